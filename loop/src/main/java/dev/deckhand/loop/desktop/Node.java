@@ -1,0 +1,28 @@
+package dev.deckhand.loop.desktop;
+
+import java.util.Objects;
+
+/**
+ * One element of a scoped accessibility tree.
+ *
+ * @param uid opaque, random, minted for one grant revision; meaningless outside it
+ * @param depth 0 for the window's root
+ * @param role the platform's role name in lower case (AT-SPI: "push button", "password text", ...)
+ * @param name accessible name, never null
+ * @param hasValue whether the element carries a text or numeric value
+ * @param value the value, or null when there is none or the element is a password field
+ * @param bounds screen coordinates, or null when the platform gives none
+ */
+public record Node(String uid, int depth, String role, String name, boolean hasValue, String value,
+        boolean enabled, boolean focused, boolean editable, boolean showing, Geometry bounds) {
+
+    public Node {
+        Objects.requireNonNull(uid, "uid");
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(name, "name");
+        if (depth < 0) throw new IllegalArgumentException("depth must be >= 0, was " + depth);
+        if ("password text".equals(role) && value != null) {
+            throw new IllegalArgumentException("value of a password text node must be null");
+        }
+    }
+}

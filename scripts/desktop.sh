@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# A private virtual desktop: Xvfb on a free display, a D-Bus session bus, the AT-SPI bus and
+# openbox. Tests, the main job and the docker image all start it through this script.
+#
+#   scripts/desktop.sh run [--sample-app] -- CMD [ARGS...]
+#       start the desktop, run CMD with its environment exported, stop the desktop, exit with CMD's code.
+#   scripts/desktop.sh start STATE_FILE     start it and write `export` lines (env and PIDs) to STATE_FILE
+#   scripts/desktop.sh stop STATE_FILE      stop exactly the processes that STATE_FILE names, by PID
+#
+# Only processes this script started, or that carry its private XDG_RUNTIME_DIR in their environment
+# (the AT-SPI registry is re-parented to PID 1, the a11y bus is the launcher's child), are ended.
+set -euo pipefail
+
+GEOMETRY="${DECKHAND_DESKTOP_GEOMETRY:-1280x800x24}"
+log() { printf 'desktop: %s\n' "$*" >&2; }
+
+need() {
+  local missing=()
+  for c in Xvfb xdpyinfo xprop dbus-daemon dbus-send openbox; do command -v "$c" >/dev/null || missing+=("$c"); done
+  [ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi-bus-launcher)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "missing ${missing[*]}; install: apt-get install --no-install-recommends xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox"
+    exit 3
+  fi
+}
+
+free_display() {
+  local n
+  for n in $(seq 90 199); do
+    if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then echo "$n"; return; fi
+  done
+  log "no free display number in :90..:199"; exit 3
+}
+
+wait_for() { # wait_for SECONDS DESCRIPTION CMD...
+  local limit=$1 what=$2; shift 2
+  local deadline=$(( $(date +%s%N) + limit * 1000000000 ))
+  until "$@" >/dev/null 2>&1; do
+    if [ "$(date +%s%N)" -gt "$deadline" ]; then log "timed out after ${limit}s waiting for $what"; return 1; fi
+    sleep 0.05
+  done
+}
+
+start() {
+  local state=$1
+  need
+  local n; n=$(free_display)
+  local runtime; runtime=$(mktemp -d /tmp/deckhand-desktop.XXXXXX)
+  chmod 700 "$runtime"
+  mkdir -p "$runtime/config" "$runtime/data" "$runtime/cache"
+  : > "$state"
+  record() { printf 'export %s=%q\n' "$1" "$2" >> "$state"; }
+  record DECKHAND_DESKTOP_RUNTIME "$runtime"
+
+  Xvfb ":$n" -screen 0 "$GEOMETRY" -nolisten tcp -noreset >"$runtime/xvfb.log" 2>&1 &
+  record DECKHAND_DESKTOP_XVFB_PID $!
+  export DISPLAY=":$n"
+  record DISPLAY "$DISPLAY"
+  if ! wait_for 10 "Xvfb on :$n" xdpyinfo -display ":$n"; then stop "$state"; return 3; fi
+
+  export XDG_RUNTIME_DIR="$runtime"
+  record XDG_RUNTIME_DIR "$runtime"
+  local bus; bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
+  export DBUS_SESSION_BUS_ADDRESS; DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p <<<"$bus")
+  record DBUS_SESSION_BUS_ADDRESS "$DBUS_SESSION_BUS_ADDRESS"
+  record DECKHAND_DESKTOP_DBUS_PID "$(sed -n 2p <<<"$bus")"
+
+  /usr/libexec/at-spi-bus-launcher --launch-immediately >"$runtime/atspi.log" 2>&1 &
+  record DECKHAND_DESKTOP_ATSPI_PID $!
+  # Without this property Qt 5.15 races its D-Bus lookup and never registers (LINUX-DESKTOP.md).
+  if ! wait_for 10 "AT_SPI_BUS on the root window" sh -c 'xprop -root AT_SPI_BUS | grep -q unix:'; then stop "$state"; return 3; fi
+  local a11y; a11y=$(xprop -root AT_SPI_BUS | sed -n 's/.*= "\(.*\)"/\1/p')
+  record DECKHAND_DESKTOP_A11Y_BUS "$a11y"
+
+  openbox --sm-disable >"$runtime/openbox.log" 2>&1 &
+  record DECKHAND_DESKTOP_WM_PID $!
+  if ! wait_for 10 "openbox to manage the screen" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"'; then stop "$state"; return 3; fi
+
+  # Ready means the registry answers on the accessibility bus (it starts by D-Bus activation).
+  if ! wait_for 15 "the AT-SPI registry" dbus-send --bus="$a11y" --print-reply --dest=org.a11y.atspi.Registry \
+      /org/a11y/atspi/accessible/root org.freedesktop.DBus.Properties.Get \
+      string:org.a11y.atspi.Accessible string:ChildCount; then stop "$state"; return 3; fi
+
+  record GDK_BACKEND x11
+  record QT_QPA_PLATFORM xcb
+  record QT_ACCESSIBILITY 1
+  record QT_LINUX_ACCESSIBILITY_ALWAYS_ON 1
+  # Apps keep session state; a private home for it keeps every start clean.
+  record XDG_CONFIG_HOME "$runtime/config"
+  record XDG_DATA_HOME "$runtime/data"
+  record XDG_CACHE_HOME "$runtime/cache"
+  record DECKHAND_PRIVATE_DESKTOP 1
+  log "ready on $DISPLAY (a11y bus answers; state in $state)"
+}
+
+stop() {
+  local state=$1
+  [ -f "$state" ] || return 0
+  # shellcheck disable=SC1090
+  ( . "$state"
+    pids=()
+    for p in "${DECKHAND_DESKTOP_WM_PID:-}" "${DECKHAND_DESKTOP_ATSPI_PID:-}" "${DECKHAND_DESKTOP_DBUS_PID:-}"; do
+      [ -n "$p" ] && pids+=("$p")
+    done
+    if [ -n "${DECKHAND_DESKTOP_RUNTIME:-}" ]; then
+      for env in /proc/[0-9]*/environ; do
+        pid=${env#/proc/}; pid=${pid%/environ}
+        [ "$pid" = "$$" ] && continue
+        if tr "\\0" "\\n" 2>/dev/null < "$env" | grep -qx "XDG_RUNTIME_DIR=$DECKHAND_DESKTOP_RUNTIME"; then pids+=("$pid"); fi
+      done
+    fi
+    [ -n "${DECKHAND_DESKTOP_XVFB_PID:-}" ] && pids+=("$DECKHAND_DESKTOP_XVFB_PID")
+    for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+    for _ in $(seq 1 40); do
+      alive=0; for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+      [ $alive = 0 ] && break; sleep 0.05
+    done
+    for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
+    [ -n "${DECKHAND_DESKTOP_RUNTIME:-}" ] && rm -rf "$DECKHAND_DESKTOP_RUNTIME"
+  )
+  rm -f "$state"
+}
+
+case "${1:-}" in
+  start) start "${2:?state file}" ;;
+  stop) stop "${2:?state file}" ;;
+  run)
+    shift; sample=0
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+      case "$1" in --sample-app) sample=1 ;; *) log "unknown option $1"; exit 64 ;; esac; shift
+    done
+    [ "${1:-}" = "--" ] && shift
+    [ $# -gt 0 ] || { log "run needs a command after --"; exit 64; }
+    state=$(mktemp /tmp/deckhand-desktop-state.XXXXXX)
+    trap 'stop "$state"' EXIT
+    trap 'exit 130' INT TERM
+    start "$state"
+    # shellcheck disable=SC1090
+    . "$state"
+    if [ $sample = 1 ] && command -v mousepad >/dev/null; then
+      mousepad >"$DECKHAND_DESKTOP_RUNTIME/sample-app.log" 2>&1 &
+    fi
+    set +e; "$@"; rc=$?; set -e
+    exit $rc ;;
+  *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
+esac
