@@ -1,0 +1,17 @@
+package dev.deckhand.app;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.util.Optional;
+
+/** Deckhand's own settings; the person's policy lives in the policy file, not here. */
+@ConfigMapping(prefix = "deckhand")
+public interface DeckhandConfig {
+
+    /** The config directory; default {@code $DECKHAND_HOME}, else {@code ~/.config/deckhand}. */
+    Optional<String> home();
+
+    /** Serve on an address other than loopback. Off by default; on, it warns at every start. */
+    @WithDefault("false")
+    boolean allowNonLoopbackBind();
+}

@@ -1,0 +1,80 @@
+package dev.deckhand.app;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Set;
+
+/**
+ * The config directory (mode 0700): tokens, policy, audit database. Secrets are files of mode 0600,
+ * created on first start; a secret file readable by others is tightened, never trusted as is.
+ */
+public final class DeckhandHome {
+
+    public static final String MCP_TOKEN = "mcp-token";
+    public static final String OWNER_TOKEN = "owner-token";
+
+    private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Path dir;
+
+    private DeckhandHome(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Resolves the directory: {@code configured}, else {@code $DECKHAND_HOME}, else {@code ~/.config/deckhand}. */
+    public static DeckhandHome resolve(String configured) {
+        String path = configured;
+        if (path == null || path.isBlank()) path = System.getenv("DECKHAND_HOME");
+        if (path == null || path.isBlank()) path = System.getProperty("user.home") + "/.config/deckhand";
+        Path dir = Path.of(path).toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, DIR_MODE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the config directory " + dir, e);
+        }
+        return new DeckhandHome(dir);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path file(String name) {
+        return dir.resolve(name);
+    }
+
+    /** The secret stored in {@code name}, created (32 random bytes, base64url) when missing. */
+    public synchronized String secret(String name) {
+        Path file = dir.resolve(name);
+        try {
+            if (Files.exists(file)) {
+                if (!Files.getPosixFilePermissions(file).equals(SECRET_MODE)) {
+                    Files.setPosixFilePermissions(file, SECRET_MODE);
+                }
+                String value = Files.readString(file, StandardCharsets.US_ASCII).trim();
+                if (value.length() >= 32) return value;
+            }
+            byte[] bytes = new byte[32];
+            RANDOM.nextBytes(bytes);
+            String value = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+            Path tmp = Files.createTempFile(dir, name, ".tmp",
+                    PosixFilePermissions.asFileAttribute(SECRET_MODE));
+            Files.writeString(tmp, value + "\n", StandardCharsets.US_ASCII);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return value;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read or create " + file, e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.deckhand.app;
+
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.QuarkusApplication;
+import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.PrintStream;
+import java.util.Set;
+
+/**
+ * The entry point behind the {@code deckhand} launcher:
+ * <ul>
+ *   <li>no arguments — serve HTTP: MCP at {@code /mcp}, the page at {@code /}, the owner API at {@code /api/};</li>
+ *   <li>{@code stdio} — the same server, and MCP over standard input/output; logs go to standard error;</li>
+ * </ul>
+ * Unknown arguments exit 64 with the usage.
+ */
+@QuarkusMain
+public final class Main {
+
+    static final Set<String> LOOPBACK_BIND = Set.of("127.0.0.1", "localhost", "::1", "[::1]");
+
+    /** Standard output as it was at start: in stdio mode it carries protocol messages only. */
+    static volatile PrintStream protocolOut;
+
+    private Main() {
+    }
+
+    public static void main(String... args) {
+        String command = args.length == 0 ? "serve" : args[0];
+        switch (command) {
+            case "serve" -> { }
+            case "stdio" -> {
+                protocolOut = System.out;
+                System.setProperty("quarkus.log.console.stderr", "true");
+                System.setOut(System.err);
+            }
+            case "-h", "--help", "help" -> {
+                System.out.println(usage());
+                return;
+            }
+            default -> {
+                System.err.println("deckhand: unknown command '" + command + "'\n" + usage());
+                System.exit(64);
+            }
+        }
+        String bind = firstNonBlank(System.getProperty("quarkus.http.host"), System.getenv("QUARKUS_HTTP_HOST"));
+        boolean allowed = Boolean.parseBoolean(firstNonBlank(System.getProperty("deckhand.allow-non-loopback-bind"),
+                System.getenv("DECKHAND_ALLOW_NON_LOOPBACK_BIND")));
+        if (bind != null && !LOOPBACK_BIND.contains(bind) && !allowed) {
+            System.err.println("deckhand: refusing to bind " + bind + ": Deckhand serves 127.0.0.1 only. "
+                    + "Set DECKHAND_ALLOW_NON_LOOPBACK_BIND=true to override (not recommended).");
+            System.exit(2);
+        }
+        Quarkus.run(Server.class, args);
+    }
+
+    static String usage() {
+        return "usage: deckhand            serve MCP (Streamable HTTP at /mcp), the web page and the owner API on 127.0.0.1\n"
+                + "       deckhand stdio      the same, with MCP over standard input/output (logs on standard error)";
+    }
+
+    private static String firstNonBlank(String a, String b) {
+        if (a != null && !a.isBlank()) return a.trim();
+        if (b != null && !b.isBlank()) return b.trim();
+        return null;
+    }
+
+    /** The running application: waits for exit, or bridges stdio until standard input closes. */
+    public static final class Server implements QuarkusApplication {
+        @Override
+        public int run(String... args) throws Exception {
+            if (args.length > 0 && args[0].equals("stdio")) {
+                StdioBridge bridge = io.quarkus.arc.Arc.container().instance(StdioBridge.class).get();
+                return bridge.run(System.in, protocolOut);
+            }
+            Quarkus.waitForExit();
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.deckhand.app;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+
+/** The two bearer secrets of DESIGN.md §7, loaded (or created) once at start. */
+@ApplicationScoped
+public class Secrets {
+
+    private final DeckhandHome home;
+    private final byte[] mcpToken;
+    private final byte[] ownerToken;
+
+    @Inject
+    public Secrets(DeckhandConfig config) {
+        this.home = DeckhandHome.resolve(config.home().orElse(null));
+        this.mcpToken = home.secret(DeckhandHome.MCP_TOKEN).getBytes(StandardCharsets.US_ASCII);
+        this.ownerToken = home.secret(DeckhandHome.OWNER_TOKEN).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    public DeckhandHome home() {
+        return home;
+    }
+
+    public boolean isMcpToken(String candidate) {
+        return matches(mcpToken, candidate);
+    }
+
+    public boolean isOwnerToken(String candidate) {
+        return matches(ownerToken, candidate);
+    }
+
+    private static boolean matches(byte[] secret, String candidate) {
+        if (candidate == null) return false;
+        return MessageDigest.isEqual(secret, candidate.getBytes(StandardCharsets.US_ASCII));
+    }
+}

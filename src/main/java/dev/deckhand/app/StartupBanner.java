@@ -1,0 +1,34 @@
+package dev.deckhand.app;
+
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+/** Tells the person, at start, where everything is and how to register Deckhand in an MCP client. */
+@ApplicationScoped
+public class StartupBanner {
+
+    private static final Logger LOG = Logger.getLogger(StartupBanner.class);
+
+    @Inject
+    Secrets secrets;
+
+    @Inject
+    ServerAddress address;
+
+    void announce(@Observes StartupEvent event) {
+        String tokenFile = secrets.home().file(DeckhandHome.MCP_TOKEN).toString();
+        LOG.infof("""
+                Deckhand is ready.
+                  MCP endpoint (Streamable HTTP): %s
+                    header: Authorization: Bearer $(cat %s)
+                  MCP over stdio:                 deckhand stdio
+                  Web page (grants, model, audit): %s
+                  Config directory:               %s
+                  Claude Code: claude mcp add --transport http deckhand %s --header "Authorization: Bearer $(cat %s)"
+                """, address.mcpUrl(), tokenFile, address.pageUrl(), secrets.home().dir(),
+                address.mcpUrl(), tokenFile);
+    }
+}
