@@ -1,0 +1,28 @@
+package dev.deckhand.settings;
+
+import dev.deckhand.app.Secrets;
+import dev.deckhand.app.ServerAddress;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** {@code GET /api/status}: what this server is and where its endpoints are (owner token). */
+@Path("/api/status")
+public class StatusResource {
+
+    @Inject
+    ServerAddress address;
+
+    @Inject
+    Secrets secrets;
+
+    public record Status(String name, String mcpEndpoint, String page, String configDirectory) { }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Status status() {
+        return new Status("deckhand", address.mcpUrl(), address.pageUrl(), secrets.home().dir().toString());
+    }
+}

@@ -1,0 +1,78 @@
+package dev.deckhand.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** initialize, tools/list and tools/call through the real HTTP stack (DESIGN.md §2). */
+@QuarkusTest
+class McpHttpTest {
+
+    @Inject
+    ToolCallLedger ledger;
+
+    @Test
+    void initializeNamesTheServerAndOffersTools() {
+        McpSession session = McpSession.open();
+        assertFalse(session.sessionId().isBlank());
+    }
+
+    @Test
+    void toolsListShowsComputerWithThePublishedSchemaAndAnnotations() {
+        JsonPath list = McpSession.open().request("tools/list", null);
+        List<Map<String, Object>> tools = list.getList("result.tools");
+        assertEquals(1, tools.size(), "exactly one tool");
+        assertEquals("computer", list.getString("result.tools[0].name"));
+        assertEquals(true, list.getBoolean("result.tools[0].annotations.destructiveHint"));
+        assertEquals(true, list.getBoolean("result.tools[0].annotations.openWorldHint"));
+        assertEquals(false, list.getBoolean("result.tools[0].annotations.readOnlyHint"));
+        assertEquals(false, list.getBoolean("result.tools[0].annotations.idempotentHint"));
+        assertEquals(List.of("instruction"), list.getList("result.tools[0].inputSchema.required"));
+        assertEquals(false, list.getBoolean("result.tools[0].inputSchema.additionalProperties"));
+        Map<String, Object> props = list.getMap("result.tools[0].inputSchema.properties");
+        assertEquals(java.util.Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode"),
+                props.keySet());
+        assertEquals(List.of("default", "plan", "goal"), list.getList("result.tools[0].inputSchema.properties.mode.enum"));
+    }
+
+    @Test
+    void callWithoutGrantIsRefusedWithNoGrantNamingThePage() {
+        long before = ledger.calls();
+        JsonPath call = McpSession.open().request("tools/call",
+                "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"type hello in the editor\"}}");
+        assertEquals(before + 1, ledger.calls());
+        assertTrue(call.getBoolean("result.isError"), "a refusal is an isError result");
+        String text = call.getString("result.content[0].text");
+        assertTrue(text.contains("NO_GRANT"), text);
+        assertTrue(text.matches("(?s).*http://127\\.0\\.0\\.1:\\d+/.*"), "names the page: " + text);
+        assertEquals("refused", call.getString("result.structuredContent.outcome"));
+        assertEquals("none", call.getString("result.structuredContent.verdict"));
+        assertEquals(0, call.getInt("result.structuredContent.stepsRun"));
+        assertEquals("NO_GRANT", call.getString("result.structuredContent.refusal.code"));
+        assertTrue(call.getString("result.structuredContent.runId").startsWith("run-"));
+    }
+
+    @Test
+    void planAndGoalModesAreRefusedBeforeAnythingElse() {
+        for (String mode : List.of("plan", "goal")) {
+            JsonPath call = McpSession.open().request("tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"x\",\"mode\":\"" + mode + "\"}}");
+            assertTrue(call.getBoolean("result.isError"));
+            assertEquals("MODE_DENIED", call.getString("result.structuredContent.refusal.code"), mode);
+        }
+    }
+
+    @Test
+    void malformedProtocolRequestIsAJsonRpcError() {
+        McpSession session = McpSession.open();
+        JsonPath reply = session.request("no/such/method", null);
+        assertEquals(-32601, reply.getInt("error.code"));
+    }
+}
