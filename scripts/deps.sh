@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Deckhand needs, when missing and running as root; otherwise names
+# them and exits 1.   scripts/deps.sh main|test
+set -euo pipefail
+
+BUILD=(openjdk-17-jdk-headless maven)
+DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox)
+SAMPLE_APPS=(mousepad)
+IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" mousepad gnome-calculator featherpad)
+TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
+      chromium chromium-driver xdotool scrot imagemagick shellcheck)
+
+case "${1:-main}" in
+  main) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}") ;;
+  test) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}" "${TEST[@]}") ;;
+  build) wanted=("${BUILD[@]}") ;;
+  image) wanted=("${IMAGE[@]}") ;;
+  *) echo "usage: scripts/deps.sh main|test|build|image" >&2; exit 64 ;;
+esac
+
+missing=()
+for p in "${wanted[@]}"; do
+  case "$p" in
+    # A JDK 17+ and Maven installed another way are fine.
+    openjdk-17-jdk-headless) command -v javac >/dev/null && continue ;;
+    openjdk-17-jre-headless) command -v java >/dev/null && continue ;;
+    maven) command -v mvn >/dev/null && continue ;;
+    nodejs) command -v node >/dev/null && continue ;;
+    npm) command -v npm >/dev/null && continue ;;
+  esac
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" = 0 ]; then
+  echo "deps: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "deps: missing Debian packages: ${missing[*]}" >&2
+  echo "deps: install them with: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
