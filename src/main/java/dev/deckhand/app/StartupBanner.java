@@ -18,6 +18,9 @@ public class StartupBanner {
     @Inject
     ServerAddress address;
 
+    @Inject
+    dev.deckhand.security.OwnerSessions sessions;
+
     void announce(@Observes StartupEvent event) {
         String tokenFile = secrets.home().file(DeckhandHome.MCP_TOKEN).toString();
         LOG.infof("""
@@ -26,9 +29,10 @@ public class StartupBanner {
                     header: Authorization: Bearer $(cat %s)
                   MCP over stdio:                 deckhand stdio
                   Web page (grants, model, audit): %s
+                    sign in once with: %s/signin?code=%s
                   Config directory:               %s
                   Claude Code: claude mcp add --transport http deckhand %s --header "Authorization: Bearer $(cat %s)"
-                """, address.mcpUrl(), tokenFile, address.pageUrl(), secrets.home().dir(),
+                """, address.mcpUrl(), tokenFile, address.pageUrl(), address.baseUrl(), sessions.issueCode(), secrets.home().dir(),
                 address.mcpUrl(), tokenFile);
     }
 }

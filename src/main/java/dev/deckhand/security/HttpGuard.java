@@ -17,7 +17,8 @@ import java.util.Optional;
  *   <li>at most one {@code Origin}; when present it must be {@code http://} a loopback host on this
  *       server's port ({@code null}, look-alike hosts, other schemes or ports are 403);</li>
  *   <li>{@code /mcp} needs the MCP token, {@code /api/} the owner token; neither is accepted for
- *       the other (401).</li>
+ *       the other (401). The person's browser may use {@code /api/} with the session cookie from
+ *       the sign-in link instead, and then every write needs the session's CSRF token (403).</li>
  * </ol>
  */
 @ApplicationScoped
@@ -27,10 +28,12 @@ public class HttpGuard {
     static final int PRIORITY = 10_000;
 
     private final Secrets secrets;
+    private final OwnerSessions sessions;
 
     @Inject
-    public HttpGuard(Secrets secrets) {
+    public HttpGuard(Secrets secrets, OwnerSessions sessions) {
         this.secrets = secrets;
+        this.sessions = sessions;
     }
 
     void register(@Observes Filters filters) {
@@ -48,19 +51,47 @@ public class HttpGuard {
         }
         String path = request.path();
         Area area = Area.of(path);
-        if (area == Area.MCP || area == Area.OWNER) {
-            Optional<String> token = bearer(request.headers().getAll("Authorization"));
-            boolean ok = token.isPresent()
-                    && (area == Area.MCP ? secrets.isMcpToken(token.get()) : secrets.isOwnerToken(token.get()));
-            if (!ok) {
-                rc.response().putHeader("WWW-Authenticate", "Bearer realm=\"deckhand\"");
-                deny(rc, 401, "unauthorized", area == Area.MCP
-                        ? "/mcp needs the MCP token as 'Authorization: Bearer <token>' (file mcp-token in the config directory)"
-                        : "/api/ needs the owner token as 'Authorization: Bearer <token>' (file owner-token in the config directory)");
+        Optional<String> token = bearer(request.headers().getAll("Authorization"));
+        if (area == Area.MCP) {
+            if (token.isEmpty() || !secrets.isMcpToken(token.get())) {
+                unauthorized(rc, "/mcp needs the MCP token as 'Authorization: Bearer <token>' (file mcp-token in the config directory)");
                 return;
+            }
+        } else if (area == Area.OWNER) {
+            if (token.isPresent()) {
+                if (!secrets.isOwnerToken(token.get())) {
+                    unauthorized(rc, "/api/ needs the owner token as 'Authorization: Bearer <token>' (file owner-token in the config directory)");
+                    return;
+                }
+            } else {
+                var cookie = rc.request().getCookie(OwnerSessions.COOKIE);
+                var session = sessions.session(cookie == null ? null : cookie.getValue());
+                if (session.isEmpty()) {
+                    unauthorized(rc, "/api/ needs the owner token, or a browser session from the sign-in link printed at start");
+                    return;
+                }
+                if (isWrite(request) && !OwnerSessions.csrfMatches(session.get(),
+                        single(request.headers().getAll(OwnerSessions.CSRF_HEADER)))) {
+                    deny(rc, 403, "forbidden", "a write from the browser needs the session's " + OwnerSessions.CSRF_HEADER + " header");
+                    return;
+                }
             }
         }
         rc.next();
+    }
+
+    private static boolean isWrite(HttpServerRequest request) {
+        String m = request.method().name();
+        return !(m.equals("GET") || m.equals("HEAD") || m.equals("OPTIONS"));
+    }
+
+    private static String single(List<String> values) {
+        return values.size() == 1 ? values.get(0) : null;
+    }
+
+    private static void unauthorized(RoutingContext rc, String detail) {
+        rc.response().putHeader("WWW-Authenticate", "Bearer realm=\"deckhand\"");
+        deny(rc, 401, "unauthorized", detail);
     }
 
     /** Which credential a path needs. */
