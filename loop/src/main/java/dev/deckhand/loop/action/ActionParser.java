@@ -70,7 +70,9 @@ public final class ActionParser {
         Map<String, Object> values = new HashMap<>();
         for (ActionSchema.FieldSpec f : spec.fields()) {
             if (f.type() == ActionSchema.FieldType.STRING) {
-                String v = fields.string(f.name(), (int) f.min(), (int) f.max());
+                String v = f.allowed().isEmpty()
+                        ? fields.string(f.name(), (int) f.min(), (int) f.max())
+                        : fields.string(f.name(), 0, Integer.MAX_VALUE);
                 if (!f.allowed().isEmpty() && !f.allowed().contains(v)) {
                     throw new WireFormatException(f.name() + " must be one of " + String.join(", ", f.allowed())
                             + " for " + fields.owner());
