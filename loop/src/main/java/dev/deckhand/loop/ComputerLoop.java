@@ -227,6 +227,20 @@ public final class ComputerLoop {
         Ending explicitSteps(ScopedTree first) {
             ScopedTree tree = first;
             List<Step> steps = request.steps();
+            List<Optional<Node>> resolved = new ArrayList<>();
+            for (Step s : steps) {
+                Optional<Node> n = Optional.empty();
+                if (s.target().isPresent()) {
+                    try {
+                        n = Optional.of(SelectorResolver.resolve(s.target().get(), first));
+                    } catch (SelectorException e) {
+                        n = Optional.empty();
+                    }
+                }
+                resolved.add(n);
+            }
+            Optional<Refusal> approval = guard.approveSteps(steps, resolved, first);
+            if (approval.isPresent()) return Ending.refused(approval.get());
             for (int i = 0; i < steps.size(); i++) {
                 Optional<Ending> cp = checkpoint();
                 if (cp.isPresent()) return cp.get();

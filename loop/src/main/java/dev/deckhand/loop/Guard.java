@@ -4,6 +4,9 @@ import dev.deckhand.grant.Refusal;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.steps.Step;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,6 +23,16 @@ public interface Guard {
 
     /** Immediately before every snapshot and capture: may the window be observed now (deny scan)? */
     default Optional<Refusal> checkObserve() {
+        return Optional.empty();
+    }
+
+    /**
+     * Once, before the first of a run's explicit steps: where the input policy is confirm-each, one
+     * approval card for the whole list (DESIGN.md §3). {@code resolved} holds each step's target as
+     * resolved in {@code tree} now, or empty where it does not resolve yet (a later step may name an
+     * element that an earlier one makes appear); every step is still checked by {@link #check} when it runs.
+     */
+    default Optional<Refusal> approveSteps(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree) {
         return Optional.empty();
     }
 

@@ -400,6 +400,22 @@ class ComputerLoopTest {
     }
 
     @Test
+    void theWholeStepListIsApprovedOnceBeforeAnyStepRuns() {
+        f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
+        RunRequest req = request("Compute").withSteps(StepParser.parse("["
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                + "{\"action\": \"key\", \"keys\": \"Enter\"},"
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"later\"}}]"));
+        f.guard.onSteps = Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "the person denied the steps"));
+        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, r.refusal().orElseThrow().code());
+        assertEquals(List.of(), f.desktop.delivered());
+        assertEquals("r1-d1", f.guard.stepTargets.get(0).orElseThrow().uid());
+        assertTrue(f.guard.stepTargets.get(1).isEmpty(), "no target");
+        assertTrue(f.guard.stepTargets.get(2).isEmpty(), "not resolvable yet");
+    }
+
+    @Test
     void anUnresolvableStepFailsWithoutGuessing() {
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
         RunRequest req = request("Compute").withSteps(StepParser.parse("["

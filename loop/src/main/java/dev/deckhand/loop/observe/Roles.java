@@ -13,7 +13,7 @@ public final class Roles {
             "push button", "toggle button", "check box", "radio button", "text", "password text", "entry",
             "combo box", "list item", "menu item", "check menu item", "radio menu item", "menu", "page tab",
             "link", "slider", "spin button", "tree item", "table cell", "scroll bar", "editbar", "terminal",
-            "document text", "document web", "split pane", "tool bar button", "button", "switch");
+            "document text", "document web", "tool bar button", "button", "switch");
 
     /** Short forms used by the compact observation; other roles are written in full. */
     public static final Map<String, String> ABBREVIATIONS = Map.ofEntries(

@@ -5,6 +5,8 @@ import dev.deckhand.loop.Guard;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.steps.Step;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +25,14 @@ public final class FakeGuard implements Guard {
 
     @Override public Optional<Refusal> checkRun() { return onRun; }
     @Override public Optional<Refusal> checkObserve() { observeChecks++; return onObserve; }
+    public Optional<Refusal> onSteps = Optional.empty();
+    public List<Optional<Node>> stepTargets;
+
+    @Override public Optional<Refusal> approveSteps(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree) {
+        stepTargets = resolved;
+        return onSteps;
+    }
+
     @Override public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
         checked.add(action);
         bases.add(basis);
