@@ -1,0 +1,476 @@
+package dev.deckhand.loop;
+
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.action.Action;
+import dev.deckhand.loop.action.ActionParser;
+import dev.deckhand.loop.action.ActionSchema;
+import dev.deckhand.loop.action.ElementAction;
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.json.WireFormatException;
+import dev.deckhand.loop.observe.ObservationText;
+import dev.deckhand.loop.observe.Roles;
+import dev.deckhand.loop.route.Router;
+import dev.deckhand.loop.route.Routing;
+import dev.deckhand.loop.steps.SelectorException;
+import dev.deckhand.loop.steps.SelectorResolver;
+import dev.deckhand.loop.steps.Step;
+import dev.deckhand.loop.verify.VerifierReport;
+import dev.deckhand.loop.verify.VerifierRunner;
+import dev.deckhand.loop.verify.Verdict;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The bounded perceive → decide → act loop for one run (DESIGN.md §4). Build one per run with
+ * {@link #builder()}; {@link #run(RunRequest)} never throws for anything the world or the model does.
+ *
+ * <p>Order: (1) mode {@code plan}/{@code goal} → {@code MODE_DENIED}; (2) a run that may give input
+ * ({@link Router#requiresVerifier}) without a verifier → {@code NO_VERIFIER} — these two are request
+ * checks: nothing runs, not even the verifier, and the verdict is {@code none}. From here on the
+ * declared verifier runs on <em>every</em> exit path. (3) {@link Guard#checkRun()}; (4)
+ * {@link Preflight}; (5) a snapshot and {@link Router#route}; (6) explicit steps in order, or model
+ * turns: [Stop/clock] → {@link Guard#checkObserve()} → snapshot (→ capture on a capture route) →
+ * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
+ * → [Stop/clock] → done/fail end the model phase; any other action goes through
+ * {@link #execute}: audit intent → uid/basis checks → {@link Guard#check} → [Stop] → deliver → audit
+ * result → {@link Guard#consume()} → settle.
+ *
+ * <p>A uid must be in the tree the model was shown in this step, and that tree's revision must still
+ * be the grant's revision; otherwise the action is refused {@code OUT_OF_SCOPE} (a uid is meaningless
+ * outside its revision, so it names nothing in the granted scope) and the run ends. A {@code click_at}
+ * must name a capture taken in this run for the current revision that {@link Desktop#basisValid}
+ * confirms, else {@code BASIS_STALE}; a point outside that capture is {@code OUT_OF_SCOPE}.
+ *
+ * <p>Bounds: at most {@code maxSteps} actions delivered (the next one ends the run
+ * {@code budget_exhausted} without a refusal; explicit steps longer than the cap are not started);
+ * the wall clock on the injected {@link Clock}, checked before each observation, after each model
+ * call and before each wait ({@code timed_out}); the grant's budget and expiry through the
+ * {@link Guard} ({@code budget_exhausted}/{@code expired}); Stop, checked at the same points and
+ * right before delivery ({@code stopped}, refusal {@code STOPPED}).
+ */
+public final class ComputerLoop {
+
+    private final Desktop desktop;
+    private final Decider decider;
+    private final Guard guard;
+    private final AuditSink audit;
+    private final Clock clock;
+    private final StopSignal stop;
+    private final Preflight preflight;
+    private final GrantScope scope;
+    private final VerifierRunner verifier;
+    private final Sleeper sleeper;
+    private final LoopLimits limits;
+
+    private ComputerLoop(Builder b) {
+        this.desktop = Objects.requireNonNull(b.desktop, "desktop");
+        this.decider = Objects.requireNonNull(b.decider, "decider");
+        this.guard = Objects.requireNonNull(b.guard, "guard");
+        this.audit = Objects.requireNonNull(b.audit, "audit");
+        this.clock = Objects.requireNonNull(b.clock, "clock");
+        this.stop = Objects.requireNonNull(b.stop, "stop");
+        this.preflight = Objects.requireNonNull(b.preflight, "preflight");
+        this.scope = Objects.requireNonNull(b.scope, "scope");
+        this.verifier = Objects.requireNonNull(b.verifier, "verifier");
+        this.sleeper = Objects.requireNonNull(b.sleeper, "sleeper");
+        this.limits = Objects.requireNonNull(b.limits, "limits");
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Runs one request to its end; the result's verdict comes only from the verifier. */
+    public RunResult run(RunRequest request) {
+        Objects.requireNonNull(request, "request");
+        if (!request.mode().equals("default")) {
+            return notStarted(request, Refusal.of(RefusalCode.MODE_DENIED,
+                    "mode " + request.mode() + " is refused; only default runs"));
+        }
+        if (request.verifier().isEmpty() && Router.requiresVerifier(request.instruction(), !request.steps().isEmpty())) {
+            return notStarted(request, Refusal.of(RefusalCode.NO_VERIFIER,
+                    "a run that may give input needs a declared verifier"));
+        }
+        Run run = new Run(request);
+        Ending ending;
+        try {
+            ending = run.body();
+        } catch (RefusedException e) {
+            ending = Ending.refused(e.refusal());
+        } catch (RuntimeException e) {
+            ending = new Ending(Outcome.FAILED, Optional.empty(), "internal error: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+        VerifierReport report = verifier.run(request.verifier());
+        return new RunResult(request.runId(), ending.outcome, report.verdict(), run.stepsRun, ending.refusal,
+                summary(ending, report), Optional.ofNullable(run.routing).map(Routing::route), report.detail());
+    }
+
+    private static RunResult notStarted(RunRequest request, Refusal refusal) {
+        String detail = "not run: the request was refused before the run started";
+        return new RunResult(request.runId(), Outcome.REFUSED, Verdict.NONE, 0, Optional.of(refusal),
+                bound("refused: " + refusal + " | verifier none: " + detail), Optional.empty(), detail);
+    }
+
+    static String summary(Ending e, VerifierReport report) {
+        String tail = " | verifier " + report.verdict().wire() + ": " + report.detail();
+        String head = e.outcome.wire() + ": ";
+        int room = RunResult.MAX_SUMMARY - head.length() - tail.length();
+        String text = e.text.length() > room ? e.text.substring(0, Math.max(0, room - 1)) + "…" : e.text;
+        return bound(head + text + tail);
+    }
+
+    private static String bound(String s) {
+        return s.length() <= RunResult.MAX_SUMMARY ? s : s.substring(0, RunResult.MAX_SUMMARY - 1) + "…";
+    }
+
+    /** How the run's acting phase ended. */
+    private static final class Ending {
+        final Outcome outcome;
+        final Optional<Refusal> refusal;
+        final String text;
+
+        Ending(Outcome outcome, Optional<Refusal> refusal, String text) {
+            this.outcome = outcome;
+            this.refusal = refusal;
+            this.text = text;
+        }
+
+        static Ending refused(Refusal r) {
+            return new Ending(Outcome.of(r), Optional.of(r), r.toString());
+        }
+
+        static Ending stopped() {
+            return refused(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+        }
+    }
+
+    /** The state of one run. */
+    private final class Run {
+        final RunRequest request;
+        final Instant deadline;
+        final Duration wallClock;
+        final int maxSteps;
+        final Deque<String> lastSteps = new ArrayDeque<>();
+        final Map<String, Capture> captures = new HashMap<>();
+        Routing routing;
+        int stepsRun;
+        int attempts;
+
+        Run(RunRequest request) {
+            this.request = request;
+            Duration wall = limits.wallClock();
+            if (request.timeoutSeconds().isPresent()) {
+                Duration asked = Duration.ofSeconds(request.timeoutSeconds().get());
+                if (asked.compareTo(wall) < 0) wall = asked;
+            }
+            this.wallClock = wall;
+            this.deadline = clock.instant().plus(wall);
+            this.maxSteps = Math.min(limits.maxSteps(), request.maxSteps().orElse(Integer.MAX_VALUE));
+        }
+
+        Ending body() {
+            Optional<Refusal> r = guard.checkRun();
+            if (r.isPresent()) return Ending.refused(r.get());
+            Optional<Ending> cp = checkpoint();
+            if (cp.isPresent()) return cp.get();
+            r = preflight.check(scope.windowId());
+            if (r.isPresent()) return Ending.refused(r.get());
+            if (!request.steps().isEmpty()) {
+                int actions = 0;
+                for (Step s : request.steps()) {
+                    if (s.action() instanceof Action.Done || s.action() instanceof Action.Fail) break;
+                    actions++;
+                }
+                if (actions > maxSteps) {
+                    return new Ending(Outcome.BUDGET_EXHAUSTED, Optional.empty(),
+                            actions + " explicit steps exceed the step cap of " + maxSteps + "; none were run");
+                }
+            }
+            r = guard.checkObserve();
+            if (r.isPresent()) return Ending.refused(r.get());
+            ScopedTree first = snapshot();
+            routing = Router.route(request.instruction(), !request.steps().isEmpty(), request.verifier().isPresent(),
+                    Router.usable(first), scope.captureMode());
+            return request.steps().isEmpty() ? modelTurns(first) : explicitSteps(first);
+        }
+
+        ScopedTree snapshot() {
+            return desktop.snapshot(scope.windowId(), scope.revision());
+        }
+
+        Optional<Ending> checkpoint() {
+            if (stop.stopRequested()) return Optional.of(Ending.stopped());
+            if (!clock.instant().isBefore(deadline)) {
+                return Optional.of(new Ending(Outcome.TIMED_OUT, Optional.empty(),
+                        "the wall clock of " + wallClock.toSeconds() + " s ran out after " + stepsRun + " steps"));
+            }
+            return Optional.empty();
+        }
+
+        Ending explicitSteps(ScopedTree first) {
+            ScopedTree tree = first;
+            List<Step> steps = request.steps();
+            List<Optional<Node>> resolved = new ArrayList<>();
+            for (Step s : steps) {
+                Optional<Node> n = Optional.empty();
+                if (s.target().isPresent()) {
+                    try {
+                        n = Optional.of(SelectorResolver.resolve(s.target().get(), first));
+                    } catch (SelectorException e) {
+                        n = Optional.empty();
+                    }
+                }
+                resolved.add(n);
+            }
+            Optional<Refusal> approval = guard.approveSteps(steps, resolved, first);
+            if (approval.isPresent()) return Ending.refused(approval.get());
+            for (int i = 0; i < steps.size(); i++) {
+                Optional<Ending> cp = checkpoint();
+                if (cp.isPresent()) return cp.get();
+                if (i > 0) {
+                    Optional<Refusal> r = guard.checkObserve();
+                    if (r.isPresent()) return Ending.refused(r.get());
+                    tree = snapshot();
+                }
+                Step s = steps.get(i);
+                Action a = s.action();
+                if (s.target().isPresent()) {
+                    try {
+                        a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
+                    } catch (SelectorException e) {
+                        return new Ending(Outcome.FAILED, Optional.empty(), "step " + (i + 1) + " (" + a.kind() + "): " + e.getMessage());
+                    }
+                }
+                if (a instanceof Action.Done) return new Ending(Outcome.COMPLETED, Optional.empty(), ((Action.Done) a).summary());
+                if (a instanceof Action.Fail) return new Ending(Outcome.FAILED, Optional.empty(), ((Action.Fail) a).reason());
+                Optional<Ending> e = execute(a, tree);
+                if (e.isPresent()) return e.get();
+            }
+            return new Ending(Outcome.COMPLETED, Optional.empty(), "ran all " + steps.size() + " explicit steps");
+        }
+
+        Ending modelTurns(ScopedTree first) {
+            ScopedTree tree = first;
+            boolean fresh = true;
+            String schema = ActionSchema.json(routing.route().permittedActions());
+            while (true) { // bounded: every pass delivers one action (stepsRun++) or ends; see execute
+                Optional<Ending> cp = checkpoint();
+                if (cp.isPresent()) return cp.get();
+                if (!fresh) {
+                    Optional<Refusal> r = guard.checkObserve();
+                    if (r.isPresent()) return Ending.refused(r.get());
+                    tree = snapshot();
+                }
+                fresh = false;
+                long windowId = scope.windowId();
+                Optional<WindowInfo> window = desktop.windows().stream().filter(w -> w.id() == windowId).findFirst();
+                if (window.isEmpty()) {
+                    return new Ending(Outcome.FAILED, Optional.empty(), "the granted window " + windowId + " is gone");
+                }
+                String observation = ObservationText.render(tree, window.get(), limits.observationTokens());
+                Optional<RunCapture> capture = Optional.empty();
+                if (routing.captures()) {
+                    Capture c = desktop.capture(windowId, scope.revision(), limits.captureLongEdge());
+                    String id = "c" + (captures.size() + 1);
+                    captures.put(id, c);
+                    capture = Optional.of(new RunCapture(id, c));
+                }
+                DecisionRequest ask = new DecisionRequest(request.instruction(), List.copyOf(lastSteps), observation,
+                        capture, Optional.empty(), schema, routing.route());
+                Action action;
+                try {
+                    action = ActionParser.parse(decider.decide(ask), routing.route().permittedActions());
+                } catch (WireFormatException invalid) {
+                    cp = checkpoint();
+                    if (cp.isPresent()) return cp.get();
+                    try {
+                        action = ActionParser.parse(decider.decide(ask.withFeedback(invalid.getMessage())),
+                                routing.route().permittedActions());
+                    } catch (WireFormatException again) {
+                        return Ending.refused(Refusal.of(RefusalCode.MODEL_OUTPUT_INVALID,
+                                "the model's output was refused twice; last: " + again.getMessage()));
+                    }
+                }
+                cp = checkpoint();
+                if (cp.isPresent()) return cp.get();
+                if (action instanceof Action.Done) return new Ending(Outcome.COMPLETED, Optional.empty(), ((Action.Done) action).summary());
+                if (action instanceof Action.Fail) return new Ending(Outcome.FAILED, Optional.empty(), ((Action.Fail) action).reason());
+                Optional<Ending> e = execute(action, tree);
+                if (e.isPresent()) return e.get();
+            }
+        }
+
+        /** Checks and delivers one action observed against {@code tree}; empty when the run goes on. */
+        Optional<Ending> execute(Action a, ScopedTree tree) {
+            if (stepsRun >= maxSteps) {
+                return Optional.of(new Ending(Outcome.BUDGET_EXHAUSTED, Optional.empty(),
+                        "the step cap of " + maxSteps + " was reached"));
+            }
+            int attempt = ++attempts;
+            Optional<Node> node = a instanceof ElementAction ? tree.byUid(((ElementAction) a).uid()) : Optional.empty();
+            audit.intent(ActionIntent.of(request.runId(), attempt, a, node, tree.grantRevision()));
+            Optional<Basis> basis = Optional.empty();
+            Optional<Refusal> refusal = Optional.empty();
+            if (a instanceof ElementAction) {
+                long now = scope.revision();
+                if (node.isEmpty() || tree.grantRevision() != now) {
+                    refusal = Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "uid " + ((ElementAction) a).uid()
+                            + " is not an element of the current tree (grant revision " + now + ")"));
+                }
+            } else if (a instanceof Action.ClickAt) {
+                Action.ClickAt c = (Action.ClickAt) a;
+                Capture cap = captures.get(c.basis());
+                if (cap == null) {
+                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "basis " + c.basis() + " is not a capture taken in this run"));
+                } else if (cap.basis().grantRevision() != scope.revision()) {
+                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "capture " + c.basis() + " was taken for grant revision "
+                            + cap.basis().grantRevision() + "; the grant is now at " + scope.revision()));
+                } else if (c.x() >= cap.width() || c.y() >= cap.height()) {
+                    refusal = Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "(" + c.x() + "," + c.y() + ") lies outside capture "
+                            + c.basis() + " (" + cap.width() + "x" + cap.height() + ")"));
+                } else if (!desktop.basisValid(cap.basis())) {
+                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "the window moved, resized or rescaled since capture " + c.basis()));
+                } else {
+                    basis = Optional.of(cap.basis());
+                }
+            }
+            if (refusal.isEmpty()) refusal = guard.check(a, tree, basis);
+            if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+            if (refusal.isPresent()) {
+                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
+                        Optional.of(refusal.get().code()), refusal.get().detail()));
+                return Optional.of(Ending.refused(refusal.get()));
+            }
+            try {
+                deliver(a, basis);
+            } catch (RefusedException e) {
+                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
+                        Optional.of(e.code()), e.refusal().detail()));
+                return Optional.of(Ending.refused(e.refusal()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
+                        Optional.of(RefusalCode.STOPPED), "interrupted"));
+                return Optional.of(Ending.refused(Refusal.of(RefusalCode.STOPPED, "the run was interrupted")));
+            } catch (RuntimeException e) {
+                String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.FAILED, Optional.empty(), why));
+                return Optional.of(new Ending(Outcome.FAILED, Optional.empty(), "the driver failed on " + a.kind() + ": " + why));
+            }
+            audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(), "delivered"));
+            stepsRun++;
+            if (a.givesInput()) {
+                guard.consume();
+                desktop.settle(limits.settle());
+            }
+            lastSteps.addLast(stepsRun + " " + describe(a, node) + " -> ok");
+            while (lastSteps.size() > limits.lastSteps()) lastSteps.removeFirst();
+            return Optional.empty();
+        }
+
+        void deliver(Action a, Optional<Basis> basis) throws InterruptedException {
+            long windowId = scope.windowId();
+            if (a instanceof Action.Click) {
+                desktop.click(((Action.Click) a).uid());
+            } else if (a instanceof Action.SetText) {
+                Action.SetText s = (Action.SetText) a;
+                desktop.setText(s.uid(), s.text());
+            } else if (a instanceof Action.Type) {
+                desktop.type(windowId, ((Action.Type) a).text());
+            } else if (a instanceof Action.Key) {
+                desktop.key(windowId, ((Action.Key) a).keys());
+            } else if (a instanceof Action.Focus) {
+                desktop.focus(((Action.Focus) a).uid());
+            } else if (a instanceof Action.Scroll) {
+                Action.Scroll s = (Action.Scroll) a;
+                desktop.scroll(s.uid(), s.direction(), s.amount());
+            } else if (a instanceof Action.Select) {
+                Action.Select s = (Action.Select) a;
+                desktop.select(s.uid(), s.option());
+            } else if (a instanceof Action.ClickAt) {
+                Action.ClickAt c = (Action.ClickAt) a;
+                desktop.clickAt(c.x(), c.y(), basis.orElseThrow());
+            } else if (a instanceof Action.Wait) {
+                Duration left = Duration.between(clock.instant(), deadline);
+                Duration want = Duration.ofMillis(((Action.Wait) a).ms());
+                if (left.isNegative()) left = Duration.ZERO;
+                sleeper.sleep(want.compareTo(left) < 0 ? want : left);
+            } else if (a instanceof Action.Done || a instanceof Action.Fail) {
+                throw new IllegalStateException(a.kind() + " is not delivered");
+            } else {
+                throw new AssertionError(a);
+            }
+        }
+    }
+
+    /** A short line for the decider's recent steps; typed text only as its length. */
+    static String describe(Action a, Optional<Node> node) {
+        String target = node.map(n -> " " + Roles.abbreviate(n.role()) + (n.name().isBlank() ? "" : " \""
+                + (n.name().length() > 40 ? n.name().substring(0, 39) + "…" : n.name()) + "\"")).orElse("");
+        if (a instanceof ElementAction) {
+            String extra = "";
+            if (a instanceof Action.SetText) extra = " (" + ((Action.SetText) a).text().length() + " chars)";
+            if (a instanceof Action.Scroll) extra = " " + ((Action.Scroll) a).direction() + " " + ((Action.Scroll) a).amount();
+            if (a instanceof Action.Select) extra = " option of " + ((Action.Select) a).option().length() + " chars";
+            return a.kind() + " " + ((ElementAction) a).uid() + target + extra;
+        }
+        if (a instanceof Action.Type) return "type (" + ((Action.Type) a).text().length() + " chars)";
+        if (a instanceof Action.Key) return "key " + ((Action.Key) a).keys();
+        if (a instanceof Action.ClickAt) {
+            Action.ClickAt c = (Action.ClickAt) a;
+            return "click_at " + c.x() + "," + c.y() + " on " + c.basis();
+        }
+        if (a instanceof Action.Wait) return "wait " + ((Action.Wait) a).ms() + " ms";
+        return a.kind();
+    }
+
+    /** Wires one run's ports. Defaults: system UTC clock, real sleeper, {@link LoopLimits#DEFAULTS}, a passing preflight. */
+    public static final class Builder {
+        private Desktop desktop;
+        private Decider decider;
+        private Guard guard;
+        private AuditSink audit;
+        private Clock clock = Clock.systemUTC();
+        private StopSignal stop;
+        private Preflight preflight = windowId -> Optional.empty();
+        private GrantScope scope;
+        private VerifierRunner verifier;
+        private Sleeper sleeper = Sleeper.REAL;
+        private LoopLimits limits = LoopLimits.DEFAULTS;
+
+        private Builder() {}
+
+        public Builder desktop(Desktop v) { desktop = v; return this; }
+        public Builder decider(Decider v) { decider = v; return this; }
+        public Builder guard(Guard v) { guard = v; return this; }
+        public Builder audit(AuditSink v) { audit = v; return this; }
+        public Builder clock(Clock v) { clock = v; return this; }
+        public Builder stop(StopSignal v) { stop = v; return this; }
+        public Builder preflight(Preflight v) { preflight = v; return this; }
+        public Builder scope(GrantScope v) { scope = v; return this; }
+        public Builder verifier(VerifierRunner v) { verifier = v; return this; }
+        public Builder sleeper(Sleeper v) { sleeper = v; return this; }
+        public Builder limits(LoopLimits v) { limits = v; return this; }
+
+        public ComputerLoop build() {
+            return new ComputerLoop(this);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.deckhand.loop.route;
+
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.observe.Roles;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The routing rule (pure). Applied in this order:
+ * <ol>
+ *   <li>Explicit {@code steps} → {@link Route#UID} (steps name elements by selector, so they need the
+ *       tree); without a usable tree → {@code A11Y_UNAVAILABLE}.
+ *   <li>A read-only instruction ({@link #readOnlyInstruction}) → {@link Route#READ_ONLY}, whatever the
+ *       tree or capture mode: no input is ever given. Captures only when the tree is not usable and the
+ *       grant allows pixels.
+ *   <li>A usable tree ({@link #usable}) → {@link Route#UID}, no captures.
+ *   <li>Otherwise, when the grant's capture mode is {@code pixels} → {@link Route#PIXELS} (captures and
+ *       {@code click_at}).
+ *   <li>Otherwise → {@code A11Y_UNAVAILABLE}: nothing to act on and no pixels allowed.
+ * </ol>
+ * A route that gives input requires a declared verifier ({@code NO_VERIFIER} otherwise); whether one
+ * is needed is known before the tree is read: {@link #requiresVerifier}.
+ */
+public final class Router {
+
+    /** Leading words that make an instruction a question or a check, not a task. */
+    static final Set<String> READ_ONLY_VERBS = Set.of("verify", "inspect", "describe", "read", "report", "tell",
+            "what", "what's", "whats", "which", "who", "where", "when", "why", "how", "is", "are", "was", "were",
+            "does", "did", "list", "count");
+
+    /** Words after "check" that make it a check rather than ticking a check box. */
+    static final Set<String> CHECK_OBJECTS = Set.of("whether", "that", "if");
+
+    private Router() {}
+
+    /**
+     * Whether the instruction asks only to verify or inspect: its first word (after an optional
+     * "please") is one of {@link #READ_ONLY_VERBS}, or it starts with "check whether|that|if".
+     * Anything else (including "check the box", "can you click", "confirm the dialog") may give input.
+     */
+    public static boolean readOnlyInstruction(String instruction) {
+        String[] w = Objects.requireNonNull(instruction, "instruction").strip().toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N}' ]+", " ").strip().split("\\s+");
+        int i = 0;
+        if (w.length > 0 && w[0].equals("please")) i++;
+        if (i >= w.length || w[i].isEmpty()) return false;
+        if (READ_ONLY_VERBS.contains(w[i])) return true;
+        return w[i].equals("check") && i + 1 < w.length && CHECK_OBJECTS.contains(w[i + 1]);
+    }
+
+    /** A run may give input unless it has no steps and its instruction is read-only. */
+    public static boolean requiresVerifier(String instruction, boolean hasSteps) {
+        return hasSteps || !readOnlyInstruction(instruction);
+    }
+
+    /** Usable: complete (not partial) and with at least one showing, interactive element. */
+    public static boolean usable(ScopedTree tree) {
+        if (tree.partial()) return false;
+        for (Node n : tree.nodes()) if (n.showing() && Roles.interactive(n.role())) return true;
+        return false;
+    }
+
+    /**
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when nothing can be acted on, {@code NO_VERIFIER}
+     *     when the route gives input and no verifier was declared
+     */
+    public static Routing route(String instruction, boolean hasSteps, boolean hasVerifier, boolean treeUsable,
+            CaptureMode captureMode) {
+        Objects.requireNonNull(captureMode, "captureMode");
+        Routing r;
+        if (hasSteps) {
+            if (!treeUsable) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
+                        "explicit steps need the window's accessibility tree, which is missing or partial");
+            }
+            r = new Routing(Route.UID, false, "explicit steps are resolved against the accessibility tree");
+        } else if (readOnlyInstruction(instruction)) {
+            boolean captures = !treeUsable && captureMode == CaptureMode.PIXELS;
+            r = new Routing(Route.READ_ONLY, captures, "a verify/inspect instruction never gives input");
+        } else if (treeUsable) {
+            r = new Routing(Route.UID, false, "the window has a usable accessibility tree");
+        } else if (captureMode == CaptureMode.PIXELS) {
+            r = new Routing(Route.PIXELS, true, "no usable accessibility tree; the grant allows pixels");
+        } else {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
+                    "the window has no usable accessibility tree and the grant captures no pixels (a11y_only)");
+        }
+        if (r.route().givesInput() && !hasVerifier) {
+            throw new RefusedException(RefusalCode.NO_VERIFIER, "a run that gives input needs a declared verifier");
+        }
+        return r;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.deckhand.loop.verify;
+
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.steps.SelectorException;
+import dev.deckhand.loop.steps.SelectorResolver;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * Checks {@code a11y} and {@code window} verifiers through the {@link Desktop} port, inside the
+ * granted window only; hands {@code file} and {@code command} to {@code others} (the application,
+ * which does the I/O and knows which commands the person enabled).
+ */
+public final class DesktopVerifier implements Verifier {
+
+    private final Desktop desktop;
+    private final long windowId;
+    private final LongSupplier revision;
+    private final Verifier others;
+
+    public DesktopVerifier(Desktop desktop, long windowId, LongSupplier revision, Verifier others) {
+        this.desktop = Objects.requireNonNull(desktop, "desktop");
+        this.windowId = windowId;
+        this.revision = Objects.requireNonNull(revision, "revision");
+        this.others = Objects.requireNonNull(others, "others");
+    }
+
+    @Override
+    public VerifierResult verify(VerifierSpec spec) throws Exception {
+        if (spec instanceof VerifierSpec.A11y) return a11y((VerifierSpec.A11y) spec);
+        if (spec instanceof VerifierSpec.Window) return window((VerifierSpec.Window) spec);
+        if (spec instanceof VerifierSpec.File || spec instanceof VerifierSpec.Command) return others.verify(spec);
+        throw new AssertionError(spec);
+    }
+
+    private VerifierResult a11y(VerifierSpec.A11y spec) {
+        ScopedTree tree = desktop.snapshot(windowId, revision.getAsLong());
+        Node n;
+        try {
+            n = SelectorResolver.resolve(spec.target(), tree);
+        } catch (SelectorException e) {
+            return VerifierResult.fail(e.getMessage());
+        }
+        String what = spec.target().describe();
+        String text = n.value() != null ? n.value() : n.name();
+        switch (spec.check()) {
+            case TEXT:
+                return result(text.equals(spec.operand()), what + " text " + quote(text) + " equals " + quote(spec.operand()));
+            case TEXT_CONTAINS:
+                return result(text.contains(spec.operand()), what + " text " + quote(text) + " contains " + quote(spec.operand()));
+            case VALUE:
+                if (n.value() == null) return VerifierResult.fail(what + " has no readable value");
+                return result(n.value().equals(spec.operand()), what + " value " + quote(n.value()) + " equals " + quote(spec.operand()));
+            case STATE:
+                return result(state(n, spec.operand()), what + " is " + spec.operand());
+            default:
+                throw new AssertionError(spec.check());
+        }
+    }
+
+    private static boolean state(Node n, String state) {
+        switch (state) {
+            case "enabled": return n.enabled();
+            case "disabled": return !n.enabled();
+            case "focused": return n.focused();
+            case "editable": return n.editable();
+            case "showing": return n.showing();
+            default: throw new AssertionError(state);
+        }
+    }
+
+    private VerifierResult window(VerifierSpec.Window spec) {
+        Optional<WindowInfo> w = desktop.windows().stream().filter(x -> x.id() == windowId).findFirst();
+        if (w.isEmpty()) return VerifierResult.fail("the granted window " + windowId + " no longer exists");
+        String title = w.get().title();
+        return result(spec.pattern().matcher(title).find(), "title " + quote(title) + " matches /" + spec.titleMatches() + "/");
+    }
+
+    private static VerifierResult result(boolean ok, String claim) {
+        return ok ? VerifierResult.pass(claim) : VerifierResult.fail("not: " + claim);
+    }
+
+    private static String quote(String s) {
+        return "\"" + (s.length() > 80 ? s.substring(0, 79) + "…" : s) + "\"";
+    }
+}

@@ -1,0 +1,473 @@
+package dev.deckhand.loop;
+
+import static dev.deckhand.loop.LoopFixture.click;
+import static dev.deckhand.loop.LoopFixture.clickAt;
+import static dev.deckhand.loop.LoopFixture.done;
+import static dev.deckhand.loop.LoopFixture.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.fakes.RecordingDesktop;
+import dev.deckhand.loop.fakes.ScriptedDecider;
+import dev.deckhand.loop.fakes.Trees;
+import dev.deckhand.loop.route.CaptureMode;
+import dev.deckhand.loop.route.Route;
+import dev.deckhand.loop.steps.StepParser;
+import dev.deckhand.loop.verify.DesktopVerifier;
+import dev.deckhand.loop.verify.Verdict;
+import dev.deckhand.loop.verify.VerifierResult;
+import dev.deckhand.loop.verify.VerifierSpec;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ComputerLoopTest {
+
+    private final LoopFixture f = new LoopFixture();
+
+    @Test
+    void actsByUidThenTheVerifierGivesTheVerdict() {
+        ScriptedDecider model = ScriptedDecider.of(click("r1-ok"), done("pressed OK"));
+        RunResult r = f.run(model, request("Press OK"));
+
+        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Verdict.PASS, r.verdict());
+        assertEquals(1, r.stepsRun());
+        assertEquals(Optional.of(Route.UID), r.route());
+        assertEquals(List.of("click r1-ok"), f.desktop.delivered());
+        assertEquals(1, f.guard.consumed);
+        assertEquals(1, f.verifier.runs.get());
+        assertTrue(r.summary().startsWith("completed: pressed OK | verifier pass"), r.summary());
+
+        DecisionRequest first = model.requests().get(0);
+        assertTrue(first.observation().contains("r1-ok btn \"OK\""), first.observation());
+        assertFalse(first.actionSchema().contains("click_at"), "no click_at on the uid route");
+        assertTrue(first.capture().isEmpty(), "no captures on the uid route");
+        assertEquals(List.of("1 click r1-ok btn \"OK\" -> ok"), model.requests().get(1).lastSteps());
+
+        ActionIntent intent = f.audit.intents().get(0);
+        assertEquals(Optional.of("r1-ok"), intent.uid());
+        assertEquals(Optional.of("push button"), intent.role());
+        assertEquals(ActionResult.Status.DELIVERED, f.audit.results().get(0).status());
+        assertEquals(List.of(intent, f.audit.results().get(0)), f.audit.records, "intent before result");
+    }
+
+    @Test
+    void doneWhileTheVerifierFailsIsAFailVerdict() {
+        f.verifier.pass = false;
+        RunResult r = f.run(ScriptedDecider.of(click("r1-ok"), done("all done, trust me")), request("Press OK"));
+        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Verdict.FAIL, r.verdict());
+        assertTrue(r.summary().contains("verifier fail"), r.summary());
+    }
+
+    @Test
+    void planAndGoalModesAreRefusedBeforeAnything() {
+        for (String mode : List.of("plan", "goal")) {
+            LoopFixture g = new LoopFixture();
+            ScriptedDecider model = ScriptedDecider.of(click("r1-ok"));
+            RunResult r = g.run(model, request("Press OK").withMode(mode));
+            assertEquals(Outcome.REFUSED, r.outcome());
+            assertEquals(RefusalCode.MODE_DENIED, r.refusal().orElseThrow().code());
+            assertEquals(List.of(), g.desktop.calls(), "nothing touched the desktop");
+            assertEquals(List.of(), model.requests());
+            assertEquals(0, g.verifier.runs.get(), "a request refused before the run starts runs nothing, not even the verifier");
+            assertEquals(Verdict.NONE, r.verdict());
+        }
+    }
+
+    @Test
+    void inputWithoutAVerifierIsRefused() {
+        RunResult r = f.run(ScriptedDecider.of(click("r1-ok")), RunRequest.of("run-1", "Press OK", Optional.empty()));
+        assertEquals(RefusalCode.NO_VERIFIER, r.refusal().orElseThrow().code());
+        assertEquals(List.of(), f.desktop.calls());
+        assertEquals(Verdict.NONE, r.verdict());
+    }
+
+    @Test
+    void aReadOnlyTaskNeedsNoVerifierAndNeverGivesInput() {
+        ScriptedDecider model = ScriptedDecider.of(done("The dialog has OK and Cancel"));
+        RunResult r = f.run(model, RunRequest.of("run-1", "What buttons does the dialog have?", Optional.empty()));
+        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Verdict.NONE, r.verdict());
+        assertEquals(Optional.of(Route.READ_ONLY), r.route());
+        assertTrue(model.requests().get(0).actionSchema().contains("\"const\":\"done\""));
+        assertFalse(model.requests().get(0).actionSchema().contains("\"const\":\"click\""));
+
+        LoopFixture g = new LoopFixture();
+        RunResult sneaky = g.run(ScriptedDecider.of(click("r1-ok"), click("r1-ok")), request("Verify the dialog shows OK"));
+        assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, sneaky.refusal().orElseThrow().code());
+        assertEquals(List.of(), g.desktop.delivered(), "no input on a read-only route");
+    }
+
+    @Test
+    void invalidOutputIsFedBackOnce() {
+        ScriptedDecider model = ScriptedDecider.of("Sure! " + click("r1-ok"), click("r1-ok"), done("ok"));
+        RunResult r = f.run(model, request("Press OK"));
+        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertTrue(model.requests().get(0).feedback().isEmpty());
+        assertTrue(model.requests().get(1).feedback().orElseThrow().contains("exactly one JSON object"));
+        assertTrue(model.requests().get(2).feedback().isEmpty(), "feedback is per turn");
+        assertEquals(List.of("click r1-ok"), f.desktop.delivered());
+    }
+
+    @Test
+    void invalidOutputTwiceEndsTheRunModelOutputInvalid() {
+        String[][] twice = {
+            {"{\"action\": \"click\", \"uid\": ", "{not json"},
+            {"{\"action\": \"double_click\", \"uid\": \"r1-ok\"}", "{\"action\": \"drag\"}"},
+            {"{\"action\": \"click\", \"uid\": \"r1-ok\", \"button\": 2}", click("r1-ok") + " done"},
+            {"{\"action\": \"scroll\", \"uid\": \"r1-ok\", \"direction\": \"up\", \"amount\": 500}", "{\"action\": \"wait\", \"ms\": \"5\"}"},
+        };
+        for (String[] outputs : twice) {
+            LoopFixture g = new LoopFixture();
+            ScriptedDecider model = ScriptedDecider.of(outputs[0], outputs[1], click("r1-ok"));
+            RunResult r = g.run(model, request("Press OK"));
+            assertEquals(Outcome.REFUSED, r.outcome(), outputs[0]);
+            assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r.refusal().orElseThrow().code());
+            assertEquals(2, model.requests().size(), "fed back exactly once");
+            assertEquals(List.of(), g.desktop.delivered());
+            assertEquals(1, g.verifier.runs.get());
+        }
+    }
+
+    @Test
+    void aUidFromAnOlderRevisionNeverReachesTheDesktop() {
+        // the grant's revision changes while the model thinks: the uid it saw is stale
+        ScriptedDecider model = new ScriptedDecider().then(req -> {
+            f.scope.revision = 2;
+            return click("r1-ok");
+        });
+        RunResult r = f.run(model, request("Press OK"));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code());
+        assertEquals(List.of(), f.desktop.delivered());
+        ActionResult refused = f.audit.results().get(0);
+        assertEquals(ActionResult.Status.REFUSED, refused.status());
+        assertEquals(Optional.of(RefusalCode.OUT_OF_SCOPE), refused.code());
+        assertEquals(List.of(), f.guard.checked, "refused before the guard is even asked");
+
+        // the model reuses a uid of revision 1 after it was shown revision 2
+        LoopFixture g = new LoopFixture();
+        ScriptedDecider reuse = new ScriptedDecider().then(req -> {
+            g.scope.revision = 2; // bumped after this turn's observation ...
+            return "{\"action\": \"wait\", \"ms\": 10}";
+        }).then(click("r1-cancel"));
+        RunResult r2 = g.run(reuse, request("Press Cancel"));
+        assertTrue(reuse.requests().get(1).observation().contains("r2-cancel"));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r2.refusal().orElseThrow().code());
+        assertTrue(r2.refusal().get().detail().contains("r1-cancel"));
+        assertEquals(List.of(), g.desktop.delivered());
+    }
+
+    @Test
+    void anInventedUidIsOutOfScope() {
+        RunResult r = f.run(ScriptedDecider.of(click("u-not-there")), request("Press OK"));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code());
+        assertEquals(List.of(), f.desktop.delivered());
+    }
+
+    private LoopFixture pixels() {
+        LoopFixture g = new LoopFixture();
+        g.scope.mode = CaptureMode.PIXELS;
+        g.desktop.tree(rev -> Trees.partial(RecordingDesktop.WINDOW, rev));
+        return g;
+    }
+
+    @Test
+    void clickAtNeedsABasisFromThisRunsCapture() {
+        LoopFixture ok = pixels();
+        ScriptedDecider model = ScriptedDecider.of(clickAt(10, 20, "c1"), done("clicked"));
+        RunResult good = ok.run(model, request("Click the red dot"));
+        assertEquals(Optional.of(Route.PIXELS), good.route());
+        assertEquals("c1", model.requests().get(0).capture().orElseThrow().id());
+        assertEquals(List.of("clickAt 10,20 rev 1"), ok.desktop.delivered());
+        assertTrue(ok.guard.bases.get(0).isPresent(), "the guard sees the basis");
+
+        // no basis at all: the parser refuses it, fed back once, then MODEL_OUTPUT_INVALID
+        LoopFixture none = pixels();
+        String noBasis = "{\"action\": \"click_at\", \"x\": 10, \"y\": 20}";
+        RunResult r1 = none.run(ScriptedDecider.of(noBasis, noBasis), request("Click the red dot"));
+        assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r1.refusal().orElseThrow().code());
+        assertEquals(List.of(), none.desktop.delivered());
+
+        // a basis that is not a capture of this run
+        LoopFixture foreign = pixels();
+        RunResult r2 = foreign.run(ScriptedDecider.of(clickAt(10, 20, "c7")), request("Click the red dot"));
+        assertEquals(RefusalCode.BASIS_STALE, r2.refusal().orElseThrow().code());
+        assertEquals(List.of(), foreign.desktop.delivered());
+
+        // the window moved since the capture
+        LoopFixture moved = pixels();
+        moved.desktop.basisValid(false);
+        RunResult r3 = moved.run(ScriptedDecider.of(clickAt(10, 20, "c1")), request("Click the red dot"));
+        assertEquals(RefusalCode.BASIS_STALE, r3.refusal().orElseThrow().code());
+        assertEquals(List.of(), moved.desktop.delivered());
+
+        // the grant's revision changed since the capture
+        LoopFixture bumped = pixels();
+        RunResult r4 = bumped.run(new ScriptedDecider().then(req -> {
+            bumped.scope.revision = 2;
+            return clickAt(10, 20, "c1");
+        }), request("Click the red dot"));
+        assertEquals(RefusalCode.BASIS_STALE, r4.refusal().orElseThrow().code());
+        assertEquals(List.of(), bumped.desktop.delivered());
+
+        // outside the capture (400x300)
+        LoopFixture outside = pixels();
+        RunResult r5 = outside.run(ScriptedDecider.of(clickAt(400, 20, "c1")), request("Click the red dot"));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r5.refusal().orElseThrow().code());
+        assertEquals(List.of(), outside.desktop.delivered());
+
+        // on the uid route click_at is not offered at all
+        RunResult r6 = f.run(ScriptedDecider.of(clickAt(10, 20, "c1"), clickAt(10, 20, "c1")), request("Press OK"));
+        assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r6.refusal().orElseThrow().code());
+        assertFalse(f.desktop.calls().stream().anyMatch(c -> c.startsWith("capture")), "no capture on the uid route");
+        assertEquals(List.of(), f.desktop.delivered());
+    }
+
+    @Test
+    void theStepCapEndsTheRun() {
+        ScriptedDecider model = new ScriptedDecider().repeat(click("r1-ok"), 100);
+        RunResult r = f.run(model, request("Press OK forever").withMaxSteps(3));
+        assertEquals(Outcome.BUDGET_EXHAUSTED, r.outcome());
+        assertTrue(r.refusal().isEmpty());
+        assertEquals(3, r.stepsRun());
+        assertEquals(3, f.desktop.delivered().size());
+        assertEquals(1, f.verifier.runs.get());
+
+        LoopFixture g = new LoopFixture();
+        g.limits = new LoopLimits(2, Duration.ofMinutes(10), 4_000, 1_280, Duration.ofSeconds(2), 5);
+        RunResult raised = g.run(new ScriptedDecider().repeat(click("r1-ok"), 100), request("Press OK").withMaxSteps(10));
+        assertEquals(2, raised.stepsRun(), "a request lowers the cap, never raises it");
+        assertEquals(Outcome.BUDGET_EXHAUSTED, raised.outcome());
+
+        LoopFixture d = new LoopFixture();
+        RunResult dflt = d.run(new ScriptedDecider().repeat(click("r1-ok"), 100), request("Press OK"));
+        assertEquals(60, dflt.stepsRun(), "default cap");
+    }
+
+    @Test
+    void theWallClockEndsTheRun() {
+        ScriptedDecider model = new ScriptedDecider();
+        for (int i = 0; i < 10; i++) {
+            model.then(req -> {
+                f.clock.advance(Duration.ofSeconds(25));
+                return click("r1-ok");
+            });
+        }
+        RunResult r = f.run(model, request("Press OK").withTimeoutSeconds(60));
+        assertEquals(Outcome.TIMED_OUT, r.outcome());
+        assertEquals(2, r.stepsRun(), "the answer that arrived after the deadline was not delivered");
+        assertEquals(2, f.desktop.delivered().size());
+        assertEquals(1, f.verifier.runs.get());
+
+        LoopFixture g = new LoopFixture();
+        g.limits = new LoopLimits(60, Duration.ofMinutes(1), 4_000, 1_280, Duration.ofSeconds(2), 5);
+        ScriptedDecider slow = new ScriptedDecider();
+        for (int i = 0; i < 10; i++) {
+            slow.then(req -> {
+                g.clock.advance(Duration.ofSeconds(25));
+                return click("r1-ok");
+            });
+        }
+        RunResult raised = g.run(slow, request("Press OK").withTimeoutSeconds(3_600));
+        assertEquals(Outcome.TIMED_OUT, raised.outcome());
+        assertEquals(2, raised.stepsRun(), "timeoutSeconds never raises the wall clock");
+    }
+
+    @Test
+    void waitSleepsOnTheInjectedSleeperWithinTheDeadline() {
+        f.run(ScriptedDecider.of("{\"action\": \"wait\", \"ms\": 700}", done("ok")), request("Wait for it"));
+        assertEquals(List.of(Duration.ofMillis(700)), f.slept);
+        assertEquals(0, f.guard.consumed, "waiting gives no input and spends no budget");
+        assertEquals(List.of(), f.desktop.delivered());
+    }
+
+    @Test
+    void stopEndsTheRun() {
+        ScriptedDecider model = ScriptedDecider.of(click("r1-ok")).then(req -> {
+            f.stop.stop();
+            return click("r1-cancel");
+        });
+        RunResult r = f.run(model, request("Press OK then Cancel"));
+        assertEquals(Outcome.STOPPED, r.outcome());
+        assertEquals(RefusalCode.STOPPED, r.refusal().orElseThrow().code());
+        assertEquals(List.of("click r1-ok"), f.desktop.delivered());
+        assertEquals(1, f.verifier.runs.get());
+
+        LoopFixture g = new LoopFixture();
+        g.stop.stop();
+        RunResult before = g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
+        assertEquals(Outcome.STOPPED, before.outcome());
+        assertEquals(List.of(), g.desktop.delivered());
+    }
+
+    @Test
+    void guardRefusalsEndTheRunWithTheirOutcome() {
+        Object[][] cases = {
+            {RefusalCode.CONSEQUENTIAL_NOT_NAMED, Outcome.REFUSED},
+            {RefusalCode.SECURE_INPUT, Outcome.REFUSED},
+            {RefusalCode.DENY_COMMS_VISIBLE, Outcome.REFUSED},
+            {RefusalCode.BUDGET_EXHAUSTED, Outcome.BUDGET_EXHAUSTED},
+            {RefusalCode.GRANT_EXPIRED, Outcome.EXPIRED},
+            {RefusalCode.GRANT_REVOKED, Outcome.STOPPED},
+        };
+        for (Object[] c : cases) {
+            LoopFixture g = new LoopFixture();
+            RefusalCode code = (RefusalCode) c[0];
+            g.guard.onAction = a -> Optional.of(Refusal.of(code, "test says no"));
+            RunResult r = g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
+            assertEquals(c[1], r.outcome(), code.name());
+            assertEquals(code, r.refusal().orElseThrow().code());
+            assertEquals(List.of(), g.desktop.delivered());
+            assertEquals(Optional.of(code), g.audit.results().get(0).code());
+            assertEquals(0, g.guard.consumed);
+            assertEquals(1, g.verifier.runs.get());
+        }
+    }
+
+    @Test
+    void driverRefusalsAndFailuresEndTheRun() {
+        f.desktop.failOnInput(new RefusedException(RefusalCode.POINTER_WARP_REFUSED, "only a pointer path"));
+        RunResult r = f.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
+        assertEquals(RefusalCode.POINTER_WARP_REFUSED, r.refusal().orElseThrow().code());
+        assertEquals(0, r.stepsRun());
+
+        LoopFixture g = new LoopFixture();
+        g.desktop.failOnInput(new IllegalStateException("element defunct"));
+        RunResult broken = g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
+        assertEquals(Outcome.FAILED, broken.outcome());
+        assertTrue(broken.summary().contains("element defunct"));
+        assertEquals(ActionResult.Status.FAILED, g.audit.results().get(0).status());
+    }
+
+    @Test
+    void noBoundModelIsRefused() {
+        RunResult r = f.run(req -> { throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, "no model bound in settings"); },
+                request("Press OK"));
+        assertEquals(RefusalCode.MODEL_NOT_BOUND, r.refusal().orElseThrow().code());
+        assertEquals(1, f.verifier.runs.get());
+    }
+
+    @Test
+    void typedTextIsAuditedOnlyAsItsLength() {
+        f.run(ScriptedDecider.of("{\"action\": \"type\", \"text\": \"hunter2\"}",
+                "{\"action\": \"set_text\", \"uid\": \"r1-name\", \"text\": \"correct horse\"}", done("typed")),
+                request("Type the words"));
+        assertEquals(List.of("type 7 chars", "setText r1-name 13 chars"), f.desktop.delivered());
+        assertEquals(7, f.audit.intents().get(0).textLength().getAsInt());
+        assertEquals(13, f.audit.intents().get(1).textLength().getAsInt());
+        for (Object rec : f.audit.records) {
+            assertFalse(rec.toString().contains("hunter2") || rec.toString().contains("correct horse"), rec.toString());
+        }
+    }
+
+    @Test
+    void theSummaryIsBounded() {
+        f.verifierPort = s -> VerifierResult.fail("x".repeat(5_000));
+        RunResult r = f.run(ScriptedDecider.of(done("y".repeat(2_000))), request("Press OK"));
+        assertTrue(r.summary().length() <= RunResult.MAX_SUMMARY, "" + r.summary().length());
+        assertTrue(r.summary().startsWith("completed: yyy"));
+        assertTrue(r.summary().contains("verifier fail"));
+        assertThrows(IllegalArgumentException.class, () -> new RunResult("r", Outcome.COMPLETED, Verdict.NONE, 0,
+                Optional.empty(), "z".repeat(2_001), Optional.empty(), ""));
+    }
+
+    @Test
+    void explicitStepsRunInOrderWithoutAModel() {
+        f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
+        f.verifierPort = new DesktopVerifier(f.desktop, RecordingDesktop.WINDOW, () -> f.scope.revision,
+                s -> VerifierResult.fail("not used"));
+        RunRequest req = RunRequest.of("run-calc", "Compute 12×7", Optional.of(VerifierSpec.parse(
+                "{\"kind\": \"a11y\", \"target\": {\"role\": \"text\", \"name\": \"Result\"}, \"expect\": {\"text\": \"84\"}}")))
+                .withSteps(StepParser.parse("["
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"2\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"×\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"7\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
+        RunResult r = f.run(x -> { throw new AssertionError("no model for explicit steps"); }, req);
+        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Verdict.PASS, r.verdict(), r.verifierDetail());
+        assertEquals(5, r.stepsRun());
+        assertEquals(List.of("click r1-d1", "click r1-d2", "click r1-times", "click r1-d7", "click r1-equals"), f.desktop.delivered());
+    }
+
+    @Test
+    void theWholeStepListIsApprovedOnceBeforeAnyStepRuns() {
+        f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
+        RunRequest req = request("Compute").withSteps(StepParser.parse("["
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                + "{\"action\": \"key\", \"keys\": \"Enter\"},"
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"later\"}}]"));
+        f.guard.onSteps = Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "the person denied the steps"));
+        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, r.refusal().orElseThrow().code());
+        assertEquals(List.of(), f.desktop.delivered());
+        assertEquals("r1-d1", f.guard.stepTargets.get(0).orElseThrow().uid());
+        assertTrue(f.guard.stepTargets.get(1).isEmpty(), "no target");
+        assertTrue(f.guard.stepTargets.get(2).isEmpty(), "not resolvable yet");
+    }
+
+    @Test
+    void anUnresolvableStepFailsWithoutGuessing() {
+        f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
+        RunRequest req = request("Compute").withSteps(StepParser.parse("["
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\"}},"
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
+        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        assertEquals(Outcome.FAILED, r.outcome());
+        assertTrue(r.summary().contains("step 2 (click): 12 elements match push button in scope; add an index"), r.summary());
+        assertEquals(List.of("click r1-d1"), f.desktop.delivered());
+        assertEquals(1, f.verifier.runs.get());
+    }
+
+    @Test
+    void stepsLongerThanTheCapAreNotStarted() {
+        f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
+        RunRequest req = request("Compute").withMaxSteps(2).withSteps(StepParser.parse("["
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"2\"}},"
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
+        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        assertEquals(Outcome.BUDGET_EXHAUSTED, r.outcome());
+        assertEquals(List.of(), f.desktop.delivered());
+    }
+
+    @Test
+    void preflightAndRunChecksComeFirst() {
+        f.preflight = Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, "screen locked"));
+        RunResult r = f.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
+        assertEquals(RefusalCode.PREFLIGHT_FAILED, r.refusal().orElseThrow().code());
+        assertFalse(f.desktop.calls().stream().anyMatch(c -> c.startsWith("snapshot")));
+        assertEquals(1, f.verifier.runs.get());
+
+        LoopFixture g = new LoopFixture();
+        g.guard.onRun = Optional.of(Refusal.of(RefusalCode.NO_GRANT, "no active grant"));
+        assertEquals(RefusalCode.NO_GRANT, g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK")).refusal().orElseThrow().code());
+        assertEquals(List.of(), g.desktop.calls());
+
+        LoopFixture h = new LoopFixture();
+        h.guard.onObserve = Optional.of(Refusal.of(RefusalCode.DENY_CREDENTIAL_APP, "keepassxc is running"));
+        ScriptedDecider model = ScriptedDecider.of(click("r1-ok"));
+        assertEquals(RefusalCode.DENY_CREDENTIAL_APP, h.run(model, request("Press OK")).refusal().orElseThrow().code());
+        assertFalse(h.desktop.calls().stream().anyMatch(c -> c.startsWith("snapshot")), "no frame read while a deny fires");
+        assertEquals(List.of(), model.requests());
+    }
+
+    @Test
+    void noUsableTreeAndNoPixelsIsA11yUnavailable() {
+        f.desktop.tree(rev -> Trees.partial(RecordingDesktop.WINDOW, rev));
+        RunResult r = f.run(ScriptedDecider.of(click("r1-frame")), request("Press OK"));
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, r.refusal().orElseThrow().code());
+        assertEquals(List.of(), f.desktop.delivered());
+        assertEquals(1, f.verifier.runs.get());
+    }
+}

@@ -1,0 +1,142 @@
+package dev.deckhand.loop;
+
+import static dev.deckhand.loop.LoopFixture.click;
+import static dev.deckhand.loop.LoopFixture.done;
+import static dev.deckhand.loop.LoopFixture.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.action.Action;
+import dev.deckhand.loop.action.ActionSchema;
+import dev.deckhand.loop.fakes.RecordingDesktop;
+import dev.deckhand.loop.fakes.ScriptedDecider;
+import dev.deckhand.loop.fakes.Trees;
+import dev.deckhand.loop.route.CaptureMode;
+import dev.deckhand.loop.steps.StepParser;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
+
+class ExitPathsTest {
+
+    private record Path(String name, Outcome outcome, BiFunction<LoopFixture, ScriptedDecider, RunRequest> setup) {}
+
+    @Test
+    void theVerifierRunsOnEveryExitPathOnce() {
+        List<Path> paths = new ArrayList<>();
+        paths.add(new Path("model done", Outcome.COMPLETED, (f, m) -> { m.then(done("ok")); return request("Press OK"); }));
+        paths.add(new Path("model fail", Outcome.FAILED, (f, m) -> { m.then("{\"action\":\"fail\",\"reason\":\"no OK\"}"); return request("Press OK"); }));
+        paths.add(new Path("guard refusal", Outcome.REFUSED, (f, m) -> {
+            f.guard.onAction = a -> Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send"));
+            m.then(click("r1-ok"));
+            return request("Press OK");
+        }));
+        paths.add(new Path("model output invalid", Outcome.REFUSED, (f, m) -> { m.then("nope").then("still no"); return request("Press OK"); }));
+        paths.add(new Path("model not bound", Outcome.REFUSED, (f, m) -> {
+            m.then(r -> { throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, "none"); });
+            return request("Press OK");
+        }));
+        paths.add(new Path("stale uid", Outcome.REFUSED, (f, m) -> { m.then(click("r0-ok")); return request("Press OK"); }));
+        paths.add(new Path("stop", Outcome.STOPPED, (f, m) -> { m.then(r -> { f.stop.stop(); return click("r1-ok"); }); return request("Press OK"); }));
+        paths.add(new Path("step cap", Outcome.BUDGET_EXHAUSTED, (f, m) -> { m.repeat(click("r1-ok"), 5); return request("Press OK").withMaxSteps(1); }));
+        paths.add(new Path("grant budget", Outcome.BUDGET_EXHAUSTED, (f, m) -> {
+            f.guard.onAction = a -> Optional.of(Refusal.of(RefusalCode.BUDGET_EXHAUSTED, "0 left"));
+            m.then(click("r1-ok"));
+            return request("Press OK");
+        }));
+        paths.add(new Path("grant expired", Outcome.EXPIRED, (f, m) -> {
+            f.guard.onObserve = Optional.of(Refusal.of(RefusalCode.GRANT_EXPIRED, "idle"));
+            return request("Press OK");
+        }));
+        paths.add(new Path("wall clock", Outcome.TIMED_OUT, (f, m) -> {
+            m.then(r -> { f.clock.advance(Duration.ofMinutes(11)); return click("r1-ok"); });
+            return request("Press OK");
+        }));
+        paths.add(new Path("preflight", Outcome.REFUSED, (f, m) -> {
+            f.preflight = Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, "a11y bus"));
+            return request("Press OK");
+        }));
+        paths.add(new Path("no tree, no pixels", Outcome.REFUSED, (f, m) -> {
+            f.desktop.tree(rev -> Trees.partial(RecordingDesktop.WINDOW, rev));
+            return request("Press OK");
+        }));
+        paths.add(new Path("driver refusal", Outcome.REFUSED, (f, m) -> {
+            f.desktop.failOnInput(new RefusedException(RefusalCode.SECURE_INPUT, "grab"));
+            m.then(click("r1-ok"));
+            return request("Press OK");
+        }));
+        paths.add(new Path("driver failure", Outcome.FAILED, (f, m) -> {
+            f.desktop.failOnInput(new IllegalStateException("defunct"));
+            m.then(click("r1-ok"));
+            return request("Press OK");
+        }));
+        paths.add(new Path("snapshot throws", Outcome.FAILED, (f, m) -> {
+            f.desktop.tree(rev -> { throw new IllegalStateException("app hung"); });
+            return request("Press OK");
+        }));
+        paths.add(new Path("window gone", Outcome.FAILED, (f, m) -> { f.desktop.window(null); return request("Press OK"); }));
+        paths.add(new Path("unresolvable step", Outcome.FAILED, (f, m) -> request("Press it").withSteps(StepParser.parse(
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Nope\"}}]"))));
+        paths.add(new Path("steps done", Outcome.COMPLETED, (f, m) -> request("Press OK").withSteps(StepParser.parse(
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]"))));
+
+        for (Path p : paths) {
+            LoopFixture f = new LoopFixture();
+            ScriptedDecider m = new ScriptedDecider();
+            RunRequest req = p.setup.apply(f, m);
+            RunResult r = f.run(m, req);
+            assertEquals(p.outcome, r.outcome(), p.name + ": " + r.summary());
+            assertEquals(1, f.verifier.runs.get(), "verifier ran once on path " + p.name);
+            assertTrue(r.summary().contains("| verifier pass"), p.name + ": " + r.summary());
+        }
+    }
+
+    @Test
+    void everyActionKindReachesTheDriverThroughTheLoop() {
+        Map<Class<?>, String> samples = Map.ofEntries(
+                Map.entry(Action.Click.class, "{\"action\":\"click\",\"uid\":\"r1-frame\"}"),
+                Map.entry(Action.SetText.class, "{\"action\":\"set_text\",\"uid\":\"r1-frame\",\"text\":\"abc\"}"),
+                Map.entry(Action.Type.class, "{\"action\":\"type\",\"text\":\"abc\"}"),
+                Map.entry(Action.Key.class, "{\"action\":\"key\",\"keys\":\"ctrl+s\"}"),
+                Map.entry(Action.Focus.class, "{\"action\":\"focus\",\"uid\":\"r1-frame\"}"),
+                Map.entry(Action.Scroll.class, "{\"action\":\"scroll\",\"uid\":\"r1-frame\",\"direction\":\"left\",\"amount\":3}"),
+                Map.entry(Action.Select.class, "{\"action\":\"select\",\"uid\":\"r1-frame\",\"option\":\"Bold\"}"),
+                Map.entry(Action.ClickAt.class, "{\"action\":\"click_at\",\"x\":5,\"y\":6,\"basis\":\"c1\"}"),
+                Map.entry(Action.Wait.class, "{\"action\":\"wait\",\"ms\":250}"),
+                Map.entry(Action.Done.class, "{\"action\":\"done\",\"summary\":\"s\"}"),
+                Map.entry(Action.Fail.class, "{\"action\":\"fail\",\"reason\":\"r\"}"));
+        Map<Class<?>, String> expected = Map.of(
+                Action.Click.class, "click r1-frame", Action.SetText.class, "setText r1-frame 3 chars",
+                Action.Type.class, "type 3 chars", Action.Key.class, "key ctrl+s", Action.Focus.class, "focus r1-frame",
+                Action.Scroll.class, "scroll r1-frame left 3", Action.Select.class, "select r1-frame Bold",
+                Action.ClickAt.class, "clickAt 5,6 rev 1");
+        assertEquals(ActionSchema.specs().size(), Action.class.getPermittedSubclasses().length);
+        for (Class<?> c : Action.class.getPermittedSubclasses()) {
+            LoopFixture f = new LoopFixture();
+            f.scope.mode = CaptureMode.PIXELS; // the pixel route permits every action
+            f.desktop.tree(rev -> Trees.partial(RecordingDesktop.WINDOW, rev));
+            RunResult r = f.run(ScriptedDecider.of(samples.get(c), done("ok")), request("Do the thing"));
+            if (c == Action.Done.class) {
+                assertEquals(Outcome.COMPLETED, r.outcome());
+                assertEquals(List.of(), f.desktop.delivered());
+            } else if (c == Action.Fail.class) {
+                assertEquals(Outcome.FAILED, r.outcome());
+                assertEquals(List.of(), f.desktop.delivered());
+            } else if (c == Action.Wait.class) {
+                assertEquals(List.of(Duration.ofMillis(250)), f.slept);
+                assertEquals(1, r.stepsRun());
+            } else {
+                assertEquals(List.of(expected.get(c)), f.desktop.delivered(), c.getSimpleName());
+                assertEquals(Outcome.COMPLETED, r.outcome());
+                assertEquals(1, f.guard.consumed);
+            }
+        }
+    }
+}

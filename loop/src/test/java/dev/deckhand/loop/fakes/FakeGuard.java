@@ -1,0 +1,42 @@
+package dev.deckhand.loop.fakes;
+
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.loop.Guard;
+import dev.deckhand.loop.action.Action;
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.steps.Step;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** A guard whose answer a test sets; records what it was asked and how often budget was consumed. */
+public final class FakeGuard implements Guard {
+
+    public final List<Action> checked = new ArrayList<>();
+    public final List<Optional<Basis>> bases = new ArrayList<>();
+    public int consumed;
+    public int observeChecks;
+    public Optional<Refusal> onRun = Optional.empty();
+    public Optional<Refusal> onObserve = Optional.empty();
+    public Function<Action, Optional<Refusal>> onAction = a -> Optional.empty();
+
+    @Override public Optional<Refusal> checkRun() { return onRun; }
+    @Override public Optional<Refusal> checkObserve() { observeChecks++; return onObserve; }
+    public Optional<Refusal> onSteps = Optional.empty();
+    public List<Optional<Node>> stepTargets;
+
+    @Override public Optional<Refusal> approveSteps(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree) {
+        stepTargets = resolved;
+        return onSteps;
+    }
+
+    @Override public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
+        checked.add(action);
+        bases.add(basis);
+        return onAction.apply(action);
+    }
+    @Override public void consume() { consumed++; }
+}

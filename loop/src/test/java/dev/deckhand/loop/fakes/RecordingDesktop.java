@@ -1,0 +1,83 @@
+package dev.deckhand.loop.fakes;
+
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.LongFunction;
+
+/**
+ * Records every call; {@link #delivered()} lists only the calls that would have given input, so tests
+ * can assert exactly what reached the driver. Typed text is recorded as its length.
+ */
+public final class RecordingDesktop implements Desktop {
+
+    public static final long WINDOW = 0x2a00007L;
+    public static final Geometry GEOMETRY = new Geometry(100, 100, 800, 600);
+    private static final Set<String> INPUT = Set.of("click", "setText", "focus", "scroll", "select", "key", "type", "clickAt");
+
+    private final List<String> calls = new ArrayList<>();
+    private LongFunction<ScopedTree> tree;
+    private WindowInfo window = new WindowInfo(WINDOW, "Dialog", "testapp", 4242, GEOMETRY, 3, true, false, false);
+    private boolean basisValid = true;
+    private RuntimeException failOnInput;
+
+    public RecordingDesktop(LongFunction<ScopedTree> tree) {
+        this.tree = tree;
+    }
+
+    public synchronized List<String> calls() { return List.copyOf(calls); }
+
+    public synchronized List<String> delivered() {
+        List<String> out = new ArrayList<>();
+        for (String c : calls) if (INPUT.contains(c.split(" ")[0])) out.add(c);
+        return out;
+    }
+
+    public void tree(LongFunction<ScopedTree> t) { this.tree = t; }
+    public void window(WindowInfo w) { this.window = w; }
+    public void basisValid(boolean v) { this.basisValid = v; }
+    /** The next input calls throw this (after being recorded). */
+    public void failOnInput(RuntimeException e) { this.failOnInput = e; }
+
+    private synchronized void record(String call) {
+        calls.add(call);
+    }
+
+    private void input(String call) {
+        record(call);
+        if (failOnInput != null) throw failOnInput;
+    }
+
+    @Override public List<WindowInfo> windows() { record("windows"); return window == null ? List.of() : List.of(window); }
+    @Override public ScopedTree snapshot(long windowId, long grantRevision) {
+        record("snapshot " + grantRevision);
+        return tree.apply(grantRevision);
+    }
+    @Override public void click(String uid) { input("click " + uid); }
+    @Override public void setText(String uid, String text) { input("setText " + uid + " " + text.length() + " chars"); }
+    @Override public void focus(String uid) { input("focus " + uid); }
+    @Override public void scroll(String uid, String direction, int amount) { input("scroll " + uid + " " + direction + " " + amount); }
+    @Override public void select(String uid, String option) { input("select " + uid + " " + option); }
+    @Override public void key(long windowId, String keys) { input("key " + keys); }
+    @Override public void type(long windowId, String text) { input("type " + text.length() + " chars"); }
+    @Override public void clickAt(int x, int y, Basis basis) { input("clickAt " + x + "," + y + " rev " + basis.grantRevision()); }
+    @Override public Capture capture(long windowId, long grantRevision, int longEdge) {
+        record("capture " + grantRevision);
+        return new Capture(new byte[] {1, 2, 3}, "image/png", 400, 300, new Basis(grantRevision, windowId, GEOMETRY, 0.5));
+    }
+    @Override public boolean basisValid(Basis basis) { record("basisValid"); return basisValid; }
+    @Override public DesktopFacts facts() {
+        record("facts");
+        return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());
+    }
+    @Override public void settle(Duration max) { record("settle"); }
+}

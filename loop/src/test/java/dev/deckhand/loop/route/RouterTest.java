@@ -1,0 +1,72 @@
+package dev.deckhand.loop.route;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.fakes.Trees;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RouterTest {
+
+    @Test
+    void readOnlyInstructions() {
+        for (String s : List.of("Verify the total is 84", "verify: the file saved", "Please check whether the box is ticked",
+                "check that the title says Saved", "What is the result?", "Is the Save button enabled?", "Inspect the dialog",
+                "Tell me the window title", "How many items are in the list", "List the menu items", "Read the status bar")) {
+            assertTrue(Router.readOnlyInstruction(s), s);
+            assertFalse(Router.requiresVerifier(s, false), s);
+            assertTrue(Router.requiresVerifier(s, true), "steps always may give input: " + s);
+        }
+        for (String s : List.of("Compute 12×7", "check the Remember me box", "Can you click Save", "Confirm the dialog",
+                "Type hello and save", "Do a search for cats", "", "   ", "Please save the file", "ensure the box is checked")) {
+            assertFalse(Router.readOnlyInstruction(s), s);
+            assertTrue(Router.requiresVerifier(s, false), s);
+        }
+    }
+
+    @Test
+    void usableTree() {
+        assertTrue(Router.usable(Trees.calculator(1, 1, "0")));
+        assertFalse(Router.usable(Trees.partial(1, 1)), "partial");
+        assertFalse(Router.usable(new dev.deckhand.loop.desktop.ScopedTree(1, 1,
+                List.of(Trees.node("a", 0, "frame", "F"), Trees.node("b", 1, "label", "hi")), false)), "nothing interactive");
+    }
+
+    @Test
+    void theRule() {
+        // verification never gives input, whatever the tree or capture mode
+        for (boolean usable : new boolean[] {true, false}) {
+            for (CaptureMode m : CaptureMode.values()) {
+                Routing r = Router.route("Verify the total", false, false, usable, m);
+                assertEquals(Route.READ_ONLY, r.route());
+                assertEquals(!usable && m == CaptureMode.PIXELS, r.captures());
+                assertEquals(java.util.Set.of("wait", "done", "fail"), r.route().permittedActions());
+            }
+        }
+        // a usable tree is driven by uid, even when pixels are allowed
+        Routing uid = Router.route("Save the file", false, true, true, CaptureMode.PIXELS);
+        assertEquals(Route.UID, uid.route());
+        assertFalse(uid.captures());
+        assertFalse(uid.route().permittedActions().contains("click_at"));
+        // only pixel-only work gets captures and click_at
+        Routing px = Router.route("Draw a line", false, true, false, CaptureMode.PIXELS);
+        assertEquals(Route.PIXELS, px.route());
+        assertTrue(px.captures());
+        assertTrue(px.route().permittedActions().contains("click_at"));
+        // no tree and no pixels: nothing to act on
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, assertThrows(RefusedException.class,
+                () -> Router.route("Draw a line", false, true, false, CaptureMode.A11Y_ONLY)).code());
+        // steps need the tree
+        assertEquals(Route.UID, Router.route("Verify 12×7", true, true, true, CaptureMode.PIXELS).route());
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, assertThrows(RefusedException.class,
+                () -> Router.route("x", true, true, false, CaptureMode.PIXELS)).code());
+        // input without a verifier
+        assertEquals(RefusalCode.NO_VERIFIER, assertThrows(RefusedException.class,
+                () -> Router.route("Save the file", false, false, true, CaptureMode.A11Y_ONLY)).code());
+    }
+}

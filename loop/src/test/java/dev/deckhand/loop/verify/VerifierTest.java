@@ -1,0 +1,118 @@
+package dev.deckhand.loop.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.loop.fakes.RecordingDesktop;
+import dev.deckhand.loop.fakes.Trees;
+import dev.deckhand.loop.json.WireFormatException;
+import dev.deckhand.loop.steps.Selector;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+class VerifierTest {
+
+    @Test
+    void parsesTheWireShapes() {
+        assertEquals(new VerifierSpec.A11y(Selector.ofRole("text", 0), VerifierSpec.A11yCheck.TEXT, "28"),
+                VerifierSpec.parse("{\"kind\": \"a11y\", \"target\": {\"role\": \"text\", \"index\": 0}, \"expect\": {\"text\": \"28\"}}"));
+        assertEquals(VerifierSpec.A11yCheck.TEXT_CONTAINS, ((VerifierSpec.A11y) VerifierSpec.parse(
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"label\"},\"expect\":{\"textContains\":\"8\"}}")).check());
+        assertEquals(new VerifierSpec.Window("^Untitled"), VerifierSpec.parse("{\"kind\":\"window\",\"titleMatches\":\"^Untitled\"}"));
+        assertEquals(new VerifierSpec.File("/tmp/a.txt", VerifierSpec.FileCheck.CONTAINS, "hi"),
+                VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"/tmp/a.txt\",\"contains\":\"hi\"}"));
+        assertEquals(VerifierSpec.FileCheck.ABSENT,
+                ((VerifierSpec.File) VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"/tmp/a\",\"exists\":false}")).check());
+        String hex = "AB".repeat(32);
+        assertEquals(hex.toLowerCase(), ((VerifierSpec.File) VerifierSpec.parse(
+                "{\"kind\":\"file\",\"path\":\"/tmp/a\",\"sha256\":\"" + hex + "\"}")).operand());
+        assertEquals(new VerifierSpec.Command(List.of("test", "-s", "/tmp/a")),
+                VerifierSpec.fromJson(Map.of("kind", "command", "argv", List.of("test", "-s", "/tmp/a"))));
+    }
+
+    @Test
+    void refusesAnythingElse() {
+        String[][] cases = {
+            {"{\"kind\":\"shell\",\"cmd\":\"x\"}", "unknown verifier kind \"shell\"; expected a11y, window, file or command"},
+            {"{\"titleMatches\":\"x\"}", "kind is required for verifier"},
+            {"{\"kind\":\"window\",\"titleMatches\":\"(\"}", "titleMatches is not a valid regex for window verifier"},
+            {"{\"kind\":\"window\",\"titleMatches\":\"x\",\"extra\":1}", "unknown field \"extra\" for window verifier"},
+            {"{\"kind\":\"file\",\"path\":\"rel.txt\",\"exists\":true}", "path must be absolute for file verifier"},
+            {"{\"kind\":\"file\",\"path\":\"/a\"}", "exactly one of exists, contains, sha256 is required for file verifier"},
+            {"{\"kind\":\"file\",\"path\":\"/a\",\"exists\":true,\"contains\":\"x\"}", "exactly one of exists, contains, sha256 is required for file verifier"},
+            {"{\"kind\":\"file\",\"path\":\"/a\",\"sha256\":\"" + "z".repeat(64) + "\"}", "sha256 must be 64 hex digits for file verifier"},
+            {"{\"kind\":\"file\",\"path\":\"/a\",\"exists\":\"yes\"}", "exists must be true or false for file verifier"},
+            {"{\"kind\":\"command\",\"argv\":[]}", "argv must have at least 1 element(s) for command verifier"},
+            {"{\"kind\":\"command\",\"argv\":[\"ls\", 3]}", "argv[1] must be a non-empty string for command verifier"},
+            {"{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{}}", "expect must have exactly one of text, textContains, value, state for a11y verifier"},
+            {"{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"text\":\"1\",\"value\":\"1\"}}", "expect must have exactly one of text, textContains, value, state for a11y verifier"},
+            {"{\"kind\":\"a11y\",\"target\":{\"role\":\"check box\"},\"expect\":{\"state\":\"checked\"}}", "expect.state must be one of [disabled, editable, enabled, focused, showing] for a11y verifier"},
+            {"{\"kind\":\"a11y\",\"expect\":{\"text\":\"1\"}}", "target is required for a11y verifier"},
+        };
+        for (String[] c : cases) {
+            assertEquals(c[1], assertThrows(WireFormatException.class, () -> VerifierSpec.parse(c[0]), c[0]).getMessage());
+        }
+    }
+
+    @Test
+    void runnerReportsPassFailAndNone() {
+        VerifierSpec spec = new VerifierSpec.Window("x");
+        assertEquals(Verdict.PASS, new VerifierRunner(s -> VerifierResult.pass("ok")).run(Optional.of(spec)).verdict());
+        assertEquals(Verdict.FAIL, new VerifierRunner(s -> VerifierResult.fail("no")).run(Optional.of(spec)).verdict());
+        assertEquals(Verdict.NONE, new VerifierRunner(s -> { throw new AssertionError("must not run"); }).run(Optional.empty()).verdict());
+    }
+
+    @Test
+    void exceptionAndNullAreFail() {
+        VerifierReport r = new VerifierRunner(s -> { throw new IllegalStateException("bus gone"); })
+                .run(Optional.of(new VerifierSpec.Window("x")));
+        assertEquals(Verdict.FAIL, r.verdict());
+        assertTrue(r.detail().contains("bus gone"), r.detail());
+        assertEquals(Verdict.FAIL, new VerifierRunner(s -> null).run(Optional.of(new VerifierSpec.Window("x"))).verdict());
+    }
+
+    @Test
+    void timeoutIsFailAndTheVerifierIsInterrupted() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        CountDownLatch interrupted = new CountDownLatch(1);
+        Verifier hangs = s -> {
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+            }
+            return VerifierResult.pass("too late");
+        };
+        VerifierRunner runner = new VerifierRunner(hangs, Duration.ofMillis(50), r -> {
+            Thread t = new Thread(r);
+            t.setDaemon(true);
+            return t;
+        });
+        VerifierReport report = runner.run(Optional.of(new VerifierSpec.Window("x")));
+        assertEquals(Verdict.FAIL, report.verdict());
+        assertTrue(report.detail().contains("timed out"), report.detail());
+        interrupted.await(); // the hung verifier was cancelled, not left running
+        assertEquals(Duration.ofSeconds(120), VerifierRunner.CAP);
+    }
+
+    @Test
+    void desktopVerifierChecksTheGrantedWindowOnly() throws Exception {
+        RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
+        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
+        assertTrue(v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},\"expect\":{\"text\":\"84\"}}")).passed());
+        assertTrue(v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"value\":\"84\"}}")).passed());
+        VerifierResult wrong = v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"text\":\"85\"}}"));
+        assertEquals(false, wrong.passed());
+        assertTrue(v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"push button\",\"name\":\"=\"},\"expect\":{\"state\":\"enabled\"}}")).passed());
+        assertEquals(false, v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"push button\"},\"expect\":{\"state\":\"enabled\"}}")).passed(),
+                "ambiguous selector fails, never guesses");
+        assertTrue(v.verify(new VerifierSpec.Window("^Dia")).passed());
+        assertEquals(false, v.verify(new VerifierSpec.Window("^Calc")).passed());
+        assertEquals("app's job", v.verify(new VerifierSpec.Command(List.of("true"))).detail());
+    }
+}
