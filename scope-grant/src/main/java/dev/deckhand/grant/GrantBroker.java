@@ -44,6 +44,19 @@ public final class GrantBroker {
 
     private static final int ENDED_KEPT = 64;
 
+    /**
+     * A grant ended, or Stop latched with no grant active.
+     *
+     * @param grant the grant as it was when it ended; empty for a Stop with no active grant
+     * @param why {@code GRANT_EXPIRED}, {@code GRANT_REVOKED} or {@code STOPPED}
+     */
+    public record Ended(Optional<Grant> grant, Refusal why) {
+        public Ended {
+            Objects.requireNonNull(grant, "grant");
+            Objects.requireNonNull(why, "why");
+        }
+    }
+
     /** A new broker and the one {@link OwnerPass} for it. */
     public record Owned(GrantBroker broker, OwnerPass ownerPass) {
         public Owned {
@@ -55,7 +68,7 @@ public final class GrantBroker {
     private final Clock clock;
     private final Supplier<String> ids;
     private final Object lock = new Object();
-    private final List<Consumer<Refusal>> listeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Ended>> listeners = new CopyOnWriteArrayList<>();
 
     private Grant active;
     private final Set<String> family = new HashSet<>();
@@ -87,8 +100,12 @@ public final class GrantBroker {
         return new Owned(b, new OwnerPass(b));
     }
 
-    /** Registers a listener told the refusal each time a grant ends (revoke, Stop, expiry) or Stop latches. */
-    public void onEnd(Consumer<Refusal> listener) {
+    /**
+     * Registers a listener told each time a grant ends (revoke, Stop, expiry) or Stop latches; the app
+     * uses it to end the run and {@link ApprovalBook#cancelForGrant cancel} the grant's approvals.
+     * Called outside the broker's lock, on the thread that noticed the end.
+     */
+    public void onEnd(Consumer<Ended> listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
@@ -270,7 +287,7 @@ public final class GrantBroker {
      */
     public boolean revoke(String grantId) {
         Objects.requireNonNull(grantId, "grantId");
-        Refusal notify;
+        Ended notify;
         boolean revoked = false;
         synchronized (lock) {
             notify = expireIfDue(now());
@@ -292,27 +309,26 @@ public final class GrantBroker {
      */
     public Optional<Grant> stop(String source) {
         Objects.requireNonNull(source, "source");
-        Refusal expired;
+        Ended expired;
+        Ended stopEvent;
         Refusal stop;
         Grant was;
         synchronized (lock) {
             expired = expireIfDue(now());
             was = active;
             stop = Refusal.of(RefusalCode.STOPPED, "stopped by " + source + "; nothing resumes until the person mints a grant");
-            if (active != null) {
-                end(stop);
-            }
+            stopEvent = active != null ? end(stop) : new Ended(Optional.empty(), stop);
             lastEnd = stop;
             stopped = true;
         }
         fire(expired);
-        fire(stop);
+        fire(stopEvent);
         return Optional.ofNullable(was);
     }
 
     /** The active grant, if any (noticing idle expiry). */
     public Optional<Grant> active() {
-        Refusal notify;
+        Ended notify;
         Grant g;
         synchronized (lock) {
             notify = expireIfDue(now());
@@ -342,7 +358,7 @@ public final class GrantBroker {
 
     /** Runs {@code op} under the lock after noticing expiry; fires listeners after releasing it. */
     private <T> T run(Op<T> op) {
-        Refusal[] notify = new Refusal[1];
+        Ended[] notify = new Ended[1];
         try {
             synchronized (lock) {
                 notify[0] = expireIfDue(now());
@@ -384,8 +400,8 @@ public final class GrantBroker {
         return g;
     }
 
-    /** Ends the active grant if its idle expiry has passed; returns the refusal to fire, or null. */
-    private Refusal expireIfDue(Instant now) {
+    /** Ends the active grant if its idle expiry has passed; returns the event to fire, or null. */
+    private Ended expireIfDue(Instant now) {
         if (active != null && active.expiredAt(now)) {
             return end(Refusal.of(RefusalCode.GRANT_EXPIRED, "grant " + active.id() + " expired after "
                     + active.idleExpiry().toSeconds() + " s idle"));
@@ -393,19 +409,20 @@ public final class GrantBroker {
         return null;
     }
 
-    private Refusal end(Refusal why) {
+    private Ended end(Refusal why) {
+        Ended e = new Ended(Optional.of(active), why);
         ended.put(active.id(), why);
         lastEnd = why;
         active = null;
         family.clear();
-        return why;
+        return e;
     }
 
-    private void fire(Refusal r) {
+    private void fire(Ended r) {
         if (r == null) {
             return;
         }
-        for (Consumer<Refusal> l : listeners) {
+        for (Consumer<Ended> l : listeners) {
             l.accept(r);
         }
     }
