@@ -36,7 +36,7 @@ class GrantBrokerPropertyTest {
 
     @Test
     void randomSequencesKeepTheInvariants() {
-        Map<String, Integer> stats = new TreeMap<>();
+        Map<String, Integer> stats = new HashMap<>();
         String replay = System.getProperty("grant.seed");
         if (replay != null && !replay.isBlank()) {
             runOne(Long.parseLong(replay.trim()), stats, "replay");
@@ -56,7 +56,7 @@ class GrantBrokerPropertyTest {
                 "stop:latched", "approval:ok", "approval:STOPPED", "approval:CONSEQUENTIAL_NOT_NAMED",
                 "approval:BASIS_STALE", "approval:GRANT_REVOKED", "approval:pending", "approval:then-acted",
                 "usable:ok", "usable:BUDGET_EXHAUSTED", "touch:ok")) {
-            assertTrue(stats.getOrDefault(k, 0) > 0, "generator never reached " + k + " in " + ops + " ops: " + stats);
+            assertTrue(stats.getOrDefault(k, 0) > 0, "generator never reached " + k + " in " + ops + " ops: " + new TreeMap<>(stats));
         }
     }
 
@@ -65,10 +65,12 @@ class GrantBrokerPropertyTest {
         try {
             return sim.run();
         } catch (AssertionError | RuntimeException e) {
-            List<String> log = sim.log;
-            String tail = String.join("\n  ", log.subList(Math.max(0, log.size() - 25), log.size()));
+            List<String> tail = new ArrayList<>();
+            for (Supplier<String> l : sim.log.subList(Math.max(0, sim.log.size() - 25), sim.log.size())) {
+                tail.add(l.get());
+            }
             throw new AssertionError(where + " failed: " + e + "\nreplay with -Dgrant.seed=" + seed
-                    + "\nlast operations:\n  " + tail, e);
+                    + "\nlast operations:\n  " + String.join("\n  ", tail), e);
         }
     }
 
@@ -76,7 +78,7 @@ class GrantBrokerPropertyTest {
     static final class Sim {
         final Random r;
         final Map<String, Integer> stats;
-        final List<String> log = new ArrayList<>();
+        final List<Supplier<String>> log = new ArrayList<>();
         final MutableClock clock = new MutableClock();
         final GrantBroker broker;
         final OwnerPass pass;
@@ -156,7 +158,7 @@ class GrantBrokerPropertyTest {
             Duration id = Duration.ofSeconds(5 + r.nextInt(86));
             MintRequest req = MintRequest.of(new GrantTarget(100 + r.nextInt(3), "mousepad", "t"), ScopeKind.WINDOW,
                     PolicyConfig.Caps.defaults()).withBudget(b).withIdleExpiry(id).withInputPolicy(pol);
-            log("mint " + mode.wire() + " " + pol.wire() + " budget " + b + " idle " + id.toSeconds() + "s");
+            log(() -> "mint " + mode.wire() + " " + pol.wire() + " budget " + b + " idle " + id.toSeconds() + "s");
             if (!mode.allows(pol)) {
                 expectRefused("mint", RefusalCode.MODE_DENIED, () -> broker.mint(pass, req, mode));
                 return;
@@ -167,14 +169,14 @@ class GrantBrokerPropertyTest {
                     broker.mint(pass, req, mode);
                     fail("second mint succeeded while " + activeId + " is active");
                 } catch (GrantConflictException e) {
-                    check(activeId.equals(e.activeGrantId()), "conflict names " + e.activeGrantId() + ", active is " + activeId);
+                    check(activeId.equals(e.activeGrantId()), () -> "conflict names " + e.activeGrantId() + ", active is " + activeId);
                     count("mint:conflict");
                 }
                 return;
             }
             Grant g = broker.mint(pass, req, mode);
             count("mint:ok");
-            check(g.revision() > maxRev, "mint revision " + g.revision() + " not above " + maxRev);
+            check(g.revision() > maxRev, () -> "mint revision " + g.revision() + " not above " + maxRev);
             activeId = g.id();
             ids.add(g.id());
             bound = false;
@@ -192,7 +194,7 @@ class GrantBrokerPropertyTest {
         void acquire() {
             String s = pick(SESSIONS);
             String parent = r.nextInt(3) == 0 ? null : pick(SESSIONS);
-            log("acquire " + s + " parent " + parent);
+            log(() -> "acquire " + s + " parent " + parent);
             noticeExpiry();
             RefusalCode code = expectedActive(null);
             if (code == null) {
@@ -207,14 +209,14 @@ class GrantBrokerPropertyTest {
             Grant g = expectRefused("acquire", code, () -> broker.acquire(s, parent));
             if (g != null) {
                 if (!bound) {
-                    check(g.revision() > rev, "binding did not bump the revision");
+                    check(g.revision() > rev, () -> "binding did not bump the revision");
                     rev = g.revision();
                     bound = true;
                     family.clear();
                 }
                 family.add(s);
                 lastTouched = clock.instant();
-                check(g.ownerSession().isPresent(), "acquired grant has no owner session");
+                check(g.ownerSession().isPresent(), () -> "acquired grant has no owner session");
                 checkGrant(g);
             }
         }
@@ -224,7 +226,7 @@ class GrantBrokerPropertyTest {
             String s = session != null ? session : pick(SESSIONS);
             String id = grantId != null ? grantId : pickId();
             long rv = revision != null ? revision : pickRev();
-            log("consume " + s + " " + id + " rev " + rv);
+            log(() -> "consume " + s + " " + id + " rev " + rv);
             noticeExpiry();
             boolean stoppedBefore = stopped;
             boolean deadBefore = endedCodes.containsKey(id);
@@ -238,10 +240,10 @@ class GrantBrokerPropertyTest {
             Grant g = expectRefused("consume", code, () -> broker.consume(s, id, rv));
             if (g != null) {
                 // nothing acts after expiry, revoke or Stop
-                check(!stoppedBefore && !deadBefore, "acted on " + id + " after it ended or after Stop");
-                check(clock.instant().isBefore(expiresAt), "acted at " + clock.instant() + " after expiry " + expiresAt);
+                check(!stoppedBefore && !deadBefore, () -> "acted on " + id + " after it ended or after Stop");
+                check(clock.instant().isBefore(expiresAt), () -> "acted at " + clock.instant() + " after expiry " + expiresAt);
                 budget--;
-                check(budget >= 0, "model budget below zero");
+                check(budget >= 0, () -> "model budget below zero");
                 lastTouched = clock.instant();
                 checkGrant(g);
                 return true;
@@ -252,7 +254,7 @@ class GrantBrokerPropertyTest {
         void touch() {
             String s = pick(SESSIONS);
             String id = pickId();
-            log("touch " + s + " " + id);
+            log(() -> "touch " + s + " " + id);
             noticeExpiry();
             Grant g = expectRefused("touch", expectedMember(s, id), () -> broker.touch(s, id));
             if (g != null) {
@@ -264,14 +266,15 @@ class GrantBrokerPropertyTest {
         void usable() {
             String s = pick(SESSIONS);
             String id = pickId();
-            log("usable " + s + " " + id);
+            log(() -> "usable " + s + " " + id);
             noticeExpiry();
             RefusalCode code = expectedMember(s, id);
             if (code == null && budget == 0) {
                 code = RefusalCode.BUDGET_EXHAUSTED;
             }
             Optional<Refusal> got = broker.usable(s, id);
-            check(got.map(Refusal::code).orElse(null) == code, "usable gave " + got + ", model expects " + code);
+            RefusalCode want = code;
+            check(got.map(Refusal::code).orElse(null) == want, () -> "usable gave " + got + ", model expects " + want);
             count("usable:" + (code == null ? "ok" : code.name()));
         }
 
@@ -290,7 +293,7 @@ class GrantBrokerPropertyTest {
                 change = change.withReleaseSession(true);
             }
             GrantChange c = change;
-            log("revise " + id + " " + mode.wire() + " " + c);
+            log(() -> "revise " + id + " " + mode.wire() + " " + c);
             noticeExpiry();
             RefusalCode code = expectedActive(id);
             InputPolicy newPolicy = c.inputPolicy() != null ? c.inputPolicy() : policy;
@@ -299,7 +302,7 @@ class GrantBrokerPropertyTest {
             }
             Grant g = expectRefused("revise", code, () -> broker.revise(pass, id, c, mode));
             if (g != null) {
-                check(g.revision() > rev, "revise did not bump the revision");
+                check(g.revision() > rev, () -> "revise did not bump the revision");
                 rev = g.revision();
                 if (c.budget() != null) {
                     budget = c.budget();
@@ -317,11 +320,11 @@ class GrantBrokerPropertyTest {
         void bump() {
             String s = pick(SESSIONS);
             String id = pickId();
-            log("bump " + s + " " + id);
+            log(() -> "bump " + s + " " + id);
             noticeExpiry();
             Grant g = expectRefused("bump", expectedMember(s, id), () -> broker.bump(s, id));
             if (g != null) {
-                check(g.revision() > rev, "bump did not bump the revision");
+                check(g.revision() > rev, () -> "bump did not bump the revision");
                 rev = g.revision();
                 checkGrant(g);
             }
@@ -330,7 +333,7 @@ class GrantBrokerPropertyTest {
         void advance() {
             long max = (idle == null ? 60_000 : idle.toMillis()) * 13 / 10;
             Duration d = Duration.ofMillis((long) (r.nextDouble() * max));
-            log("advance " + d.toMillis() + "ms");
+            log(() -> "advance " + d.toMillis() + "ms");
             clock.advance(d);
         }
 
@@ -340,18 +343,18 @@ class GrantBrokerPropertyTest {
             }
             Instant at = lastTouched.plus(idle).plusMillis(r.nextInt(3) - 1);
             if (!at.isBefore(clock.instant())) {
-                log("set clock to expiry " + (at.toEpochMilli() - lastTouched.plus(idle).toEpochMilli()) + "ms");
+                log(() -> "set clock to expiry " + (at.toEpochMilli() - lastTouched.plus(idle).toEpochMilli()) + "ms");
                 clock.set(at);
             }
         }
 
         void revoke() {
             String id = pickId();
-            log("revoke " + id);
+            log(() -> "revoke " + id);
             noticeExpiry();
             boolean expected = activeId != null && activeId.equals(id);
             boolean got = broker.revoke(id);
-            check(got == expected, "revoke returned " + got + ", model expects " + expected);
+            check(got == expected, () -> "revoke returned " + got + ", model expects " + expected);
             count("revoke:" + got);
             if (got) {
                 endModel(RefusalCode.GRANT_REVOKED);
@@ -359,32 +362,32 @@ class GrantBrokerPropertyTest {
         }
 
         void stop() {
-            log("stop");
+            log(() -> "stop");
             noticeExpiry();
             Optional<Grant> was = broker.stop("test");
             check(was.map(Grant::id).orElse(null) == null ? activeId == null : was.get().id().equals(activeId),
-                    "stop revoked " + was + ", model active " + activeId);
+                    () -> "stop revoked " + was + ", model active " + activeId);
             count(activeId != null ? "stop:with-grant" : "stop:latched");
             if (activeId != null) {
                 endModel(RefusalCode.STOPPED);
             }
             lastEnd = RefusalCode.STOPPED;
             stopped = true;
-            check(broker.stopped(), "Stop did not latch");
+            check(broker.stopped(), () -> "Stop did not latch");
         }
 
         void active() {
-            log("active");
+            log(() -> "active");
             noticeExpiry();
             Optional<Grant> g = broker.active();
             check(g.map(Grant::id).orElse(null) == null ? activeId == null : g.get().id().equals(activeId),
-                    "active " + g + ", model " + activeId);
+                    () -> "active " + g + ", model " + activeId);
             g.ifPresent(this::checkGrant);
         }
 
         /** One confirm-each card from request to use, with a decision, time passing and maybe a change in between. */
         void approval() {
-            log("approval: sync");
+            log(() -> "approval: sync");
             active();
             if (activeId == null || !bound) {
                 return;
@@ -402,7 +405,7 @@ class GrantBrokerPropertyTest {
             long dt = (long) (r.nextDouble() * 40_000);
             clock.advance(Duration.ofMillis(dt));
             int m = r.nextInt(4);
-            log("approval " + a.id() + " decision " + d + " after " + dt + "ms, middle " + m + ", consequential " + cons.isPresent());
+            log(() -> "approval " + a.id() + " decision " + d + " after " + dt + "ms, middle " + m + ", consequential " + cons.isPresent());
             if (m == 0) {
                 revise(gid, PermissionMode.AUTO);
             } else if (m == 1) {
@@ -432,14 +435,14 @@ class GrantBrokerPropertyTest {
                 }
                 book.deny(a.id());
                 check(book.consume(a.id(), gid, nowRev, null).map(Refusal::code).orElse(null) == notApproved,
-                        "denied approval not refused with " + notApproved);
+                        () -> "denied approval not refused with " + notApproved);
                 return;
             }
             Optional<Refusal> got = book.consume(a.id(), gid, nowRev, null);
-            check(got.map(Refusal::code).orElse(null) == expected, "approval consume gave " + got + ", expected " + expected);
+            check(got.map(Refusal::code).orElse(null) == expected, () -> "approval consume gave " + got + ", expected " + expected);
             count("approval:" + (expected == null ? "ok" : expected.name()));
             // consumed at most once
-            check(book.consume(a.id(), gid, nowRev, null).isPresent(), "approval " + a.id() + " used twice");
+            check(book.consume(a.id(), gid, nowRev, null).isPresent(), () -> "approval " + a.id() + " used twice");
             if (expected == null) {
                 String owner = family.iterator().next();
                 if (consume(owner, gid, nowRev)) {
@@ -491,24 +494,22 @@ class GrantBrokerPropertyTest {
         // ---------- checks ----------
 
         void invariantsAfterEveryOp() {
-            check(broker.lastRevision() >= maxRev, "broker revision went down: " + broker.lastRevision() + " < " + maxRev);
+            check(broker.lastRevision() >= maxRev, () -> "broker revision went down: " + broker.lastRevision() + " < " + maxRev);
             maxRev = broker.lastRevision();
             if (stopped) {
                 // Stop latches until a new mint
-                check(broker.stopped(), "Stop latch lost without a mint");
-                for (String s : SESSIONS) {
-                    Optional<Refusal> u = broker.usable(s, activeId == null ? "g-any" : activeId);
-                    check(u.isPresent() && u.get().code() == RefusalCode.STOPPED, "usable while stopped: " + u);
-                }
+                check(broker.stopped(), () -> "Stop latch lost without a mint");
+                Optional<Refusal> u = broker.usable(pick(SESSIONS), activeId == null ? "g-any" : activeId);
+                check(u.isPresent() && u.get().code() == RefusalCode.STOPPED, () -> "usable while stopped: " + u);
             }
         }
 
         void checkGrant(Grant g) {
-            check(g.budgetRemaining() >= 0, "budget below zero: " + g.budgetRemaining());
-            check(g.id().equals(activeId), "grant " + g.id() + " is not the model's active " + activeId);
-            check(g.revision() == rev, "revision " + g.revision() + ", model " + rev);
-            check(g.budgetRemaining() == budget, "budget " + g.budgetRemaining() + ", model " + budget);
-            check(g.revision() >= maxRev, "revision went down: " + g.revision() + " < " + maxRev);
+            check(g.budgetRemaining() >= 0, () -> "budget below zero: " + g.budgetRemaining());
+            check(g.id().equals(activeId), () -> "grant " + g.id() + " is not the model's active " + activeId);
+            check(g.revision() == rev, () -> "revision " + g.revision() + ", model " + rev);
+            check(g.budgetRemaining() == budget, () -> "budget " + g.budgetRemaining() + ", model " + budget);
+            check(g.revision() >= maxRev, () -> "revision went down: " + g.revision() + " < " + maxRev);
             maxRev = Math.max(maxRev, g.revision());
         }
 
@@ -517,12 +518,12 @@ class GrantBrokerPropertyTest {
             try {
                 g = call.get();
             } catch (RefusedException e) {
-                check(e.code() == expected, op + " refused " + e.refusal() + ", model expects " + (expected == null ? "success" : expected));
-                check(!e.refusal().detail().isBlank(), "blank detail");
+                check(e.code() == expected, () -> op + " refused " + e.refusal() + ", model expects " + (expected == null ? "success" : expected));
+                check(!e.refusal().detail().isBlank(), () -> "blank detail");
                 count(op + ":" + e.code());
                 return null;
             }
-            check(expected == null, op + " succeeded, model expects " + expected);
+            check(expected == null, () -> op + " succeeded, model expects " + expected);
             count(op + ":ok");
             return g;
         }
@@ -550,13 +551,14 @@ class GrantBrokerPropertyTest {
             stats.merge(k, 1, Integer::sum);
         }
 
-        void log(String s) {
-            log.add(clock.instant().toEpochMilli() % 10_000_000 + " " + s);
+        void log(Supplier<String> s) {
+            long t = clock.instant().toEpochMilli() % 10_000_000;
+            log.add(() -> t + " " + s.get());
         }
 
-        static void check(boolean ok, String message) {
+        static void check(boolean ok, Supplier<String> message) {
             if (!ok) {
-                throw new AssertionError(message);
+                throw new AssertionError(message.get());
             }
         }
 
