@@ -19,7 +19,8 @@ import java.util.TreeSet;
  *   {@code key} Enter/Return/KP_Enter/space on the focused element) whose role or name contains one of
  *   the {@link #WORDS} as a whole word, case-insensitive ("Send", "Delete…", "Send now"; not "Resend"); or
  * <li>it presses Enter or ctrl+Enter ({@code key}), or types a newline ({@code type}), while the target
- *   is a multi-line / compose text field — classed as the word {@code send}.
+ *   is a multi-line / compose text field — classed as the word {@code send}; Enter or ctrl+Enter with
+ *   the focused element unknown is treated the same way (fail closed).
  * </ul>
  *
  * <p>The person names consequential actions on the grant with entries of three forms:
@@ -85,6 +86,10 @@ public final class Consequential {
                         && (chord.equals("enter") || chord.equals("ctrl+enter"))) {
                     return Optional.of(new Match(Set.of("send"),
                             "key " + chord + " in compose field " + describe(el.get())));
+                }
+                if (enter && el.isEmpty() && (chord.equals("enter") || chord.equals("ctrl+enter"))) {
+                    // fail closed: it may be a compose field we cannot see
+                    return Optional.of(new Match(Set.of("send"), "key " + chord + " with the focused element unknown"));
                 }
                 if ((enter || key.equals("space")) && el.isPresent()) {
                     return byElement(el.get()).map(m -> new Match(m.words(), "key " + chord + " on " + m.what()));

@@ -281,6 +281,13 @@ class PolicyTest {
     }
 
     @Test
+    void enterWithTheFocusedElementUnknownFailsClosed() {
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Return", REV, TARGET, null)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "focused element unknown");
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("ctrl+s", REV, TARGET, null)).allowed());
+    }
+
+    @Test
     void newlineTypedIntoComposeFieldIsConsequential() {
         ProposedAction type = new ProposedAction(ActionKind.TYPE, REV, TARGET, Optional.of(COMPOSE), Optional.empty(),
                 true, Optional.empty(), false);
