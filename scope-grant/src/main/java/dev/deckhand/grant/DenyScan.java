@@ -1,0 +1,58 @@
+package dev.deckhand.grant;
+
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * The deny-list scan (DESIGN.md §3.2), pure. The app runs it before a run starts, before every capture
+ * and action (through {@link Policy#check}), and in a watcher every {@link PolicyConfig#pollInterval()}
+ * that aborts the run on a refusal.
+ *
+ * <p>Order: a running credential-class app ({@code DENY_CREDENTIAL_APP}), a visible communications
+ * app ({@code DENY_COMMS_VISIBLE}), then — only when the target is a browser — its host
+ * ({@code DENY_HOST}: unknown host, denied host, or not on a non-empty allow-list). Each detail names the
+ * app or host; when several fire, the alphabetically first is named and the others are counted.
+ */
+public final class DenyScan {
+
+    private DenyScan() {
+    }
+
+    public static Optional<Refusal> scan(PolicyConfig config, Facts facts) {
+        TreeSet<String> cred = new TreeSet<>(facts.runningApps());
+        cred.retainAll(config.credentialApps());
+        if (!cred.isEmpty()) {
+            return Optional.of(Refusal.of(RefusalCode.DENY_CREDENTIAL_APP,
+                    "credential-class app running: " + cred.first() + more(cred.size())));
+        }
+        TreeSet<String> comms = new TreeSet<>();
+        for (Facts.WindowFact w : facts.windows()) {
+            String app = w.app().toLowerCase(java.util.Locale.ROOT);
+            if (w.visible() && config.commsApps().contains(app)) {
+                comms.add(app);
+            }
+        }
+        if (!comms.isEmpty()) {
+            return Optional.of(Refusal.of(RefusalCode.DENY_COMMS_VISIBLE,
+                    "communications app visible: " + comms.first() + more(comms.size())));
+        }
+        if (facts.targetIsBrowser()) {
+            if (facts.browserHost().isEmpty() || facts.browserHost().get().isBlank()) {
+                return Optional.of(Refusal.of(RefusalCode.DENY_HOST,
+                        "browser host unknown (the browser did not expose the tab's host)"));
+            }
+            String host = facts.browserHost().get();
+            if (config.hostDenied(host)) {
+                return Optional.of(Refusal.of(RefusalCode.DENY_HOST, "browser host denied: " + host));
+            }
+            if (!config.hostAllowed(host)) {
+                return Optional.of(Refusal.of(RefusalCode.DENY_HOST, "browser host not on allowedHosts: " + host));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String more(int n) {
+        return n > 1 ? " (and " + (n - 1) + " more)" : "";
+    }
+}

@@ -1,0 +1,212 @@
+package dev.deckhand.grant;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The policy checked before every action (DESIGN.md §3), pure. Given the config, the grant snapshot,
+ * the facts the driver just read and the proposed action, it decides in this fixed order; the first
+ * stage that fires wins:
+ * <ol>
+ * <li>Absolute — {@code OWN_WINDOW} (target window or element is Deckhand's own; every action kind),
+ *   {@code SECURE_INPUT} (input actions: password field focused or targeted, or a keyboard grab held).
+ *   Nothing in the config, the permission mode, the grant or the action reaches past these.
+ * <li>Deny lists — {@link DenyScan}.
+ * <li>Scope — {@code OUT_OF_SCOPE}: target window not on screen, not the granted window
+ *   ({@code window} scope) or not of the granted app ({@code app} scope).
+ * <li>Basis (input actions) — {@code BASIS_STALE}: action decided under an older grant revision; for
+ *   {@code click_at}: no basis, an {@code a11y_only} grant, no re-measured basis, or any difference
+ *   in revision, window, geometry or scale.
+ * <li>Consequential gate (input actions) — an unnamed consequential action ({@link Consequential})
+ *   needs approval; on an effectively {@code autonomous} grant there is no card, so it is refused with
+ *   {@code CONSEQUENTIAL_NOT_NAMED}.
+ * <li>Confirm-each (input actions) — an effectively {@code confirm_each} grant needs an approval.
+ *   The effective input policy is the grant's, except that {@code autonomous} falls back to
+ *   {@code confirm_each} when the current permission mode is {@code ask}.
+ * </ol>
+ * Stages 5–6 pass when {@link ProposedAction#approved()}.
+ */
+public final class Policy {
+
+    private Policy() {
+    }
+
+    /**
+     * The call-mode check the loop makes before anything else: {@code plan} and {@code goal} (and any
+     * unknown mode) are refused with {@code MODE_DENIED}; null, "" and {@code default} pass.
+     */
+    public static Optional<Refusal> checkCallMode(String mode) {
+        if (mode == null || mode.isBlank() || mode.trim().equalsIgnoreCase("default")) {
+            return Optional.empty();
+        }
+        String m = mode.trim().toLowerCase(Locale.ROOT);
+        if (m.equals("plan") || m.equals("goal")) {
+            return Optional.of(Refusal.of(RefusalCode.MODE_DENIED, "mode '" + m + "' is not supported"));
+        }
+        return Optional.of(Refusal.of(RefusalCode.MODE_DENIED, "unknown mode '" + mode + "'"));
+    }
+
+    /** The input policy in force: the grant's, but {@code autonomous} only while the mode allows it. */
+    public static InputPolicy effectiveInputPolicy(PolicyConfig config, Grant grant) {
+        return config.permissionMode().allows(grant.inputPolicy()) ? grant.inputPolicy() : InputPolicy.CONFIRM_EACH;
+    }
+
+    /** Decides one proposed action. See the class comment for the order. */
+    public static PolicyDecision check(PolicyConfig config, Grant grant, Facts facts, ProposedAction action) {
+        Optional<Facts.WindowFact> window = facts.window(action.targetWindowId());
+        // 1. absolute
+        if (window.isPresent() && window.get().own()) {
+            return refuse(RefusalCode.OWN_WINDOW, "target window " + describe(window.get()) + " is Deckhand's own");
+        }
+        if (action.element().isPresent() && action.element().get().own()) {
+            return refuse(RefusalCode.OWN_WINDOW, "target element "
+                    + Consequential.describe(action.element().get()) + " belongs to Deckhand");
+        }
+        if (action.input()) {
+            if (facts.passwordFocused()) {
+                return refuse(RefusalCode.SECURE_INPUT, "the focused element is a password field");
+            }
+            if (facts.keyboardGrabbed()) {
+                return refuse(RefusalCode.SECURE_INPUT, "another client holds a keyboard grab");
+            }
+            if (action.element().isPresent()
+                    && action.element().get().role().toLowerCase(Locale.ROOT).contains("password")) {
+                return refuse(RefusalCode.SECURE_INPUT, "target element is a password field: "
+                        + Consequential.describe(action.element().get()));
+            }
+        }
+        // 2. deny lists
+        Optional<Refusal> deny = DenyScan.scan(config, facts);
+        if (deny.isPresent()) {
+            return new PolicyDecision.Refuse(deny.get());
+        }
+        // 3. scope
+        Optional<Refusal> scope = scope(grant, facts, action.targetWindowId());
+        if (scope.isPresent()) {
+            return new PolicyDecision.Refuse(scope.get());
+        }
+        if (!action.input()) {
+            return new PolicyDecision.Allow();
+        }
+        // 4. basis
+        if (action.decidedAtRevision() != grant.revision()) {
+            return refuse(RefusalCode.BASIS_STALE, "action decided under grant revision " + action.decidedAtRevision()
+                    + ", grant is now at revision " + grant.revision());
+        }
+        if (action.kind() == ActionKind.CLICK_AT) {
+            if (grant.capture() == CaptureMode.A11Y_ONLY) {
+                return refuse(RefusalCode.BASIS_STALE, "click_at on an a11y_only grant: no capture basis can exist");
+            }
+            if (action.basis().isEmpty()) {
+                return refuse(RefusalCode.BASIS_STALE, "click_at has no capture basis");
+            }
+            BasisInfo b = action.basis().get();
+            if (b.grantRevision() != grant.revision()) {
+                return refuse(RefusalCode.BASIS_STALE, "capture basis is of grant revision " + b.grantRevision()
+                        + ", grant is now at revision " + grant.revision());
+            }
+            if (facts.measuredBasis().isEmpty()) {
+                return refuse(RefusalCode.BASIS_STALE, "the driver did not re-measure the basis before click_at");
+            }
+            String diff = b.firstDifference(facts.measuredBasis().get());
+            if (diff != null) {
+                return refuse(RefusalCode.BASIS_STALE, "basis changed: " + diff);
+            }
+        }
+        if (action.approved()) {
+            return new PolicyDecision.Allow();
+        }
+        InputPolicy effective = effectiveInputPolicy(config, grant);
+        // 5. consequential gate
+        Optional<Consequential.Match> match = Consequential.classify(action);
+        if (match.isPresent() && !Consequential.named(grant.consequential(), action, match.get())) {
+            String what = match.get().what() + " (" + String.join(", ", match.get().words()) + ")";
+            if (effective == InputPolicy.AUTONOMOUS) {
+                return refuse(RefusalCode.CONSEQUENTIAL_NOT_NAMED, what + " is consequential and not named on grant "
+                        + grant.id());
+            }
+            return new PolicyDecision.NeedsApproval("consequential: " + what, Optional.of(what));
+        }
+        // 6. confirm-each
+        if (effective == InputPolicy.CONFIRM_EACH) {
+            return new PolicyDecision.NeedsApproval("confirm_each", Optional.empty());
+        }
+        return new PolicyDecision.Allow();
+    }
+
+    /**
+     * The refusal a window would get if granted ({@code GET /api/windows}), or empty when grantable
+     * right now: not on screen or Deckhand's own ({@code OWN_WINDOW}), itself a credential-class or
+     * communications app, or the {@link DenyScan} (set {@link Facts#targetIsBrowser()} for browsers).
+     * The REST layer calls this before {@link GrantBroker#mint}.
+     */
+    public static Optional<Refusal> grantable(PolicyConfig config, Facts facts, long windowId) {
+        Optional<Facts.WindowFact> w = facts.window(windowId);
+        if (w.isEmpty()) {
+            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(windowId) + " is not on screen"));
+        }
+        if (w.get().own()) {
+            return Optional.of(Refusal.of(RefusalCode.OWN_WINDOW, "window " + describe(w.get()) + " is Deckhand's own"));
+        }
+        String app = w.get().app().toLowerCase(Locale.ROOT);
+        if (config.credentialApps().contains(app)) {
+            return Optional.of(Refusal.of(RefusalCode.DENY_CREDENTIAL_APP, "credential-class app: " + app));
+        }
+        if (config.commsApps().contains(app)) {
+            return Optional.of(Refusal.of(RefusalCode.DENY_COMMS_VISIBLE, "communications app: " + app));
+        }
+        return DenyScan.scan(config, facts);
+    }
+
+    /**
+     * The checks before every capture: {@code OWN_WINDOW}, the deny lists and the scope of the window to
+     * capture. Pixels additionally need a {@code pixels} grant ({@code OUT_OF_SCOPE} otherwise).
+     */
+    public static Optional<Refusal> beforeCapture(PolicyConfig config, Grant grant, Facts facts, long windowId,
+            boolean pixels) {
+        Optional<Facts.WindowFact> w = facts.window(windowId);
+        if (w.isPresent() && w.get().own()) {
+            return Optional.of(Refusal.of(RefusalCode.OWN_WINDOW, "window " + describe(w.get()) + " is Deckhand's own"));
+        }
+        Optional<Refusal> deny = DenyScan.scan(config, facts);
+        if (deny.isPresent()) {
+            return deny;
+        }
+        Optional<Refusal> scope = scope(grant, facts, windowId);
+        if (scope.isPresent()) {
+            return scope;
+        }
+        if (pixels && grant.capture() != CaptureMode.PIXELS) {
+            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "grant " + grant.id() + " is a11y_only: no pixels"));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Refusal> scope(Grant grant, Facts facts, long windowId) {
+        Optional<Facts.WindowFact> w = facts.window(windowId);
+        if (w.isEmpty()) {
+            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(windowId) + " is not on screen"));
+        }
+        if (grant.scope() == ScopeKind.WINDOW && windowId != grant.target().windowId()) {
+            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + describe(w.get())
+                    + " is not the granted window " + hex(grant.target().windowId())));
+        }
+        if (grant.scope() == ScopeKind.APP && !w.get().app().equalsIgnoreCase(grant.target().app())) {
+            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + describe(w.get())
+                    + " is not of the granted app " + grant.target().app()));
+        }
+        return Optional.empty();
+    }
+
+    private static PolicyDecision refuse(RefusalCode code, String detail) {
+        return new PolicyDecision.Refuse(Refusal.of(code, detail));
+    }
+
+    static String describe(Facts.WindowFact w) {
+        return hex(w.windowId()) + " (" + w.app() + " '" + w.title() + "')";
+    }
+
+    static String hex(long id) {
+        return "0x" + Long.toHexString(id);
+    }
+}

@@ -1,0 +1,436 @@
+package dev.deckhand.grant;
+
+import static dev.deckhand.grant.Fixtures.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** One test (at least) per refusal code the policy owns: the code, and a detail naming what fired. */
+class PolicyTest {
+
+    static Refusal refused(PolicyDecision d) {
+        assertInstanceOf(PolicyDecision.Refuse.class, d, "expected a refusal, got " + d);
+        return d.refusal().orElseThrow();
+    }
+
+    static void assertRefused(PolicyDecision d, RefusalCode code, String... named) {
+        Refusal r = refused(d);
+        assertEquals(code, r.code(), r.toString());
+        for (String n : named) {
+            assertTrue(r.detail().contains(n), "detail '" + r.detail() + "' should name " + n);
+        }
+    }
+
+    @Test
+    void quietAutonomousClickIsAllowed() {
+        assertInstanceOf(PolicyDecision.Allow.class, Policy.check(auto(), autonomous(), quiet(), click(OK_BUTTON)));
+    }
+
+    // ---- OWN_WINDOW ----
+
+    @Test
+    void ownWindowRefusedNamingTheWindow() {
+        ProposedAction a = ProposedAction.on(ActionKind.CLICK, REV, OWN_PAGE, OK_BUTTON);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.OWN_WINDOW, "0x200", "Chromium", "Deckhand");
+    }
+
+    @Test
+    void ownElementRefusedNamingTheElement() {
+        ProposedAction.Element overlay = new ProposedAction.Element("panel", "Deckhand overlay", true, false);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), click(overlay)), RefusalCode.OWN_WINDOW,
+                "Deckhand overlay");
+    }
+
+    @Test
+    void ownWindowRefusedEvenForNonInputActions() {
+        ProposedAction wait = new ProposedAction(ActionKind.WAIT, REV, OWN_PAGE, Optional.empty(), Optional.empty(),
+                false, Optional.empty(), false);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), wait), RefusalCode.OWN_WINDOW, "0x200");
+    }
+
+    // ---- SECURE_INPUT ----
+
+    @Test
+    void passwordFocusRefused() {
+        assertRefused(Policy.check(auto(), autonomous(), quiet().withPasswordFocused(true), click(OK_BUTTON)),
+                RefusalCode.SECURE_INPUT, "password field");
+    }
+
+    @Test
+    void keyboardGrabRefused() {
+        assertRefused(Policy.check(auto(), autonomous(), quiet().withKeyboardGrabbed(true), click(OK_BUTTON)),
+                RefusalCode.SECURE_INPUT, "keyboard grab");
+    }
+
+    @Test
+    void passwordFieldTargetRefusedNamingIt() {
+        ProposedAction.Element pw = new ProposedAction.Element("password text", "Master password", false, false);
+        ProposedAction a = ProposedAction.on(ActionKind.SET_TEXT, REV, TARGET, pw);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.SECURE_INPUT, "Master password");
+    }
+
+    @Test
+    void secureInputDoesNotStopNonInputActions() {
+        ProposedAction wait = new ProposedAction(ActionKind.WAIT, REV, TARGET, Optional.empty(), Optional.empty(),
+                false, Optional.empty(), false);
+        assertTrue(Policy.check(auto(), autonomous(), quiet().withPasswordFocused(true), wait).allowed());
+    }
+
+    // ---- deny lists ----
+
+    @Test
+    void credentialAppRunningRefusedNamingIt() {
+        Facts f = quiet().withRunningApps(Set.of("mousepad", "KeePassXC"));
+        assertRefused(Policy.check(auto(), autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_CREDENTIAL_APP, "keepassxc");
+    }
+
+    @Test
+    void userAddedCredentialAppRefusedNamingIt() {
+        PolicyConfig c = auto().withCredentialApps(Set.of("mysecrets"));
+        Facts f = quiet().withRunningApps(Set.of("mousepad", "mysecrets"));
+        assertRefused(Policy.check(c, autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_CREDENTIAL_APP, "mysecrets");
+    }
+
+    @Test
+    void commsAppVisibleRefusedNamingIt() {
+        List<Facts.WindowFact> ws = new ArrayList<>(quiet().windows());
+        ws.add(new Facts.WindowFact(0x500, "Slack", "general", false, true));
+        assertRefused(Policy.check(auto(), autonomous(), quiet().withWindows(ws), click(OK_BUTTON)),
+                RefusalCode.DENY_COMMS_VISIBLE, "slack");
+    }
+
+    @Test
+    void commsAppHiddenIsNotRefused() {
+        List<Facts.WindowFact> ws = new ArrayList<>(quiet().windows());
+        ws.add(new Facts.WindowFact(0x500, "Slack", "general", false, false));
+        assertTrue(Policy.check(auto(), autonomous(), quiet().withWindows(ws), click(OK_BUTTON)).allowed());
+    }
+
+    @Test
+    void deniedHostRefusedNamingIt() {
+        Facts f = quiet().withBrowser(Optional.of("Accounts.Google.com"));
+        assertRefused(Policy.check(auto(), autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_HOST, "accounts.google.com");
+    }
+
+    @Test
+    void subdomainOfDeniedHostRefused() {
+        PolicyConfig c = auto().withDeniedHosts(Set.of("bank.example"));
+        Facts f = quiet().withBrowser(Optional.of("login.bank.example"));
+        assertRefused(Policy.check(c, autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_HOST, "login.bank.example");
+    }
+
+    @Test
+    void unknownHostInBrowserRefused() {
+        Facts f = quiet().withBrowser(Optional.empty());
+        assertRefused(Policy.check(auto(), autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_HOST, "unknown");
+    }
+
+    @Test
+    void hostOffTheAllowListRefusedNamingIt() {
+        PolicyConfig c = auto().withAllowedHosts(Set.of("example.org"));
+        assertRefused(Policy.check(c, autonomous(), quiet().withBrowser(Optional.of("example.com")), click(OK_BUTTON)),
+                RefusalCode.DENY_HOST, "example.com", "allowedHosts");
+        assertTrue(Policy.check(c, autonomous(), quiet().withBrowser(Optional.of("docs.example.org")), click(OK_BUTTON))
+                .allowed());
+    }
+
+    @Test
+    void deniedBeatsAllowed() {
+        PolicyConfig c = auto().withAllowedHosts(Set.of("example.org")).withDeniedHosts(Set.of("pay.example.org"));
+        assertRefused(Policy.check(c, autonomous(), quiet().withBrowser(Optional.of("pay.example.org")), click(OK_BUTTON)),
+                RefusalCode.DENY_HOST, "pay.example.org");
+    }
+
+    // ---- OUT_OF_SCOPE ----
+
+    @Test
+    void otherWindowOutOfScopeNamingIt() {
+        ProposedAction a = ProposedAction.on(ActionKind.CLICK, REV, OTHER, OK_BUTTON);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.OUT_OF_SCOPE, "0x300", "gedit", "0x100");
+    }
+
+    @Test
+    void siblingWindowOfSameAppIsOutOfScopeForAWindowGrantButInScopeForAnAppGrant() {
+        ProposedAction a = ProposedAction.on(ActionKind.CLICK, REV, TARGET_SIBLING, OK_BUTTON);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.OUT_OF_SCOPE, "0x400");
+        Grant app = grant(ScopeKind.APP, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of());
+        assertTrue(Policy.check(auto(), app, quiet(), a).allowed());
+    }
+
+    @Test
+    void otherAppOutOfScopeForAnAppGrantNamingTheApp() {
+        Grant app = grant(ScopeKind.APP, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of());
+        ProposedAction a = ProposedAction.on(ActionKind.CLICK, REV, OTHER, OK_BUTTON);
+        assertRefused(Policy.check(auto(), app, quiet(), a), RefusalCode.OUT_OF_SCOPE, "gedit", "mousepad");
+    }
+
+    @Test
+    void windowNotOnScreenOutOfScope() {
+        ProposedAction a = ProposedAction.on(ActionKind.CLICK, REV, 0x999, OK_BUTTON);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.OUT_OF_SCOPE, "0x999", "not on screen");
+    }
+
+    // ---- BASIS_STALE ----
+
+    @Test
+    void actionDecidedUnderOlderRevisionIsStale() {
+        ProposedAction a = ProposedAction.on(ActionKind.CLICK, REV - 1, TARGET, OK_BUTTON);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.BASIS_STALE, "revision 6", "revision 7");
+    }
+
+    @Test
+    void clickAtWithMatchingBasisIsAllowed() {
+        Facts f = quiet().withMeasuredBasis(Optional.of(basis()));
+        assertTrue(Policy.check(auto(), autonomous(), f, ProposedAction.clickAt(REV, TARGET, basis(), null)).allowed());
+    }
+
+    @Test
+    void clickAtBasisDifferencesAreStaleNamingTheField() {
+        ProposedAction a = ProposedAction.clickAt(REV, TARGET, basis(), null);
+        BasisInfo b = basis();
+        assertRefused(Policy.check(auto(), autonomous(),
+                quiet().withMeasuredBasis(Optional.of(new BasisInfo(REV, 0x101, 10, 20, 800, 600, 0.5))), a),
+                RefusalCode.BASIS_STALE, "window");
+        assertRefused(Policy.check(auto(), autonomous(),
+                quiet().withMeasuredBasis(Optional.of(new BasisInfo(REV, TARGET, 11, 20, 800, 600, 0.5))), a),
+                RefusalCode.BASIS_STALE, "geometry", "800x600+10+20", "800x600+11+20");
+        assertRefused(Policy.check(auto(), autonomous(),
+                quiet().withMeasuredBasis(Optional.of(new BasisInfo(REV, TARGET, 10, 20, 801, 600, 0.5))), a),
+                RefusalCode.BASIS_STALE, "geometry");
+        assertRefused(Policy.check(auto(), autonomous(),
+                quiet().withMeasuredBasis(Optional.of(new BasisInfo(REV, TARGET, 10, 20, 800, 600, 1.0))), a),
+                RefusalCode.BASIS_STALE, "scale");
+        assertRefused(Policy.check(auto(), autonomous(),
+                quiet().withMeasuredBasis(Optional.of(new BasisInfo(REV + 1, TARGET, 10, 20, 800, 600, 0.5))), a),
+                RefusalCode.BASIS_STALE, "grant revision");
+        assertEquals(b, basis());
+    }
+
+    @Test
+    void clickAtBasisOfOlderRevisionIsStale() {
+        BasisInfo old = new BasisInfo(REV - 2, TARGET, 10, 20, 800, 600, 0.5);
+        ProposedAction a = ProposedAction.clickAt(REV, TARGET, old, null);
+        assertRefused(Policy.check(auto(), autonomous(), quiet().withMeasuredBasis(Optional.of(basis())), a),
+                RefusalCode.BASIS_STALE, "revision 5");
+    }
+
+    @Test
+    void clickAtWithoutBasisOrMeasurementOrPixelsIsStale() {
+        ProposedAction noBasis = new ProposedAction(ActionKind.CLICK_AT, REV, TARGET, Optional.empty(), Optional.empty(),
+                false, Optional.empty(), false);
+        assertRefused(Policy.check(auto(), autonomous(), quiet().withMeasuredBasis(Optional.of(basis())), noBasis),
+                RefusalCode.BASIS_STALE, "no capture basis");
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.clickAt(REV, TARGET, basis(), null)),
+                RefusalCode.BASIS_STALE, "re-measure");
+        Grant a11y = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.A11Y_ONLY, Set.of());
+        assertRefused(Policy.check(auto(), a11y, quiet().withMeasuredBasis(Optional.of(basis())),
+                ProposedAction.clickAt(REV, TARGET, basis(), null)), RefusalCode.BASIS_STALE, "a11y_only");
+    }
+
+    // ---- CONSEQUENTIAL_NOT_NAMED ----
+
+    @Test
+    void unnamedConsequentialClickRefusedOnAutonomousGrantNamingTheElement() {
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), click(SEND_BUTTON)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "push button 'Send'", "send");
+    }
+
+    @Test
+    void everyGatedWordFiresCaseInsensitively() {
+        for (String w : Consequential.WORDS) {
+            ProposedAction.Element e = new ProposedAction.Element("push button", w.toUpperCase() + " now", false, false);
+            assertRefused(Policy.check(auto(), autonomous(), quiet(), click(e)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                    w.toUpperCase() + " now");
+        }
+        ProposedAction.Element resend = new ProposedAction.Element("push button", "Resend code", false, false);
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), click(resend)).allowed(), "Resend is not the word send");
+    }
+
+    @Test
+    void namedWordOrExactElementLetsItThrough() {
+        Grant byWord = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("Send"));
+        assertTrue(Policy.check(auto(), byWord, quiet(), click(SEND_BUTTON)).allowed());
+        Grant exact = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("push button:Send"));
+        assertTrue(Policy.check(auto(), exact, quiet(), click(SEND_BUTTON)).allowed());
+        ProposedAction.Element sendAll = new ProposedAction.Element("push button", "Send all", false, false);
+        assertRefused(Policy.check(auto(), exact, quiet(), click(sendAll)), RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send all");
+        ProposedAction.Element deleteAndSend = new ProposedAction.Element("push button", "Delete and send", false, false);
+        assertRefused(Policy.check(auto(), byWord, quiet(), click(deleteAndSend)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                "delete");
+    }
+
+    @Test
+    void enterInComposeFieldIsConsequential() {
+        for (String chord : List.of("Enter", "Return", "ctrl+Enter", "Control+Return", "KP_Enter")) {
+            ProposedAction a = ProposedAction.key(chord, REV, TARGET, COMPOSE);
+            assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                    "compose field", "Message body");
+        }
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("shift+Enter", REV, TARGET, COMPOSE)).allowed());
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Enter", REV, TARGET, LINE)).allowed());
+        Grant chordNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("key:Ctrl+Return"));
+        assertTrue(Policy.check(auto(), chordNamed, quiet(), ProposedAction.key("ctrl+enter", REV, TARGET, COMPOSE)).allowed());
+        assertRefused(Policy.check(auto(), chordNamed, quiet(), ProposedAction.key("Enter", REV, TARGET, COMPOSE)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "key enter");
+    }
+
+    @Test
+    void enterWithTheFocusedElementUnknownFailsClosed() {
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Return", REV, TARGET, null)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "focused element unknown");
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("ctrl+s", REV, TARGET, null)).allowed());
+    }
+
+    @Test
+    void newlineTypedIntoComposeFieldIsConsequential() {
+        ProposedAction type = new ProposedAction(ActionKind.TYPE, REV, TARGET, Optional.of(COMPOSE), Optional.empty(),
+                true, Optional.empty(), false);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), type), RefusalCode.CONSEQUENTIAL_NOT_NAMED, "newline");
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), type.withTextHasNewline(false)).allowed());
+    }
+
+    @Test
+    void enterOnAFocusedSendButtonIsConsequential() {
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Return", REV, TARGET, SEND_BUTTON)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send");
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("space", REV, TARGET, SEND_BUTTON)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send");
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Tab", REV, TARGET, SEND_BUTTON)).allowed());
+    }
+
+    @Test
+    void consequentialOnConfirmEachRaisesACardThatNamesIt() {
+        PolicyDecision d = Policy.check(auto(), confirmEach(), quiet(), click(SEND_BUTTON));
+        PolicyDecision.NeedsApproval n = assertInstanceOf(PolicyDecision.NeedsApproval.class, d);
+        assertTrue(n.consequential().orElseThrow().contains("push button 'Send'"));
+        assertTrue(Policy.check(auto(), confirmEach(), quiet(), click(SEND_BUTTON).withApproved(true)).allowed());
+    }
+
+    // ---- confirm-each and modes ----
+
+    @Test
+    void confirmEachNeedsApprovalForInputOnly() {
+        PolicyDecision d = Policy.check(auto(), confirmEach(), quiet(), click(OK_BUTTON));
+        PolicyDecision.NeedsApproval n = assertInstanceOf(PolicyDecision.NeedsApproval.class, d);
+        assertTrue(n.consequential().isEmpty());
+        assertTrue(Policy.check(auto(), confirmEach(), quiet(), click(OK_BUTTON).withApproved(true)).allowed());
+        ProposedAction done = new ProposedAction(ActionKind.DONE, REV, TARGET, Optional.empty(), Optional.empty(), false,
+                Optional.empty(), false);
+        assertTrue(Policy.check(auto(), confirmEach(), quiet(), done).allowed());
+    }
+
+    @Test
+    void autonomousGrantFallsBackToConfirmEachWhenTheModeIsNowAsk() {
+        PolicyConfig ask = PolicyConfig.defaults();
+        assertEquals(InputPolicy.CONFIRM_EACH, Policy.effectiveInputPolicy(ask, autonomous()));
+        assertInstanceOf(PolicyDecision.NeedsApproval.class, Policy.check(ask, autonomous(), quiet(), click(OK_BUTTON)));
+        assertEquals(InputPolicy.AUTONOMOUS,
+                Policy.effectiveInputPolicy(ask.withPermissionMode(PermissionMode.ACCEPT_EDITS), autonomous()));
+    }
+
+    @Test
+    void planAndGoalModesRefusedBeforeAnythingElse() {
+        assertEquals(Optional.empty(), Policy.checkCallMode(null));
+        assertEquals(Optional.empty(), Policy.checkCallMode("default"));
+        for (String m : List.of("plan", "goal", "PLAN")) {
+            Refusal r = Policy.checkCallMode(m).orElseThrow();
+            assertEquals(RefusalCode.MODE_DENIED, r.code());
+            assertTrue(r.detail().contains(m.toLowerCase()), r.detail());
+        }
+        Refusal unknown = Policy.checkCallMode("yolo").orElseThrow();
+        assertEquals(RefusalCode.MODE_DENIED, unknown.code());
+        assertTrue(unknown.detail().contains("yolo"));
+    }
+
+    // ---- order ----
+
+    @Test
+    void stagesFireInTheFixedOrder() {
+        Facts everything = quiet().withPasswordFocused(true).withRunningApps(Set.of("keepassxc"))
+                .withBrowser(Optional.empty());
+        ProposedAction outOfScopeStaleSend = ProposedAction.on(ActionKind.CLICK, REV - 1, OTHER, SEND_BUTTON);
+        assertEquals(RefusalCode.SECURE_INPUT, refused(Policy.check(auto(), autonomous(), everything, outOfScopeStaleSend)).code());
+        Facts f = everything.withPasswordFocused(false);
+        assertEquals(RefusalCode.DENY_CREDENTIAL_APP, refused(Policy.check(auto(), autonomous(), f, outOfScopeStaleSend)).code());
+        f = f.withRunningApps(Set.of());
+        assertEquals(RefusalCode.DENY_HOST, refused(Policy.check(auto(), autonomous(), f, outOfScopeStaleSend)).code());
+        f = quiet();
+        assertEquals(RefusalCode.OUT_OF_SCOPE, refused(Policy.check(auto(), autonomous(), f, outOfScopeStaleSend)).code());
+        ProposedAction staleSend = ProposedAction.on(ActionKind.CLICK, REV - 1, TARGET, SEND_BUTTON);
+        assertEquals(RefusalCode.BASIS_STALE, refused(Policy.check(auto(), autonomous(), f, staleSend)).code());
+        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, refused(Policy.check(auto(), autonomous(), f, click(SEND_BUTTON))).code());
+        List<Facts.WindowFact> ws = new ArrayList<>(quiet().windows());
+        ws.add(new Facts.WindowFact(0x500, "discord", "chat", false, true));
+        ProposedAction own = ProposedAction.on(ActionKind.CLICK, REV, OWN_PAGE, OK_BUTTON);
+        assertEquals(RefusalCode.OWN_WINDOW, refused(Policy.check(auto(), autonomous(),
+                quiet().withWindows(ws).withKeyboardGrabbed(true), own)).code());
+        assertEquals(RefusalCode.DENY_COMMS_VISIBLE, refused(Policy.check(auto(), autonomous(), quiet().withWindows(ws),
+                click(OK_BUTTON))).code());
+    }
+
+    // ---- grantable / beforeCapture ----
+
+    @Test
+    void grantableNamesTheRefusalEachWindowWouldGet() {
+        PolicyConfig c = PolicyConfig.defaults();
+        List<Facts.WindowFact> ws = new ArrayList<>(quiet().windows());
+        ws.add(new Facts.WindowFact(0x600, "KeePassXC", "vault", false, false));
+        ws.add(new Facts.WindowFact(0x700, "Thunderbird", "inbox", false, false));
+        Facts f = quiet().withWindows(ws);
+        assertEquals(Optional.empty(), Policy.grantable(c, f, TARGET));
+        Refusal own = Policy.grantable(c, f, OWN_PAGE).orElseThrow();
+        assertEquals(RefusalCode.OWN_WINDOW, own.code());
+        Refusal cred = Policy.grantable(c, f, 0x600).orElseThrow();
+        assertEquals(RefusalCode.DENY_CREDENTIAL_APP, cred.code());
+        assertTrue(cred.detail().contains("keepassxc"));
+        Refusal comms = Policy.grantable(c, f, 0x700).orElseThrow();
+        assertEquals(RefusalCode.DENY_COMMS_VISIBLE, comms.code());
+        assertTrue(comms.detail().contains("thunderbird"));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, Policy.grantable(c, f, 0x999).orElseThrow().code());
+    }
+
+    @Test
+    void beforeCaptureRefusesOwnDeniedOutOfScopeAndPixelsOnA11yOnly() {
+        PolicyConfig c = auto();
+        assertEquals(Optional.empty(), Policy.beforeCapture(c, autonomous(), quiet(), TARGET, true));
+        assertEquals(RefusalCode.OWN_WINDOW, Policy.beforeCapture(c, autonomous(), quiet(), OWN_PAGE, false).orElseThrow().code());
+        assertEquals(RefusalCode.DENY_CREDENTIAL_APP, Policy.beforeCapture(c, autonomous(),
+                quiet().withRunningApps(Set.of("bitwarden")), TARGET, false).orElseThrow().code());
+        assertEquals(RefusalCode.OUT_OF_SCOPE, Policy.beforeCapture(c, autonomous(), quiet(), OTHER, false).orElseThrow().code());
+        Grant a11y = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.A11Y_ONLY, Set.of());
+        Refusal px = Policy.beforeCapture(c, a11y, quiet(), TARGET, true).orElseThrow();
+        assertEquals(RefusalCode.OUT_OF_SCOPE, px.code());
+        assertTrue(px.detail().contains("a11y_only"));
+        assertEquals(Optional.empty(), Policy.beforeCapture(c, a11y, quiet(), TARGET, false));
+    }
+
+    @Test
+    void policyDecisionCasesAreAllKnown() {
+        // a new case must be added to describe() and to the loop's dispatch
+        for (Class<?> c : PolicyDecision.class.getPermittedSubclasses()) {
+            assertTrue(Set.of(PolicyDecision.Allow.class, PolicyDecision.NeedsApproval.class, PolicyDecision.Refuse.class)
+                    .contains(c), "unknown PolicyDecision case " + c);
+        }
+        assertEquals(3, PolicyDecision.class.getPermittedSubclasses().length);
+        assertEquals("allow", describe(new PolicyDecision.Allow()));
+        assertEquals("approval", describe(new PolicyDecision.NeedsApproval("x", Optional.empty())));
+        assertEquals("refuse", describe(new PolicyDecision.Refuse(Refusal.of(RefusalCode.STOPPED, "x"))));
+    }
+
+    static String describe(PolicyDecision d) {
+        if (d instanceof PolicyDecision.Allow) {
+            return "allow";
+        } else if (d instanceof PolicyDecision.NeedsApproval) {
+            return "approval";
+        } else if (d instanceof PolicyDecision.Refuse) {
+            return "refuse";
+        }
+        throw new AssertionError(d);
+    }
+}
