@@ -1,6 +1,6 @@
 package dev.deckhand.loop;
 
-import dev.deckhand.loop.route.CaptureMode;
+import dev.deckhand.grant.CaptureMode;
 
 /** The granted target, read from the grant when asked (its revision may change during a run). */
 public interface GrantScope {

@@ -15,7 +15,7 @@ import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.ScriptedDecider;
 import dev.deckhand.loop.fakes.Trees;
-import dev.deckhand.loop.route.CaptureMode;
+import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.loop.route.Route;
 import dev.deckhand.loop.steps.StepParser;
 import dev.deckhand.loop.verify.DesktopVerifier;

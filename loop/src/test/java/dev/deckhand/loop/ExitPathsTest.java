@@ -14,7 +14,7 @@ import dev.deckhand.loop.action.ActionSchema;
 import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.ScriptedDecider;
 import dev.deckhand.loop.fakes.Trees;
-import dev.deckhand.loop.route.CaptureMode;
+import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.loop.steps.StepParser;
 import java.time.Duration;
 import java.util.ArrayList;

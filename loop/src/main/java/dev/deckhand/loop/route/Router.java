@@ -1,5 +1,6 @@
 package dev.deckhand.loop.route;
 
+import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Node;

@@ -1,7 +1,7 @@
 package dev.deckhand.loop.fakes;
 
 import dev.deckhand.loop.GrantScope;
-import dev.deckhand.loop.route.CaptureMode;
+import dev.deckhand.grant.CaptureMode;
 
 /** A grant scope whose revision a test can bump mid-run. */
 public final class FakeScope implements GrantScope {

@@ -1,5 +1,6 @@
 package dev.deckhand.loop.route;
 
+import dev.deckhand.grant.CaptureMode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
