@@ -1,0 +1,115 @@
+package dev.deckhand.policy;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.deckhand.app.Secrets;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.jboss.logging.Logger;
+
+/**
+ * The person's policy file, {@code policy.json} in the config directory (DESIGN.md §3). The very
+ * first start — neither a policy file nor an audit database — writes the defaults and says where.
+ * After that a missing, unreadable or invalid file refuses every run with {@code CONFIG_MISSING}
+ * until the person saves one; nothing falls back to defaults silently.
+ */
+@ApplicationScoped
+public class PolicyStore {
+
+    public static final String FILE = "policy.json";
+    public static final String AUDIT_DATABASE = "audit.db";
+
+    private static final Logger LOG = Logger.getLogger(PolicyStore.class);
+
+    private final Path file;
+    private final ObjectMapper json;
+    private volatile Cached cached;
+
+    private record Cached(FileTime modified, long size, PolicyConfig config) { }
+
+    @Inject
+    public PolicyStore(Secrets secrets) {
+        this(secrets.home().dir());
+    }
+
+    PolicyStore(Path dir) {
+        this.file = dir.resolve(FILE);
+        this.json = new ObjectMapper()
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+        if (!Files.exists(file) && !Files.exists(dir.resolve(AUDIT_DATABASE))) {
+            write(PolicyDocument.of(PolicyConfig.defaults()));
+            LOG.infof("first start: wrote the default policy to %s (deny lists, caps, permission mode); edit it in the web page", file);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The policy as it is on disk now. @throws RefusedException CONFIG_MISSING naming the file and the fault */
+    public PolicyConfig current() {
+        try {
+            var attrs = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            Cached c = cached;
+            if (c != null && c.modified().equals(attrs.lastModifiedTime()) && c.size() == attrs.size()) {
+                return c.config();
+            }
+            PolicyConfig config = json.readValue(file.toFile(), PolicyDocument.class).toConfig();
+            cached = new Cached(attrs.lastModifiedTime(), attrs.size(), config);
+            return config;
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new RefusedException(RefusalCode.CONFIG_MISSING, "the policy file " + file
+                    + " is missing; save the policy in Deckhand's page (or PUT /api/policy)");
+        } catch (IOException | IllegalArgumentException e) {
+            throw new RefusedException(RefusalCode.CONFIG_MISSING, "the policy file " + file
+                    + " is unreadable or invalid (" + firstLine(e.getMessage()) + "); save it again in Deckhand's page");
+        }
+    }
+
+    /** Validates and saves the whole document; returns the config as stored (built-ins re-added). */
+    public PolicyConfig save(PolicyDocument document) {
+        PolicyConfig config = document.toConfig();
+        write(PolicyDocument.of(config));
+        return config;
+    }
+
+    /** Parses a document strictly (unknown fields refused). */
+    public PolicyDocument parse(String body) {
+        try {
+            return json.readValue(body, PolicyDocument.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(firstLine(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
+        }
+    }
+
+    private synchronized void write(PolicyDocument document) {
+        try {
+            Path tmp = Files.createTempFile(file.getParent(), FILE, ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            json.writeValue(tmp.toFile(), document);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            cached = null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) return "no detail";
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.deckhand.run;
+
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.loop.verify.Verifier;
+import dev.deckhand.loop.verify.VerifierResult;
+import dev.deckhand.loop.verify.VerifierSpec;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The {@code file} and {@code command} verifiers (the loop's {@code DesktopVerifier} does {@code a11y}
+ * and {@code window}). A command runs only when the person enabled that exact argv in the policy;
+ * it gets no shell, no standard input, and its output is discarded (it could echo typed text).
+ * The exit code decides. {@code VerifierRunner} caps the time and interrupts; the process is then killed.
+ */
+public final class HostVerifier implements Verifier {
+
+    static final long MAX_CONTAINS_BYTES = 64L * 1024 * 1024;
+
+    private final PolicyConfig policy;
+
+    public HostVerifier(PolicyConfig policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public VerifierResult verify(VerifierSpec spec) throws Exception {
+        if (spec instanceof VerifierSpec.File f) return file(f);
+        if (spec instanceof VerifierSpec.Command c) return command(c);
+        return VerifierResult.fail(spec.kind() + " verifier is not checked on the host");
+    }
+
+    private static VerifierResult file(VerifierSpec.File f) throws IOException, NoSuchAlgorithmException {
+        Path path = Path.of(f.path());
+        boolean exists = Files.isRegularFile(path);
+        switch (f.check()) {
+            case EXISTS:
+                return exists ? VerifierResult.pass(f.path() + " exists") : VerifierResult.fail(f.path() + " does not exist");
+            case ABSENT:
+                return exists ? VerifierResult.fail(f.path() + " exists") : VerifierResult.pass(f.path() + " does not exist");
+            case CONTAINS: {
+                if (!exists) return VerifierResult.fail(f.path() + " does not exist");
+                if (Files.size(path) > MAX_CONTAINS_BYTES) return VerifierResult.fail(f.path() + " is larger than 64 MiB");
+                boolean found = Files.readString(path, StandardCharsets.UTF_8).contains(f.operand());
+                return found ? VerifierResult.pass(f.path() + " contains the expected text")
+                        : VerifierResult.fail(f.path() + " does not contain the expected text");
+            }
+            case SHA256: {
+                if (!exists) return VerifierResult.fail(f.path() + " does not exist");
+                MessageDigest sha = MessageDigest.getInstance("SHA-256");
+                try (InputStream in = Files.newInputStream(path)) {
+                    byte[] buf = new byte[65536];
+                    for (int n; (n = in.read(buf)) > 0; ) sha.update(buf, 0, n);
+                }
+                String actual = HexFormat.of().formatHex(sha.digest());
+                return actual.equals(f.operand()) ? VerifierResult.pass(f.path() + " has the expected sha256")
+                        : VerifierResult.fail(f.path() + " has sha256 " + actual);
+            }
+            default:
+                throw new AssertionError(f.check());
+        }
+    }
+
+    private VerifierResult command(VerifierSpec.Command c) throws IOException {
+        if (!policy.commandEnabled(c.argv())) {
+            return VerifierResult.fail("command " + c.argv().get(0) + " is not enabled in the policy");
+        }
+        Process p = new ProcessBuilder(c.argv())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            int code = p.waitFor();
+            return code == 0 ? VerifierResult.pass("command " + c.argv().get(0) + " exited 0")
+                    : VerifierResult.fail("command " + c.argv().get(0) + " exited " + code);
+        } catch (InterruptedException e) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            return VerifierResult.fail("command " + c.argv().get(0) + " was stopped");
+        }
+    }
+}
