@@ -53,39 +53,38 @@ final class RgbImage {
     RgbImage downscale(int outW, int outH) {
         if (outW == width && outH == height) return this;
         if (outW > width || outH > height) throw new IllegalArgumentException("downscale only: " + outW + "x" + outH);
-        int[] colOf = new int[width];
-        int[] colCount = new int[outW];
-        for (int x = 0; x < width; x++) {
-            int c = (int) ((long) x * outW / width);
-            colOf[x] = c;
-            colCount[c]++;
-        }
+        int[] xStart = new int[outW + 1];
+        for (int c = 0; c <= outW; c++) xStart[c] = (int) ((long) c * width / outW);
         int[] out = new int[outW * outH];
-        int[] r = new int[outW];
-        int[] g = new int[outW];
-        int[] b = new int[outW];
+        long[] rSum = new long[outW], gSum = new long[outW], bSum = new long[outW];
         int sy = 0;
         for (int oy = 0; oy < outH; oy++) {
             int yEnd = (int) ((long) (oy + 1) * height / outH);
             int rows = yEnd - sy;
-            java.util.Arrays.fill(r, 0);
-            java.util.Arrays.fill(g, 0);
-            java.util.Arrays.fill(b, 0);
+            java.util.Arrays.fill(rSum, 0);
+            java.util.Arrays.fill(gSum, 0);
+            java.util.Arrays.fill(bSum, 0);
             for (; sy < yEnd; sy++) {
                 int base = sy * width;
-                for (int x = 0; x < width; x++) {
-                    int p = pixels[base + x];
-                    int c = colOf[x];
-                    r[c] += (p >>> 16) & 0xff;
-                    g[c] += (p >>> 8) & 0xff;
-                    b[c] += p & 0xff;
+                for (int c = 0; c < outW; c++) {
+                    int x1 = xStart[c + 1];
+                    long r = 0, g = 0, b = 0;
+                    for (int x = xStart[c]; x < x1; x++) {
+                        int p = pixels[base + x];
+                        r += (p >>> 16) & 0xff;
+                        g += (p >>> 8) & 0xff;
+                        b += p & 0xff;
+                    }
+                    rSum[c] += r;
+                    gSum[c] += g;
+                    bSum[c] += b;
                 }
             }
             int ob = oy * outW;
             for (int c = 0; c < outW; c++) {
-                int n = colCount[c] * rows;
-                int h = n >> 1;
-                out[ob + c] = ((r[c] + h) / n) << 16 | ((g[c] + h) / n) << 8 | ((b[c] + h) / n);
+                long n = (long) (xStart[c + 1] - xStart[c]) * rows;
+                long h = n >> 1;
+                out[ob + c] = (int) ((rSum[c] + h) / n) << 16 | (int) ((gSum[c] + h) / n) << 8 | (int) ((bSum[c] + h) / n);
             }
         }
         return new RgbImage(outW, outH, out);
