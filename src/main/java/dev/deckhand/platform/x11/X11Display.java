@@ -37,8 +37,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <h2>Failure model</h2>
  * Nothing here may end the JVM. A process-wide {@code XSetErrorHandler} (held in a static field so
  * the callback is never collected) records protocol errors (BadWindow when a window vanishes,
- * BadMatch, ...) instead of Xlib's default {@code exit()}; an {@code XSetIOErrorExitHandler} (libX11
- * ≥ 1.7) marks the connection dead instead of exiting when the X server goes away. Calls then throw
+ * BadMatch, ...) instead of Xlib's default {@code exit()}; a process-wide {@code XSetIOErrorHandler}
+ * plus a per-connection {@code XSetIOErrorExitHandler} (libX11 ≥ 1.7; both are needed, checked on
+ * libX11 1.8.4) mark the connection dead instead of exiting when the X server goes away. Calls then throw
  * {@link RefusedException}:
  * <ul>
  *   <li>{@code HEADLESS} — no {@code DISPLAY}, the display cannot be opened, or the connection was lost;
@@ -73,6 +74,7 @@ public final class X11Display implements AutoCloseable {
     private static final Map<Long, X11Display> OPEN = new ConcurrentHashMap<>();
     /** Strong references: a collected callback would crash the JVM on the next X error. */
     private static final Xlib.ErrorHandler ERROR_HANDLER = X11Display::onXError;
+    private static final Xlib.IOErrorHandler IO_ERROR_HANDLER = X11Display::onIoErrorReport;
     private static final Xlib.IOErrorExitHandler IO_EXIT_HANDLER = X11Display::onIoError;
     private static boolean handlerInstalled;
 
@@ -182,6 +184,9 @@ public final class X11Display implements AutoCloseable {
         if (handlerInstalled) return;
         X.XInitThreads(); // libX11 ≥ 1.8 already does this at load; harmless otherwise
         X.XSetErrorHandler(ERROR_HANDLER);
+        // Xlib's default I/O error handler prints and exit()s itself; ours returns, and the
+        // per-display exit handler below (libX11 >= 1.7) then returns too instead of exit(1).
+        X.XSetIOErrorHandler(IO_ERROR_HANDLER);
         handlerInstalled = true;
     }
 
@@ -203,6 +208,12 @@ public final class X11Display implements AutoCloseable {
                     + " for resource 0x" + Long.toHexString(ev.getLong(Xlib.ERR_RESOURCE));
         }
         return 0; // never exit()
+    }
+
+    private static int onIoErrorReport(Pointer display) {
+        X11Display d = OPEN.get(Pointer.nativeValue(display));
+        if (d != null) d.dead = true;
+        return 0;
     }
 
     private static void onIoError(Pointer display, Pointer userData) {
@@ -1012,6 +1023,7 @@ public final class X11Display implements AutoCloseable {
 
     private void sync() {
         X.XSync(dpy, Xlib.False);
+        if (dead) throw new RefusedException(RefusalCode.HEADLESS, "the connection to the X display was lost");
     }
 
     private void live() {

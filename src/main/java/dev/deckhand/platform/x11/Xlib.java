@@ -73,6 +73,11 @@ interface Xlib extends Library {
         int callback(Pointer display, Pointer errorEvent);
     }
 
+    /** {@code int (*)(Display*)}. */
+    interface IOErrorHandler extends Callback {
+        int callback(Pointer display);
+    }
+
     /** {@code void (*)(Display*, void*)} — libX11 ≥ 1.7. */
     interface IOErrorExitHandler extends Callback {
         void callback(Pointer display, Pointer userData);
@@ -85,6 +90,8 @@ interface Xlib extends Library {
     int XCloseDisplay(Pointer display);
 
     Pointer XSetErrorHandler(ErrorHandler handler);
+
+    Pointer XSetIOErrorHandler(IOErrorHandler handler);
 
     void XSetIOErrorExitHandler(Pointer display, IOErrorExitHandler handler, Pointer userData);
 
