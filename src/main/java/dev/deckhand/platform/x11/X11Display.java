@@ -648,8 +648,10 @@ public final class X11Display implements AutoCloseable {
      * (quality 0.85), with its basis {@code {grantRevision, window, geometry, scale}}.
      *
      * <p>With XComposite (see {@link #compositeCapture()}) the pixels are the window's own content even
-     * where other windows cover it or it extends past the screen. Without it, the screen is cropped to
-     * the window: covered parts show the covering window and off-screen parts are black.
+     * where other windows cover it or it extends past the screen, with the window's own open popups
+     * (menus, combo lists: see {@link #popupsOver}) painted on top, and nothing of any other app.
+     * Without XComposite, the screen is cropped to the window: covered parts show the covering window
+     * and off-screen parts are black.
      *
      * @throws RefusedException {@code PREFLIGHT_FAILED} when the window is gone or unmapped
      * @throws IllegalArgumentException for an unknown {@code format} or {@code longEdge <= 0}
@@ -661,8 +663,9 @@ public final class X11Display implements AutoCloseable {
             throw new IllegalArgumentException("format must be png or jpeg, was '" + format + "'");
         }
         if (longEdge <= 0) throw new IllegalArgumentException("longEdge must be > 0, was " + longEdge);
-        RgbImage img = grab(window);
-        Geometry g = measure(window, true);
+        Grab grab = grabWithGeometry(window);
+        RgbImage img = grab.pixels();
+        Geometry g = grab.geometry();
         int[] size = RgbImage.scaledSize(img.width, img.height, longEdge);
         RgbImage out = img.downscale(size[0], size[1]);
         double scale = size[0] == img.width && size[1] == img.height ? 1.0
@@ -674,6 +677,14 @@ public final class X11Display implements AutoCloseable {
 
     /** Raw client-area pixels of {@code window} (package-private for tests and the bench). */
     synchronized RgbImage grab(long window) {
+        return grabWithGeometry(window).pixels();
+    }
+
+    /** Pixels and the geometry measured right before reading them (the basis of a capture). */
+    private record Grab(RgbImage pixels, Geometry geometry) {
+    }
+
+    private Grab grabWithGeometry(long window) {
         live();
         Geometry g = measure(window, true);
         if (g.width() == 0 || g.height() == 0) {
@@ -700,6 +711,7 @@ public final class X11Display implements AutoCloseable {
             drawable = pixmap;
             read(drawable, visual, depth, sx, sy, g.width(), g.height(), pixels, g.width(), 0, 0);
             X.XFreePixmap(dpy, pixmap);
+            for (long popup : popupsOver(window, top)) paintPopup(popup, g, pixels);
         } else {
             // Screen crop: only the on-screen part can be read; the rest stays black.
             if (X.XGetWindowAttributes(dpy, root, attrs) == 0) throw gone(root);
@@ -716,7 +728,65 @@ public final class X11Display implements AutoCloseable {
             throw new RefusedException(RefusalCode.PREFLIGHT_FAILED, "window 0x" + Long.toHexString(window)
                     + " could not be read (" + lastError + "); it may have vanished or changed");
         }
-        return new RgbImage(g.width(), g.height(), pixels);
+        return new Grab(new RgbImage(g.width(), g.height(), pixels), g);
+    }
+
+    /**
+     * The window's own popups (menus, tooltips, combo lists) that sit above its top-level: viewable
+     * override-redirect children of the root, higher in stacking order, whose {@code WM_TRANSIENT_FOR}
+     * is the window or whose {@code _NET_WM_PID} is the window's. Bottom to top.
+     */
+    synchronized List<Long> popupsOver(long window, long top) {
+        LongByReference r = new LongByReference(), parent = new LongByReference();
+        PointerByReference kids = new PointerByReference();
+        IntByReference n = new IntByReference();
+        if (X.XQueryTree(dpy, root, r, parent, kids, n) == 0 || kids.getValue() == null) return List.of();
+        long[] children;
+        try {
+            children = kids.getValue().getLongArray(0, n.getValue());
+        } finally {
+            X.XFree(kids.getValue());
+        }
+        long[] pidv = cardinals(window, atom("_NET_WM_PID"), atom("CARDINAL"));
+        long pid = pidv.length > 0 ? pidv[0] : -1;
+        List<Long> out = new ArrayList<>();
+        boolean above = false;
+        for (long child : children) {
+            if (child == top) {
+                above = true;
+                continue;
+            }
+            if (!above) continue;
+            int before = errorCount;
+            if (X.XGetWindowAttributes(dpy, child, attrs) == 0 || errorCount != before) continue;
+            if (attrs.getInt(Xlib.WA_OVERRIDE_REDIRECT) == 0 || attrs.getInt(Xlib.WA_MAP_STATE) != Xlib.IsViewable) continue;
+            long[] transientFor = cardinals(child, atom("WM_TRANSIENT_FOR"), atom("WINDOW"));
+            long[] childPid = cardinals(child, atom("_NET_WM_PID"), atom("CARDINAL"));
+            boolean ours = (transientFor.length > 0 && transientFor[0] == window)
+                    || (pid > 0 && childPid.length > 0 && childPid[0] == pid);
+            if (ours) out.add(child);
+        }
+        return out;
+    }
+
+    /** Paints the part of {@code popup} that overlaps {@code g} into {@code pixels} (g's client area). */
+    private void paintPopup(long popup, Geometry g, int[] pixels) {
+        int before = errorCount;
+        if (X.XGetWindowAttributes(dpy, popup, attrs) == 0 || errorCount != before) return;
+        int border = attrs.getInt(Xlib.WA_BORDER);
+        int depth = attrs.getInt(Xlib.WA_DEPTH);
+        Pointer visual = attrs.getPointer(Xlib.WA_VISUAL);
+        int px = attrs.getInt(Xlib.WA_X) + border, py = attrs.getInt(Xlib.WA_Y) + border;
+        int pw = attrs.getInt(Xlib.WA_WIDTH), ph = attrs.getInt(Xlib.WA_HEIGHT);
+        int x0 = Math.max(px, g.x()), y0 = Math.max(py, g.y());
+        int x1 = Math.min(px + pw, g.x() + g.width()), y1 = Math.min(py + ph, g.y() + g.height());
+        if (x1 <= x0 || y1 <= y0) return;
+        long pixmap = Xlib.Xcomposite.X.XCompositeNameWindowPixmap(dpy, popup);
+        read(pixmap, visual, depth, x0 - px + border, y0 - py + border, x1 - x0, y1 - y0, pixels, g.width(),
+                x0 - g.x(), y0 - g.y());
+        X.XFreePixmap(dpy, pixmap);
+        sync();
+        errorCount = before; // a popup that closed meanwhile is simply not painted
     }
 
     /** Reads a {@code w×h} area of {@code drawable} at (sx, sy) into {@code dst} at (dx, dy). */

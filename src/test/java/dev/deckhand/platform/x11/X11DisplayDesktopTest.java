@@ -200,6 +200,35 @@ class X11DisplayDesktopTest {
         }
     }
 
+    @Test
+    void captureIncludesTheWindowsOwnOpenMenu() throws Exception {
+        long id = mousepadWindow.id();
+        long top = x.topLevelOf(id);
+        activate(id);
+        x.key(id, "alt+f");
+        try {
+            assertTrue(TestApps.await(() -> !x.popupsOver(id, top).isEmpty(), Duration.ofSeconds(5)), "the File menu opened");
+            long menu = x.popupsOver(id, top).get(0);
+            TestApps.sleep(300); // let the menu paint before comparing pixels
+            Geometry wg = x.geometry(id), mg = x.geometry(menu);
+            RgbImage menuPixels = x.grab(menu);
+            BufferedImage img = ImageIO.read(new ByteArrayInputStream(x.capture(id, 1, 4000, "png").image()));
+            int x0 = Math.max(wg.x(), mg.x()), y0 = Math.max(wg.y(), mg.y());
+            int x1 = Math.min(wg.x() + wg.width(), mg.x() + mg.width()), y1 = Math.min(wg.y() + wg.height(), mg.y() + mg.height());
+            assertTrue(x1 - x0 > 20 && y1 - y0 > 20, "the menu overlaps the window: " + mg + " / " + wg);
+            int differ = 0;
+            for (int yy = y0; yy < y1; yy++) {
+                for (int xx = x0; xx < x1; xx++) {
+                    if ((img.getRGB(xx - wg.x(), yy - wg.y()) & 0xffffff) != menuPixels.rgb(xx - mg.x(), yy - mg.y())) differ++;
+                }
+            }
+            assertEquals(0, differ, "the capture shows the menu's own pixels where it overlaps the window");
+        } finally {
+            x.key(id, "Escape");
+        }
+        assertTrue(TestApps.await(() -> x.popupsOver(id, top).isEmpty(), Duration.ofSeconds(5)), "the menu closed");
+    }
+
     private int stackOf(long id) {
         return x.windows().stream().filter(w -> w.id() == id).mapToInt(WindowInfo::stacking).findFirst().orElse(-1);
     }
