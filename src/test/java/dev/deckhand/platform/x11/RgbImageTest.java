@@ -13,7 +13,16 @@ class RgbImageTest {
 
     @Test
     void pngRoundTripsThroughImageIo() throws Exception {
-        int w = 37, h = 23;
+        roundTrip(37, 23);
+    }
+
+    @Test
+    void largePngDeflatedInParallelBandsIsOneValidStream() throws Exception {
+        roundTrip(700, 500); // 1 MB raw: split into bands
+        roundTrip(1280, 3); // wide and short: at most one band per row
+    }
+
+    private static void roundTrip(int w, int h) throws Exception {
         int[] px = new Random(42).ints(w * h, 0, 1 << 24).toArray();
         BufferedImage back = ImageIO.read(new ByteArrayInputStream(new RgbImage(w, h, px).png()));
         assertEquals(w, back.getWidth());
