@@ -51,7 +51,10 @@ public final class X11Bench {
             row("window list (" + x.windows().size() + " windows)", () -> x.windows());
             row("grab 1280x800 (composite pixmap" + (x.shmCapture() ? ", XShm" : "") + ")", () -> x.grab(id));
             RgbImage raw = x.grab(id);
-            row("encode PNG 1280x800 (deflate 1, no filter)", raw::png);
+            row("encode PNG 1280x800 (deflate 1, no filter, bands)", raw::png);
+            RgbImage.maxBands = 1;
+            row("encode PNG 1280x800 (same, one thread)", raw::png);
+            RgbImage.maxBands = 4;
             row("encode JPEG 1280x800 (ImageIO q0.85)", () -> raw.jpeg(0.85f));
             row("downscale 1280x800 -> 1024x640", () -> raw.downscale(1024, 640));
             Capture png = x.capture(id, 1, 1280, "png");
