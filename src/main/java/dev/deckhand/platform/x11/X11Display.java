@@ -127,7 +127,9 @@ public final class X11Display implements AutoCloseable {
         boolean xwayland = X.XQueryExtension(dpy, "XWAYLAND", a, b, c) != 0;
         this.waylandReason = waylandReason(this.env, xwayland);
         this.xtest = queryXtest(dpy);
-        this.composite = redirectForCapture(dpy, root);
+        int before = errorCount;
+        boolean redirected = redirectForCapture(dpy, root);
+        this.composite = redirected && errorCount == before; // e.g. BadAccess: then the screen-crop path
         this.shm = queryShm(dpy);
     }
 
