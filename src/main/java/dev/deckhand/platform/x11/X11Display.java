@@ -70,7 +70,10 @@ public final class X11Display implements AutoCloseable {
     /** Environment variable set by {@code scripts/desktop.sh} on the private virtual desktop it starts. */
     public static final String PRIVATE_DESKTOP_ENV = "DECKHAND_PRIVATE_DESKTOP";
 
-    private static final Xlib X = Xlib.X;
+    /** Why libX11 could not be loaded; set by {@link #loadXlib()} (no initialiser, so it is not reset). */
+    private static String xlibLoadError;
+    /** libX11, or null when it cannot be loaded (then {@link #open} refuses {@code HEADLESS}). */
+    private static final Xlib X = loadXlib();
     private static final Map<Long, X11Display> OPEN = new ConcurrentHashMap<>();
     /** Strong references: a collected callback would crash the JVM on the next X error. */
     private static final Xlib.ErrorHandler ERROR_HANDLER = X11Display::onXError;
@@ -174,12 +177,24 @@ public final class X11Display implements AutoCloseable {
         if (name == null || name.isBlank()) {
             throw new RefusedException(RefusalCode.HEADLESS, "DISPLAY is not set: no X display to drive");
         }
+        if (X == null) {
+            throw new RefusedException(RefusalCode.HEADLESS, "libX11 cannot be loaded (" + xlibLoadError + ")");
+        }
         installErrorHandler();
         Pointer dpy = X.XOpenDisplay(name);
         if (dpy == null) {
             throw new RefusedException(RefusalCode.HEADLESS, "cannot open X display '" + name + "'");
         }
         return new X11Display(dpy, env);
+    }
+
+    private static Xlib loadXlib() {
+        try {
+            return Xlib.X;
+        } catch (LinkageError missing) { // UnsatisfiedLinkError, or the interface's failed initialiser
+            xlibLoadError = String.valueOf(missing.getMessage());
+            return null;
+        }
     }
 
     static synchronized void installErrorHandler() {
@@ -245,7 +260,7 @@ public final class X11Display implements AutoCloseable {
             IntByReference a = new IntByReference(), b = new IntByReference(), c = new IntByReference(),
                     d = new IntByReference();
             return Xlib.Xtst.X.XTestQueryExtension(dpy, a, b, c, d) != 0;
-        } catch (UnsatisfiedLinkError missing) {
+        } catch (LinkageError missing) { // UnsatisfiedLinkError or the library holder's failed initialiser
             return false;
         }
     }
@@ -259,7 +274,7 @@ public final class X11Display implements AutoCloseable {
             Xlib.Xcomposite.X.XCompositeRedirectSubwindows(dpy, root, Xlib.Xcomposite.CompositeRedirectAutomatic);
             X.XSync(dpy, Xlib.False);
             return true;
-        } catch (UnsatisfiedLinkError missing) {
+        } catch (LinkageError missing) { // UnsatisfiedLinkError or the library holder's failed initialiser
             return false;
         }
     }
@@ -267,7 +282,7 @@ public final class X11Display implements AutoCloseable {
     private static boolean queryShm(Pointer dpy) {
         try {
             return Xlib.Xext.X.XShmQueryExtension(dpy) != 0;
-        } catch (UnsatisfiedLinkError missing) {
+        } catch (LinkageError missing) { // UnsatisfiedLinkError or the library holder's failed initialiser
             return false;
         }
     }
@@ -406,8 +421,12 @@ public final class X11Display implements AutoCloseable {
     /**
      * Sends the chord ({@code ctrl+s}, {@code Return}, {@code alt+F4}; grammar in {@link KeyChord}) to
      * {@code window} as a synthetic KeyPress/KeyRelease pair with event mask 0 ({@code XSendEvent}).
-     * The pointer and the input focus are never touched. Reaches GTK3, Qt5 and (active) Swing
-     * windows; GTK4 ignores synthetic events — use {@link #xtestKey} there.
+     * The pointer and the input focus are never touched. Reaches GTK3 (text and shortcuts, focused
+     * or not), Qt5 (text always, but Qt fires shortcuts such as {@code ctrl+s} only in the active
+     * window, so a chord to an inactive Qt window is sent and silently ignored by the app — the caller
+     * must check the effect or use {@link #xtestKey}) and active Swing windows; GTK4 ignores synthetic
+     * events — use {@link #xtestKey} there. Success means the events were delivered to the X server
+     * without error, not that the app acted on them.
      */
     public synchronized void key(long window, String chord) {
         live();
