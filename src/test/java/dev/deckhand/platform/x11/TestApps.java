@@ -121,5 +121,10 @@ final class TestApps implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        try (var files = Files.walk(home)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp directory left behind is harmless
+        }
     }
 }
