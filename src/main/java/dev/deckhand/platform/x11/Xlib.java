@@ -1,0 +1,239 @@
+package dev.deckhand.platform.x11;
+
+import com.sun.jna.Callback;
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
+import com.sun.jna.ptr.PointerByReference;
+
+/**
+ * The slice of libX11 this driver calls. Declared here rather than taken from jna-platform's
+ * {@code X11} because that one lacks several calls and passes X {@code Bool} as Java
+ * {@code boolean} (JNA sends {@code true} as −1, which {@code XSendEvent} rejects with BadValue).
+ *
+ * <p>Conventions: {@code Display*} is a {@link Pointer}; every XID ({@code Window}, {@code Atom},
+ * {@code Pixmap}, {@code KeySym}, {@code Time}) is a C {@code unsigned long} and is passed as a Java
+ * {@code long}, which holds only on LP64 platforms ({@link X11Display#open()} refuses others); X
+ * {@code Bool} is {@code int}. Structures are read at fixed offsets from {@link com.sun.jna.Memory}
+ * (offsets checked against the Xlib headers with {@code offsetof} on x86_64).
+ */
+interface Xlib extends Library {
+
+    Xlib X = Native.load("X11", Xlib.class);
+
+    int False = 0;
+    int True = 1;
+    int Success = 0;
+    long None = 0;
+    long CurrentTime = 0;
+    long AnyPropertyType = 0;
+    long AllPlanes = -1L;
+    int ZPixmap = 2;
+
+    int KeyPress = 2;
+    int KeyRelease = 3;
+    int ButtonPress = 4;
+    int ButtonRelease = 5;
+
+    int ShiftMask = 1;
+    int ControlMask = 1 << 2;
+    int Mod1Mask = 1 << 3;
+    int Mod4Mask = 1 << 6;
+    long ButtonPressMask = 1L << 2;
+    long ButtonReleaseMask = 1L << 3;
+    long ExposureMask = 1L << 15;
+    long StructureNotifyMask = 1L << 17;
+
+    int IsViewable = 2;
+    int GrabModeAsync = 1;
+    int GrabSuccess = 0;
+    int AlreadyGrabbed = 1;
+    int GrabFrozen = 4;
+
+    /** {@code XWindowAttributes} layout (x86_64). */
+    int WA_SIZE = 136, WA_X = 0, WA_Y = 4, WA_WIDTH = 8, WA_HEIGHT = 12, WA_BORDER = 16, WA_DEPTH = 20,
+            WA_VISUAL = 24, WA_MAP_STATE = 92, WA_OVERRIDE_REDIRECT = 120;
+    /** {@code XKeyEvent} / {@code XButtonEvent} layout inside a 192-byte {@code XEvent}. */
+    int EV_SIZE = 192, EV_TYPE = 0, EV_SEND_EVENT = 16, EV_DISPLAY = 24, EV_WINDOW = 32, EV_ROOT = 40,
+            EV_SUBWINDOW = 48, EV_TIME = 56, EV_X = 64, EV_Y = 68, EV_X_ROOT = 72, EV_Y_ROOT = 76,
+            EV_STATE = 80, EV_KEYCODE = 84, EV_BUTTON = 84, EV_SAME_SCREEN = 88;
+    /** {@code XErrorEvent}. */
+    int ERR_RESOURCE = 16, ERR_CODE = 32, ERR_REQUEST = 33, ERR_MINOR = 34;
+    /** {@code XImage}. */
+    int IMG_WIDTH = 0, IMG_HEIGHT = 4, IMG_DATA = 16, IMG_BYTE_ORDER = 24, IMG_DEPTH = 40, IMG_BPL = 44,
+            IMG_BPP = 48, IMG_RED_MASK = 56, IMG_GREEN_MASK = 64, IMG_BLUE_MASK = 72;
+
+    /** {@code Visual}: ext_data@0, visualid@8, class@16, red_mask@24, green_mask@32, blue_mask@40. */
+    int VIS_RED_MASK = 24, VIS_GREEN_MASK = 32, VIS_BLUE_MASK = 40;
+
+    /** {@code int (*)(Display*, XErrorEvent*)}. */
+    interface ErrorHandler extends Callback {
+        int callback(Pointer display, Pointer errorEvent);
+    }
+
+    /** {@code int (*)(Display*)}. */
+    interface IOErrorHandler extends Callback {
+        int callback(Pointer display);
+    }
+
+    /** {@code void (*)(Display*, void*)} — libX11 ≥ 1.7. */
+    interface IOErrorExitHandler extends Callback {
+        void callback(Pointer display, Pointer userData);
+    }
+
+    int XInitThreads();
+
+    Pointer XOpenDisplay(String name);
+
+    int XCloseDisplay(Pointer display);
+
+    Pointer XSetErrorHandler(ErrorHandler handler);
+
+    Pointer XSetIOErrorHandler(IOErrorHandler handler);
+
+    void XSetIOErrorExitHandler(Pointer display, IOErrorExitHandler handler, Pointer userData);
+
+    long XDefaultRootWindow(Pointer display);
+
+    int XDefaultScreen(Pointer display);
+
+    int XDisplayWidth(Pointer display, int screen);
+
+    int XDisplayHeight(Pointer display, int screen);
+
+    long XInternAtom(Pointer display, String name, int onlyIfExists);
+
+    int XQueryExtension(Pointer display, String name, IntByReference majorOpcode, IntByReference firstEvent,
+            IntByReference firstError);
+
+    int XGetWindowProperty(Pointer display, long window, long property, long longOffset, long longLength,
+            int delete, long reqType, LongByReference actualType, IntByReference actualFormat,
+            LongByReference nitems, LongByReference bytesAfter, PointerByReference prop);
+
+    int XFree(Pointer data);
+
+    int XGetWindowAttributes(Pointer display, long window, Pointer attributes);
+
+    int XTranslateCoordinates(Pointer display, long src, long dest, int srcX, int srcY, IntByReference destX,
+            IntByReference destY, LongByReference child);
+
+    int XQueryTree(Pointer display, long window, LongByReference root, LongByReference parent,
+            PointerByReference children, IntByReference nchildren);
+
+    int XSendEvent(Pointer display, long window, int propagate, long eventMask, Pointer event);
+
+    int XFlush(Pointer display);
+
+    int XSync(Pointer display, int discard);
+
+    long XStringToKeysym(String name);
+
+    int XDisplayKeycodes(Pointer display, IntByReference minKeycodes, IntByReference maxKeycodes);
+
+    Pointer XGetKeyboardMapping(Pointer display, int firstKeycode, int keycodeCount,
+            IntByReference keysymsPerKeycode);
+
+    int XChangeKeyboardMapping(Pointer display, int firstKeycode, int keysymsPerKeycode, long[] keysyms,
+            int numCodes);
+
+    int XGetInputFocus(Pointer display, LongByReference focus, IntByReference revertTo);
+
+    int XGrabKeyboard(Pointer display, long grabWindow, int ownerEvents, int pointerMode, int keyboardMode,
+            long time);
+
+    int XUngrabKeyboard(Pointer display, long time);
+
+    int XQueryPointer(Pointer display, long window, LongByReference root, LongByReference child,
+            IntByReference rootX, IntByReference rootY, IntByReference winX, IntByReference winY,
+            IntByReference mask);
+
+    Pointer XGetImage(Pointer display, long drawable, int x, int y, int width, int height, long planeMask,
+            int format);
+
+    int XDestroyImage(Pointer image);
+
+    int XFreePixmap(Pointer display, long pixmap);
+
+    // Used by tests to act as another client (solid-colour windows, a held grab, moves).
+
+    long XCreateSimpleWindow(Pointer display, long parent, int x, int y, int width, int height, int borderWidth,
+            long border, long background);
+
+    int XMapRaised(Pointer display, long window);
+
+    int XDestroyWindow(Pointer display, long window);
+
+    int XMoveWindow(Pointer display, long window, int x, int y);
+
+    int XStoreName(Pointer display, long window, String name);
+
+    int XSelectInput(Pointer display, long window, long eventMask);
+
+    int XPending(Pointer display);
+
+    int XNextEvent(Pointer display, Pointer event);
+
+    int XRaiseWindow(Pointer display, long window);
+
+    int XChangeProperty(Pointer display, long window, long property, long type, int format, int mode, Pointer data,
+            int nelements);
+
+    /** libXtst. */
+    interface Xtst extends Library {
+        Xtst X = Native.load("Xtst", Xtst.class);
+
+        int XTestQueryExtension(Pointer display, IntByReference eventBase, IntByReference errorBase,
+                IntByReference major, IntByReference minor);
+
+        int XTestFakeKeyEvent(Pointer display, int keycode, int isPress, long delay);
+
+        int XTestFakeButtonEvent(Pointer display, int button, int isPress, long delay);
+
+        int XTestFakeMotionEvent(Pointer display, int screen, int x, int y, long delay);
+    }
+
+    /** libXcomposite. */
+    interface Xcomposite extends Library {
+        Xcomposite X = Native.load("Xcomposite", Xcomposite.class);
+        int CompositeRedirectAutomatic = 0;
+
+        int XCompositeQueryExtension(Pointer display, IntByReference eventBase, IntByReference errorBase);
+
+        void XCompositeRedirectSubwindows(Pointer display, long window, int update);
+
+        long XCompositeNameWindowPixmap(Pointer display, long window);
+    }
+
+    /** libXext's MIT-SHM calls. {@code XShmSegmentInfo}: shmseg@0, shmid@8, shmaddr@16, readOnly@24. */
+    interface Xext extends Library {
+        Xext X = Native.load("Xext", Xext.class);
+        int SHMINFO_SIZE = 32, SHM_SEG = 0, SHM_ID = 8, SHM_ADDR = 16, SHM_READONLY = 24;
+
+        int XShmQueryExtension(Pointer display);
+
+        Pointer XShmCreateImage(Pointer display, Pointer visual, int depth, int format, Pointer data,
+                Pointer shminfo, int width, int height);
+
+        int XShmAttach(Pointer display, Pointer shminfo);
+
+        int XShmDetach(Pointer display, Pointer shminfo);
+
+        int XShmGetImage(Pointer display, long drawable, Pointer image, int x, int y, long planeMask);
+    }
+
+    /** System V shared memory from libc. */
+    interface LibC extends Library {
+        LibC C = Native.load("c", LibC.class);
+        int IPC_PRIVATE = 0, IPC_CREAT = 01000, IPC_RMID = 0;
+
+        int shmget(int key, long size, int flags);
+
+        Pointer shmat(int shmid, Pointer addr, int flags);
+
+        int shmdt(Pointer addr);
+
+        int shmctl(int shmid, int cmd, Pointer buf);
+    }
+}

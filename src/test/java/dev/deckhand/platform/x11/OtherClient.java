@@ -1,0 +1,92 @@
+package dev.deckhand.platform.x11;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A second, independent X client for tests (its own {@code XOpenDisplay} connection, so the server
+ * treats it as another application): it creates solid-colour windows, holds keyboard grabs, moves
+ * windows and records the button presses its windows receive.
+ */
+final class OtherClient implements AutoCloseable {
+
+    private static final Xlib X = Xlib.X;
+    private final Pointer dpy;
+    private final long root;
+    private final List<Long> windows = new ArrayList<>();
+
+    OtherClient(String display) {
+        X11Display.installErrorHandler(); // never let a test's X error exit() the JVM
+        this.dpy = X.XOpenDisplay(display);
+        if (dpy == null) throw new IllegalStateException("cannot open display " + display);
+        this.root = X.XDefaultRootWindow(dpy);
+    }
+
+    /** A mapped top-level window filled with {@code rgb}, titled {@code title}. */
+    long solidWindow(String title, int x, int y, int w, int h, int rgb) {
+        long win = X.XCreateSimpleWindow(dpy, root, x, y, w, h, 0, 0, rgb);
+        X.XStoreName(dpy, win, title);
+        // WM_NORMAL_HINTS with USPosition|USSize: the window manager keeps the position we ask for.
+        Memory hints = new Memory(18 * 8);
+        hints.clear();
+        hints.setLong(0, 1 | 2);
+        hints.setLong(8, x);
+        hints.setLong(16, y);
+        hints.setLong(24, w);
+        hints.setLong(32, h);
+        long normalHints = X.XInternAtom(dpy, "WM_NORMAL_HINTS", Xlib.False);
+        long sizeHints = X.XInternAtom(dpy, "WM_SIZE_HINTS", Xlib.False);
+        X.XChangeProperty(dpy, win, normalHints, sizeHints, 32, 0 /* PropModeReplace */, hints, 18);
+        X.XSelectInput(dpy, win, Xlib.ButtonPressMask | Xlib.ButtonReleaseMask);
+        X.XMapRaised(dpy, win);
+        X.XSync(dpy, Xlib.False);
+        windows.add(win);
+        return win;
+    }
+
+    void raise(long window) {
+        X.XRaiseWindow(dpy, window);
+        X.XSync(dpy, Xlib.False);
+    }
+
+    void destroy(long window) {
+        X.XDestroyWindow(dpy, window);
+        X.XSync(dpy, Xlib.False);
+        windows.remove(window);
+    }
+
+    /** Grabs the keyboard on the root; returns the grab status (0 = GrabSuccess). */
+    int grabKeyboard() {
+        int r = X.XGrabKeyboard(dpy, root, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime);
+        X.XSync(dpy, Xlib.False);
+        return r;
+    }
+
+    void ungrabKeyboard() {
+        X.XUngrabKeyboard(dpy, Xlib.CurrentTime);
+        X.XSync(dpy, Xlib.False);
+    }
+
+    /** The first ButtonPress received by one of this client's windows, as {window, x, y, button}. */
+    Optional<long[]> nextButtonPress() {
+        X.XSync(dpy, Xlib.False);
+        Memory ev = new Memory(Xlib.EV_SIZE);
+        while (X.XPending(dpy) > 0) {
+            X.XNextEvent(dpy, ev);
+            if (ev.getInt(Xlib.EV_TYPE) == Xlib.ButtonPress) {
+                return Optional.of(new long[] {ev.getLong(Xlib.EV_WINDOW), ev.getInt(Xlib.EV_X), ev.getInt(Xlib.EV_Y),
+                        ev.getInt(Xlib.EV_BUTTON)});
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void close() {
+        for (long w : List.copyOf(windows)) destroy(w);
+        X.XCloseDisplay(dpy);
+    }
+}
