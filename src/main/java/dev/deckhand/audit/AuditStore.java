@@ -263,39 +263,53 @@ public final class AuditStore implements AutoCloseable {
     public synchronized AuditPage page(AuditQuery query) {
         Objects.requireNonNull(query, "query");
         ensureOpen();
-        List<Object> args = new ArrayList<>();
-        StringBuilder where = new StringBuilder(" WHERE 1=1");
-        if (!query.kinds().isEmpty()) {
-            where.append(" AND kind IN (");
-            String sep = "";
-            for (RecordKind k : RecordKind.values()) {
-                if (query.kinds().contains(k)) {
-                    where.append(sep).append('?');
-                    args.add(k.name());
-                    sep = ", ";
-                }
-            }
-            where.append(')');
-        }
-        eq(where, args, "run_id", query.runId());
-        eq(where, args, "grant_id", query.grantId());
-        eq(where, args, "action_kind", query.actionKind() == null ? null : query.actionKind().wire());
-        eq(where, args, "outcome", query.outcome());
-        eq(where, args, "refusal_code", query.refusalCode() == null ? null : query.refusalCode().name());
+        List<Object> filterArgs = new ArrayList<>();
+        StringBuilder where = new StringBuilder();
+        eq(where, filterArgs, "run_id", query.runId());
+        eq(where, filterArgs, "grant_id", query.grantId());
+        eq(where, filterArgs, "action_kind", query.actionKind() == null ? null : query.actionKind().wire());
+        eq(where, filterArgs, "outcome", query.outcome());
+        eq(where, filterArgs, "refusal_code", query.refusalCode() == null ? null : query.refusalCode().name());
+        // Record times never decrease along seq (append clamps them), so a time range is a seq
+        // range, found through the ts index; the page itself then walks one (column, seq) index.
         if (query.from() != null) {
-            where.append(" AND seq >= coalesce((SELECT min(seq) FROM audit_record WHERE ts >= ?), 9223372036854775807)");
-            args.add(query.from().toEpochMilli());
+            where.append(" AND seq >= coalesce((SELECT seq FROM audit_record WHERE ts >= ? ORDER BY ts, seq LIMIT 1), 9223372036854775807)");
+            filterArgs.add(query.from().toEpochMilli());
         }
         if (query.to() != null) {
-            where.append(" AND seq <= coalesce((SELECT max(seq) FROM audit_record WHERE ts < ?), 0)");
-            args.add(query.to().toEpochMilli());
+            where.append(" AND seq <= coalesce((SELECT seq FROM audit_record WHERE ts < ? ORDER BY ts DESC, seq DESC LIMIT 1), 0)");
+            filterArgs.add(query.to().toEpochMilli());
         }
         if (query.beforeSeq() != null) {
             where.append(" AND seq < ?");
-            args.add(query.beforeSeq());
+            filterArgs.add(query.beforeSeq());
         }
-        String sql = "SELECT " + Schema.selectColumns() + " FROM audit_record" + where
-                + " ORDER BY seq DESC LIMIT ?";
+        String cols = Schema.selectColumns();
+        List<Object> args = new ArrayList<>();
+        String sql;
+        if (query.kinds().size() <= 1) {
+            String kindFilter = "";
+            if (query.kinds().size() == 1) {
+                kindFilter = " AND kind = ?";
+                args.add(query.kinds().iterator().next().name());
+            }
+            args.addAll(filterArgs);
+            sql = "SELECT " + cols + " FROM audit_record WHERE 1=1" + kindFilter + where + " ORDER BY seq DESC LIMIT ?";
+        } else {
+            // One (kind, seq) index walk per kind, each stopping at the limit, merged: "kind IN (..)
+            // ORDER BY seq" would otherwise sort every matching row.
+            List<String> branches = new ArrayList<>();
+            for (RecordKind k : RecordKind.values()) {
+                if (query.kinds().contains(k)) {
+                    branches.add("SELECT * FROM (SELECT " + cols + " FROM audit_record WHERE kind = ?" + where
+                            + " ORDER BY seq DESC LIMIT ?)");
+                    args.add(k.name());
+                    args.addAll(filterArgs);
+                    args.add((long) query.limit());
+                }
+            }
+            sql = "SELECT " + cols + " FROM (" + String.join(" UNION ALL ", branches) + ") ORDER BY seq DESC LIMIT ?";
+        }
         args.add((long) query.limit());
         List<StoredRecord> out = new ArrayList<>();
         try (PreparedStatement ps = conn.prepareStatement(sql)) {

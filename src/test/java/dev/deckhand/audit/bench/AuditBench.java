@@ -117,7 +117,11 @@ public final class AuditBench {
 
             long head = store.headSeq();
             Instant last = store.page(AuditQuery.builder().limit(1).build()).records().get(0).recordedAt();
+            Instant first = store.page(AuditQuery.builder().beforeSeq(2L).limit(1).build()).records().get(0).recordedAt();
+            int spanSeconds = (int) Math.max(1, java.time.Duration.between(first, last).getSeconds() - 3600);
             final int runCount = runs;
+            shape(out, store, queries, "newest actions, no filter (intents+results, limit 50)",
+                    i -> AuditQuery.builder().kinds(RecordKind.ACTION_INTENT, RecordKind.ACTION_RESULT).limit(50).build());
             shape(out, store, queries, "actions of one run (runId, limit 50)",
                     i -> AuditQuery.builder().runId("run-" + (1 + random.nextInt(runCount))).limit(50).build());
             shape(out, store, queries, "refusals by code (refusalCode=OUT_OF_SCOPE, limit 50, random cursor)",
@@ -127,7 +131,7 @@ public final class AuditBench {
                     i -> AuditQuery.builder().kinds(RecordKind.RUN).outcome("refused").limit(50).build());
             shape(out, store, queries, "action results in a 1-hour window (kind, time range, limit 50)",
                     i -> {
-                        Instant to = last.minusSeconds(random.nextInt(900_000));
+                        Instant to = last.minusSeconds(random.nextInt(spanSeconds));
                         return AuditQuery.builder().kinds(RecordKind.ACTION_RESULT)
                                 .from(to.minusSeconds(3600)).to(to).limit(50).build();
                     });
