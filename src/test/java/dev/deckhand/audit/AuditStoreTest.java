@@ -138,6 +138,31 @@ class AuditStoreTest {
     }
 
     @Test
+    void concurrent_appends_get_distinct_gap_free_seqs_and_the_chain_verifies() throws Exception {
+        try (AuditStore store = open(new Fixtures.MutableClock(T0), AuditSettings.defaults().withSealEvery(16))) {
+            java.util.Set<Long> seqs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                String runId = "r-" + t;
+                threads.add(new Thread(() -> {
+                    for (int i = 1; i <= 50; i++) {
+                        seqs.add(store.append(Fixtures.click(runId, i)));
+                    }
+                }));
+            }
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(200, seqs.size());
+            assertEquals(200L, seqs.stream().mapToLong(Long::longValue).max().orElse(0));
+            VerifyResult r = store.verify();
+            assertTrue(r.ok(), r.describe());
+            assertEquals(200, r.records());
+        }
+    }
+
+    @Test
     void record_time_never_goes_backwards_even_when_the_clock_does() {
         Fixtures.MutableClock clock = new Fixtures.MutableClock(T0);
         try (AuditStore store = open(clock, AuditSettings.defaults())) {
