@@ -40,6 +40,14 @@ record HeadAnchor(long seq, byte[] hash, byte[] mac) {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         String line = seq + " " + HexFormat.of().formatHex(hash) + " " + HexFormat.of().formatHex(mac) + "\n";
         try {
+            if (!Files.exists(tmp)) {
+                try {
+                    Files.createFile(tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+                } catch (UnsupportedOperationException e) {
+                    Files.createFile(tmp);
+                }
+            }
             Files.writeString(tmp, line, StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -87,6 +87,9 @@ class AuditStoreTest {
                     Files.getPosixFilePermissions(dir.resolve("keys/audit.key")));
             assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
                     Files.getPosixFilePermissions(dir.resolve("audit.db")));
+            store.seal();
+            assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
+                    Files.getPosixFilePermissions(dir.resolve("keys/audit.key.head")));
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("audit.db"));
                  Statement s = c.createStatement()) {
                 try (ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
