@@ -1,0 +1,507 @@
+package dev.deckhand.audit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The audit log on embedded SQLite: one connection, WAL, {@code synchronous=FULL}, a busy
+ * timeout, the schema created on open. Every record gets the next seq (1..n, no gaps) and
+ * {@code hash = SHA-256(prev_hash || canonical bytes)}; every {@link AuditSettings#sealEvery()}
+ * records, on {@link #seal()}, before {@link #prune()} and on {@link #close()} the head is sealed
+ * with HMAC-SHA256 under a key kept in a file outside the database, and the seal is copied to
+ * {@code <key file>.head}.
+ *
+ * <p>All methods are thread-safe (one lock around the one connection). {@link #append} returns
+ * only after the record is committed with a full sync: an acknowledged seq survives a crash.
+ * Nothing is logged but counts and seq numbers.
+ */
+public final class AuditStore implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(AuditStore.class.getName());
+
+    private final Path database;
+    private final Path keyFile;
+    private final Path anchorFile;
+    private final SealKey key;
+    private final AuditSettings settings;
+    private final Clock clock;
+    private final Connection conn;
+    private final PreparedStatement insert;
+
+    private long headSeq;
+    private byte[] headHash;
+    private long headTs;
+    private long sealedSeq;
+    private boolean closed;
+
+    private AuditStore(Path database, Path keyFile, SealKey key, AuditSettings settings, Clock clock,
+                       Connection conn) throws SQLException {
+        this.database = database;
+        this.keyFile = keyFile;
+        this.anchorFile = HeadAnchor.pathFor(keyFile);
+        this.key = key;
+        this.settings = settings;
+        this.clock = clock;
+        this.conn = conn;
+        this.insert = conn.prepareStatement(Schema.insertRecord());
+        loadHead();
+    }
+
+    /**
+     * Opens (creating when missing, with mode 0600) the database and the seal key file.
+     *
+     * @param database the SQLite file
+     * @param sealKeyFile the key file; must not be inside the database; created 0600 if missing
+     * @param settings seal interval, retention, busy timeout
+     * @param clock decides record times and retention
+     */
+    public static AuditStore open(Path database, Path sealKeyFile, AuditSettings settings, Clock clock) {
+        Objects.requireNonNull(database, "database");
+        Objects.requireNonNull(sealKeyFile, "sealKeyFile");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(clock, "clock");
+        SealKey key = SealKey.loadOrCreate(sealKeyFile);
+        Connection c = null;
+        try {
+            createPrivately(database);
+            c = connect(database);
+            Schema.pragmas(c, settings.busyTimeoutMillis());
+            Schema.create(c);
+            c.setAutoCommit(false);
+            c.commit();
+            return new AuditStore(database, sealKeyFile, key, settings, clock, c);
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw new AuditException("cannot open the audit database " + database, e);
+        }
+    }
+
+    static Connection connect(Path database) throws SQLException {
+        return DriverManager.getConnection("jdbc:sqlite:" + database.toAbsolutePath());
+    }
+
+    private static void createPrivately(Path database) {
+        try {
+            Path dir = database.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            if (!Files.exists(database)) {
+                try {
+                    Files.createFile(database, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                } catch (UnsupportedOperationException e) {
+                    Files.createFile(database);
+                }
+            }
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            // created concurrently; fine
+        } catch (IOException e) {
+            throw new AuditException("cannot create the audit database " + database, e);
+        }
+    }
+
+    private void loadHead() throws SQLException {
+        headSeq = 0;
+        headHash = Row.GENESIS;
+        headTs = 0;
+        sealedSeq = 0;
+        try (Statement s = conn.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT seq, hash, ts FROM audit_record ORDER BY seq DESC LIMIT 1")) {
+                if (rs.next()) {
+                    headSeq = rs.getLong(1);
+                    headHash = rs.getBytes(2);
+                    headTs = rs.getLong(3);
+                }
+            }
+            try (ResultSet rs = s.executeQuery("SELECT seq, hash FROM audit_checkpoint ORDER BY seq DESC LIMIT 1")) {
+                if (rs.next()) {
+                    sealedSeq = rs.getLong(1);
+                    if (headSeq == 0) {
+                        headSeq = rs.getLong(1);
+                        headHash = rs.getBytes(2);
+                    }
+                }
+            }
+            try (ResultSet rs = s.executeQuery("SELECT max(seq) FROM audit_seal")) {
+                if (rs.next()) {
+                    sealedSeq = Math.max(sealedSeq, rs.getLong(1));
+                }
+            }
+        }
+        conn.commit();
+    }
+
+    /**
+     * Appends one record and commits it durably.
+     *
+     * @return the record's seq; once this returns the record survives a crash
+     */
+    public synchronized long append(AuditEvent event) {
+        Objects.requireNonNull(event, "event");
+        ensureOpen();
+        long seq = headSeq + 1;
+        long ts = Math.max(clock.millis(), headTs);
+        Row row = new Row(seq, AuditRows.toValues(event, ts));
+        byte[] hash = row.hash(headHash);
+        try {
+            bind(row, headHash, hash);
+            insert.executeUpdate();
+            conn.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new AuditException("cannot append audit record " + seq, e);
+        }
+        headSeq = seq;
+        headHash = hash;
+        headTs = ts;
+        if (headSeq - sealedSeq >= settings.sealEvery()) {
+            seal();
+        }
+        return seq;
+    }
+
+    /**
+     * Appends records in one transaction (all or none), with the same chain as single appends.
+     * Seals afterwards if the interval was crossed.
+     *
+     * @return the seq of the last record, or the current head when {@code events} is empty
+     */
+    public synchronized long appendAll(List<? extends AuditEvent> events) {
+        Objects.requireNonNull(events, "events");
+        ensureOpen();
+        long seq = headSeq;
+        byte[] prev = headHash;
+        long ts = headTs;
+        try {
+            for (AuditEvent event : events) {
+                Objects.requireNonNull(event, "events element");
+                seq++;
+                ts = Math.max(clock.millis(), ts);
+                Row row = new Row(seq, AuditRows.toValues(event, ts));
+                byte[] hash = row.hash(prev);
+                bind(row, prev, hash);
+                insert.addBatch();
+                prev = hash;
+            }
+            insert.executeBatch();
+            conn.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new AuditException("cannot append " + events.size() + " audit records after " + headSeq, e);
+        }
+        headSeq = seq;
+        headHash = prev;
+        headTs = ts;
+        if (headSeq - sealedSeq >= settings.sealEvery()) {
+            seal();
+        }
+        return seq;
+    }
+
+    private void bind(Row row, byte[] prev, byte[] hash) throws SQLException {
+        insert.setLong(1, row.seq);
+        insert.setBytes(2, prev);
+        insert.setBytes(3, hash);
+        for (int i = 0; i < Row.COLUMNS.length; i++) {
+            Object v = row.values[i];
+            int p = i + 4;
+            if (v == null) {
+                insert.setNull(p, Row.TYPES[i] == 'L' ? Types.INTEGER : Types.VARCHAR);
+            } else if (Row.TYPES[i] == 'L') {
+                insert.setLong(p, (Long) v);
+            } else {
+                insert.setString(p, (String) v);
+            }
+        }
+    }
+
+    /** Seals the current head now (no-op when it is already sealed). */
+    public synchronized void seal() {
+        ensureOpen();
+        if (headSeq <= sealedSeq) {
+            return;
+        }
+        byte[] mac = key.mac(SealKey.SEAL, headSeq, headHash);
+        try (PreparedStatement ps = conn.prepareStatement(
+                "INSERT OR REPLACE INTO audit_seal (seq, hash, mac, sealed_at) VALUES (?, ?, ?, ?)")) {
+            ps.setLong(1, headSeq);
+            ps.setBytes(2, headHash);
+            ps.setBytes(3, mac);
+            ps.setLong(4, clock.millis());
+            ps.executeUpdate();
+            conn.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new AuditException("cannot seal the audit head at " + headSeq, e);
+        }
+        sealedSeq = headSeq;
+        new HeadAnchor(headSeq, headHash, mac).write(anchorFile);
+    }
+
+    /** The seq of the last appended record (0 when none yet). */
+    public synchronized long headSeq() {
+        return headSeq;
+    }
+
+    /** The highest seq covered by a seal or checkpoint. */
+    public synchronized long sealedSeq() {
+        return sealedSeq;
+    }
+
+    /** Pages records with the query's filters, newest first. */
+    public synchronized AuditPage page(AuditQuery query) {
+        Objects.requireNonNull(query, "query");
+        ensureOpen();
+        List<Object> filterArgs = new ArrayList<>();
+        StringBuilder where = new StringBuilder();
+        eq(where, filterArgs, "run_id", query.runId());
+        eq(where, filterArgs, "grant_id", query.grantId());
+        eq(where, filterArgs, "action_kind", query.actionKind() == null ? null : query.actionKind().wire());
+        eq(where, filterArgs, "outcome", query.outcome());
+        eq(where, filterArgs, "refusal_code", query.refusalCode() == null ? null : query.refusalCode().name());
+        // Record times never decrease along seq (append clamps them), so a time range is a seq
+        // range, found through the ts index; the page itself then walks one (column, seq) index.
+        if (query.from() != null) {
+            where.append(" AND seq >= coalesce((SELECT seq FROM audit_record WHERE ts >= ? ORDER BY ts, seq LIMIT 1), 9223372036854775807)");
+            filterArgs.add(query.from().toEpochMilli());
+        }
+        if (query.to() != null) {
+            where.append(" AND seq <= coalesce((SELECT seq FROM audit_record WHERE ts < ? ORDER BY ts DESC, seq DESC LIMIT 1), 0)");
+            filterArgs.add(query.to().toEpochMilli());
+        }
+        if (query.beforeSeq() != null) {
+            where.append(" AND seq < ?");
+            filterArgs.add(query.beforeSeq());
+        }
+        String cols = Schema.selectColumns();
+        List<Object> args = new ArrayList<>();
+        String sql;
+        if (query.kinds().size() <= 1) {
+            String kindFilter = "";
+            if (query.kinds().size() == 1) {
+                kindFilter = " AND kind = ?";
+                args.add(query.kinds().iterator().next().name());
+            }
+            args.addAll(filterArgs);
+            sql = "SELECT " + cols + " FROM audit_record WHERE 1=1" + kindFilter + where + " ORDER BY seq DESC LIMIT ?";
+        } else {
+            // One (kind, seq) index walk per kind, each stopping at the limit, merged: "kind IN (..)
+            // ORDER BY seq" would otherwise sort every matching row.
+            List<String> branches = new ArrayList<>();
+            for (RecordKind k : RecordKind.values()) {
+                if (query.kinds().contains(k)) {
+                    branches.add("SELECT * FROM (SELECT " + cols + " FROM audit_record WHERE kind = ?" + where
+                            + " ORDER BY seq DESC LIMIT ?)");
+                    args.add(k.name());
+                    args.addAll(filterArgs);
+                    args.add((long) query.limit());
+                }
+            }
+            sql = "SELECT " + cols + " FROM (" + String.join(" UNION ALL ", branches) + ") ORDER BY seq DESC LIMIT ?";
+        }
+        args.add((long) query.limit());
+        List<StoredRecord> out = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement(sql)) {
+            for (int i = 0; i < args.size(); i++) {
+                Object a = args.get(i);
+                if (a instanceof Long) {
+                    ps.setLong(i + 1, (Long) a);
+                } else {
+                    ps.setString(i + 1, (String) a);
+                }
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Row row = readRow(rs);
+                    out.add(new StoredRecord(row.seq, Instant.ofEpochMilli(row.longAt(Row.TS)), AuditRows.toEvent(row)));
+                }
+            }
+            conn.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new AuditException("cannot page audit records", e);
+        }
+        Long next = out.size() == query.limit() ? out.get(out.size() - 1).seq() : null;
+        return new AuditPage(out, next);
+    }
+
+    /** {@link #page} restricted to run records. */
+    public AuditPage runs(AuditQuery query) {
+        return page(query.toBuilder().kinds(RecordKind.RUN).build());
+    }
+
+    /** {@link #page} restricted to action intents and results. */
+    public AuditPage actions(AuditQuery query) {
+        return page(query.toBuilder().kinds(RecordKind.ACTION_INTENT, RecordKind.ACTION_RESULT).build());
+    }
+
+    private static void eq(StringBuilder where, List<Object> args, String column, String value) {
+        if (value != null) {
+            where.append(" AND ").append(column).append(" = ?");
+            args.add(value);
+        }
+    }
+
+    static Row readRow(ResultSet rs) throws SQLException {
+        Object[] v = Row.empty();
+        for (int i = 0; i < Row.COLUMNS.length; i++) {
+            int p = i + 4;
+            if (Row.TYPES[i] == 'L') {
+                long l = rs.getLong(p);
+                v[i] = rs.wasNull() ? null : l;
+            } else {
+                v[i] = rs.getString(p);
+            }
+        }
+        return new Row(rs.getLong(1), v);
+    }
+
+    /**
+     * Applies retention: removes the longest sealed prefix whose records are all older than
+     * {@code now - retention}, and records a checkpoint (seq and hash of the last removed record,
+     * HMAC'd under the key) in the same transaction, so the rest still verifies from there.
+     * Seals the head first. Does nothing when retention is null.
+     */
+    public synchronized PruneResult prune() {
+        ensureOpen();
+        if (settings.retention() == null) {
+            return PruneResult.nothing();
+        }
+        seal();
+        long cutoff = clock.instant().minus(settings.retention()).toEpochMilli();
+        try {
+            long firstKept;
+            try (PreparedStatement ps = conn.prepareStatement("SELECT min(seq) FROM audit_record WHERE ts >= ?")) {
+                ps.setLong(1, cutoff);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    long m = rs.getLong(1);
+                    firstKept = rs.wasNull() ? headSeq + 1 : m;
+                }
+            }
+            long cut;
+            byte[] cutHash;
+            try (PreparedStatement ps = conn.prepareStatement(
+                    "SELECT seq, hash FROM audit_seal WHERE seq < ? ORDER BY seq DESC LIMIT 1")) {
+                ps.setLong(1, firstKept);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        conn.commit();
+                        return PruneResult.nothing();
+                    }
+                    cut = rs.getLong(1);
+                    cutHash = rs.getBytes(2);
+                }
+            }
+            long deleted;
+            try (PreparedStatement del = conn.prepareStatement("DELETE FROM audit_record WHERE seq <= ?")) {
+                del.setLong(1, cut);
+                deleted = del.executeUpdate();
+            }
+            if (deleted == 0) {
+                conn.commit();
+                return PruneResult.nothing();
+            }
+            try (PreparedStatement ps = conn.prepareStatement(
+                    "INSERT INTO audit_checkpoint (seq, hash, mac, pruned_at, pruned_records) VALUES (?, ?, ?, ?, ?)")) {
+                ps.setLong(1, cut);
+                ps.setBytes(2, cutHash);
+                ps.setBytes(3, key.mac(SealKey.CHECKPOINT, cut, cutHash));
+                ps.setLong(4, clock.millis());
+                ps.setLong(5, deleted);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = conn.prepareStatement("DELETE FROM audit_seal WHERE seq <= ?")) {
+                ps.setLong(1, cut);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = conn.prepareStatement("DELETE FROM audit_checkpoint WHERE seq < ?")) {
+                ps.setLong(1, cut);
+                ps.executeUpdate();
+            }
+            conn.commit();
+            LOG.log(System.Logger.Level.INFO, "audit retention removed {0} records through seq {1}", deleted, cut);
+            return new PruneResult(cut, deleted);
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new AuditException("cannot prune the audit log", e);
+        }
+    }
+
+    /** Verifies the whole chain through this store's connection (see {@link AuditVerifier}). */
+    public synchronized VerifyResult verify() {
+        ensureOpen();
+        try {
+            VerifyResult r = AuditVerifier.verify(conn, key, HeadAnchor.read(anchorFile));
+            conn.commit();
+            return r;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new AuditException("cannot verify the audit log", e);
+        }
+    }
+
+    /** The database file. */
+    public Path database() {
+        return database;
+    }
+
+    /** The seal key file. */
+    public Path sealKeyFile() {
+        return keyFile;
+    }
+
+    /** Seals the head and closes the connection. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            seal();
+        } finally {
+            closed = true;
+            try {
+                insert.close();
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
+            closeQuietly(conn);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("audit store is closed");
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            conn.rollback();
+        } catch (SQLException ignored) {
+            // the original failure is what matters
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // nothing more to do
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.deckhand.audit;
+
+import dev.deckhand.grant.RefusalCode;
+import java.time.Instant;
+
+/**
+ * A finished run (DESIGN.md §8). The instruction is stored: it is the user's task. Typed text is
+ * not part of a run record.
+ *
+ * @param runId required
+ * @param instruction the user's instruction, at most 20,000 chars
+ * @param route the router's decision as a short token (e.g. {@code uid}, {@code pixels}, {@code read_only})
+ * @param grantId the grant used, or null when the run was refused before it had one
+ * @param stepsRun steps performed (>= 0)
+ * @param verifierKind the declared verifier's kind ({@code a11y}, {@code window}, {@code file},
+ *     {@code command}) or null when none was declared
+ * @param verifierResult the verifier's own result
+ * @param verdict pass, fail or none: from the verifier only
+ * @param outcome the run's outcome
+ * @param refusalCode present exactly when outcome is {@link Outcome#REFUSED}
+ * @param startedAt when the run started
+ * @param endedAt when it ended (not before startedAt)
+ */
+public record RunRecord(String runId, String instruction, String route, String grantId,
+                        int stepsRun, String verifierKind, VerifierResult verifierResult,
+                        Verdict verdict, Outcome outcome, RefusalCode refusalCode,
+                        Instant startedAt, Instant endedAt) implements AuditEvent {
+
+    /** The run outcomes of DESIGN.md §2; {@link #wire()} is the stored value. */
+    public enum Outcome {
+        COMPLETED, FAILED, REFUSED, STOPPED, BUDGET_EXHAUSTED, EXPIRED, TIMED_OUT;
+
+        public String wire() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What the verifier itself reported. */
+    public enum VerifierResult { PASS, FAIL, TIMEOUT, ERROR, NOT_RUN }
+
+    /** The verdict, written only from the verifier's result. */
+    public enum Verdict { PASS, FAIL, NONE }
+
+    public RunRecord {
+        Fields.id("runId", runId);
+        Fields.required("instruction", instruction);
+        if (instruction.length() > Fields.MAX_INSTRUCTION) {
+            throw new IllegalArgumentException("instruction must be at most " + Fields.MAX_INSTRUCTION + " characters");
+        }
+        Fields.optId("route", route);
+        Fields.optId("grantId", grantId);
+        if (stepsRun < 0) {
+            throw new IllegalArgumentException("stepsRun must be >= 0");
+        }
+        Fields.optId("verifierKind", verifierKind);
+        Fields.required("verifierResult", verifierResult);
+        Fields.required("verdict", verdict);
+        Fields.required("outcome", outcome);
+        if ((outcome == Outcome.REFUSED) != (refusalCode != null)) {
+            throw new IllegalArgumentException("refusalCode is required exactly when outcome is REFUSED");
+        }
+        Fields.required("startedAt", startedAt);
+        Fields.required("endedAt", endedAt);
+        if (endedAt.isBefore(startedAt)) {
+            throw new IllegalArgumentException("endedAt must not be before startedAt");
+        }
+    }
+
+    @Override
+    public RecordKind recordKind() {
+        return RecordKind.RUN;
+    }
+}
