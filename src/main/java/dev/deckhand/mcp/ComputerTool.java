@@ -2,7 +2,13 @@ package dev.deckhand.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deckhand.app.ServerAddress;
+import dev.deckhand.loop.Outcome;
+import dev.deckhand.loop.RunRequest;
+import dev.deckhand.loop.RunResult;
+import dev.deckhand.loop.verify.Verdict;
+import dev.deckhand.run.ComputerService;
+import io.quarkiverse.mcp.server.Cancellation;
+import io.quarkiverse.mcp.server.Progress;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
 import io.quarkiverse.mcp.server.TextContent;
@@ -17,7 +23,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The one MCP tool, {@code computer} (DESIGN.md §2). Registered programmatically so that its input
@@ -35,15 +40,15 @@ public class ComputerTool {
 
     private final ToolManager tools;
     private final ToolCallLedger ledger;
-    private final ServerAddress address;
     private final ObjectMapper json;
+    private final ComputerService service;
 
     @Inject
-    public ComputerTool(ToolManager tools, ToolCallLedger ledger, ServerAddress address, ObjectMapper json) {
+    public ComputerTool(ToolManager tools, ToolCallLedger ledger, ObjectMapper json, ComputerService service) {
         this.tools = tools;
         this.ledger = ledger;
-        this.address = address;
         this.json = json;
+        this.service = service;
     }
 
     void register(@Observes StartupEvent event) {
@@ -53,7 +58,7 @@ public class ComputerTool {
                 .setInputSchema(inputSchema())
                 .setAnnotations(new ToolManager.ToolAnnotations("Operate a granted desktop window",
                         false, true, false, true))
-                .setHandler(args -> call(args.args()))
+                .setHandler(this::call)
                 .register();
     }
 
@@ -67,16 +72,40 @@ public class ComputerTool {
         }
     }
 
-    ToolResponse call(Map<String, Object> args) {
+    ToolResponse call(ToolManager.ToolArguments arguments) {
         ledger.recordCall();
-        String runId = "run-" + UUID.randomUUID();
+        Map<String, Object> args = arguments.args();
+        String runId = ComputerService.newRunId();
         Object mode = args.get("mode");
         if ("plan".equals(mode) || "goal".equals(mode)) {
+            // Refused before anything else, even before the other arguments are read (DESIGN.md §2).
             return refused(runId, Refusal.of(RefusalCode.MODE_DENIED,
                     "mode '" + mode + "' is not supported; only 'default' runs"));
         }
-        return refused(runId, Refusal.of(RefusalCode.NO_GRANT,
-                "no window is granted; ask the user to grant one in Deckhand's page at " + address.pageUrl()));
+        RunRequest request;
+        try {
+            request = ComputerService.parse(runId, json.writeValueAsString(args));
+        } catch (ComputerService.InvalidArguments | com.fasterxml.jackson.core.JsonProcessingException e) {
+            return ToolResponse.error("invalid arguments: " + e.getMessage());
+        }
+        Progress progress = arguments.progress();
+        Cancellation cancellation = arguments.cancellation();
+        RunResult result = service.run(request, arguments.connection().id(),
+                () -> cancellation.check().isRequested(),
+                step -> progress.token().ifPresent(t -> progress.notificationBuilder()
+                        .setProgress(step.step())
+                        .setMessage("step " + step.step() + ": " + step.kind() + " " + step.status().name().toLowerCase()
+                                + step.code().map(c -> " " + c).orElse(""))
+                        .build().sendAndForget()));
+        return response(result);
+    }
+
+    static ToolResponse response(RunResult r) {
+        ToolResult result = new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
+                r.refusal().map(ToolResult.RefusalView::of).orElse(null), r.summary());
+        boolean error = r.refusal().isPresent() || r.outcome() != Outcome.COMPLETED || r.verdict() != Verdict.PASS;
+        String text = r.refusal().map(ref -> "refused " + ref + " | ").orElse("") + r.summary();
+        return new ToolResponse(error, List.of(new TextContent(text)), result, null);
     }
 
     static ToolResponse refused(String runId, Refusal refusal) {

@@ -1,9 +1,13 @@
 package dev.deckhand.owner;
 
+import dev.deckhand.audit.AuditLog;
+import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.ApprovalBook;
+import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantBroker;
 import dev.deckhand.grant.OwnerPass;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 
 /**
@@ -18,17 +22,34 @@ public class GrantService {
     private final OwnerPass pass;
     private final ApprovalBook approvals;
 
-    public GrantService() {
-        this(Clock.systemUTC());
+    private final AuditLog audit;
+
+    @Inject
+    public GrantService(AuditLog audit) {
+        this(Clock.systemUTC(), audit);
     }
 
-    GrantService(Clock clock) {
+    GrantService(Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.clock = clock;
         GrantBroker.Owned owned = GrantBroker.create(clock);
         this.broker = owned.broker();
         this.pass = owned.ownerPass();
         this.approvals = new ApprovalBook(clock);
-        broker.onEnd(ended -> ended.grant().ifPresent(g -> approvals.cancelForGrant(g.id())));
+        broker.onEnd(ended -> ended.grant().ifPresent(g -> {
+            approvals.cancelForGrant(g.id());
+            GrantEvent.Kind kind = switch (ended.why().code()) {
+                case GRANT_EXPIRED -> GrantEvent.Kind.EXPIRE;
+                case STOPPED -> GrantEvent.Kind.STOP;
+                default -> GrantEvent.Kind.REVOKE;
+            };
+            record(kind, g);
+        }));
+    }
+
+    /** Appends a grant event to the audit log (target window and app, never content). */
+    public void record(GrantEvent.Kind kind, Grant g) {
+        audit.append(new GrantEvent(kind, g.id(), g.revision(), Long.toString(g.target().windowId()), g.target().app()));
     }
 
     public GrantBroker broker() {

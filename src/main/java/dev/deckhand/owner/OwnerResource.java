@@ -1,5 +1,6 @@
 package dev.deckhand.owner;
 
+import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantChange;
@@ -91,6 +92,7 @@ public class OwnerResource {
         if (body.capture() != null) request = request.withCapture(CaptureMode.fromWire(body.capture()));
         if (body.consequential() != null) request = request.withConsequential(body.consequential());
         Grant grant = grants.broker().mint(grants.ownerPass(), request, config.permissionMode());
+        grants.record(GrantEvent.Kind.MINT, grant);
         return Response.status(Response.Status.CREATED).entity(Views.GrantView.of(grant)).build();
     }
 
@@ -111,7 +113,9 @@ public class OwnerResource {
         if (body.inputPolicy() != null) change = change.withInputPolicy(InputPolicy.fromWire(body.inputPolicy()));
         if (body.capture() != null) change = change.withCapture(CaptureMode.fromWire(body.capture()));
         if (body.consequential() != null) change = change.withConsequential(body.consequential());
-        return Views.GrantView.of(grants.broker().revise(grants.ownerPass(), id, change, policy.current().permissionMode()));
+        Grant revised = grants.broker().revise(grants.ownerPass(), id, change, policy.current().permissionMode());
+        grants.record(GrantEvent.Kind.REVISE, revised);
+        return Views.GrantView.of(revised);
     }
 
     @DELETE

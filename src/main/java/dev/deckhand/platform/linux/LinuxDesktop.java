@@ -1,0 +1,217 @@
+package dev.deckhand.platform.linux;
+
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.atspi.AtspiBridge;
+import dev.deckhand.platform.x11.X11Display;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The Linux/X11 desktop: X11 for windows, keys, capture and geometry; AT-SPI for the tree, actions by
+ * uid and the secure-input facts (DESIGN.md §6).
+ *
+ * <p>Keys: when the granted window already holds the input focus, XTEST (every toolkit accepts it and
+ * nothing moves); otherwise a synthetic event to the window (XSendEvent, mask 0), which GTK3, Qt and
+ * Swing accept for typing. GTK 4 ignores synthetic events, so a GTK 4 window without focus is refused
+ * {@code OUT_OF_SCOPE} rather than sent keys that would silently go nowhere.
+ *
+ * <p>{@code click_at}: the element under the point through AT-SPI when there is one; otherwise the
+ * real pointer, which {@link X11Display#clickAt} allows only on a private virtual desktop.
+ */
+public final class LinuxDesktop implements Desktop, AutoCloseable {
+
+    private final X11Display x11;
+    private final AtspiBridge atspi;
+
+    private LinuxDesktop(X11Display x11, AtspiBridge atspi) {
+        this.x11 = x11;
+        this.atspi = atspi;
+    }
+
+    /**
+     * @throws RefusedException {@code PLATFORM_UNSUPPORTED} off Linux, {@code HEADLESS} without a display,
+     *     {@code A11Y_UNAVAILABLE} without an accessibility bus
+     */
+    public static LinuxDesktop open() {
+        X11Display.requireLinux(System.getProperty("os.name"));
+        X11Display x11 = X11Display.open();
+        try {
+            return new LinuxDesktop(x11, AtspiBridge.start());
+        } catch (RuntimeException e) {
+            x11.close();
+            throw e;
+        }
+    }
+
+    public X11Display x11() {
+        return x11;
+    }
+
+    public AtspiBridge atspi() {
+        return atspi;
+    }
+
+    private WindowInfo window(long id) {
+        return x11.window(id).orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
+                "window 0x" + Long.toHexString(id) + " no longer exists"));
+    }
+
+    @Override
+    public List<WindowInfo> windows() {
+        return x11.windows();
+    }
+
+    @Override
+    public ScopedTree snapshot(long windowId, long grantRevision) {
+        WindowInfo w = window(windowId);
+        if (w.pid() < 0) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "window \"" + w.title()
+                    + "\" does not say which process owns it (_NET_WM_PID), so its tree cannot be found");
+        }
+        return atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
+    }
+
+    @Override
+    public void click(String uid) {
+        atspi.click(uid);
+    }
+
+    @Override
+    public void setText(String uid, String text) {
+        atspi.setText(uid, text);
+    }
+
+    @Override
+    public void focus(String uid) {
+        atspi.focus(uid);
+    }
+
+    @Override
+    public void scroll(String uid, String direction, int amount) {
+        atspi.scroll(uid, direction, amount);
+    }
+
+    @Override
+    public void select(String uid, String option) {
+        atspi.select(uid, option);
+    }
+
+    @Override
+    public void key(long windowId, String keys) {
+        if (x11.focusedTopLevel() != 0 && x11.focusedTopLevel() == topLevel(windowId)) {
+            x11.xtestKey(windowId, keys);
+        } else {
+            requireSyntheticKeys(windowId);
+            x11.key(windowId, keys);
+        }
+    }
+
+    @Override
+    public void type(long windowId, String text) {
+        if (x11.focusedTopLevel() != 0 && x11.focusedTopLevel() == topLevel(windowId)) {
+            x11.xtestType(windowId, text);
+        } else {
+            requireSyntheticKeys(windowId);
+            x11.type(windowId, text);
+        }
+    }
+
+    private long topLevel(long windowId) {
+        return x11.topLevelOf(windowId);
+    }
+
+    private void requireSyntheticKeys(long windowId) {
+        WindowInfo w = window(windowId);
+        Optional<String> toolkit = w.pid() < 0 ? Optional.empty() : atspi.toolkit(w.pid());
+        if (toolkit.isPresent() && toolkit.get().toLowerCase(Locale.ROOT).startsWith("gtk")
+                && atspi.toolkitMajorVersion(w.pid()).orElse(0) >= 4) {
+            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "\"" + w.title() + "\" is a GTK 4 window without "
+                    + "input focus: GTK 4 ignores keys sent to a window, and Deckhand never moves focus; act by uid "
+                    + "or ask the user to focus the window");
+        }
+    }
+
+    @Override
+    public void clickAt(int x, int y, Basis basis) {
+        if (!x11.basisValid(basis)) {
+            throw new RefusedException(RefusalCode.BASIS_STALE, "window 0x" + Long.toHexString(basis.windowId())
+                    + " moved, resized or closed since the capture");
+        }
+        Geometry g = basis.windowGeometry();
+        int sx = g.x() + (int) Math.floor(x / basis.scale());
+        int sy = g.y() + (int) Math.floor(y / basis.scale());
+        Optional<String> hit = atspi.hit(sx, sy);
+        if (hit.isPresent()) {
+            atspi.click(hit.get());
+        } else {
+            x11.clickAt(x, y, basis);
+        }
+    }
+
+    @Override
+    public Capture capture(long windowId, long grantRevision, int longEdge) {
+        return x11.capture(windowId, grantRevision, longEdge, "png");
+    }
+
+    @Override
+    public boolean basisValid(Basis basis) {
+        return x11.basisValid(basis);
+    }
+
+    @Override
+    public DesktopFacts facts() {
+        List<WindowInfo> windows = x11.windows();
+        Set<String> running = new HashSet<>(atspi.applicationNames());
+        windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
+        running.addAll(processNames());
+        return new DesktopFacts(atspi.passwordFocused(), x11.keyboardGrabbed(), running, windows,
+                atspi.focusedBrowserHost());
+    }
+
+    /** Executable names of running processes (lower case): a credential app may run without a window. */
+    static Set<String> processNames() {
+        Set<String> names = new HashSet<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(p -> {
+                try {
+                    names.add(Files.readString(p.resolve("comm")).trim().toLowerCase(Locale.ROOT));
+                } catch (IOException | RuntimeException gone) {
+                    // the process ended while we listed it
+                }
+            });
+        } catch (IOException e) {
+            throw new RefusedException(RefusalCode.PREFLIGHT_FAILED, "cannot list processes: " + e.getMessage());
+        }
+        return names;
+    }
+
+    @Override
+    public void settle(Duration max) {
+        atspi.settle(max);
+    }
+
+    @Override
+    public void close() {
+        try {
+            atspi.close();
+        } finally {
+            x11.close();
+        }
+    }
+}

@@ -1,0 +1,300 @@
+package dev.deckhand.run;
+
+import dev.deckhand.audit.AuditLog;
+import dev.deckhand.audit.GrantEvent;
+import dev.deckhand.audit.RunRecord;
+import dev.deckhand.grant.DenyScan;
+import dev.deckhand.grant.Grant;
+import dev.deckhand.grant.GrantBroker;
+import dev.deckhand.grant.Policy;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.ActionResult;
+import dev.deckhand.loop.ComputerLoop;
+import dev.deckhand.loop.GrantScope;
+import dev.deckhand.loop.LoopLimits;
+import dev.deckhand.loop.Outcome;
+import dev.deckhand.loop.RunRequest;
+import dev.deckhand.loop.RunResult;
+import dev.deckhand.loop.Sleeper;
+import dev.deckhand.loop.StopLatch;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.json.Json;
+import dev.deckhand.loop.json.WireFormatException;
+import dev.deckhand.loop.steps.Step;
+import dev.deckhand.loop.steps.StepParser;
+import dev.deckhand.loop.verify.DesktopVerifier;
+import dev.deckhand.loop.verify.Verdict;
+import dev.deckhand.loop.verify.VerifierRunner;
+import dev.deckhand.loop.verify.VerifierSpec;
+import dev.deckhand.model.ModelClient;
+import dev.deckhand.owner.GrantService;
+import dev.deckhand.platform.Desktops;
+import dev.deckhand.platform.FactsMapper;
+import dev.deckhand.policy.PolicyStore;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.jboss.logging.Logger;
+
+/**
+ * One {@code computer} call end to end, for MCP and the CLI alike: read the arguments strictly,
+ * refuse what must be refused before anything runs (mode, policy file, grant, display), then run
+ * the bounded loop with the grant guard, the bound model, the watcher, the audit trail and the
+ * declared verifier, and record the run.
+ */
+@ApplicationScoped
+public class ComputerService {
+
+    /** Called with every action result while a run goes on (MCP progress). */
+    public interface StepListener extends Consumer<ActionResult> { }
+
+    static final Set<String> ARGUMENTS = Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode");
+    private static final Logger LOG = Logger.getLogger(ComputerService.class);
+
+    @Inject
+    GrantService grants;
+
+    @Inject
+    PolicyStore policy;
+
+    @Inject
+    Desktops desktops;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    ModelClient model;
+
+    @Inject
+    dev.deckhand.app.ServerAddress address;
+
+    private final Clock clock = Clock.systemUTC();
+    private final ExecutorService modelCalls = Executors.newCachedThreadPool(daemon("deckhand-model"));
+    private final ScheduledExecutorService watchers = Executors.newScheduledThreadPool(1, daemon("deckhand-watcher"));
+
+    /** The arguments could not be read; the message names the argument. */
+    public static final class InvalidArguments extends RuntimeException {
+        InvalidArguments(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Reads the tool's arguments as the wire gives them (strict: unknown arguments are refused). */
+    public static RunRequest parse(String runId, String argumentsJson) {
+        try {
+            Object value = Json.parse(argumentsJson);
+            if (!(value instanceof Map<?, ?> args)) throw new InvalidArguments("arguments must be an object");
+            for (Object key : args.keySet()) {
+                if (!ARGUMENTS.contains(key)) throw new InvalidArguments("unknown argument '" + key + "' for computer");
+            }
+            Object instruction = args.get("instruction");
+            if (!(instruction instanceof String s) || s.isBlank()) {
+                throw new InvalidArguments("instruction is required for computer (a non-empty string)");
+            }
+            List<Step> steps = args.containsKey("steps") ? StepParser.fromJson(args.get("steps")) : List.of();
+            Optional<VerifierSpec> verifier = args.containsKey("verifier")
+                    ? Optional.of(VerifierSpec.fromJson(args.get("verifier"))) : Optional.empty();
+            Object mode = args.containsKey("mode") ? args.get("mode") : "default";
+            if (!(mode instanceof String m) || !RunRequest.MODES.contains(m)) {
+                throw new InvalidArguments("mode must be default, plan or goal");
+            }
+            return new RunRequest(runId, (String) instruction, steps, verifier, positive(args, "maxSteps"),
+                    positive(args, "timeoutSeconds"), (String) mode);
+        } catch (WireFormatException | IllegalArgumentException e) {
+            throw new InvalidArguments(e.getMessage());
+        }
+    }
+
+    private static Optional<Integer> positive(Map<?, ?> args, String name) {
+        if (!args.containsKey(name)) return Optional.empty();
+        Object v = args.get(name);
+        if (!(v instanceof Long n) || n < 1 || n > 100_000) {
+            throw new InvalidArguments(name + " must be a positive integer");
+        }
+        return Optional.of(n.intValue());
+    }
+
+    public static String newRunId() {
+        return "run-" + UUID.randomUUID();
+    }
+
+    /**
+     * Runs one call. Never throws for anything the world, the model or the person does; every
+     * refusal comes back in the result with its code.
+     *
+     * @param sessionId the MCP session (or CLI) that the grant binds to
+     * @param cancelled MCP cancellation; seen once, it is Stop (the grant is revoked and Stop latches)
+     */
+    public RunResult run(RunRequest request, String sessionId, BooleanSupplier cancelled, StepListener onStep) {
+        Instant started = clock.instant();
+        RunResult result;
+        String grantId = null;
+        try {
+            Optional<Refusal> mode = Policy.checkCallMode(request.mode());
+            if (mode.isPresent()) return record(request, refused(request, mode.get()), null, started);
+            PolicyConfig config = policy.current();
+            GrantBroker broker = grants.broker();
+            boolean wasBound = broker.active().flatMap(Grant::ownerSession).isPresent();
+            Grant grant = broker.acquire(sessionId, null);
+            grantId = grant.id();
+            if (!wasBound) grants.record(GrantEvent.Kind.BIND, grant);
+            Desktop desktop = desktops.desktop();
+            if (request.verifier().orElse(null) instanceof VerifierSpec.Command c && !config.commandEnabled(c.argv())) {
+                throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "the command verifier " + c.argv().get(0)
+                        + " is not enabled in the policy (enabledCommands)");
+            }
+            result = runLoop(request, config, grant, desktop, sessionId, cancelled, onStep);
+        } catch (RefusedException e) {
+            Refusal refusal = e.refusal();
+            if (refusal.code() == RefusalCode.NO_GRANT) {
+                refusal = Refusal.of(RefusalCode.NO_GRANT, refusal.detail()
+                        + "; ask the user to grant a window in Deckhand's page at " + address.pageUrl());
+            }
+            result = refused(request, refusal);
+        }
+        return record(request, result, grantId, started);
+    }
+
+    private RunResult runLoop(RunRequest request, PolicyConfig config, Grant grant, Desktop desktop, String sessionId,
+            BooleanSupplier cancelled, StepListener onStep) {
+        GrantBroker broker = grants.broker();
+        StopLatch latch = new StopLatch();
+        long windowId = grant.target().windowId();
+        dev.deckhand.loop.StopSignal stop = () -> {
+            if (latch.stopRequested()) return true;
+            if (cancelled.getAsBoolean()) {
+                latch.stop();
+                broker.stop("MCP cancellation of " + request.runId());
+                return true;
+            }
+            return broker.usable(sessionId, grant.id()).map(r -> r.code() == RefusalCode.STOPPED
+                    || r.code() == RefusalCode.GRANT_REVOKED).orElse(false);
+        };
+        AppGuard guard = new AppGuard(config, broker, grants.approvals(), desktop, sessionId, grant.id(), stop, clock);
+        GrantScope scope = new GrantScope() {
+            @Override public long windowId() { return windowId; }
+            @Override public long revision() { return broker.active().map(Grant::revision).orElse(grant.revision()); }
+            @Override public dev.deckhand.grant.CaptureMode captureMode() {
+                return broker.active().map(Grant::capture).orElse(grant.capture());
+            }
+        };
+        var verifier = new VerifierRunner(new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config)));
+        LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
+                LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
+                LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
+        ScheduledFuture<?> watcher = watchers.scheduleWithFixedDelay(() -> watch(config, desktop, broker, guard),
+                config.pollInterval().toMillis(), config.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            ComputerLoop loop = ComputerLoop.builder()
+                    .desktop(desktop)
+                    .decider(new ModelDecider(model, modelCalls, () -> stop.stopRequested()
+                            ? Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while the model was answering"))
+                            : guard.aborted()))
+                    .guard(guard)
+                    .audit(new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep))
+                    .clock(clock)
+                    .stop(stop)
+                    .preflight(id -> preflight(desktop, id))
+                    .scope(scope)
+                    .verifier(verifier)
+                    .sleeper(Sleeper.REAL)
+                    .limits(limits)
+                    .build();
+            return loop.run(request);
+        } finally {
+            watcher.cancel(false);
+        }
+    }
+
+    /** The watcher: the deny lists every poll interval, and the grant's expiry. */
+    private static void watch(PolicyConfig config, Desktop desktop, GrantBroker broker, AppGuard guard) {
+        try {
+            broker.active();
+            DenyScan.scan(config, FactsMapper.facts(desktop.facts(), 0)).ifPresent(guard::abort);
+        } catch (RefusedException e) {
+            guard.abort(e.refusal());
+        } catch (RuntimeException e) {
+            guard.abort(Refusal.of(RefusalCode.A11Y_UNAVAILABLE, "the watcher could not read the desktop: " + e.getMessage()));
+        }
+    }
+
+    /** DESIGN.md §4: the display answers, the accessibility bus answers, the window exists and is mapped. */
+    static Optional<Refusal> preflight(Desktop desktop, long windowId) {
+        try {
+            Optional<WindowInfo> w = desktop.windows().stream().filter(x -> x.id() == windowId).findFirst();
+            if (w.isEmpty()) {
+                return Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, "window exists: the granted window 0x"
+                        + Long.toHexString(windowId) + " is gone"));
+            }
+            if (w.get().minimised() || !w.get().visible()) {
+                return Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, "window mapped: \"" + w.get().title()
+                        + "\" is minimised or off screen"));
+            }
+            desktop.facts();
+            return Optional.empty();
+        } catch (RefusedException e) {
+            return Optional.of(e.code() == RefusalCode.HEADLESS || e.code() == RefusalCode.A11Y_UNAVAILABLE
+                    ? e.refusal() : Refusal.of(RefusalCode.PREFLIGHT_FAILED, e.refusal().toString()));
+        }
+    }
+
+    private static RunResult refused(RunRequest request, Refusal refusal) {
+        String summary = "refused: " + refusal;
+        if (summary.length() > RunResult.MAX_SUMMARY) summary = summary.substring(0, RunResult.MAX_SUMMARY - 1) + "…";
+        return new RunResult(request.runId(), Outcome.REFUSED, Verdict.NONE, 0, Optional.of(refusal), summary,
+                Optional.empty(), "not run: the request was refused before the run started");
+    }
+
+    private RunResult record(RunRequest request, RunResult r, String grantId, Instant started) {
+        try {
+            RunRecord.VerifierResult verifierResult = switch (r.verdict()) {
+                case PASS -> RunRecord.VerifierResult.PASS;
+                case FAIL -> r.verifierDetail().contains("timed out") ? RunRecord.VerifierResult.TIMEOUT
+                        : RunRecord.VerifierResult.FAIL;
+                case NONE -> RunRecord.VerifierResult.NOT_RUN;
+            };
+            audit.append(new RunRecord(request.runId(), request.instruction(),
+                    r.route().map(x -> x.name().toLowerCase(java.util.Locale.ROOT)).orElse(null), grantId, r.stepsRun(),
+                    request.verifier().map(VerifierSpec::kind).orElse(null), verifierResult,
+                    RunRecord.Verdict.valueOf(r.verdict().name()), RunRecord.Outcome.valueOf(r.outcome().name()),
+                    r.refusal().map(Refusal::code).orElse(null), started, clock.instant()));
+        } catch (RuntimeException e) {
+            LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
+        }
+        return r;
+    }
+
+    @PreDestroy
+    void shutdown() {
+        modelCalls.shutdownNow();
+        watchers.shutdownNow();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

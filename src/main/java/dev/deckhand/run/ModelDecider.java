@@ -1,0 +1,90 @@
+package dev.deckhand.run;
+
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.DecisionRequest;
+import dev.deckhand.loop.Decider;
+import dev.deckhand.loop.observe.ObservationText;
+import dev.deckhand.model.ModelClient;
+import dev.deckhand.model.ModelTurn;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * The loop's {@link Decider} over the person's bound model. The prompt stays small: the instruction,
+ * the last few steps as short lines and the current observation, plus the capture only when the
+ * loop routed pixels (never a history of images). The model call runs on its own thread so that Stop
+ * or a watcher abort ends the wait within one poll, whatever the provider is doing.
+ */
+final class ModelDecider implements Decider {
+
+    static final String SYSTEM_PROMPT = """
+            You operate one desktop window that the user granted, to carry out the user's instruction.
+            Each turn you see the window's accessibility tree (and sometimes a capture of its pixels).
+            Answer with exactly ONE action as a single JSON object that matches the given schema, and nothing else.
+            Act on elements by their uid from the current observation. Use click_at only with the basis id of the capture
+            shown this turn. When the instruction is carried out, answer {"action": "done", "summary": "..."}; when it
+            cannot be, answer {"action": "fail", "reason": "..."}. You cannot leave the granted window, and some actions
+            (sending, paying, deleting, passwords) will be refused unless the user allowed them.
+            """ + ObservationText.LEGEND;
+
+    private static final long POLL_MILLIS = 20;
+
+    private final ModelClient model;
+    private final ExecutorService executor;
+    private final Supplier<Optional<Refusal>> interruption;
+
+    /** @param interruption Stop or a watcher abort, checked every 20 ms while the model answers */
+    ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption) {
+        this.model = model;
+        this.executor = executor;
+        this.interruption = interruption;
+    }
+
+    @Override
+    public String decide(DecisionRequest request) {
+        StringBuilder user = new StringBuilder(512 + request.observation().length());
+        user.append("Instruction: ").append(request.instruction()).append('\n');
+        if (!request.lastSteps().isEmpty()) {
+            user.append("Last steps:\n");
+            request.lastSteps().forEach(s -> user.append("- ").append(s).append('\n'));
+        }
+        request.capture().ifPresent(c -> user.append("Capture ").append(c.id()).append(": ")
+                .append(c.capture().width()).append('x').append(c.capture().height())
+                .append(" pixels of the window (use basis \"").append(c.id()).append("\" for click_at)\n"));
+        user.append("Observation:\n").append(request.observation());
+        ModelTurn turn = ModelTurn.of(SYSTEM_PROMPT, user.toString(), request.actionSchema());
+        if (request.capture().isPresent()) turn = turn.withImage(request.capture().get().capture().image());
+        if (request.feedback().isPresent()) turn = turn.withFeedback(request.feedback().get());
+        ModelTurn finalTurn = turn;
+        Future<String> answer = executor.submit(() -> model.decide(finalTurn));
+        try {
+            while (true) {
+                Optional<Refusal> stop = interruption.get();
+                if (stop.isPresent()) {
+                    answer.cancel(true);
+                    throw new RefusedException(stop.get());
+                }
+                try {
+                    return answer.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException stillThinking) {
+                    // poll again
+                }
+            }
+        } catch (InterruptedException e) {
+            answer.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new RefusedException(RefusalCode.STOPPED, "interrupted while the model was answering");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) throw re;
+            throw new IllegalStateException(cause);
+        }
+    }
+}
