@@ -197,6 +197,8 @@ abstract class ProviderContractTest {
         root.addHandler(handler);
         lc4j.setLevel(Level.ALL);
         try {
+            // The capture sees what LangChain4j logs through SLF4J (proves the pipe, so an empty capture means something).
+            org.slf4j.LoggerFactory.getLogger("dev.langchain4j.capture-check").debug("capture check");
             stub.enqueue(ACTION).enqueueError(401, "invalid key").enqueue("not json at all");
             client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA).withImage(png()));
             ModelException e = assertThrows(ModelException.class, () -> client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA)));
@@ -211,6 +213,7 @@ abstract class ProviderContractTest {
             root.setLevel(rootLevel);
             lc4j.setLevel(lc4jLevel);
         }
+        assertTrue(records.stream().anyMatch(r -> "capture check".equals(r.getMessage())), "log capture works");
         for (LogRecord r : records) {
             String text = String.valueOf(r.getMessage()) + " " + (r.getParameters() == null ? "" : List.of(r.getParameters()));
             assertFalse(text.contains(KEY), "log record carries the key: " + r.getLoggerName());
