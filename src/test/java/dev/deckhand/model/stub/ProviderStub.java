@@ -66,6 +66,12 @@ public abstract class ProviderStub implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
+    static {
+        // The JDK server leaves Nagle on by default, which adds ~40 ms of delayed-ACK wait per reply on
+        // loopback; it is read once, when the first server is created.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     private final HttpServer server;
     private final ExecutorService executor;
     private final Deque<Reply> replies = new ArrayDeque<>();
