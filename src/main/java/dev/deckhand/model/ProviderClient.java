@@ -271,11 +271,21 @@ public final class ProviderClient {
         if (http != null) {
             return new ModelException(binding.providerId(), http.statusCode(), scrub(key, providerMessage(http.getMessage())));
         }
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-        String detail = root.getMessage() == null ? root.getClass().getSimpleName()
-                : root.getClass().getSimpleName() + ": " + root.getMessage();
-        return new ModelException(binding.providerId(), -1, scrub(key, clip(detail)));
+        // No HTTP answer: say where we tried and the chain of causes (the JDK's are often message-less).
+        StringBuilder detail = new StringBuilder("no answer from ").append(binding.effectiveBaseUrl()).append(": ");
+        String previous = null;
+        t = e;
+        for (int depth = 0; t != null && depth < 6; depth++, t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage();
+            boolean wrapper = message != null && t.getCause() != null && message.equals(t.getCause().toString());
+            if (wrapper || t instanceof dev.langchain4j.exception.LangChain4jException && message == null) continue;
+            String part = t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+            if (part.equals(previous)) continue;
+            if (previous != null) detail.append(" <- ");
+            detail.append(part);
+            previous = part;
+        }
+        return new ModelException(binding.providerId(), -1, scrub(key, clip(detail.toString())));
     }
 
     /**
