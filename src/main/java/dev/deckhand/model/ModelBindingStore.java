@@ -1,0 +1,139 @@
+package dev.deckhand.model;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Keeps the binding in {@code model.json} and the API key apart in {@code model-api-key} (mode
+ * 0600), both in the config directory. The key is only ever written from the person's request,
+ * never generated, and never returned by anything but {@link #apiKey()}.
+ *
+ * <p>Changing the provider or the effective base URL without giving a new key forgets the stored
+ * key, so a key meant for one endpoint is never sent to another.
+ */
+public final class ModelBindingStore {
+
+    public static final String BINDING_FILE = "model.json";
+    public static final String KEY_FILE = "model-api-key";
+
+    private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
+
+    private final Path dir;
+    private final ObjectMapper json = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+
+    public ModelBindingStore(Path dir) {
+        this.dir = Objects.requireNonNull(dir, "dir");
+    }
+
+    public Path bindingFile() {
+        return dir.resolve(BINDING_FILE);
+    }
+
+    public Path keyFile() {
+        return dir.resolve(KEY_FILE);
+    }
+
+    /**
+     * The bound model, or empty when none is bound.
+     *
+     * @throws IllegalStateException naming the file when {@code model.json} exists but is invalid
+     */
+    public synchronized Optional<ModelBinding> binding() {
+        Path file = bindingFile();
+        if (!Files.exists(file)) return Optional.empty();
+        try {
+            return Optional.of(json.readValue(file.toFile(), ModelBinding.class));
+        } catch (IOException | IllegalArgumentException e) {
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+            throw new IllegalStateException(file + " is not a valid model binding: " + root.getMessage(), e);
+        }
+    }
+
+    /** The stored key, or empty. A key file readable by others is tightened to 0600 before use. */
+    public synchronized Optional<ApiKey> apiKey() {
+        Path file = keyFile();
+        try {
+            if (!Files.exists(file)) return Optional.empty();
+            if (!Files.getPosixFilePermissions(file).equals(SECRET_MODE)) Files.setPosixFilePermissions(file, SECRET_MODE);
+            String value = Files.readString(file, StandardCharsets.US_ASCII).strip();
+            return value.isEmpty() ? Optional.empty() : Optional.of(ApiKey.of(value));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /**
+     * Saves the binding and, when {@code newKey} is non-null, the key. With a null {@code newKey} the
+     * stored key is kept, unless the provider or the effective base URL changed: then it is forgotten.
+     *
+     * @return whether a key is stored afterwards
+     */
+    public synchronized boolean save(ModelBinding binding, ApiKey newKey) {
+        Objects.requireNonNull(binding, "binding");
+        Optional<ModelBinding> previous;
+        try {
+            previous = binding();
+        } catch (IllegalStateException invalid) {
+            previous = Optional.empty();
+        }
+        try {
+            byte[] bytes = json.writerWithDefaultPrettyPrinter().writeValueAsBytes(binding);
+            writeAtomically(bindingFile(), bytes);
+            if (newKey != null) {
+                writeAtomically(keyFile(), (newKey.reveal() + "\n").getBytes(StandardCharsets.US_ASCII));
+            } else {
+                boolean sameEndpoint = previous.isPresent()
+                        && previous.get().provider() == binding.provider()
+                        && previous.get().effectiveBaseUrl().equals(binding.effectiveBaseUrl());
+                if (!sameEndpoint) Files.deleteIfExists(keyFile());
+            }
+            return Files.exists(keyFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the model binding in " + dir, e);
+        }
+    }
+
+    /** Forgets the key (e.g. when switching to a local model). */
+    public synchronized void clearApiKey() {
+        try {
+            Files.deleteIfExists(keyFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + keyFile(), e);
+        }
+    }
+
+    /** Unbinds: removes the binding and the key. */
+    public synchronized void clear() {
+        try {
+            Files.deleteIfExists(bindingFile());
+            Files.deleteIfExists(keyFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear the model binding in " + dir, e);
+        }
+    }
+
+    private void writeAtomically(Path target, byte[] bytes) throws IOException {
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp",
+                PosixFilePermissions.asFileAttribute(SECRET_MODE));
+        try {
+            Files.write(tmp, bytes);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}
