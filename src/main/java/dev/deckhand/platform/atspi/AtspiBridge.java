@@ -90,6 +90,7 @@ public final class AtspiBridge implements AutoCloseable {
     private final Map<Long, String> uidByPeer = new HashMap<>();
     private final Set<Integer> hungPids = new HashSet<>();
     private final Map<Integer, String> roleNames = new HashMap<>();
+    private final Map<Integer, Boolean> gtk4ByPid = new HashMap<>();
     private long revision = Long.MIN_VALUE;
     private Pointer listener;
     private EventCallback callback;
@@ -240,16 +241,26 @@ public final class AtspiBridge implements AutoCloseable {
             revision = rev;
             lastNodes = List.of();
         }
+        long t0 = System.nanoTime();
         Pointer frame = findFrame(pid, title);
         try {
-            Pointer app = Atspi.atspi_accessible_get_application(frame, err());
-            dropError();
-            boolean gtk4 = false;
-            if (app != null) {
-                gtk4 = isGtk4(app);
-                Gobject.g_object_unref(app);
-            }
             if (hungPids.contains(pid)) probe(pid, frame);
+            Boolean gtk4 = gtk4ByPid.get(pid);
+            if (gtk4 == null) {
+                Pointer app = Atspi.atspi_accessible_get_application(frame, err());
+                dropError();
+                gtk4 = false;
+                if (app != null) {
+                    gtk4 = isGtk4(app);
+                    Gobject.g_object_unref(app);
+                }
+            }
+            if (System.nanoTime() - t0 > HUNG_NANOS) {
+                hungPids.add(pid);
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped)");
+            }
+            gtk4ByPid.put(pid, gtk4);
             return walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev);
         } finally {
             Gobject.g_object_unref(frame);
@@ -296,6 +307,10 @@ public final class AtspiBridge implements AutoCloseable {
         } catch (HungException e) {
             hungPids.add(pid);
             partial = true;
+            if (nodes.isEmpty()) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped)");
+            }
         } finally {
             for (Object[] rest : stack) Gobject.g_object_unref((Pointer) rest[0]);
         }
@@ -363,6 +378,7 @@ public final class AtspiBridge implements AutoCloseable {
             }
         }
         if (password) value = null;
+        if (System.nanoTime() - t0 > HUNG_NANOS) throw new HungException("reading one element of pid " + pid + " took over 800 ms");
         String uid = uidByPeer.get(Pointer.nativeValue(obj));
         if (uid == null) {
             uid = mint.mint(byUid::containsKey);
@@ -829,6 +845,12 @@ public final class AtspiBridge implements AutoCloseable {
                         + (revision == Long.MIN_VALUE ? "(none yet)" : String.valueOf(revision)));
             }
             if (hungPids.contains(b.pid())) throw hungRefusal(b);
+            if (!ProcessHandle.of(b.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + b.pid() + " has exited");
+            }
+            if (hasState(b.obj(), AtspiNative.STATE_DEFUNCT)) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, describe(b) + " no longer exists");
+            }
             return body.apply(b);
         });
     }
@@ -1245,10 +1267,13 @@ public final class AtspiBridge implements AutoCloseable {
         throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, call + " on " + describe(b) + " failed: " + e);
     }
 
+    /** A single element read or call slower than this means the app is not answering (1 s timeout). */
+    private static final long HUNG_NANOS = 800_000_000L;
+
     private static boolean isTimeout(String message, long startNanos) {
         String m = message.toLowerCase(Locale.ROOT);
         return m.contains("noreply") || m.contains("did not receive a reply") || m.contains("timeout")
-                || m.contains("timed out") || System.nanoTime() - startNanos > 800_000_000L;
+                || m.contains("timed out") || System.nanoTime() - startNanos > HUNG_NANOS;
     }
 
     private static RefusedException hungRefusal(Bound b) {

@@ -24,6 +24,7 @@ final class AtspiNative {
     static final int SCROLL_ANYWHERE = 6;
 
     static final int STATE_ACTIVE = 1;
+    static final int STATE_DEFUNCT = 6;
     static final int STATE_EDITABLE = 7;
     static final int STATE_ENABLED = 8;
     static final int STATE_FOCUSED = 12;
