@@ -92,6 +92,10 @@ public final class AtspiBridge implements AutoCloseable {
     private final Map<Integer, String> roleNames = new HashMap<>();
     private final Map<Integer, Boolean> gtk4ByPid = new HashMap<>();
     private long revision = Long.MIN_VALUE;
+    /** Walk counters: extents calls, extents nanos, text reads, text nanos (thread-confined). */
+    private final long[] stats = new long[4];
+    /** A one-line breakdown of the latest walk, for the bench. */
+    private volatile String lastWalkStats = "";
     private Pointer listener;
     private EventCallback callback;
     private Pointer focusSource;
@@ -227,13 +231,26 @@ public final class AtspiBridge implements AutoCloseable {
      *     the app is hung or gone
      */
     public ScopedTree snapshot(int pid, String windowTitle, Geometry windowGeometry, long windowId, long grantRevision) {
+        return snapshot(pid, windowTitle, windowGeometry, windowId, grantRevision, false);
+    }
+
+    /**
+     * As {@link #snapshot(int, String, Geometry, long, long)}; with {@code includeHidden} false
+     * (the default) an element that reports it is not showing is listed (with {@code showing =
+     * false}) but its descendants are not (closed menus, hidden pages): they are slow to read
+     * (toolkits do not cache them) and cannot be seen. GTK 4 reports no showing state, so nothing
+     * is pruned there.
+     */
+    public ScopedTree snapshot(int pid, String windowTitle, Geometry windowGeometry, long windowId, long grantRevision,
+            boolean includeHidden) {
         if (windowTitle == null) throw new IllegalArgumentException("windowTitle is required for snapshot");
         if (windowGeometry == null) throw new IllegalArgumentException("windowGeometry is required for snapshot");
         return thread.call("snapshot of pid " + pid, CALL_BOUND,
-                () -> snapshotOnThread(pid, windowTitle, windowGeometry, windowId, grantRevision));
+                () -> snapshotOnThread(pid, windowTitle, windowGeometry, windowId, grantRevision, includeHidden));
     }
 
-    private ScopedTree snapshotOnThread(int pid, String title, Geometry geometry, long windowId, long rev) {
+    private ScopedTree snapshotOnThread(int pid, String title, Geometry geometry, long windowId, long rev,
+            boolean includeHidden) {
         ensureOpen();
         thread.pump();
         if (rev != revision) {
@@ -261,14 +278,20 @@ public final class AtspiBridge implements AutoCloseable {
                         + " is not responding to accessibility calls (hung or stopped)");
             }
             gtk4ByPid.put(pid, gtk4);
-            return walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev);
+            return walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev, includeHidden);
         } finally {
             Gobject.g_object_unref(frame);
         }
     }
 
-    private ScopedTree walk(Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev) {
-        long deadline = System.nanoTime() + WALK_BUDGET.toNanos();
+    private ScopedTree walk(Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev,
+            boolean includeHidden) {
+        long walkStart = System.nanoTime();
+        long deadline = walkStart + WALK_BUDGET.toNanos();
+        stats[0] = 0;
+        stats[1] = 0;
+        stats[2] = 0;
+        stats[3] = 0;
         List<Node> nodes = new ArrayList<>();
         boolean partial = false;
         Deque<Object[]> stack = new ArrayDeque<>();
@@ -289,6 +312,7 @@ public final class AtspiBridge implements AutoCloseable {
                     if (node == null) continue;
                     kept = node.uid() != null && byUid.get(node.uid()).obj() == obj;
                     nodes.add(node);
+                    if (!node.showing() && !includeHidden) continue;
                     int count = Atspi.atspi_accessible_get_child_count(obj, err());
                     checkError(pid, "get_child_count", t0);
                     for (int i = count - 1; i >= 0; i--) {
@@ -316,6 +340,8 @@ public final class AtspiBridge implements AutoCloseable {
         }
         List<Node> result = List.copyOf(nodes);
         lastNodes = result;
+        lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms: %d extents calls %.2f ms, %d text reads %.2f ms",
+                (System.nanoTime() - walkStart) / 1e6, stats[0], stats[1] / 1e6, stats[2], stats[3] / 1e6);
         return new ScopedTree(windowId, rev, result, partial);
     }
 
@@ -397,6 +423,8 @@ public final class AtspiBridge implements AutoCloseable {
         try {
             long t0 = System.nanoTime();
             Pointer rect = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, err());
+            stats[0]++;
+            stats[1] += System.nanoTime() - t0;
             checkError(pid, "get_extents", t0);
             if (rect == null) return null;
             int x = rect.getInt(0);
@@ -419,8 +447,13 @@ public final class AtspiBridge implements AutoCloseable {
         long t0 = System.nanoTime();
         int count = Atspi.atspi_text_get_character_count(text, err());
         checkError(pid, "get_character_count", t0);
-        if (count <= 0) return "";
+        stats[2]++;
+        if (count <= 0) {
+            stats[3] += System.nanoTime() - t0;
+            return "";
+        }
         String s = takeString(Atspi.atspi_text_get_text(text, 0, Math.min(count, cap), err()));
+        stats[3] += System.nanoTime() - t0;
         checkError(pid, "get_text", t0);
         return s == null ? "" : s;
     }
@@ -1147,6 +1180,11 @@ public final class AtspiBridge implements AutoCloseable {
                 Thread.sleep(5);
             }
         });
+    }
+
+    /** Where the latest snapshot walk spent its time; for the bench. */
+    String lastWalkStats() {
+        return lastWalkStats;
     }
 
     /** Nanos (System.nanoTime) of the latest accessibility event seen; for diagnostics and benches. */

@@ -1,7 +1,5 @@
 package dev.deckhand.platform.atspi;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import dev.deckhand.loop.desktop.Geometry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +17,8 @@ import java.util.stream.Stream;
 
 /**
  * A real application started by a test under the virtual desktop, with private XDG_* directories,
- * ended by its PID only. Stop/continue send SIGSTOP/SIGCONT to that PID.
+ * ended by its PID only. Stop/continue send SIGSTOP/SIGCONT to that PID. Failures are plain
+ * {@link AssertionError}s so the bench can use it without JUnit.
  */
 final class TestApp implements AutoCloseable {
 
@@ -36,7 +35,7 @@ final class TestApp implements AutoCloseable {
     static void requireDesktop() {
         String display = System.getenv("DISPLAY");
         if (display == null || display.isBlank()) {
-            fail("DISPLAY is unset: run the AT-SPI tests in the virtual desktop, e.g. "
+            throw new AssertionError("DISPLAY is unset: run the AT-SPI tests in the virtual desktop, e.g. "
                     + "scripts/desktop.sh run -- mvn -o -pl src test -Dtest='dev.deckhand.platform.atspi.**' "
                     + "-Dsurefire.failIfNoSpecifiedTests=false (or scripts/test.sh)");
         }
@@ -95,13 +94,13 @@ final class TestApp implements AutoCloseable {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         List<String> seen = List.of();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) fail("app exited early; log: " + log());
+            if (!process.isAlive()) throw new AssertionError("app exited early; log: " + log());
             seen = bridge.windowTitles(pid());
             Optional<String> match = seen.stream().filter(title).findFirst();
             if (match.isPresent()) return match.get();
             Thread.sleep(100);
         }
-        return fail("no matching window of pid " + pid() + " appeared on the accessibility bus within "
+        throw new AssertionError("no matching window of pid " + pid() + " appeared on the accessibility bus within "
                 + timeoutMillis + " ms (its windows: " + seen + "); log: " + log());
     }
 
