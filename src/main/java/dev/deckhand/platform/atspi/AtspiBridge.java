@@ -62,7 +62,7 @@ public final class AtspiBridge implements AutoCloseable {
     /** The timeout used to probe an app flagged hung. */
     public static final int PROBE_TIMEOUT_MILLIS = 300;
     /** How long a caller waits for the libatspi thread before refusing. */
-    public static final Duration CALL_BOUND = Duration.ofMillis(3000);
+    public static final Duration CALL_BOUND = Duration.ofMillis(2000);
     /** {@link #settle} returns once no accessibility event arrived for this long. */
     public static final Duration QUIET = Duration.ofMillis(75);
     /** Text values in a snapshot are cut to this many characters. */
@@ -307,19 +307,25 @@ public final class AtspiBridge implements AutoCloseable {
                 int depth = (Integer) top[1];
                 boolean kept = false;
                 try {
-                    long t0 = System.nanoTime();
                     Node node = readNode(obj, depth, pid, gtk4, origin);
                     if (node == null) continue;
                     kept = node.uid() != null && byUid.get(node.uid()).obj() == obj;
                     nodes.add(node);
                     if (!node.showing() && !includeHidden) continue;
+                    long t1 = System.nanoTime();
                     int count = Atspi.atspi_accessible_get_child_count(obj, err());
-                    checkError(pid, "get_child_count", t0);
+                    checkError(pid, "get_child_count", t1);
+                    guard(pid, "get_child_count", t1);
                     for (int i = count - 1; i >= 0; i--) {
+                        long t2 = System.nanoTime();
                         Pointer child = Atspi.atspi_accessible_get_child_at_index(obj, i, err());
                         String e = takeError();
+                        if (child != null && System.nanoTime() - t2 > HUNG_NANOS) {
+                            Gobject.g_object_unref(child);
+                            throw new HungException("get_child_at_index of pid " + pid + " took over 800 ms");
+                        }
                         if (child == null) {
-                            if (e != null && isTimeout(e, t0)) throw new HungException("get_child_at_index: " + e);
+                            if (e != null && isTimeout(e, t2)) throw new HungException("get_child_at_index: " + e);
                             continue;
                         }
                         stack.push(new Object[] {child, depth + 1});
@@ -333,7 +339,7 @@ public final class AtspiBridge implements AutoCloseable {
             partial = true;
             if (nodes.isEmpty()) {
                 throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
-                        + " is not responding to accessibility calls (hung or stopped)");
+                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")");
             }
         } finally {
             for (Object[] rest : stack) Gobject.g_object_unref((Pointer) rest[0]);
@@ -350,9 +356,11 @@ public final class AtspiBridge implements AutoCloseable {
         long t0 = System.nanoTime();
         int roleId = Atspi.atspi_accessible_get_role(obj, err());
         checkError(pid, "get_role", t0);
+        guard(pid, "get_role", t0);
         String role = roleName(roleId);
         String name = takeString(Atspi.atspi_accessible_get_name(obj, err()));
         checkError(pid, "get_name", t0);
+        guard(pid, "get_name", t0);
         if (name == null) name = "";
         boolean enabled = false;
         boolean focused = false;
@@ -367,6 +375,7 @@ public final class AtspiBridge implements AutoCloseable {
             showing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0;
             Gobject.g_object_unref(states);
         }
+        guard(pid, "get_state_set", t0);
         if (gtk4) {
             // GTK 4.8 sets neither showing nor enabled; report what the toolkit cannot say as true
             // rather than hide every element (LINUX-DESKTOP.md).
@@ -374,7 +383,7 @@ public final class AtspiBridge implements AutoCloseable {
             enabled = true;
         }
         Geometry bounds = null;
-        if (showing) bounds = extents(obj, pid, origin);
+        if (showing) bounds = extents(obj, pid, origin, t0);
         boolean password = "password text".equals(role);
         boolean hasValue = false;
         String value = null;
@@ -382,6 +391,7 @@ public final class AtspiBridge implements AutoCloseable {
             Pointer text = Atspi.atspi_accessible_get_text_iface(obj);
             if (text != null) {
                 try {
+                    guard(pid, "get_text_iface", t0);
                     hasValue = true;
                     if (!password) value = readTextIface(text, pid, VALUE_CAP);
                 } finally {
@@ -404,7 +414,7 @@ public final class AtspiBridge implements AutoCloseable {
             }
         }
         if (password) value = null;
-        if (System.nanoTime() - t0 > HUNG_NANOS) throw new HungException("reading one element of pid " + pid + " took over 800 ms");
+        guard(pid, "reading one element", t0);
         String uid = uidByPeer.get(Pointer.nativeValue(obj));
         if (uid == null) {
             uid = mint.mint(byUid::containsKey);
@@ -417,10 +427,14 @@ public final class AtspiBridge implements AutoCloseable {
         return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds);
     }
 
-    private Geometry extents(Pointer obj, int pid, Geometry origin) {
+    private Geometry extents(Pointer obj, int pid, Geometry origin, long nodeStart) {
         Pointer comp = Atspi.atspi_accessible_get_component_iface(obj);
-        if (comp == null) return null;
+        if (comp == null) {
+            guard(pid, "get_component_iface", nodeStart);
+            return null;
+        }
         try {
+            guard(pid, "get_component_iface", nodeStart);
             long t0 = System.nanoTime();
             Pointer rect = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, err());
             stats[0]++;
@@ -467,6 +481,7 @@ public final class AtspiBridge implements AutoCloseable {
         }
         List<Pointer> matches = new ArrayList<>();
         List<String> seen = new ArrayList<>();
+        long t0 = System.nanoTime();
         try {
             for (Pointer app : apps) {
                 int n = Atspi.atspi_accessible_get_child_count(app, err());
@@ -482,6 +497,13 @@ public final class AtspiBridge implements AutoCloseable {
                         matches.add(top);
                     } else {
                         Gobject.g_object_unref(top);
+                    }
+                    if (System.nanoTime() - t0 > HUNG_NANOS) {
+                        // The app's window list is not cached and it does not answer.
+                        hungPids.add(pid);
+                        matches.forEach(Gobject::g_object_unref);
+                        throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                                + " is not responding to accessibility calls (hung or stopped: listing its windows)");
                     }
                 }
             }
@@ -1286,6 +1308,16 @@ public final class AtspiBridge implements AutoCloseable {
 
     private void dropError() {
         takeError();
+    }
+
+    /**
+     * Throws {@link HungException} when the calls since {@code startNanos} took longer than a
+     * responsive app needs: a property read that times out returns an empty value and no GError.
+     */
+    private static void guard(int pid, String what, long startNanos) {
+        if (System.nanoTime() - startNanos > HUNG_NANOS) {
+            throw new HungException(what + " of pid " + pid + " took over " + HUNG_NANOS / 1_000_000 + " ms");
+        }
     }
 
     /** Throws {@link HungException} when the last call timed out; other errors are dropped. */

@@ -68,6 +68,11 @@ final class AtspiThread {
             return future.get(bound.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             future.cancel(false);
+            if (Boolean.getBoolean("deckhand.atspi.trace")) {
+                StringBuilder sb = new StringBuilder("atspi thread busy in:");
+                for (StackTraceElement el : thread.getStackTrace()) sb.append("\n  at ").append(el);
+                System.getLogger(AtspiThread.class.getName()).log(System.Logger.Level.WARNING, sb.toString());
+            }
             throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
                     what + " did not finish within " + bound.toMillis() + " ms (accessibility bus or app not responding)");
         } catch (InterruptedException e) {
