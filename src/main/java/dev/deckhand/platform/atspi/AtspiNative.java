@@ -1,0 +1,159 @@
+package dev.deckhand.platform.atspi;
+
+import com.sun.jna.Callback;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+
+/**
+ * Direct JNA bindings to libatspi.so.0, libglib-2.0 and libgobject-2.0. Only the
+ * {@link AtspiThread} may call these (libatspi is not thread-safe). {@code err} arguments are a
+ * {@code GError**} slot; functions returning {@code gchar*} or objects return transfer-full values
+ * that the caller frees ({@code g_free} / {@code g_object_unref}).
+ */
+final class AtspiNative {
+
+    private AtspiNative() {}
+
+    /** {@code void (*AtspiEventListenerCB)(AtspiEvent *event, void *user_data)}; the callee owns the event. */
+    interface EventCallback extends Callback {
+        void invoke(Pointer event, Pointer userData);
+    }
+
+    static final int COORD_SCREEN = 0;
+    static final int SCROLL_ANYWHERE = 6;
+
+    static final int STATE_ACTIVE = 1;
+    static final int STATE_DEFUNCT = 6;
+    static final int STATE_EDITABLE = 7;
+    static final int STATE_ENABLED = 8;
+    static final int STATE_FOCUSED = 12;
+    static final int STATE_HORIZONTAL = 14;
+    static final int STATE_SENSITIVE = 24;
+    static final int STATE_SHOWING = 25;
+    static final int STATE_VERTICAL = 29;
+
+    /** ATSPI_CACHE_PARENT | CHILDREN | NAME | DESCRIPTION | STATES | ROLE | INTERFACES. */
+    static final int CACHE_MASK = 0x7f;
+
+    static final class Glib {
+        static {
+            Native.register(Glib.class, NativeLibrary.getInstance("glib-2.0"));
+        }
+
+        static native int g_main_context_iteration(Pointer context, int mayBlock);
+
+        static native void g_free(Pointer mem);
+
+        static native void g_error_free(Pointer error);
+
+        private Glib() {}
+    }
+
+    static final class Gobject {
+        static {
+            Native.register(Gobject.class, NativeLibrary.getInstance("gobject-2.0"));
+        }
+
+        static native Pointer g_object_ref(Pointer object);
+
+        static native void g_object_unref(Pointer object);
+
+        static native void g_boxed_free(long boxedType, Pointer boxed);
+
+        private Gobject() {}
+    }
+
+    static final class Atspi {
+        static {
+            Native.register(Atspi.class, NativeLibrary.getInstance("atspi"));
+        }
+
+        static native int atspi_init();
+
+        static native void atspi_set_timeout(int val, int startupTime);
+
+        static native Pointer atspi_get_desktop(int i);
+
+        static native void atspi_accessible_set_cache_mask(Pointer acc, int mask);
+
+        static native int atspi_accessible_get_child_count(Pointer acc, Pointer err);
+
+        static native Pointer atspi_accessible_get_child_at_index(Pointer acc, int index, Pointer err);
+
+        static native Pointer atspi_accessible_get_name(Pointer acc, Pointer err);
+
+        static native int atspi_accessible_get_role(Pointer acc, Pointer err);
+
+        static native Pointer atspi_role_get_name(int role);
+
+        static native int atspi_accessible_get_process_id(Pointer acc, Pointer err);
+
+        static native Pointer atspi_accessible_get_toolkit_name(Pointer acc, Pointer err);
+
+        static native Pointer atspi_accessible_get_toolkit_version(Pointer acc, Pointer err);
+
+        static native Pointer atspi_accessible_get_application(Pointer acc, Pointer err);
+
+        static native Pointer atspi_accessible_get_state_set(Pointer acc);
+
+        static native int atspi_state_set_contains(Pointer set, int state);
+
+        static native Pointer atspi_accessible_get_component_iface(Pointer acc);
+
+        static native Pointer atspi_accessible_get_text_iface(Pointer acc);
+
+        static native Pointer atspi_accessible_get_value_iface(Pointer acc);
+
+        static native Pointer atspi_accessible_get_editable_text_iface(Pointer acc);
+
+        static native Pointer atspi_accessible_get_action_iface(Pointer acc);
+
+        static native Pointer atspi_accessible_get_selection_iface(Pointer acc);
+
+        static native Pointer atspi_accessible_get_document_iface(Pointer acc);
+
+        /** Returns an {@code AtspiRect*} ({x, y, width, height} gints) to g_free. */
+        static native Pointer atspi_component_get_extents(Pointer comp, int coordType, Pointer err);
+
+        static native int atspi_component_grab_focus(Pointer comp, Pointer err);
+
+        static native int atspi_component_scroll_to(Pointer comp, int scrollType, Pointer err);
+
+        static native int atspi_text_get_character_count(Pointer text, Pointer err);
+
+        static native Pointer atspi_text_get_text(Pointer text, int start, int end, Pointer err);
+
+        static native double atspi_value_get_current_value(Pointer value, Pointer err);
+
+        static native double atspi_value_get_minimum_value(Pointer value, Pointer err);
+
+        static native double atspi_value_get_maximum_value(Pointer value, Pointer err);
+
+        static native double atspi_value_get_minimum_increment(Pointer value, Pointer err);
+
+        static native int atspi_value_set_current_value(Pointer value, double newValue, Pointer err);
+
+        static native int atspi_editable_text_set_text_contents(Pointer et, byte[] utf8z, Pointer err);
+
+        static native int atspi_action_get_n_actions(Pointer action, Pointer err);
+
+        static native Pointer atspi_action_get_action_name(Pointer action, int i, Pointer err);
+
+        static native int atspi_action_do_action(Pointer action, int i, Pointer err);
+
+        static native int atspi_selection_select_child(Pointer selection, int childIndex, Pointer err);
+
+        static native Pointer atspi_document_get_document_attribute_value(Pointer doc, byte[] attributez, Pointer err);
+
+        static native Pointer atspi_event_listener_new(EventCallback callback, Pointer userData, Pointer destroyed);
+
+        static native int atspi_event_listener_register(Pointer listener, byte[] eventTypez, Pointer err);
+
+        static native int atspi_event_listener_deregister(Pointer listener, byte[] eventTypez, Pointer err);
+
+        static native long atspi_event_get_type();
+
+        private Atspi() {}
+    }
+}

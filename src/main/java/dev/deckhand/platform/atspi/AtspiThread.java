@@ -1,0 +1,125 @@
+package dev.deckhand.platform.atspi;
+
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.platform.atspi.AtspiNative.Atspi;
+import dev.deckhand.platform.atspi.AtspiNative.Glib;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The one thread that owns libatspi: it runs every submitted call and, between calls, pumps the GLib
+ * default main context every {@value #PUMP_MILLIS} ms so libatspi's cache and event listeners stay
+ * current. libatspi keeps process-wide state, so there is one such thread per JVM ({@link #shared()});
+ * it is a daemon and lives as long as the JVM.
+ */
+final class AtspiThread {
+
+    static final long PUMP_MILLIS = 25;
+    /** At most this many pending main-loop dispatches per pump, so a chatty app cannot starve calls. */
+    private static final int MAX_DISPATCH_PER_PUMP = 256;
+
+    private static AtspiThread shared;
+
+    private final BlockingQueue<FutureTask<?>> queue = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    /** Set on the thread once atspi_init has succeeded; the pump never runs before. */
+    private boolean initialized;
+
+    private AtspiThread() {
+        thread = new Thread(this::run, "deckhand-atspi");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    static synchronized AtspiThread shared() {
+        if (shared == null) shared = new AtspiThread();
+        return shared;
+    }
+
+    boolean onThread() {
+        return Thread.currentThread() == thread;
+    }
+
+    /**
+     * Runs {@code task} on the libatspi thread and waits at most {@code bound}. A task that has not
+     * finished by then is cancelled if it has not started and the caller gets {@code A11Y_UNAVAILABLE};
+     * a {@link RefusedException} thrown by the task reaches the caller unchanged.
+     */
+    <T> T call(String what, Duration bound, Callable<T> task) {
+        if (onThread()) {
+            try {
+                return task.call();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, what + " failed: " + e);
+            }
+        }
+        FutureTask<T> future = new FutureTask<>(task);
+        queue.add(future);
+        try {
+            return future.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(false);
+            if (Boolean.getBoolean("deckhand.atspi.trace")) {
+                StringBuilder sb = new StringBuilder("atspi thread busy in:");
+                for (StackTraceElement el : thread.getStackTrace()) sb.append("\n  at ").append(el);
+                System.getLogger(AtspiThread.class.getName()).log(System.Logger.Level.WARNING, sb.toString());
+            }
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
+                    what + " did not finish within " + bound.toMillis() + " ms (accessibility bus or app not responding)");
+        } catch (InterruptedException e) {
+            future.cancel(false);
+            Thread.currentThread().interrupt();
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, what + " interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RefusedException) throw (RefusedException) cause;
+            if (cause instanceof Error) throw (Error) cause;
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, what + " failed: " + cause);
+        }
+    }
+
+    /** Called on the thread after a successful atspi_init. */
+    void markInitialized() {
+        initialized = true;
+    }
+
+    boolean initialized() {
+        return initialized;
+    }
+
+    /** Dispatches whatever the GLib default main context has pending; thread only. */
+    void pump() {
+        if (!initialized) return;
+        for (int i = 0; i < MAX_DISPATCH_PER_PUMP; i++) {
+            if (Glib.g_main_context_iteration(null, 0) == 0) return;
+        }
+    }
+
+    /** Thread only: a short global call timeout for probing a possibly hung app, then back to normal. */
+    static void setCallTimeout(int millis) {
+        Atspi.atspi_set_timeout(millis, -1);
+    }
+
+    private void run() {
+        while (true) {
+            try {
+                FutureTask<?> task = queue.poll(PUMP_MILLIS, TimeUnit.MILLISECONDS);
+                if (task != null) task.run();
+                pump();
+            } catch (InterruptedException e) {
+                // A daemon that must keep serving: interruption is not a shutdown signal here.
+            } catch (Throwable t) {
+                // Never let the owning thread die: every later call would hang until its bound.
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package dev.deckhand.platform.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What every AT-SPI application must show through {@link AtspiBridge}, run against one real app per
+ * subclass in the virtual desktop. A subclass starts the app and names its window.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AtspiAppContract {
+
+    protected AtspiBridge bridge;
+    protected TestApp app;
+    protected String title;
+    protected Geometry geometry;
+    private long revision = 1;
+
+    /** Starts the app under test (through {@link TestApp}). */
+    protected abstract TestApp launchApp() throws Exception;
+
+    /** Matches the name of the app's window under test. */
+    protected abstract Predicate<String> windowTitle();
+
+    @BeforeAll
+    void startApp() throws Exception {
+        TestApp.requireDesktop();
+        bridge = AtspiBridge.start();
+        app = launchApp();
+        title = app.awaitWindow(bridge, windowTitle(), 30_000);
+        geometry = app.geometry(title);
+        awaitContent();
+    }
+
+    /** Waits until the window has more than its frame (apps fill their tree after mapping). */
+    protected void awaitContent() throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            ScopedTree t = snapshot();
+            if (t.nodes().size() > 3 && !t.partial()) return;
+            Thread.sleep(100);
+        }
+        fail("window '" + title + "' never showed content");
+    }
+
+    @AfterAll
+    void stopApp() throws Exception {
+        if (app != null) app.close();
+        if (bridge != null) bridge.close();
+    }
+
+    protected long revision() {
+        return revision;
+    }
+
+    /** Moves to a new grant revision: every earlier uid becomes invalid. */
+    protected long nextRevision() {
+        return ++revision;
+    }
+
+    /**
+     * The tree of the window under test. Its title is re-read first, as the desktop driver re-reads
+     * the X title (editors mark unsaved changes in it).
+     */
+    protected ScopedTree snapshot() {
+        List<String> titles = bridge.windowTitles(app.pid()).stream().filter(windowTitle()).collect(Collectors.toList());
+        if (titles.size() == 1) title = titles.get(0);
+        return bridge.snapshot(app.pid(), title, geometry, 42L, revision);
+    }
+
+    protected static Node find(ScopedTree tree, String what, Predicate<Node> p) {
+        List<Node> hits = tree.nodes().stream().filter(p).collect(Collectors.toList());
+        if (hits.isEmpty()) fail("no " + what + " in the tree:\n" + dump(tree));
+        return hits.get(0);
+    }
+
+    protected static String dump(ScopedTree tree) {
+        return tree.nodes().stream()
+                .map(n -> "  ".repeat(n.depth()) + n.role() + " '" + n.name() + "'" + (n.value() != null ? " = '" + n.value() + "'" : ""))
+                .collect(Collectors.joining("\n"));
+    }
+
+    @Test
+    void snapshotIsTheWholeWindowInDocumentOrder() {
+        ScopedTree tree = snapshot();
+        assertFalse(tree.partial(), "a responsive app gives a complete tree");
+        assertEquals(42L, tree.windowId());
+        assertEquals(revision, tree.grantRevision());
+        Node root = tree.nodes().get(0);
+        assertEquals(0, root.depth());
+        assertEquals(title, root.name());
+        int previous = 0;
+        Set<String> uids = new HashSet<>();
+        for (Node n : tree.nodes()) {
+            assertTrue(n.depth() <= previous + 1, "document order: depth " + n.depth() + " after " + previous);
+            previous = n.depth();
+            assertTrue(n.uid().matches("u[0-9A-Za-z]{5}"), "opaque uid: " + n.uid());
+            assertTrue(uids.add(n.uid()), "uids are unique: " + n.uid());
+            assertEquals(n.role(), n.role().toLowerCase(), "roles are lower case");
+        }
+        assertTrue(tree.nodes().stream().anyMatch(n -> n.bounds() != null && n.bounds().width() > 0),
+                "showing elements have bounds");
+    }
+
+    @Test
+    void windowBoundsLieInsideTheScreen() {
+        // The frame itself, or (Swing reports -1 extents for its frame) its first child with bounds.
+        Geometry b = snapshot().nodes().stream().filter(n -> n.bounds() != null && n.depth() <= 1)
+                .findFirst().orElseThrow(() -> new AssertionError("the window has bounds")).bounds();
+        assertTrue(b.centerX() >= 0 && b.centerX() < 1280 && b.centerY() >= 0 && b.centerY() < 800,
+                "window centre on the 1280x800 screen: " + b);
+        if (geometry.width() > 0) {
+            assertTrue(Math.abs(b.centerX() - geometry.centerX()) < 20 && Math.abs(b.centerY() - geometry.centerY()) < 40,
+                    "accessible frame " + b + " is where X11 puts the window " + geometry);
+        }
+    }
+
+    @Test
+    void sameElementKeepsItsUidWithinARevision() {
+        ScopedTree a = snapshot();
+        ScopedTree b = snapshot();
+        assertEquals(a.nodes().get(0).uid(), b.nodes().get(0).uid());
+    }
+
+    @Test
+    void uidOfAnEarlierRevisionIsRefused() {
+        String old = snapshot().nodes().get(0).uid();
+        long next = nextRevision();
+        ScopedTree fresh = snapshot();
+        assertFalse(fresh.byUid(old).isPresent(), "new revision, new uids");
+        RefusedException e = assertThrows(RefusedException.class, () -> bridge.click(old));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, e.code());
+        assertTrue(e.getMessage().contains("is not from revision " + next), e.getMessage());
+    }
+
+    @Test
+    void aWindowTitleTheAppDoesNotShowIsRefused() {
+        RefusedException e = assertThrows(RefusedException.class,
+                () -> bridge.snapshot(app.pid(), title + " (not this one)", geometry, 42L, revision));
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, e.code());
+        assertTrue(e.getMessage().contains("no window titled"), e.getMessage());
+    }
+
+    @Test
+    void hitFindsTheDeepestElementAtAPoint() {
+        ScopedTree tree = snapshot();
+        Node target = tree.nodes().stream()
+                .filter(n -> n.showing() && n.bounds() != null && n.bounds().width() > 4 && n.bounds().height() > 4)
+                .max((x, y) -> Integer.compare(x.depth(), y.depth()))
+                .orElseThrow();
+        int x = target.bounds().centerX();
+        int y = target.bounds().centerY();
+        Optional<String> hit = bridge.hit(x, y);
+        assertTrue(hit.isPresent(), "something is at the centre of " + target);
+        Node found = tree.byUid(hit.get()).orElseThrow();
+        assertTrue(found.bounds().contains(x, y));
+        assertTrue(found.depth() >= target.depth(), "deepest: " + found + " vs " + target);
+        assertTrue(bridge.hit(-5000, -5000).isEmpty(), "nothing outside every element");
+    }
+
+    @Test
+    void passwordValuesAreNeverExposed() {
+        for (Node n : snapshot().nodes()) {
+            if (n.role().equals("password text")) assertNull(n.value());
+        }
+    }
+
+    @Test
+    void settleReturns() {
+        bridge.settle(Duration.ofMillis(500));
+        assertTrue(app.alive());
+    }
+}

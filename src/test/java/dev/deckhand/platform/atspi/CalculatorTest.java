@@ -1,0 +1,54 @@
+package dev.deckhand.platform.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** GTK 4 (libadwaita): gnome-calculator. GTK 4.8 names its buttons like "1 1" (label twice). */
+class CalculatorTest extends AtspiAppContract {
+
+    @Override
+    protected TestApp launchApp() throws Exception {
+        return TestApp.launch(List.of("gnome-calculator"));
+    }
+
+    @Override
+    protected Predicate<String> windowTitle() {
+        return "Calculator"::equals;
+    }
+
+    static Node button(ScopedTree tree, String label) {
+        return find(tree, "button " + label, n -> n.role().equals("push button")
+                && (n.name().equals(label) || n.name().equals(label + " " + label)));
+    }
+
+    /** The calculator's entry: the first editable text element (a GtkSourceView). */
+    static Node display(ScopedTree tree) {
+        return find(tree, "display", n -> n.role().equals("text") && n.editable());
+    }
+
+    @Test
+    void computesOnePlusTwoByUid() {
+        ScopedTree tree = snapshot();
+        for (String label : List.of("1", "+", "2", "=")) {
+            bridge.click(button(tree, label).uid());
+            bridge.settle(Duration.ofMillis(300));
+        }
+        String shown = bridge.readText(display(snapshot()).uid()).orElseThrow();
+        assertEquals("3", shown.strip());
+    }
+
+    @Test
+    void boundsAreShiftedToScreenCoordinates() {
+        ScopedTree tree = snapshot();
+        Node one = button(tree, "1");
+        assertTrue(geometry.contains(one.bounds().centerX(), one.bounds().centerY()),
+                "button 1 at " + one.bounds() + " lies in the window " + geometry);
+    }
+}

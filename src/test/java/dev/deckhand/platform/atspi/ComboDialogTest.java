@@ -1,0 +1,53 @@
+package dev.deckhand.platform.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.Node;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** GTK 3 combo box (yad form): select an option by name through the Selection interface. */
+class ComboDialogTest extends AtspiAppContract {
+
+    static final String TITLE = "Deckhand Combo";
+
+    @Override
+    protected TestApp launchApp() throws Exception {
+        return TestApp.launch(List.of("yad", "--form", "--title", TITLE, "--field", "Pick:CB", "alpha!beta!gamma"));
+    }
+
+    @Override
+    protected Predicate<String> windowTitle() {
+        return TITLE::equals;
+    }
+
+    @Test
+    void selectPicksTheNamedOption() {
+        Node combo = find(snapshot(), "combo box", n -> n.role().equals("combo box"));
+        bridge.select(combo.uid(), "gamma");
+        bridge.settle(Duration.ofMillis(500));
+        assertEquals("gamma", snapshot().byUid(combo.uid()).orElseThrow().name());
+        bridge.select(combo.uid(), "beta");
+        bridge.settle(Duration.ofMillis(500));
+        assertEquals("beta", snapshot().byUid(combo.uid()).orElseThrow().name());
+    }
+
+    @Test
+    void anOptionThatDoesNotExistIsRefused() {
+        Node combo = find(snapshot(), "combo box", n -> n.role().equals("combo box"));
+        RefusedException e = assertThrows(RefusedException.class, () -> bridge.select(combo.uid(), "delta"));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, e.code());
+    }
+
+    @Test
+    void aButtonCannotBeSelectedFrom() {
+        Node ok = find(snapshot(), "OK button", n -> n.role().equals("push button") && n.name().equals("OK"));
+        RefusedException e = assertThrows(RefusedException.class, () -> bridge.select(ok.uid(), "beta"));
+        assertEquals(RefusalCode.PLATFORM_UNSUPPORTED, e.code());
+    }
+}

@@ -1,0 +1,42 @@
+package dev.deckhand.platform.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** GTK 3 password dialog (yad): the focused password field is detected and its value never read. */
+class PasswordDialogTest extends AtspiAppContract {
+
+    static final String TITLE = "Deckhand Password";
+
+    @Override
+    protected TestApp launchApp() throws Exception {
+        return TestApp.launch(List.of("yad", "--form", "--field", "Password:H", "--title", TITLE));
+    }
+
+    @Override
+    protected Predicate<String> windowTitle() {
+        return TITLE::equals;
+    }
+
+    @Test
+    void focusedPasswordFieldIsDetectedAndNeverRead() {
+        ScopedTree tree = snapshot();
+        Node pw = find(tree, "password text", n -> n.role().equals("password text"));
+        bridge.setText(pw.uid(), "hunter2");
+        bridge.focus(pw.uid());
+        bridge.settle(Duration.ofMillis(500));
+        assertTrue(bridge.passwordFocused(), "the focused element is a password field");
+        Node again = snapshot().byUid(pw.uid()).orElseThrow();
+        assertTrue(again.hasValue(), "a password field carries a value");
+        assertNull(again.value(), "but it is never read");
+        assertEquals(java.util.Optional.empty(), bridge.readText(pw.uid()));
+    }
+}

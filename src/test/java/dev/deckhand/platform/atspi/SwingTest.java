@@ -1,0 +1,36 @@
+package dev.deckhand.platform.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import java.time.Duration;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** Swing through the ATK wrapper: a text field and a button in a child JVM. */
+class SwingTest extends EditorContract {
+
+    static final String TITLE = "Deckhand Swing";
+
+    @Override
+    protected TestApp launchApp() throws Exception {
+        return TestApp.launchSwing(SwingTextFieldApp.class, TITLE);
+    }
+
+    @Override
+    protected Predicate<String> windowTitle() {
+        return TITLE::equals;
+    }
+
+    @Test
+    void clickingTheButtonRunsItsAction() {
+        ScopedTree tree = snapshot();
+        Node ok = find(tree, "OK button", n -> n.role().equals("push button") && n.name().equals("OK"));
+        Node field = editor(tree);
+        bridge.setText(field.uid(), "before");
+        bridge.click(ok.uid());
+        bridge.settle(Duration.ofMillis(500));
+        assertEquals("clicked", bridge.readText(field.uid()).orElseThrow());
+    }
+}

@@ -1,0 +1,171 @@
+package dev.deckhand.platform.atspi;
+
+import dev.deckhand.loop.desktop.Geometry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * A real application started by a test under the virtual desktop, with private XDG_* directories,
+ * ended by its PID only. Stop/continue send SIGSTOP/SIGCONT to that PID. Failures are plain
+ * {@link AssertionError}s so the bench can use it without JUnit.
+ */
+final class TestApp implements AutoCloseable {
+
+    private final Process process;
+    private final Path home;
+    private boolean stopped;
+
+    private TestApp(Process process, Path home) {
+        this.process = process;
+        this.home = home;
+    }
+
+    /** Fails the test (with how to run it) when no display is set. */
+    static void requireDesktop() {
+        String display = System.getenv("DISPLAY");
+        if (display == null || display.isBlank()) {
+            throw new AssertionError("DISPLAY is unset: run the AT-SPI tests in the virtual desktop, e.g. "
+                    + "scripts/desktop.sh run -- mvn -o -pl src test -Dtest='dev.deckhand.platform.atspi.**' "
+                    + "-Dsurefire.failIfNoSpecifiedTests=false (or scripts/test.sh)");
+        }
+    }
+
+    static TestApp launch(List<String> command) throws IOException {
+        return launch(command, Map.of());
+    }
+
+    static TestApp launch(List<String> command, Map<String, String> extraEnv) throws IOException {
+        requireDesktop();
+        Path home = Files.createTempDirectory("deckhand-atspi-app");
+        Map<String, String> env = new HashMap<>(extraEnv);
+        env.put("XDG_CONFIG_HOME", Files.createDirectories(home.resolve("config")).toString());
+        env.put("XDG_DATA_HOME", Files.createDirectories(home.resolve("data")).toString());
+        env.put("XDG_CACHE_HOME", Files.createDirectories(home.resolve("cache")).toString());
+        env.put("GDK_BACKEND", "x11");
+        env.put("QT_QPA_PLATFORM", "xcb");
+        env.put("QT_ACCESSIBILITY", "1");
+        env.put("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1");
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(home.resolve("app.log").toFile());
+        pb.environment().remove("NO_AT_BRIDGE");
+        pb.environment().remove("GTK_A11Y");
+        pb.environment().putAll(env);
+        return new TestApp(pb.start(), home);
+    }
+
+    /** A child JVM running {@code mainClass} from the test classes with the ATK wrapper (Swing accessibility). */
+    static TestApp launchSwing(Class<?> mainClass, String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classes;
+        try {
+            classes = Path.of(mainClass.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        List<String> cmd = new ArrayList<>(List.of(java,
+                "-Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper",
+                "-cp", classes + ":/usr/share/java/java-atk-wrapper.jar", mainClass.getName()));
+        cmd.addAll(List.of(args));
+        return launch(cmd);
+    }
+
+    int pid() {
+        return (int) process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Polls the bridge until the app shows a top-level accessible whose name matches; its name. */
+    String awaitWindow(AtspiBridge bridge, Predicate<String> title, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        List<String> seen = List.of();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) throw new AssertionError("app exited early; log: " + log());
+            seen = bridge.windowTitles(pid());
+            Optional<String> match = seen.stream().filter(title).findFirst();
+            if (match.isPresent()) return match.get();
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no matching window of pid " + pid() + " appeared on the accessibility bus within "
+                + timeoutMillis + " ms (its windows: " + seen + "); log: " + log());
+    }
+
+    /** The X geometry of this app's window named {@code title} (through xdotool), or a zero origin. */
+    Geometry geometry(String title) throws IOException, InterruptedException {
+        for (String id : run("xdotool", "search", "--pid", String.valueOf(pid())).split("\\s+")) {
+            if (id.isBlank()) continue;
+            if (!run("xdotool", "getwindowname", id).strip().equals(title)) continue;
+            Map<String, Integer> v = new HashMap<>();
+            for (String line : run("xdotool", "getwindowgeometry", "--shell", id).split("\n")) {
+                String[] kv = line.split("=", 2);
+                if (kv.length == 2 && kv[1].strip().matches("-?\\d+")) v.put(kv[0], Integer.parseInt(kv[1].strip()));
+            }
+            return new Geometry(v.getOrDefault("X", 0), v.getOrDefault("Y", 0), v.getOrDefault("WIDTH", 0),
+                    v.getOrDefault("HEIGHT", 0));
+        }
+        return new Geometry(0, 0, 0, 0);
+    }
+
+    void sigstop() throws IOException, InterruptedException {
+        signal("-STOP");
+        stopped = true;
+    }
+
+    void sigcont() throws IOException, InterruptedException {
+        signal("-CONT");
+        stopped = false;
+    }
+
+    /** SIGKILL by PID and wait for the exit. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+    }
+
+    private void signal(String sig) throws IOException, InterruptedException {
+        run("kill", sig, String.valueOf(pid()));
+    }
+
+    String log() {
+        try {
+            String s = Files.readString(home.resolve("app.log"), StandardCharsets.UTF_8);
+            return s.length() > 2000 ? s.substring(s.length() - 2000) : s;
+        } catch (IOException e) {
+            return "(no log)";
+        }
+    }
+
+    private static String run(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        p.waitFor(5, TimeUnit.SECONDS);
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (stopped) sigcont();
+        process.destroy();
+        if (!process.waitFor(3, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(3, TimeUnit.SECONDS);
+        }
+        try (Stream<Path> walk = Files.walk(home)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}

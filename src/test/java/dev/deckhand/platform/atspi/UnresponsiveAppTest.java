@@ -1,0 +1,130 @@
+package dev.deckhand.platform.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A stopped (SIGSTOP) or killed app gives a refusal or a partial tree, never a hang or a crash.
+ * Elapsed times are printed, not asserted.
+ */
+class UnresponsiveAppTest {
+
+    private AtspiBridge bridge;
+    private TestApp app;
+    private String title;
+    private Geometry geometry;
+
+    @BeforeEach
+    void start() throws Exception {
+        TestApp.requireDesktop();
+        bridge = AtspiBridge.start();
+        app = TestApp.launch(List.of("mousepad"));
+        title = app.awaitWindow(bridge, t -> t.endsWith("Mousepad"), 30_000);
+        geometry = app.geometry(title);
+        for (int i = 0; i < 100 && snapshot(1).nodes().size() < 50; i++) Thread.sleep(100);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (app != null) app.close();
+        if (bridge != null) bridge.close();
+    }
+
+    private ScopedTree snapshot(long revision) {
+        return bridge.snapshot(app.pid(), title, geometry, 7L, revision);
+    }
+
+    @Test
+    void stoppedAppIsRefusedOrPartialThenRecovers() throws Exception {
+        ScopedTree warm = snapshot(1);
+        Node editor = warm.nodes().stream().filter(n -> n.role().equals("text") && n.editable()).findFirst().orElseThrow();
+        app.sigstop();
+        long t0 = System.nanoTime();
+        try {
+            ScopedTree t = snapshot(1);
+            assertTrue(t.partial(), "a stopped app's tree is marked partial");
+        } catch (RefusedException e) {
+            assertEquals(RefusalCode.A11Y_UNAVAILABLE, e.code(), e.getMessage());
+        }
+        System.out.printf("stopped app: snapshot answered in %.0f ms%n", (System.nanoTime() - t0) / 1e6);
+
+        long t1 = System.nanoTime();
+        RefusedException act = assertThrows(RefusedException.class, () -> bridge.setText(editor.uid(), "x"));
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, act.code());
+        assertTrue(act.getMessage().contains("not responding"), act.getMessage());
+        System.out.printf("stopped app: action refused in %.0f ms%n", (System.nanoTime() - t1) / 1e6);
+
+        long t2 = System.nanoTime();
+        RefusedException again = assertThrows(RefusedException.class, () -> snapshot(1));
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, again.code());
+        System.out.printf("stopped app flagged hung: snapshot refused in %.0f ms%n", (System.nanoTime() - t2) / 1e6);
+
+        app.sigcont();
+        ScopedTree recovered = null;
+        for (int i = 0; i < 50 && recovered == null; i++) {
+            try {
+                ScopedTree t = snapshot(1);
+                if (!t.partial()) recovered = t;
+            } catch (RefusedException e) {
+                Thread.sleep(100);
+            }
+        }
+        if (recovered == null) fail("the continued app never answered again");
+        assertEquals(warm.nodes().size(), recovered.nodes().size(), "the whole tree is back");
+        bridge.setText(editor.uid(), "back");
+        assertEquals("back", bridge.readText(editor.uid()).orElseThrow());
+    }
+
+    @Test
+    void stoppingTheAppMidWalkNeverHangs() throws Exception {
+        snapshot(1);
+        CompletableFuture<Object> walk = CompletableFuture.supplyAsync(() -> {
+            try {
+                return snapshot(2);
+            } catch (RefusedException e) {
+                return e;
+            }
+        });
+        app.sigstop();
+        long t0 = System.nanoTime();
+        Object outcome = walk.get(10, TimeUnit.SECONDS);
+        System.out.printf("stopped mid-walk: %s after %.0f ms%n",
+                outcome instanceof ScopedTree ? "tree partial=" + ((ScopedTree) outcome).partial() : outcome,
+                (System.nanoTime() - t0) / 1e6);
+        if (outcome instanceof RefusedException) {
+            assertEquals(RefusalCode.A11Y_UNAVAILABLE, ((RefusedException) outcome).code());
+        } else {
+            assertTrue(outcome instanceof ScopedTree);
+        }
+        app.sigcont();
+    }
+
+    @Test
+    void killedAppIsRefusedWithoutCrashing() throws Exception {
+        ScopedTree tree = snapshot(1);
+        Node editor = tree.nodes().stream().filter(n -> n.role().equals("text") && n.editable()).findFirst().orElseThrow();
+        app.kill();
+        assertFalse(app.alive());
+        long t0 = System.nanoTime();
+        RefusedException e = assertThrows(RefusedException.class, () -> snapshot(1));
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, e.code(), e.getMessage());
+        System.out.printf("killed app: snapshot refused in %.0f ms (%s)%n", (System.nanoTime() - t0) / 1e6, e.getMessage());
+        RefusedException act = assertThrows(RefusedException.class, () -> bridge.setText(editor.uid(), "x"));
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, act.code(), act.getMessage());
+    }
+}
