@@ -1086,6 +1086,25 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /**
+     * Whether the accessible application of process {@code pid} is GTK 4, which ignores synthetic
+     * (XSendEvent) key events; false when the process exposes no application.
+     */
+    public boolean isGtk4Process(int pid) {
+        return thread.call("toolkit of pid " + pid, CALL_BOUND, () -> {
+            ensureOpen();
+            List<Pointer> apps = appsOf(pid);
+            try {
+                for (Pointer app : apps) {
+                    if (isGtk4(app)) return true;
+                }
+                return false;
+            } finally {
+                apps.forEach(Gobject::g_object_unref);
+            }
+        });
+    }
+
+    /**
      * Best effort: the host of the document shown in the active window's focused (else first
      * showing) web document, read from the Document interface attributes {@code DocURL} (Firefox)
      * or {@code URI}/{@code URL}; empty when unknown. An empty result is not evidence that no

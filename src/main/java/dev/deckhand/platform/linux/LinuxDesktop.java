@@ -138,9 +138,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     private void requireSyntheticKeys(long windowId) {
         WindowInfo w = window(windowId);
-        Optional<String> toolkit = w.pid() < 0 ? Optional.empty() : atspi.toolkit(w.pid());
-        if (toolkit.isPresent() && toolkit.get().toLowerCase(Locale.ROOT).startsWith("gtk")
-                && atspi.toolkitMajorVersion(w.pid()).orElse(0) >= 4) {
+        if (w.pid() >= 0 && atspi.isGtk4Process(w.pid())) {
             throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "\"" + w.title() + "\" is a GTK 4 window without "
                     + "input focus: GTK 4 ignores keys sent to a window, and Deckhand never moves focus; act by uid "
                     + "or ask the user to focus the window");

@@ -1146,7 +1146,7 @@ public final class X11Display implements AutoCloseable {
     }
 
     /** The top-level (child of the root) holding {@code window}; 0 when it vanished. */
-    synchronized long topLevelOf(long window) {
+    public synchronized long topLevelOf(long window) {
         live();
         return topLevel(window);
     }
