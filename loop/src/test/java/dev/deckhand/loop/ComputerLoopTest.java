@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.action.ActionSchema;
 import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.ScriptedDecider;
 import dev.deckhand.loop.fakes.Trees;
@@ -97,8 +98,10 @@ class ComputerLoopTest {
         assertEquals(Outcome.COMPLETED, r.outcome());
         assertEquals(Verdict.NONE, r.verdict());
         assertEquals(Optional.of(Route.READ_ONLY), r.route());
-        assertTrue(model.requests().get(0).actionSchema().contains("\"const\":\"done\""));
-        assertFalse(model.requests().get(0).actionSchema().contains("\"const\":\"click\""));
+        assertEquals(ActionSchema.json(Route.READ_ONLY.permittedActions()), model.requests().get(0).actionSchema());
+        assertTrue(model.requests().get(0).actionSchema().contains("\"enum\":[\"wait\",\"done\",\"fail\"]"),
+                model.requests().get(0).actionSchema());
+        assertFalse(model.requests().get(0).actionSchema().contains("\"uid\""), "no element fields on the read-only route");
 
         LoopFixture g = new LoopFixture();
         RunResult sneaky = g.run(ScriptedDecider.of(click("r1-ok"), click("r1-ok")), request("Verify the dialog shows OK"));

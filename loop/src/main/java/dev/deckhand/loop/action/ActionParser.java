@@ -12,10 +12,11 @@ import java.util.TreeSet;
 
 /**
  * Reads one action strictly, against {@link ActionSchema}: the whole text must be exactly one JSON
- * object (whitespace around it is allowed; code fences, prose or a second value are not); an unknown
- * or missing {@code action}, unknown or missing fields, wrong types, out-of-range values, empty
- * uids/keys and over-long text are refused with a {@link WireFormatException} naming the field and
- * the action.
+ * object (whitespace around it is allowed; code fences, prose or a second value are not) of the flat
+ * shape {@link ActionSchema#json(Collection)} describes; null fields count as absent. An unknown,
+ * missing or unpermitted {@code action}, unknown keys, non-null fields of another action, missing
+ * fields, wrong types, out-of-range values, empty uids/keys and over-long text are refused with a
+ * {@link WireFormatException} naming the field and the action.
  */
 public final class ActionParser {
 
@@ -42,14 +43,20 @@ public final class ActionParser {
     }
 
     /**
-     * Reads an already parsed JSON object (e.g. from another JSON library) as an action.
+     * Reads an already parsed JSON object (e.g. from another JSON library) as an action, in the shape of
+     * {@link ActionSchema#json(Collection)}: {@code action} must name a permitted kind; every key must be
+     * in {@link ActionSchema#properties(Collection) the flat property set} of the permitted kinds (else
+     * "unknown field"); a key whose value is null counts as absent, so both the strict form (every
+     * property present, unused ones null) and the compact form (only the action's own fields) parse; a
+     * non-null field the action does not take is refused ("text is not a field of click"); then each of
+     * the action's fields is checked (required, type, bounds).
      *
      * @param owner what the object is, for messages (e.g. "step 2"); the action kind is appended
      */
     public static Action fromJson(Object value, Collection<String> permitted, String owner) {
         JsonFields obj = JsonFields.of(value, owner);
-        if (!obj.has("action")) throw new WireFormatException("action is required for " + owner);
-        Object kindValue = obj.required("action");
+        Object kindValue = obj.has("action") ? obj.required("action") : null;
+        if (kindValue == null) throw new WireFormatException("action is required for " + owner);
         if (!(kindValue instanceof String)) throw new WireFormatException("action must be a string for " + owner);
         String kind = (String) kindValue;
         ActionSchema.ActionSpec spec = ActionSchema.spec(kind).orElseThrow(() -> new WireFormatException(
@@ -58,12 +65,20 @@ public final class ActionParser {
             throw new WireFormatException(kind + " is not permitted here; permitted: " + new TreeSet<>(permitted));
         }
         String label = owner.equals("action") ? kind : owner + " (" + kind + ")";
-        JsonFields fields = JsonFields.of(value, label);
-        Set<String> allowed = new HashSet<>();
-        allowed.add("action");
-        spec.fields().forEach(f -> allowed.add(f.name()));
-        fields.allowOnly(allowed);
-        return build(spec, fields);
+        JsonFields.of(value, label).allowOnly(ActionSchema.properties(permitted));
+        Set<String> own = new HashSet<>();
+        own.add("action");
+        spec.fields().forEach(f -> own.add(f.name()));
+        Map<String, Object> present = new HashMap<>();
+        TreeSet<String> foreign = new TreeSet<>();
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+            if (e.getValue() == null) continue;
+            String key = (String) e.getKey();
+            if (!own.contains(key)) foreign.add(key);
+            present.put(key, e.getValue());
+        }
+        if (!foreign.isEmpty()) throw new WireFormatException(foreign.first() + " is not a field of " + label);
+        return build(spec, JsonFields.of(present, label));
     }
 
     static Action build(ActionSchema.ActionSpec spec, JsonFields fields) {

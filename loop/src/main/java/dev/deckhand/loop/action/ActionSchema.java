@@ -3,7 +3,9 @@ package dev.deckhand.loop.action;
 import dev.deckhand.loop.json.Json;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -14,9 +16,10 @@ import java.util.stream.Collectors;
 
 /**
  * The strict action schema: one table ({@link #specs()}) from which both the JSON Schema sent to the
- * model ({@link #json()}) and the checks of {@link ActionParser} are made, so the two cannot drift.
- * JSON Schema draft 2020-12: a top-level {@code oneOf} with one closed object per action
- * ({@code additionalProperties: false}, every field required).
+ * model ({@link #json(Collection)}) and the checks of {@link ActionParser} are made, so the two cannot
+ * drift. On the wire: one flat closed object, {@code action} plus the union of the permitted actions'
+ * fields, every property required and every field nullable (strict structured output needs a root
+ * object, not a {@code oneOf}).
  */
 public final class ActionSchema {
 
@@ -132,55 +135,126 @@ public final class ActionSchema {
         return json(kinds());
     }
 
-    /** The schema restricted to {@code kinds} (e.g. a route's permitted actions). */
+    /**
+     * The schema sent to the model for a set of permitted kinds (e.g. a route's actions): one flat, closed
+     * root object whose properties are {@code action} (an enum of the permitted kinds) and the union of
+     * those kinds' fields, each nullable; every property is in {@code required} and
+     * {@code additionalProperties} is false. This is the shape strict structured output demands (OpenAI
+     * {@code strict: true}; a tool's input schema for Anthropic; Gemini and Ollama accept it).
+     *
+     * <p>Per-action rules that a flat schema cannot carry (which fields an action takes, string lengths)
+     * are stated in the descriptions and enforced by {@link ActionParser}, which reads exactly this shape:
+     * a field set to null counts as absent, the compact form (only the action's own fields) is accepted
+     * too. String lengths are not sent as {@code minLength}/{@code maxLength}, which strict mode does
+     * not accept; they are in the descriptions.
+     */
     public static String json(Collection<String> kinds) {
-        for (String k : kinds) {
-            if (!BY_KIND.containsKey(k)) throw new IllegalArgumentException("unknown action kind " + k);
-        }
-        List<Object> oneOf = new ArrayList<>();
-        for (ActionSpec a : SPECS) {
-            if (kinds.contains(a.kind())) oneOf.add(objectSchema(a));
+        List<ActionSpec> chosen = chosen(kinds);
+        Map<String, Object> props = new LinkedHashMap<>();
+        Map<String, Object> action = new LinkedHashMap<>();
+        action.put("type", "string");
+        action.put("enum", chosen.stream().map(ActionSpec::kind).collect(Collectors.toList()));
+        StringBuilder d = new StringBuilder("The action to perform.");
+        for (ActionSpec a : chosen) d.append(' ').append(a.kind()).append(": ").append(a.description());
+        d.append(" Set every field the chosen action does not use to null.");
+        action.put("description", d.toString());
+        props.put("action", action);
+        for (Map.Entry<String, List<ActionSpec>> e : fieldUsers(chosen).entrySet()) {
+            props.put(e.getKey(), propertySchema(e.getKey(), e.getValue()));
         }
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
-        root.put("title", "Deckhand action");
+        root.put("type", "object");
         root.put("description", "Exactly one action as one flat JSON object; nothing before or after it.");
-        root.put("oneOf", oneOf);
+        root.put("properties", props);
+        root.put("required", new ArrayList<>(props.keySet()));
+        root.put("additionalProperties", false);
         return Json.write(root);
     }
 
-    private static Map<String, Object> objectSchema(ActionSpec a) {
-        Map<String, Object> props = new LinkedHashMap<>();
-        props.put("action", Map.of("const", a.kind()));
-        List<String> required = new ArrayList<>();
-        required.add("action");
-        for (FieldSpec f : a.fields()) {
-            Map<String, Object> p = new LinkedHashMap<>();
-            if (f.type() == FieldType.STRING) {
-                p.put("type", "string");
-                if (!f.allowed().isEmpty()) {
-                    p.put("enum", f.allowed());
-                } else {
-                    p.put("minLength", f.min());
-                    p.put("maxLength", f.max());
-                }
-                if (f.pattern() != null) p.put("pattern", f.pattern());
-            } else {
-                p.put("type", "integer");
-                p.put("minimum", f.min());
-                p.put("maximum", f.max());
-            }
-            p.put("description", f.description());
-            props.put(f.name(), p);
-            required.add(f.name());
+    /**
+     * The flat property set for {@code kinds}: {@code action} then every field any of them takes, in the
+     * order of {@link #specs()}. {@link ActionParser} refuses any other key as unknown.
+     */
+    public static Set<String> properties(Collection<String> kinds) {
+        Set<String> out = new LinkedHashSet<>();
+        out.add("action");
+        out.addAll(fieldUsers(chosen(kinds)).keySet());
+        return Collections.unmodifiableSet(out);
+    }
+
+    private static List<ActionSpec> chosen(Collection<String> kinds) {
+        for (String k : kinds) {
+            if (!BY_KIND.containsKey(k)) throw new IllegalArgumentException("unknown action kind " + k);
         }
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("type", "object");
-        o.put("description", a.description());
-        o.put("properties", props);
-        o.put("required", required);
-        o.put("additionalProperties", false);
-        return o;
+        if (kinds.isEmpty()) throw new IllegalArgumentException("kinds must not be empty");
+        return SPECS.stream().filter(a -> kinds.contains(a.kind())).collect(Collectors.toList());
+    }
+
+    /** Field name to the actions that take it, fields in first-appearance order. */
+    private static Map<String, List<ActionSpec>> fieldUsers(List<ActionSpec> chosen) {
+        Map<String, List<ActionSpec>> users = new LinkedHashMap<>();
+        for (ActionSpec a : chosen) {
+            for (FieldSpec f : a.fields()) users.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(a);
+        }
+        return users;
+    }
+
+    private static FieldSpec field(ActionSpec a, String name) {
+        return a.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static Map<String, Object> propertySchema(String name, List<ActionSpec> users) {
+        FieldSpec first = field(users.get(0), name);
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        List<String> details = new ArrayList<>();
+        for (ActionSpec a : users) {
+            FieldSpec f = field(a, name);
+            if (f.type() != first.type() || !f.allowed().equals(first.allowed()) || !Objects.equals(f.pattern(), first.pattern())) {
+                // A flat schema gives a field one type; the table must keep shared fields compatible.
+                throw new IllegalStateException("field " + name + " differs in type between " + users.get(0).kind() + " and " + a.kind());
+            }
+            min = Math.min(min, f.min());
+            max = Math.max(max, f.max());
+            details.add(detail(f));
+        }
+        Map<String, Object> p = new LinkedHashMap<>();
+        if (first.type() == FieldType.STRING) {
+            p.put("type", List.of("string", "null"));
+            if (!first.allowed().isEmpty()) {
+                List<Object> values = new ArrayList<>(first.allowed());
+                values.add(null);
+                p.put("enum", values);
+            }
+            if (first.pattern() != null) p.put("pattern", first.pattern());
+        } else {
+            p.put("type", List.of("integer", "null"));
+            p.put("minimum", min);
+            p.put("maximum", max);
+        }
+        StringBuilder d = new StringBuilder("Required for ");
+        boolean same = details.stream().distinct().count() == 1;
+        for (int i = 0; i < users.size(); i++) {
+            if (i > 0) d.append(", ");
+            d.append(users.get(i).kind());
+            if (!same) d.append(" (").append(details.get(i)).append(')');
+        }
+        d.append("; null otherwise.");
+        if (same) d.append(' ').append(capitalize(details.get(0))).append('.');
+        p.put("description", d.toString());
+        return p;
+    }
+
+    /** The per-action meaning and bounds of a field, e.g. "the text to type, 1 to 10000 characters". */
+    private static String detail(FieldSpec f) {
+        if (f.type() == FieldType.INTEGER) return f.description() + ", " + f.min() + " to " + f.max();
+        if (!f.allowed().isEmpty()) return f.description() + ", one of " + String.join(", ", f.allowed());
+        String bounds = f.min() == 0 ? "at most " + f.max() + " characters" : f.min() + " to " + f.max() + " characters";
+        return f.description() + ", " + bounds;
+    }
+
+    private static String capitalize(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     private static String s(Map<String, Object> v, String k) {

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.loop.json.Json;
 import dev.deckhand.loop.json.WireFormatException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -53,12 +57,13 @@ class ActionParserTest {
         assertTrue(m.startsWith("unknown action \"double_click\""), m);
         assertEquals("action is required for action", refusal("{\"uid\": \"u1\"}"));
         assertEquals("action must be a string for action", refusal("{\"action\": 3}"));
+        assertEquals("action is required for action", refusal("{\"action\": null, \"uid\": \"u1\"}"));
     }
 
     @Test
     void refusesUnknownField() {
         assertEquals("unknown field \"button\" for click", refusal("{\"action\":\"click\",\"uid\":\"u1\",\"button\":\"left\"}"));
-        assertEquals("unknown field \"uid\" for wait", refusal("{\"action\":\"wait\",\"ms\":5,\"uid\":\"u1\"}"));
+        assertEquals("uid is not a field of wait", refusal("{\"action\":\"wait\",\"ms\":5,\"uid\":\"u1\"}"));
     }
 
     @Test
@@ -117,6 +122,94 @@ class ActionParserTest {
         WireFormatException e = assertThrows(WireFormatException.class,
                 () -> ActionParser.parse("{\"action\":\"click\",\"uid\":\"u1\"}", Set.of("wait", "done", "fail")));
         assertTrue(e.getMessage().startsWith("click is not permitted here"), e.getMessage());
+    }
+
+    @Test
+    void schemaRootIsOneFlatClosedObjectWithEveryPropertyRequiredAndNullable() {
+        String text = ActionSchema.json();
+        for (String keyword : new String[] {"oneOf", "anyOf", "allOf", "$ref", "const", "minLength", "maxLength"}) {
+            assertFalse(text.contains("\"" + keyword + "\""), keyword + " in " + text);
+        }
+        Map<?, ?> root = (Map<?, ?>) Json.parse(text);
+        assertEquals("object", root.get("type"));
+        assertEquals(false, root.get("additionalProperties"));
+        Map<?, ?> props = (Map<?, ?>) root.get("properties");
+        assertEquals(List.copyOf(props.keySet()), root.get("required"), "required lists every property, in order");
+        assertEquals(List.of("action", "uid", "text", "keys", "direction", "amount", "option", "x", "y", "basis", "ms",
+                "summary", "reason"), List.copyOf(props.keySet()));
+        Map<?, ?> action = (Map<?, ?>) props.get("action");
+        assertEquals("string", action.get("type"), "action is the one property that is never null");
+        assertEquals(List.copyOf(ActionSchema.specs().stream().map(ActionSchema.ActionSpec::kind).toList()), action.get("enum"));
+        for (Map.Entry<?, ?> e : props.entrySet()) {
+            if (e.getKey().equals("action")) continue;
+            Map<?, ?> p = (Map<?, ?>) e.getValue();
+            List<?> type = (List<?>) p.get("type");
+            assertEquals(2, type.size(), e.getKey() + " " + type);
+            assertTrue(type.contains("null"), e.getKey() + " is nullable");
+            String description = (String) p.get("description");
+            assertTrue(description.startsWith("Required for ") && description.contains("; null otherwise."), description);
+            if (p.containsKey("enum")) assertTrue(((List<?>) p.get("enum")).contains(null), e.getKey() + "'s enum admits null");
+        }
+        assertEquals("Required for click, set_text, focus, scroll, select; null otherwise."
+                + " The uid of an element in the current observation, 1 to 128 characters.",
+                ((Map<?, ?>) props.get("uid")).get("description"));
+        Map<?, ?> direction = (Map<?, ?>) props.get("direction");
+        assertEquals(Arrays.asList("up", "down", "left", "right", null), direction.get("enum"));
+        Map<?, ?> amount = (Map<?, ?>) props.get("amount");
+        assertEquals(List.of("integer", "null"), amount.get("type"));
+        assertEquals(1L, amount.get("minimum"));
+        assertEquals(50L, amount.get("maximum"));
+    }
+
+    @Test
+    void readsTheStrictFormWithEveryOtherFieldNull() {
+        String nulls = "\"uid\":null,\"text\":null,\"keys\":null,\"direction\":null,\"amount\":null,\"option\":null,"
+                + "\"x\":null,\"y\":null,\"basis\":null,\"ms\":null,\"summary\":null,\"reason\":null";
+        assertEquals(new Action.Done("saved"), ActionParser.parse("{\"action\":\"done\"," + nulls.replace("\"summary\":null", "\"summary\":\"saved\"") + "}"));
+        assertEquals(new Action.Scroll("u3", "down", 5), ActionParser.parse("{\"action\":\"scroll\"," + nulls
+                .replace("\"uid\":null", "\"uid\":\"u3\"").replace("\"direction\":null", "\"direction\":\"down\"")
+                .replace("\"amount\":null", "\"amount\":5") + "}"));
+        assertEquals("uid is required for click", refusal("{\"action\":\"click\"," + nulls + "}"));
+        assertEquals("direction is required for scroll", refusal("{\"action\":\"scroll\"," + nulls
+                .replace("\"uid\":null", "\"uid\":\"u3\"").replace("\"amount\":null", "\"amount\":5") + "}"));
+    }
+
+    @Test
+    void refusesANonNullFieldOfAnotherAction() {
+        assertEquals("text is not a field of click", refusal("{\"action\":\"click\",\"uid\":\"u1\",\"text\":\"x\"}"));
+        assertEquals("text is not a field of click", refusal("{\"action\":\"click\",\"uid\":\"u1\",\"text\":\"\"}"));
+        assertEquals("amount is not a field of done", refusal("{\"action\":\"done\",\"summary\":\"s\",\"amount\":0}"));
+        assertEquals("basis is not a field of set_text",
+                refusal("{\"action\":\"set_text\",\"uid\":\"u1\",\"text\":\"a\",\"x\":null,\"basis\":\"c1\"}"));
+        // the same field null is fine
+        assertEquals(new Action.Click("u1"), ActionParser.parse("{\"action\":\"click\",\"uid\":\"u1\",\"text\":null}"));
+    }
+
+    @Test
+    void thePermittedKindsShapeBothTheSchemaAndTheParser() {
+        Set<String> readOnly = Set.of("wait", "done", "fail");
+        Map<?, ?> root = (Map<?, ?>) Json.parse(ActionSchema.json(readOnly));
+        Map<?, ?> props = (Map<?, ?>) root.get("properties");
+        assertEquals(List.of("action", "ms", "summary", "reason"), List.copyOf(props.keySet()));
+        assertEquals(List.of("action", "ms", "summary", "reason"), root.get("required"));
+        assertEquals(List.of("wait", "done", "fail"), ((Map<?, ?>) props.get("action")).get("enum"));
+        assertEquals(List.of("action", "ms", "summary", "reason"), List.copyOf(ActionSchema.properties(readOnly)));
+
+        assertEquals(new Action.Done("ok"),
+                ActionParser.parse("{\"action\":\"done\",\"ms\":null,\"summary\":\"ok\",\"reason\":null}", readOnly));
+        assertEquals(new Action.Wait(20), ActionParser.parse("{\"action\":\"wait\",\"ms\":20}", readOnly));
+        // a field of the full set that this route's schema does not have is unknown here, even when null
+        WireFormatException e = assertThrows(WireFormatException.class,
+                () -> ActionParser.parse("{\"action\":\"done\",\"summary\":\"ok\",\"uid\":null}", readOnly));
+        assertEquals("unknown field \"uid\" for done", e.getMessage());
+        // while with every kind permitted the same null uid is just absent
+        assertEquals(new Action.Done("ok"), ActionParser.parse("{\"action\":\"done\",\"summary\":\"ok\",\"uid\":null}"));
+        e = assertThrows(WireFormatException.class,
+                () -> ActionParser.parse("{\"action\":\"click\",\"uid\":\"u1\",\"ms\":null,\"summary\":null,\"reason\":null}", readOnly));
+        assertTrue(e.getMessage().startsWith("click is not permitted here"), e.getMessage());
+
+        assertThrows(IllegalArgumentException.class, () -> ActionSchema.json(Set.of("double_click")));
+        assertThrows(IllegalArgumentException.class, () -> ActionSchema.json(Set.of()));
     }
 
     @Test

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.json.Json;
 import dev.deckhand.loop.verify.VerifierSpec;
-import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,29 +38,48 @@ class ClosedSetsTest {
         assertEquals(permitted.length, ActionSchema.specs().size());
 
         Map<?, ?> schema = (Map<?, ?>) Json.parse(ActionSchema.json());
-        List<?> oneOf = (List<?>) schema.get("oneOf");
-        Map<String, Map<?, ?>> byConst = new HashMap<>();
-        for (Object o : oneOf) {
-            Map<?, ?> branch = (Map<?, ?>) o;
-            assertEquals(false, branch.get("additionalProperties"));
-            Map<?, ?> props = (Map<?, ?>) branch.get("properties");
-            assertEquals(props.keySet(), Set.copyOf((List<?>) branch.get("required")), "every field required");
-            byConst.put((String) ((Map<?, ?>) props.get("action")).get("const"), branch);
-        }
+        Map<?, ?> props = (Map<?, ?>) schema.get("properties");
+        List<?> kinds = (List<?>) ((Map<?, ?>) props.get("action")).get("enum");
+        Set<String> allRecordFields = new HashSet<>();
+        allRecordFields.add("action");
         for (Class<?> c : permitted) {
             ActionSchema.ActionSpec spec = ActionSchema.specs().stream().filter(s -> s.type() == c).findFirst().orElseThrow();
-            assertTrue(byConst.containsKey(spec.kind()), "schema has " + spec.kind());
-            Set<String> schemaFields = new HashSet<>();
-            for (Object k : ((Map<?, ?>) byConst.get(spec.kind()).get("properties")).keySet()) schemaFields.add((String) k);
+            assertTrue(kinds.contains(spec.kind()), "schema's action enum has " + spec.kind());
             Set<String> recordFields = new HashSet<>();
-            recordFields.add("action");
             for (var rc : c.getRecordComponents()) recordFields.add(rc.getName());
-            assertEquals(recordFields, schemaFields, "schema fields = record components for " + spec.kind());
-            Action parsed = ActionParser.parse(SAMPLES.get(spec.kind()));
-            assertEquals(c, parsed.getClass(), "parser builds " + c.getSimpleName());
-            assertEquals(spec.kind(), parsed.kind());
+            Set<String> specFields = new HashSet<>();
+            spec.fields().forEach(f -> specFields.add(f.name()));
+            assertEquals(recordFields, specFields, "spec fields = record components for " + spec.kind());
+            for (String field : recordFields) {
+                String description = (String) ((Map<?, ?>) props.get(field)).get("description");
+                assertTrue(description.matches("Required for (.*[ ,])?" + spec.kind() + "[ ,;].*"),
+                        field + "'s description names " + spec.kind() + ": " + description);
+            }
+            allRecordFields.addAll(recordFields);
+
+            Action compact = ActionParser.parse(SAMPLES.get(spec.kind()));
+            assertEquals(c, compact.getClass(), "parser builds " + c.getSimpleName());
+            assertEquals(spec.kind(), compact.kind());
+            assertEquals(compact, ActionParser.parse(strictForm(SAMPLES.get(spec.kind()), props.keySet())),
+                    "the every-field-with-nulls form of " + spec.kind() + " parses the same");
+            Set<String> alone = Set.of(spec.kind());
+            assertEquals(compact, ActionParser.parse(strictForm(SAMPLES.get(spec.kind()), ActionSchema.properties(alone)), alone));
+            Map<?, ?> aloneProps = (Map<?, ?>) ((Map<?, ?>) Json.parse(ActionSchema.json(alone))).get("properties");
+            Set<String> expected = new HashSet<>(recordFields);
+            expected.add("action");
+            assertEquals(expected, aloneProps.keySet(), "the schema for " + spec.kind() + " alone has only its fields");
         }
-        assertEquals(permitted.length, byConst.size());
+        assertEquals(permitted.length, kinds.size());
+        assertEquals(allRecordFields, props.keySet(), "the flat properties are the union of the record components");
+        assertEquals(allRecordFields, ActionSchema.properties(ActionSchema.kinds()));
+    }
+
+    /** The sample with every other property of {@code properties} present and null, as strict output has it. */
+    static String strictForm(String sample, Set<?> properties) {
+        Map<String, Object> strict = new LinkedHashMap<>();
+        for (Object p : properties) strict.put((String) p, null);
+        ((Map<?, ?>) Json.parse(sample)).forEach((k, v) -> strict.put((String) k, v));
+        return Json.write(strict);
     }
 
     @Test
