@@ -38,7 +38,10 @@ import java.util.concurrent.Executors;
 public abstract class ProviderStub implements AutoCloseable {
 
     /** A scripted reply. */
-    public sealed interface Reply permits Text, Error { }
+    public sealed interface Reply permits Text, Error, Computed { }
+
+    /** A reply computed from the request, like a model that reads its observation. */
+    public record Computed(java.util.function.Function<RecordedRequest, String> model) implements Reply { }
 
     /** The model's raw output (an action's JSON, malformed JSON, prose...). */
     public record Text(String raw) implements Reply { }
@@ -115,6 +118,12 @@ public abstract class ProviderStub implements AutoCloseable {
         return this;
     }
 
+    /** Queues a reply computed from the request (the model's raw output). */
+    public synchronized ProviderStub enqueue(java.util.function.Function<RecordedRequest, String> model) {
+        replies.add(new Computed(model));
+        return this;
+    }
+
     /** Queues an HTTP error whose provider-shaped body carries {@code message}. */
     public synchronized ProviderStub enqueueError(int status, String message) {
         replies.add(new Error(status, message));
@@ -157,6 +166,7 @@ public abstract class ProviderStub implements AutoCloseable {
                         : new Error(404, "stub: no route for " + request.method() + " " + request.path());
             }
             if (reply == null) reply = new Error(500, "stub: no scripted reply left");
+            if (reply instanceof Computed computed) reply = new Text(computed.model().apply(request));
             int status;
             String body;
             if (reply instanceof Text text) {

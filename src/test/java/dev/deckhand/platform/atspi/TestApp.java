@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * ended by its PID only. Stop/continue send SIGSTOP/SIGCONT to that PID. Failures are plain
  * {@link AssertionError}s so the bench can use it without JUnit.
  */
-final class TestApp implements AutoCloseable {
+public final class TestApp implements AutoCloseable {
 
     private final Process process;
     private final Path home;
@@ -32,7 +32,7 @@ final class TestApp implements AutoCloseable {
     }
 
     /** Fails the test (with how to run it) when no display is set. */
-    static void requireDesktop() {
+    public static void requireDesktop() {
         String display = System.getenv("DISPLAY");
         if (display == null || display.isBlank()) {
             throw new AssertionError("DISPLAY is unset: run the AT-SPI tests in the virtual desktop, e.g. "
@@ -41,11 +41,11 @@ final class TestApp implements AutoCloseable {
         }
     }
 
-    static TestApp launch(List<String> command) throws IOException {
+    public static TestApp launch(List<String> command) throws IOException {
         return launch(command, Map.of());
     }
 
-    static TestApp launch(List<String> command, Map<String, String> extraEnv) throws IOException {
+    public static TestApp launch(List<String> command, Map<String, String> extraEnv) throws IOException {
         requireDesktop();
         Path home = Files.createTempDirectory("deckhand-atspi-app");
         Map<String, String> env = new HashMap<>(extraEnv);
@@ -81,7 +81,7 @@ final class TestApp implements AutoCloseable {
         return launch(cmd);
     }
 
-    int pid() {
+    public int pid() {
         return (int) process.pid();
     }
 
