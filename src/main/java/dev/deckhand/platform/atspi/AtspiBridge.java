@@ -1119,6 +1119,12 @@ public final class AtspiBridge implements AutoCloseable {
             try {
                 for (Pointer top : tops) {
                     Optional<String> host = documentHost(top, deadline);
+                    if (host.isEmpty() && isBrowser(top)) {
+                        // Browsers replace their document subtree without always telling the
+                        // cache; read a browser window afresh once.
+                        Atspi.atspi_accessible_clear_cache(top);
+                        host = documentHost(top, deadline);
+                    }
                     if (host.isPresent()) return host;
                 }
             } finally {
@@ -1126,6 +1132,24 @@ public final class AtspiBridge implements AutoCloseable {
             }
             return Optional.<String>empty();
         });
+    }
+
+    private static final List<String> BROWSER_NAMES = List.of("chromium", "chrome", "firefox", "brave", "edge",
+            "opera", "vivaldi", "epiphany", "web", "browser");
+
+    private boolean isBrowser(Pointer top) {
+        Pointer app = Atspi.atspi_accessible_get_application(top, err());
+        dropError();
+        if (app == null) return false;
+        try {
+            String name = takeString(Atspi.atspi_accessible_get_name(app, err()));
+            dropError();
+            if (name == null) return false;
+            String lower = name.toLowerCase(Locale.ROOT);
+            return BROWSER_NAMES.stream().anyMatch(lower::contains);
+        } finally {
+            Gobject.g_object_unref(app);
+        }
     }
 
     private Optional<String> documentHost(Pointer top, long deadline) {

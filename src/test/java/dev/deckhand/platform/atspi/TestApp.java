@@ -159,10 +159,15 @@ public final class TestApp implements AutoCloseable {
     @Override
     public void close() throws Exception {
         if (stopped) sigcont();
+        // Children the app started (Chromium's renderers) are ended by their PIDs too.
+        List<ProcessHandle> children = process.descendants().collect(java.util.stream.Collectors.toList());
         process.destroy();
         if (!process.waitFor(3, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             process.waitFor(3, TimeUnit.SECONDS);
+        }
+        for (ProcessHandle child : children) {
+            if (child.isAlive()) child.destroyForcibly();
         }
         try (Stream<Path> walk = Files.walk(home)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

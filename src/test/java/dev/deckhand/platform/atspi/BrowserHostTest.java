@@ -1,0 +1,62 @@
+package dev.deckhand.platform.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Chromium exposes the focused tab's URL through the Document interface: its host is a fact. */
+class BrowserHostTest {
+
+    private HttpServer server;
+    private AtspiBridge bridge;
+    private TestApp chromium;
+
+    @BeforeEach
+    void start() throws Exception {
+        TestApp.requireDesktop();
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] page = "<html><head><title>Deckhand Page</title></head><body><p>hello</p><input></body></html>"
+                .getBytes(StandardCharsets.UTF_8);
+        server.createContext("/", ex -> {
+            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            ex.sendResponseHeaders(200, page.length);
+            ex.getResponseBody().write(page);
+            ex.close();
+        });
+        server.start();
+        bridge = AtspiBridge.start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (chromium != null) chromium.close();
+        if (bridge != null) bridge.close();
+        if (server != null) server.stop(0);
+    }
+
+    @Test
+    void focusedTabHostIsRead() throws Exception {
+        Path profile = Files.createTempDirectory("deckhand-chromium");
+        String url = "http://localhost:" + server.getAddress().getPort() + "/page.html";
+        chromium = TestApp.launch(List.of("chromium", "--no-sandbox", "--user-data-dir=" + profile,
+                "--force-renderer-accessibility", "--no-first-run", "--disable-gpu", "--disable-sync",
+                "--no-default-browser-check", url));
+        chromium.awaitWindow(bridge, t -> t.contains("Deckhand Page"), 60_000);
+        Optional<String> host = Optional.empty();
+        for (int i = 0; i < 100 && host.isEmpty(); i++) {
+            host = bridge.focusedBrowserHost();
+            if (host.isEmpty()) Thread.sleep(200);
+        }
+        assertEquals(Optional.of("localhost"), host);
+    }
+}
