@@ -41,10 +41,12 @@ class CalculatorStepsE2ETest {
                     + "\"verifier\":{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"GtkSourceView\"},"
                     + "\"expect\":{\"text\":\"84\"}}}";
             JsonPath call;
+            int cards;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
                 call = callWhenAccessible(args);
-                assertEquals(1, approver.decided.get(), "confirm-each raises one card for the whole list of steps");
+                cards = approver.decided.get();
             }
+            assertEquals(1, cards, () -> "confirm-each raises one card for the whole list of steps: " + call.prettify());
             assertFalse(call.getBoolean("result.isError"), () -> call.prettify());
             assertEquals("completed", call.getString("result.structuredContent.outcome"), () -> call.prettify());
             assertEquals("pass", call.getString("result.structuredContent.verdict"), () -> call.prettify());
@@ -76,8 +78,9 @@ class CalculatorStepsE2ETest {
     /** The app's tree appears on the accessibility bus a little after its window: retry only that refusal. */
     static JsonPath callWhenAccessible(String args) throws InterruptedException {
         JsonPath call = null;
+        McpSession session = McpSession.open();
         for (int attempt = 0; attempt < 20; attempt++) {
-            call = McpSession.open().request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
             if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))) return call;
             Thread.sleep(500);
         }
