@@ -166,7 +166,13 @@ public abstract class ProviderStub implements AutoCloseable {
                         : new Error(404, "stub: no route for " + request.method() + " " + request.path());
             }
             if (reply == null) reply = new Error(500, "stub: no scripted reply left");
-            if (reply instanceof Computed computed) reply = new Text(computed.model().apply(request));
+            if (reply instanceof Computed computed) {
+                try {
+                    reply = new Text(computed.model().apply(request));
+                } catch (RuntimeException | AssertionError e) {
+                    reply = new Error(500, "stub: the scripted model failed: " + e.getMessage());
+                }
+            }
             int status;
             String body;
             if (reply instanceof Text text) {

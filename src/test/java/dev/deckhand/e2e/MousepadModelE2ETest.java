@@ -1,0 +1,131 @@
+package dev.deckhand.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.model.stub.AnthropicStub;
+import dev.deckhand.model.stub.GeminiStub;
+import dev.deckhand.model.stub.OllamaStub;
+import dev.deckhand.model.stub.OpenAiStub;
+import dev.deckhand.model.stub.ProviderStub;
+import dev.deckhand.platform.atspi.TestApp;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Issue 5, end to end through MCP over HTTP: a natural-language instruction in mousepad (GTK 3)
+ * driven by a scripted model behind a local server speaking each provider's wire format, with a
+ * {@code file} verifier after saving; and the ways a model goes wrong, each ending with its outcome
+ * and code while the file shows that nothing reached the editor that should not have.
+ */
+@QuarkusTest
+class MousepadModelE2ETest {
+
+    @AfterEach
+    void revoke() {
+        Owner.revokeActive();
+    }
+
+    private static ProviderStub stub(String provider) {
+        return switch (provider) {
+            case "openai" -> OpenAiStub.start();
+            case "anthropic" -> AnthropicStub.start();
+            case "gemini" -> GeminiStub.start();
+            case "ollama" -> OllamaStub.start();
+            default -> throw new IllegalArgumentException(provider);
+        };
+    }
+
+    private static void bind(ProviderStub stub) {
+        Map<String, Object> body = new HashMap<>(Map.of("providerId", stub.providerId(), "modelId", "scripted-model",
+                "baseUrl", stub.url()));
+        if (!stub.providerId().equals("ollama")) body.put("apiKey", "sk-e2e-0123456789abcdef");
+        Owner.api().body(body).put("/api/model").then().statusCode(200);
+    }
+
+    /** Runs one instruction in a fresh mousepad on an empty file, with a confirm-each grant and an approver. */
+    private static JsonPath run(ProviderStub stub, Path file, String expected) throws Exception {
+        bind(stub);
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            long window = Owner.awaitWindow("mousepad", file.getFileName().toString());
+            Owner.mint(window, "confirm_each", List.of());
+            String args = "{\"instruction\":\"write '" + expected + "' in the editor and save the file\","
+                    + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + expected + "\"}}";
+            try (Owner.Approver approver = new Owner.Approver("approve")) {
+                return CalculatorStepsE2ETest.callWhenAccessible(args);
+            }
+        }
+    }
+
+    private static Path emptyFile() throws Exception {
+        Path file = Files.createTempDirectory("deckhand-e2e").resolve("note.txt");
+        Files.writeString(file, "");
+        return file;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openai", "anthropic", "gemini", "ollama"})
+    void aScriptedModelWritesAndSavesAndTheFileVerifierPasses(String provider) throws Exception {
+        String expected = "hello from " + provider;
+        Path file = emptyFile();
+        try (ProviderStub stub = stub(provider)) {
+            stub.enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\"" + expected + "\"}")
+                    .enqueue("{\"action\":\"key\",\"keys\":\"ctrl+s\"}")
+                    .enqueue("{\"action\":\"done\",\"summary\":\"wrote and saved\"}");
+            JsonPath call = run(stub, file, expected);
+            assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
+            assertEquals("pass", call.getString("result.structuredContent.verdict"), call.prettify());
+            assertFalse(call.getBoolean("result.isError"));
+            assertEquals(2, call.getInt("result.structuredContent.stepsRun"));
+            assertEquals(expected, Files.readString(file).strip());
+            assertEquals(3, stub.requests().size(), "one model turn per action");
+            assertTrue(ScriptedModel.text(stub.requests().get(0)).contains("Observation:"));
+        }
+    }
+
+    record Misbehaviour(String name, Consumer<ProviderStub> script, String outcome, String code) { }
+
+    @Test
+    void aMisbehavingModelEndsWithTheRightOutcomeAndNothingReachesTheEditor() throws Exception {
+        List<Misbehaviour> cases = List.of(
+                new Misbehaviour("malformed JSON, twice", s -> s.enqueue("{\"action\": \"set_text\", ").enqueue("not json"),
+                        "refused", "MODEL_OUTPUT_INVALID"),
+                new Misbehaviour("an unknown action, twice", s -> s.enqueue("{\"action\":\"launch_missiles\"}")
+                        .enqueue("{\"action\":\"launch_missiles\"}"), "refused", "MODEL_OUTPUT_INVALID"),
+                new Misbehaviour("a uid from an older revision", s -> s.enqueue(
+                        "{\"action\":\"set_text\",\"uid\":\"uOLD00\",\"text\":\"leaked\"}"), "refused", "OUT_OF_SCOPE"),
+                new Misbehaviour("click_at without a capture basis, twice", s -> s
+                        .enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}")
+                        .enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}"),
+                        "refused", "MODEL_OUTPUT_INVALID"),
+                new Misbehaviour("done while the verifier fails", s -> s.enqueue("{\"action\":\"done\",\"summary\":\"all done\"}"),
+                        "completed", null));
+        for (Misbehaviour m : cases) {
+            Path file = emptyFile();
+            try (ProviderStub stub = OpenAiStub.start()) {
+                m.script().accept(stub);
+                JsonPath call = run(stub, file, "should never appear");
+                Supplier<String> why = () -> m.name() + ": " + call.prettify();
+                assertEquals(m.outcome(), call.getString("result.structuredContent.outcome"), why);
+                assertEquals(m.code(), call.getString("result.structuredContent.refusal.code"), why);
+                assertEquals("fail", call.getString("result.structuredContent.verdict"), why);
+                assertTrue(call.getBoolean("result.isError"), why);
+                assertEquals(0, call.getInt("result.structuredContent.stepsRun"), why);
+                assertEquals("", Files.readString(file), m.name() + ": the file is untouched");
+            }
+            Owner.revokeActive();
+        }
+    }
+}
