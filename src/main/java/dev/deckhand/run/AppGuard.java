@@ -50,11 +50,14 @@ final class AppGuard implements Guard {
     private final String grantId;
     private final StopSignal stop;
     private final Clock clock;
+    private final java.util.function.BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard;
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private volatile boolean batchApproved;
 
     AppGuard(PolicyConfig config, GrantBroker broker, ApprovalBook approvals, Desktop desktop, String sessionId,
-            String grantId, StopSignal stop, Clock clock) {
+            String grantId, StopSignal stop, Clock clock,
+            java.util.function.BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard) {
+        this.onCard = onCard;
         this.config = config;
         this.broker = broker;
         this.approvals = approvals;
@@ -168,6 +171,15 @@ final class AppGuard implements Guard {
 
     /** Waits for the person's decision on the card, Stop, the grant's end, or the card's expiry. */
     private Optional<Refusal> awaitApproval(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
+        onCard.accept(card, ApprovalBook.Status.PENDING);
+        Optional<Refusal> answer = awaitDecision(card, g, basis);
+        onCard.accept(card, answer.isEmpty() ? ApprovalBook.Status.APPROVED
+                : approvals.status(card.id()) == ApprovalBook.Status.EXPIRED ? ApprovalBook.Status.EXPIRED
+                : ApprovalBook.Status.DENIED);
+        return answer;
+    }
+
+    private Optional<Refusal> awaitDecision(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
         while (true) {
             if (stop.stopRequested()) return Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while approval "
                     + card.id() + " was waiting"));

@@ -1,5 +1,6 @@
 package dev.deckhand.run;
 
+import dev.deckhand.audit.ApprovalEvent;
 import dev.deckhand.audit.AuditLog;
 import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.audit.RunRecord;
@@ -190,7 +191,13 @@ public class ComputerService {
             return broker.usable(sessionId, grant.id()).map(r -> r.code() == RefusalCode.STOPPED
                     || r.code() == RefusalCode.GRANT_REVOKED).orElse(false);
         };
-        AppGuard guard = new AppGuard(config, broker, grants.approvals(), desktop, sessionId, grant.id(), stop, clock);
+        AppGuard guard = new AppGuard(config, broker, grants.approvals(), desktop, sessionId, grant.id(), stop, clock,
+                (card, status) -> audit.append(new ApprovalEvent(switch (status) {
+                    case PENDING -> ApprovalEvent.State.REQUESTED;
+                    case APPROVED -> ApprovalEvent.State.APPROVED;
+                    case EXPIRED -> ApprovalEvent.State.EXPIRED;
+                    default -> ApprovalEvent.State.DENIED;
+                }, card.id(), request.runId(), card.grantId(), card.revision(), Math.max(1, card.steps().size()))));
         GrantScope scope = new GrantScope() {
             @Override public long windowId() { return windowId; }
             @Override public long revision() { return broker.active().map(Grant::revision).orElse(grant.revision()); }
