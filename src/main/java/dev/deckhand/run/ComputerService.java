@@ -205,7 +205,19 @@ public class ComputerService {
                 return broker.active().map(Grant::capture).orElse(grant.capture());
             }
         };
-        var verifier = new VerifierRunner(new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config)));
+        java.util.concurrent.atomic.AtomicLong verifierNanos = new java.util.concurrent.atomic.AtomicLong();
+        var desktopVerifier = new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config));
+        var verifier = new VerifierRunner(spec -> {
+            long t0 = System.nanoTime();
+            try {
+                return desktopVerifier.verify(spec);
+            } finally {
+                verifierNanos.addAndGet(System.nanoTime() - t0);
+            }
+        });
+        ModelDecider decider = new ModelDecider(model, modelCalls, () -> stop.stopRequested()
+                ? Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while the model was answering"))
+                : guard.aborted());
         LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
                 LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
@@ -214,9 +226,7 @@ public class ComputerService {
         try {
             ComputerLoop loop = ComputerLoop.builder()
                     .desktop(desktop)
-                    .decider(new ModelDecider(model, modelCalls, () -> stop.stopRequested()
-                            ? Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while the model was answering"))
-                            : guard.aborted()))
+                    .decider(decider)
                     .guard(guard)
                     .audit(new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep))
                     .clock(clock)
@@ -227,7 +237,13 @@ public class ComputerService {
                     .sleeper(Sleeper.REAL)
                     .limits(limits)
                     .build();
-            return loop.run(request);
+            long t0 = System.nanoTime();
+            RunResult result = loop.run(request);
+            long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get();
+            int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
+            LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model and verifier)",
+                    request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps);
+            return result;
         } finally {
             watcher.cancel(false);
         }

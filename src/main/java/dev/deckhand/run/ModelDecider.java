@@ -39,12 +39,24 @@ final class ModelDecider implements Decider {
     private final ModelClient model;
     private final ExecutorService executor;
     private final Supplier<Optional<Refusal>> interruption;
+    private final java.util.concurrent.atomic.AtomicLong modelNanos = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicInteger turns = new java.util.concurrent.atomic.AtomicInteger();
 
     /** @param interruption Stop or a watcher abort, checked every 20 ms while the model answers */
     ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption) {
         this.model = model;
         this.executor = executor;
         this.interruption = interruption;
+    }
+
+    /** Time spent waiting for the provider, summed over the run. */
+    long modelNanos() {
+        return modelNanos.get();
+    }
+
+    /** Model turns asked so far. */
+    int turns() {
+        return turns.get();
     }
 
     @Override
@@ -63,7 +75,15 @@ final class ModelDecider implements Decider {
         if (request.capture().isPresent()) turn = turn.withImage(request.capture().get().capture().image());
         if (request.feedback().isPresent()) turn = turn.withFeedback(request.feedback().get());
         ModelTurn finalTurn = turn;
-        Future<String> answer = executor.submit(() -> model.decide(finalTurn));
+        turns.incrementAndGet();
+        Future<String> answer = executor.submit(() -> {
+            long t0 = System.nanoTime();
+            try {
+                return model.decide(finalTurn);
+            } finally {
+                modelNanos.addAndGet(System.nanoTime() - t0);
+            }
+        });
         try {
             while (true) {
                 Optional<Refusal> stop = interruption.get();
