@@ -133,14 +133,23 @@ case "${1:-}" in
     [ $# -gt 0 ] || { log "run needs a command after --"; exit 64; }
     state=$(mktemp /tmp/deckhand-desktop-state.XXXXXX)
     trap 'stop "$state"' EXIT
-    trap 'exit 130' INT TERM
     start "$state"
     # shellcheck disable=SC1090
     . "$state"
     if [ $sample = 1 ] && command -v mousepad >/dev/null; then
       mousepad >"$DECKHAND_DESKTOP_RUNTIME/sample-app.log" 2>&1 &
     fi
-    set +e; "$@"; rc=$?; set -e
-    exit $rc ;;
+    # The command runs in the background (stdin kept) so that a TERM or INT to this script is
+    # passed on to it at once and the desktop is stopped after it ends.
+    set +e
+    "$@" <&0 &
+    child=$!
+    trap 'kill -TERM "$child" 2>/dev/null' INT TERM
+    while :; do
+      wait "$child"; rc=$?
+      kill -0 "$child" 2>/dev/null || break
+    done
+    set -e
+    exit "$rc" ;;
   *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
 esac

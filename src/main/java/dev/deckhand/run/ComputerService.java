@@ -168,8 +168,8 @@ public class ComputerService {
         } catch (RefusedException e) {
             Refusal refusal = e.refusal();
             if (refusal.code() == RefusalCode.NO_GRANT) {
-                refusal = Refusal.of(RefusalCode.NO_GRANT, refusal.detail()
-                        + "; ask the user to grant a window in Deckhand's page at " + address.pageUrl());
+                refusal = Refusal.of(RefusalCode.NO_GRANT, "no window is granted; ask the user to grant one in "
+                        + "Deckhand's page at " + address.pageUrl());
             }
             result = refused(request, refusal);
         }
