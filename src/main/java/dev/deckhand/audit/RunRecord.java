@@ -17,7 +17,8 @@ import java.time.Instant;
  * @param verifierResult the verifier's own result
  * @param verdict pass, fail or none: from the verifier only
  * @param outcome the run's outcome
- * @param refusalCode present exactly when outcome is {@link Outcome#REFUSED}
+ * @param refusalCode required when outcome is {@link Outcome#REFUSED}; also names why a run was stopped,
+ *     expired or ran out of budget; absent when it completed
  * @param startedAt when the run started
  * @param endedAt when it ended (not before startedAt)
  */
@@ -56,8 +57,11 @@ public record RunRecord(String runId, String instruction, String route, String g
         Fields.required("verifierResult", verifierResult);
         Fields.required("verdict", verdict);
         Fields.required("outcome", outcome);
-        if ((outcome == Outcome.REFUSED) != (refusalCode != null)) {
-            throw new IllegalArgumentException("refusalCode is required exactly when outcome is REFUSED");
+        if (outcome == Outcome.REFUSED && refusalCode == null) {
+            throw new IllegalArgumentException("refusalCode is required when outcome is REFUSED");
+        }
+        if (outcome == Outcome.COMPLETED && refusalCode != null) {
+            throw new IllegalArgumentException("refusalCode must be absent when outcome is COMPLETED");
         }
         Fields.required("startedAt", startedAt);
         Fields.required("endedAt", endedAt);

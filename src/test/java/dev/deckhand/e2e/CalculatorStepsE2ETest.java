@@ -72,6 +72,15 @@ class CalculatorStepsE2ETest {
             assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
             assertEquals("fail", call.getString("result.structuredContent.verdict"),
                     "the verifier still runs, and the display does not show 9: " + call.prettify());
+            String runId = call.getString("result.structuredContent.runId");
+            JsonPath runs = Owner.api().get("/api/audit/runs?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            assertEquals(1, runs.getList("records").size(), () -> "the run is recorded: " + runs.prettify());
+            assertEquals(call.getString("result.structuredContent.refusal.code"), runs.getString("records[0].event.refusalCode"));
+            assertEquals("fail", runs.getString("records[0].event.verdict").toLowerCase(java.util.Locale.ROOT));
+            JsonPath actions = Owner.api().get("/api/audit/actions?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            assertEquals(List.of(), actions.getList("records"), "no action was attempted after the denied card");
+            assertTrue(Owner.api().get("/api/audit/verify").then().statusCode(200).extract().jsonPath().getBoolean("ok"),
+                    "the audit chain verifies");
         }
     }
 

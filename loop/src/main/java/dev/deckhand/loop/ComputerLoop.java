@@ -255,7 +255,19 @@ public final class ComputerLoop {
                     try {
                         a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
                     } catch (SelectorException e) {
-                        return new Ending(Outcome.FAILED, Optional.empty(), "step " + (i + 1) + " (" + a.kind() + "): " + e.getMessage());
+                        if (!tree.partial()) {
+                            return new Ending(Outcome.FAILED, Optional.empty(), "step " + (i + 1) + " (" + a.kind() + "): " + e.getMessage());
+                        }
+                        // A partial tree (the app did not answer for every element in time) proves no
+                        // absence: look once more after the app settles, and fail only then.
+                        desktop.settle(limits.settle());
+                        tree = snapshot();
+                        try {
+                            a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
+                        } catch (SelectorException again) {
+                            return new Ending(Outcome.FAILED, Optional.empty(), "step " + (i + 1) + " (" + a.kind() + "): "
+                                    + again.getMessage() + (tree.partial() ? " (the tree was partial twice)" : ""));
+                        }
                     }
                 }
                 if (a instanceof Action.Done) return new Ending(Outcome.COMPLETED, Optional.empty(), ((Action.Done) a).summary());

@@ -419,6 +419,22 @@ class ComputerLoopTest {
     }
 
     @Test
+    void aStepNotFoundInAPartialTreeIsLookedForOnceMoreBeforeFailing() {
+        java.util.concurrent.atomic.AtomicInteger snapshots = new java.util.concurrent.atomic.AtomicInteger();
+        // The first read is full, the second (before step 2) is partial, then full again.
+        f.desktop.tree(rev -> snapshots.incrementAndGet() == 2
+                ? new dev.deckhand.loop.desktop.ScopedTree(RecordingDesktop.WINDOW, rev, Trees.calculator(RecordingDesktop.WINDOW, rev, "0").nodes()
+                        .subList(0, 3), true)
+                : Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
+        RunRequest req = request("Compute").withSteps(StepParser.parse("["
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
+        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        assertEquals(Outcome.COMPLETED, r.outcome(), r.summary());
+        assertEquals(List.of("click r1-d1", "click r1-equals"), f.desktop.delivered());
+    }
+
+    @Test
     void anUnresolvableStepFailsWithoutGuessing() {
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
         RunRequest req = request("Compute").withSteps(StepParser.parse("["
