@@ -53,6 +53,7 @@ final class AppGuard implements Guard {
     private final java.util.function.BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard;
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private volatile boolean batchApproved;
+    private final java.util.concurrent.atomic.AtomicLong approvalNanos = new java.util.concurrent.atomic.AtomicLong();
 
     AppGuard(PolicyConfig config, GrantBroker broker, ApprovalBook approvals, Desktop desktop, String sessionId,
             String grantId, StopSignal stop, Clock clock,
@@ -71,6 +72,11 @@ final class AppGuard implements Guard {
     /** The watcher's verdict: the run ends with this refusal at its next check. */
     void abort(Refusal refusal) {
         aborted.compareAndSet(null, refusal);
+    }
+
+    /** Time spent waiting for the person's decisions on approval cards. */
+    long approvalNanos() {
+        return approvalNanos.get();
     }
 
     Optional<Refusal> aborted() {
@@ -172,7 +178,9 @@ final class AppGuard implements Guard {
     /** Waits for the person's decision on the card, Stop, the grant's end, or the card's expiry. */
     private Optional<Refusal> awaitApproval(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
         onCard.accept(card, ApprovalBook.Status.PENDING);
+        long t0 = System.nanoTime();
         Optional<Refusal> answer = awaitDecision(card, g, basis);
+        approvalNanos.addAndGet(System.nanoTime() - t0);
         onCard.accept(card, answer.isEmpty() ? ApprovalBook.Status.APPROVED
                 : approvals.status(card.id()) == ApprovalBook.Status.EXPIRED ? ApprovalBook.Status.EXPIRED
                 : ApprovalBook.Status.DENIED);

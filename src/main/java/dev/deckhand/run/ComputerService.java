@@ -239,9 +239,9 @@ public class ComputerService {
                     .build();
             long t0 = System.nanoTime();
             RunResult result = loop.run(request);
-            long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get();
+            long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get() - guard.approvalNanos();
             int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
-            LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model and verifier)",
+            LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits)",
                     request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps);
             return result;
         } finally {
