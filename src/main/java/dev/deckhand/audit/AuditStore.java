@@ -89,8 +89,14 @@ public final class AuditStore implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens a connection through the driver class itself, not {@link DriverManager}: a Quarkus
+     * application that stops in the same JVM (tests) deregisters the drivers it loaded.
+     */
     static Connection connect(Path database) throws SQLException {
-        return DriverManager.getConnection("jdbc:sqlite:" + database.toAbsolutePath());
+        Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + database.toAbsolutePath(), new java.util.Properties());
+        if (c == null) throw new SQLException("the SQLite driver refused " + database);
+        return c;
     }
 
     private static void createPrivately(Path database) {

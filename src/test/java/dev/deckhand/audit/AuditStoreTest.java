@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -90,7 +89,7 @@ class AuditStoreTest {
             store.seal();
             assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
                     Files.getPosixFilePermissions(dir.resolve("keys/audit.key.head")));
-            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("audit.db"));
+            try (Connection c = AuditStore.connect(dir.resolve("audit.db"));
                  Statement s = c.createStatement()) {
                 try (ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
                     rs.next();

@@ -10,7 +10,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -61,7 +60,7 @@ class AuditTamperTest {
     }
 
     void sql(String... statements) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+        try (Connection c = AuditStore.connect(db); Statement s = c.createStatement()) {
             for (String st : statements) {
                 s.execute(st);
             }
@@ -185,7 +184,7 @@ class AuditTamperTest {
     }
 
     private byte[] hashAt(long seq) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+        try (Connection c = AuditStore.connect(db);
              PreparedStatement ps = c.prepareStatement("SELECT hash FROM audit_record WHERE seq = ?")) {
             ps.setLong(1, seq);
             try (ResultSet rs = ps.executeQuery()) {
@@ -198,7 +197,7 @@ class AuditTamperTest {
     /** Applies {@code edit}, then recomputes prev_hash/hash for seq {@code from..to} as a forger would. */
     private void rewrite(long from, long to, String edit) throws SQLException {
         sql(edit);
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+        try (Connection c = AuditStore.connect(db)) {
             byte[] prev;
             try (PreparedStatement ps = c.prepareStatement("SELECT hash FROM audit_record WHERE seq = ?")) {
                 ps.setLong(1, from - 1);
@@ -232,7 +231,7 @@ class AuditTamperTest {
     }
 
     private void reseal(SealKey other, long from) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+        try (Connection c = AuditStore.connect(db);
              PreparedStatement up = c.prepareStatement("UPDATE audit_seal SET hash = ?, mac = ? WHERE seq = ?")) {
             List<Long> seals = new ArrayList<>();
             try (Statement s = c.createStatement();

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /** initialize, tools/list and tools/call through the real HTTP stack (DESIGN.md §2). */
 @QuarkusTest
+@io.quarkus.test.junit.TestProfile(FreshServer.class)
 class McpHttpTest {
 
     @Inject

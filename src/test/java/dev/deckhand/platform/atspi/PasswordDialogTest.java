@@ -27,8 +27,13 @@ class PasswordDialogTest extends AtspiAppContract {
     }
 
     @Test
-    void focusedPasswordFieldIsDetectedAndNeverRead() {
+    void focusedPasswordFieldIsDetectedAndNeverRead() throws InterruptedException {
         ScopedTree tree = snapshot();
+        // yad builds its form after the window maps; under load the field can be a moment late.
+        for (int i = 0; i < 20 && tree.nodes().stream().noneMatch(n -> n.role().equals("password text")); i++) {
+            Thread.sleep(250);
+            tree = snapshot();
+        }
         Node pw = find(tree, "password text", n -> n.role().equals("password text"));
         bridge.setText(pw.uid(), "hunter2");
         bridge.focus(pw.uid());
