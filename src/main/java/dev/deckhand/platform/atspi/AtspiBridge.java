@@ -1021,13 +1021,7 @@ public final class AtspiBridge implements AutoCloseable {
                     // Prune subtrees that are known not to show (GTK 4 sets neither showing nor
                     // enabled, so it is never pruned).
                     if (!showing) continue;
-                    int n = Atspi.atspi_accessible_get_child_count(p, err());
-                    dropError();
-                    for (int i = n - 1; i >= 0; i--) {
-                        Pointer c = Atspi.atspi_accessible_get_child_at_index(p, i, err());
-                        dropError();
-                        if (c != null) stack.push(c);
-                    }
+                    pushChildren(stack, p);
                 } finally {
                     Gobject.g_object_unref(p);
                 }
@@ -1172,13 +1166,7 @@ public final class AtspiBridge implements AutoCloseable {
                         continue; // documents nested in a document (iframes) are not the tab
                     }
                     if (!hasState(p, AtspiNative.STATE_SHOWING)) continue;
-                    int n = Atspi.atspi_accessible_get_child_count(p, err());
-                    dropError();
-                    for (int i = n - 1; i >= 0; i--) {
-                        Pointer c = Atspi.atspi_accessible_get_child_at_index(p, i, err());
-                        dropError();
-                        if (c != null) stack.push(c);
-                    }
+                    pushChildren(stack, p);
                 } finally {
                     Gobject.g_object_unref(p);
                 }
@@ -1187,6 +1175,17 @@ public final class AtspiBridge implements AutoCloseable {
             stack.forEach(Gobject::g_object_unref);
         }
         return firstUrl == null ? Optional.empty() : hostOf(firstUrl);
+    }
+
+    /** Pushes {@code p}'s children (new references) so that they pop in document order. */
+    private void pushChildren(Deque<Pointer> stack, Pointer p) {
+        int n = Atspi.atspi_accessible_get_child_count(p, err());
+        dropError();
+        for (int i = n - 1; i >= 0; i--) {
+            Pointer c = Atspi.atspi_accessible_get_child_at_index(p, i, err());
+            dropError();
+            if (c != null) stack.push(c);
+        }
     }
 
     private String documentUrl(Pointer p) {
