@@ -175,6 +175,14 @@ public class ComputerService {
         return record(request, result, grantId, started);
     }
 
+    /**
+     * A run refused before any grant was bound (the CLI's checks before it mints: no verifier, the
+     * policy file, the display, the target), recorded like every other run.
+     */
+    public RunResult refuse(RunRequest request, Refusal refusal) {
+        return record(request, refused(request, refusal), null, clock.instant());
+    }
+
     private RunResult runLoop(RunRequest request, PolicyConfig config, Grant grant, Desktop desktop, String sessionId,
             BooleanSupplier cancelled, StepListener onStep) {
         GrantBroker broker = grants.broker();
