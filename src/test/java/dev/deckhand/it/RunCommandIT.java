@@ -1,0 +1,181 @@
+package dev.deckhand.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.platform.atspi.TestApp;
+import dev.deckhand.policy.PolicyDocument;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code deckhand run} (DESIGN.md §2, CLI runner) against the packaged application in a child
+ * process: its exit codes, its one line on standard output, and a real run in mousepad under the
+ * virtual desktop through the person's grant minted by the CLI.
+ */
+class RunCommandIT {
+
+    private static final String FILE_VERIFIER = "{\"kind\":\"file\",\"path\":\"/tmp/deckhand-cli-never\",\"contains\":\"hi\"}";
+
+    record Cli(int exit, String stdout, String stderr) {
+        String why() {
+            return "exit " + exit + "\nstdout: " + stdout + "\nstderr (tail): "
+                    + stderr.substring(Math.max(0, stderr.length() - 3000));
+        }
+    }
+
+    /** Runs {@code deckhand run ARGS} with its own config directory {@code home}; no HTTP port named (random). */
+    private static Cli cli(Path home, Set<String> unset, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("run"));
+        all.addAll(List.of(args));
+        Path out = Files.createTempFile(home, "stdout", ".txt");
+        Path err = Files.createTempFile(home, "stderr", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(PackagedApp.command(all.toArray(String[]::new)))
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        Map<String, String> env = pb.environment();
+        env.put("DECKHAND_HOME", home.toString());
+        env.remove("QUARKUS_HTTP_PORT");
+        unset.forEach(env::remove);
+        Process p = pb.start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+            throw new AssertionError("deckhand run did not end within 180 s: " + Files.readString(err));
+        }
+        return new Cli(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private static Path home() throws IOException {
+        return Files.createTempDirectory("deckhand-cli-home");
+    }
+
+    private static void assertOneLine(Cli r) {
+        assertEquals(1, r.stdout().lines().count(), () -> "standard output carries the result line only: " + r.why());
+    }
+
+    @Test
+    void badUsageExits64WithTheUsage() throws Exception {
+        Path home = home();
+        for (String[] args : List.of(new String[] {},
+                new String[] {"--instruction", "type hi"},
+                new String[] {"--instruction", "type hi", "--app", "mousepad", "--window", "0x123"},
+                new String[] {"--instruction", "type hi", "--app", "mousepad", "--max-steps", "zero"},
+                new String[] {"--instruction", "type hi", "--app", "mousepad", "--frobnicate", "1"},
+                new String[] {"--instruction", "type hi", "--app", "mousepad", "--verifier", "{not json"})) {
+            Cli r = cli(home, Set.of("DISPLAY"), args);
+            assertEquals(64, r.exit(), r::why);
+            assertTrue(r.stderr().contains("usage: deckhand run"), r::why);
+            assertEquals("", r.stdout(), r::why);
+        }
+    }
+
+    @Test
+    void anInputInstructionWithoutAVerifierExits5EvenWithTheDefaultPortBusy() throws Exception {
+        ServerSocket busy = null;
+        try {
+            busy = new ServerSocket(8377, 1, InetAddress.getLoopbackAddress());
+        } catch (IOException alreadyBusy) {
+            // someone else holds 8377: busy either way
+        }
+        try {
+            Cli r = cli(home(), Set.of("DISPLAY"), "--instruction", "type hello", "--app", "mousepad");
+            assertEquals(5, r.exit(), r::why);
+            assertTrue(r.stdout().contains("NO_VERIFIER"), r::why);
+            assertOneLine(r);
+        } finally {
+            if (busy != null) busy.close();
+        }
+    }
+
+    @Test
+    void withoutADisplayItExits3NamingTheCause() throws Exception {
+        Cli r = cli(home(), Set.of("DISPLAY", "WAYLAND_DISPLAY"), "--instruction", "type hi", "--app", "mousepad",
+                "--verifier", FILE_VERIFIER);
+        assertEquals(3, r.exit(), r::why);
+        assertTrue(r.stdout().contains("HEADLESS") && r.stdout().contains("DISPLAY is not set"), r::why);
+        assertOneLine(r);
+    }
+
+    @Test
+    void aMissingOrInvalidPolicyFileExits2NamingTheFile() throws Exception {
+        Path missing = home();
+        Files.createFile(missing.resolve("audit.db"));
+        Cli r = cli(missing, Set.of(), "--instruction", "type hi", "--app", "mousepad", "--verifier", FILE_VERIFIER);
+        assertEquals(2, r.exit(), r::why);
+        assertTrue(r.stdout().contains("CONFIG_MISSING") && r.stdout().contains(missing.resolve("policy.json").toString()),
+                r::why);
+
+        Path invalid = home();
+        Files.writeString(invalid.resolve("policy.json"), "{\"permissionMode\": \"ask\"");
+        r = cli(invalid, Set.of(), "--json", "--instruction", "type hi", "--app", "mousepad", "--verifier", FILE_VERIFIER);
+        assertEquals(2, r.exit(), r::why);
+        JsonNode result = new ObjectMapper().readTree(r.stdout());
+        assertEquals("refused", result.path("outcome").asText());
+        assertEquals("CONFIG_MISSING", result.path("refusal").path("code").asText());
+        assertTrue(result.path("refusal").path("detail").asText().contains(invalid.resolve("policy.json").toString()), r::why);
+    }
+
+    @Test
+    void realRunsInMousepadExit0WhenTheVerifierPassesAnd1WhenItFails() throws Exception {
+        TestApp.requireDesktop();
+        Path home = home();
+        PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
+        PolicyDocument acceptEdits = new PolicyDocument("accept-edits", d.credentialApps(), d.commsApps(), d.deniedHosts(),
+                d.allowedHosts(), d.caps(), d.pollIntervalMs(), d.enabledCommands());
+        new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
+        Path file = Files.createTempDirectory("deckhand-cli-doc").resolve("note.txt");
+        Files.writeString(file, "");
+        String steps = "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"from the cli\"},"
+                + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}]";
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            Cli pass = whenReady(home, "--instruction", "write 'from the cli' and save", "--app", "mousepad",
+                    "--steps", steps, "--verifier", verifier(file, "from the cli"));
+            assertEquals(0, pass.exit(), pass::why);
+            assertTrue(pass.stdout().contains("completed, verdict pass, 2 steps"), pass::why);
+            assertOneLine(pass);
+            assertTrue(pass.stderr().contains("autonomous"), () -> "accept-edits lets the CLI's grant be autonomous: " + pass.why());
+            assertEquals("from the cli", Files.readString(file).strip());
+
+            Cli fail = whenReady(home, "--instruction", "write 'from the cli' and save", "--app", "mousepad",
+                    "--steps", steps, "--verifier", verifier(file, "something else"));
+            assertEquals(1, fail.exit(), fail::why);
+            assertTrue(fail.stdout().contains("verdict fail"), fail::why);
+            assertOneLine(fail);
+        }
+    }
+
+    private static String verifier(Path file, String contains) {
+        return "{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + contains + "\"}";
+    }
+
+    /**
+     * The editor's window and its tree reach the display and the accessibility bus a little after the
+     * process starts: retry only while the run ends in preflight (exit 4), as a person would.
+     */
+    private static Cli whenReady(Path home, String... args) throws Exception {
+        Cli r = null;
+        long start = System.nanoTime();
+        for (int attempt = 1; attempt <= 15; attempt++) {
+            r = cli(home, Set.of(), args);
+            if (r.exit() != 4) {
+                System.out.printf("deckhand run ended with exit %d after %d attempt(s), %d ms in all%n", r.exit(), attempt,
+                        (System.nanoTime() - start) / 1_000_000);
+                return r;
+            }
+            Thread.sleep(500);
+        }
+        return r;
+    }
+}
