@@ -156,6 +156,84 @@ class RunCommandIT {
         }
     }
 
+    /**
+     * Permission mode {@code ask}: the CLI's grant is {@code confirm_each}, and its input waits for the
+     * person's approval in the page of the CLI's own server (random port, read from the CLI's log).
+     */
+    @Test
+    void inAskModeTheRunWaitsForTheApprovalInThePage() throws Exception {
+        TestApp.requireDesktop();
+        Path home = home();
+        new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), PolicyDocument.of(PolicyConfig.defaults()));
+        Path file = Files.createTempDirectory("deckhand-cli-doc").resolve("note.txt");
+        Files.writeString(file, "");
+        String steps = "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"approved\"},"
+                + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}]";
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            Cli r = null;
+            int approved = 0;
+            for (int attempt = 1; attempt <= 15; attempt++) {
+                Path out = Files.createTempFile(home, "stdout", ".txt");
+                Path err = Files.createTempFile(home, "stderr", ".txt");
+                ProcessBuilder pb = new ProcessBuilder(PackagedApp.command("run", "--instruction", "write and save",
+                        "--app", "mousepad", "--steps", steps, "--verifier", verifier(file, "approved")))
+                        .redirectOutput(out.toFile()).redirectError(err.toFile());
+                pb.environment().put("DECKHAND_HOME", home.toString());
+                pb.environment().remove("QUARKUS_HTTP_PORT");
+                Process p = pb.start();
+                try {
+                    approved += approveUntilExit(p, err, home);
+                } finally {
+                    if (p.isAlive()) p.destroyForcibly().waitFor();
+                }
+                r = new Cli(p.exitValue(), Files.readString(out), Files.readString(err));
+                if (r.exit() != 4) break;
+                Thread.sleep(500);
+            }
+            Cli last = r;
+            assertEquals(0, last.exit(), last::why);
+            assertTrue(last.stderr().contains("confirm_each"), last::why);
+            assertEquals(1, approved, () -> "one card for the whole list of steps: " + last.why());
+            assertEquals("approved", Files.readString(file).strip());
+        }
+    }
+
+    /** Approves every card of the CLI's server (its page address is in its log) until it exits; how many. */
+    private static int approveUntilExit(Process p, Path err, Path home) throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.util.regex.Pattern page = java.util.regex.Pattern.compile("page at (http://127\\.0\\.0\\.1:(\\d+))/");
+        ObjectMapper json = new ObjectMapper();
+        int approved = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (p.isAlive() && System.nanoTime() < deadline) {
+            var m = page.matcher(Files.readString(err));
+            if (m.find()) {
+                assertTrue(Integer.parseInt(m.group(2)) > 0, "the page address names the port actually bound");
+                String owner = Files.readString(home.resolve("owner-token")).trim();
+                try {
+                    var list = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/api/approvals"))
+                            .header("Authorization", "Bearer " + owner).GET().build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    if (list.statusCode() == 200) {
+                        for (JsonNode card : json.readTree(list.body())) {
+                            var decided = http.send(java.net.http.HttpRequest.newBuilder(
+                                            java.net.URI.create(m.group(1) + "/api/approvals/" + card.path("id").asText()))
+                                    .header("Authorization", "Bearer " + owner).header("Content-Type", "application/json")
+                                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"decision\":\"approve\"}")).build(),
+                                    java.net.http.HttpResponse.BodyHandlers.ofString());
+                            if (decided.statusCode() == 200) approved++;
+                        }
+                    }
+                } catch (IOException serverEnding) {
+                    // the CLI finished between two polls
+                }
+            }
+            Thread.sleep(50);
+        }
+        p.waitFor(10, TimeUnit.SECONDS);
+        return approved;
+    }
+
     private static String verifier(Path file, String contains) {
         return "{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + contains + "\"}";
     }
