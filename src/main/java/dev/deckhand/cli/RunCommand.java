@@ -15,6 +15,7 @@ import dev.deckhand.loop.route.Router;
 import dev.deckhand.mcp.ToolResult;
 import dev.deckhand.owner.TerminalGrants;
 import dev.deckhand.run.ComputerService;
+import dev.deckhand.security.OwnerSessions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.PrintStream;
@@ -53,6 +54,9 @@ public class RunCommand {
 
     @Inject
     ServerAddress address;
+
+    @Inject
+    OwnerSessions sessions;
 
     private final AtomicBoolean interrupted = new AtomicBoolean();
 
@@ -116,7 +120,8 @@ public class RunCommand {
                 + grant.scope().wire() + " scope, " + grant.inputPolicy().wire() + ")");
         if (grant.inputPolicy() == InputPolicy.CONFIRM_EACH) {
             err.println("deckhand run: the policy's permission mode is 'ask', so every input batch waits for your "
-                    + "approval in Deckhand's page at " + address.pageUrl() + " (sign in with the link above); "
+                    + "approval in Deckhand's page at " + address.pageUrl() + " (sign in once with " + address.baseUrl()
+                    + "/signin?code=" + sessions.issueCode() + "); "
                     + "set permissionMode to accept-edits or auto for unattended runs");
         }
         try {
