@@ -148,10 +148,12 @@ class RunCommandIT {
             assertTrue(pass.stderr().contains("autonomous"), () -> "accept-edits lets the CLI's grant be autonomous: " + pass.why());
             assertEquals("from the cli", Files.readString(file).strip());
 
-            Cli fail = whenReady(home, "--instruction", "write 'from the cli' and save", "--app", "mousepad",
+            String window = visibleWindow("mousepad");
+            Cli fail = whenReady(home, "--instruction", "write 'from the cli' and save", "--window", window,
                     "--steps", steps, "--verifier", verifier(file, "something else"));
             assertEquals(1, fail.exit(), fail::why);
-            assertTrue(fail.stdout().contains("verdict fail"), fail::why);
+            assertTrue(fail.stdout().contains("completed, verdict fail, 2 steps"), fail::why);
+            assertTrue(fail.stderr().contains("window scope"), () -> "--window grants that one window: " + fail.why());
             assertOneLine(fail);
         }
     }
@@ -232,6 +234,16 @@ class RunCommandIT {
         }
         p.waitFor(10, TimeUnit.SECONDS);
         return approved;
+    }
+
+    /** The one visible window of {@code wmClass}, as xdotool names it (decimal X11 id). */
+    private static String visibleWindow(String wmClass) throws Exception {
+        Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--class", wmClass).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        p.waitFor(10, TimeUnit.SECONDS);
+        List<String> ids = out.lines().toList();
+        assertEquals(1, ids.size(), () -> "one visible " + wmClass + " window, found " + ids);
+        return ids.get(0);
     }
 
     private static String verifier(Path file, String contains) {
