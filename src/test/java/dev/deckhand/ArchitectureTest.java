@@ -54,4 +54,13 @@ class ArchitectureTest {
                         "dev.deckhand.audit..", "dev.deckhand.model..")
                 .check(classes);
     }
+
+    @Test
+    void onlyTheOwnerSideAndTheTerminalMintGrants() {
+        noClasses().that().resideOutsideOfPackages("dev.deckhand.owner..", "dev.deckhand.cli..", "dev.deckhand.app..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.deckhand.owner.TerminalGrants")
+                .because("only the person mints: the web page's owner API, or deckhand run at their terminal; "
+                        + "the MCP side never reaches a mint path")
+                .check(classes);
+    }
 }

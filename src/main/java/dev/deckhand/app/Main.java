@@ -11,6 +11,11 @@ import java.util.Set;
  * <ul>
  *   <li>no arguments — serve HTTP: MCP at {@code /mcp}, the page at {@code /}, the owner API at {@code /api/};</li>
  *   <li>{@code stdio} — the same server, and MCP over standard input/output; logs go to standard error;</li>
+ *   <li>{@code run --instruction ... (--app|--window) ...} — one run from the person's terminal
+ *       ({@link dev.deckhand.cli.RunCommand}); the flags are checked before the server starts (64 with the
+ *       usage); standard output carries the result only; the HTTP port is random (0) unless
+ *       {@code quarkus.http.port} / {@code QUARKUS_HTTP_PORT} names one, so a running server's port never
+ *       stops the CLI;</li>
  * </ul>
  * Unknown arguments exit 64 with the usage.
  */
@@ -30,6 +35,25 @@ public final class Main {
         switch (command) {
             case "serve" -> { }
             case "stdio" -> {
+                protocolOut = System.out;
+                System.setProperty("quarkus.log.console.stderr", "true");
+                System.setOut(System.err);
+            }
+            case "run" -> {
+                java.util.List<String> rest = java.util.List.of(args).subList(1, args.length);
+                if (rest.contains("-h") || rest.contains("--help")) {
+                    System.out.println(dev.deckhand.cli.RunOptions.usage());
+                    return;
+                }
+                try {
+                    dev.deckhand.cli.RunOptions.parse(rest);
+                } catch (dev.deckhand.cli.RunOptions.UsageException e) {
+                    System.err.println("deckhand run: " + e.getMessage() + "\n" + dev.deckhand.cli.RunOptions.usage());
+                    System.exit(64);
+                }
+                if (firstNonBlank(System.getProperty("quarkus.http.port"), System.getenv("QUARKUS_HTTP_PORT")) == null) {
+                    System.setProperty("quarkus.http.port", "0");
+                }
                 protocolOut = System.out;
                 System.setProperty("quarkus.log.console.stderr", "true");
                 System.setOut(System.err);
@@ -56,7 +80,8 @@ public final class Main {
 
     static String usage() {
         return "usage: deckhand            serve MCP (Streamable HTTP at /mcp), the web page and the owner API on 127.0.0.1\n"
-                + "       deckhand stdio      the same, with MCP over standard input/output (logs on standard error)";
+                + "       deckhand stdio      the same, with MCP over standard input/output (logs on standard error)\n"
+                + "       deckhand run ...    one run from your terminal; 'deckhand run --help' for the flags and exit codes";
     }
 
     private static String firstNonBlank(String a, String b) {
@@ -72,6 +97,10 @@ public final class Main {
             if (args.length > 0 && args[0].equals("stdio")) {
                 StdioBridge bridge = io.quarkus.arc.Arc.container().instance(StdioBridge.class).get();
                 return bridge.run(System.in, protocolOut);
+            }
+            if (args.length > 0 && args[0].equals("run")) {
+                dev.deckhand.cli.RunCommand command = io.quarkus.arc.Arc.container().instance(dev.deckhand.cli.RunCommand.class).get();
+                return command.run(java.util.List.of(args).subList(1, args.length), protocolOut, System.err);
             }
             Quarkus.waitForExit();
             return 0;

@@ -22,9 +22,11 @@ import org.jboss.logging.Logger;
  * The person's policy file, {@code policy.json} in the config directory (DESIGN.md §3). The very
  * first start — neither a policy file nor an audit database — writes the defaults and says where.
  * After that a missing, unreadable or invalid file refuses every run with {@code CONFIG_MISSING}
- * until the person saves one; nothing falls back to defaults silently.
+ * until the person saves one; nothing falls back to defaults silently. Created at start
+ * ({@code @Startup}), so the first-start check runs before anything writes the audit database.
  */
 @ApplicationScoped
+@io.quarkus.runtime.Startup
 public class PolicyStore {
 
     public static final String FILE = "policy.json";

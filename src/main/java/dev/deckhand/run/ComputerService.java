@@ -176,6 +176,14 @@ public class ComputerService {
         return record(request, result, grantId, started);
     }
 
+    /**
+     * A run refused before any grant was bound (the CLI's checks before it mints: no verifier, the
+     * policy file, the display, the target), recorded like every other run.
+     */
+    public RunResult refuse(RunRequest request, Refusal refusal) {
+        return record(request, refused(request, refusal), null, clock.instant());
+    }
+
     private RunResult runLoop(RunRequest request, PolicyConfig config, Grant grant, Desktop desktop, String sessionId,
             BooleanSupplier cancelled, StepListener onStep) {
         GrantBroker broker = grants.broker();
@@ -300,7 +308,9 @@ public class ComputerService {
                     r.route().map(x -> x.name().toLowerCase(java.util.Locale.ROOT)).orElse(null), grantId, r.stepsRun(),
                     request.verifier().map(VerifierSpec::kind).orElse(null), verifierResult,
                     RunRecord.Verdict.valueOf(r.verdict().name()), RunRecord.Outcome.valueOf(r.outcome().name()),
-                    r.refusal().map(Refusal::code).orElse(null), started, clock.instant()));
+                    // The run record carries a code only for outcome refused; stopped/expired/budget_exhausted say it already.
+                    r.outcome() == Outcome.REFUSED ? r.refusal().map(Refusal::code).orElse(null) : null,
+                    started, clock.instant()));
         } catch (RuntimeException e) {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
         }

@@ -1,0 +1,172 @@
+package dev.deckhand.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deckhand.app.ServerAddress;
+import dev.deckhand.grant.Grant;
+import dev.deckhand.grant.GrantConflictException;
+import dev.deckhand.grant.InputPolicy;
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.RunRequest;
+import dev.deckhand.loop.RunResult;
+import dev.deckhand.loop.route.Router;
+import dev.deckhand.mcp.ToolResult;
+import dev.deckhand.owner.TerminalGrants;
+import dev.deckhand.run.ComputerService;
+import dev.deckhand.security.OwnerSessions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code deckhand run}: one {@code computer} run from the person's terminal, through the same
+ * {@link ComputerService} (same loop, same refusals) as MCP.
+ *
+ * <p>Order: the flags (64 with the usage); the request-level refusal {@code NO_VERIFIER} (5), before
+ * any grant exists; then the person's grant, minted through the owner path
+ * ({@link TerminalGrants}, with the owner token read from the config directory) for the selected
+ * window or app — which reads the policy file ({@code CONFIG_MISSING}, 2), opens the display
+ * ({@code HEADLESS}, 3), finds the window ({@code PREFLIGHT_FAILED}, 4) and asks the target picker's
+ * question ({@code DENY_*}, 2); then the run; then the grant is revoked, whatever happened. Every
+ * refused run is recorded in the audit log like an MCP one. See {@link ExitCode} for the codes.
+ *
+ * <p>Standard output carries one summary line (or, with {@code --json}, the tool's
+ * {@code structuredContent}); progress and logs go to standard error.
+ */
+@ApplicationScoped
+@io.quarkus.arc.Unremovable
+public class RunCommand {
+
+    @Inject
+    ComputerService service;
+
+    @Inject
+    TerminalGrants terminal;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    ServerAddress address;
+
+    @Inject
+    OwnerSessions sessions;
+
+    private final AtomicBoolean interrupted = new AtomicBoolean();
+
+    /**
+     * @param args the arguments after {@code run}
+     * @return the exit code
+     */
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        RunOptions options;
+        RunRequest request;
+        String runId = ComputerService.newRunId();
+        try {
+            options = RunOptions.parse(args);
+            request = ComputerService.parse(runId, argumentsJson(options));
+        } catch (RunOptions.UsageException | ComputerService.InvalidArguments e) {
+            err.println("deckhand run: " + e.getMessage() + "\n" + RunOptions.usage());
+            return ExitCode.USAGE;
+        }
+        Thread hook = new Thread(() -> interrupted.set(true), "deckhand-run-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        RunResult result;
+        try {
+            result = execute(options, request, err);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is already ending (Ctrl-C): the hook has run
+            }
+        }
+        int code = ExitCode.of(result);
+        String line = summaryLine(result, code);
+        if (options.json()) {
+            out.println(structuredContent(result));
+            err.println(line);
+        } else {
+            out.println(line);
+        }
+        out.flush();
+        return code;
+    }
+
+    private RunResult execute(RunOptions options, RunRequest request, PrintStream err) {
+        if (request.verifier().isEmpty() && Router.requiresVerifier(request.instruction(), !request.steps().isEmpty())) {
+            return service.refuse(request, Refusal.of(RefusalCode.NO_VERIFIER,
+                    "a run that may give input needs a declared verifier: add --verifier JSON"));
+        }
+        String session = "cli:" + request.runId();
+        TerminalGrants.Selection selection = new TerminalGrants.Selection(options.windowId(), options.app());
+        Grant grant;
+        try {
+            grant = terminal.mint(terminal.readOwnerToken(), selection, session);
+        } catch (RefusedException e) {
+            return service.refuse(request, e.refusal());
+        } catch (GrantConflictException e) {
+            return service.refuse(request, Refusal.of(RefusalCode.OUT_OF_SCOPE,
+                    "another grant is active in this Deckhand process (" + e.getMessage() + ")"));
+        }
+        err.println("deckhand run: granted " + selection + " → " + grant.target().app() + " window 0x"
+                + Long.toHexString(grant.target().windowId()) + " \"" + grant.target().title() + "\" ("
+                + grant.scope().wire() + " scope, " + grant.inputPolicy().wire() + ")");
+        if (grant.inputPolicy() == InputPolicy.CONFIRM_EACH) {
+            err.println("deckhand run: the policy's permission mode is 'ask', so every input batch waits for your "
+                    + "approval in Deckhand's page at " + address.pageUrl() + " (sign in once with " + address.baseUrl()
+                    + "/signin?code=" + sessions.issueCode() + "); "
+                    + "set permissionMode to accept-edits or auto for unattended runs");
+        }
+        try {
+            return service.run(request, session, interrupted::get, step -> err.println("deckhand run: step "
+                    + step.step() + " " + step.kind() + " " + step.status().name().toLowerCase(java.util.Locale.ROOT)
+                    + step.code().map(c -> " " + c).orElse("")));
+        } finally {
+            terminal.revoke(grant.id());
+        }
+    }
+
+    /** The tool's arguments as MCP would send them, so {@link ComputerService#parse} reads both alike. */
+    private String argumentsJson(RunOptions o) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("instruction", o.instruction());
+        o.stepsJson().ifPresent(s -> args.put("steps", tree("--steps", s)));
+        o.verifierJson().ifPresent(v -> args.put("verifier", tree("--verifier", v)));
+        o.maxSteps().ifPresent(n -> args.put("maxSteps", n));
+        o.timeoutSeconds().ifPresent(n -> args.put("timeoutSeconds", n));
+        try {
+            return json.writeValueAsString(args);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Object tree(String flag, String text) {
+        try {
+            return json.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new RunOptions.UsageException(flag + " is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    static String summaryLine(RunResult r, int code) {
+        return ("deckhand run: exit " + code + ", " + r.outcome().wire() + ", verdict " + r.verdict().wire() + ", "
+                + r.stepsRun() + " step" + (r.stepsRun() == 1 ? "" : "s") + " — " + r.summary()).replaceAll("[\\r\\n]+", " ");
+    }
+
+    private String structuredContent(RunResult r) {
+        try {
+            return json.writeValueAsString(new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
+                    r.refusal().map(ToolResult.RefusalView::of).orElse(null), r.summary()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

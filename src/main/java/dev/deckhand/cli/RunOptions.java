@@ -1,0 +1,129 @@
+package dev.deckhand.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The flags of {@code deckhand run} (DESIGN.md §2, CLI runner), read strictly: every error names the
+ * flag. Pure: no I/O, so {@code Main} can check the usage before the server starts.
+ *
+ * @param instruction what to do, in the person's words (required, non-blank)
+ * @param windowId the X11 window id to grant ({@code --window 0x3a00007} or decimal), or empty
+ * @param app the application (WM_CLASS class, any case) whose windows to grant, or empty;
+ *     exactly one of {@code windowId} and {@code app} is present
+ * @param verifierJson the {@code verifier} object as JSON text, or empty
+ * @param stepsJson the {@code steps} array as JSON text, or empty
+ * @param maxSteps lowers the policy's step cap, or empty
+ * @param timeoutSeconds lowers the policy's wall clock, or empty
+ * @param json print the tool's {@code structuredContent} JSON instead of the summary line
+ */
+public record RunOptions(String instruction, OptionalLong windowId, Optional<String> app, Optional<String> verifierJson,
+        Optional<String> stepsJson, Optional<Integer> maxSteps, Optional<Integer> timeoutSeconds, boolean json) {
+
+    /** A usage error: the message names the flag; the caller prints it with {@link #usage()} and exits 64. */
+    public static final class UsageException extends RuntimeException {
+        public UsageException(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    static final java.util.Set<String> FLAGS = java.util.Set.of("--instruction", "--app", "--window", "--verifier",
+            "--steps", "--max-steps", "--timeout");
+
+    public RunOptions {
+        Objects.requireNonNull(instruction, "instruction");
+        if (instruction.isBlank()) throw new UsageException("--instruction must not be blank");
+        Objects.requireNonNull(windowId, "windowId");
+        Objects.requireNonNull(app, "app");
+        if (windowId.isPresent() == app.isPresent()) {
+            throw new UsageException("exactly one of --app CLASS or --window ID is required");
+        }
+        Objects.requireNonNull(verifierJson, "verifierJson");
+        Objects.requireNonNull(stepsJson, "stepsJson");
+        Objects.requireNonNull(maxSteps, "maxSteps");
+        Objects.requireNonNull(timeoutSeconds, "timeoutSeconds");
+    }
+
+    public static String usage() {
+        return """
+                usage: deckhand run --instruction TEXT (--app CLASS | --window ID) [--verifier JSON] [--steps JSON]
+                                    [--max-steps N] [--timeout SECONDS] [--json]
+                  --instruction TEXT   what to do (required)
+                  --app CLASS          grant the windows of this application (WM_CLASS class, e.g. mousepad)
+                  --window ID          grant this one window (X11 id, 0x3a00007 or decimal)
+                  --verifier JSON      e.g. '{"kind":"file","path":"/tmp/x","contains":"hi"}' (required for input)
+                  --steps JSON         explicit steps, e.g. '[{"action":"key","keys":"ctrl+s"}]' (no model)
+                  --max-steps N        lower the policy's step cap
+                  --timeout SECONDS    lower the policy's wall clock
+                  --json               print the result as the computer tool's structuredContent JSON
+                exit: 0 verifier passed, 1 verifier failed (or no verdict), 2 deny list fired or config missing,
+                      3 headless / no usable display, 4 failed preflight, 5 no declared verifier, 64 usage""";
+    }
+
+    /** @param args the arguments after {@code run} */
+    public static RunOptions parse(List<String> args) {
+        String instruction = null;
+        Long window = null;
+        String app = null;
+        String verifier = null;
+        String steps = null;
+        Integer maxSteps = null;
+        Integer timeout = null;
+        boolean json = false;
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String flag = args.get(i);
+            if (flag.equals("--json")) {
+                json = true;
+                continue;
+            }
+            if (!flag.startsWith("--")) throw new UsageException("unexpected argument '" + flag + "'");
+            if (!FLAGS.contains(flag)) throw new UsageException("unknown flag " + flag);
+            if (seen.contains(flag)) throw new UsageException(flag + " is given twice");
+            seen.add(flag);
+            if (i + 1 >= args.size()) throw new UsageException(flag + " needs a value");
+            String value = args.get(++i);
+            switch (flag) {
+                case "--instruction" -> instruction = value;
+                case "--app" -> {
+                    if (value.isBlank()) throw new UsageException("--app needs a WM_CLASS, e.g. mousepad");
+                    app = value.trim();
+                }
+                case "--window" -> window = windowId(value);
+                case "--verifier" -> verifier = value;
+                case "--steps" -> steps = value;
+                case "--max-steps" -> maxSteps = positive("--max-steps", value);
+                case "--timeout" -> timeout = positive("--timeout", value);
+                default -> throw new UsageException("unknown flag " + flag);
+            }
+        }
+        if (instruction == null) throw new UsageException("--instruction TEXT is required");
+        return new RunOptions(instruction, window == null ? OptionalLong.empty() : OptionalLong.of(window),
+                Optional.ofNullable(app), Optional.ofNullable(verifier), Optional.ofNullable(steps),
+                Optional.ofNullable(maxSteps), Optional.ofNullable(timeout), json);
+    }
+
+    private static long windowId(String value) {
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        try {
+            long id = v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16) : Long.parseLong(v);
+            if (id <= 0) throw new NumberFormatException();
+            return id;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--window needs a positive X11 window id (0x3a00007 or decimal), was '" + value + "'");
+        }
+    }
+
+    private static int positive(String flag, String value) {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n < 1 || n > 100_000) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageException(flag + " needs a positive integer (1..100000), was '" + value + "'");
+        }
+    }
+}

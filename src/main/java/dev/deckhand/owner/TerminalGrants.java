@@ -1,0 +1,129 @@
+package dev.deckhand.owner;
+
+import dev.deckhand.app.DeckhandHome;
+import dev.deckhand.app.Secrets;
+import dev.deckhand.audit.GrantEvent;
+import dev.deckhand.grant.Grant;
+import dev.deckhand.grant.GrantTarget;
+import dev.deckhand.grant.InputPolicy;
+import dev.deckhand.grant.MintRequest;
+import dev.deckhand.grant.Policy;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.grant.ScopeKind;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.Desktops;
+import dev.deckhand.platform.FactsMapper;
+import dev.deckhand.policy.PolicyStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The person minting a grant at their own terminal ({@code deckhand run}): the owner path of
+ * {@code POST /api/grants}, in process. It asks for the owner token as {@code POST /api/grants}
+ * does — the CLI reads it from the config directory's {@code owner-token} file (mode 0600), which
+ * only the person's account can read — and it never hands out the {@code OwnerPass}.
+ *
+ * <p>The grant is as narrow as the web page's default: the caps' budget and idle expiry,
+ * {@code a11y_only}, no consequential action named; {@code autonomous} only when the policy's
+ * permission mode allows it ({@code accept-edits}, {@code auto}), otherwise {@code confirm_each}, whose
+ * approval cards the person answers in the web page. It is bound to the CLI's session at once, so no
+ * MCP session of this process can take it over.
+ */
+@ApplicationScoped
+public class TerminalGrants {
+
+    @Inject
+    GrantService grants;
+
+    @Inject
+    PolicyStore policy;
+
+    @Inject
+    Desktops desktops;
+
+    @Inject
+    Secrets secrets;
+
+    /** What the person selected on the command line: exactly one of a window id and an app class. */
+    public record Selection(OptionalLong windowId, Optional<String> app) {
+        public Selection {
+            if (windowId.isPresent() == app.isPresent()) {
+                throw new IllegalArgumentException("selection needs exactly one of windowId and app");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return app.map(a -> "app '" + a + "'").orElseGet(() -> "window 0x" + Long.toHexString(windowId.getAsLong()));
+        }
+    }
+
+    /** The owner token as the person's account reads it from the config directory. */
+    public String readOwnerToken() {
+        try {
+            return Files.readString(secrets.home().file(DeckhandHome.OWNER_TOKEN), StandardCharsets.US_ASCII).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the owner token in " + secrets.home().dir(), e);
+        }
+    }
+
+    /**
+     * Mints the grant for {@code selection} and binds it to {@code sessionId}.
+     *
+     * @throws SecurityException the token is not the owner token
+     * @throws RefusedException {@code CONFIG_MISSING} (the policy file), {@code HEADLESS} and the other
+     *     display refusals, {@code PREFLIGHT_FAILED} when no such window is on screen, the refusal the
+     *     window would get in the target picker ({@code OWN_WINDOW}, {@code DENY_*}), {@code MODE_DENIED}
+     * @throws dev.deckhand.grant.GrantConflictException another grant of this server is active
+     */
+    public Grant mint(String ownerToken, Selection selection, String sessionId) {
+        if (!secrets.isOwnerToken(ownerToken)) throw new SecurityException("minting needs the owner token");
+        PolicyConfig config = policy.current();
+        DesktopFacts facts = desktops.desktop().facts();
+        WindowInfo window = pick(facts, selection);
+        Policy.grantable(config, FactsMapper.facts(facts, window.id()), window.id()).ifPresent(r -> {
+            throw new RefusedException(r);
+        });
+        InputPolicy input = config.permissionMode().allows(InputPolicy.AUTONOMOUS) ? InputPolicy.AUTONOMOUS
+                : InputPolicy.CONFIRM_EACH;
+        ScopeKind scope = selection.app().isPresent() ? ScopeKind.APP : ScopeKind.WINDOW;
+        MintRequest request = MintRequest.of(new GrantTarget(window.id(), window.app(), window.title()), scope,
+                config.caps()).withInputPolicy(input);
+        Grant grant = grants.broker().mint(grants.ownerPass(), request, config.permissionMode());
+        grants.record(GrantEvent.Kind.MINT, grant);
+        Grant bound = grants.broker().acquire(sessionId, null);
+        grants.record(GrantEvent.Kind.BIND, bound);
+        return bound;
+    }
+
+    /** Revokes the grant if it is still active; whether it was. */
+    public boolean revoke(String grantId) {
+        return grants.broker().revoke(grantId);
+    }
+
+    /** The selected window: by id, or the top-most visible window of the app that is not Deckhand's own. */
+    static WindowInfo pick(DesktopFacts facts, Selection selection) {
+        if (selection.windowId().isPresent()) {
+            long id = selection.windowId().getAsLong();
+            return FactsMapper.window(facts, id).orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
+                    "window exists: no window 0x" + Long.toHexString(id) + " on this display"));
+        }
+        String app = selection.app().get().toLowerCase(Locale.ROOT);
+        return facts.windows().stream()
+                .filter(w -> w.app().toLowerCase(Locale.ROOT).equals(app) && w.visible() && !w.own())
+                .max(Comparator.comparingInt(WindowInfo::stacking))
+                .orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
+                        "window exists: no visible window of app '" + selection.app().get() + "' on this display"));
+    }
+}
