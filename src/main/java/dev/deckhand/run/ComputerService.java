@@ -308,9 +308,7 @@ public class ComputerService {
                     r.route().map(x -> x.name().toLowerCase(java.util.Locale.ROOT)).orElse(null), grantId, r.stepsRun(),
                     request.verifier().map(VerifierSpec::kind).orElse(null), verifierResult,
                     RunRecord.Verdict.valueOf(r.verdict().name()), RunRecord.Outcome.valueOf(r.outcome().name()),
-                    // The run record carries a code only for outcome refused; stopped/expired/budget_exhausted say it already.
-                    r.outcome() == Outcome.REFUSED ? r.refusal().map(Refusal::code).orElse(null) : null,
-                    started, clock.instant()));
+                    r.refusal().map(Refusal::code).orElse(null), started, clock.instant()));
         } catch (RuntimeException e) {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
         }
