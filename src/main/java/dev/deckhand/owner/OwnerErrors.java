@@ -15,6 +15,11 @@ public final class OwnerErrors {
     }
 
     static Response error(Response.Status status, String error, String detail) {
+        return error(status.getStatusCode(), error, detail);
+    }
+
+    /** By number: 422 has no {@link Response.Status} constant ({@code fromStatusCode(422)} is null). */
+    static Response error(int status, String error, String detail) {
         return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new Views.ErrorView(error, detail)).build();
     }
 
@@ -23,7 +28,7 @@ public final class OwnerErrors {
     public static class Refused implements ExceptionMapper<RefusedException> {
         @Override
         public Response toResponse(RefusedException e) {
-            return error(Response.Status.fromStatusCode(422), e.code().name(), e.refusal().detail());
+            return error(422, e.code().name(), e.refusal().detail());
         }
     }
 

@@ -224,7 +224,8 @@ final class AppGuard implements Guard {
         if (action instanceof ElementAction e) {
             return ProposedAction.on(kind, revision, window, tree.byUid(e.uid()).map(AppGuard::element).orElse(null));
         }
-        return ProposedAction.on(kind, revision, window, null);
+        // wait (and anything else without an element): ProposedAction.on requires an element
+        return new ProposedAction(kind, revision, window, Optional.empty(), Optional.empty(), false, Optional.empty(), false);
     }
 
     /**

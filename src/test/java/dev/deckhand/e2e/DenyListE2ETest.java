@@ -1,0 +1,140 @@
+package dev.deckhand.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.mcp.McpSession;
+import dev.deckhand.model.stub.OpenAiStub;
+import dev.deckhand.platform.atspi.TestApp;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 4 against real windows: a credential-class window (WM_CLASS KeePassXC) on screen refuses a
+ * run before anything is typed, and cannot itself be granted; a communications window (WM_CLASS
+ * Slack) that appears while a model-driven run is in flight aborts it within about one poll interval.
+ */
+@QuarkusTest
+class DenyListE2ETest {
+
+    @AfterEach
+    void revoke() {
+        Owner.revokeActive();
+    }
+
+    @Test
+    void aCredentialWindowOnScreenRefusesTheRunAndCannotBeGranted() throws Exception {
+        assertTrue(dev.deckhand.grant.PolicyConfig.BUILTIN_CREDENTIAL_APPS.contains("keepassxc"));
+        Path file = Harness.emptyFile("vault-note.txt");
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            long mousepad = Owner.awaitWindow("mousepad", file.getFileName().toString());
+            Owner.mint(mousepad, "confirm_each", List.of());
+            try (Yad vault = Yad.launch("--class=KeePassXC", "--title=vault", "--text=vault")) {
+                long credential = Owner.awaitWindow("KeePassXC", "vault");
+
+                Map<String, Object> listed = Harness.window(credential);
+                assertEquals("KeePassXC", listed.get("app"), "X reports the WM_CLASS class as given: " + listed);
+                @SuppressWarnings("unchecked")
+                Map<String, Object> refusal = (Map<String, Object>) listed.get("refusal");
+                assertNotNull(refusal, "the picker shows the credential window as refused: " + listed);
+                assertEquals("DENY_CREDENTIAL_APP", refusal.get("code"), listed::toString);
+                assertTrue(String.valueOf(refusal.get("detail")).contains("keepassxc"), listed::toString);
+                @SuppressWarnings("unchecked")
+                Map<String, Object> editorRefusal = (Map<String, Object>) Harness.window(mousepad).get("refusal");
+                assertNotNull(editorRefusal, "while it runs, no other window is grantable either");
+                assertEquals("DENY_CREDENTIAL_APP", editorRefusal.get("code"));
+
+                JsonPath refused = Harness.mintRefused(credential);
+                assertEquals("DENY_CREDENTIAL_APP", refused.getString("error"), refused.prettify());
+                assertTrue(refused.getString("detail").contains("keepassxc"), refused.prettify());
+
+                String args = "{\"instruction\":\"write a note and save it\",\"steps\":["
+                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\"},\"text\":\"leaked\"},"
+                        + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}],"
+                        + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"leaked\"}}";
+                JsonPath call;
+                try (Owner.Approver approver = new Owner.Approver("approve")) {
+                    call = CalculatorStepsE2ETest.callWhenAccessible(args);
+                }
+                assertEquals("refused", call.getString("result.structuredContent.outcome"), call.prettify());
+                assertEquals("DENY_CREDENTIAL_APP", call.getString("result.structuredContent.refusal.code"), call.prettify());
+                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("keepassxc"), call.prettify());
+                assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
+                assertTrue(call.getBoolean("result.isError"));
+                assertEquals("fail", call.getString("result.structuredContent.verdict"), call.prettify());
+                assertTrue(vault.alive());
+            }
+            assertEquals("", Files.readString(file), "nothing was typed or saved");
+        }
+    }
+
+    @Test
+    void aCommunicationsWindowAppearingMidRunAbortsIt() throws Exception {
+        assertTrue(dev.deckhand.grant.PolicyConfig.DEFAULT_COMMS_APPS.contains("slack"));
+        long pollMs = 200;
+        Map<String, Object> original = Harness.changePolicy("pollIntervalMs", pollMs);
+        Path file = Harness.emptyFile("chat-note.txt");
+        try (OpenAiStub stub = OpenAiStub.start();
+             TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            for (int i = 0; i < 50; i++) stub.enqueue("{\"action\":\"wait\",\"ms\":200}");
+            Harness.bind(stub);
+            long mousepad = Owner.awaitWindow("mousepad", file.getFileName().toString());
+            Owner.mint(mousepad, "confirm_each", List.of());
+            String args = "{\"instruction\":\"write 'chat' in the editor and save the file\","
+                    + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"chat\"}}";
+            AtomicLong ended = new AtomicLong();
+            CompletableFuture<JsonPath> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return CalculatorStepsE2ETest.callWhenAccessible(args);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    ended.set(System.nanoTime());
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (stub.requests().size() < 3) {
+                if (run.isDone()) throw new AssertionError("the run ended before the window appeared: " + run.get().prettify());
+                if (System.nanoTime() > deadline) throw new AssertionError("the run did not get going within 60 s");
+                Thread.sleep(50);
+            }
+            long launched;
+            long seen = 0;
+            try (Yad chat = Yad.launch("--class=Slack", "--title=chat", "--text=chat")) {
+                launched = System.nanoTime();
+                try {
+                    Owner.awaitWindow("Slack", "chat");
+                    seen = System.nanoTime();
+                } catch (AssertionError notListed) {
+                    // the run may have ended and the window be listed late on a loaded machine; judged below
+                }
+                JsonPath call = run.get(60, TimeUnit.SECONDS);
+                double afterSeenMs = seen == 0 ? Double.NaN : (ended.get() - seen) / 1e6;
+                double afterLaunchMs = (ended.get() - launched) / 1e6;
+                int waitsServed = stub.requests().size();
+                System.out.printf("comms abort: poll interval %d ms; run ended %.0f ms after yad was launched, %.0f ms after "
+                        + "the owner API first listed the Slack window; %d model turns served%n",
+                        pollMs, afterLaunchMs, afterSeenMs, waitsServed);
+                assertEquals("refused", call.getString("result.structuredContent.outcome"), call.prettify());
+                assertEquals("DENY_COMMS_VISIBLE", call.getString("result.structuredContent.refusal.code"), call.prettify());
+                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("slack"), call.prettify());
+                assertTrue(stub.pendingReplies() > 0, "the run was aborted, not finished by running out of waits");
+                assertTrue(seen != 0, "the Slack window was listed");
+                assertTrue(afterSeenMs < pollMs + 3000, "ended within one poll interval plus a generous margin: " + afterSeenMs);
+            }
+            assertEquals("", Files.readString(file));
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+}
