@@ -55,6 +55,7 @@ public final class Main {
                     System.setProperty("quarkus.http.port", "0");
                 }
                 protocolOut = System.out;
+                System.setProperty(StartupBanner.QUIET, "true");
                 System.setProperty("quarkus.log.console.stderr", "true");
                 System.setOut(System.err);
             }

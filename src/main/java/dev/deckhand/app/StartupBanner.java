@@ -10,6 +10,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class StartupBanner {
 
+    /** Set by {@code deckhand run}: the CLI prints its own (random-port) address when it needs one. */
+    static final String QUIET = "deckhand.quiet-banner";
+
     private static final Logger LOG = Logger.getLogger(StartupBanner.class);
 
     @Inject
@@ -22,6 +25,7 @@ public class StartupBanner {
     dev.deckhand.security.OwnerSessions sessions;
 
     void announce(@Observes StartupEvent event) {
+        if (Boolean.getBoolean(QUIET)) return;
         String tokenFile = secrets.home().file(DeckhandHome.MCP_TOKEN).toString();
         LOG.infof("""
                 Deckhand is ready.
