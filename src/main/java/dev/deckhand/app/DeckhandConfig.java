@@ -14,4 +14,8 @@ public interface DeckhandConfig {
     /** Serve on an address other than loopback. Off by default; on, it warns at every start. */
     @WithDefault("false")
     boolean allowNonLoopbackBind();
+
+    /** No start banner ({@code deckhand run} sets it: the CLI prints its own address when it needs one). */
+    @WithDefault("false")
+    boolean quietBanner();
 }

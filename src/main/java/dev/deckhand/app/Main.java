@@ -54,6 +54,13 @@ public final class Main {
                 if (firstNonBlank(System.getProperty("quarkus.http.port"), System.getenv("QUARKUS_HTTP_PORT")) == null) {
                     System.setProperty("quarkus.http.port", "0");
                 }
+                java.nio.file.Path audit = DeckhandHome.resolve(System.getProperty("deckhand.home"))
+                        .file(dev.deckhand.policy.PolicyStore.AUDIT_DATABASE);
+                if (dev.deckhand.audit.AuditStore.heldElsewhere(audit)) {
+                    System.err.println("deckhand run: the audit log " + audit + " is in use by another Deckhand process "
+                            + "with this config directory; use that server (its MCP endpoint or page) or stop it first");
+                    System.exit(4);
+                }
                 protocolOut = System.out;
                 System.setProperty(StartupBanner.QUIET, "true");
                 System.setProperty("quarkus.log.console.stderr", "true");

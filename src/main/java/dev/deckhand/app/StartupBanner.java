@@ -10,7 +10,7 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class StartupBanner {
 
-    /** Set by {@code deckhand run}: the CLI prints its own (random-port) address when it needs one. */
+    /** The system property {@code deckhand run} sets (see {@link DeckhandConfig#quietBanner()}). */
     static final String QUIET = "deckhand.quiet-banner";
 
     private static final Logger LOG = Logger.getLogger(StartupBanner.class);
@@ -24,8 +24,11 @@ public class StartupBanner {
     @Inject
     dev.deckhand.security.OwnerSessions sessions;
 
+    @Inject
+    DeckhandConfig config;
+
     void announce(@Observes StartupEvent event) {
-        if (Boolean.getBoolean(QUIET)) return;
+        if (config.quietBanner()) return;
         String tokenFile = secrets.home().file(DeckhandHome.MCP_TOKEN).toString();
         LOG.infof("""
                 Deckhand is ready.

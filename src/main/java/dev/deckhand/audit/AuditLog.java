@@ -12,8 +12,8 @@ import org.jboss.logging.Logger;
 
 /**
  * The server's one audit store, {@code audit.db} in the config directory, sealed with the key in
- * {@code audit-seal.key} beside it (outside the database). Opened on first use, sealed and closed at
- * shutdown. Appends throw {@link AuditException}: a run that cannot be audited does not go on.
+ * {@code audit-seal.key} beside it (outside the database). Opened at start (holding the log's lock, so
+ * a second Deckhand on the same config directory cannot fork the chain), sealed and closed at shutdown. Appends throw {@link AuditException}: a run that cannot be audited does not go on.
  */
 @ApplicationScoped
 public class AuditLog {
@@ -56,6 +56,11 @@ public class AuditLog {
 
     public Path sealKey() {
         return key;
+    }
+
+    /** Opened at start, so this server holds the audit log's lock for as long as it runs. */
+    void open(@Observes io.quarkus.runtime.StartupEvent event) {
+        store();
     }
 
     void close(@Observes ShutdownEvent event) {

@@ -47,6 +47,8 @@ public final class AuditStore implements AutoCloseable {
     private long sealedSeq;
     private boolean closed;
 
+    private java.nio.channels.FileChannel lockChannel;
+
     private AuditStore(Path database, Path keyFile, SealKey key, AuditSettings settings, Clock clock,
                        Connection conn) throws SQLException {
         this.database = database;
@@ -74,6 +76,7 @@ public final class AuditStore implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(clock, "clock");
         SealKey key = SealKey.loadOrCreate(sealKeyFile);
+        java.nio.channels.FileChannel lock = lockExclusively(database);
         Connection c = null;
         try {
             createPrivately(database);
@@ -82,10 +85,63 @@ public final class AuditStore implements AutoCloseable {
             Schema.create(c);
             c.setAutoCommit(false);
             c.commit();
-            return new AuditStore(database, sealKeyFile, key, settings, clock, c);
-        } catch (SQLException e) {
+            AuditStore store = new AuditStore(database, sealKeyFile, key, settings, clock, c);
+            store.lockChannel = lock;
+            return store;
+        } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
-            throw new AuditException("cannot open the audit database " + database, e);
+            closeQuietly(lock);
+            throw e instanceof AuditException a ? a : new AuditException("cannot open the audit database " + database, e);
+        }
+    }
+
+    /**
+     * One writer per database: the chain's head is kept in memory, so a second process appending to
+     * the same file would fork the chain. The lock ({@code <database>.lock}) is released by the
+     * operating system when the process dies, so a crash never leaves it held.
+     */
+    private static java.nio.channels.FileChannel lockExclusively(Path database) {
+        Path lockFile = database.resolveSibling(database.getFileName() + ".lock");
+        java.nio.channels.FileChannel channel = null;
+        try {
+            Files.createDirectories(database.toAbsolutePath().getParent());
+            channel = java.nio.channels.FileChannel.open(lockFile, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE);
+            if (channel.tryLock() == null) {
+                throw new AuditException("the audit log " + database + " is in use by another Deckhand process "
+                        + "with this config directory; use that server (its MCP endpoint or page) or stop it first", null);
+            }
+            return channel;
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            closeQuietly(channel);
+            throw new AuditException("the audit log " + database + " is already open in this process", null);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new AuditException("cannot lock the audit log " + database, e);
+        }
+    }
+
+    /**
+     * Whether another process holds {@code database}'s writer lock right now (a Deckhand server on the
+     * same config directory). Checked by {@code deckhand run} before it starts a second server.
+     */
+    public static boolean heldElsewhere(Path database) {
+        try {
+            lockExclusively(database).close();
+            return false;
+        } catch (AuditException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        if (c == null) return;
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing anyway
         }
     }
 
@@ -484,6 +540,7 @@ public final class AuditStore implements AutoCloseable {
                 // closing anyway
             }
             closeQuietly(conn);
+            closeQuietly(lockChannel);
         }
     }
 

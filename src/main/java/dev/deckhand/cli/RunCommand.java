@@ -80,6 +80,10 @@ public class RunCommand {
         RunResult result;
         try {
             result = execute(options, request, err);
+        } catch (dev.deckhand.audit.AuditException e) {
+            // A run that cannot be audited does not start (e.g. a Deckhand server holds this config directory).
+            err.println("deckhand run: " + e.getMessage());
+            return ExitCode.PREFLIGHT;
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);

@@ -293,4 +293,16 @@ class AuditStoreTest {
     static List<Long> seqs(AuditPage page) {
         return page.records().stream().map(StoredRecord::seq).collect(Collectors.toList());
     }
+
+    @org.junit.jupiter.api.Test
+    void oneWriterAtATime() {
+        java.nio.file.Path db = dir.resolve("single.db");
+        java.nio.file.Path key = dir.resolve("single.key");
+        try (AuditStore first = AuditStore.open(db, key, AuditSettings.defaults(), java.time.Clock.systemUTC())) {
+            AuditException e = org.junit.jupiter.api.Assertions.assertThrows(AuditException.class,
+                    () -> AuditStore.open(db, key, AuditSettings.defaults(), java.time.Clock.systemUTC()));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("already open"), e.getMessage());
+        }
+        AuditStore.open(db, key, AuditSettings.defaults(), java.time.Clock.systemUTC()).close();
+    }
 }

@@ -100,6 +100,15 @@ class RunCommandIT {
     }
 
     @Test
+    void whileAServerHoldsTheConfigDirectoryItExits4AndForksNoAuditChain() throws Exception {
+        try (PackagedApp server = PackagedApp.startHttp()) {
+            Cli r = cli(server.home, Set.of(), "--instruction", "type hi", "--app", "mousepad", "--verifier", FILE_VERIFIER);
+            assertEquals(4, r.exit(), r::why);
+            assertTrue(r.stderr().contains("in use by another Deckhand process"), r::why);
+        }
+    }
+
+    @Test
     void withoutADisplayItExits3NamingTheCause() throws Exception {
         Cli r = cli(home(), Set.of("DISPLAY", "WAYLAND_DISPLAY"), "--instruction", "type hi", "--app", "mousepad",
                 "--verifier", FILE_VERIFIER);
