@@ -15,6 +15,12 @@ public interface DeckhandConfig {
     @WithDefault("false")
     boolean allowNonLoopbackBind();
 
+    /**
+     * Keep audit records this many days (whole sealed prefixes are pruned, with a checkpoint that keeps
+     * the chain verifiable); unset keeps everything.
+     */
+    java.util.OptionalInt auditRetentionDays();
+
     /** No start banner ({@code deckhand run} sets it: the CLI prints its own address when it needs one). */
     @WithDefault("false")
     boolean quietBanner();

@@ -39,6 +39,13 @@ public final class Main {
                 System.setProperty("quarkus.log.console.stderr", "true");
                 System.setOut(System.err);
             }
+            case "verify-audit" -> {
+                // Reads the chain without starting a server; safe while one runs.
+                DeckhandHome home = DeckhandHome.resolve(System.getProperty("deckhand.home"));
+                System.exit(dev.deckhand.audit.AuditVerifyCommand.run(new String[] {
+                        home.file(dev.deckhand.policy.PolicyStore.AUDIT_DATABASE).toString(),
+                        home.file(dev.deckhand.audit.AuditLog.SEAL_KEY).toString()}, System.out, System.err));
+            }
             case "run" -> {
                 java.util.List<String> rest = java.util.List.of(args).subList(1, args.length);
                 if (rest.contains("-h") || rest.contains("--help")) {
@@ -89,7 +96,8 @@ public final class Main {
     static String usage() {
         return "usage: deckhand            serve MCP (Streamable HTTP at /mcp), the web page and the owner API on 127.0.0.1\n"
                 + "       deckhand stdio      the same, with MCP over standard input/output (logs on standard error)\n"
-                + "       deckhand run ...    one run from your terminal; 'deckhand run --help' for the flags and exit codes";
+                + "       deckhand run ...    one run from your terminal; 'deckhand run --help' for the flags and exit codes\n"
+                + "       deckhand verify-audit  check the audit log's hash chain and seals (exit 0 intact, 1 broken, 2 unreadable)";
     }
 
     private static String firstNonBlank(String a, String b) {

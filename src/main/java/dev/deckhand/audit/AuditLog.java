@@ -26,10 +26,23 @@ public class AuditLog {
     private final Path key;
     private volatile AuditStore store;
 
+    private final AuditSettings settings;
+    private final java.util.concurrent.ScheduledExecutorService pruner =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "deckhand-audit-retention");
+                t.setDaemon(true);
+                return t;
+            });
+
     @Inject
-    public AuditLog(Secrets secrets) {
+    public AuditLog(Secrets secrets, dev.deckhand.app.DeckhandConfig config) {
         this.database = secrets.home().file(PolicyStore.AUDIT_DATABASE);
         this.key = secrets.home().file(SEAL_KEY);
+        AuditSettings s = AuditSettings.defaults();
+        if (config.auditRetentionDays().isPresent()) {
+            s = s.withRetention(java.time.Duration.ofDays(config.auditRetentionDays().getAsInt()));
+        }
+        this.settings = s;
     }
 
     public AuditStore store() {
@@ -38,7 +51,7 @@ public class AuditLog {
             synchronized (this) {
                 s = store;
                 if (s == null) {
-                    s = AuditStore.open(database, key, AuditSettings.defaults(), Clock.systemUTC());
+                    s = AuditStore.open(database, key, settings, Clock.systemUTC());
                     store = s;
                 }
             }
@@ -61,9 +74,24 @@ public class AuditLog {
     /** Opened at start, so this server holds the audit log's lock for as long as it runs. */
     void open(@Observes io.quarkus.runtime.StartupEvent event) {
         store();
+        if (settings.retention() != null) {
+            pruner.scheduleWithFixedDelay(this::prune, 0, 6, java.util.concurrent.TimeUnit.HOURS);
+        }
+    }
+
+    private void prune() {
+        try {
+            PruneResult r = store().prune();
+            if (r.deletedRecords() > 0) {
+                LOG.infof("audit retention: removed %d records up to seq %d (checkpoint kept)", r.deletedRecords(), r.checkpointSeq());
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("audit retention failed: %s", e.getMessage());
+        }
     }
 
     void close(@Observes ShutdownEvent event) {
+        pruner.shutdownNow();
         AuditStore s = store;
         if (s != null) {
             try {
