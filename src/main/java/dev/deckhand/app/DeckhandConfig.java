@@ -21,6 +21,10 @@ public interface DeckhandConfig {
      */
     java.util.OptionalInt auditRetentionDays();
 
+    /** How long a confirm-each approval card waits for the person before it counts as denied. */
+    @WithDefault("30")
+    int approvalTtlSeconds();
+
     /** No start banner ({@code deckhand run} sets it: the CLI prints its own address when it needs one). */
     @WithDefault("false")
     boolean quietBanner();

@@ -25,17 +25,17 @@ public class GrantService {
     private final AuditLog audit;
 
     @Inject
-    public GrantService(AuditLog audit) {
-        this(Clock.systemUTC(), audit);
+    public GrantService(AuditLog audit, dev.deckhand.app.DeckhandConfig config) {
+        this(Clock.systemUTC(), audit, java.time.Duration.ofSeconds(config.approvalTtlSeconds()));
     }
 
-    GrantService(Clock clock, AuditLog audit) {
+    GrantService(Clock clock, AuditLog audit, java.time.Duration approvalTtl) {
         this.audit = audit;
         this.clock = clock;
         GrantBroker.Owned owned = GrantBroker.create(clock);
         this.broker = owned.broker();
         this.pass = owned.ownerPass();
-        this.approvals = new ApprovalBook(clock);
+        this.approvals = new ApprovalBook(clock, approvalTtl);
         broker.onEnd(ended -> ended.grant().ifPresent(g -> {
             approvals.cancelForGrant(g.id());
             GrantEvent.Kind kind = switch (ended.why().code()) {

@@ -55,6 +55,13 @@ class OwnerSessionTest {
                 .contentType("application/json").body("{}").post("/api/session/link").then().statusCode(403);
         given().cookie(OwnerSessions.COOKIE, cookie).header("Origin", origin()).header(OwnerSessions.CSRF_HEADER, csrf)
                 .contentType("application/json").body("{}").post("/api/session/link").then().statusCode(200);
+        // Minting a grant is such a write: refused without the token, and past the guard with it
+        // (the resource then answers for the body itself: no such window).
+        given().cookie(OwnerSessions.COOKIE, cookie).header("Origin", origin()).contentType("application/json")
+                .body("{\"windowId\": 1}").post("/api/grants").then().statusCode(403);
+        org.hamcrest.MatcherAssert.assertThat(given().cookie(OwnerSessions.COOKIE, cookie).header("Origin", origin())
+                .header(OwnerSessions.CSRF_HEADER, csrf).contentType("application/json").body("{\"windowId\": 1}")
+                .post("/api/grants").statusCode(), org.hamcrest.Matchers.not(403));
         // The cookie never opens /mcp.
         assertEquals(401, RawHttp.status(RestAssured.port, "POST", "/mcp",
                 List.of("Host: 127.0.0.1:" + RestAssured.port, "Cookie: " + OwnerSessions.COOKIE + "=" + cookie),
