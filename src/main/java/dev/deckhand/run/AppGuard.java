@@ -152,7 +152,12 @@ final class AppGuard implements Guard {
         if (basis.isPresent() && desktop.basisValid(basis.get())) {
             facts = facts.withMeasuredBasis(Optional.of(basisInfo));
         }
-        ProposedAction proposed = propose(action, tree, window, basisInfo).withApproved(batchApproved);
+        ProposedAction proposed;
+        try {
+            proposed = propose(action, tree, window, basisInfo).withApproved(batchApproved);
+        } catch (dev.deckhand.grant.RefusedException e) {
+            return Optional.of(e.refusal());
+        }
         PolicyDecision decision = Policy.check(config, g, facts, proposed);
         if (decision instanceof PolicyDecision.Allow) return Optional.empty();
         if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
@@ -217,7 +222,13 @@ final class AppGuard implements Guard {
             return ProposedAction.key(k.keys(), revision, window, tree.focused().map(AppGuard::element).orElse(null));
         }
         if (action instanceof Action.Type t) {
-            return ProposedAction.on(ActionKind.TYPE, revision, window, tree.focused().map(AppGuard::element).orElse(null))
+            Optional<Node> focused = tree.focused();
+            if (focused.isEmpty()) {
+                // Typed text goes to whatever has focus; unread focus could be a password field.
+                throw new dev.deckhand.grant.RefusedException(RefusalCode.SECURE_INPUT,
+                        "the focused element cannot be read, so it may be a password field; type is refused (set_text names its target)");
+            }
+            return ProposedAction.on(ActionKind.TYPE, revision, window, element(focused.get()))
                     .withTextHasNewline(t.text().indexOf('\n') >= 0 || t.text().indexOf('\r') >= 0);
         }
         ActionKind kind = ActionKind.valueOf(action.kind().toUpperCase(Locale.ROOT));

@@ -66,7 +66,7 @@ class CanaryE2ETest {
             String last = canaries.get(canaries.size() - 1);
             String args = "{\"instruction\":\"type the canaries\",\"maxSteps\":101,\"steps\":[" + steps + "],"
                     + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}";
-            JsonPath call = McpSession.open().request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            JsonPath call = CalculatorStepsE2ETest.callWhenAccessible(args);
             assertEquals("completed", call.getString("result.structuredContent.outcome"), call::prettify);
             assertEquals(101, call.getInt("result.structuredContent.stepsRun"), call::prettify);
             assertEquals(last, Files.readString(file).strip(), "positive control: the text did reach the editor");

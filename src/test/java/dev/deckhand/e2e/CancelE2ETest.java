@@ -73,6 +73,8 @@ class CancelE2ETest {
                     + "{\"instruction\":\"x\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}}");
             assertEquals("STOPPED", again.getString("result.structuredContent.refusal.code"), "Stop latches until a new mint");
             assertEquals("", Files.readString(file));
+        } finally {
+            Owner.revokeActive();
         }
     }
 }
