@@ -245,7 +245,9 @@ public final class AtspiBridge implements AutoCloseable {
             boolean includeHidden) {
         if (windowTitle == null) throw new IllegalArgumentException("windowTitle is required for snapshot");
         if (windowGeometry == null) throw new IllegalArgumentException("windowGeometry is required for snapshot");
-        return thread.call("snapshot of pid " + pid, CALL_BOUND,
+        // The walk may use its whole budget; the caller's bound also covers one call queued ahead of it
+        // (the watcher's password-focus walk has the same budget).
+        return thread.call("snapshot of pid " + pid, WALK_BUDGET.plus(CALL_BOUND),
                 () -> snapshotOnThread(pid, windowTitle, windowGeometry, windowId, grantRevision, includeHidden));
     }
 
