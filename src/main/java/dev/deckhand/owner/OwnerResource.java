@@ -66,7 +66,15 @@ public class OwnerResource {
     @Path("windows")
     public List<Views.WindowView> windows() {
         PolicyConfig config = policy.current();
-        DesktopFacts facts = desktops.desktop().facts();
+        DesktopFacts facts;
+        try {
+            facts = desktops.desktop().facts();
+        } catch (dev.deckhand.grant.RefusedException e) {
+            if (e.code() != dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE) throw e;
+            // An app that is starting or busy can hold the accessibility bus past its bound. The
+            // windows are still listed (X11 alone), each marked with the refusal a mint would get now.
+            return desktops.desktop().windows().stream().map(w -> Views.WindowView.of(w, e.refusal())).toList();
+        }
         return facts.windows().stream()
                 .map(w -> Views.WindowView.of(w,
                         Policy.grantable(config, FactsMapper.facts(facts, w.id()), w.id()).orElse(null)))

@@ -26,14 +26,20 @@ final class Owner {
         while (System.nanoTime() < deadline) {
             List<Map<String, Object>> windows = api().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
             for (Map<String, Object> w : windows) {
+                // A11Y_UNAVAILABLE is transient (the app is still starting and does not answer the
+                // accessibility bus yet); any other refusal is the window's own and is returned.
                 if (String.valueOf(w.get("app")).equalsIgnoreCase(app) && String.valueOf(w.get("title")).contains(titlePart)
-                        && Boolean.TRUE.equals(w.get("visible"))) {
+                        && Boolean.TRUE.equals(w.get("visible")) && !transientRefusal(w)) {
                     return ((Number) w.get("windowId")).longValue();
                 }
             }
             Thread.sleep(200);
         }
         throw new AssertionError("no visible window of " + app + " titled *" + titlePart + "* within 30 s");
+    }
+
+    private static boolean transientRefusal(Map<String, Object> window) {
+        return window.get("refusal") instanceof Map<?, ?> r && "A11Y_UNAVAILABLE".equals(r.get("code"));
     }
 
     static JsonPath mint(long windowId, String inputPolicy, List<String> consequential) {
