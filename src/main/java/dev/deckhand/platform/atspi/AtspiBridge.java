@@ -307,11 +307,15 @@ public final class AtspiBridge implements AutoCloseable {
                 Object[] top = stack.pop();
                 Pointer obj = (Pointer) top[0];
                 int depth = (Integer) top[1];
+                // An element already bound in this revision keeps the map's reference; this walk's
+                // own reference to it is released below. Only a newly bound element hands its
+                // reference to the map. (Said by address: JNA Pointers for one address are distinct objects.)
+                boolean known = uidByPeer.containsKey(Pointer.nativeValue(obj));
                 boolean kept = false;
                 try {
                     Node node = readNode(obj, depth, pid, gtk4, origin);
                     if (node == null) continue;
-                    kept = node.uid() != null && byUid.get(node.uid()).obj() == obj;
+                    kept = !known && node.uid() != null && byUid.get(node.uid()).obj() == obj;
                     nodes.add(node);
                     if (!node.showing() && !includeHidden) continue;
                     long t1 = System.nanoTime();
@@ -1313,6 +1317,18 @@ public final class AtspiBridge implements AutoCloseable {
             }
             lastNodes = List.of();
             return null;
+        });
+    }
+
+    /**
+     * The GObject reference count of the element bound to {@code uid} (GObject's {@code ref_count}
+     * follows its type-instance pointer); for tests that prove repeated walks hold no extra reference.
+     */
+    int refCount(String uid) {
+        return thread.call("ref count", CALL_BOUND, () -> {
+            Bound b = byUid.get(uid);
+            if (b == null) throw new IllegalArgumentException("no element bound to " + uid);
+            return b.obj().getInt(Native.POINTER_SIZE);
         });
     }
 

@@ -48,6 +48,17 @@ class MousepadTest extends EditorContract {
     }
 
     @Test
+    void repeatedSnapshotsHoldOneReferencePerElement() {
+        Node ed = editor(snapshot());
+        Node menuBar = find(snapshot(), "menu bar", n -> n.role().equals("menu bar"));
+        int editorRefs = bridge.refCount(ed.uid());
+        int menuRefs = bridge.refCount(menuBar.uid());
+        for (int i = 0; i < 5; i++) snapshot();
+        assertEquals(editorRefs, bridge.refCount(ed.uid()), "the editor's references after five more walks");
+        assertEquals(menuRefs, bridge.refCount(menuBar.uid()), "the menu bar's references after five more walks");
+    }
+
+    @Test
     void scrollWithoutAScrollBarIsUnsupported() {
         Node menuBar = find(snapshot(), "menu bar", n -> n.role().equals("menu bar"));
         RefusedException e = assertThrows(RefusedException.class, () -> bridge.scroll(menuBar.uid(), "down", 1));
