@@ -20,6 +20,14 @@ final class AtspiNative {
         void invoke(Pointer event, Pointer userData);
     }
 
+    /** {@code gboolean (*GSourceFunc)(gpointer user_data)}; returning 0 removes the source. */
+    interface SourceFunc extends Callback {
+        int invoke(Pointer userData);
+    }
+
+    /** GLib's {@code G_PRIORITY_HIGH}. */
+    static final int G_PRIORITY_HIGH = -100;
+
     static final int COORD_SCREEN = 0;
     static final int SCROLL_ANYWHERE = 6;
 
@@ -42,6 +50,10 @@ final class AtspiNative {
         }
 
         static native int g_main_context_iteration(Pointer context, int mayBlock);
+
+        static native int g_idle_add_full(int priority, SourceFunc function, Pointer data, Pointer notify);
+
+        static native int g_main_depth();
 
         static native void g_free(Pointer mem);
 

@@ -109,11 +109,51 @@ final class AtspiThread {
         Atspi.atspi_set_timeout(millis, -1);
     }
 
+    /**
+     * Runs {@code task} from inside a GLib dispatch (an idle source at high priority), so that
+     * {@code g_main_depth()} is at least 1 while it calls libatspi. libatspi (2.46) dispatches every
+     * queued D-Bus message inside a blocking call when the depth is 0; one of those messages can be
+     * the removal of the very application being called, after which libatspi reads the disposed
+     * object's {@code app} pointer and the JVM dies (SIGSEGV in {@code _atspi_dbus_call_partial_va},
+     * seen in CI when an app exited during a walk). Inside a dispatch, messages wait for {@link #pump},
+     * which runs only between libatspi calls.
+     */
+    private void runInsideDispatch(FutureTask<?> task) {
+        if (!initialized) {
+            task.run();
+            return;
+        }
+        dispatching = task;
+        Glib.g_idle_add_full(AtspiNative.G_PRIORITY_HIGH, dispatchCallback, null, null);
+        for (int i = 0; i < 1000 && dispatching != null; i++) Glib.g_main_context_iteration(null, 0);
+        if (dispatching != null) {
+            // Not reached in practice (nothing outranks G_PRIORITY_HIGH); never leave a caller waiting.
+            dispatching = null;
+            task.run();
+        }
+    }
+
+    /** The task {@link #dispatchCallback} runs next; thread only. */
+    private FutureTask<?> dispatching;
+
+    /** Held in a field: JNA frees a callback's native stub when the Java object is collected. */
+    private final AtspiNative.SourceFunc dispatchCallback = userData -> {
+        FutureTask<?> t = dispatching;
+        dispatching = null;
+        if (t != null) t.run(); // FutureTask catches every Throwable: nothing unwinds into GLib
+        return 0;
+    };
+
+    /** The GLib main-loop depth a submitted call runs at (at least 1 once initialised); for tests. */
+    int mainDepthInCall() {
+        return call("main depth", Duration.ofSeconds(2), Glib::g_main_depth);
+    }
+
     private void run() {
         while (true) {
             try {
                 FutureTask<?> task = queue.poll(PUMP_MILLIS, TimeUnit.MILLISECONDS);
-                if (task != null) task.run();
+                if (task != null) runInsideDispatch(task);
                 pump();
             } catch (InterruptedException e) {
                 // A daemon that must keep serving: interruption is not a shutdown signal here.

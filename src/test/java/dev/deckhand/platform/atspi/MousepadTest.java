@@ -59,6 +59,12 @@ class MousepadTest extends EditorContract {
     }
 
     @Test
+    void libatspiCallsRunInsideAMainLoopDispatchSoTheyNeverDispatchMessagesThemselves() {
+        snapshot();
+        assertTrue(AtspiThread.shared().mainDepthInCall() >= 1, "g_main_depth() inside a call");
+    }
+
+    @Test
     void scrollWithoutAScrollBarIsUnsupported() {
         Node menuBar = find(snapshot(), "menu bar", n -> n.role().equals("menu bar"));
         RefusedException e = assertThrows(RefusedException.class, () -> bridge.scroll(menuBar.uid(), "down", 1));
