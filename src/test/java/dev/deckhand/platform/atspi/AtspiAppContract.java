@@ -12,6 +12,9 @@ import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.observe.ObservationText;
+import dev.deckhand.loop.observe.TabularListing;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -76,6 +79,25 @@ abstract class AtspiAppContract {
     /** Moves to a new grant revision: every earlier uid becomes invalid. */
     protected long nextRevision() {
         return ++revision;
+    }
+
+    /**
+     * Issue 3: the compact observation the model reads is at most half of a tab-separated
+     * one-line-per-node listing of the same tree (the format a well-known benchmark uses), measured
+     * on this real window; the figures are printed.
+     */
+    @Test
+    void compactObservationIsAtMostHalfOfTheTabularListing() {
+        ScopedTree tree = snapshot();
+        WindowInfo window = new WindowInfo(42L, title, getClass().getSimpleName(), app.pid(), geometry, 1, true, false,
+                false);
+        String compact = ObservationText.render(tree, window, 1_000_000);
+        String tabular = TabularListing.render(tree);
+        double ratio = (double) compact.length() / tabular.length();
+        System.out.printf(java.util.Locale.ROOT, "observation %s: %d nodes; tabular %d chars (~%d tokens); compact %d"
+                + " chars (~%d tokens); ratio %.2f%n", getClass().getSimpleName(), tree.nodes().size(), tabular.length(),
+                ObservationText.estimateTokens(tabular), compact.length(), ObservationText.estimateTokens(compact), ratio);
+        assertTrue(ratio <= 0.5, "compact " + compact.length() + " / tabular " + tabular.length() + " chars");
     }
 
     /**
