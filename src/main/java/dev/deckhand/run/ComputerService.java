@@ -19,7 +19,6 @@ import dev.deckhand.loop.LoopLimits;
 import dev.deckhand.loop.Outcome;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
-import dev.deckhand.loop.Sleeper;
 import dev.deckhand.loop.StopLatch;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -242,7 +241,7 @@ public class ComputerService {
                     .preflight(id -> preflight(desktop, id))
                     .scope(scope)
                     .verifier(verifier)
-                    .sleeper(Sleeper.REAL)
+                    .sleeper(d -> sleepUnlessStopped(d, stop))
                     .limits(limits)
                     .build();
             long t0 = System.nanoTime();
@@ -254,6 +253,19 @@ public class ComputerService {
             return result;
         } finally {
             watcher.cancel(false);
+        }
+    }
+
+    /**
+     * Carries out a {@code wait} in 10 ms slices and returns early once Stop is requested, so a Stop
+     * pressed during a wait ends the run at the loop's next checkpoint instead of after the wait.
+     */
+    static void sleepUnlessStopped(java.time.Duration d, dev.deckhand.loop.StopSignal stop) throws InterruptedException {
+        long end = System.nanoTime() + d.toNanos();
+        while (!stop.stopRequested()) {
+            long left = end - System.nanoTime();
+            if (left <= 0) return;
+            Thread.sleep(Math.max(1, Math.min(10, left / 1_000_000)));
         }
     }
 
