@@ -2,6 +2,8 @@
 'use strict';
 
 const POLL_MS = 300;
+const FAST_POLL_MS = 40;
+const FAST_FOR_MS = 5000;
 const CONSEQUENTIAL = ['send', 'buy', 'pay', 'delete', 'publish', 'confirm', 'submit', 'install', 'allow'];
 const $ = id => document.getElementById(id);
 let csrf = null;
@@ -83,13 +85,20 @@ function show(name) {
 }
 
 // ---- live: grant indicator, approval cards, finished runs ----
+// Right after Stop or a decision the page polls fast for a while, so the run's end shows promptly.
+let fastUntil = 0;
 async function poll() {
+  if (await refreshLive()) setTimeout(poll, performance.now() < fastUntil ? FAST_POLL_MS : POLL_MS);
+}
+
+/** One live read, also called right after Stop and decisions; false once the session is gone. */
+async function refreshLive() {
   try {
     const r = await api('GET', '/api/web/live');
     if (r.ok) renderLive(r.data);
-    else if (r.status === 401) { $('app').hidden = true; $('signin').hidden = false; return; }
+    else if (r.status === 401) { $('app').hidden = true; $('signin').hidden = false; return false; }
   } catch (e) { /* the server restarts or is busy: try again */ }
-  setTimeout(poll, POLL_MS);
+  return true;
 }
 
 function renderLive(live) {
@@ -108,6 +117,7 @@ function renderLive(live) {
     box.hidden = false;
     box.dataset.runId = run.runId;
     box.dataset.outcome = run.outcome;
+    box.dataset.shownAt = performance.now().toFixed(1);
     box.replaceChildren(el('strong', { text: 'Run ended: ' }),
       el('span', { id: 'last-run-outcome', class: 'outcome-' + run.outcome, text: run.outcome + (run.refusalCode ? ' (' + run.refusalCode + ')' : '') }),
       ` · ${run.stepsRun} step${run.stepsRun === 1 ? '' : 's'} · verdict ${run.verdict} · “${run.instruction}”`);
@@ -145,15 +155,24 @@ function renderApprovals(cards) {
 
 async function decide(id, decision) {
   const card = shownCards.get(id);
+  fastUntil = performance.now() + FAST_FOR_MS;
   if (card) card.querySelectorAll('button').forEach(b => { b.disabled = true; });
   const r = await api('POST', '/api/approvals/' + encodeURIComponent(id), { decision });
   if (!r.ok && card) card.append(el('p', { class: 'error', text: problem(r) }));
+  refreshLive();
 }
 
+// The page keeps its own figures (performance.now()): when Stop was clicked and when the server had latched it.
 async function stop() {
-  $('stop').disabled = true;
-  await api('POST', '/api/stop');
-  $('stop').disabled = false;
+  const b = $('stop');
+  b.dataset.clickedAt = performance.now().toFixed(1);
+  fastUntil = performance.now() + FAST_FOR_MS;
+  b.disabled = true;
+  const r = await api('POST', '/api/stop');
+  b.dataset.ackAt = performance.now().toFixed(1);
+  b.disabled = false;
+  if (!r.ok) $('indicator-text').textContent = 'Stop failed: ' + problem(r);
+  refreshLive();
 }
 
 // ---- target picker and grant card ----

@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -21,7 +22,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * Debian's headless Chromium driven by Debian's chromedriver, both named explicitly, with Selenium
  * Manager kept offline. Started by the test and ended through its own handles (never by name).
- * {@code -Ddeckhand.screenshots=<dir>} saves {@link #shot} PNGs there; without it nothing is written.
+ * {@code -Dweb.screenshots=<dir>} saves {@link #shot} PNGs there; without it nothing is written.
  */
 final class Browser implements AutoCloseable {
 
@@ -60,12 +61,12 @@ final class Browser implements AutoCloseable {
             service.stop();
             throw e;
         }
-        String dir = System.getProperty("deckhand.screenshots");
+        String dir = System.getProperty("web.screenshots");
         return new Browser(driver, service, profile, dir == null || dir.isBlank() ? null : Path.of(dir));
     }
 
     <T> T await(Function<WebDriver, T> condition) {
-        return new WebDriverWait(driver, WAIT).until(condition);
+        return new WebDriverWait(driver, WAIT).ignoring(StaleElementReferenceException.class).until(condition);
     }
 
     WebElement visible(By by) {

@@ -55,11 +55,11 @@ class WebPageTest {
     McpSession mcp;
     String stoppedRunId;
     Path verifierFile;
+    int port;
 
     @BeforeAll
     void start() throws Exception {
         TestApp.requireDesktop();
-        revokeActive();
         stub = OpenAiStub.start();
         calculator = TestApp.launch(List.of("gnome-calculator"));
         browser = Browser.start();
@@ -69,6 +69,7 @@ class WebPageTest {
     @AfterAll
     void end() throws Exception {
         try {
+            if (port > 0) RestAssured.port = port; // reset after the last test
             revokeActive();
         } finally {
             try {
@@ -100,6 +101,8 @@ class WebPageTest {
     @Test
     @Order(1)
     void signsInWithTheOneTimeLink() throws Exception {
+        revokeActive(); // RestAssured knows the port only once a test runs
+        port = RestAssured.port;
         browser.driver.get(page());
         browser.visible(By.id("signin"));
         assertTrue(browser.driver.getTitle().contains("[Deckhand]"), "the title carries the driver's marker");
@@ -215,6 +218,8 @@ class WebPageTest {
     @Order(7)
     void stopMidRunEndsItStopped() throws Exception {
         List<Double> millis = new ArrayList<>();
+        List<Double> ackMillis = new ArrayList<>();
+        List<Double> shownMillis = new ArrayList<>();
         for (int trial = 0; trial < STOP_TRIALS; trial++) {
             if (owner().get("/api/grants/active").statusCode() != 200) mintInPage(false);
             for (int i = 0; i < 60; i++) stub.enqueue("{\"action\":\"wait\",\"ms\":200}");
@@ -234,20 +239,39 @@ class WebPageTest {
             JsonPath call = run.get(30, TimeUnit.SECONDS);
             double ms = (ended.get() - clicked) / 1e6;
             millis.add(ms);
-            System.out.printf("web Stop trial %d: click → run ended %s in %.1f ms%n", trial + 1,
-                    call.getString("result.structuredContent.outcome"), ms);
             assertEquals("stopped", call.getString("result.structuredContent.outcome"), call::prettify);
             assertEquals("STOPPED", call.getString("result.structuredContent.refusal.code"), call::prettify);
             assertTrue(ended.get() > clicked, "the run ended after the click");
             stoppedRunId = call.getString("result.structuredContent.runId");
             awaitLastRun(stoppedRunId, "stopped");
+            double clickedAt = pageTime(browser.driver.findElement(By.id("stop")), "clickedAt");
+            double ack = pageTime(browser.driver.findElement(By.id("stop")), "ackAt") - clickedAt;
+            double shown = pageTime(browser.driver.findElement(By.id("last-run")), "shownAt") - clickedAt;
+            ackMillis.add(ack);
+            shownMillis.add(shown);
+            System.out.printf("web Stop trial %d: click → Stop latched (server answered) %.1f ms; click → run ended (MCP reply) %.1f ms; "
+                    + "click → page shows 'stopped' %.1f ms%n", trial + 1, ack, ms, shown);
+            assertTrue(ack >= 0 && shown >= ack, "the page saw the Stop answered, then the run stopped");
             browser.await(d -> d.findElement(By.id("indicator")).isDisplayed() ? null : true);
             assertEquals(404, owner().get("/api/grants/active").statusCode(), "Stop revoked the grant");
         }
+        report("click → Stop latched", ackMillis);
+        report("click → run ended (MCP reply)", millis);
+        report("click → page shows 'stopped'", shownMillis);
+    }
+
+    private static void report(String what, List<Double> millis) {
         List<Double> sorted = new ArrayList<>(millis);
         Collections.sort(sorted);
-        System.out.printf("web Stop click → run ended over %d trials: median %.1f ms, min %.1f ms, max %.1f ms (all %s)%n",
+        System.out.printf("web Stop %s over %d trials: median %.1f ms, min %.1f ms, max %.1f ms (all %s)%n", what,
                 sorted.size(), sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1), millis);
+    }
+
+    /** A {@code performance.now()} figure the page stored in {@code data-<name>}. */
+    private static double pageTime(WebElement e, String name) {
+        String v = e.getDomAttribute("data-" + name.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT));
+        if (v == null) throw new AssertionError("the page stored no " + name);
+        return Double.parseDouble(v);
     }
 
     @Test
@@ -260,10 +284,13 @@ class WebPageTest {
         browser.shot("audit");
         browser.type(By.id("a-run"), stoppedRunId);
         browser.click(By.cssSelector("#audit-filter button[type=submit]"));
-        WebElement row = browser.await(d -> d.findElements(By.cssSelector("#audit-rows tr[data-run-id]")).stream()
-                .filter(r -> r.getAttribute("data-run-id").equals(stoppedRunId)).findFirst().orElse(null));
-        assertTrue(row.getText().contains("stopped") && row.getText().contains("STOPPED"), row.getText());
-        assertEquals(1, browser.all(By.cssSelector("#audit-rows tr[data-run-id]")).size(), "the filter shows only that run");
+        // The filtered page replaces the unfiltered one: wait until only that run is listed.
+        String row = browser.await(d -> {
+            List<WebElement> rows = d.findElements(By.cssSelector("#audit-rows tr[data-run-id]"));
+            return rows.size() == 1 && stoppedRunId.equals(rows.get(0).getDomAttribute("data-run-id")) ? rows.get(0).getText() : null;
+        });
+        assertTrue(row.contains("stopped") && row.contains("STOPPED"), row);
+        browser.shot("audit-filtered");
         new Select(browser.driver.findElement(By.id("a-kind"))).selectByValue("actions");
         browser.visible(By.cssSelector("#audit-head th"));
     }
