@@ -112,8 +112,8 @@ function renderLive(live) {
   renderApprovals(live.approvals);
   const run = live.recentRuns[0];
   if (lastRunSeq === null) { lastRunSeq = run ? run.seq : 0; return; }
-  if (run && run.seq > lastRunSeq) {
-    const box = $('last-run');
+  const box = $('last-run');
+  if (run && run.seq > lastRunSeq && box.dataset.runId !== run.runId) {
     box.hidden = false;
     box.dataset.runId = run.runId;
     box.dataset.outcome = run.outcome;
@@ -186,8 +186,14 @@ async function loadWindows() {
     const refused = !!w.refusal;
     const thumb = el('div', { class: 'thumb' });
     if (!refused && w.visible) {
-      thumb.append(el('img', { alt: `Thumbnail of ${w.title}`, loading: 'lazy', src: `/api/web/windows/${w.windowId}/thumbnail`,
-        onerror: e => e.target.replaceWith(el('span', { class: 'none', text: 'No thumbnail' })) }));
+      // One retry: a capture can be refused for a moment (an app holding the accessibility bus while it starts).
+      const src = `/api/web/windows/${w.windowId}/thumbnail`;
+      thumb.append(el('img', { alt: `Thumbnail of ${w.title}`, src,
+        onerror: e => {
+          const img = e.target;
+          if (!img.dataset.retried) { img.dataset.retried = '1'; setTimeout(() => { img.src = src + '?retry=1'; }, 800); return; }
+          img.replaceWith(el('span', { class: 'none', text: 'No thumbnail right now' }));
+        } }));
     } else {
       thumb.append(el('span', { class: 'none', text: refused ? 'Not captured: Deckhand refuses this window' : 'Not visible' }));
     }

@@ -19,8 +19,8 @@ public class AtspiBusCheck implements DoctorCheck {
     public Result check() {
         try {
             var facts = desktops.desktop().facts();
-            return Result.ok(ID, TITLE, "the bus answers; " + facts.windows().size() + " windows, "
-                    + facts.runningApps().size() + " application names known");
+            return Result.ok(ID, TITLE, "the bus answers (focus and password-field state read now"
+                    + (facts.passwordFocused() ? "; a password field has focus, so every action is refused until it has not" : "") + ")");
         } catch (RefusedException e) {
             return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
                     "make sure at-spi2-core is installed and the session bus runs (DBUS_SESSION_BUS_ADDRESS set); "

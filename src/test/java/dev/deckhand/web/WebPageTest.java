@@ -343,14 +343,27 @@ class WebPageTest {
             d.findElement(By.id("windows-refresh")).click();
             return null;
         });
-        WebElement thumb = browser.visible(By.cssSelector("li.window[data-window-id='" + window + "'] .thumb img"));
-        browser.await(d -> ((Number) browser.driver.executeScript(
-                "return arguments[0].complete ? arguments[0].naturalWidth : 0", thumb)).intValue() > 0 ? true : null);
+        if (screenshot) {
+            WebElement thumb = browser.visible(By.cssSelector("li.window[data-window-id='" + window + "'] .thumb img"));
+            browser.await(d -> {
+                if (!(Boolean) browser.driver.executeScript("return arguments[0].isConnected", thumb)) {
+                    throw new AssertionError("no thumbnail: " + browser.driver.executeAsyncScript("const done = arguments[1];"
+                            + "fetch(arguments[0]).then(r => r.text().then(t => done(r.status + ' ' + t)))",
+                            "/api/web/windows/" + window + "/thumbnail"));
+                }
+                return ((Number) browser.driver.executeScript("return arguments[0].complete ? arguments[0].naturalWidth : 0",
+                        thumb)).intValue() > 0 ? true : null;
+            });
+        }
         browser.click(choose);
         String summary = browser.visible(By.id("grant-summary")).getText();
         assertTrue(summary.contains("Deckhand captures no pixels at all"), summary);
         assertTrue(summary.contains("always need your approval"), summary);
-        if (screenshot) browser.shot("grant");
+        if (screenshot) {
+            browser.driver.executeScript("arguments[0].scrollIntoView(true); window.scrollBy(0, -80);",
+                    browser.driver.findElement(By.id("grant-form")));
+            browser.shot("grant");
+        }
         browser.click(By.id("grant-mint"));
         browser.visible(By.id("indicator"));
         assertTrue(browser.driver.findElement(By.id("grant-form")).getAttribute("hidden") != null, "the card closes");
