@@ -343,7 +343,7 @@ function renderDeny(list) {
   $('p-' + list).replaceChildren(...items.map(name => {
     const locked = list === 'credentialApps' && builtins.has(name);
     return el('li', {}, el('span', { text: name }), locked
-      ? el('span', { class: 'locked', title: 'Built-in: cannot be removed' }, '🔒 built-in')
+      ? el('span', { class: 'locked', title: 'Built-in: cannot be removed' }, 'built-in, locked')
       : el('button', { type: 'button', 'aria-label': `Remove ${name}`, onclick: () => {
           policyDoc[list] = policyDoc[list].filter(x => x !== name); renderDeny(list); } }, '×'));
   }));

@@ -311,6 +311,7 @@ class WebPageTest {
         browser.click(By.id("p-save"));
         browser.await(d -> "Saved.".equals(d.findElement(By.id("p-status")).getText()) ? true : null);
         assertEquals(55, owner().get("/api/policy").then().statusCode(200).extract().jsonPath().getInt("caps.maxSteps"));
+        browser.driver.executeScript("window.scrollTo(0, 0)");
         browser.shot("policy");
     }
 
