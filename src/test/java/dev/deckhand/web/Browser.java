@@ -73,8 +73,14 @@ final class Browser implements AutoCloseable {
         return await(ExpectedConditions.visibilityOfElementLocated(by));
     }
 
+    /** Clicks once the element is clickable; again if the page re-rendered it in between (stale). */
     void click(By by) {
-        await(ExpectedConditions.elementToBeClickable(by)).click();
+        await(d -> {
+            WebElement e = ExpectedConditions.elementToBeClickable(by).apply(d);
+            if (e == null) return null;
+            e.click();
+            return true;
+        });
     }
 
     void type(By by, String text) {

@@ -152,20 +152,56 @@ class WebPageTest {
     @Order(3)
     void thePermissionDoctorShowsEachCheckGreenOrRed() throws Exception {
         awaitAccessibleCalculator();
-        stub.enqueue("{\"ok\":true}");
+        // No scripted reply queued: the stub answers 500 and the model line is red with its words and a fix.
         browser.click(By.id("tab-doctor"));
-        browser.visible(By.cssSelector("li[data-check='config']"));
-        for (String id : List.of("display", "atspi-bus", "toolkit-a11y", "keyboard-path", "capture", "model", "config")) {
+        WebElement model = browser.visible(By.cssSelector("li[data-check='model']"));
+        assertTrue(model.getAttribute("class").contains("bad"), model.getText());
+        assertTrue(model.getText().contains("stub: no scripted reply left"), model.getText());
+        assertTrue(model.findElement(By.cssSelector(".fix")).getText().contains("Model section"), model.getText());
+        for (String id : List.of("display", "atspi-bus", "toolkit-a11y", "keyboard-path", "capture", "config")) {
             WebElement check = browser.driver.findElement(By.cssSelector("li[data-check='" + id + "']"));
             assertFalse(check.getAttribute("class").contains("bad"), () -> id + " is green on the virtual desktop: " + check.getText());
         }
         String toolkits = browser.driver.findElement(By.cssSelector("li[data-check='toolkit-a11y']")).getText();
         assertTrue(toolkits.contains("gnome-calculator") && toolkits.contains("GTK 4"), toolkits);
         browser.shot("doctor");
+
+        stub.enqueue("{\"ok\":true}");
+        browser.click(By.id("doctor-run"));
+        browser.await(d -> d.findElement(By.cssSelector("li[data-check='model']")).getAttribute("class").contains("bad") ? null : true);
     }
 
     @Test
     @Order(4)
+    void thePickerShowsEachWindowsRefusalAndNoPixelsOfARefusedOne() throws Exception {
+        String profile = Files.createTempDirectory("deckhand-web-own").toString();
+        try (TestApp own = TestApp.launch(List.of(Browser.CHROMIUM, "--no-sandbox", "--no-first-run", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, page()))) {
+            long ownWindow = awaitListed("chromium", "[Deckhand]");
+            owner().get("/api/web/windows/" + ownWindow + "/thumbnail").then().statusCode(422);
+            browser.click(By.id("tab-grant"));
+            By card = By.cssSelector("li.window[data-window-id='" + ownWindow + "']");
+            browser.await(d -> {
+                if (!d.findElements(card).isEmpty()) return true;
+                d.findElement(By.id("windows-refresh")).click();
+                return null;
+            });
+            WebElement listed = browser.driver.findElement(card);
+            assertTrue(listed.findElement(By.cssSelector(".refusal")).getText().startsWith("OWN_WINDOW"), listed.getText());
+            assertTrue(listed.findElements(By.cssSelector(".thumb img")).isEmpty(), "no pixels of a refused window");
+            assertFalse(listed.findElement(By.cssSelector("button.choose")).isEnabled(), "a refused window cannot be chosen");
+            browser.visible(By.cssSelector("li.window[data-window-id='" + window + "'] .thumb img"));
+            browser.shot("picker");
+        } finally {
+            try (java.util.stream.Stream<Path> walk = Files.walk(Path.of(profile))) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    @Order(5)
     void picksTheCalculatorInTheTargetPickerAndMintsAGrant() throws Exception {
         mintInPage(true);
         String indicator = browser.visible(By.id("indicator")).getText();
@@ -178,7 +214,7 @@ class WebPageTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void anApprovedCardLetsTheRunContinue() throws Exception {
         CompletableFuture<JsonPath> run = runAsync(steps("7", "7"), null);
         WebElement card = awaitCard(run);
@@ -198,7 +234,7 @@ class WebPageTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aDeniedCardEndsTheRunWithItsCode() throws Exception {
         CompletableFuture<JsonPath> run = runAsync(steps("8", "78"), null);
         WebElement card = awaitCard(run);
@@ -215,7 +251,7 @@ class WebPageTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void stopMidRunEndsItStopped() throws Exception {
         List<Double> millis = new ArrayList<>();
         List<Double> ackMillis = new ArrayList<>();
@@ -275,7 +311,7 @@ class WebPageTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void findsTheStoppedRunInTheAuditView() throws Exception {
         assertTrue(stoppedRunId != null, "a run was stopped");
         browser.click(By.id("tab-audit"));
@@ -296,7 +332,7 @@ class WebPageTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void thePolicyEditorLocksBuiltInCredentialEntries() throws Exception {
         browser.click(By.id("tab-policy"));
         browser.visible(By.cssSelector("#p-credentialApps li"));
@@ -331,6 +367,22 @@ class WebPageTest {
             Thread.sleep(200);
         }
         throw new AssertionError("gnome-calculator's window did not become grantable within 30 s");
+    }
+
+    /** Waits until a visible window of {@code app} titled *{@code titlePart}* is listed; its id. */
+    private long awaitListed(String app, String titlePart) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            List<Map<String, Object>> windows = owner().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
+            for (Map<String, Object> w : windows) {
+                if (app.equalsIgnoreCase(String.valueOf(w.get("app"))) && String.valueOf(w.get("title")).contains(titlePart)
+                        && Boolean.TRUE.equals(w.get("visible"))) {
+                    return ((Number) w.get("windowId")).longValue();
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no visible window of " + app + " titled *" + titlePart + "* within 30 s");
     }
 
     /** The person picks the calculator in the target picker, reads the card and presses Grant. */
