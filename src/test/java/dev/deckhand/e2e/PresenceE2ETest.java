@@ -88,6 +88,9 @@ class PresenceE2ETest {
     @Inject
     Desktops desktops;
 
+    @Inject
+    dev.deckhand.presence.StopShortcut shortcut;
+
     @BeforeEach
     void daemonRunsAndNotifies() throws Exception {
         Files.writeString(STATE, "running\n");
@@ -218,6 +221,9 @@ class PresenceE2ETest {
                 assertEquals("stopped", result.getString("result.structuredContent.outcome"), result::prettify);
                 assertEquals("STOPPED", result.getString("result.structuredContent.refusal.code"), result::prettify);
                 assertTrue(stub.pendingReplies() > 100, "the run ended long before the model ran out of actions");
+                var doctor = shortcut.check();
+                assertTrue(doctor.ok(), doctor::toString);
+                assertEquals("stop-shortcut", doctor.id());
             }
             assertEquals(404, Owner.api().get("/api/grants/active").statusCode(), "the grant is revoked");
             JsonPath runs = Owner.api().get("/api/audit/runs?outcome=stopped&limit=1").then().statusCode(200)
