@@ -29,18 +29,9 @@ public class Presence {
     @Inject
     PresenceConfig config;
 
-    private CommandRunner runner = CommandRunner.PROCESSES;
+    private final CommandRunner runner = CommandRunner.PROCESSES;
     private CursorOverlay overlay;
     private VoiceLine voice;
-
-    /** Tests: run every presence command through {@code runner} instead of real processes. */
-    public void useRunner(CommandRunner runner) {
-        this.runner = runner;
-        synchronized (this) {
-            if (voice != null) voice.close();
-            voice = null;
-        }
-    }
 
     /** One run's presence; close it when the run ends, whatever way it ends. */
     public final class Run implements AutoCloseable {

@@ -125,6 +125,20 @@ class PresenceE2ETest {
                 "checked, read, silenced and verified, restored and verified: " + log);
     }
 
+    /** The call, repeated (bounded) while the app is still starting and its tree is not there yet. */
+    private static JsonPath callWhenAccessible(McpSession session, String call) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            Files.writeString(LOG, "");
+            JsonPath r = session.request("tools/call", call);
+            if (!"A11Y_UNAVAILABLE".equals(r.getString("result.structuredContent.refusal.code"))
+                    || System.nanoTime() > deadline) {
+                return r;
+            }
+            Thread.sleep(500);
+        }
+    }
+
     /** A real input event from outside (XTEST), as the person's keyboard would send it. */
     private static int xdotool(String... args) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of("xdotool"));
@@ -151,7 +165,7 @@ class PresenceE2ETest {
             McpSession session = McpSession.open(); // the grant belongs to the session that used it first
             JsonPath done;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                done = session.request("tools/call", stepsCall(file, steps));
+                done = callWhenAccessible(session, stepsCall(file, steps));
             }
             assertEquals("completed", done.getString("result.structuredContent.outcome"), done::prettify);
             List<String> log = logOnceFinished();
@@ -254,7 +268,7 @@ class PresenceE2ETest {
             }, Desktops.class);
             JsonPath crashed;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                crashed = McpSession.open().request("tools/call", stepsCall(file, "{\"action\":\"key\",\"keys\":\"End\"}"));
+                crashed = callWhenAccessible(McpSession.open(), stepsCall(file, "{\"action\":\"key\",\"keys\":\"End\"}"));
             }
             assertEquals("failed", crashed.getString("result.structuredContent.outcome"), crashed::prettify);
             assertTrue(crashed.getString("result.structuredContent.summary").contains("internal error"), crashed::prettify);

@@ -82,7 +82,10 @@ class CursorOverlayTest {
             try {
                 assertTrue(overlay.window(Duration.ofSeconds(5)).isPresent(), "the overlay window was created");
                 CursorDesktop shown = new CursorDesktop(desktop, overlay, () -> { });
-                shown.snapshot(w.id(), 1); // the bounds the cursor travels to come from the tree
+                // As the loop does: read the tree through the cursor desktop and act on a uid from it.
+                String uid = shown.snapshot(w.id(), 1).nodes().stream()
+                        .filter(n -> n.role().equals("push button") && n.name().contains("Press me"))
+                        .findFirst().orElseThrow().uid();
                 List<RgbImage> frames = new ArrayList<>();
                 List<int[]> pointers = new ArrayList<>();
                 AtomicBoolean done = new AtomicBoolean();
@@ -95,8 +98,6 @@ class CursorOverlayTest {
                 });
                 recorder.start();
                 TestApps.sleep(150);
-                String uid = desktop.snapshot(w.id(), 1).nodes().stream().filter(n -> n.uid().equals(button.uid()))
-                        .findFirst().map(Node::uid).orElse(button.uid());
                 long t0 = System.nanoTime();
                 shown.click(uid);
                 long clickMillis = (System.nanoTime() - t0) / 1_000_000;
