@@ -81,7 +81,8 @@ class PresenceE2ETest {
                     "deckhand.presence.focus.dunst.set", s + ",set,{state}",
                     "deckhand.presence.voice.enabled", "true",
                     "deckhand.presence.voice.command", s + ",say,{text}",
-                    "deckhand.presence.cursor.travel-millis", "120");
+                    "deckhand.presence.cursor.travel-millis", "120",
+                    "deckhand.presence.cursor.linger-millis", "20000");
         }
     }
 
@@ -193,6 +194,45 @@ class PresenceE2ETest {
             assertFocusRestored(refusedLog);
             assertTrue(refusedLog.contains("say Deckhand has finished: refused."), refusedLog::toString);
         }
+    }
+
+    @Test
+    void theLoopsClickIsShownByTheDrawnCursorOnTheButton() throws Exception {
+        TestApp.requireDesktop();
+        try (Yad yad = Yad.launch("--title", "Cursor e2e", "--width", "420", "--height", "200", "--text", "Press it",
+                "--button", "Press me:7")) {
+            long window = Owner.awaitWindow("yad", "Cursor e2e");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> g = (Map<String, Object>) Harness.window(window).get("geometry");
+            Owner.mint(window, "confirm_each", List.of());
+            Path file = Harness.emptyFile("cursor.txt");
+            JsonPath done;
+            try (Owner.Approver approver = new Owner.Approver("approve")) {
+                done = callWhenAccessible(McpSession.open(), stepsCall(file,
+                        "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Press me\"}}"));
+            }
+            assertEquals("completed", done.getString("result.structuredContent.outcome"), done::prettify);
+            assertEquals(7, yad.exitCode(10), "the loop's click pressed the button");
+            // The overlay (lingering 20 s in this profile) is mapped where the loop clicked: inside yad's window.
+            String tree = output("xwininfo", "-root", "-tree");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                    "(0x[0-9a-f]+) \"\\[Deckhand\\] cursor\".*?\\s(\\d+)x(\\d+)\\+(-?\\d+)\\+(-?\\d+)").matcher(tree);
+            assertTrue(m.find(), "the overlay window exists: " + tree);
+            assertTrue(output("xwininfo", "-id", m.group(1)).contains("Map State: IsViewable"), "the overlay is shown");
+            int tipX = Integer.parseInt(m.group(4)) + 14, tipY = Integer.parseInt(m.group(5)) + 14;
+            int x = ((Number) g.get("x")).intValue(), y = ((Number) g.get("y")).intValue();
+            int w = ((Number) g.get("width")).intValue(), h = ((Number) g.get("height")).intValue();
+            assertTrue(tipX > x && tipX < x + w && tipY > y && tipY < y + h,
+                    "the cursor's tip (" + tipX + "," + tipY + ") is on yad's window " + g);
+            assertTrue(log().contains("say Deckhand is starting to act."), "the voice line before the first action");
+        }
+    }
+
+    private static String output(String... argv) throws Exception {
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return out;
     }
 
     @Test
