@@ -88,6 +88,9 @@ public class ComputerService {
     @Inject
     dev.deckhand.app.ServerAddress address;
 
+    @Inject
+    dev.deckhand.presence.Presence presence;
+
     private final Clock clock = Clock.systemUTC();
     private final ExecutorService modelCalls = Executors.newCachedThreadPool(daemon("deckhand-model"));
     private final ScheduledExecutorService watchers = Executors.newScheduledThreadPool(1, daemon("deckhand-watcher"));
@@ -230,9 +233,12 @@ public class ComputerService {
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
         ScheduledFuture<?> watcher = watchers.scheduleWithFixedDelay(() -> watch(config, desktop, broker, guard),
                 config.pollInterval().toMillis(), config.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+        // Presence (issue 8): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
+        // every exit path below, a crashed loop included.
+        dev.deckhand.presence.Presence.Run shown = presence.begin(desktop);
         try {
             ComputerLoop loop = ComputerLoop.builder()
-                    .desktop(desktop)
+                    .desktop(shown.desktop())
                     .decider(decider)
                     .guard(guard)
                     .audit(new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep))
@@ -246,6 +252,7 @@ public class ComputerService {
                     .build();
             long t0 = System.nanoTime();
             RunResult result = loop.run(request);
+            shown.finished(result.outcome());
             long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get() - guard.approvalNanos();
             int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
             LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits)",
@@ -253,6 +260,7 @@ public class ComputerService {
             return result;
         } finally {
             watcher.cancel(false);
+            shown.close();
         }
     }
 

@@ -218,6 +218,10 @@ public final class X11Display implements AutoCloseable {
 
     private static int onXError(Pointer display, Pointer ev) {
         X11Display d = OPEN.get(Pointer.nativeValue(display));
+        if (d == null) {
+            SideConnection side = SideConnection.OPEN.get(Pointer.nativeValue(display));
+            if (side != null) side.onError(ev.getByte(Xlib.ERR_CODE) & 0xff, ev.getByte(Xlib.ERR_REQUEST) & 0xff);
+        }
         if (d != null) {
             d.errorCount++;
             d.lastError = "X error " + (ev.getByte(Xlib.ERR_CODE) & 0xff) + " on request "

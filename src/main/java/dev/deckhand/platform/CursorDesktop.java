@@ -1,0 +1,166 @@
+package dev.deckhand.platform;
+
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.logging.Logger;
+
+/**
+ * A {@link Desktop} that shows each action with a {@link DrawnCursor} before handing it to the real
+ * desktop unchanged: the cursor travels to the element about to be acted on (its bounds from the last
+ * scoped tree read through this desktop) or to the {@code click_at} point, and shows a press for a
+ * click. The cursor is taken off the screen before every capture. Key and type actions are not shown
+ * (they go to the focused element, whose place the cursor does not claim to know).
+ *
+ * <p>Drawing never decides anything: any failure of the cursor is logged and swallowed, the action
+ * runs exactly as it would without it, and its result or refusal is the real desktop's.
+ */
+public final class CursorDesktop implements Desktop {
+
+    private static final Logger LOG = Logger.getLogger(CursorDesktop.class);
+    private static final int MAX_REMEMBERED = 4000;
+
+    private final Desktop real;
+    private final DrawnCursor cursor;
+    private final Runnable beforeFirstAction;
+    private final AtomicBoolean acted = new AtomicBoolean();
+    private final Map<String, Geometry> bounds = new ConcurrentHashMap<>();
+
+    /**
+     * @param beforeFirstAction run once, right before the first input action of this desktop (the voice
+     *     line); its failures are swallowed like the cursor's
+     */
+    public CursorDesktop(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction) {
+        this.real = Objects.requireNonNull(real, "real");
+        this.cursor = Objects.requireNonNull(cursor, "cursor");
+        this.beforeFirstAction = Objects.requireNonNull(beforeFirstAction, "beforeFirstAction");
+    }
+
+    private void show(String uid, boolean press) {
+        first();
+        Geometry g = bounds.get(uid);
+        if (g == null || g.width() <= 0 || g.height() <= 0) return;
+        point(g.centerX(), g.centerY(), press);
+    }
+
+    private void point(int x, int y, boolean press) {
+        try {
+            cursor.pointAt(x, y, press);
+        } catch (RuntimeException e) {
+            LOG.debugf("the drawn cursor failed: %s", e);
+        }
+    }
+
+    private void first() {
+        if (acted.compareAndSet(false, true)) {
+            try {
+                beforeFirstAction.run();
+            } catch (RuntimeException e) {
+                LOG.debugf("the before-first-action hook failed: %s", e);
+            }
+        }
+    }
+
+    @Override
+    public List<WindowInfo> windows() {
+        return real.windows();
+    }
+
+    @Override
+    public ScopedTree snapshot(long windowId, long grantRevision) {
+        ScopedTree tree = real.snapshot(windowId, grantRevision);
+        if (bounds.size() > MAX_REMEMBERED) bounds.clear();
+        for (Node n : tree.nodes()) {
+            if (n.bounds() != null) bounds.put(n.uid(), n.bounds());
+        }
+        return tree;
+    }
+
+    @Override
+    public void click(String uid) {
+        show(uid, true);
+        real.click(uid);
+    }
+
+    @Override
+    public void setText(String uid, String text) {
+        show(uid, false);
+        real.setText(uid, text);
+    }
+
+    @Override
+    public void focus(String uid) {
+        show(uid, false);
+        real.focus(uid);
+    }
+
+    @Override
+    public void scroll(String uid, String direction, int amount) {
+        show(uid, false);
+        real.scroll(uid, direction, amount);
+    }
+
+    @Override
+    public void select(String uid, String option) {
+        show(uid, true);
+        real.select(uid, option);
+    }
+
+    @Override
+    public void key(long windowId, String keys) {
+        first();
+        real.key(windowId, keys);
+    }
+
+    @Override
+    public void type(long windowId, String text) {
+        first();
+        real.type(windowId, text);
+    }
+
+    @Override
+    public void clickAt(int x, int y, Basis basis) {
+        first();
+        if (basis != null && basis.scale() > 0) {
+            Geometry g = basis.windowGeometry();
+            point(g.x() + (int) Math.floor(x / basis.scale()), g.y() + (int) Math.floor(y / basis.scale()), true);
+        }
+        real.clickAt(x, y, basis);
+    }
+
+    @Override
+    public Capture capture(long windowId, long grantRevision, int longEdge) {
+        try {
+            cursor.hide();
+        } catch (RuntimeException e) {
+            LOG.debugf("the drawn cursor could not hide: %s", e);
+        }
+        return real.capture(windowId, grantRevision, longEdge);
+    }
+
+    @Override
+    public boolean basisValid(Basis basis) {
+        return real.basisValid(basis);
+    }
+
+    @Override
+    public DesktopFacts facts() {
+        return real.facts();
+    }
+
+    @Override
+    public void settle(Duration max) {
+        real.settle(max);
+    }
+}

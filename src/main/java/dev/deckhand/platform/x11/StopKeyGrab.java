@@ -1,0 +1,231 @@
+package dev.deckhand.platform.x11;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import dev.deckhand.grant.RefusedException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * A global key chord grabbed on the root window ({@code XGrabKey}) on a connection and a thread of its
+ * own; each press runs the callback (on that thread). The chord is grabbed with every combination of
+ * CapsLock, NumLock and ScrollLock added, so it fires whatever lock keys are on.
+ *
+ * <p>Registration fails, never fatally, when the display cannot be opened, the chord cannot be parsed
+ * or has no key on this keyboard, or another client already grabs it (BadAccess): {@link #status()}
+ * says which. A running grab ends with {@link #close()} (the thread ends within one poll interval).
+ */
+public final class StopKeyGrab implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(StopKeyGrab.class);
+    private static final int POLL_MILLIS = 200;
+    private static final int BAD_ACCESS = 10;
+
+    /** What registration found: registered, or why not. */
+    public record Status(boolean registered, String chord, String detail) {
+    }
+
+    private final String chord;
+    private final Runnable onPress;
+    private final CountDownLatch ready = new CountDownLatch(1);
+    private volatile Status status;
+    private volatile boolean closing;
+    private Thread thread;
+
+    private StopKeyGrab(String chord, Runnable onPress) {
+        this.chord = chord;
+        this.onPress = onPress;
+        this.status = new Status(false, chord, "not started");
+    }
+
+    /**
+     * Starts grabbing {@code chord} (grammar of {@link KeyChord}: {@code ctrl+alt+shift+Escape}) on the
+     * display named by {@code env}; waits at most {@code 3 s} for the registration result. Never throws
+     * for the world: a failure is in {@link #status()}.
+     */
+    public static StopKeyGrab start(String chord, Map<String, String> env, Runnable onPress) {
+        Objects.requireNonNull(chord, "chord");
+        Objects.requireNonNull(env, "env");
+        Objects.requireNonNull(onPress, "onPress");
+        StopKeyGrab grab = new StopKeyGrab(chord, onPress);
+        Thread t = new Thread(() -> grab.run(env), "deckhand-stop-shortcut");
+        t.setDaemon(true);
+        grab.thread = t;
+        t.start();
+        try {
+            if (!grab.ready.await(3, TimeUnit.SECONDS)) {
+                grab.status = new Status(false, chord, "the X server did not answer within 3 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return grab;
+    }
+
+    /** Whether the chord is grabbed, and the detail (the reason when not). */
+    public Status status() {
+        return status;
+    }
+
+    private void run(Map<String, String> env) {
+        SideConnection c;
+        try {
+            c = SideConnection.open(env);
+        } catch (RefusedException | LinkageError e) {
+            fail("the display could not be opened: " + e.getMessage());
+            return;
+        }
+        try {
+            List<int[]> grabs = grab(c);
+            if (grabs.isEmpty()) return;
+            loop(c, grabs.get(0)[0], grabs);
+        } catch (RuntimeException | LinkageError e) {
+            fail("the key grab stopped: " + e);
+        } finally {
+            c.close();
+        }
+    }
+
+    /** Grabs every lock-key variant; returns {keycode, modifiers} per grab, or empty after a failure. */
+    private List<int[]> grab(SideConnection c) {
+        PresenceXlib x = PresenceXlib.X;
+        KeyChord k;
+        try {
+            k = KeyChord.parse(chord, x::XStringToKeysym);
+        } catch (IllegalArgumentException e) {
+            fail("the chord '" + chord + "' cannot be read: " + e.getMessage());
+            return List.of();
+        }
+        int keycode = x.XKeysymToKeycode(c.dpy, k.keysym());
+        if (keycode == 0) {
+            fail("the keyboard has no key for '" + chord + "'");
+            return List.of();
+        }
+        int[] locks = lockMasks(c);
+        List<int[]> grabs = new ArrayList<>();
+        int before = c.errors();
+        for (int extra : lockCombinations(locks)) {
+            int mods = k.modifiers() | extra;
+            x.XGrabKey(c.dpy, keycode, mods, c.root, Xlib.True, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
+            grabs.add(new int[] {keycode, mods});
+        }
+        c.sync();
+        if (c.errors() != before) {
+            boolean taken = c.lastErrorCode() == BAD_ACCESS;
+            for (int[] g : grabs) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
+            c.sync();
+            fail(taken ? "another program already grabs " + chord + " (BadAccess); choose another chord in "
+                    + "deckhand.presence.stop-shortcut.keys" : "XGrabKey failed: " + c.lastError());
+            return List.of();
+        }
+        status = new Status(true, chord, "grabbed on the root window (" + grabs.size() + " lock-key variants)");
+        LOG.infof("Stop shortcut %s registered", chord);
+        ready.countDown();
+        return grabs;
+    }
+
+    private void loop(SideConnection c, int keycode, List<int[]> grabs) {
+        PresenceXlib x = PresenceXlib.X;
+        Memory pfd = new Memory(8);
+        Memory event = new Memory(Xlib.EV_SIZE);
+        int fd = x.XConnectionNumber(c.dpy);
+        while (!closing && !c.dead()) {
+            if (x.XPending(c.dpy) == 0) {
+                pfd.setInt(0, fd);
+                pfd.setShort(4, PresenceXlib.Poll.POLLIN);
+                pfd.setShort(6, (short) 0);
+                PresenceXlib.Poll.C.poll(pfd, 1, POLL_MILLIS);
+                continue;
+            }
+            x.XNextEvent(c.dpy, event);
+            if (event.getInt(Xlib.EV_TYPE) == Xlib.KeyPress && event.getInt(Xlib.EV_KEYCODE) == keycode) {
+                LOG.infof("Stop shortcut %s pressed", chord);
+                try {
+                    onPress.run();
+                } catch (RuntimeException e) {
+                    LOG.errorf(e, "the Stop shortcut's action failed");
+                }
+            }
+        }
+        if (!c.dead()) {
+            for (int[] g : grabs) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
+            c.sync();
+        } else {
+            status = new Status(false, chord, "the connection to the X display was lost");
+        }
+    }
+
+    /** {CapsLock, NumLock, ScrollLock} masks as this keyboard maps them (0 for a lock it lacks). */
+    private static int[] lockMasks(SideConnection c) {
+        PresenceXlib x = PresenceXlib.X;
+        int num = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff7fL)); // Num_Lock
+        int scroll = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff14L)); // Scroll_Lock
+        return new int[] {PresenceXlib.LockMask, num, scroll};
+    }
+
+    private static int modifierOf(SideConnection c, int keycode) {
+        if (keycode == 0) return 0;
+        Pointer map = PresenceXlib.X.XGetModifierMapping(c.dpy);
+        if (map == null) return 0;
+        try {
+            int per = map.getInt(PresenceXlib.MODMAP_MAX);
+            Pointer codes = map.getPointer(PresenceXlib.MODMAP_MAP);
+            for (int mod = 0; mod < 8; mod++) {
+                for (int i = 0; i < per; i++) {
+                    if ((codes.getByte((long) mod * per + i) & 0xff) == keycode) return 1 << mod;
+                }
+            }
+            return 0;
+        } finally {
+            PresenceXlib.X.XFreeModifiermap(map);
+        }
+    }
+
+    /** Every subset of the distinct non-zero lock masks (always including 0). */
+    static List<Integer> lockCombinations(int[] locks) {
+        List<Integer> distinct = new ArrayList<>();
+        for (int m : locks) if (m != 0 && !distinct.contains(m)) distinct.add(m);
+        List<Integer> out = new ArrayList<>();
+        for (int bits = 0; bits < 1 << distinct.size(); bits++) {
+            int mask = 0;
+            for (int i = 0; i < distinct.size(); i++) if ((bits & 1 << i) != 0) mask |= distinct.get(i);
+            out.add(mask);
+        }
+        return out;
+    }
+
+    private void fail(String why) {
+        status = new Status(false, chord, why);
+        LOG.warnf("Stop shortcut %s not registered: %s", chord, why);
+        ready.countDown();
+    }
+
+    /** Releases the grab and ends the thread (within one poll interval). Idempotent. */
+    @Override
+    public void close() {
+        closing = true;
+        Thread t = thread;
+        if (t != null) {
+            try {
+                t.join(POLL_MILLIS * 3L);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The chord as given. */
+    public String chord() {
+        return chord;
+    }
+
+    /** True while the grab is held. */
+    public boolean registered() {
+        return status.registered();
+    }
+}

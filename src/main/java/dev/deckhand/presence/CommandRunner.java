@@ -1,0 +1,48 @@
+package dev.deckhand.presence;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs one external command within a bound (the presence commands: notification daemons, speech). */
+public interface CommandRunner {
+
+    /** @param exit the exit code; -1 when the command could not start or ran past its bound */
+    record Result(int exit, String output) {
+        public boolean ok() {
+            return exit == 0;
+        }
+    }
+
+    /** Never throws for the world: a command that is missing, fails or hangs is a {@link Result}. */
+    Result run(List<String> argv, Duration bound);
+
+    /** Real processes: output and errors together, capped at 4 KiB; past the bound the process and its children end. */
+    CommandRunner PROCESSES = (argv, bound) -> {
+        Process p;
+        try {
+            p = new ProcessBuilder(argv).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        } catch (IOException | RuntimeException e) {
+            return new Result(-1, "cannot start " + argv.get(0) + ": " + e.getMessage());
+        }
+        try {
+            if (!p.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                return new Result(-1, argv.get(0) + " ran past its bound of " + bound.toMillis() + " ms");
+            }
+            try (InputStream in = p.getInputStream()) {
+                return new Result(p.exitValue(), new String(in.readNBytes(4096), StandardCharsets.UTF_8));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+            return new Result(-1, "interrupted");
+        } catch (IOException e) {
+            return new Result(p.exitValue(), "");
+        }
+    };
+}
