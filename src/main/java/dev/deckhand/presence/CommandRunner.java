@@ -21,10 +21,21 @@ public interface CommandRunner {
     Result run(List<String> argv, Duration bound);
 
     /** Real processes: output and errors together, capped at 4 KiB; past the bound the process and its children end. */
-    CommandRunner PROCESSES = (argv, bound) -> {
+    CommandRunner PROCESSES = processes(java.util.Map.of());
+
+    /** As {@link #PROCESSES}, with {@code environment} added to each command's environment. */
+    static CommandRunner processes(java.util.Map<String, String> environment) {
+        java.util.Map<String, String> env = java.util.Map.copyOf(environment);
+        return (argv, bound) -> run(argv, bound, env);
+    }
+
+    private static Result run(List<String> argv, Duration bound, java.util.Map<String, String> environment) {
         Process p;
         try {
-            p = new ProcessBuilder(argv).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.environment().putAll(environment);
+            p = pb.start();
         } catch (IOException | RuntimeException e) {
             return new Result(-1, "cannot start " + argv.get(0) + ": " + e.getMessage());
         }
@@ -44,5 +55,5 @@ public interface CommandRunner {
         } catch (IOException e) {
             return new Result(p.exitValue(), "");
         }
-    };
+    }
 }

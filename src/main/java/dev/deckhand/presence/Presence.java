@@ -29,7 +29,8 @@ public class Presence {
     @Inject
     PresenceConfig config;
 
-    private final CommandRunner runner = CommandRunner.PROCESSES;
+    /** How presence runs its commands; tests give it another environment (a private session bus). */
+    CommandRunner runner = CommandRunner.PROCESSES;
     private CursorOverlay overlay;
     private VoiceLine voice;
 

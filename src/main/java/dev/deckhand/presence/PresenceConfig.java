@@ -25,7 +25,7 @@ public interface PresenceConfig {
         boolean enabled();
 
         /** How long the cursor takes to travel to the next element; an action waits at most this plus 150 ms. */
-        @WithDefault("250")
+        @WithDefault("150")
         int travelMillis();
 
         /** How long a press shows (after the action started; it never delays it). */
