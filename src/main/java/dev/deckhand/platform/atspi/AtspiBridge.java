@@ -1092,12 +1092,19 @@ public final class AtspiBridge implements AutoCloseable {
     public boolean isGtk4Process(int pid) {
         return thread.call("toolkit of pid " + pid, CALL_BOUND, () -> {
             ensureOpen();
+            // Known from a snapshot of this process (the same cache the walk uses): no bus round trips
+            // on every key sent to the window.
+            Boolean known = gtk4ByPid.get(pid);
+            if (known != null) return known;
             List<Pointer> apps = appsOf(pid);
+            if (apps.isEmpty()) return false;
             try {
+                boolean gtk4 = false;
                 for (Pointer app : apps) {
-                    if (isGtk4(app)) return true;
+                    if (isGtk4(app)) gtk4 = true;
                 }
-                return false;
+                gtk4ByPid.put(pid, gtk4);
+                return gtk4;
             } finally {
                 apps.forEach(Gobject::g_object_unref);
             }
