@@ -5,10 +5,19 @@ import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantBroker;
+import dev.deckhand.grant.GrantTarget;
+import dev.deckhand.grant.MintRequest;
 import dev.deckhand.grant.OwnerPass;
+import dev.deckhand.grant.Policy;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.FactsMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.util.function.Function;
 
 /**
  * The one grant broker and approval book of this server. Only the owner resources of this package
@@ -50,6 +59,23 @@ public class GrantService {
     /** Appends a grant event to the audit log (target window and app, never content). */
     public void record(GrantEvent.Kind kind, Grant g) {
         audit.append(new GrantEvent(kind, g.id(), g.revision(), Long.toString(g.target().windowId()), g.target().app()));
+    }
+
+    /**
+     * Mints a grant the person asked for (the web page, the owner API, the CLI): refuses a window the
+     * target picker would refuse ({@link Policy#grantable} on the same facts), then builds the request
+     * for the window's target, mints it with the owner pass and audits the mint.
+     *
+     * @throws RefusedException the refusal the window gets ({@code OWN_WINDOW}, {@code DENY_*}, ...)
+     */
+    Grant mintFor(WindowInfo window, DesktopFacts facts, PolicyConfig config, Function<GrantTarget, MintRequest> request) {
+        Policy.grantable(config, FactsMapper.facts(facts, window.id()), window.id()).ifPresent(r -> {
+            throw new RefusedException(r);
+        });
+        Grant grant = broker.mint(pass, request.apply(new GrantTarget(window.id(), window.app(), window.title())),
+                config.permissionMode());
+        record(GrantEvent.Kind.MINT, grant);
+        return grant;
     }
 
     public GrantBroker broker() {

@@ -4,7 +4,6 @@ import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantChange;
-import dev.deckhand.grant.GrantTarget;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.MintRequest;
 import dev.deckhand.grant.Policy;
@@ -89,18 +88,16 @@ public class OwnerResource {
         DesktopFacts facts = desktops.desktop().facts();
         WindowInfo window = FactsMapper.window(facts, body.windowId())
                 .orElseThrow(() -> new NoSuchElementException("no window " + body.windowId() + " on this desktop"));
-        Policy.grantable(config, FactsMapper.facts(facts, window.id()), window.id()).ifPresent(r -> {
-            throw new dev.deckhand.grant.RefusedException(r);
+        Grant grant = grants.mintFor(window, facts, config, target -> {
+            ScopeKind scope = body.scope() == null ? ScopeKind.WINDOW : ScopeKind.fromWire(body.scope());
+            MintRequest request = MintRequest.of(target, scope, config.caps());
+            if (body.budget() != null) request = request.withBudget(body.budget());
+            if (body.idleExpirySeconds() != null) request = request.withIdleExpiry(Duration.ofSeconds(body.idleExpirySeconds()));
+            if (body.inputPolicy() != null) request = request.withInputPolicy(InputPolicy.fromWire(body.inputPolicy()));
+            if (body.capture() != null) request = request.withCapture(CaptureMode.fromWire(body.capture()));
+            if (body.consequential() != null) request = request.withConsequential(body.consequential());
+            return request;
         });
-        ScopeKind scope = body.scope() == null ? ScopeKind.WINDOW : ScopeKind.fromWire(body.scope());
-        MintRequest request = MintRequest.of(new GrantTarget(window.id(), window.app(), window.title()), scope, config.caps());
-        if (body.budget() != null) request = request.withBudget(body.budget());
-        if (body.idleExpirySeconds() != null) request = request.withIdleExpiry(Duration.ofSeconds(body.idleExpirySeconds()));
-        if (body.inputPolicy() != null) request = request.withInputPolicy(InputPolicy.fromWire(body.inputPolicy()));
-        if (body.capture() != null) request = request.withCapture(CaptureMode.fromWire(body.capture()));
-        if (body.consequential() != null) request = request.withConsequential(body.consequential());
-        Grant grant = grants.broker().mint(grants.ownerPass(), request, config.permissionMode());
-        grants.record(GrantEvent.Kind.MINT, grant);
         return Response.status(Response.Status.CREATED).entity(Views.GrantView.of(grant)).build();
     }
 

@@ -4,10 +4,8 @@ import dev.deckhand.app.DeckhandHome;
 import dev.deckhand.app.Secrets;
 import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.Grant;
-import dev.deckhand.grant.GrantTarget;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.MintRequest;
-import dev.deckhand.grant.Policy;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
@@ -92,16 +90,10 @@ public class TerminalGrants {
         PolicyConfig config = policy.current();
         DesktopFacts facts = desktops.desktop().facts();
         WindowInfo window = pick(facts, selection);
-        Policy.grantable(config, FactsMapper.facts(facts, window.id()), window.id()).ifPresent(r -> {
-            throw new RefusedException(r);
-        });
         InputPolicy input = config.permissionMode().allows(InputPolicy.AUTONOMOUS) ? InputPolicy.AUTONOMOUS
                 : InputPolicy.CONFIRM_EACH;
         ScopeKind scope = selection.app().isPresent() ? ScopeKind.APP : ScopeKind.WINDOW;
-        MintRequest request = MintRequest.of(new GrantTarget(window.id(), window.app(), window.title()), scope,
-                config.caps()).withInputPolicy(input);
-        Grant grant = grants.broker().mint(grants.ownerPass(), request, config.permissionMode());
-        grants.record(GrantEvent.Kind.MINT, grant);
+        grants.mintFor(window, facts, config, target -> MintRequest.of(target, scope, config.caps()).withInputPolicy(input));
         Grant bound = grants.broker().acquire(sessionId, null);
         grants.record(GrantEvent.Kind.BIND, bound);
         return bound;

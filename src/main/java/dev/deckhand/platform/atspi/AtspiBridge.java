@@ -308,14 +308,14 @@ public final class AtspiBridge implements AutoCloseable {
                 Pointer obj = (Pointer) top[0];
                 int depth = (Integer) top[1];
                 // An element already bound in this revision keeps the map's reference; this walk's
-                // own reference to it is released below. Only a newly bound element hands its
-                // reference to the map. (Said by address: JNA Pointers for one address are distinct objects.)
+                // own reference to it is released below. Only a newly bound element (readNode binds it)
+                // hands its reference to the map. Decided by address: JNA Pointers are distinct objects.
                 boolean known = uidByPeer.containsKey(Pointer.nativeValue(obj));
                 boolean kept = false;
                 try {
                     Node node = readNode(obj, depth, pid, gtk4, origin);
                     if (node == null) continue;
-                    kept = !known && node.uid() != null && byUid.get(node.uid()).obj() == obj;
+                    kept = !known;
                     nodes.add(node);
                     if (!node.showing() && !includeHidden) continue;
                     long t1 = System.nanoTime();
