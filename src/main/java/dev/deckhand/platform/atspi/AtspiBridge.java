@@ -91,6 +91,12 @@ public final class AtspiBridge implements AutoCloseable {
     private final Set<Integer> hungPids = new HashSet<>();
     private final Map<Integer, String> roleNames = new HashMap<>();
     private final Map<Integer, Boolean> gtk4ByPid = new HashMap<>();
+    /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
+    private final Set<Integer> noCollection = new HashSet<>();
+    /** The match-everything rule for GetMatches, made on first use (libatspi thread only). */
+    private Pointer matchAll;
+    /** Tests and the bench compare both walks: false forces the child-by-child walk. */
+    volatile boolean useCollection = true;
     private long revision = Long.MIN_VALUE;
     /** Walk counters: extents calls, extents nanos, text reads, text nanos (thread-confined). */
     private final long[] stats = new long[4];
@@ -294,6 +300,21 @@ public final class AtspiBridge implements AutoCloseable {
         stats[1] = 0;
         stats[2] = 0;
         stats[3] = 0;
+        if (useCollection && !noCollection.contains(pid)) {
+            ScopedTree fast;
+            try {
+                fast = collectionWalk(root, pid, gtk4, origin, windowId, rev, includeHidden, walkStart, deadline);
+            } catch (HungException e) {
+                hungPids.add(pid);
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")");
+            }
+            if (fast != null) return fast;
+            stats[0] = 0;
+            stats[1] = 0;
+            stats[2] = 0;
+            stats[3] = 0;
+        }
         List<Node> nodes = new ArrayList<>();
         boolean partial = false;
         Deque<Object[]> stack = new ArrayDeque<>();
@@ -354,6 +375,117 @@ public final class AtspiBridge implements AutoCloseable {
         lastNodes = result;
         lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms: %d extents calls %.2f ms, %d text reads %.2f ms",
                 (System.nanoTime() - walkStart) / 1e6, stats[0], stats[1] / 1e6, stats[2], stats[3] / 1e6);
+        return new ScopedTree(windowId, rev, result, partial);
+    }
+
+    /**
+     * The walk from one {@code Collection.GetMatches} call on the frame: every descendant in canonical
+     * order (each element before its children), the tree rebuilt from each element's cached parent,
+     * hidden subtrees pruned in memory. One D-Bus round trip replaces a child count and a child read
+     * per element (GTK 3 caches neither). Returns null when the app offers no Collection, the call
+     * fails, or the order is not the one a walk would give (a parent not among the ancestors) — then
+     * the caller walks child by child, and an app that failed so is not asked again.
+     *
+     * @throws HungException when the call times out
+     */
+    private ScopedTree collectionWalk(Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev,
+            boolean includeHidden, long walkStart, long deadline) {
+        Pointer collection = Atspi.atspi_accessible_get_collection_iface(root);
+        guard(pid, "get_collection_iface", walkStart);
+        if (collection == null) {
+            noCollection.add(pid);
+            return null;
+        }
+        if (matchAll == null) {
+            Pointer attributes = Glib.g_hash_table_new(null, null);
+            matchAll = Atspi.atspi_match_rule_new(null, AtspiNative.MATCH_ALL, attributes, AtspiNative.MATCH_ALL, null,
+                    AtspiNative.MATCH_ALL, null, AtspiNative.MATCH_ALL, 0);
+            Glib.g_hash_table_unref(attributes); // the rule keeps a copy
+        }
+        long t0 = System.nanoTime();
+        Pointer array = Atspi.atspi_collection_get_matches(collection, matchAll, AtspiNative.SORT_CANONICAL, NODE_CAP, 1,
+                err());
+        Gobject.g_object_unref(collection);
+        String e = takeError();
+        Pointer[] found = new Pointer[0];
+        if (array != null) {
+            int length = array.getInt(Native.POINTER_SIZE);
+            if (length > 0) found = array.getPointer(0).getPointerArray(0, length);
+            Glib.g_array_free(array, 1);
+        }
+        if (System.nanoTime() - t0 > HUNG_NANOS || (array == null && e != null && isTimeout(e, t0))) {
+            for (Pointer p : found) Gobject.g_object_unref(p);
+            throw new HungException("GetMatches of pid " + pid + (e != null ? ": " + e : " took over 800 ms"));
+        }
+        if (array == null || found.length == 0) {
+            // Not implemented or failing (Qt, GTK 4 have no Collection); an empty result for a frame is
+            // no answer either: walk child by child.
+            for (Pointer p : found) Gobject.g_object_unref(p);
+            if (array == null) noCollection.add(pid);
+            return null;
+        }
+        double getMatchesMs = (System.nanoTime() - t0) / 1e6;
+        List<Node> nodes = new ArrayList<>(found.length + 1);
+        long[] ancestors = new long[64];
+        int depthNow = 0;
+        int hiddenBelow = -1; // depth of the hidden element whose descendants are pruned, or -1
+        boolean partial = found.length >= NODE_CAP;
+        int i = 0;
+        Pointer rootRef = Gobject.g_object_ref(root);
+        boolean rootKnown = uidByPeer.containsKey(Pointer.nativeValue(rootRef));
+        try {
+            Node top = readNode(rootRef, 0, pid, gtk4, origin);
+            if (!rootKnown) rootRef = null; // the uid map took it
+            nodes.add(top);
+            ancestors[0] = Pointer.nativeValue(root);
+            depthNow = 1;
+            if (!top.showing() && !includeHidden) hiddenBelow = 0;
+            for (; i < found.length; i++) {
+                if (System.nanoTime() > deadline) {
+                    partial = true;
+                    break;
+                }
+                Pointer obj = found[i];
+                found[i] = null;
+                boolean known = uidByPeer.containsKey(Pointer.nativeValue(obj));
+                boolean kept = false;
+                try {
+                    long t1 = System.nanoTime();
+                    Pointer parent = Atspi.atspi_accessible_get_parent(obj, err());
+                    checkError(pid, "get_parent", t1);
+                    guard(pid, "get_parent", t1);
+                    long parentAddress = parent == null ? 0 : Pointer.nativeValue(parent);
+                    if (parent != null) Gobject.g_object_unref(parent);
+                    while (depthNow > 0 && ancestors[depthNow - 1] != parentAddress) depthNow--;
+                    if (depthNow == 0) {
+                        // Not the order a walk gives (or a stale parent): the child-by-child walk decides.
+                        noCollection.add(pid);
+                        return null;
+                    }
+                    int depth = depthNow;
+                    if (depthNow == ancestors.length) ancestors = java.util.Arrays.copyOf(ancestors, depthNow * 2);
+                    ancestors[depthNow++] = Pointer.nativeValue(obj);
+                    if (hiddenBelow >= 0 && depth <= hiddenBelow) hiddenBelow = -1;
+                    if (hiddenBelow >= 0) continue;
+                    Node node = readNode(obj, depth, pid, gtk4, origin);
+                    kept = !known;
+                    nodes.add(node);
+                    if (!node.showing() && !includeHidden) hiddenBelow = depth;
+                } finally {
+                    if (!kept) Gobject.g_object_unref(obj);
+                }
+            }
+        } finally {
+            if (rootRef != null) Gobject.g_object_unref(rootRef);
+            for (Pointer rest : found) {
+                if (rest != null) Gobject.g_object_unref(rest);
+            }
+        }
+        List<Node> result = List.copyOf(nodes);
+        lastNodes = result;
+        lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms (GetMatches %.2f ms, %d elements): %d extents calls"
+                + " %.2f ms, %d text reads %.2f ms", (System.nanoTime() - walkStart) / 1e6, getMatchesMs, found.length,
+                stats[0], stats[1] / 1e6, stats[2], stats[3] / 1e6);
         return new ScopedTree(windowId, rev, result, partial);
     }
 
@@ -1321,6 +1453,10 @@ public final class AtspiBridge implements AutoCloseable {
             if (focusSource != null) {
                 Gobject.g_object_unref(focusSource);
                 focusSource = null;
+            }
+            if (matchAll != null) {
+                Gobject.g_object_unref(matchAll);
+                matchAll = null;
             }
             lastNodes = List.of();
             return null;

@@ -41,6 +41,11 @@ final class AtspiNative {
     static final int STATE_SHOWING = 25;
     static final int STATE_VERTICAL = 29;
 
+    /** {@code ATSPI_Collection_MATCH_ALL}. */
+    static final int MATCH_ALL = 1;
+    /** {@code ATSPI_Collection_SORT_ORDER_CANONICAL}: depth-first, each element before its children. */
+    static final int SORT_CANONICAL = 1;
+
     /** ATSPI_CACHE_PARENT | CHILDREN | NAME | DESCRIPTION | STATES | ROLE | INTERFACES. */
     static final int CACHE_MASK = 0x7f;
 
@@ -58,6 +63,14 @@ final class AtspiNative {
         static native void g_free(Pointer mem);
 
         static native void g_error_free(Pointer error);
+
+        /** {@code g_array_free(array, free_segment)}; returns the segment when it is not freed. */
+        static native Pointer g_array_free(Pointer array, int freeSegment);
+
+        /** {@code g_hash_table_new(NULL, NULL)}: an empty table with direct hashing. */
+        static native Pointer g_hash_table_new(Pointer hashFunc, Pointer keyEqualFunc);
+
+        static native void g_hash_table_unref(Pointer table);
 
         private Glib() {}
     }
@@ -108,6 +121,22 @@ final class AtspiNative {
         static native Pointer atspi_accessible_get_toolkit_version(Pointer acc, Pointer err);
 
         static native Pointer atspi_accessible_get_application(Pointer acc, Pointer err);
+
+        static native Pointer atspi_accessible_get_parent(Pointer acc, Pointer err);
+
+        static native Pointer atspi_accessible_get_collection_iface(Pointer acc);
+
+        /**
+         * {@code atspi_match_rule_new(states, statematch, attributes, attrmatch, roles, rolematch,
+         * interfaces, ifacematch, invert)}; NULL sets (and an empty attribute table) match everything
+         * under {@link AtspiNative#MATCH_ALL}.
+         */
+        static native Pointer atspi_match_rule_new(Pointer states, int stateMatch, Pointer attributes, int attributeMatch,
+                Pointer roles, int roleMatch, Pointer interfaces, int interfaceMatch, int invert);
+
+        /** A {@code GArray} of referenced {@code AtspiAccessible*}, each of which the caller unrefs. */
+        static native Pointer atspi_collection_get_matches(Pointer collection, Pointer rule, int sortBy, int count,
+                int traverse, Pointer err);
 
         static native Pointer atspi_accessible_get_state_set(Pointer acc);
 

@@ -157,6 +157,31 @@ abstract class AtspiAppContract {
         }
     }
 
+    /**
+     * The walk from one Collection.GetMatches (where the app offers it) lists exactly what the
+     * child-by-child walk lists, in the same order, with the same uids, pruned or not.
+     */
+    @Test
+    void collectionWalkListsWhatTheChildByChildWalkLists() {
+        for (boolean includeHidden : new boolean[] {false, true}) {
+            ScopedTree fast = bridge.snapshot(app.pid(), title, geometry, 42L, revision, includeHidden);
+            String how = bridge.lastWalkStats();
+            bridge.useCollection = false;
+            ScopedTree slow;
+            try {
+                slow = bridge.snapshot(app.pid(), title, geometry, 42L, revision, includeHidden);
+            } finally {
+                bridge.useCollection = true;
+            }
+            assertEquals(outline(slow), outline(fast), "includeHidden " + includeHidden + "; " + how);
+        }
+    }
+
+    private static List<String> outline(ScopedTree tree) {
+        return tree.nodes().stream().map(n -> n.depth() + " " + n.uid() + " " + n.role() + " '" + n.name() + "' "
+                + n.showing()).collect(Collectors.toList());
+    }
+
     @Test
     void sameElementKeepsItsUidWithinARevision() {
         ScopedTree a = snapshot();

@@ -48,6 +48,12 @@ class MousepadTest extends EditorContract {
     }
 
     @Test
+    void gtk3TreesComeFromOneGetMatchesCall() {
+        snapshot();
+        assertTrue(bridge.lastWalkStats().contains("GetMatches"), bridge.lastWalkStats());
+    }
+
+    @Test
     void repeatedSnapshotsHoldOneReferencePerElement() {
         Node ed = editor(snapshot());
         Node menuBar = find(snapshot(), "menu bar", n -> n.role().equals("menu bar"));
