@@ -66,7 +66,7 @@ public final class TestApp implements AutoCloseable {
     }
 
     /** A child JVM running {@code mainClass} from the test classes with the ATK wrapper (Swing accessibility). */
-    static TestApp launchSwing(Class<?> mainClass, String... args) throws IOException {
+    public static TestApp launchSwing(Class<?> mainClass, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classes;
         try {
@@ -85,7 +85,7 @@ public final class TestApp implements AutoCloseable {
         return (int) process.pid();
     }
 
-    boolean alive() {
+    public boolean alive() {
         return process.isAlive();
     }
 
@@ -120,27 +120,28 @@ public final class TestApp implements AutoCloseable {
         return new Geometry(0, 0, 0, 0);
     }
 
-    void sigstop() throws IOException, InterruptedException {
+    public void sigstop() throws IOException, InterruptedException {
         signal("-STOP");
         stopped = true;
     }
 
-    void sigcont() throws IOException, InterruptedException {
+    public void sigcont() throws IOException, InterruptedException {
         signal("-CONT");
         stopped = false;
     }
 
     /** SIGKILL by PID and wait for the exit. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(5, TimeUnit.SECONDS);
+        stopped = false; // a killed stopped app needs no SIGCONT (its PID may be reused)
     }
 
     private void signal(String sig) throws IOException, InterruptedException {
         run("kill", sig, String.valueOf(pid()));
     }
 
-    String log() {
+    public String log() {
         try {
             String s = Files.readString(home.resolve("app.log"), StandardCharsets.UTF_8);
             return s.length() > 2000 ? s.substring(s.length() - 2000) : s;

@@ -11,14 +11,17 @@ import java.util.Optional;
  * treats it as another application): it creates solid-colour windows, holds keyboard grabs, moves
  * windows and records the button presses its windows receive.
  */
-final class OtherClient implements AutoCloseable {
+public final class OtherClient implements AutoCloseable {
+
+    /** {@link #grabKeyboard()}'s status when the grab was taken. */
+    public static final int GRAB_SUCCESS = Xlib.GrabSuccess;
 
     private static final Xlib X = Xlib.X;
     private final Pointer dpy;
     private final long root;
     private final List<Long> windows = new ArrayList<>();
 
-    OtherClient(String display) {
+    public OtherClient(String display) {
         X11Display.installErrorHandler(); // never let a test's X error exit() the JVM
         this.dpy = X.XOpenDisplay(display);
         if (dpy == null) throw new IllegalStateException("cannot open display " + display);
@@ -26,7 +29,7 @@ final class OtherClient implements AutoCloseable {
     }
 
     /** A mapped top-level window filled with {@code rgb}, titled {@code title}. */
-    long solidWindow(String title, int x, int y, int w, int h, int rgb) {
+    public long solidWindow(String title, int x, int y, int w, int h, int rgb) {
         long win = X.XCreateSimpleWindow(dpy, root, x, y, w, h, 0, 0, rgb);
         X.XStoreName(dpy, win, title);
         // WM_NORMAL_HINTS with USPosition|USSize: the window manager keeps the position we ask for.
@@ -47,31 +50,31 @@ final class OtherClient implements AutoCloseable {
         return win;
     }
 
-    void raise(long window) {
+    public void raise(long window) {
         X.XRaiseWindow(dpy, window);
         X.XSync(dpy, Xlib.False);
     }
 
-    void destroy(long window) {
+    public void destroy(long window) {
         X.XDestroyWindow(dpy, window);
         X.XSync(dpy, Xlib.False);
         windows.remove(window);
     }
 
     /** Grabs the keyboard on the root; returns the grab status (0 = GrabSuccess). */
-    int grabKeyboard() {
+    public int grabKeyboard() {
         int r = X.XGrabKeyboard(dpy, root, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime);
         X.XSync(dpy, Xlib.False);
         return r;
     }
 
-    void ungrabKeyboard() {
+    public void ungrabKeyboard() {
         X.XUngrabKeyboard(dpy, Xlib.CurrentTime);
         X.XSync(dpy, Xlib.False);
     }
 
     /** The first ButtonPress received by one of this client's windows, as {window, x, y, button}. */
-    Optional<long[]> nextButtonPress() {
+    public Optional<long[]> nextButtonPress() {
         X.XSync(dpy, Xlib.False);
         Memory ev = new Memory(Xlib.EV_SIZE);
         while (X.XPending(dpy) > 0) {
