@@ -1,11 +1,9 @@
 package dev.deckhand.platform.atspi;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -31,24 +29,6 @@ class CalculatorTest extends AtspiAppContract {
     /** The calculator's entry: the first editable text element (a GtkSourceView). */
     static Node display(ScopedTree tree) {
         return find(tree, "display", n -> n.role().equals("text") && n.editable());
-    }
-
-    @Test
-    void computesOnePlusTwoByUid() {
-        ScopedTree tree = snapshot();
-        for (String label : List.of("1", "+", "2", "=")) {
-            bridge.click(button(tree, label).uid());
-            bridge.settle(Duration.ofMillis(300));
-        }
-        // gnome-calculator solves on a worker thread and writes the result afterwards, so the events
-        // of the "=" click can go quiet before the display changes: read it until it shows a result.
-        String shown = "";
-        for (long end = System.nanoTime() + 5_000_000_000L; System.nanoTime() < end; ) {
-            shown = bridge.readText(display(snapshot()).uid()).orElseThrow().strip();
-            if (!shown.equals("1+2")) break;
-            bridge.settle(Duration.ofMillis(100));
-        }
-        assertEquals("3", shown);
     }
 
     @Test

@@ -1,8 +1,6 @@
 package dev.deckhand.platform.atspi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
@@ -11,7 +9,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** GTK 3 password dialog (yad): the focused password field is detected and its value never read. */
+/** GTK 3 password dialog (yad) through the bridge: its password field's text is never read. */
 class PasswordDialogTest extends AtspiAppContract {
 
     static final String TITLE = "Deckhand Password";
@@ -26,8 +24,12 @@ class PasswordDialogTest extends AtspiAppContract {
         return TITLE::equals;
     }
 
+    /**
+     * The bridge's own read path refuses a password field's text too. Focus detection and the value
+     * missing from the snapshot are in {@code platform.linux.PasswordDialogDesktopTest}.
+     */
     @Test
-    void focusedPasswordFieldIsDetectedAndNeverRead() throws InterruptedException {
+    void readTextOfAPasswordFieldIsEmpty() throws InterruptedException {
         ScopedTree tree = snapshot();
         // yad builds its form after the window maps; under load the field can be a moment late.
         for (int i = 0; i < 20 && tree.nodes().stream().noneMatch(n -> n.role().equals("password text")); i++) {
@@ -36,12 +38,7 @@ class PasswordDialogTest extends AtspiAppContract {
         }
         Node pw = find(tree, "password text", n -> n.role().equals("password text"));
         bridge.setText(pw.uid(), "hunter2");
-        bridge.focus(pw.uid());
-        bridge.settle(Duration.ofMillis(500));
-        assertTrue(bridge.passwordFocused(), "the focused element is a password field");
-        Node again = snapshot().byUid(pw.uid()).orElseThrow();
-        assertTrue(again.hasValue(), "a password field carries a value");
-        assertNull(again.value(), "but it is never read");
+        bridge.settle(Duration.ofMillis(300));
         assertEquals(java.util.Optional.empty(), bridge.readText(pw.uid()));
     }
 }

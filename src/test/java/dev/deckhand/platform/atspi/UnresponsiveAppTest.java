@@ -1,7 +1,6 @@
 package dev.deckhand.platform.atspi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -12,15 +11,15 @@ import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stopped (SIGSTOP) or killed app gives a refusal or a partial tree, never a hang or a crash.
- * Elapsed times are printed, not asserted.
+ * The bridge's hung flag: a stopped (SIGSTOP) app is refused or partial, stays refused (flagged hung,
+ * also for actions) until it answers a probe again, and then gives its whole tree back. Elapsed times
+ * are printed, not asserted. Stopping or killing the app mid-walk through the {@code Desktop} port is
+ * in {@code platform.linux.DesktopContract}.
  */
 // This class was off for a while: one CI run in four aborted the JVM natively after the mid-walk
 // stop. The cause was libatspi dispatching the app's removal inside a blocking call and then reading
@@ -93,41 +92,4 @@ class UnresponsiveAppTest {
         assertEquals("back", bridge.readText(editor.uid()).orElseThrow());
     }
 
-    @Test
-    void stoppingTheAppMidWalkNeverHangs() throws Exception {
-        snapshot(1);
-        CompletableFuture<Object> walk = CompletableFuture.supplyAsync(() -> {
-            try {
-                return snapshot(2);
-            } catch (RefusedException e) {
-                return e;
-            }
-        });
-        app.sigstop();
-        long t0 = System.nanoTime();
-        Object outcome = walk.get(10, TimeUnit.SECONDS);
-        System.out.printf("stopped mid-walk: %s after %.0f ms%n",
-                outcome instanceof ScopedTree ? "tree partial=" + ((ScopedTree) outcome).partial() : outcome,
-                (System.nanoTime() - t0) / 1e6);
-        if (outcome instanceof RefusedException) {
-            assertEquals(RefusalCode.A11Y_UNAVAILABLE, ((RefusedException) outcome).code());
-        } else {
-            assertTrue(outcome instanceof ScopedTree);
-        }
-        app.sigcont();
-    }
-
-    @Test
-    void killedAppIsRefusedWithoutCrashing() throws Exception {
-        ScopedTree tree = snapshot(1);
-        Node editor = tree.nodes().stream().filter(n -> n.role().equals("text") && n.editable()).findFirst().orElseThrow();
-        app.kill();
-        assertFalse(app.alive());
-        long t0 = System.nanoTime();
-        RefusedException e = assertThrows(RefusedException.class, () -> snapshot(1));
-        assertEquals(RefusalCode.A11Y_UNAVAILABLE, e.code(), e.getMessage());
-        System.out.printf("killed app: snapshot refused in %.0f ms (%s)%n", (System.nanoTime() - t0) / 1e6, e.getMessage());
-        RefusedException act = assertThrows(RefusedException.class, () -> bridge.setText(editor.uid(), "x"));
-        assertEquals(RefusalCode.A11Y_UNAVAILABLE, act.code(), act.getMessage());
-    }
 }

@@ -161,21 +161,20 @@ class X11DisplayDesktopTest {
                 "featherpad saved exactly the typed text; file has: " + TestApps.read(featherpadFile));
     }
 
+    /**
+     * A capture at full size is the window's exact pixels with its basis; a smaller long edge
+     * downscales and says so in the basis' scale; JPEG is offered here (the port asks for PNG). That
+     * a half-covered window still captures its own pixels is shown through the port against real
+     * apps, in {@code platform.linux.DesktopContract}.
+     */
     @Test
-    void captureOfHalfCoveredWindowShowsItsOwnPixels() throws Exception {
-        int blue = 0x0000ff, red = 0xff0000;
-        long covered = other.solidWindow("covered-blue", 100, 150, 400, 300, blue);
-        long cover = other.solidWindow("cover-red", 300, 150, 400, 300, red);
+    void captureKeepsEveryPixelAtFullSizeAndDownscalesToTheLongEdge() throws Exception {
+        int blue = 0x0000ff;
+        long w = other.solidWindow("capture-blue", 100, 150, 400, 300, blue);
         try {
-            WindowInfo b = TestApps.awaitWindow(x, w -> w.id() == covered, "blue window");
-            WindowInfo r = TestApps.awaitWindow(x, w -> w.id() == cover, "red window");
-            other.raise(cover);
-            assertTrue(TestApps.await(() -> stackOf(cover) > stackOf(covered), Duration.ofSeconds(5)), "red is above blue");
-            Geometry bg = x.geometry(covered), rg = x.geometry(cover);
-            int overlapX = Math.max(bg.x(), rg.x()), overlapRight = Math.min(bg.x() + bg.width(), rg.x() + rg.width());
-            assertTrue(overlapRight - overlapX > 100, "the red window really covers part of the blue one: " + bg + " / " + rg);
-
-            Capture c = x.capture(covered, 7, 2000, "png");
+            TestApps.awaitWindow(x, i -> i.id() == w, "blue window");
+            Geometry bg = x.geometry(w);
+            Capture c = x.capture(w, 7, 2000, "png");
             BufferedImage img = ImageIO.read(new ByteArrayInputStream(c.image()));
             assertEquals(bg.width(), img.getWidth());
             assertEquals(bg.height(), img.getHeight());
@@ -183,11 +182,11 @@ class X11DisplayDesktopTest {
             for (int y = 0; y < img.getHeight(); y++) {
                 for (int xx = 0; xx < img.getWidth(); xx++) if ((img.getRGB(xx, y) & 0xffffff) != blue) wrong++;
             }
-            assertEquals(0, wrong, "every captured pixel is the covered window's blue, none the cover's red");
+            assertEquals(0, wrong, "every captured pixel is the window's blue");
             assertTrue(x.compositeCapture());
-            assertEquals(new Basis(7, covered, bg, 1.0), c.basis());
+            assertEquals(new Basis(7, w, bg, 1.0), c.basis());
 
-            Capture small = x.capture(covered, 7, 200, "jpeg");
+            Capture small = x.capture(w, 7, 200, "jpeg");
             assertEquals("image/jpeg", small.mediaType());
             assertEquals(200, Math.max(small.width(), small.height()));
             assertEquals(200.0 / Math.max(bg.width(), bg.height()), small.basis().scale(), 1e-9);
@@ -195,8 +194,7 @@ class X11DisplayDesktopTest {
             int centre = j.getRGB(j.getWidth() / 2, j.getHeight() / 2);
             assertTrue(((centre >> 16) & 0xff) < 40 && (centre & 0xff) > 200, "jpeg centre is blue: " + Integer.toHexString(centre));
         } finally {
-            other.destroy(cover);
-            other.destroy(covered);
+            other.destroy(w);
         }
     }
 
@@ -233,36 +231,20 @@ class X11DisplayDesktopTest {
         return x.windows().stream().filter(w -> w.id() == id).mapToInt(WindowInfo::stacking).findFirst().orElse(-1);
     }
 
+    /**
+     * XTEST keys while another client holds a keyboard grab would go to that client: refused. That
+     * the grab shows in the facts, and is gone after release, is shown through the port in
+     * {@code platform.linux.DesktopContract}.
+     */
     @Test
-    void movedWindowInvalidatesBasis() {
-        long w = other.solidWindow("mover", 50, 500, 200, 100, 0x00ff00);
-        try {
-            TestApps.awaitWindow(x, i -> i.id() == w, "mover");
-            Capture c = x.capture(w, 3, 100, "png");
-            assertTrue(x.basisValid(c.basis()));
-            assertEquals(0, TestApps.run("xdotool", "windowmove", Long.toString(w), "600", "450"));
-            assertTrue(TestApps.await(() -> !x.geometry(w).equals(c.basis().windowGeometry()), Duration.ofSeconds(5)),
-                    "the window moved");
-            assertFalse(x.basisValid(c.basis()), "the old basis no longer holds");
-            RefusedException e = assertThrows(RefusedException.class, () -> x.clickAt(10, 10, c.basis()));
-            assertEquals(RefusalCode.BASIS_STALE, e.code());
-        } finally {
-            other.destroy(w);
-        }
-    }
-
-    @Test
-    void heldKeyboardGrabIsDetected() {
-        assertFalse(x.keyboardGrabbed(), "nobody holds a grab yet");
+    void xtestKeysAreRefusedWhileAnotherClientHoldsAGrab() {
         assertEquals(Xlib.GrabSuccess, other.grabKeyboard());
         try {
-            assertTrue(x.keyboardGrabbed(), "another client's grab is seen");
             RefusedException e = assertThrows(RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), "a"));
             assertEquals(RefusalCode.SECURE_INPUT, e.code());
         } finally {
             other.ungrabKeyboard();
         }
-        assertFalse(x.keyboardGrabbed(), "the probe released nothing it should keep");
     }
 
     @Test
