@@ -91,6 +91,8 @@ public final class AtspiBridge implements AutoCloseable {
     private final Set<Integer> hungPids = new HashSet<>();
     private final Map<Integer, String> roleNames = new HashMap<>();
     private final Map<Integer, Boolean> gtk4ByPid = new HashMap<>();
+    /** Errors {@link #checkError} dropped during the current walk (an element that vanished, or a dying app). */
+    private int droppedErrors;
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
     /** The match-everything rule for GetMatches, made on first use (libatspi thread only). */
@@ -286,7 +288,23 @@ public final class AtspiBridge implements AutoCloseable {
                         + " is not responding to accessibility calls (hung or stopped)");
             }
             gtk4ByPid.put(pid, gtk4);
-            return walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev, includeHidden);
+            droppedErrors = 0;
+            ScopedTree tree = walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev, includeHidden);
+            // An app that died during the walk leaves libatspi's cached roles and names readable while
+            // every call fails: what came back would look like a whole tree. Refuse it; when calls
+            // failed, ask the app once more before believing the tree.
+            if (!processAlive(pid) || (droppedErrors > 0 && exitsWithin(pid, 100))) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited during the walk");
+            }
+            if (droppedErrors > 0) {
+                try {
+                    probe(pid, frame);
+                } catch (RefusedException e) {
+                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited or stopped"
+                            + " answering during the walk (" + droppedErrors + " calls failed)");
+                }
+            }
+            return tree;
         } finally {
             Gobject.g_object_unref(frame);
         }
@@ -421,7 +439,10 @@ public final class AtspiBridge implements AutoCloseable {
             // Not implemented or failing (Qt, GTK 4 have no Collection); an empty result for a frame is
             // no answer either: walk child by child.
             for (Pointer p : found) Gobject.g_object_unref(p);
-            if (array == null) noCollection.add(pid);
+            if (array == null) {
+                noCollection.add(pid);
+                droppedErrors++; // failing where it was offered: the app may be dying
+            }
             return null;
         }
         double getMatchesMs = (System.nanoTime() - t0) / 1e6;
@@ -578,7 +599,10 @@ public final class AtspiBridge implements AutoCloseable {
             stats[0]++;
             stats[1] += System.nanoTime() - t0;
             checkError(pid, "get_extents", t0);
-            if (rect == null) return null;
+            if (rect == null) {
+                droppedErrors++; // a live app answers extents for every component; a dying one may not
+                return null;
+            }
             int x = rect.getInt(0);
             int y = rect.getInt(4);
             int w = rect.getInt(8);
@@ -610,46 +634,59 @@ public final class AtspiBridge implements AutoCloseable {
         return s == null ? "" : s;
     }
 
-    /** The only top-level accessible of app {@code pid} named {@code title}, referenced. */
+    /**
+     * The only top-level accessible of app {@code pid} named {@code title}, referenced. Names come
+     * from libatspi's cache; when none matches, they are read once more from the app itself, since
+     * some toolkits (Qt 5) do not announce a changed window title, e.g. the {@code *} of an unsaved
+     * document, and the cached name stays the old one.
+     */
     private Pointer findFrame(int pid, String title) {
         List<Pointer> apps = appsOf(pid);
         if (apps.isEmpty()) {
             throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "no accessible application has pid " + pid
                     + " (not registered on the accessibility bus, exited, or in another PID namespace)");
         }
-        List<Pointer> matches = new ArrayList<>();
-        List<String> seen = new ArrayList<>();
-        long t0 = System.nanoTime();
         try {
-            for (Pointer app : apps) {
-                int n = Atspi.atspi_accessible_get_child_count(app, err());
-                dropError();
-                for (int i = 0; i < n; i++) {
-                    Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, err());
-                    dropError();
-                    if (top == null) continue;
-                    String name = takeString(Atspi.atspi_accessible_get_name(top, err()));
-                    dropError();
-                    seen.add(name == null ? "" : name);
-                    if (title.equals(name)) {
-                        matches.add(top);
-                    } else {
-                        Gobject.g_object_unref(top);
-                    }
-                    if (System.nanoTime() - t0 > HUNG_NANOS) {
-                        // The app's window list is not cached and it does not answer.
-                        hungPids.add(pid);
-                        matches.forEach(Gobject::g_object_unref);
-                        throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
-                                + " is not responding to accessibility calls (hung or stopped: listing its windows)");
-                    }
-                }
-            }
+            Pointer frame = findFrame(apps, pid, title, false);
+            return frame != null ? frame : findFrame(apps, pid, title, true);
         } finally {
             apps.forEach(Gobject::g_object_unref);
         }
+    }
+
+    /** One pass of {@link #findFrame(int, String)}: null when no name matched, a refusal when several did. */
+    private Pointer findFrame(List<Pointer> apps, int pid, String title, boolean fresh) {
+        List<Pointer> matches = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (Pointer app : apps) {
+            int n = Atspi.atspi_accessible_get_child_count(app, err());
+            dropError();
+            for (int i = 0; i < n; i++) {
+                Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, err());
+                dropError();
+                if (top == null) continue;
+                if (fresh) Atspi.atspi_accessible_clear_cache(top);
+                String name = takeString(Atspi.atspi_accessible_get_name(top, err()));
+                dropError();
+                seen.add(name == null ? "" : name);
+                if (title.equals(name)) {
+                    matches.add(top);
+                } else {
+                    Gobject.g_object_unref(top);
+                }
+                if (System.nanoTime() - t0 > HUNG_NANOS) {
+                    // The app's window list is not cached and it does not answer.
+                    hungPids.add(pid);
+                    matches.forEach(Gobject::g_object_unref);
+                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                            + " is not responding to accessibility calls (hung or stopped: listing its windows)");
+                }
+            }
+        }
         if (matches.size() == 1) return matches.get(0);
         matches.forEach(Gobject::g_object_unref);
+        if (matches.isEmpty() && !fresh) return null;
         if (matches.isEmpty()) {
             throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exposes no window titled '"
                     + title + "' (its windows: " + seen + ")");
@@ -713,7 +750,7 @@ public final class AtspiBridge implements AutoCloseable {
             Pointer rect = comp == null ? null : Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, err());
             String e = takeError();
             if (rect != null) Glib.g_free(rect);
-            if (comp == null || e != null) {
+            if (comp == null || e != null || rect == null) {
                 throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " is not responding to"
                         + " accessibility calls (hung or stopped)");
             }
@@ -1523,10 +1560,19 @@ public final class AtspiBridge implements AutoCloseable {
         }
     }
 
-    /** Throws {@link HungException} when the last call timed out; other errors are dropped. */
+    /**
+     * Throws {@link HungException} when the last call timed out, and refuses when libatspi says the
+     * app is gone (its cached roles and names stay readable, so a walk would go on reading a dead
+     * window); other errors are dropped.
+     */
     private void checkError(int pid, String call, long startNanos) {
         String e = takeError();
-        if (e != null && isTimeout(e, startNanos)) throw new HungException(call + " of pid " + pid + ": " + e);
+        if (e == null) return;
+        if (e.contains("application no longer exists")) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited (" + call + ": " + e + ")");
+        }
+        if (isTimeout(e, startNanos)) throw new HungException(call + " of pid " + pid + ": " + e);
+        droppedErrors++;
     }
 
     /** As {@link #checkError} for an action: a timeout flags the app hung and refuses; another error refuses. */
@@ -1542,6 +1588,36 @@ public final class AtspiBridge implements AutoCloseable {
 
     /** A single element read or call slower than this means the app is not answering (1 s timeout). */
     private static final long HUNG_NANOS = 800_000_000L;
+
+    /**
+     * Whether {@code pid} ends within {@code millis}: a killed app's calls fail as soon as its bus
+     * connection closes, a few milliseconds before the kernel lists it as gone.
+     */
+    private static boolean exitsWithin(int pid, long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (processAlive(pid)) {
+            if (System.nanoTime() > end) return false;
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code pid} is a live process (not gone, not a zombie), read from {@code /proc}. */
+    static boolean processAlive(int pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Integer.toString(pid), "stat"));
+            int close = stat.lastIndexOf(')');
+            char state = close >= 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
+            return state != 'Z' && state != 'X';
+        } catch (java.io.IOException | RuntimeException gone) {
+            return false;
+        }
+    }
 
     private static boolean isTimeout(String message, long startNanos) {
         String m = message.toLowerCase(Locale.ROOT);

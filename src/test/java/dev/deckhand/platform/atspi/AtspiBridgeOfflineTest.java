@@ -28,6 +28,17 @@ class AtspiBridgeOfflineTest {
     }
 
     @Test
+    void processAliveTellsARunningProcessFromAZombieAndAnEndedOne() throws Exception {
+        assertTrue(AtspiBridge.processAlive((int) ProcessHandle.current().pid()), "this JVM");
+        // A child that exited is a zombie until reaped; read /proc before Java's reaper may run.
+        Process child = new ProcessBuilder("sh", "-c", "exit 0").start();
+        int pid = (int) child.pid();
+        assertTrue(child.waitFor(10, TimeUnit.SECONDS));
+        assertEquals(false, AtspiBridge.processAlive(pid), "an exited child, zombie or reaped");
+        assertEquals(false, AtspiBridge.processAlive(Integer.MAX_VALUE), "no such pid");
+    }
+
+    @Test
     void hitPicksTheDeepestContainingElement() {
         List<Node> nodes = List.of(
                 node("uRoot0", 0, new Geometry(0, 0, 100, 100)),

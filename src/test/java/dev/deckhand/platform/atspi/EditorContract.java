@@ -15,8 +15,6 @@ import org.junit.jupiter.api.Test;
  */
 abstract class EditorContract extends AtspiAppContract {
 
-    static final String UTF8_TEXT = "grüße ✓ 日本";
-
     /** The editor: by default the largest showing editable text element. */
     protected Node editor(ScopedTree tree) {
         return tree.nodes().stream()
