@@ -114,7 +114,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     @Override
     public void key(long windowId, String keys) {
-        if (x11.focusedTopLevel() != 0 && x11.focusedTopLevel() == topLevel(windowId)) {
+        if (holdsFocus(windowId)) {
             x11.xtestKey(windowId, keys);
         } else {
             requireSyntheticKeys(windowId);
@@ -124,7 +124,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     @Override
     public void type(long windowId, String text) {
-        if (x11.focusedTopLevel() != 0 && x11.focusedTopLevel() == topLevel(windowId)) {
+        if (holdsFocus(windowId)) {
             x11.xtestType(windowId, text);
         } else {
             requireSyntheticKeys(windowId);
@@ -132,8 +132,10 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         }
     }
 
-    private long topLevel(long windowId) {
-        return x11.topLevelOf(windowId);
+    /** Whether the window's top-level holds the input focus (XTEST keys would land in it). */
+    private boolean holdsFocus(long windowId) {
+        long focused = x11.focusedTopLevel();
+        return focused != 0 && focused == x11.topLevelOf(windowId);
     }
 
     private void requireSyntheticKeys(long windowId) {
