@@ -148,6 +148,23 @@ public final class DriverBench {
                 run("scrot", "-o", shot.toString());
                 return null;
             });
+            // Like for like on a click: the reference moves the real pointer to the button and clicks
+            // (xdotool, allowed here because this is a private desktop); the a11y route clicks by uid.
+            dev.deckhand.loop.desktop.Geometry b = caTree.byUid(one).orElseThrow().bounds();
+            double refClick = row("one step, reference click: scrot + xdotool mousemove + click", () -> {
+                run("scrot", "-o", shot.toString());
+                run("xdotool", "mousemove", Integer.toString(b.centerX()), Integer.toString(b.centerY()), "click", "1");
+                return null;
+            });
+            String editorPane = mpTree.nodes().stream().filter(x -> x.role().equals("text") && x.editable())
+                    .findFirst().map(Node::uid).orElseThrow();
+            double mpClick = row("one step, a11y route: snapshot mousepad + focus the editor by uid", () -> {
+                desktop.snapshot(mpId, 1);
+                desktop.focus(editorPane);
+                return null;
+            });
+            System.out.printf(Locale.ROOT, "ratio reference click step / a11y click step (medians): calculator %.1fx,"
+                    + " mousepad %.1fx%n", refClick / a11yStep, refClick / mpClick);
             System.out.printf(Locale.ROOT, "sum of medians: snapshot %.2f + capture %.2f + key %.2f = %.2f ms;"
                     + " reference scrot %.2f + xdotool %.2f = %.2f ms%n", snap, cap, key, snap + cap + key, scrot, xkey,
                     scrot + xkey);
