@@ -99,6 +99,9 @@ public final class AtspiBridge implements AutoCloseable {
     private Pointer matchAll;
     /** Tests and the bench compare both walks: false forces the child-by-child walk. */
     volatile boolean useCollection = true;
+    /** Tests and the bench compare both: false reads each element's extents with its own call. */
+    volatile boolean pipelinedExtents = !Boolean.getBoolean("deckhand.atspi.one-extents-call-per-element");
+    private final PipelinedExtents pipeline = new PipelinedExtents();
     private long revision = Long.MIN_VALUE;
     /** Walk counters: extents calls, extents nanos, text reads, text nanos (thread-confined). */
     private final long[] stats = new long[4];
@@ -334,6 +337,7 @@ public final class AtspiBridge implements AutoCloseable {
             stats[3] = 0;
         }
         List<Node> nodes = new ArrayList<>();
+        List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
         boolean partial = false;
         Deque<Object[]> stack = new ArrayDeque<>();
         stack.push(new Object[] {Gobject.g_object_ref(root), 0});
@@ -356,6 +360,7 @@ public final class AtspiBridge implements AutoCloseable {
                     if (node == null) continue;
                     kept = !known;
                     nodes.add(node);
+                    if (node.showing()) boundsOf.add(obj);
                     if (!node.showing() && !includeHidden) continue;
                     long t1 = System.nanoTime();
                     int count = Atspi.atspi_accessible_get_child_count(obj, err());
@@ -379,6 +384,7 @@ public final class AtspiBridge implements AutoCloseable {
                     if (!kept) Gobject.g_object_unref(obj);
                 }
             }
+            fillBounds(nodes, boundsOf, pid, origin);
         } catch (HungException e) {
             hungPids.add(pid);
             partial = true;
@@ -447,6 +453,7 @@ public final class AtspiBridge implements AutoCloseable {
         }
         double getMatchesMs = (System.nanoTime() - t0) / 1e6;
         List<Node> nodes = new ArrayList<>(found.length + 1);
+        List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
         long[] ancestors = new long[64];
         int depthNow = 0;
         int hiddenBelow = -1; // depth of the hidden element whose descendants are pruned, or -1
@@ -456,6 +463,7 @@ public final class AtspiBridge implements AutoCloseable {
         boolean rootKnown = uidByPeer.containsKey(Pointer.nativeValue(rootRef));
         try {
             Node top = readNode(rootRef, 0, pid, gtk4, origin);
+            if (top.showing()) boundsOf.add(root);
             if (!rootKnown) rootRef = null; // the uid map took it
             nodes.add(top);
             ancestors[0] = Pointer.nativeValue(root);
@@ -491,11 +499,13 @@ public final class AtspiBridge implements AutoCloseable {
                     Node node = readNode(obj, depth, pid, gtk4, origin);
                     kept = !known;
                     nodes.add(node);
+                    if (node.showing()) boundsOf.add(obj);
                     if (!node.showing() && !includeHidden) hiddenBelow = depth;
                 } finally {
                     if (!kept) Gobject.g_object_unref(obj);
                 }
             }
+            fillBounds(nodes, boundsOf, pid, origin);
         } finally {
             if (rootRef != null) Gobject.g_object_unref(rootRef);
             for (Pointer rest : found) {
@@ -541,8 +551,8 @@ public final class AtspiBridge implements AutoCloseable {
             showing = true;
             enabled = true;
         }
+        // Bounds of showing elements are read after the walk, all at once (fillBounds).
         Geometry bounds = null;
-        if (showing) bounds = extents(obj, pid, origin, t0);
         boolean password = "password text".equals(role);
         boolean hasValue = false;
         String value = null;
@@ -603,20 +613,79 @@ public final class AtspiBridge implements AutoCloseable {
                 droppedErrors++; // a live app answers extents for every component; a dying one may not
                 return null;
             }
-            int x = rect.getInt(0);
-            int y = rect.getInt(4);
-            int w = rect.getInt(8);
-            int h = rect.getInt(12);
+            Geometry g = screenBounds(rect.getInt(0), rect.getInt(4), rect.getInt(8), rect.getInt(12), origin);
             Glib.g_free(rect);
-            if (w < 0 || h < 0 || (w == 0 && h == 0 && x <= 0 && y <= 0)) return null;
-            if (origin != null) {
-                x += origin.x();
-                y += origin.y();
-            }
-            return new Geometry(x, y, w, h);
+            return g;
         } finally {
             Gobject.g_object_unref(comp);
         }
+    }
+
+    /** Extents as reported, shifted by {@code origin} (GTK 4); null for Swing's -1s or an empty rectangle. */
+    private static Geometry screenBounds(int x, int y, int w, int h, Geometry origin) {
+        if (w < 0 || h < 0 || (w == 0 && h == 0 && x <= 0 && y <= 0)) return null;
+        return origin == null ? new Geometry(x, y, w, h) : new Geometry(x + origin.x(), y + origin.y(), w, h);
+    }
+
+    /**
+     * Reads the bounds of the showing nodes (whose elements are {@code elements}, in node order) and
+     * puts them into {@code nodes}: elements with a Component interface through one pipelined burst
+     * of GetExtents ({@link PipelinedExtents}), any element whose route cannot be read one call at a
+     * time.
+     *
+     * @throws HungException when the app does not answer within the call timeout
+     */
+    private void fillBounds(List<Node> nodes, List<Pointer> elements, int pid, Geometry origin) {
+        if (elements.isEmpty()) return;
+        List<Integer> indices = new ArrayList<>(elements.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).showing()) indices.add(i);
+        }
+        if (indices.size() != elements.size()) throw new IllegalStateException("showing nodes and elements differ");
+        List<PipelinedExtents.Route> routes = new ArrayList<>();
+        List<Integer> routed = new ArrayList<>();
+        for (int k = 0; k < elements.size(); k++) {
+            Pointer obj = elements.get(k);
+            long t0 = System.nanoTime();
+            Pointer comp = Atspi.atspi_accessible_get_component_iface(obj);
+            guard(pid, "get_component_iface", t0);
+            if (comp == null) continue;
+            Gobject.g_object_unref(comp);
+            PipelinedExtents.Route route = pipelinedExtents ? PipelinedExtents.route(obj) : null;
+            if (route != null) {
+                routes.add(route);
+                routed.add(k);
+            } else {
+                int i = indices.get(k);
+                nodes.set(i, withBounds(nodes.get(i), extents(obj, pid, origin, System.nanoTime())));
+            }
+        }
+        if (routes.isEmpty()) return;
+        long t0 = System.nanoTime();
+        List<PipelinedExtents.Answer> answers = pipeline.fetch(routes, AtspiNative.COORD_SCREEN, CALL_TIMEOUT_MILLIS);
+        stats[0] += routes.size();
+        stats[1] += System.nanoTime() - t0;
+        boolean timedOut = false;
+        for (int j = 0; j < answers.size(); j++) {
+            PipelinedExtents.Answer a = answers.get(j);
+            int i = indices.get(routed.get(j));
+            if (a instanceof PipelinedExtents.Answer.Rect) {
+                PipelinedExtents.Answer.Rect r = (PipelinedExtents.Answer.Rect) a;
+                nodes.set(i, withBounds(nodes.get(i), screenBounds(r.x(), r.y(), r.width(), r.height(), origin)));
+            } else if (a instanceof PipelinedExtents.Answer.TimedOut) {
+                timedOut = true;
+            } else if (a instanceof PipelinedExtents.Answer.Failed) {
+                droppedErrors++;
+            } else {
+                throw new AssertionError(a);
+            }
+        }
+        if (timedOut) throw new HungException("GetExtents of pid " + pid + " got no reply within " + CALL_TIMEOUT_MILLIS + " ms");
+    }
+
+    private static Node withBounds(Node n, Geometry bounds) {
+        return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
+                n.editable(), n.showing(), bounds);
     }
 
     private String readTextIface(Pointer text, int pid, int cap) {

@@ -89,6 +89,61 @@ final class AtspiNative {
         private Gobject() {}
     }
 
+    /**
+     * libdbus, for pipelined calls on the connection libatspi already holds to an app: many requests
+     * written before the first reply is awaited ({@code dbus_pending_call_block} reads and queues,
+     * it never dispatches). libatspi thread only.
+     */
+    static final class Dbus {
+        static {
+            Native.register(Dbus.class, NativeLibrary.getInstance("dbus-1"));
+        }
+
+        static final int TYPE_UINT32 = 'u';
+        static final int TYPE_INT32 = 'i';
+        static final int TYPE_STRUCT = 'r';
+        static final int MESSAGE_TYPE_METHOD_RETURN = 2;
+        /** {@code sizeof(DBusMessageIter)} is 72 on 64-bit; room to spare. */
+        static final int ITER_SIZE = 128;
+
+        static native Pointer dbus_message_new_method_call(String destination, String path, String iface, String method);
+
+        static native void dbus_message_iter_init_append(Pointer message, Pointer iter);
+
+        static native int dbus_message_iter_append_basic(Pointer iter, int type, Pointer value);
+
+        static native int dbus_connection_send_with_reply(Pointer connection, Pointer message, Pointer pendingReturn,
+                int timeoutMillis);
+
+        static native void dbus_connection_flush(Pointer connection);
+
+        static native void dbus_message_unref(Pointer message);
+
+        static native void dbus_pending_call_block(Pointer pending);
+
+        static native Pointer dbus_pending_call_steal_reply(Pointer pending);
+
+        static native void dbus_pending_call_cancel(Pointer pending);
+
+        static native void dbus_pending_call_unref(Pointer pending);
+
+        static native int dbus_message_get_type(Pointer message);
+
+        static native Pointer dbus_message_get_error_name(Pointer message);
+
+        static native int dbus_message_iter_init(Pointer message, Pointer iter);
+
+        static native int dbus_message_iter_get_arg_type(Pointer iter);
+
+        static native void dbus_message_iter_recurse(Pointer iter, Pointer sub);
+
+        static native void dbus_message_iter_get_basic(Pointer iter, Pointer value);
+
+        static native int dbus_message_iter_next(Pointer iter);
+
+        private Dbus() {}
+    }
+
     static final class Atspi {
         static {
             Native.register(Atspi.class, NativeLibrary.getInstance("atspi"));

@@ -154,6 +154,23 @@ abstract class AtspiAppContract {
         }
     }
 
+    /** Bounds read in one pipelined burst are the bounds one GetExtents call per element reads. */
+    @Test
+    void pipelinedBoundsAreTheBoundsOfOneCallPerElement() {
+        ScopedTree burst = bridge.snapshot(app.pid(), title, geometry, 42L, revision);
+        bridge.pipelinedExtents = false;
+        ScopedTree single;
+        try {
+            single = bridge.snapshot(app.pid(), title, geometry, 42L, revision);
+        } finally {
+            bridge.pipelinedExtents = true;
+        }
+        List<String> a = burst.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
+        List<String> b = single.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
+        assertEquals(b, a);
+        assertTrue(burst.nodes().stream().anyMatch(n -> n.bounds() != null), "some element has bounds");
+    }
+
     private static List<String> outline(ScopedTree tree) {
         return tree.nodes().stream().map(n -> n.depth() + " " + n.uid() + " " + n.role() + " '" + n.name() + "' "
                 + n.showing()).collect(Collectors.toList());

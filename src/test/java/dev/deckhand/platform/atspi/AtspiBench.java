@@ -50,6 +50,14 @@ public final class AtspiBench {
             report("hidden subtrees pruned, child by child",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));
             bridge.useCollection = true;
+            bridge.pipelinedExtents = false;
+            report("all nodes, one GetExtents call per element",
+                    () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1, true));
+            System.out.println("  " + bridge.lastWalkStats());
+            report("calculator GTK 4, one GetExtents call per element",
+                    () -> bridge.snapshot(calc.pid(), calcTitle, calcGeo, 2, 1));
+            System.out.println("  " + bridge.lastWalkStats());
+            bridge.pipelinedExtents = true;
             ScopedTree pruned = bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1);
             report("snapshot mousepad, hidden subtrees pruned (" + pruned.nodes().size() + " nodes)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));
