@@ -216,7 +216,10 @@ public class ComputerService {
             }
         };
         java.util.concurrent.atomic.AtomicLong verifierNanos = new java.util.concurrent.atomic.AtomicLong();
-        var desktopVerifier = new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config));
+        // A failing check is read again while the app may still be catching up, but not after Stop or
+        // an abort: the person asked for the run to end now.
+        var desktopVerifier = new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config),
+                () -> !stop.stopRequested() && guard.aborted().isEmpty());
         var verifier = new VerifierRunner(spec -> {
             long t0 = System.nanoTime();
             try {

@@ -6,7 +6,9 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.steps.SelectorException;
 import dev.deckhand.loop.steps.SelectorResolver;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 
@@ -21,19 +23,52 @@ public final class DesktopVerifier implements Verifier {
     private final long windowId;
     private final LongSupplier revision;
     private final Verifier others;
+    private final BooleanSupplier mayRecheck;
 
+    /** As the five-argument constructor, rechecking whenever a check fails. */
     public DesktopVerifier(Desktop desktop, long windowId, LongSupplier revision, Verifier others) {
+        this(desktop, windowId, revision, others, () -> true);
+    }
+
+    /**
+     * @param mayRecheck asked before every recheck ({@link #RECHECKS}): false (e.g. after Stop) ends
+     *     the verification with the reading it has, so a stopped run is not held up waiting for the app
+     */
+    public DesktopVerifier(Desktop desktop, long windowId, LongSupplier revision, Verifier others,
+            BooleanSupplier mayRecheck) {
         this.desktop = Objects.requireNonNull(desktop, "desktop");
         this.windowId = windowId;
         this.revision = Objects.requireNonNull(revision, "revision");
         this.others = Objects.requireNonNull(others, "others");
+        this.mayRecheck = Objects.requireNonNull(mayRecheck, "mayRecheck");
     }
+
+    /**
+     * How often a failing {@code a11y} or {@code window} check is read again, each time after the app
+     * settles (at most {@link #RECHECK_SETTLE}): an app may still be writing its state when the run
+     * ends (gnome-calculator writes a result from a worker thread, after the click's events went
+     * quiet). A check that holds is never read again; one that never holds fails with its last
+     * reading, a few seconds later at most.
+     */
+    public static final int RECHECKS = 10;
+
+    public static final Duration RECHECK_SETTLE = Duration.ofMillis(200);
 
     @Override
     public VerifierResult verify(VerifierSpec spec) throws Exception {
+        if (spec instanceof VerifierSpec.File || spec instanceof VerifierSpec.Command) return others.verify(spec);
+        VerifierResult r = check(spec);
+        for (int i = 0; i < RECHECKS && !r.passed() && !Thread.currentThread().isInterrupted() && mayRecheck.getAsBoolean();
+                i++) {
+            desktop.settle(RECHECK_SETTLE);
+            r = check(spec);
+        }
+        return r;
+    }
+
+    private VerifierResult check(VerifierSpec spec) {
         if (spec instanceof VerifierSpec.A11y) return a11y((VerifierSpec.A11y) spec);
         if (spec instanceof VerifierSpec.Window) return window((VerifierSpec.Window) spec);
-        if (spec instanceof VerifierSpec.File || spec instanceof VerifierSpec.Command) return others.verify(spec);
         throw new AssertionError(spec);
     }
 

@@ -101,6 +101,42 @@ class VerifierTest {
     }
 
     @Test
+    void aFailingA11yCheckIsReadAgainAfterTheAppSettlesAndPassesOnceTheAppCatchesUp() throws Exception {
+        int[] snapshots = {0};
+        // The app writes its result late: the first two readings still show the sum.
+        RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev,
+                ++snapshots[0] <= 2 ? "12×7" : "84"));
+        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
+        VerifierResult r = v.verify(VerifierSpec.parse(
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},\"expect\":{\"text\":\"84\"}}"));
+        assertTrue(r.passed(), r.detail());
+        assertEquals(List.of("snapshot 1", "settle", "snapshot 1", "settle", "snapshot 1"), desktop.calls());
+    }
+
+    @Test
+    void aCheckThatNeverHoldsFailsWithItsLastReadingAfterBoundedRechecks() throws Exception {
+        RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "85"));
+        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
+        VerifierResult r = v.verify(VerifierSpec.parse(
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},\"expect\":{\"text\":\"84\"}}"));
+        assertEquals(false, r.passed());
+        assertTrue(r.detail().contains("\"85\""), r.detail());
+        assertEquals(DesktopVerifier.RECHECKS + 1, desktop.calls().stream().filter(c -> c.startsWith("snapshot")).count());
+        assertEquals(DesktopVerifier.RECHECKS, desktop.calls().stream().filter(c -> c.equals("settle")).count());
+        assertEquals("app's job", v.verify(new VerifierSpec.Command(List.of("true"))).detail(), "host kinds are not re-run");
+    }
+
+    @Test
+    void noRecheckOnceTheRunMayNotWait() throws Exception {
+        RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "85"));
+        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1,
+                s -> VerifierResult.fail("app's job"), () -> false);
+        assertEquals(false, v.verify(new VerifierSpec.Window("^Calc")).passed());
+        assertEquals(List.of(), desktop.calls().stream().filter(c -> c.equals("settle")).collect(java.util.stream.Collectors.toList()),
+                "a stopped run reads once");
+    }
+
+    @Test
     void desktopVerifierChecksTheGrantedWindowOnly() throws Exception {
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
         DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
