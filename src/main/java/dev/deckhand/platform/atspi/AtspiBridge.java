@@ -44,6 +44,11 @@ import java.util.function.Function;
  * what was read with {@code partial = true}, later calls probe it (300 ms) and refuse with
  * {@code A11Y_UNAVAILABLE} until it answers again.
  *
+ * <p>A walk takes the window's descendants from one {@code Collection.GetMatches} where the app
+ * offers it (GTK 3, ATK-bridged Swing), child by child otherwise (Qt 5, GTK 4.8), and the bounds of
+ * its showing elements from one pipelined burst of GetExtents ({@link PipelinedExtents}). A walk on
+ * an app that died meanwhile is refused, never returned from libatspi's cache as a whole tree.
+ *
  * <p>Uids are minted per grant revision (the {@code grantRevision} of the latest snapshot); the
  * same element keeps its uid across snapshots of one revision, and all of them (with their native
  * references) are dropped when a snapshot names another revision or on {@link #close()}. Every
