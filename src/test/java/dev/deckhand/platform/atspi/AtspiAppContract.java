@@ -39,11 +39,18 @@ abstract class AtspiAppContract {
     protected Geometry geometry;
     private long revision = 1;
 
-    /** Starts the app under test (through {@link TestApp}). */
-    protected abstract TestApp launchApp() throws Exception;
+    /** The app under test. */
+    protected abstract SampleApp sampleApp();
 
-    /** Matches the name of the app's window under test. */
-    protected abstract Predicate<String> windowTitle();
+    /** Starts the app under test. */
+    protected TestApp launchApp() throws Exception {
+        return sampleApp().launch();
+    }
+
+    /** Matches the title of the app's window under test. */
+    protected Predicate<String> windowTitle() {
+        return sampleApp().windowTitle();
+    }
 
     @BeforeAll
     void startApp() throws Exception {

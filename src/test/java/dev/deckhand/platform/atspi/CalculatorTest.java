@@ -4,21 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** GTK 4 (libadwaita): gnome-calculator. GTK 4.8 names its buttons like "1 1" (label twice). */
 class CalculatorTest extends AtspiAppContract {
 
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launch(List.of("gnome-calculator"));
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return "Calculator"::equals;
+    protected SampleApp sampleApp() {
+        return SampleApp.CALCULATOR;
     }
 
     static Node button(ScopedTree tree, String label) {

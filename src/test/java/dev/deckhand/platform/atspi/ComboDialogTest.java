@@ -7,23 +7,14 @@ import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Node;
 import java.time.Duration;
-import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** GTK 3 combo box (yad form): select an option by name through the Selection interface. */
 class ComboDialogTest extends AtspiAppContract {
 
-    static final String TITLE = "Deckhand Combo";
-
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launch(List.of("yad", "--form", "--title", TITLE, "--field", "Pick:CB", "alpha!beta!gamma"));
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return TITLE::equals;
+    protected SampleApp sampleApp() {
+        return SampleApp.COMBO_DIALOG;
     }
 
     @Test

@@ -9,8 +9,6 @@ import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.time.Duration;
-import java.util.List;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -19,13 +17,8 @@ import org.junit.jupiter.api.Test;
 class MousepadTest extends EditorContract {
 
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launch(List.of("mousepad"));
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return t -> t.endsWith("Mousepad");
+    protected SampleApp sampleApp() {
+        return SampleApp.MOUSEPAD;
     }
 
     @Test

@@ -5,23 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.time.Duration;
-import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** GTK 3 password dialog (yad) through the bridge: its password field's text is never read. */
 class PasswordDialogTest extends AtspiAppContract {
 
-    static final String TITLE = "Deckhand Password";
-
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launch(List.of("yad", "--form", "--field", "Password:H", "--title", TITLE));
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return TITLE::equals;
+    protected SampleApp sampleApp() {
+        return SampleApp.PASSWORD_DIALOG;
     }
 
     /**

@@ -5,22 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.time.Duration;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** Swing through the ATK wrapper: a text field and a button in a child JVM. */
 class SwingTest extends EditorContract {
 
-    static final String TITLE = "Deckhand Swing";
-
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launchSwing(SwingTextFieldApp.class, TITLE);
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return TITLE::equals;
+    protected SampleApp sampleApp() {
+        return SampleApp.SWING;
     }
 
     @Test

@@ -4,23 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import dev.deckhand.platform.atspi.TestApp;
+import dev.deckhand.platform.atspi.SampleApp;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** The Desktop contract on GTK 4 (libadwaita): gnome-calculator. GTK 4.8 names buttons like "1 1". */
 class CalculatorDesktopTest extends DesktopContract {
 
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launch(List.of("gnome-calculator"));
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return "Calculator"::equals;
+    protected SampleApp sampleApp() {
+        return SampleApp.CALCULATOR;
     }
 
     @Override

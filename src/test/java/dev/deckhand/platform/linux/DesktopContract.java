@@ -16,6 +16,7 @@ import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.atspi.SampleApp;
 import dev.deckhand.platform.atspi.TestApp;
 import dev.deckhand.platform.x11.OtherClient;
 import java.awt.image.BufferedImage;
@@ -68,11 +69,18 @@ abstract class DesktopContract {
     protected long windowId;
     private long revision = 1;
 
-    /** Starts the app under test (through {@link TestApp}, private XDG directories). */
-    protected abstract TestApp launchApp() throws Exception;
+    /** The app under test. */
+    protected abstract SampleApp sampleApp();
+
+    /** Starts the app under test. */
+    protected TestApp launchApp() throws Exception {
+        return sampleApp().launch();
+    }
 
     /** Matches the title of the app's window under test. */
-    protected abstract Predicate<String> windowTitle();
+    protected Predicate<String> windowTitle() {
+        return sampleApp().windowTitle();
+    }
 
     /** Whether the app has filled its tree (apps add their widgets after the window maps). */
     protected boolean contentReady(ScopedTree tree) {

@@ -1,8 +1,6 @@
 package dev.deckhand.platform.linux;
 
-import dev.deckhand.platform.atspi.TestApp;
-import java.util.List;
-import java.util.function.Predicate;
+import dev.deckhand.platform.atspi.SampleApp;
 
 /**
  * The Desktop contract on Qt 5: FeatherPad (its editor is the largest showing text element). Once
@@ -13,12 +11,7 @@ import java.util.function.Predicate;
 class FeatherpadDesktopTest extends EditorDesktopContract {
 
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launch(List.of("featherpad"));
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return t -> t.equals("Untitled") || t.contains("FeatherPad");
+    protected SampleApp sampleApp() {
+        return SampleApp.FEATHERPAD;
     }
 }

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import dev.deckhand.platform.atspi.TestApp;
+import dev.deckhand.platform.atspi.SampleApp;
 import java.time.Duration;
-import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,17 +16,11 @@ import org.junit.jupiter.api.Test;
  */
 class PasswordDialogDesktopTest extends DesktopContract {
 
-    static final String TITLE = "Deckhand Password";
     static final String SECRET = "hunter2-sekrit";
 
     @Override
-    protected TestApp launchApp() throws Exception {
-        return TestApp.launch(List.of("yad", "--form", "--field", "Password:H", "--title", TITLE));
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return TITLE::equals;
+    protected SampleApp sampleApp() {
+        return SampleApp.PASSWORD_DIALOG;
     }
 
     /** yad builds its form after the window maps. */
