@@ -322,10 +322,7 @@ public final class AtspiBridge implements AutoCloseable {
             boolean includeHidden) {
         long walkStart = System.nanoTime();
         long deadline = walkStart + WALK_BUDGET.toNanos();
-        stats[0] = 0;
-        stats[1] = 0;
-        stats[2] = 0;
-        stats[3] = 0;
+        java.util.Arrays.fill(stats, 0);
         if (useCollection && !noCollection.contains(pid)) {
             ScopedTree fast;
             try {
@@ -336,10 +333,7 @@ public final class AtspiBridge implements AutoCloseable {
                         + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")");
             }
             if (fast != null) return fast;
-            stats[0] = 0;
-            stats[1] = 0;
-            stats[2] = 0;
-            stats[3] = 0;
+            java.util.Arrays.fill(stats, 0);
         }
         List<Node> nodes = new ArrayList<>();
         List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
