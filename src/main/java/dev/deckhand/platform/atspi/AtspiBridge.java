@@ -595,29 +595,20 @@ public final class AtspiBridge implements AutoCloseable {
         return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds);
     }
 
-    private Geometry extents(Pointer obj, int pid, Geometry origin, long nodeStart) {
-        Pointer comp = Atspi.atspi_accessible_get_component_iface(obj);
-        if (comp == null) {
-            guard(pid, "get_component_iface", nodeStart);
+    /** One blocking GetExtents through the element's Component interface {@code comp}. */
+    private Geometry extents(Pointer comp, int pid, Geometry origin) {
+        long t0 = System.nanoTime();
+        Pointer rect = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, err());
+        stats[0]++;
+        stats[1] += System.nanoTime() - t0;
+        checkError(pid, "get_extents", t0);
+        if (rect == null) {
+            droppedErrors++; // a live app answers extents for every component; a dying one may not
             return null;
         }
-        try {
-            guard(pid, "get_component_iface", nodeStart);
-            long t0 = System.nanoTime();
-            Pointer rect = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, err());
-            stats[0]++;
-            stats[1] += System.nanoTime() - t0;
-            checkError(pid, "get_extents", t0);
-            if (rect == null) {
-                droppedErrors++; // a live app answers extents for every component; a dying one may not
-                return null;
-            }
-            Geometry g = screenBounds(rect.getInt(0), rect.getInt(4), rect.getInt(8), rect.getInt(12), origin);
-            Glib.g_free(rect);
-            return g;
-        } finally {
-            Gobject.g_object_unref(comp);
-        }
+        Geometry g = screenBounds(rect.getInt(0), rect.getInt(4), rect.getInt(8), rect.getInt(12), origin);
+        Glib.g_free(rect);
+        return g;
     }
 
     /** Extents as reported, shifted by {@code origin} (GTK 4); null for Swing's -1s or an empty rectangle. */
@@ -649,14 +640,17 @@ public final class AtspiBridge implements AutoCloseable {
             Pointer comp = Atspi.atspi_accessible_get_component_iface(obj);
             guard(pid, "get_component_iface", t0);
             if (comp == null) continue;
-            Gobject.g_object_unref(comp);
-            PipelinedExtents.Route route = pipelinedExtents ? PipelinedExtents.route(obj) : null;
-            if (route != null) {
-                routes.add(route);
-                routed.add(k);
-            } else {
-                int i = indices.get(k);
-                nodes.set(i, withBounds(nodes.get(i), extents(obj, pid, origin, System.nanoTime())));
+            try {
+                PipelinedExtents.Route route = pipelinedExtents ? PipelinedExtents.route(obj) : null;
+                if (route != null) {
+                    routes.add(route);
+                    routed.add(k);
+                } else {
+                    int i = indices.get(k);
+                    nodes.set(i, withBounds(nodes.get(i), extents(comp, pid, origin)));
+                }
+            } finally {
+                Gobject.g_object_unref(comp);
             }
         }
         if (routes.isEmpty()) return;
