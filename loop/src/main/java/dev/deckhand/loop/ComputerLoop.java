@@ -43,7 +43,8 @@ import java.util.Optional;
  * <p>Order: (1) mode {@code plan}/{@code goal} → {@code MODE_DENIED}; (2) a run that may give input
  * ({@link Router#requiresVerifier}) without a verifier → {@code NO_VERIFIER} — these two are request
  * checks: nothing runs, not even the verifier, and the verdict is {@code none}. From here on the
- * declared verifier runs on <em>every</em> exit path. (3) {@link Guard#checkRun()}; (4)
+ * declared verifier runs on <em>every</em> exit path — except that after an absolute or deny-list refusal
+ * one that reads the screen fails unread ({@link VerifierRunner#SCREEN_SEALED}). (3) {@link Guard#checkRun()}; (4)
  * {@link Preflight}; (5) a snapshot and {@link Router#route}; (6) explicit steps in order, or model
  * turns: [Stop/clock] → {@link Guard#checkObserve()} → snapshot (→ capture on a capture route) →
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
@@ -117,7 +118,7 @@ public final class ComputerLoop {
             ending = new Ending(Outcome.FAILED, Optional.empty(), "internal error: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
-        VerifierReport report = verifier.run(request.verifier());
+        VerifierReport report = verifier.run(request.verifier(), ending.refusal);
         return new RunResult(request.runId(), ending.outcome, report.verdict(), run.stepsRun, ending.refusal,
                 summary(ending, report), Optional.ofNullable(run.routing).map(Routing::route), report.detail());
     }

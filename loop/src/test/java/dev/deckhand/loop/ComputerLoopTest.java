@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.action.ActionSchema;
 import dev.deckhand.loop.fakes.RecordingDesktop;
@@ -331,7 +332,8 @@ class ComputerLoopTest {
             assertEquals(List.of(), g.desktop.delivered());
             assertEquals(Optional.of(code), g.audit.results().get(0).code());
             assertEquals(0, g.guard.consumed);
-            assertEquals(1, g.verifier.runs.get());
+            // The fixture's verifier reads the screen (window): after an absolute or deny-list refusal it is not run.
+            assertEquals(VerifierRunner.SCREEN_SEALED.contains(code) ? 0 : 1, g.verifier.runs.get(), code.name());
         }
     }
 

@@ -15,7 +15,13 @@ import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.ScriptedDecider;
 import dev.deckhand.loop.fakes.Trees;
 import dev.deckhand.grant.CaptureMode;
+import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.steps.StepParser;
+import dev.deckhand.loop.verify.DesktopVerifier;
+import dev.deckhand.loop.verify.Verdict;
+import dev.deckhand.loop.verify.VerifierResult;
+import dev.deckhand.loop.verify.VerifierRunner;
+import dev.deckhand.loop.verify.VerifierSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +74,7 @@ class ExitPathsTest {
             return request("Press OK");
         }));
         paths.add(new Path("driver refusal", Outcome.REFUSED, (f, m) -> {
-            f.desktop.failOnInput(new RefusedException(RefusalCode.SECURE_INPUT, "grab"));
+            f.desktop.failOnInput(new RefusedException(RefusalCode.WAYLAND_INPUT_UNSUPPORTED, "no XTEST"));
             m.then(click("r1-ok"));
             return request("Press OK");
         }));
@@ -96,6 +102,55 @@ class ExitPathsTest {
             assertEquals(1, f.verifier.runs.get(), "verifier ran once on path " + p.name);
             assertTrue(r.summary().contains("| verifier pass"), p.name + ": " + r.summary());
         }
+    }
+
+    /**
+     * After an absolute or deny-list refusal — the guard's, the driver's or the watcher's — a verifier that
+     * reads the screen is not run: verdict fail, the detail names the refusal, and nothing of the window
+     * (here a canary in the calculator's display) reaches the summary. A file verifier still runs.
+     */
+    @Test
+    void afterAnAbsoluteOrDenyRefusalNothingIsReadFromTheScreen() throws Exception {
+        String canary = "canary-5ea1ed";
+        VerifierSpec a11y = VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},"
+                + "\"expect\":{\"text\":\"84\"}}");
+        List<BiFunction<LoopFixture, RefusalCode, RunRequest>> ways = List.of(
+                (f, code) -> { f.guard.onAction = a -> Optional.of(Refusal.of(code, "fired")); return null; },
+                (f, code) -> { f.desktop.failOnInput(new RefusedException(code, "fired")); return null; },
+                (f, code) -> { f.guard.onRun = Optional.of(Refusal.of(code, "fired")); return null; });
+        for (RefusalCode code : VerifierRunner.SCREEN_SEALED) {
+            for (BiFunction<LoopFixture, RefusalCode, RunRequest> way : ways) {
+                for (VerifierSpec spec : List.of(a11y, new VerifierSpec.Window("^Calc"))) {
+                    LoopFixture f = new LoopFixture();
+                    f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, canary));
+                    f.desktop.window(new WindowInfo(RecordingDesktop.WINDOW, "Calculator " + canary, "calc", 1,
+                            RecordingDesktop.GEOMETRY, 1, true, false, false));
+                    java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
+                    DesktopVerifier screen = new DesktopVerifier(f.desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
+                    f.verifierPort = s -> { read.incrementAndGet(); return screen.verify(s); };
+                    way.apply(f, code);
+                    RunResult r = f.run(ScriptedDecider.of(click("r1-d1"), done("ok")),
+                            RunRequest.of("run-1", "Press 1", Optional.of(spec)));
+                    assertEquals(code, r.refusal().orElseThrow().code(), r.summary());
+                    assertEquals(Verdict.FAIL, r.verdict(), r.summary());
+                    assertEquals(0, read.get(), code + ": the verifier did not read the screen");
+                    assertTrue(r.verifierDetail().contains(code.name()), r.verifierDetail());
+                    assertTrue(!r.summary().contains(canary), code + ": " + r.summary());
+                }
+            }
+            LoopFixture f = new LoopFixture();
+            f.guard.onAction = a -> Optional.of(Refusal.of(code, "fired"));
+            RunResult r = f.run(ScriptedDecider.of(click("r1-ok")), RunRequest.of("run-1", "Press OK",
+                    Optional.of(new VerifierSpec.File("/tmp/x", VerifierSpec.FileCheck.EXISTS, ""))));
+            assertEquals(1, f.verifier.runs.get(), code + ": a file verifier reads no screen and still runs");
+        }
+        // The control: after another refusal the same verifier reads the window, canary and all.
+        LoopFixture f = new LoopFixture();
+        f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, canary));
+        f.verifierPort = new DesktopVerifier(f.desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
+        f.guard.onAction = a -> Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "fired"));
+        RunResult control = f.run(ScriptedDecider.of(click("r1-d1")), RunRequest.of("run-1", "Press 1", Optional.of(a11y)));
+        assertTrue(control.summary().contains(canary), control.summary());
     }
 
     @Test

@@ -54,16 +54,24 @@ public final class DesktopVerifier implements Verifier {
 
     public static final Duration RECHECK_SETTLE = Duration.ofMillis(200);
 
+    /** How long one {@code titleMatches} match may run; past it the verifier fails at once (no recheck). */
+    public static final Duration REGEX_TIME_LIMIT = Duration.ofMillis(250);
+
     @Override
     public VerifierResult verify(VerifierSpec spec) throws Exception {
         if (spec instanceof VerifierSpec.File || spec instanceof VerifierSpec.Command) return others.verify(spec);
-        VerifierResult r = check(spec);
-        for (int i = 0; i < RECHECKS && !r.passed() && !Thread.currentThread().isInterrupted() && mayRecheck.getAsBoolean();
-                i++) {
-            desktop.settle(RECHECK_SETTLE);
-            r = check(spec);
+        try {
+            VerifierResult r = check(spec);
+            for (int i = 0; i < RECHECKS && !r.passed() && !Thread.currentThread().isInterrupted() && mayRecheck.getAsBoolean();
+                    i++) {
+                desktop.settle(RECHECK_SETTLE);
+                r = check(spec);
+            }
+            return r;
+        } catch (BoundedText.TimeLimitExceeded e) {
+            return VerifierResult.fail("the titleMatches regex ran past its limit of " + REGEX_TIME_LIMIT.toMillis()
+                    + " ms on the window's title and was stopped (counts as fail)");
         }
-        return r;
     }
 
     private VerifierResult check(VerifierSpec spec) {
@@ -112,7 +120,8 @@ public final class DesktopVerifier implements Verifier {
         Optional<WindowInfo> w = desktop.windows().stream().filter(x -> x.id() == windowId).findFirst();
         if (w.isEmpty()) return VerifierResult.fail("the granted window " + windowId + " no longer exists");
         String title = w.get().title();
-        return result(spec.pattern().matcher(title).find(), "title " + quote(title) + " matches /" + spec.titleMatches() + "/");
+        BoundedText bounded = new BoundedText(title, System.nanoTime() + REGEX_TIME_LIMIT.toNanos(), System::nanoTime);
+        return result(spec.pattern().matcher(bounded).find(), "title " + quote(title) + " matches /" + spec.titleMatches() + "/");
     }
 
     private static VerifierResult result(boolean ok, String claim) {

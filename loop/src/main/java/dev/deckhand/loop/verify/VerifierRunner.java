@@ -1,7 +1,11 @@
 package dev.deckhand.loop.verify;
 
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -35,6 +39,26 @@ public final class VerifierRunner {
         this.cap = Objects.requireNonNull(cap, "cap");
         this.threads = Objects.requireNonNull(threads, "threads");
         if (cap.isNegative() || cap.isZero()) throw new IllegalArgumentException("cap must be positive");
+    }
+
+    /**
+     * The refusals after which nothing is read from the screen for the verifier (DESIGN.md §5): the absolute
+     * ones and the deny lists. What fired them may be on screen (a password, a chat, Deckhand's own page).
+     */
+    public static final Set<RefusalCode> SCREEN_SEALED = EnumSet.of(RefusalCode.OWN_WINDOW, RefusalCode.SECURE_INPUT,
+            RefusalCode.SYSTEM_CHORD, RefusalCode.DENY_CREDENTIAL_APP, RefusalCode.DENY_COMMS_VISIBLE, RefusalCode.DENY_HOST);
+
+    /**
+     * As {@link #run(Optional)} at the end of a run that ended with {@code ending}: after a
+     * {@link #SCREEN_SEALED} refusal a verifier that reads the screen is not run at all — verdict fail, the
+     * detail naming the refusal and nothing read. {@code file} and {@code command} verifiers read no screen and run.
+     */
+    public VerifierReport run(Optional<VerifierSpec> spec, Optional<Refusal> ending) {
+        if (spec.isPresent() && spec.get().readsScreen() && ending.isPresent() && SCREEN_SEALED.contains(ending.get().code())) {
+            return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier not run: the run was refused "
+                    + ending.get().code() + ", and nothing is read from the screen after an absolute or deny-list refusal (counts as fail)");
+        }
+        return run(spec);
     }
 
     public VerifierReport run(Optional<VerifierSpec> spec) {

@@ -28,6 +28,14 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
     /** The wire {@code kind}. */
     String kind();
 
+    /** Whether checking it reads the screen ({@code a11y}, {@code window}); {@code file} and {@code command} do not. */
+    default boolean readsScreen() {
+        return this instanceof A11y || this instanceof Window;
+    }
+
+    /** The longest {@code titleMatches} regex accepted: a pattern is a short description of a title. */
+    int MAX_TITLE_PATTERN = 256;
+
     /** What an {@code a11y} verifier expects of the element. */
     enum A11yCheck {
         /** The element's text (its value when it has one, else its name) equals the operand. */
@@ -61,10 +69,17 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
         public String kind() { return "a11y"; }
     }
 
-    /** The granted window's title matches {@code titleMatches} (Java regex, found anywhere; anchor it for a whole match). */
+    /**
+     * The granted window's title matches {@code titleMatches} (Java regex, found anywhere; anchor it for a
+     * whole match), at most {@link #MAX_TITLE_PATTERN} characters. {@link DesktopVerifier} bounds the
+     * match's time as well: the title is the app's, the pattern the client's.
+     */
     record Window(String titleMatches) implements VerifierSpec {
         public Window {
             Objects.requireNonNull(titleMatches, "titleMatches");
+            if (titleMatches.isEmpty() || titleMatches.length() > MAX_TITLE_PATTERN) {
+                throw new IllegalArgumentException("titleMatches must be 1.." + MAX_TITLE_PATTERN + " characters for window verifier");
+            }
             try {
                 Pattern.compile(titleMatches);
             } catch (PatternSyntaxException e) {
@@ -77,13 +92,18 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
 
     enum FileCheck { EXISTS, ABSENT, CONTAINS, SHA256 }
 
-    /** @param operand the text for CONTAINS, lower-case hex for SHA256, "" otherwise */
+    /**
+     * @param path as the client gave it; which paths may be read (absolute, under the policy's verifier roots,
+     *     no hidden component, outside the built-in denied set) is decided by the application before the run
+     *     starts, with the refusal {@code OUT_OF_SCOPE}, and again where the file is opened
+     * @param operand the text for CONTAINS, lower-case hex for SHA256, "" otherwise
+     */
     record File(String path, FileCheck check, String operand) implements VerifierSpec {
         public File {
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(check, "check");
             Objects.requireNonNull(operand, "operand");
-            if (!path.startsWith("/")) throw new IllegalArgumentException("path must be absolute for file verifier");
+            if (path.isEmpty() || path.indexOf('\0') >= 0) throw new IllegalArgumentException("path must be a non-empty path for file verifier");
             if (check == FileCheck.SHA256 && !operand.matches("[0-9a-f]{64}")) {
                 throw new IllegalArgumentException("sha256 must be 64 hex digits for file verifier");
             }
@@ -129,7 +149,7 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
                 }
                 case "window":
                     f.allowOnly(List.of("kind", "titleMatches"));
-                    return new Window(f.string("titleMatches", 1, 1_000));
+                    return new Window(f.string("titleMatches", 1, MAX_TITLE_PATTERN));
                 case "file": {
                     f.allowOnly(List.of("kind", "path", "exists", "contains", "sha256"));
                     String path = f.string("path", 1, 4_096);

@@ -31,6 +31,8 @@ class VerifierTest {
         String hex = "AB".repeat(32);
         assertEquals(hex.toLowerCase(), ((VerifierSpec.File) VerifierSpec.parse(
                 "{\"kind\":\"file\",\"path\":\"/tmp/a\",\"sha256\":\"" + hex + "\"}")).operand());
+        // Which paths may be read is the application's decision (OUT_OF_SCOPE before the run), not a parse error.
+        assertEquals("rel.txt", ((VerifierSpec.File) VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"rel.txt\",\"exists\":true}")).path());
         assertEquals(new VerifierSpec.Command(List.of("test", "-s", "/tmp/a")),
                 VerifierSpec.fromJson(Map.of("kind", "command", "argv", List.of("test", "-s", "/tmp/a"))));
     }
@@ -42,7 +44,9 @@ class VerifierTest {
             {"{\"titleMatches\":\"x\"}", "kind is required for verifier"},
             {"{\"kind\":\"window\",\"titleMatches\":\"(\"}", "titleMatches is not a valid regex for window verifier"},
             {"{\"kind\":\"window\",\"titleMatches\":\"x\",\"extra\":1}", "unknown field \"extra\" for window verifier"},
-            {"{\"kind\":\"file\",\"path\":\"rel.txt\",\"exists\":true}", "path must be absolute for file verifier"},
+            {"{\"kind\":\"file\",\"path\":\"\",\"exists\":true}", "path must not be empty for file verifier"},
+            {"{\"kind\":\"window\",\"titleMatches\":\"" + "a".repeat(VerifierSpec.MAX_TITLE_PATTERN + 1) + "\"}",
+                "titleMatches must be at most 256 characters for window verifier"},
             {"{\"kind\":\"file\",\"path\":\"/a\"}", "exactly one of exists, contains, sha256 is required for file verifier"},
             {"{\"kind\":\"file\",\"path\":\"/a\",\"exists\":true,\"contains\":\"x\"}", "exactly one of exists, contains, sha256 is required for file verifier"},
             {"{\"kind\":\"file\",\"path\":\"/a\",\"sha256\":\"" + "z".repeat(64) + "\"}", "sha256 must be 64 hex digits for file verifier"},
@@ -134,6 +138,39 @@ class VerifierTest {
         assertEquals(false, v.verify(new VerifierSpec.Window("^Calc")).passed());
         assertEquals(List.of(), desktop.calls().stream().filter(c -> c.equals("settle")).collect(java.util.stream.Collectors.toList()),
                 "a stopped run reads once");
+    }
+
+    /**
+     * {@code (a+)+$} against an app-controlled title of 20,000 a's and a '!': Java's matcher tries every start
+     * and backtracks through the rest from each (quadratic; 7.5 s here unbounded, 0.9 s for a 5,000-character
+     * title). The match is stopped at {@link DesktopVerifier#REGEX_TIME_LIMIT} and the verifier
+     * fails at once, without rechecks.
+     */
+    @Test
+    void aCatastrophicTitleRegexEndsAtItsTimeLimitAsFail() throws Exception {
+        RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
+        desktop.window(new dev.deckhand.loop.desktop.WindowInfo(RecordingDesktop.WINDOW, "a".repeat(20_000) + "!", "app", 1,
+                RecordingDesktop.GEOMETRY, 1, true, false, false));
+        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
+        long t0 = System.nanoTime();
+        VerifierResult r = v.verify(new VerifierSpec.Window("(a+)+$"));
+        System.out.printf("(a+)+$ on a 20,001-character title: stopped after %.0f ms (limit %d ms)%n",
+                (System.nanoTime() - t0) / 1e6, DesktopVerifier.REGEX_TIME_LIMIT.toMillis());
+        assertEquals(false, r.passed());
+        assertTrue(r.detail().contains("limit of " + DesktopVerifier.REGEX_TIME_LIMIT.toMillis() + " ms"), r.detail());
+        assertEquals(0, desktop.calls().stream().filter(c -> c.equals("settle")).count(), "a stopped match is not retried");
+        assertTrue(v.verify(new VerifierSpec.Window("^a+!$")).passed(), "a benign pattern on the same title still matches");
+    }
+
+    @Test
+    void anInterruptStopsAMatchToo() {
+        Thread.currentThread().interrupt();
+        try {
+            BoundedText text = new BoundedText("a".repeat(40) + "!", Long.MAX_VALUE, () -> 0L);
+            assertThrows(BoundedText.TimeLimitExceeded.class, () -> java.util.regex.Pattern.compile("(a+)+$").matcher(text).find());
+        } finally {
+            Thread.interrupted();
+        }
     }
 
     @Test
