@@ -25,9 +25,12 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// Every request carries the session's CSRF token, reads included (the server refuses a cookie alone);
+// only the first GET /api/session, which hands the page its token, goes without (the browser's own
+// Sec-Fetch-Site: same-origin stands in for it there).
 async function api(method, path, body) {
   const headers = { 'Accept': 'application/json' };
-  if (method !== 'GET') headers['X-CSRF-Token'] = csrf;
+  if (csrf !== null) headers['X-CSRF-Token'] = csrf;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const r = await fetch(path, { method, headers, credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body) });
@@ -50,6 +53,8 @@ async function start() {
   $('app').hidden = false;
   document.querySelectorAll('[role=tab]').forEach(t => t.addEventListener('click', () => show(t.id.slice(4))));
   $('stop').addEventListener('click', stop);
+  $('logout').hidden = false;
+  $('logout').addEventListener('click', logout);
   $('windows-refresh').addEventListener('click', loadWindows);
   $('grant-form').addEventListener('submit', mint);
   $('grant-cancel').addEventListener('click', () => { chosen = null; $('grant-form').hidden = true; renderSelection(); });
@@ -70,6 +75,19 @@ async function start() {
   await loadPolicy();
   show(location.hash.slice(1) || 'grant');
   poll();
+}
+
+/** Ends this browser's session on the server (its cookie is cleared) and shows the sign-in hint. */
+async function logout() {
+  await api('POST', '/api/session/logout');
+  signedOut();
+}
+
+function signedOut() {
+  csrf = null;
+  $('app').hidden = true;
+  $('logout').hidden = true;
+  $('signin').hidden = false;
 }
 
 function show(name) {
@@ -96,7 +114,7 @@ async function refreshLive() {
   try {
     const r = await api('GET', '/api/web/live');
     if (r.ok) renderLive(r.data);
-    else if (r.status === 401) { $('app').hidden = true; $('signin').hidden = false; return false; }
+    else if (r.status === 401) { signedOut(); return false; }
   } catch (e) { /* the server restarts or is busy: try again */ }
   return true;
 }

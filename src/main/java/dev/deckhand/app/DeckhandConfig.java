@@ -28,4 +28,11 @@ public interface DeckhandConfig {
     /** No start banner ({@code deckhand run} sets it: the CLI prints its own address when it needs one). */
     @WithDefault("false")
     boolean quietBanner();
+
+    /**
+     * Serving MCP over stdio ({@code deckhand stdio} sets it): standard error goes to the MCP client's
+     * logs, so nothing printed there may carry a sign-in code.
+     */
+    @WithDefault("false")
+    boolean stdio();
 }

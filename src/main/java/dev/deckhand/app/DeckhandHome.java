@@ -30,12 +30,9 @@ public final class DeckhandHome {
         this.dir = dir;
     }
 
-    /** Resolves the directory: {@code configured}, else {@code $DECKHAND_HOME}, else {@code ~/.config/deckhand}. */
+    /** Resolves the directory (creating it, mode 0700): {@code configured}, else {@code $DECKHAND_HOME}, else {@code ~/.config/deckhand}. */
     public static DeckhandHome resolve(String configured) {
-        String path = configured;
-        if (path == null || path.isBlank()) path = System.getenv("DECKHAND_HOME");
-        if (path == null || path.isBlank()) path = System.getProperty("user.home") + "/.config/deckhand";
-        Path dir = Path.of(path).toAbsolutePath().normalize();
+        Path dir = locate(configured);
         try {
             Files.createDirectories(dir);
             Files.setPosixFilePermissions(dir, DIR_MODE);
@@ -43,6 +40,14 @@ public final class DeckhandHome {
             throw new UncheckedIOException("cannot create the config directory " + dir, e);
         }
         return new DeckhandHome(dir);
+    }
+
+    /** Where {@link #resolve} would find the directory, without creating anything. */
+    public static Path locate(String configured) {
+        String path = configured;
+        if (path == null || path.isBlank()) path = System.getenv("DECKHAND_HOME");
+        if (path == null || path.isBlank()) path = System.getProperty("user.home") + "/.config/deckhand";
+        return Path.of(path).toAbsolutePath().normalize();
     }
 
     public Path dir() {

@@ -10,7 +10,10 @@ import java.util.Set;
  * The entry point behind the {@code deckhand} launcher:
  * <ul>
  *   <li>no arguments — serve HTTP: MCP at {@code /mcp}, the page at {@code /}, the owner API at {@code /api/};</li>
- *   <li>{@code stdio} — the same server, and MCP over standard input/output; logs go to standard error;</li>
+ *   <li>{@code stdio} — the same server, and MCP over standard input/output; logs go to standard error
+ *       and never carry a sign-in code (that log is the MCP client's);</li>
+ *   <li>{@code signin} — prints a fresh sign-in link from the running server ({@link SignInCommand}; exit 3
+ *       when none runs);</li>
  *   <li>{@code run --instruction ... (--app|--window) ...} — one run from the person's terminal
  *       ({@link dev.deckhand.cli.RunCommand}); the flags are checked before the server starts (64 with the
  *       usage); standard output carries the result only; the HTTP port is random (0) unless
@@ -36,6 +39,7 @@ public final class Main {
             case "serve" -> { }
             case "stdio" -> {
                 protocolOut = System.out;
+                System.setProperty("deckhand.stdio", "true");
                 System.setProperty("quarkus.log.console.stderr", "true");
                 System.setOut(System.err);
             }
@@ -45,6 +49,22 @@ public final class Main {
                 System.exit(dev.deckhand.audit.AuditVerifyCommand.run(new String[] {
                         home.file(dev.deckhand.policy.PolicyStore.AUDIT_DATABASE).toString(),
                         home.file(dev.deckhand.audit.AuditLog.SEAL_KEY).toString()}, System.out, System.err));
+            }
+            case "signin" -> {
+                if (args.length > 1) {
+                    System.err.println("deckhand signin takes no arguments\n" + usage());
+                    System.exit(SignInCommand.USAGE);
+                }
+                String port = firstNonBlank(System.getProperty("quarkus.http.port"), System.getenv("QUARKUS_HTTP_PORT"));
+                int code;
+                try {
+                    code = SignInCommand.run(DeckhandHome.locate(System.getProperty("deckhand.home")),
+                            port == null ? 8377 : Integer.parseInt(port), System.out, System.err);
+                } catch (NumberFormatException e) {
+                    System.err.println("deckhand signin: QUARKUS_HTTP_PORT '" + port + "' is not a port number");
+                    code = SignInCommand.USAGE;
+                }
+                System.exit(code);
             }
             case "run" -> {
                 java.util.List<String> rest = java.util.List.of(args).subList(1, args.length);
@@ -96,6 +116,7 @@ public final class Main {
     static String usage() {
         return "usage: deckhand            serve MCP (Streamable HTTP at /mcp), the web page and the owner API on 127.0.0.1\n"
                 + "       deckhand stdio      the same, with MCP over standard input/output (logs on standard error)\n"
+                + "       deckhand signin     print a one-time sign-in link for the web page (asks the running server; exit 3 if none)\n"
                 + "       deckhand run ...    one run from your terminal; 'deckhand run --help' for the flags and exit codes\n"
                 + "       deckhand verify-audit  check the audit log's hash chain and seals (exit 0 intact, 1 broken, 2 unreadable)";
     }

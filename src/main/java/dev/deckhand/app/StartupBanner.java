@@ -36,10 +36,19 @@ public class StartupBanner {
                     header: Authorization: Bearer $(cat %s)
                   MCP over stdio:                 deckhand stdio
                   Web page (grants, model, audit): %s
-                    sign in once with: %s/signin?code=%s
+                    %s
                   Config directory:               %s
                   Claude Code: claude mcp add --transport http deckhand %s --header "Authorization: Bearer $(cat %s)"
-                """, address.mcpUrl(), tokenFile, address.pageUrl(), address.baseUrl(), sessions.issueCode(), secrets.home().dir(),
-                address.mcpUrl(), tokenFile);
+                """, address.mcpUrl(), tokenFile, address.pageUrl(), signIn(), secrets.home().dir(), address.mcpUrl(), tokenFile);
+    }
+
+    /**
+     * The sign-in line. Under {@code deckhand stdio} standard error is the MCP client's log, so it names
+     * the command that prints a link to the person's own terminal instead of a code.
+     */
+    String signIn() {
+        if (config.stdio()) return "sign in: run 'deckhand signin' in your terminal (it prints a one-time link)";
+        return "sign in once with: " + address.baseUrl() + "/signin?code=" + sessions.issueCode()
+                + " (or run 'deckhand signin' for a fresh link)";
     }
 }

@@ -1,6 +1,7 @@
 package dev.deckhand.policy;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.deckhand.grant.PermissionMode;
 import dev.deckhand.grant.PolicyConfig;
 import java.time.Duration;
@@ -10,11 +11,13 @@ import java.util.Set;
 /**
  * The policy file ({@code policy.json} in the config directory) and the body of
  * {@code GET|PUT /api/policy}: the whole document, strict (unknown fields are refused).
+ * {@code verifierRoots} is optional (files written before it existed load with the default roots) and
+ * is left out of the document while it is the default.
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record PolicyDocument(String permissionMode, Set<String> credentialApps, Set<String> commsApps,
         Set<String> deniedHosts, Set<String> allowedHosts, CapsDocument caps, Long pollIntervalMs,
-        List<List<String>> enabledCommands) {
+        List<List<String>> enabledCommands, @JsonInclude(JsonInclude.Include.NON_NULL) List<String> verifierRoots) {
 
     /** Caps in plain units. */
     @JsonIgnoreProperties(ignoreUnknown = false)
@@ -25,12 +28,12 @@ public record PolicyDocument(String permissionMode, Set<String> credentialApps, 
                 c.allowedHosts(),
                 new CapsDocument(c.caps().maxSteps(), c.caps().wallClock().toSeconds(), c.caps().budget(),
                         c.caps().idleExpiry().toSeconds()),
-                c.pollInterval().toMillis(), c.enabledCommands());
+                c.pollInterval().toMillis(), c.enabledCommands(), c.verifierRoots());
     }
 
     /**
-     * The validated config. Every field is required in the file (an empty deny list is never
-     * assumed); built-in credential entries are re-added by {@link PolicyConfig}.
+     * The validated config. Every field but {@code verifierRoots} is required in the file (an empty deny
+     * list is never assumed); built-in credential entries are re-added by {@link PolicyConfig}.
      *
      * @throws IllegalArgumentException naming the field
      */
@@ -51,7 +54,7 @@ public record PolicyDocument(String permissionMode, Set<String> credentialApps, 
                 allowedHosts,
                 new PolicyConfig.Caps(caps.maxSteps(), Duration.ofSeconds(caps.wallClockSeconds()), caps.budget(),
                         Duration.ofSeconds(caps.idleExpirySeconds())),
-                Duration.ofMillis(pollIntervalMs), enabledCommands);
+                Duration.ofMillis(pollIntervalMs), enabledCommands, verifierRoots);
     }
 
     private static void require(Object value, String field) {

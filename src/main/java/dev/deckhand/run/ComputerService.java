@@ -57,7 +57,8 @@ import org.jboss.logging.Logger;
 
 /**
  * One {@code computer} call end to end, for MCP and the CLI alike: read the arguments strictly,
- * refuse what must be refused before anything runs (mode, policy file, grant, display), then run
+ * refuse what must be refused before anything runs (mode, policy file, a {@code file} verifier out of
+ * scope, the limit on runs that deliver no action, grant, display), then run
  * the bounded loop with the grant guard, the bound model, the watcher, the audit trail and the
  * declared verifier, and record the run.
  */
@@ -90,6 +91,12 @@ public class ComputerService {
 
     @Inject
     dev.deckhand.presence.Presence presence;
+
+    @Inject
+    dev.deckhand.policy.FileVerifierScope files;
+
+    @Inject
+    VerifierOnlyRuns verifierOnly;
 
     private final Clock clock = Clock.systemUTC();
     private final ExecutorService modelCalls = Executors.newCachedThreadPool(daemon("deckhand-model"));
@@ -152,10 +159,22 @@ public class ComputerService {
         Instant started = clock.instant();
         RunResult result;
         String grantId = null;
+        VerifierOnlyRuns.Slot slot = null;
+        java.util.concurrent.atomic.AtomicBoolean gaveInput = new java.util.concurrent.atomic.AtomicBoolean();
+        StepListener watched = step -> {
+            if (step.status() == ActionResult.Status.DELIVERED && !step.kind().equals("wait")) gaveInput.set(true);
+            onStep.accept(step);
+        };
         try {
             Optional<Refusal> mode = Policy.checkCallMode(request.mode());
             if (mode.isPresent()) return record(request, refused(request, mode.get()), null, started);
             PolicyConfig config = policy.current();
+            if (request.verifier().orElse(null) instanceof VerifierSpec.File f) {
+                files.check(f.path(), config).ifPresent(r -> {
+                    throw new RefusedException(r);
+                });
+            }
+            if (request.verifier().isPresent()) slot = verifierOnly.take(sessionId);
             GrantBroker broker = grants.broker();
             boolean wasBound = broker.active().flatMap(Grant::ownerSession).isPresent();
             Grant grant = broker.acquire(sessionId, null);
@@ -166,7 +185,7 @@ public class ComputerService {
                 throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "the command verifier " + c.argv().get(0)
                         + " is not enabled in the policy (enabledCommands)");
             }
-            result = runLoop(request, config, grant, desktop, sessionId, cancelled, onStep);
+            result = runLoop(request, config, grant, desktop, sessionId, cancelled, watched);
         } catch (RefusedException e) {
             Refusal refusal = e.refusal();
             if (refusal.code() == RefusalCode.NO_GRANT) {
@@ -175,6 +194,7 @@ public class ComputerService {
             }
             result = refused(request, refusal);
         }
+        if (slot != null) slot.settle(result.verdict() != Verdict.NONE && !gaveInput.get());
         return record(request, result, grantId, started);
     }
 
@@ -218,7 +238,7 @@ public class ComputerService {
         java.util.concurrent.atomic.AtomicLong verifierNanos = new java.util.concurrent.atomic.AtomicLong();
         // A failing check is read again while the app may still be catching up, but not after Stop or
         // an abort: the person asked for the run to end now.
-        var desktopVerifier = new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config),
+        var desktopVerifier = new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config, files),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());
         var verifier = new VerifierRunner(spec -> {
             long t0 = System.nanoTime();

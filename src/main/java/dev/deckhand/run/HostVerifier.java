@@ -1,33 +1,42 @@
 package dev.deckhand.run;
 
 import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.verify.Verifier;
 import dev.deckhand.loop.verify.VerifierResult;
 import dev.deckhand.loop.verify.VerifierSpec;
+import dev.deckhand.policy.FileVerifierScope;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
 
 /**
  * The {@code file} and {@code command} verifiers (the loop's {@code DesktopVerifier} does {@code a11y}
- * and {@code window}). A command runs only when the person enabled that exact argv in the policy;
- * it gets no shell, no standard input, and its output is discarded (it could echo typed text).
- * The exit code decides. {@code VerifierRunner} caps the time and interrupts; the process is then killed.
+ * and {@code window}). A file is read only where {@link FileVerifierScope} admits it — checked before the
+ * run starts and again here, on the real path, which is then opened without following links; no detail
+ * ever carries the file's content or hash (a mismatch says only that it differs). A command runs only when
+ * the person enabled that exact argv in the policy; it gets no shell, no standard input, and its output is
+ * discarded (it could echo typed text). The exit code decides. {@code VerifierRunner} caps the time and
+ * interrupts; the process is then killed.
  */
 public final class HostVerifier implements Verifier {
 
     static final long MAX_CONTAINS_BYTES = 64L * 1024 * 1024;
 
     private final PolicyConfig policy;
+    private final FileVerifierScope files;
 
-    public HostVerifier(PolicyConfig policy) {
+    public HostVerifier(PolicyConfig policy, FileVerifierScope files) {
         this.policy = policy;
+        this.files = files;
     }
 
     @Override
@@ -37,9 +46,14 @@ public final class HostVerifier implements Verifier {
         return VerifierResult.fail(spec.kind() + " verifier is not checked on the host");
     }
 
-    private static VerifierResult file(VerifierSpec.File f) throws IOException, NoSuchAlgorithmException {
-        Path path = Path.of(f.path());
-        boolean exists = Files.isRegularFile(path);
+    private VerifierResult file(VerifierSpec.File f) throws IOException, NoSuchAlgorithmException {
+        Optional<Path> real;
+        try {
+            real = files.openable(f.path(), policy);
+        } catch (RefusedException e) {
+            return VerifierResult.fail("not read: " + e.refusal().detail());
+        }
+        boolean exists = real.isPresent() && Files.isRegularFile(real.get(), LinkOption.NOFOLLOW_LINKS);
         switch (f.check()) {
             case EXISTS:
                 return exists ? VerifierResult.pass(f.path() + " exists") : VerifierResult.fail(f.path() + " does not exist");
@@ -47,21 +61,24 @@ public final class HostVerifier implements Verifier {
                 return exists ? VerifierResult.fail(f.path() + " exists") : VerifierResult.pass(f.path() + " does not exist");
             case CONTAINS: {
                 if (!exists) return VerifierResult.fail(f.path() + " does not exist");
-                if (Files.size(path) > MAX_CONTAINS_BYTES) return VerifierResult.fail(f.path() + " is larger than 64 MiB");
-                boolean found = Files.readString(path, StandardCharsets.UTF_8).contains(f.operand());
-                return found ? VerifierResult.pass(f.path() + " contains the expected text")
+                if (Files.size(real.get()) > MAX_CONTAINS_BYTES) return VerifierResult.fail(f.path() + " is larger than 64 MiB");
+                String text;
+                try (InputStream in = Files.newInputStream(real.get(), LinkOption.NOFOLLOW_LINKS)) {
+                    text = new String(in.readNBytes((int) MAX_CONTAINS_BYTES), StandardCharsets.UTF_8);
+                }
+                return text.contains(f.operand()) ? VerifierResult.pass(f.path() + " contains the expected text")
                         : VerifierResult.fail(f.path() + " does not contain the expected text");
             }
             case SHA256: {
                 if (!exists) return VerifierResult.fail(f.path() + " does not exist");
                 MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                try (InputStream in = Files.newInputStream(path)) {
+                try (InputStream in = Files.newInputStream(real.get(), LinkOption.NOFOLLOW_LINKS)) {
                     byte[] buf = new byte[65536];
                     for (int n; (n = in.read(buf)) > 0; ) sha.update(buf, 0, n);
                 }
-                String actual = HexFormat.of().formatHex(sha.digest());
-                return actual.equals(f.operand()) ? VerifierResult.pass(f.path() + " has the expected sha256")
-                        : VerifierResult.fail(f.path() + " has sha256 " + actual);
+                boolean same = MessageDigest.isEqual(sha.digest(), HexFormat.of().parseHex(f.operand()));
+                return same ? VerifierResult.pass(f.path() + " has the expected sha256")
+                        : VerifierResult.fail(f.path() + " differs from the expected sha256");
             }
             default:
                 throw new AssertionError(f.check());

@@ -2,30 +2,66 @@ package dev.deckhand.security;
 
 import dev.deckhand.app.Secrets;
 import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * The first handler of every HTTP request (DESIGN.md §7), before any body is read:
+ * The first handler of every HTTP request (DESIGN.md §7), before any body is read or any route is
+ * matched. In order:
  * <ol>
- *   <li>exactly one {@code Host}, naming a loopback host and this server's port;</li>
- *   <li>at most one {@code Origin}; when present it must be {@code http://} a loopback host on this
- *       server's port ({@code null}, look-alike hosts, other schemes or ports are 403);</li>
- *   <li>{@code /mcp} needs the MCP token, {@code /api/} the owner token; neither is accepted for
- *       the other (401). The person's browser may use {@code /api/} with the session cookie from
- *       the sign-in link instead, and then every write needs the session's CSRF token (403).</li>
+ *   <li>exactly one {@code Host}, naming a loopback host and this server's port; at most one
+ *       {@code Origin}, and when present {@code http://} a loopback host on this port (else 403);</li>
+ *   <li>the credential, by the {@link Area} of the <em>normalised</em> path (the one the router matches):
+ *       only the page's files and {@code /signin} ({@link Area#PUBLIC}, GET/HEAD) need none; {@code /mcp}
+ *       in any letter case needs the MCP token; everything else — {@code /api/}, {@code /API/}, {@code /q/},
+ *       any unknown path — needs the owner token or the person's browser session (401). Neither token is
+ *       accepted for the other;</li>
+ *   <li>the raw path must be {@link CanonicalPath canonical} and equal to the normalised one (else 400),
+ *       so what was decided above is exactly what the router acts on;</li>
+ *   <li>a browser session (cookie, no bearer token) needs the session's {@code X-CSRF-Token} on every
+ *       request, reads included, except {@code GET /api/session} and the image endpoints, which need
+ *       {@code Sec-Fetch-Site: same-origin} instead (403).</li>
  * </ol>
+ * Every response — the page, its files, {@code /api/}, {@code /mcp}, errors, this guard's own refusals —
+ * carries {@code X-Frame-Options: DENY} and a Content-Security-Policy with {@code frame-ancestors 'none'};
+ * everything outside the public area also {@code Cache-Control: no-store}.
+ *
+ * <p>Vert.x fails some requests before any handler runs (a request target that does not start with
+ * {@code /}, such as {@code *} or an absolute-form URI; no {@code Host}); {@link #failedBeforeRouting}
+ * puts those through the same checks, so they too get their 403/401/400 and the headers above.
  */
 @ApplicationScoped
 public class HttpGuard {
 
-    /** Runs before the MCP and REST routes. */
+    /** Runs before the MCP and REST routes and the static files. */
     static final int PRIORITY = 10_000;
+
+    /** The paths that need no credential (GET/HEAD only): the page, its files, the sign-in link. */
+    static final Set<String> PUBLIC_PATHS = Set.of("/", "/index.html", "/app.js", "/app.css", "/signin");
+
+    /** The page: its own scripts, styles and images only, never in a frame. */
+    static final String PAGE_CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
+
+    /** Everything else is data, never a document that may load anything. */
+    static final String DATA_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+    /** The header a browser session must carry instead of the CSRF token on the endpoints below. */
+    static final String FETCH_SITE = "Sec-Fetch-Site";
+
+    /** Reads a browser makes without a script's headers: the page's first call and {@code <img>} loads. */
+    private static final List<Pattern> FETCH_SITE_READS = List.of(Pattern.compile("/api/session"),
+            Pattern.compile("/api/web/windows/[A-Za-z0-9_-]+/thumbnail"),
+            Pattern.compile("/api/web/approvals/[A-Za-z0-9_-]+/crop"));
 
     private final Secrets secrets;
     private final OwnerSessions sessions;
@@ -36,53 +72,119 @@ public class HttpGuard {
         this.sessions = sessions;
     }
 
+    /** Marks a request this guard has seen (set first thing in {@link #admit}). */
+    private static final String GUARDED = "deckhand.guarded";
+
     void register(@Observes Filters filters) {
         filters.register(this::handle, PRIORITY);
     }
 
+    void registerFailures(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE).failureHandler(this::failedBeforeRouting);
+    }
+
     void handle(RoutingContext rc) {
+        if (admit(rc)) rc.next();
+    }
+
+    /**
+     * A failed request: one this guard admitted goes on to the application's error handling; one that
+     * Vert.x failed before any handler ran is checked now and always answered here (it has no route).
+     */
+    void failedBeforeRouting(RoutingContext rc) {
+        if (rc.get(GUARDED) != null || rc.response().ended()) {
+            rc.next();
+            return;
+        }
+        if (admit(rc)) deny(rc, 400, "bad_request", "the request target must be a path starting with '/'");
+    }
+
+    /** Runs the checks; true when the request may go on, false when this guard has answered it. */
+    boolean admit(RoutingContext rc) {
+        rc.put(GUARDED, Boolean.TRUE);
         HttpServerRequest request = rc.request();
+        String method = request.method().name();
+        String normalised;
+        try {
+            normalised = rc.normalizedPath();
+        } catch (RuntimeException e) {
+            normalised = null;
+        }
+        Area area = Area.of(method, normalised);
+        rc.addHeadersEndHandler(v -> protect(rc.response().headers(), area));
         int port = request.localAddress() == null ? -1 : request.localAddress().port();
         Optional<String> refusal = checkHostAndOrigin(request.headers().getAll("Host"),
                 request.headers().getAll("Origin"), port);
         if (refusal.isPresent()) {
             deny(rc, 403, "forbidden", refusal.get());
-            return;
+            return false;
         }
-        String path = request.path();
-        Area area = Area.of(path);
         Optional<String> token = bearer(request.headers().getAll("Authorization"));
+        OwnerSessions.Session session = null;
         if (area == Area.MCP) {
             if (token.isEmpty() || !secrets.isMcpToken(token.get())) {
                 unauthorized(rc, "/mcp needs the MCP token as 'Authorization: Bearer <token>' (file mcp-token in the config directory)");
-                return;
+                return false;
             }
         } else if (area == Area.OWNER) {
             if (token.isPresent()) {
                 if (!secrets.isOwnerToken(token.get())) {
-                    unauthorized(rc, "/api/ needs the owner token as 'Authorization: Bearer <token>' (file owner-token in the config directory)");
-                    return;
+                    unauthorized(rc, "this path needs the owner token as 'Authorization: Bearer <token>' (file owner-token in the config directory)");
+                    return false;
                 }
             } else {
-                var cookie = rc.request().getCookie(OwnerSessions.COOKIE);
-                var session = sessions.session(cookie == null ? null : cookie.getValue());
-                if (session.isEmpty()) {
-                    unauthorized(rc, "/api/ needs the owner token, or a browser session from the sign-in link printed at start");
-                    return;
-                }
-                if (isWrite(request) && !OwnerSessions.csrfMatches(session.get(),
-                        single(request.headers().getAll(OwnerSessions.CSRF_HEADER)))) {
-                    deny(rc, 403, "forbidden", "a write from the browser needs the session's " + OwnerSessions.CSRF_HEADER + " header");
-                    return;
+                var cookie = request.getCookie(OwnerSessions.COOKIE);
+                session = sessions.session(cookie == null ? null : cookie.getValue()).orElse(null);
+                if (session == null) {
+                    unauthorized(rc, "this path needs the owner token, or a browser session from a sign-in link ('deckhand signin')");
+                    return false;
                 }
             }
         }
-        rc.next();
+        Optional<String> notCanonical = notCanonical(request.uri(), request.path(), normalised);
+        if (notCanonical.isPresent()) {
+            deny(rc, 400, "bad_request", notCanonical.get());
+            return false;
+        }
+        if (session != null) {
+            if (isFetchSiteRead(method, normalised)) {
+                if (!"same-origin".equals(single(request.headers().getAll(FETCH_SITE)))) {
+                    deny(rc, 403, "forbidden", "this read from the browser needs 'Sec-Fetch-Site: same-origin' (the page's own request)");
+                    return false;
+                }
+            } else if (!OwnerSessions.csrfMatches(session, single(request.headers().getAll(OwnerSessions.CSRF_HEADER)))) {
+                deny(rc, 403, "forbidden", "a request from the browser needs the session's " + OwnerSessions.CSRF_HEADER + " header");
+                return false;
+            }
+        }
+        return true;
     }
 
-    private static boolean isWrite(HttpServerRequest request) {
-        String m = request.method().name();
-        return !(m.equals("GET") || m.equals("HEAD") || m.equals("OPTIONS"));
+    /** Why the request target is not the one canonical spelling of the path the router will match. */
+    static Optional<String> notCanonical(String uri, String rawPath, String normalised) {
+        if (uri == null || !uri.startsWith("/")) return Optional.of("the request target must be a path starting with '/'");
+        Optional<String> refusal = CanonicalPath.refusal(rawPath);
+        if (refusal.isPresent()) return refusal;
+        if (!rawPath.equals(normalised)) return Optional.of("the path is not in its normal form");
+        return Optional.empty();
+    }
+
+    private static boolean isFetchSiteRead(String method, String path) {
+        if (!method.equals("GET") && !method.equals("HEAD")) return false;
+        for (Pattern p : FETCH_SITE_READS) {
+            if (p.matcher(path).matches()) return true;
+        }
+        return false;
+    }
+
+    /** The headers every response carries (set just before the headers are written, whoever answers). */
+    static void protect(MultiMap headers, Area area) {
+        headers.set("X-Frame-Options", "DENY");
+        headers.set("Content-Security-Policy", area == Area.PUBLIC ? PAGE_CSP : DATA_CSP);
+        headers.set("X-Content-Type-Options", "nosniff");
+        headers.set("Referrer-Policy", "no-referrer");
+        headers.set("Cross-Origin-Resource-Policy", "same-origin");
+        if (area != Area.PUBLIC) headers.set("Cache-Control", "no-store");
     }
 
     private static String single(List<String> values) {
@@ -94,15 +196,21 @@ public class HttpGuard {
         deny(rc, 401, "unauthorized", detail);
     }
 
-    /** Which credential a path needs. */
+    /** Which credential a request needs, decided on the normalised path (fail closed). */
     enum Area {
-        MCP, OWNER, PAGE;
+        /** The page's files and the sign-in link: no credential (GET and HEAD only). */
+        PUBLIC,
+        /** {@code /mcp} and below, in any letter case: the MCP token. */
+        MCP,
+        /** Everything else: the owner token or the person's browser session. */
+        OWNER;
 
-        static Area of(String path) {
-            if (path == null) return PAGE;
-            if (path.equals("/mcp") || path.startsWith("/mcp/")) return MCP;
-            if (path.equals("/api") || path.startsWith("/api/")) return OWNER;
-            return PAGE;
+        static Area of(String method, String normalisedPath) {
+            if (normalisedPath == null) return OWNER;
+            if ((method.equals("GET") || method.equals("HEAD")) && PUBLIC_PATHS.contains(normalisedPath)) return PUBLIC;
+            String lower = normalisedPath.toLowerCase(Locale.ROOT);
+            if (lower.equals("/mcp") || lower.startsWith("/mcp/")) return MCP;
+            return OWNER;
         }
     }
 

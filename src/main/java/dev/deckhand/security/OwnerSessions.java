@@ -1,6 +1,7 @@
 package dev.deckhand.security;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -12,10 +13,12 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Browser sign-in for the person: a one-time code (printed at start, or minted with the owner
- * token) is exchanged once for a session cookie; every write through a cookie also needs that
- * session's CSRF token. Scripts use the owner token as a bearer header instead and need no CSRF
- * token (a browser cannot attach that header to a cross-site request).
+ * Browser sign-in for the person: a one-time code (minted with the owner token, e.g. by
+ * {@code deckhand signin}) is exchanged once for a session cookie; every request through a cookie also
+ * needs that session's CSRF token ({@link HttpGuard}). A session lasts at most {@link #SESSION_LIFETIME}
+ * from sign-in however much it is used, ends at logout, and signing in again ends the session the
+ * browser had: each sign-in gets a new session id and a new CSRF token. Scripts use the owner token as a
+ * bearer header instead and need no CSRF token (a browser cannot attach that header to a cross-site request).
  */
 @ApplicationScoped
 public class OwnerSessions {
@@ -23,10 +26,11 @@ public class OwnerSessions {
     public static final String COOKIE = "deckhand_session";
     public static final String CSRF_HEADER = "X-CSRF-Token";
     static final Duration CODE_LIFETIME = Duration.ofMinutes(10);
-    static final Duration SESSION_IDLE = Duration.ofHours(12);
+    /** Absolute: counted from sign-in, never extended by use. */
+    public static final Duration SESSION_LIFETIME = Duration.ofHours(12);
 
     /** A signed-in browser session. */
-    public record Session(String id, String csrf, Instant lastUsed) { }
+    public record Session(String id, String csrf, Instant expires) { }
 
     private record Code(Instant expires) { }
 
@@ -45,42 +49,49 @@ public class OwnerSessions {
 
     /** A new one-time sign-in code, valid for {@link #CODE_LIFETIME}. */
     public String issueCode() {
+        Instant now = clock.instant();
+        codes.values().removeIf(c -> now.isAfter(c.expires()));
         String code = randomToken();
-        codes.put(code, new Code(clock.instant().plus(CODE_LIFETIME)));
+        codes.put(code, new Code(now.plus(CODE_LIFETIME)));
         return code;
     }
 
-    /** Exchanges a code (once) for a new session. */
-    public Optional<Session> redeem(String code) {
+    /**
+     * Exchanges a code (once) for a new session with a new CSRF token, ending the session {@code previous}
+     * (the cookie the browser had, may be null). A bad code ends nothing: a link cannot sign anyone out.
+     */
+    public Optional<Session> redeem(String code, String previous) {
         if (code == null) return Optional.empty();
         Code c = codes.remove(code);
-        if (c == null || clock.instant().isAfter(c.expires())) return Optional.empty();
-        Session s = new Session(randomToken(), randomToken(), clock.instant());
+        Instant now = clock.instant();
+        if (c == null || now.isAfter(c.expires())) return Optional.empty();
+        end(previous);
+        sessions.values().removeIf(s -> !now.isBefore(s.expires()));
+        Session s = new Session(randomToken(), randomToken(), now.plus(SESSION_LIFETIME));
         sessions.put(s.id(), s);
         return Optional.of(s);
     }
 
-    /** The live session with this id, touched; expired sessions are dropped. */
+    /** The live session with this id; an expired one is dropped. */
     public Optional<Session> session(String id) {
         if (id == null) return Optional.empty();
         Session s = sessions.get(id);
         if (s == null) return Optional.empty();
-        Instant now = clock.instant();
-        if (now.isAfter(s.lastUsed().plus(SESSION_IDLE))) {
+        if (!clock.instant().isBefore(s.expires())) {
             sessions.remove(id);
             return Optional.empty();
         }
-        Session touched = new Session(s.id(), s.csrf(), now);
-        sessions.put(id, touched);
-        return Optional.of(touched);
+        return Optional.of(s);
     }
 
+    /** Ends the session with this id (logout); nothing happens for an unknown or null id. */
     public void end(String id) {
         if (id != null) sessions.remove(id);
     }
 
     static boolean csrfMatches(Session session, String candidate) {
-        return candidate != null && MessageDigest.isEqual(session.csrf().getBytes(), candidate.getBytes());
+        return candidate != null && MessageDigest.isEqual(session.csrf().getBytes(StandardCharsets.US_ASCII),
+                candidate.getBytes(StandardCharsets.US_ASCII));
     }
 
     private String randomToken() {

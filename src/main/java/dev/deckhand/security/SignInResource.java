@@ -1,17 +1,18 @@
 package dev.deckhand.security;
 
 import jakarta.inject.Inject;
+import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 
 /**
- * The person's browser sign-in: {@code GET /signin?code=…} exchanges a one-time code for a session
- * cookie (HttpOnly, SameSite=Strict) and goes to the page ({@link SessionResource} gives it the CSRF token).
+ * The person's browser sign-in: {@code GET /signin?code=…} exchanges a one-time code for a new session
+ * cookie (HttpOnly, SameSite=Strict, at most {@link OwnerSessions#SESSION_LIFETIME}) and goes to the page
+ * ({@link SessionResource} gives it the CSRF token). A successful sign-in ends the session the browser had.
  */
 @Path("/signin")
 public class SignInResource {
@@ -20,16 +21,16 @@ public class SignInResource {
     OwnerSessions sessions;
 
     @GET
-    public Response signIn(@QueryParam("code") String code) {
-        return sessions.redeem(code)
+    public Response signIn(@QueryParam("code") String code, @CookieParam(OwnerSessions.COOKIE) String previous) {
+        return sessions.redeem(code, previous)
                 .map(s -> Response.seeOther(URI.create("/"))
-                        .cookie(new NewCookie.Builder(OwnerSessions.COOKIE).value(s.id()).path("/")
-                                .httpOnly(true).sameSite(NewCookie.SameSite.STRICT).build())
+                        .cookie(SessionResource.cookie(s.id(), (int) OwnerSessions.SESSION_LIFETIME.toSeconds()))
                         .header("Cache-Control", "no-store")
                         .build())
                 .orElseGet(() -> Response.status(Response.Status.UNAUTHORIZED).type(MediaType.TEXT_PLAIN)
-                        .entity("This sign-in link was used already or has expired. Deckhand prints a new one at start; "
-                                + "with the owner token, POST /api/session/link mints another.")
+                        .entity("This sign-in link was used already or has expired. Run 'deckhand signin' in your "
+                                + "terminal for a new one (it asks the running server with the owner token).")
+                        .header("Cache-Control", "no-store")
                         .build());
     }
 }

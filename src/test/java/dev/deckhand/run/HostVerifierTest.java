@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.loop.verify.VerifierResult;
 import dev.deckhand.loop.verify.VerifierSpec;
+import dev.deckhand.policy.FileVerifierScope;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,15 +22,16 @@ class HostVerifierTest {
     @TempDir
     Path dir;
 
-    private static VerifierResult check(PolicyConfig policy, String json) throws Exception {
-        return new HostVerifier(policy).verify(VerifierSpec.parse(json));
+    private VerifierResult check(PolicyConfig policy, String json) throws Exception {
+        return new HostVerifier(policy, new FileVerifierScope(dir.resolve("home"), dir.resolve("config")))
+                .verify(VerifierSpec.parse(json));
     }
 
     @Test
     void fileChecksReadTheFile() throws Exception {
         Path f = dir.resolve("out.txt");
         Files.writeString(f, "hello 84");
-        PolicyConfig p = PolicyConfig.defaults();
+        PolicyConfig p = PolicyConfig.defaults().withVerifierRoots(List.of(dir.toString()));
         assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"exists\":true}").passed());
         assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"exists\":false}").passed());
         assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"84\"}").passed());
@@ -37,6 +39,39 @@ class HostVerifierTest {
         String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest("hello 84".getBytes(StandardCharsets.UTF_8)));
         assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"sha256\":\"" + sha + "\"}").passed());
         assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + dir.resolve("missing") + "\",\"contains\":\"x\"}").passed());
+    }
+
+    @Test
+    void aMismatchSaysOnlyThatItDiffers() throws Exception {
+        Path f = dir.resolve("out.txt");
+        Files.writeString(f, "secret-canary-31337");
+        PolicyConfig p = PolicyConfig.defaults().withVerifierRoots(List.of(dir.toString()));
+        String actual = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
+        VerifierResult sha = check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"sha256\":\"" + "0".repeat(64) + "\"}");
+        assertFalse(sha.passed());
+        assertTrue(sha.detail().endsWith("differs from the expected sha256"), sha.detail());
+        assertFalse(sha.detail().contains(actual) || sha.detail().matches(".*[0-9a-f]{64}.*"), "no hash in " + sha.detail());
+        VerifierResult text = check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"nope\"}");
+        assertFalse(text.detail().contains("canary"), text.detail());
+    }
+
+    /** The scope is decided again where the file is opened: a link swapped in after the run's check is not followed. */
+    @Test
+    void aLinkSwappedAfterTheCheckIsNotFollowed() throws Exception {
+        Path config = Files.createDirectories(dir.resolve("config"));
+        Files.writeString(config.resolve("owner-token"), "the-owner-token");
+        Path roots = Files.createDirectories(dir.resolve("out"));
+        Path f = roots.resolve("result.txt");
+        Files.writeString(f, "fine");
+        PolicyConfig p = PolicyConfig.defaults().withVerifierRoots(List.of(roots.toString()));
+        FileVerifierScope scope = new FileVerifierScope(dir.resolve("home"), config);
+        assertTrue(scope.check(f.toString(), p).isEmpty(), "in scope when the run starts");
+        Files.delete(f);
+        Files.createSymbolicLink(f, config.resolve("owner-token"));
+        VerifierResult r = new HostVerifier(p, scope).verify(VerifierSpec.parse(
+                "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"the-owner\"}"));
+        assertFalse(r.passed());
+        assertTrue(r.detail().startsWith("not read:") && r.detail().contains("config directory"), r.detail());
     }
 
     @Test

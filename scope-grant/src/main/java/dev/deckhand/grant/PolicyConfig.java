@@ -28,10 +28,13 @@ import java.util.TreeSet;
  * Invalid values throw {@link IllegalArgumentException} whose message names the field.
  *
  * @param enabledCommands argv lists the person enabled for {@code command} verifiers (exact match)
+ * @param verifierRoots the absolute directories a {@code file} verifier may read under; null (the field is
+ *     optional) means the default the application resolves (the XDG user directories and {@code /tmp});
+ *     an empty list admits no file at all. The application adds its built-in denied set on top.
  */
 public record PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
         Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
-        List<List<String>> enabledCommands) {
+        List<List<String>> enabledCommands, List<String> verifierRoots) {
 
     /** Credential-class apps that are always on the list (lower-case WM_CLASS / executable names). */
     public static final Set<String> BUILTIN_CREDENTIAL_APPS = Collections.unmodifiableSet(new TreeSet<>(List.of(
@@ -96,6 +99,21 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
             }
         }
         enabledCommands = List.copyOf(cmds);
+        if (verifierRoots != null) {
+            for (String root : verifierRoots) {
+                if (root == null || !root.startsWith("/") || root.indexOf('\0') >= 0 || root.length() > 4096) {
+                    throw new IllegalArgumentException("verifierRoots entries must be absolute paths, was " + root);
+                }
+            }
+            verifierRoots = List.copyOf(verifierRoots);
+        }
+    }
+
+    /** A policy without {@code verifierRoots} (written before the field existed): the default roots. */
+    public PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
+            Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
+            List<List<String>> enabledCommands) {
+        this(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, null);
     }
 
     /** The defaults the very first start writes. */
@@ -132,35 +150,40 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
     }
 
     public PolicyConfig withPermissionMode(PermissionMode v) {
-        return new PolicyConfig(v, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(v, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
     }
 
     public PolicyConfig withCredentialApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, v, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, v, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
     }
 
     public PolicyConfig withCommsApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, v, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, v, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
     }
 
     public PolicyConfig withDeniedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, v, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, v, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
     }
 
     public PolicyConfig withAllowedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, v, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, v, caps, pollInterval, enabledCommands, verifierRoots);
     }
 
     public PolicyConfig withCaps(Caps v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, v, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, v, pollInterval, enabledCommands, verifierRoots);
     }
 
     public PolicyConfig withPollInterval(Duration v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, v, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, v, enabledCommands, verifierRoots);
+    }
+
+    public PolicyConfig withVerifierRoots(List<String> v) {
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval,
+                enabledCommands, v);
     }
 
     public PolicyConfig withEnabledCommands(List<List<String>> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, v);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, v, verifierRoots);
     }
 
     /**

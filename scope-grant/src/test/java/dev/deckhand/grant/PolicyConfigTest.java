@@ -64,6 +64,18 @@ class PolicyConfigTest {
     }
 
     @Test
+    void verifierRootsAreOptionalAbsoluteAndKeptAsGiven() {
+        assertEquals(null, PolicyConfig.defaults().verifierRoots(), "absent: the application's default roots");
+        PolicyConfig c = PolicyConfig.defaults().withVerifierRoots(java.util.List.of("/srv/out", "/tmp"));
+        assertEquals(java.util.List.of("/srv/out", "/tmp"), c.verifierRoots());
+        assertEquals(c.verifierRoots(), c.withPollInterval(java.time.Duration.ofSeconds(2)).verifierRoots(), "kept by every with-method");
+        assertEquals(java.util.List.of(), PolicyConfig.defaults().withVerifierRoots(java.util.List.of()).verifierRoots(),
+                "an empty list admits no file: not replaced by the default");
+        invalid("verifierRoots", () -> PolicyConfig.defaults().withVerifierRoots(java.util.List.of("relative/dir")));
+        invalid("verifierRoots", () -> PolicyConfig.defaults().withVerifierRoots(java.util.Arrays.asList("/a", null)));
+    }
+
+    @Test
     void validationNamesTheField() {
         PolicyConfig d = PolicyConfig.defaults();
         invalid("commsApps", () -> d.withCommsApps(Set.of(" ")));

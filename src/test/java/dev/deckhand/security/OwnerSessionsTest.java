@@ -1,0 +1,72 @@
+package dev.deckhand.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Session lifetimes on a fake clock: absolute 12 h however busy, one-time codes, logout, rotation. */
+class OwnerSessionsTest {
+
+    static final class FakeClock extends Clock {
+        Instant now = Instant.parse("2025-01-01T08:00:00Z");
+
+        @Override public ZoneOffset getZone() { return ZoneOffset.UTC; }
+        @Override public Clock withZone(ZoneId zone) { return this; }
+        @Override public Instant instant() { return now; }
+    }
+
+    @Test
+    void aSessionEndsTwelveHoursAfterSignInHoweverOftenItIsUsed() {
+        FakeClock clock = new FakeClock();
+        OwnerSessions sessions = new OwnerSessions(clock);
+        OwnerSessions.Session s = sessions.redeem(sessions.issueCode(), null).orElseThrow();
+        for (int minutes = 0; minutes < 12 * 60 - 1; minutes += 10) {
+            clock.now = Instant.parse("2025-01-01T08:00:00Z").plus(Duration.ofMinutes(minutes));
+            assertTrue(sessions.session(s.id()).isPresent(), "in use at +" + minutes + " min");
+        }
+        clock.now = Instant.parse("2025-01-01T20:00:00Z");
+        assertEquals(Optional.empty(), sessions.session(s.id()), "12 h after sign-in, used or not");
+    }
+
+    @Test
+    void aCodeWorksOnceWithinTenMinutes() {
+        FakeClock clock = new FakeClock();
+        OwnerSessions sessions = new OwnerSessions(clock);
+        String code = sessions.issueCode();
+        assertTrue(sessions.redeem(code, null).isPresent());
+        assertTrue(sessions.redeem(code, null).isEmpty());
+        String late = sessions.issueCode();
+        clock.now = clock.now.plus(Duration.ofMinutes(11));
+        assertTrue(sessions.redeem(late, null).isEmpty());
+    }
+
+    @Test
+    void signInEndsTheBrowsersPreviousSessionWithItsToken() {
+        OwnerSessions sessions = new OwnerSessions(new FakeClock());
+        OwnerSessions.Session first = sessions.redeem(sessions.issueCode(), null).orElseThrow();
+        OwnerSessions.Session second = sessions.redeem(sessions.issueCode(), first.id()).orElseThrow();
+        assertNotEquals(first.csrf(), second.csrf());
+        assertEquals(Optional.empty(), sessions.session(first.id()));
+        assertTrue(sessions.session(second.id()).isPresent());
+        sessions.redeem("made-up", second.id());
+        assertTrue(sessions.session(second.id()).isPresent(), "a bad link signs nobody out");
+    }
+
+    @Test
+    void logoutEndsTheSession() {
+        OwnerSessions sessions = new OwnerSessions(new FakeClock());
+        OwnerSessions.Session s = sessions.redeem(sessions.issueCode(), null).orElseThrow();
+        sessions.end(s.id());
+        assertEquals(Optional.empty(), sessions.session(s.id()));
+        sessions.end(null);
+        sessions.end("unknown");
+    }
+}
