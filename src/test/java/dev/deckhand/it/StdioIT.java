@@ -1,6 +1,7 @@
 package dev.deckhand.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +17,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** initialize, tools/list and tools/call over stdio against the packaged application in a child process. */
+/**
+ * initialize, tools/list and tools/call over stdio against the packaged application in a child process;
+ * its standard error (the MCP client's log) never carries a sign-in code.
+ */
 class StdioIT {
 
     private final ObjectMapper json = new ObjectMapper();
@@ -63,6 +67,11 @@ class StdioIT {
         assertEquals(0, process.exitValue());
         String stderr = Files.readString(home.resolve("stderr.log"));
         assertTrue(stderr.contains("Deckhand is ready"), "logs go to standard error");
+        // Standard error is the MCP client's log: over the whole session it carries no sign-in code,
+        // only the command that prints one to the person's own terminal.
+        assertFalse(stderr.contains("signin?code="), stderr);
+        assertFalse(stderr.contains("code="), stderr);
+        assertTrue(stderr.contains("deckhand signin"), stderr);
     }
 
     private static void send(OutputStream in, String line) throws Exception {

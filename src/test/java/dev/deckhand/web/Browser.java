@@ -54,6 +54,8 @@ final class Browser implements AutoCloseable {
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-default-apps", "--disable-features=MediaRouter,OptimizationHints", "--force-device-scale-factor=1",
                 "--user-data-dir=" + profile);
+        // The page's console (Content-Security-Policy violations show there): see consoleErrors().
+        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriver driver;
         try {
             driver = new ChromeDriver(service, options);
@@ -91,6 +93,12 @@ final class Browser implements AutoCloseable {
 
     List<WebElement> all(By by) {
         return driver.findElements(by);
+    }
+
+    /** The browser console's messages since the last call (each as its level and text). */
+    List<String> console() {
+        return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+                .map(e -> e.getLevel() + " " + e.getMessage()).toList();
     }
 
     /** Saves the viewport as {@code <name>.png} when screenshots were asked for. */

@@ -354,6 +354,30 @@ class WebPageTest {
         browser.shot("policy");
     }
 
+    @Test
+    @Order(11)
+    void thePageRanUnderItsContentSecurityPolicyWithoutAViolation() {
+        browser.driver.executeScript("console.error('deckhand-console-probe')");
+        List<String> console = browser.console();
+        assertTrue(console.stream().anyMatch(m -> m.contains("deckhand-console-probe")), "the console is read: " + console);
+        List<String> violations = console.stream()
+                .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to")).toList();
+        assertTrue(violations.isEmpty(), "the page's console reports " + violations);
+    }
+
+    @Test
+    @Order(12)
+    void signOutEndsTheSession() {
+        String cookie = browser.driver.manage().getCookieNamed("deckhand_session").getValue();
+        browser.click(By.id("logout"));
+        browser.visible(By.id("signin"));
+        assertFalse(browser.driver.findElement(By.id("app")).isDisplayed());
+        given().cookie("deckhand_session", cookie).header("Sec-Fetch-Site", "same-origin").get("/api/session")
+                .then().statusCode(401);
+        browser.driver.navigate().refresh();
+        browser.visible(By.id("signin"));
+    }
+
     // ---- steps ----
 
     private void awaitAccessibleCalculator() throws InterruptedException {
