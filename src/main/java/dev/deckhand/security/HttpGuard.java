@@ -63,6 +63,9 @@ public class HttpGuard {
             Pattern.compile("/api/web/windows/[A-Za-z0-9_-]+/thumbnail"),
             Pattern.compile("/api/web/approvals/[A-Za-z0-9_-]+/crop"));
 
+    /** Marks a request this guard has seen (set first thing in {@link #admit}). */
+    private static final String GUARDED = "deckhand.guarded";
+
     private final Secrets secrets;
     private final OwnerSessions sessions;
 
@@ -71,9 +74,6 @@ public class HttpGuard {
         this.secrets = secrets;
         this.sessions = sessions;
     }
-
-    /** Marks a request this guard has seen (set first thing in {@link #admit}). */
-    private static final String GUARDED = "deckhand.guarded";
 
     void register(@Observes Filters filters) {
         filters.register(this::handle, PRIORITY);

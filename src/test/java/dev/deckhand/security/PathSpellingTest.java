@@ -282,6 +282,19 @@ class PathSpellingTest {
         }
     }
 
+    /** Every file of the page is in the public allow-list (and nothing else is): a new one cannot be forgotten. */
+    @Test
+    void thePublicAllowListIsThePagesFilesAndTheSignInLink() throws Exception {
+        Set<String> files;
+        try (var list = java.nio.file.Files.list(java.nio.file.Path.of("main/resources/META-INF/resources"))) {
+            files = list.map(p -> "/" + p.getFileName()).collect(java.util.stream.Collectors.toSet());
+        }
+        Set<String> expected = new java.util.HashSet<>(files);
+        expected.add("/");
+        expected.add("/signin");
+        assertEquals(expected, HttpGuard.PUBLIC_PATHS);
+    }
+
     @Test
     void thePublicFilesAreServedOnlyUnderTheirOwnSpelling() throws Exception {
         long actions = owner.actions();
