@@ -4,53 +4,45 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
+import dev.deckhand.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Session lifetimes on a fake clock: absolute 12 h however busy, one-time codes, logout, rotation. */
 class OwnerSessionsTest {
 
-    static final class FakeClock extends Clock {
-        Instant now = Instant.parse("2025-01-01T08:00:00Z");
-
-        @Override public ZoneOffset getZone() { return ZoneOffset.UTC; }
-        @Override public Clock withZone(ZoneId zone) { return this; }
-        @Override public Instant instant() { return now; }
-    }
+    private static final Instant SIGN_IN = Instant.parse("2025-01-01T08:00:00Z");
 
     @Test
     void aSessionEndsTwelveHoursAfterSignInHoweverOftenItIsUsed() {
-        FakeClock clock = new FakeClock();
+        MutableClock clock = new MutableClock(SIGN_IN);
         OwnerSessions sessions = new OwnerSessions(clock);
         OwnerSessions.Session s = sessions.redeem(sessions.issueCode(), null).orElseThrow();
         for (int minutes = 0; minutes < 12 * 60 - 1; minutes += 10) {
-            clock.now = Instant.parse("2025-01-01T08:00:00Z").plus(Duration.ofMinutes(minutes));
+            clock.set(SIGN_IN.plus(Duration.ofMinutes(minutes)));
             assertTrue(sessions.session(s.id()).isPresent(), "in use at +" + minutes + " min");
         }
-        clock.now = Instant.parse("2025-01-01T20:00:00Z");
+        clock.set(SIGN_IN.plus(Duration.ofHours(12)));
         assertEquals(Optional.empty(), sessions.session(s.id()), "12 h after sign-in, used or not");
     }
 
     @Test
     void aCodeWorksOnceWithinTenMinutes() {
-        FakeClock clock = new FakeClock();
+        MutableClock clock = new MutableClock(SIGN_IN);
         OwnerSessions sessions = new OwnerSessions(clock);
         String code = sessions.issueCode();
         assertTrue(sessions.redeem(code, null).isPresent());
         assertTrue(sessions.redeem(code, null).isEmpty());
         String late = sessions.issueCode();
-        clock.now = clock.now.plus(Duration.ofMinutes(11));
+        clock.advance(Duration.ofMinutes(11));
         assertTrue(sessions.redeem(late, null).isEmpty());
     }
 
     @Test
     void signInEndsTheBrowsersPreviousSessionWithItsToken() {
-        OwnerSessions sessions = new OwnerSessions(new FakeClock());
+        OwnerSessions sessions = new OwnerSessions(new MutableClock(SIGN_IN));
         OwnerSessions.Session first = sessions.redeem(sessions.issueCode(), null).orElseThrow();
         OwnerSessions.Session second = sessions.redeem(sessions.issueCode(), first.id()).orElseThrow();
         assertNotEquals(first.csrf(), second.csrf());
@@ -62,7 +54,7 @@ class OwnerSessionsTest {
 
     @Test
     void logoutEndsTheSession() {
-        OwnerSessions sessions = new OwnerSessions(new FakeClock());
+        OwnerSessions sessions = new OwnerSessions(new MutableClock(SIGN_IN));
         OwnerSessions.Session s = sessions.redeem(sessions.issueCode(), null).orElseThrow();
         sessions.end(s.id());
         assertEquals(Optional.empty(), sessions.session(s.id()));

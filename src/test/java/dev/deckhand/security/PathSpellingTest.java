@@ -1,5 +1,6 @@
 package dev.deckhand.security;
 
+import static dev.deckhand.security.RawHttp.bearer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -124,11 +125,7 @@ class PathSpellingTest {
     }
 
     private String host() {
-        return "Host: 127.0.0.1:" + port();
-    }
-
-    private static String bearer(String file) {
-        return "Authorization: Bearer " + McpSession.token(file);
+        return RawHttp.host(port());
     }
 
     /**

@@ -30,6 +30,16 @@ public final class RawHttp {
         }
     }
 
+    /** The {@code Host} header line for this server on {@code port}. */
+    public static String host(int port) {
+        return "Host: 127.0.0.1:" + port;
+    }
+
+    /** The {@code Authorization} header line with the token in {@code file} of the test config directory. */
+    public static String bearer(String file) {
+        return "Authorization: Bearer " + dev.deckhand.mcp.McpSession.token(file);
+    }
+
     /** Sends the request with exactly {@code headers} and returns the status code (the rest is not read). */
     public static int status(int port, String method, String path, List<String> headers, String body) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {

@@ -1,9 +1,9 @@
 package dev.deckhand.security;
 
+import static dev.deckhand.security.RawHttp.bearer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import java.util.ArrayList;
@@ -24,11 +24,7 @@ class ResponseHeadersTest {
     }
 
     private String host() {
-        return "Host: 127.0.0.1:" + port();
-    }
-
-    private static String bearer(String file) {
-        return "Authorization: Bearer " + McpSession.token(file);
+        return RawHttp.host(port());
     }
 
     record Case(String what, String method, String target, List<String> headers, String body, int status, boolean page) { }
