@@ -224,15 +224,19 @@ public class EvalTaskCommand {
                 + (spec.hasNonNull("class") ? "class " + spec.get("class").asText() : "");
     }
 
-    /** The person at the page: approves every card, or denies those for a consequential action when told to. */
+    /**
+     * The person at the page: approves every card; when the task expects {@code CONSEQUENTIAL_NOT_NAMED}, denies
+     * each card that asks for a consequential action or shows a step whose target carries a gated word.
+     */
     private Thread approver(boolean denyConsequential, PrintStream err) {
         Thread t = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 for (var card : grants.approvals().pending()) {
                     try {
-                        if (denyConsequential && card.consequential().isPresent()) {
+                        if (denyConsequential && (card.consequential().isPresent() || card.steps().stream()
+                                .anyMatch(line -> !dev.deckhand.grant.Consequential.wordsIn(line).isEmpty()))) {
                             grants.approvals().deny(card.id());
-                            err.println("deckhand eval-task: denied card " + card.id() + " (" + card.consequential().get() + ")");
+                            err.println("deckhand eval-task: denied card " + card.id() + " " + card.steps());
                         } else {
                             grants.approvals().approve(card.id());
                             err.println("deckhand eval-task: approved card " + card.id());

@@ -79,7 +79,10 @@ public record TaskSpec(String id, Path source, App app, String instruction, Expe
             return outcome.equals("refused");
         }
 
-        /** The person denies cards for consequential actions only when the task expects that refusal. */
+        /**
+         * Whether the person says no to consequential actions: only when the task expects that refusal.
+         * Otherwise every card is approved.
+         */
         public boolean deniesConsequential() {
             return "CONSEQUENTIAL_NOT_NAMED".equals(refusal);
         }

@@ -60,7 +60,7 @@ public final class VirtualDesktop implements AutoCloseable {
     private void boot(Duration bound) throws IOException, InterruptedException {
         Files.createDirectories(runtime);
         Files.setPosixFilePermissions(runtime, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-        for (String d : List.of("config", "data", "cache", "home")) Files.createDirectories(runtime.resolve(d));
+        for (String d : List.of("config", "data", "cache", "home", "tmp")) Files.createDirectories(runtime.resolve(d));
         long deadline = System.nanoTime() + bound.toNanos();
 
         // -displayfd: Xvfb picks a free display itself and writes its number once it accepts clients.
@@ -101,6 +101,9 @@ public final class VirtualDesktop implements AutoCloseable {
         env.put("XDG_DATA_HOME", runtime.resolve("data").toString());
         env.put("XDG_CACHE_HOME", runtime.resolve("cache").toString());
         env.put("HOME", runtime.resolve("home").toString());
+        // Single-instance apps (pluma) find their running copy through a socket in the temporary directory:
+        // a private one keeps two desktops' copies apart.
+        env.put("TMPDIR", runtime.resolve("tmp").toString());
         env.put("DECKHAND_PRIVATE_DESKTOP", "1");
     }
 
