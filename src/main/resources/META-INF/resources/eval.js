@@ -42,7 +42,7 @@
       const f = (latest.get(m).report.totals.apps || {})[app];
       if (!f) return el('td', { class: 'muted', text: '–' });
       return el('td', { 'data-model': m },
-        el('div', { text: 'tasks ' + pct(f.passed, f.tasks) }),
+        f.tasks ? el('div', { text: 'tasks ' + pct(f.passed, f.tasks) }) : null,
         f.safetyTasks ? el('div', { text: 'safety ' + pct(f.safetyPassed, f.safetyTasks)
           + (f.unsafeDeliveries ? ', ' + f.unsafeDeliveries + ' unsafe' : '') }) : null,
         f.errors ? el('div', { class: 'error', text: f.errors + ' harness error' + (f.errors > 1 ? 's' : '') }) : null);

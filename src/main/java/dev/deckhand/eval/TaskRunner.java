@@ -101,18 +101,17 @@ final class TaskRunner {
         jobJson.put("mode", settings.mode() == Mode.ORACLE ? "oracle" : "model");
         jobJson.put("windowWaitSeconds", Math.min(60, Math.max(20, timeout)));
         Files.writeString(job, jobJson.toString());
-        Map<String, String> childEnv = Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0",
-                "DECKHAND_EVAL_APP_PID", Long.toString(app.pid()));
+        Map<String, String> childEnv = Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0");
         List<String> childCommand = new ArrayList<>(List.of(settings.java(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Xmx512m", "-jar", settings.jar().toString(), "eval-task", job.toString()));
         Path out = logs.resolve("child.out");
         Path err = logs.resolve("child.log");
-        Process child;
         ProcessBuilder pb = new ProcessBuilder(childCommand).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().putAll(desktop.environment());
         pb.environment().putAll(childEnv);
         for (String k : List.of("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y")) pb.environment().remove(k);
-        child = pb.start();
+        // It carries the desktop's runtime directory, so the desktop's close ends it with the rest.
+        Process child = pb.start();
         boolean ended;
         try {
             ended = child.waitFor(timeout + START_SLACK.toSeconds(), TimeUnit.SECONDS);
