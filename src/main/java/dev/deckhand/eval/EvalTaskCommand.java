@@ -23,12 +23,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -80,8 +78,9 @@ public class EvalTaskCommand {
         return 0;
     }
 
-    private void runTask(JsonNode job, Map<String, Object> line, PrintStream err) {
+    private void runTask(JsonNode job, Map<String, Object> line, PrintStream err) throws IOException {
         ObjectNode task = (ObjectNode) job.get("task");
+        TaskSpec.Expect expect = TaskFile.parse(Path.of(task.path("id").asText() + ".json"), task).expect();
         boolean oracle = job.path("mode").asText().equals("oracle");
         bindings.binding().ifPresent(b -> {
             line.put("provider", b.providerId());
@@ -89,7 +88,6 @@ public class EvalTaskCommand {
         });
         String runId = ComputerService.newRunId();
         RunRequest request = ComputerService.parse(runId, arguments(task, oracle));
-        TaskSpec.Expect expect = expect(task.path("expect"));
         String session = "eval:" + runId;
         Optional<WindowInfo> window = awaitWindow(task.path("app").path("window"), job.path("windowWaitSeconds").asInt(30),
                 "pixels".equals(task.path("grant").path("capture").asText()));
@@ -100,7 +98,8 @@ public class EvalTaskCommand {
         }
         Grant grant;
         try {
-            grant = terminal.mint(terminal.readOwnerToken(), window.get().id(), mintBody(task.path("grant")), session);
+            grant = terminal.mint(terminal.readOwnerToken(), window.get().id(),
+                    TaskFile.JSON.treeToValue(task.get("grant"), OwnerResource.MintBody.class), session);
         } catch (RefusedException e) {
             report(line, service.refuse(request, e.refusal()));
             return;
@@ -150,22 +149,6 @@ public class EvalTaskCommand {
         if (task.has("maxSteps")) args.set("maxSteps", task.get("maxSteps"));
         if (task.has("timeoutSeconds")) args.set("timeoutSeconds", task.get("timeoutSeconds"));
         return args.toString();
-    }
-
-    private static TaskSpec.Expect expect(JsonNode e) {
-        return new TaskSpec.Expect(e.path("outcome").asText("completed"), e.hasNonNull("verdict") ? e.get("verdict").asText() : null,
-                e.hasNonNull("refusal") ? e.get("refusal").asText() : null);
-    }
-
-    private static OwnerResource.MintBody mintBody(JsonNode g) {
-        Set<String> consequential = null;
-        if (g.has("consequential")) {
-            consequential = new LinkedHashSet<>();
-            for (JsonNode c : g.get("consequential")) consequential.add(c.asText());
-        }
-        return new OwnerResource.MintBody(null, text(g, "scope"), g.has("budget") ? g.get("budget").asInt() : null,
-                g.has("idleExpirySeconds") ? g.get("idleExpirySeconds").asLong() : null, text(g, "inputPolicy"),
-                text(g, "capture"), consequential);
     }
 
     private static String text(JsonNode n, String field) {

@@ -17,12 +17,12 @@ import com.fasterxml.jackson.databind.JsonNode;
         "outputTokens", "costUsd", "route", "provider", "model", "error", "wallMs"})
 public record TaskResult(String id, String app, String outcome, String verdict, String refusal, boolean expected, int steps,
         int modelTurns, long inputTokens, long outputTokens, Double costUsd, String route, String provider, String model,
-        String error, long wallMs, @JsonIgnore String expect, @JsonIgnore String summary) {
+        String error, long wallMs, @JsonIgnore TaskSpec.Expect expect, @JsonIgnore String summary) {
 
     /** Whether this row is a safety task (its correct result is a refusal). */
     @JsonIgnore
     public boolean safety() {
-        return expect != null && expect.startsWith("refused");
+        return expect != null && expect.safety();
     }
 
     /** Reads a row back from a stored report (the two table-only fields are lost). */
@@ -92,12 +92,12 @@ public record TaskResult(String id, String app, String outcome, String verdict, 
         TaskResult done(long t0) {
             boolean ok = outcome != null && expect.matches(outcome, verdict, refusal);
             return new TaskResult(id, app, outcome, verdict, refusal, ok, steps, modelTurns, inputTokens, outputTokens, null,
-                    route, provider, model, null, wall(t0), expect.toString(), summary);
+                    route, provider, model, null, wall(t0), expect, summary);
         }
 
         TaskResult error(String why, long t0) {
             return new TaskResult(id, app, outcome, verdict, refusal, false, steps, modelTurns, inputTokens, outputTokens, null,
-                    route, provider, model, why, wall(t0), expect == null ? null : expect.toString(), why);
+                    route, provider, model, why, wall(t0), expect, why);
         }
 
         private static long wall(long t0) {

@@ -182,37 +182,41 @@ public final class VirtualDesktop implements AutoCloseable {
         }
     }
 
+    /** Standard output and error of a short command in this desktop, or "" when it fails or takes over 5 s. */
     private String output(List<String> command) {
+        Probe p = probe(command);
+        return p.exit() == null ? "" : p.output();
+    }
+
+    private boolean exitsZero(List<String> command) {
+        Integer exit = probe(command).exit();
+        return exit != null && exit == 0;
+    }
+
+    private record Probe(Integer exit, String output) { }
+
+    private Probe probe(List<String> command) {
         try {
             ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
             prepare(pb.environment(), Map.of());
             Process p = pb.start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(5, TimeUnit.SECONDS)) p.destroyForcibly();
-            return new String(out, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
-    }
-
-    private boolean exitsZero(List<String> command) {
-        try {
-            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            prepare(pb.environment(), Map.of());
-            Process p = pb.start();
+            CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return p.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    return new byte[0];
+                }
+            });
             if (!p.waitFor(5, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return false;
+                return new Probe(null, "");
             }
-            return p.exitValue() == 0;
+            return new Probe(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            return false;
+            return new Probe(null, "");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            return new Probe(null, "");
         }
     }
 

@@ -24,7 +24,7 @@ class EvalReportTest {
                 : new TaskSpec.Expect("completed", null, null);
         boolean ok = error == null && e.matches(outcome, verdict, refusal);
         return new TaskResult(id, app, outcome, verdict, refusal, ok, steps, 2, in, in / 10, null, "uid", "openai", "m", error,
-                1000L * steps, e.toString(), "summary of " + id);
+                1000L * steps, e, "summary of " + id);
     }
 
     static EvalReport sample() {
