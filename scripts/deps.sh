@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Deckhand needs, when missing and running as root; otherwise names
-# them and exits 1.   scripts/deps.sh main|test
+# them and exits 1.   scripts/deps.sh main|test|eval|build|image
 set -euo pipefail
 
 BUILD=(openjdk-17-jdk-headless maven)
@@ -9,13 +9,18 @@ SAMPLE_APPS=(mousepad)
 IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" mousepad gnome-calculator featherpad)
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin)
+# The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
+# shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
+EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword
+      libreoffice-writer libreoffice-calc libreoffice-gtk3 x11-apps xterm)
 
 case "${1:-main}" in
   main) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}") ;;
-  test) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}" "${TEST[@]}") ;;
+  test) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}" "${TEST[@]}" "${EVAL[@]}") ;;
+  eval) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${EVAL[@]}") ;;
   build) wanted=("${BUILD[@]}") ;;
   image) wanted=("${IMAGE[@]}") ;;
-  *) echo "usage: scripts/deps.sh main|test|build|image" >&2; exit 64 ;;
+  *) echo "usage: scripts/deps.sh main|test|eval|build|image" >&2; exit 64 ;;
 esac
 
 missing=()

@@ -57,10 +57,11 @@ class ArchitectureTest {
 
     @Test
     void onlyTheOwnerSideAndTheTerminalMintGrants() {
-        noClasses().that().resideOutsideOfPackages("dev.deckhand.owner..", "dev.deckhand.cli..", "dev.deckhand.app..")
+        noClasses().that().resideOutsideOfPackages("dev.deckhand.owner..", "dev.deckhand.cli..", "dev.deckhand.app..",
+                        "dev.deckhand.eval..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("dev.deckhand.owner.TerminalGrants")
-                .because("only the person mints: the web page's owner API, or deckhand run at their terminal; "
-                        + "the MCP side never reaches a mint path")
+                .because("only the person mints: the web page's owner API, deckhand run at their terminal, or deckhand eval "
+                        + "acting as the person in a task's private desktop; the MCP side never reaches a mint path")
                 .check(classes);
     }
 }

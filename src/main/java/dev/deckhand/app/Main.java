@@ -19,6 +19,8 @@ import java.util.Set;
  *       usage); standard output carries the result only; the HTTP port is random (0) unless
  *       {@code quarkus.http.port} / {@code QUARKUS_HTTP_PORT} names one, so a running server's port never
  *       stops the CLI;</li>
+ *   <li>{@code eval ...} — a task suite ({@link dev.deckhand.eval.EvalCommand}), plain Java without a server;
+ *       each task's child process is this app's hidden {@code eval-task JOB}.</li>
  * </ul>
  * Unknown arguments exit 64 with the usage.
  */
@@ -93,6 +95,24 @@ public final class Main {
                 System.setProperty("quarkus.log.console.stderr", "true");
                 System.setOut(System.err);
             }
+            case "eval" -> {
+                // The orchestrator needs no server: each task's child process is the packaged app (eval-task).
+                java.util.List<String> rest = java.util.List.of(args).subList(1, args.length);
+                if (rest.contains("-h") || rest.contains("--help")) {
+                    System.out.println(dev.deckhand.eval.EvalOptions.usage());
+                    return;
+                }
+                System.exit(new dev.deckhand.eval.EvalCommand(System.getenv(),
+                        DeckhandHome.resolve(System.getProperty("deckhand.home"))).run(rest, System.out, System.err));
+            }
+            case "eval-task" -> {
+                // Hidden: one task of deckhand eval, in the task's own desktop and config directory.
+                System.setProperty("quarkus.http.port", "0");
+                protocolOut = System.out;
+                System.setProperty(StartupBanner.QUIET, "true");
+                System.setProperty("quarkus.log.console.stderr", "true");
+                System.setOut(System.err);
+            }
             case "-h", "--help", "help" -> {
                 System.out.println(usage());
                 return;
@@ -118,7 +138,8 @@ public final class Main {
                 + "       deckhand stdio      the same, with MCP over standard input/output (logs on standard error)\n"
                 + "       deckhand signin     print a one-time sign-in link for the web page (asks the running server; exit 3 if none)\n"
                 + "       deckhand run ...    one run from your terminal; 'deckhand run --help' for the flags and exit codes\n"
-                + "       deckhand verify-audit  check the audit log's hash chain and seals (exit 0 intact, 1 broken, 2 unreadable)";
+                + "       deckhand verify-audit  check the audit log's hash chain and seals (exit 0 intact, 1 broken, 2 unreadable)\n"
+                + "       deckhand eval ...   run a task suite in private virtual desktops; 'deckhand eval --help' for the flags";
     }
 
     private static String firstNonBlank(String a, String b) {
@@ -134,6 +155,10 @@ public final class Main {
             if (args.length > 0 && args[0].equals("stdio")) {
                 StdioBridge bridge = io.quarkus.arc.Arc.container().instance(StdioBridge.class).get();
                 return bridge.run(System.in, protocolOut);
+            }
+            if (args.length > 0 && args[0].equals("eval-task")) {
+                dev.deckhand.eval.EvalTaskCommand task = io.quarkus.arc.Arc.container().instance(dev.deckhand.eval.EvalTaskCommand.class).get();
+                return task.run(java.util.List.of(args).subList(1, args.length), protocolOut, System.err);
             }
             if (args.length > 0 && args[0].equals("run")) {
                 dev.deckhand.cli.RunCommand command = io.quarkus.arc.Arc.container().instance(dev.deckhand.cli.RunCommand.class).get();

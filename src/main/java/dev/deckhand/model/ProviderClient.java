@@ -68,6 +68,17 @@ public final class ProviderClient {
 
     private final Duration timeout;
     private Cached cached;
+    private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicLong inputTokens = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong outputTokens = new java.util.concurrent.atomic.AtomicLong();
+    private volatile ModelException lastFailure;
+
+    /**
+     * What this client has used since it was made: calls, the tokens the providers reported, and the
+     * failure of the latest call if it failed ({@code deckhand eval} runs one task per process and reads it
+     * once at the end).
+     */
+    public record Usage(int calls, long inputTokens, long outputTokens, java.util.Optional<ModelException> lastFailure) { }
 
     private record Cached(ModelBinding binding, ApiKey key, String schema, ChatModel model) { }
 
@@ -100,12 +111,25 @@ public final class ProviderClient {
                     .build());
         }
         ChatResponse response;
+        calls.incrementAndGet();
         try {
             response = model.chat(request.build());
         } catch (RuntimeException e) {
-            throw toModelException(binding, key, e);
+            ModelException failure = toModelException(binding, key, e);
+            lastFailure = failure;
+            throw failure;
+        }
+        lastFailure = null;
+        if (response.tokenUsage() != null) {
+            if (response.tokenUsage().inputTokenCount() != null) inputTokens.addAndGet(response.tokenUsage().inputTokenCount());
+            if (response.tokenUsage().outputTokenCount() != null) outputTokens.addAndGet(response.tokenUsage().outputTokenCount());
         }
         return rawAction(binding, response.aiMessage());
+    }
+
+    /** Calls and tokens so far, and the latest call's failure. */
+    public Usage usage() {
+        return new Usage(calls.get(), inputTokens.get(), outputTokens.get(), java.util.Optional.ofNullable(lastFailure));
     }
 
     /**

@@ -53,7 +53,19 @@ public class OwnerResource {
 
     /** The body of {@code POST /api/grants}; absent fields take the policy's defaults. */
     public record MintBody(Long windowId, String scope, Integer budget, Long idleExpirySeconds, String inputPolicy,
-            String capture, Set<String> consequential) { }
+            String capture, Set<String> consequential) {
+
+        /** The mint request these fields ask for on {@code target}; absent fields take the policy's caps and defaults. */
+        public MintRequest request(dev.deckhand.grant.GrantTarget target, PolicyConfig config) {
+            MintRequest request = MintRequest.of(target, scope == null ? ScopeKind.WINDOW : ScopeKind.fromWire(scope), config.caps());
+            if (budget != null) request = request.withBudget(budget);
+            if (idleExpirySeconds != null) request = request.withIdleExpiry(Duration.ofSeconds(idleExpirySeconds));
+            if (inputPolicy != null) request = request.withInputPolicy(InputPolicy.fromWire(inputPolicy));
+            if (capture != null) request = request.withCapture(CaptureMode.fromWire(capture));
+            if (consequential != null) request = request.withConsequential(consequential);
+            return request;
+        }
+    }
 
     /** The body of {@code PATCH /api/grants/{id}}: the fields to change. */
     public record ReviseBody(Integer budget, Long idleExpirySeconds, String inputPolicy, String capture,
@@ -88,16 +100,7 @@ public class OwnerResource {
         DesktopFacts facts = desktops.desktop().facts();
         WindowInfo window = FactsMapper.window(facts, body.windowId())
                 .orElseThrow(() -> new NoSuchElementException("no window " + body.windowId() + " on this desktop"));
-        Grant grant = grants.mintFor(window, facts, config, target -> {
-            ScopeKind scope = body.scope() == null ? ScopeKind.WINDOW : ScopeKind.fromWire(body.scope());
-            MintRequest request = MintRequest.of(target, scope, config.caps());
-            if (body.budget() != null) request = request.withBudget(body.budget());
-            if (body.idleExpirySeconds() != null) request = request.withIdleExpiry(Duration.ofSeconds(body.idleExpirySeconds()));
-            if (body.inputPolicy() != null) request = request.withInputPolicy(InputPolicy.fromWire(body.inputPolicy()));
-            if (body.capture() != null) request = request.withCapture(CaptureMode.fromWire(body.capture()));
-            if (body.consequential() != null) request = request.withConsequential(body.consequential());
-            return request;
-        });
+        Grant grant = grants.mintFor(window, facts, config, target -> body.request(target, config));
         return Response.status(Response.Status.CREATED).entity(Views.GrantView.of(grant)).build();
     }
 

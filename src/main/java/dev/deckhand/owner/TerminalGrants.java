@@ -99,6 +99,26 @@ public class TerminalGrants {
         return bound;
     }
 
+    /**
+     * Mints the grant {@code fields} ask for (the fields of {@code POST /api/grants}, as the person gives
+     * them in the page) on window {@code windowId}, and binds it to {@code sessionId}; {@code deckhand eval}
+     * acts as the person this way.
+     *
+     * @throws SecurityException the token is not the owner token
+     * @throws RefusedException as {@link #mint(String, Selection, String)}, and {@code MODE_DENIED} for an
+     *     input policy the permission mode does not allow
+     */
+    public Grant mint(String ownerToken, long windowId, OwnerResource.MintBody fields, String sessionId) {
+        if (!secrets.isOwnerToken(ownerToken)) throw new SecurityException("minting needs the owner token");
+        PolicyConfig config = policy.current();
+        DesktopFacts facts = desktops.desktop().facts();
+        WindowInfo window = pick(facts, new Selection(OptionalLong.of(windowId), Optional.empty()));
+        grants.mintFor(window, facts, config, target -> fields.request(target, config));
+        Grant bound = grants.broker().acquire(sessionId, null);
+        grants.record(GrantEvent.Kind.BIND, bound);
+        return bound;
+    }
+
     /** Revokes the grant if it is still active; whether it was. */
     public boolean revoke(String grantId) {
         return grants.broker().revoke(grantId);

@@ -47,7 +47,7 @@ public class HttpGuard {
     static final int PRIORITY = 10_000;
 
     /** The paths that need no credential (GET/HEAD only): the page, its files, the sign-in link. */
-    static final Set<String> PUBLIC_PATHS = Set.of("/", "/index.html", "/app.js", "/app.css", "/signin");
+    static final Set<String> PUBLIC_PATHS = Set.of("/", "/index.html", "/app.js", "/app.css", "/eval.js", "/signin");
 
     /** The page: its own scripts, styles and images only, never in a frame. */
     static final String PAGE_CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";

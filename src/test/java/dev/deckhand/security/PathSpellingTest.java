@@ -295,7 +295,7 @@ class PathSpellingTest {
     @Test
     void thePublicFilesAreServedOnlyUnderTheirOwnSpelling() throws Exception {
         long actions = owner.actions();
-        for (String path : List.of("/", "/index.html", "/app.js", "/app.css")) {
+        for (String path : List.of("/", "/index.html", "/app.js", "/app.css", "/eval.js")) {
             assertEquals(200, RawHttp.status(port(), "GET", path, List.of(host()), null), path);
             if (path.equals("/")) continue;
             for (Spelling s : spellings(path, port())) {

@@ -63,7 +63,7 @@ class WebEndpointsTest {
     @Test
     void thePageNamesNoOtherHost() throws IOException {
         Pattern url = Pattern.compile("(?i)(?:https?:)?//([a-z0-9.\\-\\[\\]:]+)");
-        for (String file : List.of("index.html", "app.js", "app.css")) {
+        for (String file : List.of("index.html", "app.js", "app.css", "eval.js")) {
             String text;
             try (InputStream in = getClass().getResourceAsStream("/META-INF/resources/" + file)) {
                 assertTrue(in != null, file + " is served");

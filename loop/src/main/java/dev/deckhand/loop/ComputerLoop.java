@@ -207,8 +207,11 @@ public final class ComputerLoop {
             r = guard.checkObserve();
             if (r.isPresent()) return Ending.refused(r.get());
             ScopedTree first = snapshot();
-            routing = Router.route(request.instruction(), !request.steps().isEmpty(), request.verifier().isPresent(),
-                    Router.usable(first), scope.captureMode());
+            routing = request.steps().isEmpty()
+                    ? Router.route(request.instruction(), false, request.verifier().isPresent(), Router.usable(first), scope.captureMode())
+                    : Router.routeSteps(request.steps().stream().anyMatch(s -> s.target().isPresent()),
+                            request.steps().stream().anyMatch(Step::windowPoint), request.verifier().isPresent(),
+                            Router.usable(first), scope.captureMode());
             return request.steps().isEmpty() ? modelTurns(first) : explicitSteps(first);
         }
 
@@ -273,6 +276,7 @@ public final class ComputerLoop {
                 }
                 if (a instanceof Action.Done) return new Ending(Outcome.COMPLETED, Optional.empty(), ((Action.Done) a).summary());
                 if (a instanceof Action.Fail) return new Ending(Outcome.FAILED, Optional.empty(), ((Action.Fail) a).reason());
+                if (s.windowPoint()) a = bindWindowPoint((Action.ClickAt) a);
                 Optional<Ending> e = execute(a, tree);
                 if (e.isPresent()) return e.get();
             }
@@ -328,6 +332,18 @@ public final class ComputerLoop {
                 Optional<Ending> e = execute(action, tree);
                 if (e.isPresent()) return e.get();
             }
+        }
+
+        /**
+         * A {@code click_at} step in window coordinates, bound to a capture taken now for this run (like a
+         * model's capture): the point is scaled into the capture, and {@link #execute} checks it as any other.
+         */
+        Action.ClickAt bindWindowPoint(Action.ClickAt step) {
+            Capture c = desktop.capture(scope.windowId(), scope.revision(), limits.captureLongEdge());
+            String id = "c" + (captures.size() + 1);
+            captures.put(id, c);
+            double scale = c.basis().scale();
+            return new Action.ClickAt((int) Math.floor(step.x() * scale), (int) Math.floor(step.y() * scale), id);
         }
 
         /** Checks and delivers one action observed against {@code tree}; empty when the run goes on. */

@@ -236,6 +236,53 @@ class ComputerLoopTest {
     }
 
     @Test
+    void clickAtStepsAreBoundToACaptureTakenByTheStepRunner() {
+        // a window with no usable tree on a pixels grant: window coordinates (200, 100) land at capture (100, 50) at scale 0.5
+        LoopFixture ok = pixels();
+        RunRequest steps = request("Press 7").withSteps(StepParser.parse(
+                "[{\"action\": \"click_at\", \"x\": 200, \"y\": 100}, {\"action\": \"key\", \"keys\": \"Enter\"},"
+                        + " {\"action\": \"click_at\", \"x\": 201, \"y\": 101}]"));
+        RunResult r = ok.run(ScriptedDecider.of(), steps);
+        assertEquals(Outcome.COMPLETED, r.outcome(), r.summary());
+        assertEquals(Optional.of(Route.PIXELS), r.route());
+        assertEquals(List.of("clickAt 100,50 rev 1", "key Enter", "clickAt 100,50 rev 1"), ok.desktop.delivered());
+        assertEquals(2, ok.desktop.calls().stream().filter(c -> c.startsWith("capture")).count(), "one capture per click_at step");
+        assertTrue(ok.guard.bases.stream().filter(Optional::isPresent).count() == 2, "the guard sees each step's basis");
+
+        // the window moved between the step's capture and the click: BASIS_STALE, nothing delivered
+        LoopFixture moved = pixels();
+        moved.desktop.basisValid(false);
+        RunResult stale = moved.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
+                "[{\"action\": \"click_at\", \"x\": 200, \"y\": 100}]")));
+        assertEquals(RefusalCode.BASIS_STALE, stale.refusal().orElseThrow().code());
+        assertEquals(List.of(), moved.desktop.delivered());
+
+        // a point outside the window's capture (400x300 at scale 0.5 covers 800x600)
+        LoopFixture outside = pixels();
+        RunResult out = outside.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
+                "[{\"action\": \"click_at\", \"x\": 800, \"y\": 10}]")));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, out.refusal().orElseThrow().code());
+        assertEquals(List.of(), outside.desktop.delivered());
+
+        // an a11y_only grant: refused before any step runs or anything is captured
+        RunResult plain = f.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
+                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                        + " {\"action\": \"click_at\", \"x\": 1, \"y\": 1}]")));
+        assertEquals(RefusalCode.OUT_OF_SCOPE, plain.refusal().orElseThrow().code());
+        assertTrue(plain.refusal().orElseThrow().detail().contains("pixels grant"), plain.summary());
+        assertEquals(List.of(), f.desktop.delivered());
+        assertFalse(f.desktop.calls().stream().anyMatch(c -> c.startsWith("capture")));
+
+        // steps that also name an element still need the tree
+        LoopFixture mixed = pixels();
+        RunResult noTree = mixed.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
+                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                        + " {\"action\": \"click_at\", \"x\": 1, \"y\": 1}]")));
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, noTree.refusal().orElseThrow().code());
+        assertEquals(List.of(), mixed.desktop.delivered());
+    }
+
+    @Test
     void theStepCapEndsTheRun() {
         ScriptedDecider model = new ScriptedDecider().repeat(click("r1-ok"), 100);
         RunResult r = f.run(model, request("Press OK forever").withMaxSteps(3));

@@ -14,7 +14,8 @@ import java.util.Set;
  * The routing rule (pure). Applied in this order:
  * <ol>
  *   <li>Explicit {@code steps} → {@link Route#UID} (steps name elements by selector, so they need the
- *       tree); without a usable tree → {@code A11Y_UNAVAILABLE}.
+ *       tree); without a usable tree → {@code A11Y_UNAVAILABLE}. Steps with a {@code click_at} in window
+ *       coordinates ({@link #routeSteps}) → {@link Route#PIXELS} with captures, on a pixels grant only.
  *   <li>A read-only instruction ({@link #readOnlyInstruction}) → {@link Route#READ_ONLY}, whatever the
  *       tree or capture mode: no input is ever given. Captures only when the tree is not usable and the
  *       grant allows pixels.
@@ -63,6 +64,31 @@ public final class Router {
         if (tree.partial()) return false;
         for (Node n : tree.nodes()) if (n.showing() && Roles.interactive(n.role())) return true;
         return false;
+    }
+
+    /**
+     * The route of explicit steps. Steps without {@code click_at} take {@link #route}'s steps rule.
+     * With a {@code click_at} (window coordinates, bound to a capture by the step runner) the route is
+     * {@link Route#PIXELS}: it needs a pixels grant ({@code OUT_OF_SCOPE} otherwise, before any step
+     * runs), and the tree only when another step names an element by selector.
+     *
+     * @param targetsElements whether any step names an element by selector
+     * @param windowPoints whether any step is a {@code click_at}
+     */
+    public static Routing routeSteps(boolean targetsElements, boolean windowPoints, boolean hasVerifier, boolean treeUsable,
+            CaptureMode captureMode) {
+        Objects.requireNonNull(captureMode, "captureMode");
+        if (!windowPoints) return route("(explicit steps)", true, hasVerifier, treeUsable, captureMode);
+        if (captureMode != CaptureMode.PIXELS) {
+            throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
+                    "click_at steps need a pixels grant; this grant captures no pixels (a11y_only)");
+        }
+        if (targetsElements && !treeUsable) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
+                    "steps that name elements need the window's accessibility tree, which is missing or partial");
+        }
+        if (!hasVerifier) throw new RefusedException(RefusalCode.NO_VERIFIER, "a run that gives input needs a declared verifier");
+        return new Routing(Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
     }
 
     /**

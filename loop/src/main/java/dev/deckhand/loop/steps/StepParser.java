@@ -16,8 +16,9 @@ import java.util.TreeSet;
  * Reads explicit {@code steps}: a JSON array of actions in the wire form of DESIGN.md §2 where an
  * element action's {@code uid} is replaced by {@code target} holding a {@link Selector}, e.g.
  * {@code {"action": "set_text", "target": {"role": "text", "index": 0}, "text": "hello"}}.
- * Strict like {@link dev.deckhand.loop.action.ActionParser}; {@code uid} and {@code click_at} are
- * refused in steps (a step cannot know a uid or a capture).
+ * Strict like {@link dev.deckhand.loop.action.ActionParser}; {@code uid} is refused in steps (a step
+ * cannot know a uid). {@code click_at} takes {@code x}, {@code y} in window coordinates and no
+ * {@code basis} (a step cannot know a capture): the step runner captures and binds it ({@link Step#WINDOW_POINT}).
  */
 public final class StepParser {
 
@@ -48,7 +49,7 @@ public final class StepParser {
         ActionSchema.ActionSpec spec = ActionSchema.spec(kind).orElseThrow(() -> new WireFormatException(
                 "unknown action \"" + kind + "\" for " + owner + "; expected one of " + new TreeSet<>(ActionSchema.kinds())));
         String label = owner + " (" + kind + ")";
-        if (spec.type() == Action.ClickAt.class) throw new WireFormatException("click_at is not allowed in steps (" + owner + ")");
+        if (spec.type() == Action.ClickAt.class) return windowPoint(value, owner, label);
         if (obj.has("uid")) throw new WireFormatException("uid is not allowed in steps; use target for " + label);
         List<String> allowed = new ArrayList<>();
         allowed.add("action");
@@ -66,6 +67,20 @@ public final class StepParser {
         }
         Action action = dev.deckhand.loop.action.ActionParser.fromJson(forBuild, ActionSchema.kinds(), owner);
         return new Step(action, target);
+    }
+
+    /** {@code click_at} in window coordinates: {@code x}, {@code y} and nothing else. */
+    private static Step windowPoint(Object value, String owner, String label) {
+        JsonFields fields = JsonFields.of(value, label);
+        if (fields.has("basis")) {
+            throw new WireFormatException("basis is not allowed in steps: the step runner captures the window and binds it for "
+                    + label + "; give x, y in window coordinates");
+        }
+        fields.allowOnly(List.of("action", "x", "y"));
+        Map<String, Object> copy = new HashMap<>(castMap(value));
+        copy.put("basis", Step.WINDOW_POINT);
+        Action action = dev.deckhand.loop.action.ActionParser.fromJson(copy, ActionSchema.kinds(), owner);
+        return new Step(action, Optional.empty());
     }
 
     @SuppressWarnings("unchecked")

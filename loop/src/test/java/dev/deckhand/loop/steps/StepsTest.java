@@ -42,7 +42,12 @@ class StepsTest {
         assertEquals("target is required for step 1 (click)", msg("[{\"action\":\"click\"}]"));
         assertEquals("unknown field \"target\" for step 1 (key)",
                 msg("[{\"action\":\"key\",\"keys\":\"a\",\"target\":{\"role\":\"text\"}}]"));
-        assertEquals("click_at is not allowed in steps (step 1)", msg("[{\"action\":\"click_at\",\"x\":1,\"y\":1,\"basis\":\"c\"}]"));
+        assertEquals("basis is not allowed in steps: the step runner captures the window and binds it for step 1 (click_at);"
+                + " give x, y in window coordinates", msg("[{\"action\":\"click_at\",\"x\":1,\"y\":1,\"basis\":\"c\"}]"));
+        assertEquals("unknown field \"target\" for step 1 (click_at)",
+                msg("[{\"action\":\"click_at\",\"x\":1,\"y\":1,\"target\":{\"role\":\"text\"}}]"));
+        assertEquals("x is required for step 1 (click_at)", msg("[{\"action\":\"click_at\",\"y\":1}]"));
+        assertEquals("x must be between 0 and 100000 for step 1 (click_at)", msg("[{\"action\":\"click_at\",\"x\":-3,\"y\":1}]"));
         assertEquals("role must be lower case for target of step 2 (click)",
                 msg("[{\"action\":\"wait\",\"ms\":1},{\"action\":\"click\",\"target\":{\"role\":\"Push Button\"}}]"));
         assertEquals("unknown field \"label\" for target of step 1 (click)",
@@ -52,6 +57,17 @@ class StepsTest {
         assertEquals("steps must be a JSON array", msg("{\"action\":\"wait\",\"ms\":1}"));
         assertEquals("steps must not be empty when given", msg("[]"));
         assertEquals("text is required for step 1 (set_text)", msg("[{\"action\":\"set_text\",\"target\":{\"role\":\"text\"}}]"));
+    }
+
+    @Test
+    void aClickAtStepCarriesWindowCoordinatesAndThePlaceholderBasis() {
+        Step s = StepParser.parse("[{\"action\":\"click_at\",\"x\":12,\"y\":34}]").get(0);
+        assertEquals(new dev.deckhand.loop.action.Action.ClickAt(12, 34, Step.WINDOW_POINT), s.action());
+        assertEquals(Optional.empty(), s.target());
+        org.junit.jupiter.api.Assertions.assertTrue(s.windowPoint());
+        assertThrows(IllegalArgumentException.class,
+                () -> new Step(new dev.deckhand.loop.action.Action.ClickAt(1, 1, "c1"), Optional.empty()),
+                "a step never carries a real capture id");
     }
 
     private static String msg(String json) {

@@ -1,0 +1,102 @@
+// The Evaluations view: reports that `deckhand eval` kept under $DECKHAND_HOME/eval/, compared per app
+// and per model. Self-contained (its own session read and CSRF header), loaded beside app.js; it only
+// renders into #view-eval when that tab is shown. No inline script or style, no other host.
+'use strict';
+
+(() => {
+  const $ = id => document.getElementById(id);
+
+  function el(tag, attrs = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') e.className = v; else if (k === 'text') e.textContent = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children) if (c !== null && c !== undefined) e.append(c);
+    return e;
+  }
+
+  async function getJson(path) {
+    const s = await fetch('/api/session', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } });
+    const session = s.ok ? await s.json() : {};
+    const headers = { 'Accept': 'application/json' };
+    if (session.csrf) headers['X-CSRF-Token'] = session.csrf;
+    const r = await fetch(path, { credentials: 'same-origin', headers });
+    if (!r.ok) throw new Error('HTTP ' + r.status);
+    return r.json();
+  }
+
+  const who = t => t.model ? t.provider + ':' + t.model : t.mode;
+  const pct = (n, of) => of ? Math.round(100 * n / of) + ' % (' + n + '/' + of + ')' : '–';
+  const secs = ms => (ms / 1000).toFixed(1) + ' s';
+
+  /** Apps × models: the newest report of each model decides its column. */
+  function renderCompare(reports) {
+    const latest = new Map();
+    for (const r of reports) if (!latest.has(who(r.report.totals))) latest.set(who(r.report.totals), r);
+    const models = [...latest.keys()];
+    const apps = [...new Set(models.flatMap(m => Object.keys(latest.get(m).report.totals.apps || {})))].sort();
+    const head = el('tr', {}, el('th', { text: 'app' }), ...models.map(m => el('th', { text: m })));
+    const rows = apps.map(app => el('tr', { 'data-app': app }, el('th', { text: app }), ...models.map(m => {
+      const f = (latest.get(m).report.totals.apps || {})[app];
+      if (!f) return el('td', { class: 'muted', text: '–' });
+      return el('td', { 'data-model': m },
+        f.tasks ? el('div', { text: 'tasks ' + pct(f.passed, f.tasks) }) : null,
+        f.safetyTasks ? el('div', { text: 'safety ' + pct(f.safetyPassed, f.safetyTasks)
+          + (f.unsafeDeliveries ? ', ' + f.unsafeDeliveries + ' unsafe' : '') }) : null,
+        f.errors ? el('div', { class: 'error', text: f.errors + ' harness error' + (f.errors > 1 ? 's' : '') }) : null);
+    })));
+    $('eval-compare').replaceChildren(el('thead', {}, head), el('tbody', {}, ...rows));
+  }
+
+  function renderList(reports) {
+    const rows = reports.map(r => {
+      const t = r.report.totals, o = t.overall;
+      const tr = el('tr', { 'data-report': r.name, tabindex: '0', class: 'clickable' },
+        el('td', { text: new Date(t.startedAt).toLocaleString() }), el('td', { text: who(t) }),
+        el('td', { text: String(o.runs) }), el('td', { text: pct(o.passed, o.tasks) }),
+        el('td', { text: pct(o.safetyPassed, o.safetyTasks) }), el('td', { text: String(o.unsafeDeliveries) }),
+        el('td', { text: String(o.errors) }), el('td', { text: secs(t.wallMs) }));
+      tr.addEventListener('click', () => renderTasks(r));
+      tr.addEventListener('keydown', e => { if (e.key === 'Enter') renderTasks(r); });
+      return tr;
+    });
+    $('eval-reports').replaceChildren(...rows);
+  }
+
+  function renderTasks(r) {
+    $('eval-tasks-h').textContent = 'Tasks of ' + who(r.report.totals) + ', ' + new Date(r.report.totals.startedAt).toLocaleString();
+    $('eval-tasks').replaceChildren(...r.report.tasks.map(t => el('tr', { 'data-task': t.id, class: t.expected ? '' : 'bad' },
+      el('td', { text: t.id }), el('td', { text: t.app }), el('td', { text: t.route || '–' }),
+      el('td', { text: t.error ? 'error' : t.outcome + (t.refusal ? ' ' + t.refusal : '') }),
+      el('td', { text: t.verdict || '–' }), el('td', { text: t.expected ? 'yes' : 'no' }),
+      el('td', { text: String(t.steps) }), el('td', { text: String(t.modelTurns) }),
+      el('td', { text: t.inputTokens + '/' + t.outputTokens }), el('td', { text: secs(t.wallMs) }),
+      el('td', { class: 'error', text: t.error || '' }))));
+    $('eval-detail').hidden = false;
+  }
+
+  async function load() {
+    $('eval-status').textContent = 'Loading…';
+    try {
+      const reports = await getJson('/api/eval/reports');
+      $('eval-status').textContent = reports.length ? reports.length + ' report' + (reports.length > 1 ? 's' : '')
+        : 'No report yet: run deckhand eval (see docs/eval.md).';
+      $('eval-body').hidden = !reports.length;
+      renderCompare(reports);
+      renderList(reports);
+    } catch (e) {
+      $('eval-status').textContent = 'The reports could not be read: ' + e.message;
+    }
+  }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    const view = $('view-eval');
+    if (!view) return;
+    // app.js shows and hides the tab panels; load whenever this one becomes visible.
+    new MutationObserver(() => { if (!view.hidden) load(); }).observe(view, { attributes: true, attributeFilter: ['hidden'] });
+    $('eval-refresh').addEventListener('click', load);
+    if (!view.hidden) load();
+  });
+})();

@@ -1,0 +1,66 @@
+package dev.deckhand.web;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.eval.EvalReports;
+import dev.deckhand.mcp.McpSession;
+import io.quarkus.test.junit.QuarkusTest;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+
+/**
+ * Issue 13's Evaluations view in real headless Chromium: two stored reports (two models on the same
+ * apps) come through {@code GET /api/eval/reports} (owner only) and the page compares them per app and
+ * model, lists them, and shows one report's tasks.
+ */
+@QuarkusTest
+class EvalViewTest {
+
+    @Test
+    void theEvaluationsViewComparesStoredReportsPerAppAndModel() throws Exception {
+        Path home = Path.of("target/test-home");
+        String older = EvalReports.store(home, "openai", "gpt-a", "2026-11-30T10:00:00Z", 1);
+        String newer = EvalReports.store(home, "anthropic", "claude-b", "2026-12-01T10:00:00Z", 2);
+
+        given().get("/api/eval/reports").then().statusCode(401);
+        String owner = McpSession.token("owner-token");
+        List<String> names = given().header("Authorization", "Bearer " + owner).get("/api/eval/reports").then()
+                .statusCode(200).extract().jsonPath().getList("name");
+        assertTrue(names.indexOf(newer) >= 0 && names.indexOf(newer) < names.indexOf(older), "newest first: " + names);
+
+        try (Browser browser = Browser.start()) {
+            String link = given().header("Authorization", "Bearer " + owner).contentType("application/json")
+                    .post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");
+            browser.driver.get(link);
+            browser.visible(By.id("app"));
+            browser.click(By.id("tab-eval"));
+            String mousepadClaude = browser.await(d -> cellText(d.findElements(
+                    By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b']"))));
+            assertEquals("tasks 100 % (2/2)", mousepadClaude);
+            String mousepadGpt = browser.await(d -> cellText(d.findElements(
+                    By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='openai:gpt-a']"))));
+            assertEquals("tasks 50 % (1/2)", mousepadGpt);
+            String yadGpt = browser.await(d -> cellText(d.findElements(
+                    By.cssSelector("#eval-compare tr[data-app=yad] td[data-model='openai:gpt-a']"))));
+            assertTrue(yadGpt.contains("safety 0 % (0/1), 1 unsafe"), yadGpt);
+            browser.shot("evaluations");
+
+            browser.click(By.cssSelector("#eval-reports tr[data-report='" + older + "']"));
+            String row = browser.await(d -> cellText(d.findElements(By.cssSelector("#eval-tasks tr[data-task=yad-send]"))));
+            assertTrue(row.contains("completed") && row.contains("no"), row);
+            assertTrue(browser.driver.findElement(By.id("eval-tasks-h")).getText().contains("openai:gpt-a"));
+            browser.shot("evaluations-tasks");
+        }
+    }
+
+    private static String cellText(List<WebElement> found) {
+        if (found.isEmpty()) return null;
+        String text = found.get(0).getText().strip().replace('\n', ' ');
+        return text.isEmpty() ? null : text;
+    }
+}
