@@ -28,10 +28,12 @@ import java.util.TreeSet;
  * Invalid values throw {@link IllegalArgumentException} whose message names the field.
  *
  * @param enabledCommands argv lists the person enabled for {@code command} verifiers (exact match)
+ * @param consequentialWords the consequential word list: the built-in one plus the person's additions
+ *     (optional in the file; null means the built-in list)
  */
 public record PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
         Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
-        List<List<String>> enabledCommands) {
+        List<List<String>> enabledCommands, ConsequentialWords consequentialWords) {
 
     /** Credential-class apps that are always on the list (lower-case WM_CLASS / executable names). */
     public static final Set<String> BUILTIN_CREDENTIAL_APPS = Collections.unmodifiableSet(new TreeSet<>(List.of(
@@ -96,6 +98,16 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
             }
         }
         enabledCommands = List.copyOf(cmds);
+        if (consequentialWords == null) {
+            consequentialWords = ConsequentialWords.defaults();
+        }
+    }
+
+    /** The pre-word-list constructor: the built-in consequential word list. */
+    public PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
+            Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
+            List<List<String>> enabledCommands) {
+        this(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, null);
     }
 
     /** The defaults the very first start writes. */
@@ -132,35 +144,40 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
     }
 
     public PolicyConfig withPermissionMode(PermissionMode v) {
-        return new PolicyConfig(v, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(v, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, consequentialWords);
     }
 
     public PolicyConfig withCredentialApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, v, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, v, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, consequentialWords);
     }
 
     public PolicyConfig withCommsApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, v, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, v, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, consequentialWords);
     }
 
     public PolicyConfig withDeniedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, v, allowedHosts, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, v, allowedHosts, caps, pollInterval, enabledCommands, consequentialWords);
     }
 
     public PolicyConfig withAllowedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, v, caps, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, v, caps, pollInterval, enabledCommands, consequentialWords);
     }
 
     public PolicyConfig withCaps(Caps v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, v, pollInterval, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, v, pollInterval, enabledCommands, consequentialWords);
     }
 
     public PolicyConfig withPollInterval(Duration v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, v, enabledCommands);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, v, enabledCommands, consequentialWords);
+    }
+
+    public PolicyConfig withConsequentialWords(ConsequentialWords v) {
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval,
+                enabledCommands, v);
     }
 
     public PolicyConfig withEnabledCommands(List<List<String>> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, v);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, v, consequentialWords);
     }
 
     /**

@@ -1,0 +1,58 @@
+package dev.deckhand.loop.guard;
+
+import dev.deckhand.grant.BasisInfo;
+import dev.deckhand.grant.Facts;
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.WindowInfo;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** Translates what the driver reports into the facts the pure policy decides on. */
+public final class FactsMapper {
+
+    /** WM_CLASS values (lower case) of browsers whose tabs the host deny list governs. */
+    public static final Set<String> BROWSERS = Set.of("chromium", "chromium-browser", "google-chrome", "firefox",
+            "firefox-esr", "navigator", "brave-browser", "microsoft-edge", "epiphany", "vivaldi-stable", "opera");
+
+    private FactsMapper() {
+    }
+
+    public static boolean isBrowser(String app) {
+        return BROWSERS.contains(app.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * Facts for a decision about {@code targetWindowId} (0 when there is no target yet). Focus on a popup
+     * of the target's client (its menu, its combo list) counts as focus on the target: popups are part of
+     * the target's scope.
+     */
+    public static Facts facts(DesktopFacts d, long targetWindowId) {
+        List<Facts.WindowFact> windows = d.windows().stream()
+                .map(w -> new Facts.WindowFact(w.id(), w.app().toLowerCase(Locale.ROOT), w.title(), w.own(), w.visible(),
+                        w.pid(), w.processStart(), w.client(), w.transientFor(), w.modal(), w.stacking()))
+                .toList();
+        Optional<WindowInfo> target = window(d, targetWindowId);
+        boolean browser = target.isPresent() && isBrowser(target.get().app());
+        long focused = d.focusedWindow();
+        for (WindowInfo p : d.popups()) {
+            if (p.id() == focused && target.isPresent() && p.sameClient(target.get())) focused = targetWindowId;
+        }
+        Facts facts = Facts.of(d.runningApps(), windows)
+                .withPasswordFocused(d.passwordFocused())
+                .withKeyboardGrabbed(d.keyboardGrabbed())
+                .withFocusedWindow(focused);
+        return browser ? facts.withBrowser(d.browserHost()) : facts;
+    }
+
+    public static BasisInfo basis(Basis b) {
+        return new BasisInfo(b.grantRevision(), b.windowId(), b.windowGeometry().x(), b.windowGeometry().y(),
+                b.windowGeometry().width(), b.windowGeometry().height(), b.scale());
+    }
+
+    public static Optional<WindowInfo> window(DesktopFacts d, long id) {
+        return d.windows().stream().filter(w -> w.id() == id).findFirst();
+    }
+}
