@@ -12,7 +12,7 @@ import dev.deckhand.grant.ScopeKind;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.Desktops;
-import dev.deckhand.platform.FactsMapper;
+import dev.deckhand.loop.guard.FactsMapper;
 import dev.deckhand.policy.PolicyDocument;
 import dev.deckhand.policy.PolicyStore;
 import jakarta.inject.Inject;

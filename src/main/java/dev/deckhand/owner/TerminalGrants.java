@@ -13,7 +13,7 @@ import dev.deckhand.grant.ScopeKind;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.Desktops;
-import dev.deckhand.platform.FactsMapper;
+import dev.deckhand.loop.guard.FactsMapper;
 import dev.deckhand.policy.PolicyStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

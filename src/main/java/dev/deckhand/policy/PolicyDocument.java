@@ -14,7 +14,7 @@ import java.util.Set;
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record PolicyDocument(String permissionMode, Set<String> credentialApps, Set<String> commsApps,
         Set<String> deniedHosts, Set<String> allowedHosts, CapsDocument caps, Long pollIntervalMs,
-        List<List<String>> enabledCommands) {
+        List<List<String>> enabledCommands, java.util.Map<String, Set<String>> consequentialWords) {
 
     /** Caps in plain units. */
     @JsonIgnoreProperties(ignoreUnknown = false)
@@ -25,12 +25,13 @@ public record PolicyDocument(String permissionMode, Set<String> credentialApps, 
                 c.allowedHosts(),
                 new CapsDocument(c.caps().maxSteps(), c.caps().wallClock().toSeconds(), c.caps().budget(),
                         c.caps().idleExpiry().toSeconds()),
-                c.pollInterval().toMillis(), c.enabledCommands());
+                c.pollInterval().toMillis(), c.enabledCommands(), c.consequentialWords().categories());
     }
 
     /**
      * The validated config. Every field is required in the file (an empty deny list is never
-     * assumed); built-in credential entries are re-added by {@link PolicyConfig}.
+     * assumed) except {@code consequentialWords} (optional: it adds to the built-in word list);
+     * built-in credential entries are re-added by {@link PolicyConfig}.
      *
      * @throws IllegalArgumentException naming the field
      */
@@ -51,7 +52,8 @@ public record PolicyDocument(String permissionMode, Set<String> credentialApps, 
                 allowedHosts,
                 new PolicyConfig.Caps(caps.maxSteps(), Duration.ofSeconds(caps.wallClockSeconds()), caps.budget(),
                         Duration.ofSeconds(caps.idleExpirySeconds())),
-                Duration.ofMillis(pollIntervalMs), enabledCommands);
+                Duration.ofMillis(pollIntervalMs), enabledCommands,
+                consequentialWords == null ? null : new dev.deckhand.grant.ConsequentialWords(consequentialWords));
     }
 
     private static void require(Object value, String field) {

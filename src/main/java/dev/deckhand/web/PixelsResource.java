@@ -11,7 +11,7 @@ import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.owner.GrantService;
 import dev.deckhand.platform.Desktops;
-import dev.deckhand.platform.FactsMapper;
+import dev.deckhand.loop.guard.FactsMapper;
 import dev.deckhand.policy.PolicyStore;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

@@ -534,6 +534,8 @@ public final class AtspiBridge implements AutoCloseable {
         boolean focused = false;
         boolean editable = false;
         boolean showing = false;
+        boolean singleLine = false;
+        boolean isDefault = false;
         Pointer states = Atspi.atspi_accessible_get_state_set(obj);
         if (states != null) {
             enabled = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) != 0
@@ -541,6 +543,9 @@ public final class AtspiBridge implements AutoCloseable {
             focused = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_FOCUSED) != 0;
             editable = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_EDITABLE) != 0;
             showing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0;
+            singleLine = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SINGLE_LINE) != 0
+                    && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MULTI_LINE) == 0;
+            isDefault = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_IS_DEFAULT) != 0;
             Gobject.g_object_unref(states);
         }
         guard(pid, "get_state_set", t0);
@@ -592,7 +597,8 @@ public final class AtspiBridge implements AutoCloseable {
             Bound old = byUid.get(uid);
             if (!old.role().equals(role) || !old.name().equals(name)) byUid.put(uid, new Bound(old.obj(), pid, role, name));
         }
-        return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds);
+        return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
+                isDefault);
     }
 
     /** One blocking GetExtents through the element's Component interface {@code comp}. */
@@ -678,7 +684,7 @@ public final class AtspiBridge implements AutoCloseable {
 
     private static Node withBounds(Node n, Geometry bounds) {
         return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
-                n.editable(), n.showing(), bounds);
+                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault());
     }
 
     private String readTextIface(Pointer text, int pid, int cap) {
@@ -1172,6 +1178,40 @@ public final class AtspiBridge implements AutoCloseable {
                 tops.forEach(Gobject::g_object_unref);
             }
             return false;
+        });
+    }
+
+    /**
+     * The element that last announced focus and still holds it (role, name, process, screen bounds), or
+     * empty when none does (or the toolkit does not announce focus).
+     */
+    public Optional<dev.deckhand.loop.desktop.DesktopFacts.FocusedElement> focusedElement() {
+        return thread.call("focused element", CALL_BOUND, () -> {
+            ensureOpen();
+            thread.pump();
+            Pointer f = focusSource;
+            if (f == null || !hasState(f, AtspiNative.STATE_FOCUSED)) return Optional.empty();
+            String role = roleName(Atspi.atspi_accessible_get_role(f, err()));
+            if (takeError() != null) return Optional.empty();
+            String name = takeString(Atspi.atspi_accessible_get_name(f, err()));
+            dropError();
+            int pid = Atspi.atspi_accessible_get_process_id(f, err());
+            dropError();
+            Geometry bounds = null;
+            Pointer comp = Atspi.atspi_accessible_get_component_iface(f);
+            if (comp != null) {
+                try {
+                    Pointer r = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, err());
+                    if (takeError() == null && r != null) {
+                        bounds = new Geometry(r.getInt(0), r.getInt(4), Math.max(0, r.getInt(8)), Math.max(0, r.getInt(12)));
+                        Glib.g_free(r);
+                    }
+                } finally {
+                    Gobject.g_object_unref(comp);
+                }
+            }
+            return Optional.of(new dev.deckhand.loop.desktop.DesktopFacts.FocusedElement(pid, role,
+                    name == null ? "" : name, bounds));
         });
     }
 
