@@ -57,7 +57,8 @@ public record Chord(Set<Modifier> modifiers, String key) {
     /** The grammar as an ECMA/Java regex (it appears in the action schema). */
     public static final String PATTERN = "^((ctrl|alt|shift|super|meta|hyper)\\+)*(" + KEY_NAME + ")$";
 
-    private static final Pattern COMPILED = Pattern.compile(PATTERN);
+    /** {@link #PATTERN}, compiled. */
+    public static final Pattern PATTERN_COMPILED = Pattern.compile(PATTERN);
     private static final Pattern LETTER = Pattern.compile("[a-z]");
     private static final Pattern FUNCTION = Pattern.compile("F[1-9]|F1[0-2]");
     private static final Pattern XF86 = Pattern.compile("XF86[A-Za-z0-9_]{1,40}");
@@ -80,7 +81,7 @@ public record Chord(Set<Modifier> modifiers, String key) {
         if (keys.length() > MAX_LENGTH) {
             throw new IllegalArgumentException("keys must be at most " + MAX_LENGTH + " characters for key");
         }
-        if (!COMPILED.matcher(keys).matches()) {
+        if (!PATTERN_COMPILED.matcher(keys).matches()) {
             throw new IllegalArgumentException("keys must be modifiers (ctrl, alt, shift, super, meta, hyper) joined with"
                     + " '+' and one key name (a letter, a digit, F1-F12, Enter, Tab, Escape, BackSpace, Delete, Insert,"
                     + " Home, End, Page_Up, Page_Down, Up, Down, Left, Right, space, grave, Menu) for key");
@@ -173,6 +174,17 @@ public record Chord(Set<Modifier> modifiers, String key) {
             return Optional.of("ctrl+" + key + " belongs to the desktop");
         }
         return Optional.empty();
+    }
+
+    /**
+     * The chord writes or deletes text in a focused field: a letter, digit, space or grave with at most
+     * shift, or BackSpace, Delete or Insert with at most shift. (Paste chords are judged as {@link #paste()}.)
+     */
+    public boolean editsText() {
+        boolean shiftOnly = modifiers.isEmpty() || modifiers.equals(EnumSet.of(Modifier.SHIFT));
+        if (!shiftOnly) return false;
+        return letterOrDigit() || key.equals("space") || key.equals("grave") || key.equals("BackSpace")
+                || key.equals("Delete") || key.equals("Insert") && modifiers.isEmpty();
     }
 
     /**

@@ -102,7 +102,8 @@ public final class GrantBroker {
         return create(clock, Ids.random("g-"));
     }
 
-    static Owned create(Clock clock, Supplier<String> ids) {
+    /** {@link #create(Clock)} with grant ids from {@code ids} (deterministic ids for tests and simulations). */
+    public static Owned create(Clock clock, Supplier<String> ids) {
         GrantBroker b = new GrantBroker(clock, ids);
         return new Owned(b, new OwnerPass(b));
     }

@@ -1182,15 +1182,57 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /**
-     * The element that last announced focus and still holds it (role, name, process, screen bounds), or
-     * empty when none does (or the toolkit does not announce focus).
+     * The element holding the accessibility focus now (role, name, process, screen bounds): the one that
+     * last announced focus if it still holds it, else the focused element found in the active top-level
+     * windows; empty when none is (or the toolkit reports no focus).
      */
     public Optional<dev.deckhand.loop.desktop.DesktopFacts.FocusedElement> focusedElement() {
         return thread.call("focused element", CALL_BOUND, () -> {
             ensureOpen();
             thread.pump();
-            Pointer f = focusSource;
-            if (f == null || !hasState(f, AtspiNative.STATE_FOCUSED)) return Optional.empty();
+            if (focusSource != null && hasState(focusSource, AtspiNative.STATE_FOCUSED)) return describeFocused(focusSource);
+            long deadline = System.nanoTime() + WALK_BUDGET.toNanos();
+            List<Pointer> tops = activeTopLevels();
+            try {
+                for (Pointer top : tops) {
+                    Pointer f = findFocused(top, deadline);
+                    if (f != null) {
+                        try {
+                            return describeFocused(f);
+                        } finally {
+                            Gobject.g_object_unref(f);
+                        }
+                    }
+                }
+            } finally {
+                tops.forEach(Gobject::g_object_unref);
+            }
+            return Optional.empty();
+        });
+    }
+
+    /** The first focused, showing element under {@code top} (referenced; the caller unrefs), or null. */
+    private Pointer findFocused(Pointer top, long deadline) {
+        Deque<Pointer> stack = new ArrayDeque<>();
+        stack.push(Gobject.g_object_ref(top));
+        int visited = 0;
+        try {
+            while (!stack.isEmpty()) {
+                if (visited++ > NODE_CAP * 2 || System.nanoTime() > deadline) return null;
+                Pointer p = stack.pop();
+                if (hasState(p, AtspiNative.STATE_FOCUSED)) return p;
+                boolean prune = !hasState(p, AtspiNative.STATE_SHOWING) && hasState(p, AtspiNative.STATE_ENABLED);
+                if (!prune) pushChildren(stack, p);
+                Gobject.g_object_unref(p);
+            }
+        } finally {
+            stack.forEach(Gobject::g_object_unref);
+        }
+        return null;
+    }
+
+    private Optional<dev.deckhand.loop.desktop.DesktopFacts.FocusedElement> describeFocused(Pointer f) {
+        {
             String role = roleName(Atspi.atspi_accessible_get_role(f, err()));
             if (takeError() != null) return Optional.empty();
             String name = takeString(Atspi.atspi_accessible_get_name(f, err()));
@@ -1212,7 +1254,7 @@ public final class AtspiBridge implements AutoCloseable {
             }
             return Optional.of(new dev.deckhand.loop.desktop.DesktopFacts.FocusedElement(pid, role,
                     name == null ? "" : name, bounds));
-        });
+        }
     }
 
     private boolean isFocusedPassword(Pointer obj) {

@@ -152,6 +152,14 @@ public final class ActionSchema {
      * not accept; they are in the descriptions.
      */
     public static String json(Collection<String> kinds) {
+        return SCHEMAS.computeIfAbsent(Set.copyOf(kinds), ActionSchema::build);
+    }
+
+    /** The schema is a pure function of the kinds: built once per set. */
+    private static final java.util.concurrent.ConcurrentHashMap<Set<String>, String> SCHEMAS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static String build(Collection<String> kinds) {
         List<ActionSpec> chosen = chosen(kinds);
         Map<String, Object> props = new LinkedHashMap<>();
         Map<String, Object> action = new LinkedHashMap<>();

@@ -72,6 +72,8 @@ public final class GrantGuard implements Guard {
     private volatile GrantBroker.Reservation reservation;
     /** Where the input focus was when the current action was last checked: window and element. */
     private volatile FocusMark focusAtCheck;
+    /** The current action's approval was consumed (its card, or the steps' card). */
+    private volatile boolean actionApproved;
 
     private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) { }
 
@@ -209,6 +211,7 @@ public final class GrantGuard implements Guard {
             ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read)
                     .withApproved(batchApproved);
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
+            actionApproved = batchApproved;
             PolicyDecision decision = Policy.check(config, g, facts, proposed);
             if (decision instanceof PolicyDecision.Allow) return Optional.empty();
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
@@ -217,6 +220,7 @@ public final class GrantGuard implements Guard {
             Optional<Refusal> answer = awaitApproval(
                     approvals.request(g.id(), g.revision(), basisInfo, List.of(line), needs.consequential()), g, basisInfo);
             if (answer.isPresent()) return answer;
+            actionApproved = true;
             // the person took time: everything is read again, and the focus is marked where it is now
             DesktopFacts again = desktop.facts();
             focusAtCheck = new FocusMark(again.focusedWindow(), again.focusedElement());
@@ -262,9 +266,17 @@ public final class GrantGuard implements Guard {
             DesktopFacts read = desktop.facts();
             Facts facts = measured(FactsMapper.facts(read, window), basis);
             ProposedAction proposed = Proposals.propose(action, tree, window, basis.map(FactsMapper::basis).orElse(null),
-                    basis.orElse(null), read).withApproved(true);
-            Optional<Refusal> r = Policy.check(policy.get(), g, facts, proposed).refusal();
-            if (r.isPresent()) return r;
+                    basis.orElse(null), read).withApproved(actionApproved);
+            PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
+            if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            if (decision instanceof PolicyDecision.NeedsApproval needs) {
+                // the policy changed since the check (e.g. the permission mode is now ask): no card here
+                return Optional.of(needs.consequential().isPresent()
+                        ? Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, needs.consequential().get()
+                                + " is consequential and was not approved")
+                        : Refusal.of(RefusalCode.MODE_DENIED, "the policy changed after this action was checked "
+                                + "(inputPolicy is now confirm_each): it needs the person's approval"));
+            }
             if (action instanceof Action.Key || action instanceof Action.Type) {
                 FocusMark was = focusAtCheck;
                 FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());

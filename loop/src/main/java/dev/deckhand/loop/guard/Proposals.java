@@ -13,6 +13,7 @@ import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.observe.Roles;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,6 +30,10 @@ public final class Proposals {
 
     /** Roles of a window that make it a dialog. */
     static final Set<String> DIALOG_ROLES = Set.of("dialog", "alert", "file chooser", "color chooser", "font chooser");
+    /** Leaves that say what they are without being controls; a click_at on them is identified. */
+    static final Set<String> LEAF_ROLES = Set.of("label", "static", "heading", "paragraph", "image", "icon",
+            "separator", "status bar", "caption");
+
     /** Roles whose names are a dialog's text. */
     static final Set<String> TEXT_ROLES = Set.of("label", "static", "heading", "paragraph", "caption", "description",
             "alert", "dialog");
@@ -50,15 +55,22 @@ public final class Proposals {
                 Geometry g = captureBasis.windowGeometry();
                 hit = tree.at(g.x() + (int) Math.floor(c.x() / captureBasis.scale()),
                         g.y() + (int) Math.floor(c.y() / captureBasis.scale()));
+                // a container (frame, panel, canvas, drawing area, …) says nothing about what is drawn there
+                hit = hit.filter(n -> Roles.interactive(n.role()) || LEAF_ROLES.contains(n.role()));
             }
             return ProposedAction.clickAt(revision, window, basis, hit.map(Proposals::element).orElse(null))
                     .withContext(context);
         }
         if (action instanceof Action.Key k) {
-            return ProposedAction.key(k.chord(), revision, window, focused(tree, facts).orElse(null)).withContext(context);
+            Optional<ProposedAction.Element> focused = focused(tree, facts, window);
+            if (focused.isEmpty() && k.chord().editsText()) {
+                throw new RefusedException(RefusalCode.SECURE_INPUT, "key " + k.chord() + " writes into the focused"
+                        + " element, which cannot be read, so it may be a password field");
+            }
+            return ProposedAction.key(k.chord(), revision, window, focused.orElse(null)).withContext(context);
         }
         if (action instanceof Action.Type) {
-            Optional<ProposedAction.Element> focused = focused(tree, facts);
+            Optional<ProposedAction.Element> focused = focused(tree, facts, window);
             if (focused.isEmpty()) {
                 // Typed text goes to whatever has focus; unread focus could be a password field.
                 throw new RefusedException(RefusalCode.SECURE_INPUT, "the focused element cannot be read, so it may"
@@ -79,11 +91,14 @@ public final class Proposals {
     }
 
     /**
-     * The element keys and typed text go to: the accessibility focus read now (matched to its node in the
-     * tree for its states), else the tree's focused node, else empty.
+     * The element keys and typed text go to: the accessibility focus read now, when it is in the target's
+     * process, matched to its node in the tree for its states; empty (unknown) otherwise — the tree the model
+     * saw may be seconds old, so its focused node is never trusted for this.
      */
-    static Optional<ProposedAction.Element> focused(ScopedTree tree, DesktopFacts facts) {
-        if (facts.focusedElement().isPresent()) {
+    static Optional<ProposedAction.Element> focused(ScopedTree tree, DesktopFacts facts, long window) {
+        int pid = FactsMapper.window(facts, window).map(WindowInfo::pid).orElse(-1);
+        // the focus of another app says nothing about where keys sent to this window land
+        if (facts.focusedElement().isPresent() && (pid <= 0 || facts.focusedElement().get().pid() == pid)) {
             DesktopFacts.FocusedElement f = facts.focusedElement().get();
             for (Node n : tree.nodes()) {
                 if (n.role().equals(f.role()) && n.name().equals(f.name())
@@ -94,7 +109,7 @@ public final class Proposals {
             boolean text = ProposedAction.Element.textRole(f.role());
             return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));
         }
-        return tree.focused().map(Proposals::element);
+        return Optional.empty();
     }
 
     /**
