@@ -32,7 +32,7 @@ import java.util.Set;
  * <p>Everything the loop could refuse for is noted in {@link #justified} while it holds, so a test can
  * require each refusal's code to be one the world gave a reason for.
  */
-final class HostileWorld implements Desktop {
+class HostileWorld implements Desktop {
 
     static final long TARGET = 0x2a00007L;
     static final long OTHER = 0x3c00001L;
