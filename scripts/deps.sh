@@ -8,7 +8,8 @@ DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox)
 SAMPLE_APPS=(mousepad)
 IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" mousepad gnome-calculator featherpad)
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
-      chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin)
+      chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
+      i3lock xclip)
 
 case "${1:-main}" in
   main) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}") ;;

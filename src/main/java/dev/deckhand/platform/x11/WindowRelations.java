@@ -33,8 +33,12 @@ public final class WindowRelations {
             for (int i = 0; i < tops.length; i++) {
                 int[] p = x.placement(tops[i]);
                 if (p == null || p[5] == 0) continue;
-                topmostViewable = tops[i];
-                topmostPlacement = p;
+                // the top-most mapped window that is not a small override-redirect one (a tooltip, the
+                // drawn cursor) is what a locker would be
+                if (p[4] == 0 || covers(x, p)) {
+                    topmostViewable = tops[i];
+                    topmostPlacement = p;
+                }
                 if (p[4] == 1) {
                     long[] pid = x.property32(tops[i], "_NET_WM_PID", "CARDINAL");
                     popups.add(new WindowInfo(tops[i], "", x.classOf(tops[i]), pid.length > 0 ? (int) pid[0] : -1,
@@ -59,14 +63,15 @@ public final class WindowRelations {
         return top;
     }
 
+    private static boolean covers(X11Display x, int[] p) {
+        Geometry screen = x.screen();
+        return p[0] <= 0 && p[1] <= 0 && p[0] + p[2] >= screen.width() && p[1] + p[3] >= screen.height();
+    }
+
     private static Optional<String> lock(X11Display x, long topmost, int[] placement) {
         long[] status = x.property32(x.rootWindow(), "_SCREENSAVER_STATUS", "INTEGER");
         if (status.length > 0 && status[0] == x.atomOf("LOCK")) return Optional.of("xscreensaver reports LOCK");
-        if (topmost == 0 || placement == null || placement[4] != 1) return Optional.empty();
-        dev.deckhand.loop.desktop.Geometry screen = x.screen();
-        boolean covers = placement[0] <= 0 && placement[1] <= 0 && placement[0] + placement[2] >= screen.width()
-                && placement[1] + placement[3] >= screen.height();
-        if (!covers) return Optional.empty();
+        if (topmost == 0 || placement == null || placement[4] != 1 || !covers(x, placement)) return Optional.empty();
         long[] pid = x.property32(topmost, "_NET_WM_PID", "CARDINAL");
         if (pid.length > 0 && pid[0] == x.ownPid()) return Optional.empty();
         if (!x.grabbedNow()) return Optional.empty();

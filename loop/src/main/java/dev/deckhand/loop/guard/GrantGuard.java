@@ -264,6 +264,15 @@ public final class GrantGuard implements Guard {
             Grant g = grant();
             long window = g.target().windowId();
             DesktopFacts read = desktop.facts();
+            if (action instanceof Action.Key || action instanceof Action.Type) {
+                FocusMark was = focusAtCheck;
+                FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());
+                if (was != null && !was.equals(now)) {
+                    return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "the input focus moved since the "
+                            + action.kind() + " was checked (" + describe(was) + " → " + describe(now)
+                            + "); delivery stops here"));
+                }
+            }
             Facts facts = measured(FactsMapper.facts(read, window), basis);
             ProposedAction proposed = Proposals.propose(action, tree, window, basis.map(FactsMapper::basis).orElse(null),
                     basis.orElse(null), read).withApproved(actionApproved);
@@ -276,15 +285,6 @@ public final class GrantGuard implements Guard {
                                 + " is consequential and was not approved")
                         : Refusal.of(RefusalCode.MODE_DENIED, "the policy changed after this action was checked "
                                 + "(inputPolicy is now confirm_each): it needs the person's approval"));
-            }
-            if (action instanceof Action.Key || action instanceof Action.Type) {
-                FocusMark was = focusAtCheck;
-                FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());
-                if (was != null && !was.equals(now)) {
-                    return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "the input focus moved since the "
-                            + action.kind() + " was checked (" + describe(was) + " → " + describe(now)
-                            + "); delivery stops here"));
-                }
             }
             return Optional.empty();
         } catch (RefusedException e) {

@@ -121,16 +121,28 @@ public final class Proposals {
         return new ProposedAction.Element(n.role(), n.name(), false, text && !n.singleLine(), text);
     }
 
-    /** Whether the window is a dialog, its own text, and its default button. */
+    /** At most this many controls and no menu bar: a window that asks one thing (GTK dialogs often read as frames). */
+    static final int DIALOG_LIKE_CONTROLS = 15;
+
+    /**
+     * Whether the window is a dialog, its own text, and its default button. A dialog: its root role is a
+     * dialog's, it is transient-for or modal, or it is dialog-like — no menu bar and at most
+     * {@value #DIALOG_LIKE_CONTROLS} controls (yad and many GTK dialogs report a frame).
+     */
     static ProposedAction.WindowContext context(ScopedTree tree, WindowInfo window) {
         boolean dialog = window != null && (window.transientFor() != 0 || window.modal());
+        boolean menuBar = false;
+        int controls = 0;
         StringBuilder text = new StringBuilder(window == null ? "" : window.title());
         Optional<ProposedAction.Element> dflt = Optional.empty();
         for (Node n : tree.nodes()) {
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
+            if (n.role().equals("menu bar")) menuBar = true;
+            if (Roles.interactive(n.role())) controls++;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank()) text.append('\n').append(n.name());
             if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(n));
         }
+        dialog |= !menuBar && controls > 0 && controls <= DIALOG_LIKE_CONTROLS;
         return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt);
     }
 }
