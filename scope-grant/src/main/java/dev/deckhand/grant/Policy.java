@@ -1,5 +1,7 @@
 package dev.deckhand.grant;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -244,16 +246,23 @@ public final class Policy {
      */
     static Optional<Refusal> dialogOver(Grant grant, Facts facts, long windowId) {
         if (grant.scope() != ScopeKind.WINDOW) return Optional.empty();
+        return dialogsOver(facts, windowId).stream().findFirst().map(w -> Refusal.of(RefusalCode.OUT_OF_SCOPE, "dialog "
+                + describe(w) + " of the same app is open over the granted window; it is outside this window grant"));
+    }
+
+    /**
+     * The separate top-levels of {@code windowId}'s client — transient for it, or modal — mapped and
+     * stacked over it, bottom to top: outside a window grant, observed with an app grant.
+     */
+    public static List<Facts.WindowFact> dialogsOver(Facts facts, long windowId) {
         Optional<Facts.WindowFact> target = facts.window(windowId);
-        if (target.isEmpty()) return Optional.empty();
+        if (target.isEmpty()) return List.of();
+        List<Facts.WindowFact> out = new ArrayList<>();
         for (Facts.WindowFact w : facts.windows()) {
             if (w.windowId() == windowId || !w.visible() || !w.sameClient(target.get())) continue;
-            if ((w.transientFor() == windowId || w.modal()) && w.stacking() > target.get().stacking()) {
-                return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "dialog " + describe(w)
-                        + " of the same app is open over the granted window; it is outside this window grant"));
-            }
+            if ((w.transientFor() == windowId || w.modal()) && w.stacking() > target.get().stacking()) out.add(w);
         }
-        return Optional.empty();
+        return out;
     }
 
     private static PolicyDecision refuse(RefusalCode code, String detail) {

@@ -1172,7 +1172,15 @@ public final class AtspiBridge implements AutoCloseable {
             List<Pointer> tops = activeTopLevels();
             try {
                 for (Pointer top : tops) {
-                    if (searchFocusedPassword(top, deadline)) return true;
+                    Pointer f = findFocused(top, deadline, p -> {
+                        String role = roleName(Atspi.atspi_accessible_get_role(p, err()));
+                        dropError();
+                        return role.equals("password text");
+                    });
+                    if (f != null) {
+                        Gobject.g_object_unref(f);
+                        return true;
+                    }
                 }
             } finally {
                 tops.forEach(Gobject::g_object_unref);
@@ -1195,7 +1203,7 @@ public final class AtspiBridge implements AutoCloseable {
             List<Pointer> tops = activeTopLevels();
             try {
                 for (Pointer top : tops) {
-                    Pointer f = findFocused(top, deadline);
+                    Pointer f = findFocused(top, deadline, p -> true);
                     if (f != null) {
                         try {
                             return describeFocused(f);
@@ -1209,26 +1217,6 @@ public final class AtspiBridge implements AutoCloseable {
             }
             return Optional.empty();
         });
-    }
-
-    /** The first focused, showing element under {@code top} (referenced; the caller unrefs), or null. */
-    private Pointer findFocused(Pointer top, long deadline) {
-        Deque<Pointer> stack = new ArrayDeque<>();
-        stack.push(Gobject.g_object_ref(top));
-        int visited = 0;
-        try {
-            while (!stack.isEmpty()) {
-                if (visited++ > NODE_CAP * 2 || System.nanoTime() > deadline) return null;
-                Pointer p = stack.pop();
-                if (hasState(p, AtspiNative.STATE_FOCUSED)) return p;
-                boolean prune = !hasState(p, AtspiNative.STATE_SHOWING) && hasState(p, AtspiNative.STATE_ENABLED);
-                if (!prune) pushChildren(stack, p);
-                Gobject.g_object_unref(p);
-            }
-        } finally {
-            stack.forEach(Gobject::g_object_unref);
-        }
-        return null;
     }
 
     private Optional<dev.deckhand.loop.desktop.DesktopFacts.FocusedElement> describeFocused(Pointer f) {
@@ -1311,9 +1299,17 @@ public final class AtspiBridge implements AutoCloseable {
         return takeError() == null ? p : -1;
     }
 
-    private boolean searchFocusedPassword(Pointer top, long deadline) {
+    /**
+     * The first focused element below {@code top} that {@code wanted} accepts (referenced; the caller
+     * unrefs), or null when there is none. Subtrees known not to show are pruned (GTK 4 sets neither
+     * showing nor enabled, so it is never pruned).
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when the walk cannot finish in time (the caller
+     *     must then assume the worst)
+     */
+    private Pointer findFocused(Pointer top, long deadline, java.util.function.Predicate<Pointer> wanted) {
         Deque<Pointer> stack = new ArrayDeque<>();
-        stack.push(Gobject.g_object_ref(top));
+        pushChildren(stack, top);
         int visited = 0;
         try {
             while (!stack.isEmpty()) {
@@ -1322,6 +1318,7 @@ public final class AtspiBridge implements AutoCloseable {
                             "could not read keyboard focus within " + WALK_BUDGET.toMillis() + " ms");
                 }
                 Pointer p = stack.pop();
+                boolean keep = false;
                 try {
                     Pointer states = Atspi.atspi_accessible_get_state_set(p);
                     boolean focused = false;
@@ -1332,23 +1329,19 @@ public final class AtspiBridge implements AutoCloseable {
                                 || Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) == 0;
                         Gobject.g_object_unref(states);
                     }
-                    if (focused) {
-                        String role = roleName(Atspi.atspi_accessible_get_role(p, err()));
-                        dropError();
-                        if (role.equals("password text")) return true;
+                    if (focused && wanted.test(p)) {
+                        keep = true;
+                        return p;
                     }
-                    // Prune subtrees that are known not to show (GTK 4 sets neither showing nor
-                    // enabled, so it is never pruned).
-                    if (!showing) continue;
-                    pushChildren(stack, p);
+                    if (showing) pushChildren(stack, p);
                 } finally {
-                    Gobject.g_object_unref(p);
+                    if (!keep) Gobject.g_object_unref(p);
                 }
             }
         } finally {
             stack.forEach(Gobject::g_object_unref);
         }
-        return false;
+        return null;
     }
 
     /** Names of the applications registered on the accessibility bus, lower case, without blanks. */

@@ -24,7 +24,6 @@ import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.steps.Step;
 import java.time.Clock;
 import java.time.Duration;
@@ -159,17 +158,9 @@ public final class GrantGuard implements Guard {
         try {
             Grant g = grant();
             if (g.scope() != ScopeKind.APP) return List.of();
-            List<WindowInfo> windows = desktop.windows();
-            Optional<WindowInfo> target = windows.stream().filter(w -> w.id() == g.target().windowId()).findFirst();
-            if (target.isEmpty()) return List.of();
-            List<Long> out = new ArrayList<>();
-            for (WindowInfo w : windows) {
-                if (w.id() != target.get().id() && w.visible() && w.sameClient(target.get())
-                        && (w.transientFor() == target.get().id() || w.modal()) && w.stacking() > target.get().stacking()) {
-                    out.add(w.id());
-                }
-            }
-            return out;
+            DesktopFacts windows = new DesktopFacts(false, false, java.util.Set.of(), desktop.windows(), Optional.empty());
+            return Policy.dialogsOver(FactsMapper.facts(windows, g.target().windowId()), g.target().windowId()).stream()
+                    .map(Facts.WindowFact::windowId).toList();
         } catch (RefusedException e) {
             return List.of();
         }
