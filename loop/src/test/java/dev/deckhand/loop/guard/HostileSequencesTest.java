@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 12's seeded generator: at least 100,000 hostile action sequences — chords (system ones among
  * them), control characters and Unicode tricks in typed text, uids of other revisions and of nothing,
- * stale and unknown capture bases, points off the capture, gated options, second runs on the same grant —
+ * stale (the revision moves on mid-run) and unknown capture bases, points off the capture, gated options, second runs on the same grant —
  * from an obedient model, through the real {@link ComputerLoop} and the pure {@link GrantGuard} against a
  * {@link HostileWorld} that races them (focus and password focus moving, grabs, dialogs, reused window ids,
  * deny-list apps, Stop, revoke, the mode turning to ask). Every sequence must deliver no event outside the
@@ -106,6 +106,11 @@ class HostileSequencesTest {
         world.revision = grant.revision();
         world.onStop = () -> broker.stop("the person");
         world.onRevoke = () -> broker.revoke(grant.id());
+        boolean[] bumped = {false};
+        world.onBump = () -> {
+            if (!world.revoked && !world.stop) broker.bump("s1", grant.id());
+            bumped[0] = true;
+        };
         int[] cards = {0};
         ApprovalBook approvals = new ApprovalBook(clock, ApprovalBook.DEFAULT_TTL, () -> "a-" + (++cards[0]));
         GrantGuard guard = new GrantGuard(() -> world.modeAsk ? ASK : AUTO, broker, approvals, world, "s1", grant.id(),
@@ -122,6 +127,7 @@ class HostileSequencesTest {
                 if (r.nextInt(100) < world.mutationChance) world.mutate();
                 world.justified.clear();
                 world.noteState();
+                if (bumped[0]) world.justified.addAll(Set.of(RefusalCode.BASIS_STALE, RefusalCode.OUT_OF_SCOPE));
                 world.justified.addAll(codesFor(json, invalid, world));
                 if (world.delivered >= budget) world.justified.add(RefusalCode.BUDGET_EXHAUSTED);
                 if (r.nextInt(50) == 0) {

@@ -91,6 +91,8 @@ class HostileWorld implements Desktop {
     /** Set by the test: presses Stop, revokes the grant, or turns the mode to ask in the broker/policy. */
     Runnable onStop = () -> { };
     Runnable onRevoke = () -> { };
+    /** Set by the test: the grant's revision moves on (the window moved), so uids and bases go stale. */
+    Runnable onBump = () -> { };
 
     HostileWorld(Random r, long revision, boolean appScope, boolean partialTree, int mutationChance) {
         this.r = r;
@@ -107,7 +109,7 @@ class HostileWorld implements Desktop {
     }
 
     void mutate() {
-        switch (r.nextInt(11)) {
+        switch (r.nextInt(12)) {
             case 0 -> focusedWindow = OTHER;
             case 1 -> focus = El.PASSWORD;
             case 2 -> {
@@ -121,6 +123,10 @@ class HostileWorld implements Desktop {
             case 7 -> { stop = true; onStop.run(); }
             case 8 -> { revoked = true; onRevoke.run(); }
             case 9 -> modeAsk = true;
+            case 10 -> {
+                onBump.run();
+                justified.addAll(Set.of(RefusalCode.BASIS_STALE, RefusalCode.OUT_OF_SCOPE));
+            }
             default -> focusedWindow = 0;
         }
     }
