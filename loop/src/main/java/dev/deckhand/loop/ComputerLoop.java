@@ -387,7 +387,7 @@ public final class ComputerLoop {
                 reserved = refusal.isEmpty();
             }
             if (refusal.isPresent()) return refused(attempt, a, refusal.get());
-            show(a, node, basis);
+            show(a, basis);
             int[] passed = {0};
             Optional<Basis> b = basis;
             DeliveryGate gate = () -> {
@@ -430,7 +430,7 @@ public final class ComputerLoop {
         }
 
         /** The drawn cursor travels to where the action lands; the last check comes after it. */
-        private void show(Action a, Optional<Node> node, Optional<Basis> basis) {
+        private void show(Action a, Optional<Basis> basis) {
             if (a instanceof ElementAction e) {
                 desktop.showElement(e.uid(), a instanceof Action.Click || a instanceof Action.Select);
             } else if (a instanceof Action.ClickAt c && basis.isPresent()) {

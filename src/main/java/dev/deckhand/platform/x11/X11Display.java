@@ -662,7 +662,10 @@ public final class X11Display implements AutoCloseable {
         X.XTranslateCoordinates(dpy, root, root, sx, sy, ix, iy, childRef);
         long topAtPoint = childRef.getValue();
         long target = topLevel(basis.windowId());
-        if (topAtPoint != target) {
+        // the target's own popup (a menu or combo list of the same client) is part of its scope
+        boolean ownPopup = topAtPoint != 0 && clientOf(topAtPoint) != 0 && clientOf(topAtPoint) == clientOf(basis.windowId())
+                && X.XGetWindowAttributes(dpy, topAtPoint, attrs) != 0 && attrs.getInt(Xlib.WA_OVERRIDE_REDIRECT) != 0;
+        if (topAtPoint != target && !ownPopup) {
             throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "another window (0x" + Long.toHexString(topAtPoint)
                     + ") is on top at screen point (" + sx + ", " + sy + ")");
         }
