@@ -31,8 +31,7 @@ import java.util.stream.Stream;
  *
  * <p>Keys: when the granted window already holds the input focus, XTEST (every toolkit accepts it and
  * nothing moves); otherwise a synthetic event to the window (XSendEvent, mask 0), which GTK3, Qt and
- * Swing accept for typing. Typed text always goes to the window itself unless it is GTK 4 (see
- * {@link #type}). GTK 4 ignores synthetic events, so a GTK 4 window without focus is refused
+ * Swing accept for typing. GTK 4 ignores synthetic events, so a GTK 4 window without focus is refused
  * {@code OUT_OF_SCOPE} rather than sent keys that would silently go nowhere.
  *
  * <p>{@code click_at}: the element under the point through AT-SPI when there is one; otherwise the
@@ -146,27 +145,23 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /**
-     * Types in chunks of {@value #TYPE_CHUNK} code points; before each chunk the gate runs the last check
-     * (Stop, grant, the facts read fresh, the focus where the action was checked). Text goes to the window
-     * itself (XSendEvent) whenever its toolkit takes synthetic keys, so no character can land in another
-     * window however the focus moves; only GTK 4, which ignores them, is typed through XTEST, and only while
-     * the window's top-level holds the focus (a focus change between the check and a chunk's events can
-     * still take that one chunk: docs/security.md).
+     * Types in chunks of {@value #TYPE_CHUNK} code points. Before each chunk the gate runs the last check
+     * (Stop, grant, the facts read fresh, the focus where the action was checked), and the path is chosen
+     * again: XTEST only while the window's top-level holds the focus (checked by the X server side too),
+     * otherwise events sent to the window itself. A focus change during one chunk's XTEST events can still
+     * take that chunk (docs/security.md); the next chunk's check stops the typing.
      */
     @Override
     public void type(long windowId, String text, DeliveryGate gate) {
         int[] cps = text.codePoints().toArray();
-        WindowInfo w = window(windowId);
-        boolean gtk4 = w.pid() >= 0 && atspi.isGtk4Process(w.pid());
         for (int i = 0; i < cps.length; i += TYPE_CHUNK) {
             String chunk = new String(cps, i, Math.min(TYPE_CHUNK, cps.length - i));
             gate.require();
-            if (!gtk4) {
-                x11.type(windowId, chunk);
-            } else if (holdsFocus(windowId)) {
+            if (holdsFocus(windowId)) {
                 x11.xtestType(windowId, chunk);
             } else {
                 requireSyntheticKeys(windowId);
+                x11.type(windowId, chunk);
             }
         }
     }
