@@ -8,7 +8,8 @@ DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox)
 SAMPLE_APPS=(mousepad)
 IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" mousepad gnome-calculator featherpad)
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
-      chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin)
+      chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
+      i3lock xclip)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword
