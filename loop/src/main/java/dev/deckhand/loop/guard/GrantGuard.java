@@ -2,6 +2,7 @@ package dev.deckhand.loop.guard;
 
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.BasisInfo;
+import dev.deckhand.grant.Consequential;
 import dev.deckhand.grant.DenyScan;
 import dev.deckhand.grant.Facts;
 import dev.deckhand.grant.Grant;
@@ -183,10 +184,37 @@ public final class GrantGuard implements Guard {
                     .orElse(s.target().map(t -> t.describe() + " (not on screen yet)").orElse("the focused element"));
             lines.add((i + 1) + ". " + s.action().kind() + " → " + target + note(s.action()));
         }
-        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, Optional.empty()),
-                g, null);
+        Optional<String> gated;
+        try {
+            gated = gatedStep(steps, resolved, tree, g);
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated), g, null);
         if (decision.isEmpty()) batchApproved = true;
         return decision;
+    }
+
+    /**
+     * The first step of a batch whose resolved target the consequential gate would stop, described for the
+     * card: a batch card that shows a Send is a consequential card, and denying it is
+     * {@code CONSEQUENTIAL_NOT_NAMED}, as for a single action. Steps whose target is not on screen yet, and
+     * keys (which depend on the focus when they run), are judged again by {@link #check} when they run.
+     */
+    private Optional<String> gatedStep(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
+        PolicyConfig config = policy.get();
+        long window = g.target().windowId();
+        DesktopFacts read = desktop.facts();
+        for (int i = 0; i < steps.size(); i++) {
+            if (resolved.get(i).isEmpty() || !(steps.get(i).action() instanceof ElementAction)) continue;
+            Action a = steps.get(i).resolved(resolved.get(i).get().uid());
+            ProposedAction p = Proposals.propose(a, tree, window, null, null, read);
+            Optional<Consequential.Match> m = Consequential.classify(p, config.consequentialWords());
+            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get())) {
+                return Optional.of("step " + (i + 1) + ": " + m.get().what());
+            }
+        }
+        return Optional.empty();
     }
 
     @Override
