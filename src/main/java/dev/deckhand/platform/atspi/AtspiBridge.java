@@ -1,12 +1,7 @@
 package dev.deckhand.platform.atspi;
 
 import com.sun.jna.Memory;
-import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
-import com.sun.jna.Library;
-import com.sun.jna.ptr.IntByReference;
-import com.sun.jna.ptr.NativeLongByReference;
-import com.sun.jna.ptr.PointerByReference;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Geometry;
@@ -16,6 +11,7 @@ import dev.deckhand.platform.atspi.AtspiNative.Atspi;
 import dev.deckhand.platform.atspi.AtspiNative.EventCallback;
 import dev.deckhand.platform.atspi.AtspiNative.Glib;
 import dev.deckhand.platform.atspi.AtspiNative.Gobject;
+import dev.deckhand.platform.x11.RootProperty;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -175,61 +171,14 @@ public final class AtspiBridge implements AutoCloseable {
     static String busMissingReason(Map<String, String> env) {
         if (!blank(env.get("AT_SPI_BUS_ADDRESS"))) return null;
         String display = env.get("DISPLAY");
-        if (!blank(display) && blank(env.get("WAYLAND_DISPLAY")) && !blank(rootProperty(display, "AT_SPI_BUS"))) {
+        if (!blank(display) && blank(env.get("WAYLAND_DISPLAY"))
+                && RootProperty.read(display, "AT_SPI_BUS").filter(bus -> !bus.isBlank()).isPresent()) {
             return null;
         }
         if (!blank(env.get("DBUS_SESSION_BUS_ADDRESS"))) return null;
         return "no accessibility bus: AT_SPI_BUS_ADDRESS is unset, the root window of DISPLAY="
                 + (blank(display) ? "(unset)" : display)
                 + " has no AT_SPI_BUS property, and DBUS_SESSION_BUS_ADDRESS is unset";
-    }
-
-    /** A string property of the X root window, or null (no display, no property). */
-    static String rootProperty(String display, String name) {
-        Xlib x = Xlib.INSTANCE;
-        Pointer d = x.XOpenDisplay(display);
-        if (d == null) return null;
-        try {
-            NativeLong atom = x.XInternAtom(d, name, 1);
-            if (atom == null || atom.longValue() == 0) return null;
-            NativeLongByReference type = new NativeLongByReference();
-            IntByReference format = new IntByReference();
-            NativeLongByReference items = new NativeLongByReference();
-            NativeLongByReference after = new NativeLongByReference();
-            PointerByReference data = new PointerByReference();
-            int rc = x.XGetWindowProperty(d, x.XDefaultRootWindow(d), atom, new NativeLong(0), new NativeLong(1024),
-                    0, new NativeLong(0), type, format, items, after, data);
-            if (rc != 0 || data.getValue() == null) return null;
-            try {
-                if (format.getValue() != 8) return null;
-                byte[] bytes = data.getValue().getByteArray(0, (int) items.getValue().longValue());
-                return new String(bytes, StandardCharsets.UTF_8);
-            } finally {
-                x.XFree(data.getValue());
-            }
-        } finally {
-            x.XCloseDisplay(d);
-        }
-    }
-
-    /** The few Xlib calls the bus check needs; X {@code Bool} is declared {@code int} (JNA passes true as -1). */
-    private interface Xlib extends Library {
-        Xlib INSTANCE = com.sun.jna.Native.load("X11", Xlib.class);
-
-        Pointer XOpenDisplay(String name);
-
-        NativeLong XInternAtom(Pointer display, String name, int onlyIfExists);
-
-        NativeLong XDefaultRootWindow(Pointer display);
-
-        int XGetWindowProperty(Pointer display, NativeLong window, NativeLong property, NativeLong offset,
-                NativeLong length, int delete, NativeLong reqType, NativeLongByReference actualType,
-                IntByReference actualFormat, NativeLongByReference nitems, NativeLongByReference bytesAfter,
-                PointerByReference prop);
-
-        int XFree(Pointer data);
-
-        int XCloseDisplay(Pointer display);
     }
 
     // ------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ final class SideConnection implements AutoCloseable {
         this.address = Pointer.nativeValue(dpy);
         OPEN.put(address, this);
         try {
-            PresenceXlib.X.XSetIOErrorExitHandler(dpy, IO_EXIT, null);
+            Xlib.X.XSetIOErrorExitHandler(dpy, IO_EXIT, null);
         } catch (UnsatisfiedLinkError old) {
             // libX11 < 1.7: a lost server still ends the process; nothing more can be done from Java.
         }
@@ -102,7 +102,7 @@ final class SideConnection implements AutoCloseable {
     }
 
     void sync() {
-        PresenceXlib.X.XSync(dpy, Xlib.False);
+        Xlib.X.XSync(dpy, Xlib.False);
     }
 
     @Override

@@ -269,7 +269,7 @@ public final class X11Display implements AutoCloseable {
         try {
             IntByReference a = new IntByReference(), b = new IntByReference(), c = new IntByReference(),
                     d = new IntByReference();
-            return Xlib.Xtst.X.XTestQueryExtension(dpy, a, b, c, d) != 0;
+            return Xtst.X.XTestQueryExtension(dpy, a, b, c, d) != 0;
         } catch (LinkageError missing) { // UnsatisfiedLinkError or the library holder's failed initialiser
             return false;
         }
@@ -278,10 +278,10 @@ public final class X11Display implements AutoCloseable {
     private static boolean redirectForCapture(Pointer dpy, long root) {
         try {
             IntByReference a = new IntByReference(), b = new IntByReference();
-            if (Xlib.Xcomposite.X.XCompositeQueryExtension(dpy, a, b) == 0) return false;
+            if (Xcomposite.X.XCompositeQueryExtension(dpy, a, b) == 0) return false;
             // Automatic redirection: the server keeps every top-level's full content off-screen and
             // still paints the screen itself; it ends when this connection closes.
-            Xlib.Xcomposite.X.XCompositeRedirectSubwindows(dpy, root, Xlib.Xcomposite.CompositeRedirectAutomatic);
+            Xcomposite.X.XCompositeRedirectSubwindows(dpy, root, Xcomposite.CompositeRedirectAutomatic);
             X.XSync(dpy, Xlib.False);
             return true;
         } catch (LinkageError missing) { // UnsatisfiedLinkError or the library holder's failed initialiser
@@ -291,7 +291,7 @@ public final class X11Display implements AutoCloseable {
 
     private static boolean queryShm(Pointer dpy) {
         try {
-            return Xlib.Xext.X.XShmQueryExtension(dpy) != 0;
+            return XShm.X.XShmQueryExtension(dpy) != 0;
         } catch (LinkageError missing) { // UnsatisfiedLinkError or the library holder's failed initialiser
             return false;
         }
@@ -526,7 +526,7 @@ public final class X11Display implements AutoCloseable {
         Keymap map = keymap();
         int[] kc = ensureKeycodes(map, new long[] {k.keysym()})[0];
         List<Integer> mods = modifierKeycodes(map, k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0));
-        Xlib.Xtst t = Xlib.Xtst.X;
+        Xtst t = Xtst.X;
         for (int m : mods) t.XTestFakeKeyEvent(dpy, m, Xlib.True, 0);
         t.XTestFakeKeyEvent(dpy, kc[0], Xlib.True, 0);
         t.XTestFakeKeyEvent(dpy, kc[0], Xlib.False, 0);
@@ -546,7 +546,7 @@ public final class X11Display implements AutoCloseable {
         Keymap map = keymap();
         int[][] codes = ensureKeycodes(map, syms);
         int shift = modifierKeycodes(map, Xlib.ShiftMask).get(0);
-        Xlib.Xtst t = Xlib.Xtst.X;
+        Xtst t = Xtst.X;
         for (int[] c : codes) {
             if (c[1] == 1) t.XTestFakeKeyEvent(dpy, shift, Xlib.True, 0);
             t.XTestFakeKeyEvent(dpy, c[0], Xlib.True, 0);
@@ -669,7 +669,7 @@ public final class X11Display implements AutoCloseable {
             throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "another window (0x" + Long.toHexString(topAtPoint)
                     + ") is on top at screen point (" + sx + ", " + sy + ")");
         }
-        Xlib.Xtst t = Xlib.Xtst.X;
+        Xtst t = Xtst.X;
         t.XTestFakeMotionEvent(dpy, -1, sx, sy, 0);
         t.XTestFakeButtonEvent(dpy, 1, Xlib.True, 0);
         t.XTestFakeButtonEvent(dpy, 1, Xlib.False, 0);
@@ -744,7 +744,7 @@ public final class X11Display implements AutoCloseable {
             if (X.XTranslateCoordinates(dpy, window, top, 0, 0, ix, iy, childRef) == 0) throw gone(window);
             sx = ix.getValue() + border;
             sy = iy.getValue() + border;
-            pixmap = Xlib.Xcomposite.X.XCompositeNameWindowPixmap(dpy, top);
+            pixmap = Xcomposite.X.XCompositeNameWindowPixmap(dpy, top);
             drawable = pixmap;
             read(drawable, visual, depth, sx, sy, g.width(), g.height(), pixels, g.width(), 0, 0);
             X.XFreePixmap(dpy, pixmap);
@@ -818,7 +818,7 @@ public final class X11Display implements AutoCloseable {
         int x0 = Math.max(px, g.x()), y0 = Math.max(py, g.y());
         int x1 = Math.min(px + pw, g.x() + g.width()), y1 = Math.min(py + ph, g.y() + g.height());
         if (x1 <= x0 || y1 <= y0) return;
-        long pixmap = Xlib.Xcomposite.X.XCompositeNameWindowPixmap(dpy, popup);
+        long pixmap = Xcomposite.X.XCompositeNameWindowPixmap(dpy, popup);
         read(pixmap, visual, depth, x0 - px + border, y0 - py + border, x1 - x0, y1 - y0, pixels, g.width(),
                 x0 - g.x(), y0 - g.y());
         X.XFreePixmap(dpy, pixmap);
@@ -832,12 +832,12 @@ public final class X11Display implements AutoCloseable {
         if (shm) {
             ShmSegment seg = segment(w * h * 4L);
             if (seg != null) {
-                Pointer image = Xlib.Xext.X.XShmCreateImage(dpy, visual, depth, Xlib.ZPixmap, seg.addr, seg.info, w, h);
+                Pointer image = XShm.X.XShmCreateImage(dpy, visual, depth, Xlib.ZPixmap, seg.addr, seg.info, w, h);
                 if (image != null) {
                     try {
                         image.setPointer(Xlib.IMG_DATA, seg.addr);
                         int before = errorCount;
-                        if (Xlib.Xext.X.XShmGetImage(dpy, drawable, image, sx, sy, Xlib.AllPlanes) != 0) {
+                        if (XShm.X.XShmGetImage(dpy, drawable, image, sx, sy, Xlib.AllPlanes) != 0) {
                             sync();
                             if (errorCount == before) {
                                 copyOut(image, visual, seg.addr, w, h, dst, dstStride, dx, dy);
@@ -894,30 +894,30 @@ public final class X11Display implements AutoCloseable {
 
     /** One System V shared-memory segment attached to the X server, reused across captures. */
     private static final class ShmSegment {
-        final Memory info = new Memory(Xlib.Xext.SHMINFO_SIZE);
+        final Memory info = new Memory(XShm.SHMINFO_SIZE);
         Pointer addr;
         long size;
 
         static ShmSegment attach(Pointer dpy, long size, X11Display owner) {
-            Xlib.LibC c = Xlib.LibC.C;
-            int id = c.shmget(Xlib.LibC.IPC_PRIVATE, size, Xlib.LibC.IPC_CREAT | 0600);
+            LibC c = LibC.C;
+            int id = c.shmget(LibC.IPC_PRIVATE, size, LibC.IPC_CREAT | 0600);
             if (id < 0) return null;
             Pointer addr = c.shmat(id, null, 0);
             if (addr == null || Pointer.nativeValue(addr) == -1L) {
-                c.shmctl(id, Xlib.LibC.IPC_RMID, null);
+                c.shmctl(id, LibC.IPC_RMID, null);
                 return null;
             }
             ShmSegment s = new ShmSegment();
             s.info.clear();
-            s.info.setInt(Xlib.Xext.SHM_ID, id);
-            s.info.setPointer(Xlib.Xext.SHM_ADDR, addr);
-            s.info.setInt(Xlib.Xext.SHM_READONLY, Xlib.False);
+            s.info.setInt(XShm.SHM_ID, id);
+            s.info.setPointer(XShm.SHM_ADDR, addr);
+            s.info.setInt(XShm.SHM_READONLY, Xlib.False);
             s.addr = addr;
             s.size = size;
             int before = owner.errorCount;
-            int ok = Xlib.Xext.X.XShmAttach(dpy, s.info);
+            int ok = XShm.X.XShmAttach(dpy, s.info);
             X.XSync(dpy, Xlib.False);
-            c.shmctl(id, Xlib.LibC.IPC_RMID, null); // freed once both sides detach
+            c.shmctl(id, LibC.IPC_RMID, null); // freed once both sides detach
             if (ok == 0 || owner.errorCount != before) {
                 c.shmdt(addr);
                 return null; // e.g. a remote server or another IPC namespace: plain XGetImage then
@@ -926,9 +926,9 @@ public final class X11Display implements AutoCloseable {
         }
 
         void release(Pointer dpy) {
-            Xlib.Xext.X.XShmDetach(dpy, info);
+            XShm.X.XShmDetach(dpy, info);
             X.XSync(dpy, Xlib.False);
-            Xlib.LibC.C.shmdt(addr);
+            LibC.C.shmdt(addr);
         }
     }
 
