@@ -69,7 +69,7 @@ public final class CursorOverlay implements DrawnCursor {
     private final Thread thread;
 
     // Owned by the overlay thread.
-    private SideConnection c;
+    private XConnection c;
     private long window;
     private long normalPixmap;
     private long pressedPixmap;
@@ -189,7 +189,7 @@ public final class CursorOverlay implements DrawnCursor {
     }
 
     private void create(Map<String, String> env) {
-        c = SideConnection.open(env);
+        c = XConnection.open(env);
         Xlib x = Xlib.X;
         com.sun.jna.ptr.IntByReference a = new com.sun.jna.ptr.IntByReference(), b = new com.sun.jna.ptr.IntByReference();
         if (XShape.X.XShapeQueryExtension(c.dpy, a, b) == 0) {

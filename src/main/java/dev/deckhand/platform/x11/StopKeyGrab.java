@@ -73,9 +73,9 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     private void run(Map<String, String> env) {
-        SideConnection c;
+        XConnection c;
         try {
-            c = SideConnection.open(env);
+            c = XConnection.open(env);
         } catch (RefusedException | LinkageError e) {
             fail("the display could not be opened: " + e.getMessage());
             return;
@@ -92,7 +92,7 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     /** Grabs every lock-key variant; returns {keycode, modifiers} per grab, or empty after a failure. */
-    private List<int[]> grab(SideConnection c) {
+    private List<int[]> grab(XConnection c) {
         Xlib x = Xlib.X;
         KeyChord k;
         try {
@@ -129,7 +129,7 @@ public final class StopKeyGrab implements AutoCloseable {
         return grabs;
     }
 
-    private void loop(SideConnection c, int keycode, List<int[]> grabs) {
+    private void loop(XConnection c, int keycode, List<int[]> grabs) {
         Xlib x = Xlib.X;
         Memory pfd = new Memory(8);
         Memory event = new Memory(Xlib.EV_SIZE);
@@ -161,14 +161,14 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     /** {CapsLock, NumLock, ScrollLock} masks as this keyboard maps them (0 for a lock it lacks). */
-    private static int[] lockMasks(SideConnection c) {
+    private static int[] lockMasks(XConnection c) {
         Xlib x = Xlib.X;
         int num = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff7fL)); // Num_Lock
         int scroll = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff14L)); // Scroll_Lock
         return new int[] {Xlib.LockMask, num, scroll};
     }
 
-    private static int modifierOf(SideConnection c, int keycode) {
+    private static int modifierOf(XConnection c, int keycode) {
         if (keycode == 0) return 0;
         Pointer map = Xlib.X.XGetModifierMapping(c.dpy);
         if (map == null) return 0;
