@@ -343,7 +343,8 @@ final class AtspiFacts {
         if (doc == null) return null;
         try {
             for (String attr : List.of("DocURL", "URI", "URL")) {
-                String v = AtspiCalls.takeString(Atspi.atspi_document_get_document_attribute_value(doc, AtspiCalls.nulTerminated(attr), calls.err()));
+                String v = AtspiCalls.takeString(Atspi.atspi_document_get_document_attribute_value(doc,
+                        AtspiCalls.nulTerminated(attr), calls.err()));
                 if (calls.takeError() != null) return null;
                 if (v != null && !v.isBlank()) return v;
             }

@@ -165,7 +165,9 @@ final class AtspiTree {
                             throw new AtspiCalls.HungException("get_child_at_index of pid " + pid + " took over 800 ms");
                         }
                         if (child == null) {
-                            if (e != null && AtspiCalls.isTimeout(e, t2)) throw new AtspiCalls.HungException("get_child_at_index: " + e);
+                            if (e != null && AtspiCalls.isTimeout(e, t2)) {
+                                throw new AtspiCalls.HungException("get_child_at_index: " + e);
+                            }
                             continue;
                         }
                         stack.push(new Object[] {child, depth + 1});
@@ -188,7 +190,8 @@ final class AtspiTree {
         List<Node> result = List.copyOf(nodes);
         latest.set(result);
         lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms: %d extents calls %.2f ms, %d text reads %.2f ms",
-                (System.nanoTime() - walkStart) / 1e6, extentsCalls, extentsNanos / 1e6, calls.textReads(), calls.textNanos() / 1e6);
+                (System.nanoTime() - walkStart) / 1e6, extentsCalls, extentsNanos / 1e6, calls.textReads(),
+                calls.textNanos() / 1e6);
         return new ScopedTree(windowId, rev, result, partial);
     }
 
@@ -217,8 +220,8 @@ final class AtspiTree {
             Glib.g_hash_table_unref(attributes); // the rule keeps a copy
         }
         long t0 = System.nanoTime();
-        Pointer array = Atspi.atspi_collection_get_matches(collection, matchAll, AtspiNative.SORT_CANONICAL, AtspiBridge.NODE_CAP, 1,
-                calls.err());
+        Pointer array = Atspi.atspi_collection_get_matches(collection, matchAll, AtspiNative.SORT_CANONICAL,
+                AtspiBridge.NODE_CAP, 1, calls.err());
         Gobject.g_object_unref(collection);
         String e = calls.takeError();
         Pointer[] found = new Pointer[0];
@@ -462,7 +465,10 @@ final class AtspiTree {
                 throw new AssertionError(a);
             }
         }
-        if (timedOut) throw new AtspiCalls.HungException("GetExtents of pid " + pid + " got no reply within " + AtspiBridge.CALL_TIMEOUT_MILLIS + " ms");
+        if (timedOut) {
+            throw new AtspiCalls.HungException("GetExtents of pid " + pid + " got no reply within "
+                    + AtspiBridge.CALL_TIMEOUT_MILLIS + " ms");
+        }
     }
 
     private static Node withBounds(Node n, Geometry bounds) {

@@ -33,16 +33,13 @@ final class KeyboardMapping {
 
     /** Keysym → {keycode, level 0|1}, spare keycodes, keysyms per keycode, as read at one moment. */
     static final class Keymap {
-        final int min;
         final int perCode;
-        final long[] syms;
         final Map<Long, int[]> byKeysym = new HashMap<>();
         final List<Integer> spares = new ArrayList<>();
 
+        /** From {@code XGetKeyboardMapping}: {@code perCode} keysyms for each of {@code count} keycodes from {@code min}. */
         Keymap(int min, int count, int perCode, long[] syms) {
-            this.min = min;
             this.perCode = perCode;
-            this.syms = syms;
             for (int level = 0; level < Math.min(2, perCode); level++) {
                 for (int i = 0; i < count; i++) {
                     long s = syms[i * perCode + level];
