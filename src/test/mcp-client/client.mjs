@@ -36,6 +36,9 @@ try {
     tools: tools.map((t) => t.name),
     annotations: computer?.annotations,
     required: computer?.inputSchema?.required,
+    // callTool validated structuredContent against this schema (the SDK throws when it does not match)
+    outputRequired: computer?.outputSchema?.required,
+    usage: result.structuredContent?.usage,
     isError: result.isError === true,
     code: result.structuredContent?.refusal?.code,
     text: result.content?.[0]?.text,

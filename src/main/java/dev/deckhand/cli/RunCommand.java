@@ -162,13 +162,19 @@ public class RunCommand {
 
     static String summaryLine(RunResult r, int code) {
         return ("deckhand run: exit " + code + ", " + r.outcome().wire() + ", verdict " + r.verdict().wire() + ", "
-                + r.stepsRun() + " step" + (r.stepsRun() == 1 ? "" : "s") + " — " + r.summary()).replaceAll("[\\r\\n]+", " ");
+                + r.stepsRun() + " step" + (r.stepsRun() == 1 ? "" : "s") + ", " + usageText(r.usage()) + " — " + r.summary())
+                .replaceAll("[\\r\\n]+", " ");
+    }
+
+    /** The run's model use in the CLI line: turns, tokens and cost (or "unpriced"). */
+    static String usageText(dev.deckhand.loop.Usage u) {
+        return u.modelTurns() + " model turn" + (u.modelTurns() == 1 ? "" : "s") + ", " + u.inputTokens() + " in / "
+                + u.outputTokens() + " out tokens, " + u.costUsd().map(c -> "$" + c.toPlainString()).orElse("unpriced");
     }
 
     private String structuredContent(RunResult r) {
         try {
-            return json.writeValueAsString(new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
-                    r.refusal().map(ToolResult.RefusalView::of).orElse(null), r.summary()));
+            return json.writeValueAsString(ToolResult.of(r));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -56,6 +56,7 @@ public class ComputerTool {
                 .setTitle("Operate a granted desktop window")
                 .setDescription(DESCRIPTION)
                 .setInputSchema(inputSchema())
+                .setOutputSchema(outputSchema())
                 .setAnnotations(new ToolManager.ToolAnnotations("Operate a granted desktop window",
                         false, true, false, true))
                 .setHandler(this::call)
@@ -64,8 +65,17 @@ public class ComputerTool {
 
     /** The published input schema, as a JSON object tree. */
     public Map<String, Object> inputSchema() {
-        try (InputStream in = ComputerTool.class.getResourceAsStream("/computer-input.schema.json")) {
-            if (in == null) throw new IllegalStateException("computer-input.schema.json is missing from the application");
+        return schema("computer-input.schema.json");
+    }
+
+    /** The published schema of the result's {@code structuredContent} (DESIGN.md §2). */
+    public Map<String, Object> outputSchema() {
+        return schema("computer-output.schema.json");
+    }
+
+    private Map<String, Object> schema(String name) {
+        try (InputStream in = ComputerTool.class.getResourceAsStream("/" + name)) {
+            if (in == null) throw new IllegalStateException(name + " is missing from the application");
             return json.readValue(in, new TypeReference<Map<String, Object>>() { });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -101,8 +111,7 @@ public class ComputerTool {
     }
 
     static ToolResponse response(RunResult r) {
-        ToolResult result = new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
-                r.refusal().map(ToolResult.RefusalView::of).orElse(null), r.summary());
+        ToolResult result = ToolResult.of(r);
         boolean error = r.refusal().isPresent() || r.outcome() != Outcome.COMPLETED || r.verdict() != Verdict.PASS;
         String text = r.refusal().filter(ref -> !r.summary().contains(ref.code().name()))
                 .map(ref -> "refused " + ref + " | ").orElse("") + r.summary();

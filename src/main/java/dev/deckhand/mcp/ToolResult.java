@@ -2,6 +2,9 @@ package dev.deckhand.mcp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.deckhand.grant.Refusal;
+import dev.deckhand.loop.RunResult;
+import dev.deckhand.loop.Usage;
+import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
@@ -9,10 +12,11 @@ import java.util.Objects;
  *
  * @param refusal present only when {@code outcome} is {@code refused}
  * @param summary at most 2,000 characters
+ * @param usage model turns, tokens and cost (DESIGN.md §2); always present
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ToolResult(String runId, String outcome, String verdict, int stepsRun, RefusalView refusal,
-        String summary) {
+        String summary, UsageView usage) {
 
     public static final int SUMMARY_LIMIT = 2000;
 
@@ -21,6 +25,7 @@ public record ToolResult(String runId, String outcome, String verdict, int steps
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(summary, "summary");
+        Objects.requireNonNull(usage, "usage");
         if (summary.length() > SUMMARY_LIMIT) {
             throw new IllegalArgumentException("summary must be at most " + SUMMARY_LIMIT + " characters");
         }
@@ -33,8 +38,23 @@ public record ToolResult(String runId, String outcome, String verdict, int steps
         }
     }
 
+    /** {@code usage} as it travels: {@code costUsd} is null (and present) when the model is unpriced. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record UsageView(int modelTurns, long inputTokens, long outputTokens, BigDecimal costUsd) {
+        public static UsageView of(Usage u) {
+            return new UsageView(u.modelTurns(), u.inputTokens(), u.outputTokens(), u.costUsd().orElse(null));
+        }
+    }
+
+    /** The structured content of a finished run. */
+    public static ToolResult of(RunResult r) {
+        return new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
+                r.refusal().map(RefusalView::of).orElse(null), r.summary(), UsageView.of(r.usage()));
+    }
+
     public static ToolResult refused(String runId, int stepsRun, String verdict, Refusal refusal) {
-        return new ToolResult(runId, "refused", verdict, stepsRun, RefusalView.of(refusal), bound(refusal.toString()));
+        return new ToolResult(runId, "refused", verdict, stepsRun, RefusalView.of(refusal), bound(refusal.toString()),
+                UsageView.of(Usage.NONE));
     }
 
     static String bound(String s) {

@@ -21,7 +21,7 @@ public final class BoundModelClient implements ModelClient {
     }
 
     @Override
-    public String decide(ModelTurn turn) {
+    public ModelReply reply(ModelTurn turn) {
         Objects.requireNonNull(turn, "turn");
         ModelBinding binding = bound();
         Optional<ApiKey> key = store.apiKey();
@@ -29,7 +29,7 @@ public final class BoundModelClient implements ModelClient {
             throw new RefusedException(RefusalCode.MODEL_NOT_BOUND,
                     binding.providerId() + " is bound but no API key is stored; set one in settings");
         }
-        return provider.decide(binding, key.orElse(null), turn);
+        return provider.reply(binding, key.orElse(null), turn);
     }
 
     /** Tests the stored binding with one small real call; no binding is a failed check, not an exception. */

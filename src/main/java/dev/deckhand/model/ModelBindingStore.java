@@ -26,6 +26,7 @@ public final class ModelBindingStore {
 
     public static final String BINDING_FILE = "model.json";
     public static final String KEY_FILE = "model-api-key";
+    public static final String PRICES_FILE = "model-prices.json";
 
     private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
 
@@ -59,6 +60,33 @@ public final class ModelBindingStore {
             Throwable root = e;
             while (root.getCause() != null && root.getCause() != root) root = root.getCause();
             throw new IllegalStateException(file + " is not a valid model binding: " + root.getMessage(), e);
+        }
+    }
+
+    /**
+     * The person's price table ({@code model-prices.json}: {@code {"<modelId>": {"inputPerMTok": n,
+     * "outputPerMTok": n}}}), or {@link PriceTable#DEFAULTS} when the file is absent.
+     *
+     * @throws IllegalStateException naming the file when it exists but is invalid
+     */
+    public synchronized PriceTable prices() {
+        Path file = dir.resolve(PRICES_FILE);
+        if (!Files.exists(file)) return PriceTable.DEFAULTS;
+        try {
+            return new PriceTable(json.readValue(file.toFile(),
+                    new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, PriceTable.Price>>() { }));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalStateException(file + " is not a valid price table: " + e.getMessage(), e);
+        }
+    }
+
+    /** Saves the price table the person edited. */
+    public synchronized void savePrices(PriceTable prices) {
+        Objects.requireNonNull(prices, "prices");
+        try {
+            writeAtomically(dir.resolve(PRICES_FILE), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(prices.prices()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the price table in " + dir, e);
         }
     }
 

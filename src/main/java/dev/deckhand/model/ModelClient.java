@@ -11,5 +11,15 @@ public interface ModelClient {
      *         (or the bound provider needs a key and none is stored) — never a fallback to another model
      * @throws ModelException when the provider answers with an error or cannot be reached
      */
-    String decide(ModelTurn turn);
+    default String decide(ModelTurn turn) {
+        return reply(turn).text();
+    }
+
+    /**
+     * Asks the bound model for exactly one action, and says which model answered and the tokens it used.
+     *
+     * @throws dev.deckhand.grant.RefusedException {@code MODEL_NOT_BOUND} as {@link #decide}
+     * @throws ModelException when the provider answers with an error or cannot be reached
+     */
+    ModelReply reply(ModelTurn turn);
 }

@@ -95,6 +95,16 @@ public final class ProviderClient {
      * @throws ModelException with the provider's message verbatim when the call fails
      */
     public String decide(ModelBinding binding, ApiKey key, ModelTurn turn) {
+        return reply(binding, key, turn).text();
+    }
+
+    /**
+     * One call for one action, with the tokens the provider reported for it.
+     *
+     * @param key nullable: no key is sent
+     * @throws ModelException with the provider's message verbatim when the call fails
+     */
+    public ModelReply reply(ModelBinding binding, ApiKey key, ModelTurn turn) {
         Objects.requireNonNull(binding, "binding");
         Objects.requireNonNull(turn, "turn");
         ChatModel model;
@@ -120,11 +130,15 @@ public final class ProviderClient {
             throw failure;
         }
         lastFailure = null;
+        long in = 0;
+        long out = 0;
         if (response.tokenUsage() != null) {
-            if (response.tokenUsage().inputTokenCount() != null) inputTokens.addAndGet(response.tokenUsage().inputTokenCount());
-            if (response.tokenUsage().outputTokenCount() != null) outputTokens.addAndGet(response.tokenUsage().outputTokenCount());
+            if (response.tokenUsage().inputTokenCount() != null) in = Math.max(0, response.tokenUsage().inputTokenCount());
+            if (response.tokenUsage().outputTokenCount() != null) out = Math.max(0, response.tokenUsage().outputTokenCount());
         }
-        return rawAction(binding, response.aiMessage());
+        inputTokens.addAndGet(in);
+        outputTokens.addAndGet(out);
+        return new ModelReply(rawAction(binding, response.aiMessage()), binding.providerId(), binding.modelId(), in, out);
     }
 
     /** Calls and tokens so far, and the latest call's failure. */

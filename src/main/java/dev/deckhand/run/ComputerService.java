@@ -88,6 +88,9 @@ public class ComputerService {
     ModelClient model;
 
     @Inject
+    dev.deckhand.model.ModelBindingStore modelStore;
+
+    @Inject
     dev.deckhand.app.ServerAddress address;
 
     @Inject
@@ -254,9 +257,10 @@ public class ComputerService {
                 verifierNanos.addAndGet(System.nanoTime() - t0);
             }
         });
+        UsageTally usage = new UsageTally(this::prices);
         ModelDecider decider = new ModelDecider(model, modelCalls, () -> stop.stopRequested()
                 ? Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while the model was answering"))
-                : guard.aborted());
+                : guard.aborted(), usage);
         LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
                 LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
@@ -280,7 +284,7 @@ public class ComputerService {
                     .limits(limits)
                     .build();
             long t0 = System.nanoTime();
-            RunResult result = loop.run(request);
+            RunResult result = loop.run(request).withUsage(usage.usage());
             shown.finished(result.outcome());
             long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get() - guard.approvalNanos();
             int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
@@ -348,6 +352,16 @@ public class ComputerService {
     void shutdown() {
         modelCalls.shutdownNow();
         watchers.shutdownNow();
+    }
+
+    /** The person's price table; an invalid file prices nothing (the cost is unknown, never guessed). */
+    private dev.deckhand.model.PriceTable prices() {
+        try {
+            return modelStore.prices();
+        } catch (IllegalStateException invalid) {
+            LOG.warnf("%s", invalid.getMessage());
+            return new dev.deckhand.model.PriceTable(Map.of());
+        }
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {

@@ -7,6 +7,7 @@ import dev.deckhand.loop.DecisionRequest;
 import dev.deckhand.loop.Decider;
 import dev.deckhand.loop.observe.ObservationText;
 import dev.deckhand.model.ModelClient;
+import dev.deckhand.model.ModelReply;
 import dev.deckhand.model.ModelTurn;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -40,13 +41,18 @@ final class ModelDecider implements Decider {
     private final ExecutorService executor;
     private final Supplier<Optional<Refusal>> interruption;
     private final java.util.concurrent.atomic.AtomicLong modelNanos = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicInteger turns = new java.util.concurrent.atomic.AtomicInteger();
+    private final UsageTally usage;
+    private volatile String lastText;
 
-    /** @param interruption Stop or a watcher abort, checked every 20 ms while the model answers */
-    ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption) {
+    /**
+     * @param interruption Stop or a watcher abort, checked every 20 ms while the model answers
+     * @param usage where each turn and each answer's tokens are counted
+     */
+    ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption, UsageTally usage) {
         this.model = model;
         this.executor = executor;
         this.interruption = interruption;
+        this.usage = usage;
     }
 
     /** Time spent waiting for the provider, summed over the run. */
@@ -56,7 +62,12 @@ final class ModelDecider implements Decider {
 
     /** Model turns asked so far. */
     int turns() {
-        return turns.get();
+        return usage.turns();
+    }
+
+    /** The model's latest raw answer (its final report when the run ended on its done or fail), or empty. */
+    Optional<String> lastText() {
+        return Optional.ofNullable(lastText);
     }
 
     @Override
@@ -75,11 +86,14 @@ final class ModelDecider implements Decider {
         if (request.capture().isPresent()) turn = turn.withImage(request.capture().get().capture().image());
         if (request.feedback().isPresent()) turn = turn.withFeedback(request.feedback().get());
         ModelTurn finalTurn = turn;
-        turns.incrementAndGet();
+        usage.asked();
         Future<String> answer = executor.submit(() -> {
             long t0 = System.nanoTime();
             try {
-                return model.decide(finalTurn);
+                ModelReply reply = model.reply(finalTurn);
+                usage.answered(reply);
+                lastText = reply.text();
+                return reply.text();
             } finally {
                 modelNanos.addAndGet(System.nanoTime() - t0);
             }

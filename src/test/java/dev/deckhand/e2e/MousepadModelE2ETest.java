@@ -2,6 +2,7 @@ package dev.deckhand.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.model.stub.AnthropicStub;
@@ -81,6 +82,7 @@ class MousepadModelE2ETest {
         String expected = "hello from " + provider;
         Path file = emptyFile();
         try (ProviderStub stub = stub(provider)) {
+            stub.usage(1234, 56);
             stub.enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\"" + expected + "\"}")
                     .enqueue("{\"action\":\"key\",\"keys\":\"ctrl+s\"}")
                     .enqueue("{\"action\":\"done\",\"summary\":\"wrote and saved\"}");
@@ -92,6 +94,11 @@ class MousepadModelE2ETest {
             assertEquals(expected, Files.readString(file).strip());
             assertEquals(3, stub.requests().size(), "one model turn per action");
             assertTrue(ScriptedModel.text(stub.requests().get(0)).contains("Observation:"));
+            assertEquals(3, call.getInt("result.structuredContent.usage.modelTurns"));
+            assertEquals(3 * 1234, call.getLong("result.structuredContent.usage.inputTokens"), "the stub's token counts, summed");
+            assertEquals(3 * 56, call.getLong("result.structuredContent.usage.outputTokens"));
+            assertTrue(call.getMap("result.structuredContent.usage").containsKey("costUsd"));
+            assertNull(call.get("result.structuredContent.usage.costUsd"), "scripted-model is unpriced");
         }
     }
 

@@ -43,6 +43,9 @@ class TypeScriptClientIT {
         assertTrue(seen.path("annotations").path("destructiveHint").asBoolean());
         assertTrue(seen.path("annotations").path("openWorldHint").asBoolean());
         assertEquals("[\"instruction\"]", seen.path("required").toString());
+        assertEquals("[\"runId\",\"outcome\",\"verdict\",\"stepsRun\",\"summary\",\"usage\"]",
+                seen.path("outputRequired").toString(), "the tool declares its outputSchema and the SDK validated the result");
+        assertEquals(0, seen.path("usage").path("modelTurns").asInt(-1));
         assertTrue(seen.path("isError").asBoolean());
         assertEquals("NO_GRANT", seen.path("code").asText());
         assertTrue(seen.path("text").asText().contains("NO_GRANT"));

@@ -41,6 +41,10 @@ class McpHttpTest {
         assertEquals(java.util.Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode"),
                 props.keySet());
         assertEquals(List.of("default", "plan", "goal"), list.getList("result.tools[0].inputSchema.properties.mode.enum"));
+        assertEquals(List.of("runId", "outcome", "verdict", "stepsRun", "summary", "usage"),
+                list.getList("result.tools[0].outputSchema.required"));
+        assertEquals(List.of("modelTurns", "inputTokens", "outputTokens", "costUsd"),
+                list.getList("result.tools[0].outputSchema.properties.usage.required"));
     }
 
     @Test
@@ -58,6 +62,9 @@ class McpHttpTest {
         assertEquals(0, call.getInt("result.structuredContent.stepsRun"));
         assertEquals("NO_GRANT", call.getString("result.structuredContent.refusal.code"));
         assertTrue(call.getString("result.structuredContent.runId").startsWith("run-"));
+        assertEquals(0, call.getInt("result.structuredContent.usage.modelTurns"), "no model was asked");
+        assertEquals(0, call.getInt("result.structuredContent.usage.inputTokens"));
+        assertEquals(0.0, call.getDouble("result.structuredContent.usage.costUsd"));
     }
 
     @Test

@@ -100,6 +100,16 @@ abstract class ProviderContractTest {
     }
 
     @Test
+    void theReplyCarriesTheTokensTheProviderReportedAndWhichModelAnswered() {
+        stub.usage(1234, 56).enqueue(ACTION);
+        ModelReply reply = client.reply(ModelTurn.of(SYSTEM, USER, SCHEMA));
+        assertEquals(1234, reply.inputTokens());
+        assertEquals(56, reply.outputTokens());
+        assertEquals(stub.providerId(), reply.providerId());
+        assertEquals("model-under-test", reply.modelId());
+    }
+
+    @Test
     void theSchemaIsSentAndNoImageWithoutOne() throws IOException {
         stub.enqueue(ACTION);
         client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA));

@@ -15,9 +15,10 @@ import java.util.Optional;
  * @param summary bounded, at most {@value #MAX_SUMMARY} characters
  * @param route the route taken, empty when the run ended before routing
  * @param verifierDetail what the verifier found, or why there is no verdict
+ * @param usage the model turns, tokens and cost of the run ({@link Usage#NONE} when no model was asked)
  */
 public record RunResult(String runId, Outcome outcome, Verdict verdict, int stepsRun, Optional<Refusal> refusal,
-        String summary, Optional<Route> route, String verifierDetail) {
+        String summary, Optional<Route> route, String verifierDetail, Usage usage) {
 
     public static final int MAX_SUMMARY = 2_000;
 
@@ -29,8 +30,20 @@ public record RunResult(String runId, Outcome outcome, Verdict verdict, int step
         Objects.requireNonNull(summary, "summary");
         Objects.requireNonNull(route, "route");
         Objects.requireNonNull(verifierDetail, "verifierDetail");
+        Objects.requireNonNull(usage, "usage");
         if (stepsRun < 0) throw new IllegalArgumentException("stepsRun must be >= 0");
         if (summary.length() > MAX_SUMMARY) throw new IllegalArgumentException("summary must be at most " + MAX_SUMMARY + " characters");
         if (outcome == Outcome.REFUSED && refusal.isEmpty()) throw new IllegalArgumentException("refusal is required when refused");
+    }
+
+    /** A result of a run that asked no model. */
+    public RunResult(String runId, Outcome outcome, Verdict verdict, int stepsRun, Optional<Refusal> refusal,
+            String summary, Optional<Route> route, String verifierDetail) {
+        this(runId, outcome, verdict, stepsRun, refusal, summary, route, verifierDetail, Usage.NONE);
+    }
+
+    /** This result with the run's model use. */
+    public RunResult withUsage(Usage u) {
+        return new RunResult(runId, outcome, verdict, stepsRun, refusal, summary, route, verifierDetail, u);
     }
 }

@@ -43,7 +43,7 @@ public final class AnthropicStub extends ProviderStub {
         }
         return "{\"id\":\"msg_stub\",\"type\":\"message\",\"role\":\"assistant\",\"model\":" + quote(model)
                 + ",\"content\":[" + content + "],\"stop_reason\":\"" + stop + "\",\"stop_sequence\":null,"
-                + "\"usage\":{\"input_tokens\":10,\"output_tokens\":5}}";
+                + "\"usage\":{\"input_tokens\":" + inputTokens() + ",\"output_tokens\":" + outputTokens() + "}}";
     }
 
     @Override

@@ -28,7 +28,8 @@ public final class GeminiStub extends ProviderStub {
     protected String successBody(String raw, RecordedRequest request) {
         return "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":" + quote(raw) + "}],\"role\":\"model\"},"
                 + "\"finishReason\":\"STOP\",\"index\":0}],"
-                + "\"usageMetadata\":{\"promptTokenCount\":10,\"candidatesTokenCount\":5,\"totalTokenCount\":15},"
+                + "\"usageMetadata\":{\"promptTokenCount\":" + inputTokens() + ",\"candidatesTokenCount\":" + outputTokens()
+                + ",\"totalTokenCount\":" + (inputTokens() + outputTokens()) + "},"
                 + "\"modelVersion\":\"stub\",\"responseId\":\"stub\"}";
     }
 

@@ -42,7 +42,8 @@ public final class OpenAiStub extends ProviderStub {
         return "{\"id\":\"chatcmpl-stub\",\"object\":\"chat.completion\",\"created\":1700000000,\"model\":" + quote(model)
                 + ",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":" + quote(raw)
                 + ",\"refusal\":null},\"logprobs\":null,\"finish_reason\":\"stop\"}],"
-                + "\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5,\"total_tokens\":15}}";
+                + "\"usage\":{\"prompt_tokens\":" + inputTokens() + ",\"completion_tokens\":" + outputTokens()
+                + ",\"total_tokens\":" + (inputTokens() + outputTokens()) + "}}";
     }
 
     @Override

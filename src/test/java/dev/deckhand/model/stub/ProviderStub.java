@@ -79,6 +79,8 @@ public abstract class ProviderStub implements AutoCloseable {
     private final ExecutorService executor;
     private final Deque<Reply> replies = new ArrayDeque<>();
     private final List<RecordedRequest> requests = new ArrayList<>();
+    private volatile long inputTokens = 10;
+    private volatile long outputTokens = 5;
 
     protected ProviderStub() {
         try {
@@ -128,6 +130,21 @@ public abstract class ProviderStub implements AutoCloseable {
     public synchronized ProviderStub enqueueError(int status, String message) {
         replies.add(new Error(status, message));
         return this;
+    }
+
+    /** The token counts every success body reports from now on (default 10 in, 5 out). */
+    public ProviderStub usage(long input, long output) {
+        inputTokens = input;
+        outputTokens = output;
+        return this;
+    }
+
+    protected long inputTokens() {
+        return inputTokens;
+    }
+
+    protected long outputTokens() {
+        return outputTokens;
     }
 
     public synchronized List<RecordedRequest> requests() {
