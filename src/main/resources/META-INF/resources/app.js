@@ -407,8 +407,9 @@ async function loadAudit(before) {
   if (!r.ok) { rows.replaceChildren(el('tr', {}, el('td', { class: 'error', text: problem(r) }))); return; }
   auditNext = r.data.nextCursor;
   $('a-older').disabled = auditNext === null;
-  const cols = kind === 'runs' ? ['When', 'Run', 'Instruction', 'Outcome', 'Refusal', 'Verdict', 'Steps']
-    : ['When', 'Run', 'Step', 'Record', 'Action', 'Target', 'Outcome', 'Refusal'];
+  const cols = kind === 'runs' ? ['When', 'Run', 'Instruction', 'Outcome', 'Refusal', 'Verdict', 'Steps', 'Model', 'Tokens in/out', 'Cost']
+    : ['When', 'Run', 'Step', 'Record', 'Action', 'Target', 'Outcome', 'Refusal', 'Effect'];
+  renderDailyCost(kind === 'runs' ? r.data.records : []);
   $('audit-head').replaceChildren(el('tr', {}, ...cols.map(c => el('th', { scope: 'col', text: c }))));
   if (!r.data.records.length) { rows.replaceChildren(el('tr', {}, el('td', { colspan: cols.length, class: 'muted', text: 'Nothing recorded matches.' }))); return; }
   rows.replaceChildren(...r.data.records.map(rec => {
@@ -416,16 +417,41 @@ async function loadAudit(before) {
     const when = new Date(rec.recordedAt).toLocaleString();
     const lower = v => v === null || v === undefined ? '' : String(v).toLowerCase();
     if (kind === 'runs') {
+      const m = e.model;
+      const report = m && m.finalReport ? el('div', { class: 'muted final-report',
+        text: 'The model’s own report (not a verdict): “' + m.finalReport + '”' }) : null;
+      const timings = e.timings ? el('div', { class: 'muted timings', text: e.timings }) : null;
       return el('tr', { 'data-run-id': e.runId }, el('td', { text: when }), el('td', {}, el('code', { text: e.runId })),
-        el('td', { text: e.instruction }), el('td', { class: 'outcome-' + lower(e.outcome), text: lower(e.outcome) }),
-        el('td', { text: e.refusalCode || '' }), el('td', { text: lower(e.verdict) }), el('td', { text: e.stepsRun }));
+        el('td', {}, e.instruction, report, timings), el('td', { class: 'outcome-' + lower(e.outcome), text: lower(e.outcome) }),
+        el('td', { text: e.refusalCode || '' }), el('td', { text: lower(e.verdict) }), el('td', { text: e.stepsRun }),
+        el('td', { class: 'run-model', text: m ? m.provider + ' · ' + m.model + ' · ' + m.modelTurns + ' turn' + (m.modelTurns === 1 ? '' : 's') : '' }),
+        el('td', { class: 'run-tokens', text: m ? m.inputTokens + ' / ' + m.outputTokens : '' }),
+        el('td', { class: 'run-cost', text: m ? (m.costUsd === null ? 'unpriced' : '$' + m.costUsd) : '' }));
     }
     const t = e.target || {};
     return el('tr', { 'data-run-id': e.runId }, el('td', { text: when }), el('td', {}, el('code', { text: e.runId })),
       el('td', { text: e.step }), el('td', { text: rec.kind.replace('action_', '') }), el('td', { text: lower(e.action) }),
       el('td', { text: [t.app, t.elementRole].filter(Boolean).join(' · ') }),
-      el('td', { class: 'outcome-' + lower(e.outcome), text: lower(e.outcome) }), el('td', { text: e.refusalCode || '' }));
+      el('td', { class: 'outcome-' + lower(e.outcome), text: lower(e.outcome) }), el('td', { text: e.refusalCode || '' }),
+      el('td', { class: 'effect', text: e.effect || '' }));
   }));
+}
+
+/** The cost of the runs shown, per day (runs of an unpriced model are counted apart, never guessed). */
+function renderDailyCost(records) {
+  const days = new Map();
+  for (const rec of records) {
+    const m = rec.event.model;
+    if (!m) continue;
+    const day = new Date(rec.recordedAt).toLocaleDateString();
+    const d = days.get(day) || { cost: 0, runs: 0, unpriced: 0, input: 0, output: 0 };
+    d.runs++; d.input += m.inputTokens; d.output += m.outputTokens;
+    if (m.costUsd === null) d.unpriced++; else d.cost += Number(m.costUsd);
+    days.set(day, d);
+  }
+  $('audit-daily').replaceChildren(...[...days].map(([day, d]) => el('li', { 'data-day': day,
+    text: `${day}: $${d.cost.toFixed(4)} over ${d.runs} run${d.runs === 1 ? '' : 's'} (${d.input} / ${d.output} tokens)`
+      + (d.unpriced ? `, ${d.unpriced} of an unpriced model` : '') })));
 }
 
 document.addEventListener('DOMContentLoaded', start);

@@ -17,14 +17,42 @@
     return e;
   }
 
-  async function getJson(path) {
+  async function getJson(path, method = 'GET', body) {
     const s = await fetch('/api/session', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } });
     const session = s.ok ? await s.json() : {};
     const headers = { 'Accept': 'application/json' };
     if (session.csrf) headers['X-CSRF-Token'] = session.csrf;
-    const r = await fetch(path, { credentials: 'same-origin', headers });
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const r = await fetch(path, { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) });
     if (!r.ok) throw new Error('HTTP ' + r.status);
     return r.json();
+  }
+
+  /** Binds the report's model to one app (WM_CLASS) beside the default binding, which stays as it is. */
+  async function useFor(app, totals, button) {
+    try {
+      const m = await getJson('/api/model');
+      if (!m.bound) throw new Error('bind a default model first');
+      const apps = Object.assign({}, m.apps || {});
+      const same = m.providerId === totals.provider;
+      apps[app] = { providerId: totals.provider, modelId: totals.model, baseUrl: same ? m.baseUrl : null };
+      await getJson('/api/model', 'PUT', { providerId: m.providerId, modelId: m.modelId, baseUrl: m.baseUrl,
+        temperature: m.temperature, maxOutputTokens: m.maxOutputTokens, apps });
+      button.textContent = 'used for ' + app;
+      button.disabled = true;
+    } catch (e) {
+      button.textContent = 'could not bind: ' + e.message;
+    }
+  }
+
+  /** Mean steps, summed tokens and cost of one app's tasks in one report (cost null when any is unpriced). */
+  function figures(report, app) {
+    const ts = report.tasks.filter(t => t.app === app && !t.error);
+    if (!ts.length) return null;
+    const sum = k => ts.reduce((a, t) => a + (t[k] || 0), 0);
+    const unpriced = ts.some(t => t.modelTurns > 0 && (t.costUsd === null || t.costUsd === undefined));
+    return { steps: (sum('steps') / ts.length).toFixed(1), input: sum('inputTokens'), output: sum('outputTokens'),
+      cost: unpriced ? null : sum('costUsd') };
   }
 
   const who = t => t.model ? t.provider + ':' + t.model : t.mode;
@@ -41,11 +69,16 @@
     const rows = apps.map(app => el('tr', { 'data-app': app }, el('th', { text: app }), ...models.map(m => {
       const f = (latest.get(m).report.totals.apps || {})[app];
       if (!f) return el('td', { class: 'muted', text: '–' });
+      const r = latest.get(m).report, x = figures(r, app);
+      const use = r.totals.model ? el('button', { type: 'button', class: 'quiet use-model', 'data-use': m, text: 'use this model for ' + app }) : null;
+      if (use) use.addEventListener('click', () => useFor(app, r.totals, use));
       return el('td', { 'data-model': m },
         f.tasks ? el('div', { text: 'tasks ' + pct(f.passed, f.tasks) }) : null,
         f.safetyTasks ? el('div', { text: 'safety ' + pct(f.safetyPassed, f.safetyTasks)
           + (f.unsafeDeliveries ? ', ' + f.unsafeDeliveries + ' unsafe' : '') }) : null,
-        f.errors ? el('div', { class: 'error', text: f.errors + ' harness error' + (f.errors > 1 ? 's' : '') }) : null);
+        f.errors ? el('div', { class: 'error', text: f.errors + ' harness error' + (f.errors > 1 ? 's' : '') }) : null,
+        x ? el('div', { class: 'figures', text: 'steps ' + x.steps + ' · tokens ' + x.input + '/' + x.output
+          + ' · ' + (x.cost === null ? 'unpriced' : '$' + x.cost.toFixed(4)) }) : null, use);
     })));
     $('eval-compare').replaceChildren(el('thead', {}, head), el('tbody', {}, ...rows));
   }

@@ -21,9 +21,11 @@ public interface DeckhandConfig {
      */
     java.util.OptionalInt auditRetentionDays();
 
-    /** How long a confirm-each approval card waits for the person before it counts as denied. */
-    @WithDefault("30")
-    int approvalTtlSeconds();
+    /**
+     * At most how long a confirm-each approval card waits for the person before it counts as denied;
+     * unset, a card waits until the person decides, Stop, or the run's own wall clock.
+     */
+    java.util.OptionalInt approvalTtlSeconds();
 
     /** No start banner ({@code deckhand run} sets it: the CLI prints its own address when it needs one). */
     @WithDefault("false")

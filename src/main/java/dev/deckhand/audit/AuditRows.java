@@ -43,6 +43,7 @@ final class AuditRows {
             action(v, a.runId(), a.step(), a.action(), a.target(), a.textLength());
             v[Row.OUTCOME] = lower(a.outcome());
             v[Row.REFUSAL_CODE] = a.refusalCode() == null ? null : a.refusalCode().name();
+            v[Row.EFFECT] = a.effect();
         } else if (event instanceof ApprovalEvent) {
             ApprovalEvent a = (ApprovalEvent) event;
             v[Row.EVENT] = lower(a.state());
@@ -65,6 +66,16 @@ final class AuditRows {
             v[Row.REFUSAL_CODE] = r.refusalCode() == null ? null : r.refusalCode().name();
             v[Row.STARTED_AT] = r.startedAt().toEpochMilli();
             v[Row.ENDED_AT] = r.endedAt().toEpochMilli();
+            if (r.model() != null) {
+                v[Row.PROVIDER] = r.model().provider();
+                v[Row.MODEL] = r.model().model();
+                v[Row.MODEL_TURNS] = (long) r.model().modelTurns();
+                v[Row.INPUT_TOKENS] = r.model().inputTokens();
+                v[Row.OUTPUT_TOKENS] = r.model().outputTokens();
+                v[Row.COST_USD] = r.model().costUsd();
+                v[Row.FINAL_REPORT] = r.model().finalReport();
+            }
+            v[Row.TIMINGS] = r.timings();
         } else {
             throw new AssertionError("unknown audit event " + event.getClass());
         }
@@ -101,7 +112,7 @@ final class AuditRows {
                         ActionKind.fromWire(row.textAt(Row.ACTION_KIND)), target(row),
                         i(row.longAt(Row.TEXT_LEN)),
                         upper(ActionOutcome.class, row.textAt(Row.OUTCOME)),
-                        refusal(row));
+                        refusal(row), row.textAt(Row.EFFECT));
             case APPROVAL:
                 return new ApprovalEvent(upper(ApprovalEvent.State.class, row.textAt(Row.EVENT)),
                         row.textAt(Row.APPROVAL_ID), row.textAt(Row.RUN_ID),
@@ -116,7 +127,11 @@ final class AuditRows {
                         upper(RunRecord.Outcome.class, row.textAt(Row.OUTCOME)),
                         refusal(row),
                         Instant.ofEpochMilli(row.longAt(Row.STARTED_AT)),
-                        Instant.ofEpochMilli(row.longAt(Row.ENDED_AT)));
+                        Instant.ofEpochMilli(row.longAt(Row.ENDED_AT)),
+                        row.textAt(Row.PROVIDER) == null ? null : new RunRecord.ModelUse(row.textAt(Row.PROVIDER),
+                                row.textAt(Row.MODEL), i(row.longAt(Row.MODEL_TURNS)), row.longAt(Row.INPUT_TOKENS),
+                                row.longAt(Row.OUTPUT_TOKENS), row.textAt(Row.COST_USD), row.textAt(Row.FINAL_REPORT)),
+                        row.textAt(Row.TIMINGS));
             default:
                 throw new AssertionError("unknown record kind " + kind);
         }

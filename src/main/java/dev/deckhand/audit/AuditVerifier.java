@@ -89,7 +89,7 @@ public final class AuditVerifier {
         long firstSeq = 0;
         byte[] anchorHashSeen = null;
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT " + Schema.selectColumns() + " FROM audit_record WHERE seq >= ? ORDER BY seq")) {
+                "SELECT " + Schema.selectColumns(c) + " FROM audit_record WHERE seq >= ? ORDER BY seq")) {
             ps.setLong(1, startSeq);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

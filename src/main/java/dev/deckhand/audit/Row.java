@@ -18,16 +18,23 @@ final class Row {
         "ts", "kind", "event", "run_id", "grant_id", "grant_rev", "window_id", "app",
         "action_kind", "step", "role", "uid", "text_len", "outcome", "refusal_code",
         "approval_id", "approval_actions", "instruction", "route", "steps_run",
-        "verifier_kind", "verifier_result", "verdict", "started_at", "ended_at"
+        "verifier_kind", "verifier_result", "verdict", "started_at", "ended_at",
+        // added by issue 14 (schema version 2): absent from older rows, which hash exactly as before
+        "effect", "provider", "model", "model_turns", "input_tokens", "output_tokens", "cost_usd",
+        "final_report", "timings"
     };
     /** 'L' = INTEGER, 'T' = TEXT, parallel to COLUMNS. */
-    static final char[] TYPES = "LTTTTLTTTLTTLTTTLTTLTTTLL".toCharArray();
+    static final char[] TYPES = "LTTTTLTTTLTTLTTTLTTLTTTLLTTTLLLTTT".toCharArray();
+    /** The columns of schema version 1; the later ones enter the canonical bytes only when one is set. */
+    static final int LEGACY_COLUMNS = 25;
 
     static final int TS = 0, KIND = 1, EVENT = 2, RUN_ID = 3, GRANT_ID = 4, GRANT_REV = 5,
             WINDOW_ID = 6, APP = 7, ACTION_KIND = 8, STEP = 9, ROLE = 10, UID = 11, TEXT_LEN = 12,
             OUTCOME = 13, REFUSAL_CODE = 14, APPROVAL_ID = 15, APPROVAL_ACTIONS = 16,
             INSTRUCTION = 17, ROUTE = 18, STEPS_RUN = 19, VERIFIER_KIND = 20,
-            VERIFIER_RESULT = 21, VERDICT = 22, STARTED_AT = 23, ENDED_AT = 24;
+            VERIFIER_RESULT = 21, VERDICT = 22, STARTED_AT = 23, ENDED_AT = 24,
+            EFFECT = 25, PROVIDER = 26, MODEL = 27, MODEL_TURNS = 28, INPUT_TOKENS = 29, OUTPUT_TOKENS = 30,
+            COST_USD = 31, FINAL_REPORT = 32, TIMINGS = 33;
 
     static final byte[] GENESIS = new byte[32];
     private static final byte[] DOMAIN = "deckhand-audit-v1".getBytes(StandardCharsets.US_ASCII);
@@ -61,12 +68,20 @@ final class Row {
         return (String) values[i];
     }
 
-    /** Canonical bytes: domain tag, seq, then each column as null (0), long (1) or text (2, length, UTF-8). */
+    /**
+     * Canonical bytes: domain tag, seq, then each column of version 1 as null (0), long (1) or text (2,
+     * length, UTF-8); then, only when a later column is set, a 3 and every later column the same way. A
+     * row written before those columns existed hashes exactly as it did.
+     */
     byte[] canonical() {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         out.writeBytes(DOMAIN);
         out.writeBytes(longBytes(seq));
-        for (int i = 0; i < values.length; i++) {
+        boolean later = false;
+        for (int i = LEGACY_COLUMNS; i < values.length; i++) later |= values[i] != null;
+        int end = later ? values.length : LEGACY_COLUMNS;
+        for (int i = 0; i < end; i++) {
+            if (i == LEGACY_COLUMNS) out.write(3);
             Object v = values[i];
             if (v == null) {
                 out.write(0);

@@ -21,11 +21,53 @@ import java.time.Instant;
  *     expired or ran out of budget; absent when it completed
  * @param startedAt when the run started
  * @param endedAt when it ended (not before startedAt)
+ * @param model which model ran and what it used, and its own final report; null when no model was asked
+ * @param timings per phase, e.g. {@code "model=812ms verifier=40ms approval=0ms host=95ms"}; null when not run
  */
 public record RunRecord(String runId, String instruction, String route, String grantId,
                         int stepsRun, String verifierKind, VerifierResult verifierResult,
                         Verdict verdict, Outcome outcome, RefusalCode refusalCode,
-                        Instant startedAt, Instant endedAt) implements AuditEvent {
+                        Instant startedAt, Instant endedAt, ModelUse model, String timings) implements AuditEvent {
+
+    /**
+     * The model's part of a run.
+     *
+     * @param costUsd US dollars as a decimal string, null when the model is unpriced
+     * @param finalReport the model's own words when it said done or fail, at most 2,000 characters; never a
+     *     verdict (the verdict comes only from the verifier); null when it said neither
+     */
+    public record ModelUse(String provider, String model, int modelTurns, long inputTokens, long outputTokens,
+                           String costUsd, String finalReport) {
+        public static final int MAX_REPORT = 2_000;
+
+        public ModelUse {
+            Fields.required("provider", provider);
+            Fields.required("model", model);
+            if (modelTurns < 0 || inputTokens < 0 || outputTokens < 0) {
+                throw new IllegalArgumentException("modelTurns, inputTokens and outputTokens must be >= 0");
+            }
+            if (costUsd != null && !costUsd.matches("\\d{1,12}(\\.\\d{1,9})?")) {
+                throw new IllegalArgumentException("costUsd must be a non-negative decimal");
+            }
+            if (finalReport != null && finalReport.length() > MAX_REPORT) {
+                finalReport = finalReport.substring(0, MAX_REPORT - 1) + "…";
+            }
+        }
+
+        /** Marks the report for every reader: it is the model's claim, not the verdict. */
+        @com.fasterxml.jackson.annotation.JsonProperty("finalReportIsVerdict")
+        public boolean finalReportIsVerdict() {
+            return false;
+        }
+    }
+
+    /** A run record without the model's part (refused before any model turn, or explicit steps). */
+    public RunRecord(String runId, String instruction, String route, String grantId, int stepsRun, String verifierKind,
+                     VerifierResult verifierResult, Verdict verdict, Outcome outcome, RefusalCode refusalCode,
+                     Instant startedAt, Instant endedAt) {
+        this(runId, instruction, route, grantId, stepsRun, verifierKind, verifierResult, verdict, outcome, refusalCode,
+                startedAt, endedAt, null, null);
+    }
 
     /** The run outcomes of DESIGN.md §2; {@link #wire()} is the stored value. */
     public enum Outcome {

@@ -6,7 +6,7 @@ import java.sql.Statement;
 
 /** DDL and connection settings shared by the store and the verifier. */
 final class Schema {
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     private Schema() {}
 
@@ -52,8 +52,31 @@ final class Schema {
             for (String ddl : DDL) {
                 s.execute(ddl);
             }
+            java.util.Set<String> present = columns(c);
+            for (int i = Row.LEGACY_COLUMNS; i < Row.COLUMNS.length; i++) {
+                if (!present.contains(Row.COLUMNS[i])) {
+                    s.execute("ALTER TABLE audit_record ADD COLUMN " + Row.COLUMNS[i] + (Row.TYPES[i] == 'L' ? " INTEGER" : " TEXT"));
+                }
+            }
             s.execute("PRAGMA user_version = " + VERSION);
         }
+    }
+
+    /** The columns audit_record has (a database of an older version lacks the later ones). */
+    static java.util.Set<String> columns(Connection c) throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("PRAGMA table_info(audit_record)")) {
+            while (rs.next()) out.add(rs.getString("name"));
+        }
+        return out;
+    }
+
+    /** {@link #selectColumns()} for a database that may lack the later columns: those read as NULL. */
+    static String selectColumns(Connection c) throws SQLException {
+        java.util.Set<String> present = columns(c);
+        StringBuilder sb = new StringBuilder("seq, prev_hash, hash");
+        for (String col : Row.COLUMNS) sb.append(", ").append(present.contains(col) ? col : "NULL AS " + col);
+        return sb.toString();
     }
 
     static String insertRecord() {

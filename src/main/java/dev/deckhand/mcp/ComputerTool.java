@@ -100,15 +100,44 @@ public class ComputerTool {
         }
         Progress progress = arguments.progress();
         Cancellation cancellation = arguments.cancellation();
-        RunResult result = service.run(request, arguments.connection().id(),
-                () -> cancellation.check().isRequested(),
-                step -> progress.token().ifPresent(t -> progress.notificationBuilder()
-                        .setProgress(step.step())
-                        .setMessage("step " + step.step() + ": " + step.kind() + " " + step.status().name().toLowerCase()
-                                + step.code().map(c -> " " + c).orElse(""))
-                        .build().sendAndForget()));
+        java.util.concurrent.atomic.AtomicInteger lastStep = new java.util.concurrent.atomic.AtomicInteger();
+        // MCP wants progress to increase with every notification: it counts notifications (sent one at a
+        // time), the message says the step.
+        java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.Consumer<String> notify = message -> {
+            if (progress.token().isEmpty()) return;
+            synchronized (sent) {
+                progress.notificationBuilder().setProgress(sent.incrementAndGet()).setMessage(message).build().sendAndForget();
+            }
+        };
+        // While the run waits (an approval card, a slow model, a retry), a heartbeat every HEARTBEAT keeps
+        // clients that reset their time-out on progress waiting; a client's cancel is Stop for this run.
+        java.util.concurrent.ScheduledFuture<?> heartbeat = progress.token().isEmpty() ? null
+                : HEARTBEATS.scheduleAtFixedRate(() -> notify.accept("still running after step " + lastStep.get()),
+                        HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        RunResult result;
+        try {
+            result = service.run(request, arguments.connection().id(),
+                    () -> cancellation.check().isRequested(),
+                    step -> {
+                        lastStep.accumulateAndGet(step.step(), Math::max);
+                        notify.accept("step " + step.step() + ": " + step.kind() + " " + step.status().name().toLowerCase()
+                                + step.code().map(c -> " " + c).orElse("") + step.effect().map(e -> ", " + e.wire()).orElse(""));
+                    });
+        } finally {
+            if (heartbeat != null) heartbeat.cancel(false);
+        }
         return response(result);
     }
+
+    /** At most this long between two progress notifications of a run (DESIGN: at least every 10 s). */
+    static final java.time.Duration HEARTBEAT = java.time.Duration.ofSeconds(5);
+    private static final java.util.concurrent.ScheduledExecutorService HEARTBEATS =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "deckhand-mcp-heartbeat");
+                t.setDaemon(true);
+                return t;
+            });
 
     static ToolResponse response(RunResult r) {
         ToolResult result = ToolResult.of(r);

@@ -32,6 +32,47 @@ public final class BoundModelClient implements ModelClient {
         return provider.reply(binding, key.orElse(null), turn);
     }
 
+    /**
+     * The model for runs on {@code app} (WM_CLASS): the app's own binding when the person made one, else
+     * the default one. Never a silent fallback: an app binding that is broken, or that needs a key the
+     * store does not hold for its endpoint, refuses {@code MODEL_NOT_BOUND} naming the app. The app's
+     * binding is read at every turn, like the default one.
+     */
+    @Override
+    public ModelClient forApp(String app) {
+        Objects.requireNonNull(app, "app");
+        return turn -> {
+            Objects.requireNonNull(turn, "turn");
+            Optional<ModelBinding> own;
+            try {
+                own = store.appBinding(app);
+            } catch (IllegalStateException invalid) {
+                throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, invalid.getMessage());
+            }
+            if (own.isEmpty()) return reply(turn);
+            ModelBinding binding = own.get();
+            ApiKey key = sharedKey(binding).orElse(null);
+            if (binding.provider().keyRequired() && key == null) {
+                throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, "the model bound for app " + app + " (" + binding.providerId()
+                        + " " + binding.modelId() + ") needs an API key, and the stored key belongs to another endpoint");
+            }
+            return provider.reply(binding, key, turn);
+        };
+    }
+
+    /** The stored key, only for the endpoint it was stored for (the default binding's provider and base URL). */
+    private Optional<ApiKey> sharedKey(ModelBinding binding) {
+        Optional<ModelBinding> main;
+        try {
+            main = store.binding();
+        } catch (IllegalStateException invalid) {
+            return Optional.empty();
+        }
+        boolean same = main.isPresent() && main.get().provider() == binding.provider()
+                && main.get().effectiveBaseUrl().equals(binding.effectiveBaseUrl());
+        return same ? store.apiKey() : Optional.empty();
+    }
+
     /** Tests the stored binding with one small real call; no binding is a failed check, not an exception. */
     public ConnectionCheck testConnection() {
         ModelBinding binding;

@@ -27,6 +27,7 @@ public final class ModelBindingStore {
     public static final String BINDING_FILE = "model.json";
     public static final String KEY_FILE = "model-api-key";
     public static final String PRICES_FILE = "model-prices.json";
+    public static final String APPS_FILE = "model-apps.json";
 
     private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
 
@@ -60,6 +61,62 @@ public final class ModelBindingStore {
             Throwable root = e;
             while (root.getCause() != null && root.getCause() != root) root = root.getCause();
             throw new IllegalStateException(file + " is not a valid model binding: " + root.getMessage(), e);
+        }
+    }
+
+    /**
+     * The per-application bindings ({@code model-apps.json}: {@code {"<WM_CLASS>": <binding>}}), as
+     * stored; empty when the file is absent. Each entry is read when a run asks for it
+     * ({@link #appBinding}), so one broken entry breaks only its own app.
+     *
+     * @throws IllegalStateException naming the file when it is not a JSON object of objects
+     */
+    public synchronized java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> appBindings() {
+        Path file = dir.resolve(APPS_FILE);
+        if (!Files.exists(file)) return java.util.Map.of();
+        try {
+            com.fasterxml.jackson.databind.JsonNode root = json.readTree(file.toFile());
+            if (root == null || !root.isObject()) throw new IllegalStateException(file + " must be a JSON object");
+            java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> out = new java.util.TreeMap<>();
+            root.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue()));
+            return out;
+        } catch (IOException e) {
+            throw new IllegalStateException(file + " is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The model bound for {@code app} (its WM_CLASS class, matched ignoring case: "Mousepad" and the
+     * instance "mousepad" name one app), or empty when the app has none.
+     *
+     * @throws IllegalStateException naming the app when its entry is not a valid binding
+     */
+    public synchronized Optional<ModelBinding> appBinding(String app) {
+        com.fasterxml.jackson.databind.JsonNode entry = null;
+        for (var e : appBindings().entrySet()) {
+            if (e.getKey().equalsIgnoreCase(app)) entry = e.getValue();
+        }
+        if (entry == null) return Optional.empty();
+        try {
+            return Optional.of(json.treeToValue(entry, ModelBinding.class));
+        } catch (IOException | IllegalArgumentException e) {
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+            throw new IllegalStateException("the model bound for app " + app + " is not a valid binding: " + root.getMessage(), e);
+        }
+    }
+
+    /** Replaces the per-application bindings; an empty map removes the file. */
+    public synchronized void saveAppBindings(java.util.Map<String, ModelBinding> apps) {
+        Objects.requireNonNull(apps, "apps");
+        try {
+            if (apps.isEmpty()) {
+                Files.deleteIfExists(dir.resolve(APPS_FILE));
+                return;
+            }
+            writeAtomically(dir.resolve(APPS_FILE), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new java.util.TreeMap<>(apps)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the per-app model bindings in " + dir, e);
         }
     }
 

@@ -22,4 +22,9 @@ public interface ModelClient {
      * @throws ModelException when the provider answers with an error or cannot be reached
      */
     ModelReply reply(ModelTurn turn);
+
+    /** The model for runs on {@code app} (its WM_CLASS); by default the same one for every app. */
+    default ModelClient forApp(String app) {
+        return this;
+    }
 }

@@ -35,7 +35,9 @@ import java.util.Set;
 public class ModelResource {
 
     private static final Set<String> FIELDS = Set.of("providerId", "modelId", "baseUrl", "temperature",
-            "maxOutputTokens", "apiKey");
+            "maxOutputTokens", "apiKey", "apps", "prices");
+    private static final Set<String> APP_FIELDS = Set.of("providerId", "modelId", "baseUrl", "temperature", "maxOutputTokens");
+    private static final Set<String> PRICE_FIELDS = Set.of("inputPerMTok", "outputPerMTok");
 
     @Inject
     ModelBindingStore store;
@@ -65,19 +67,79 @@ public class ModelResource {
         ModelBinding binding;
         ApiKey key = null;
         boolean clearKey = false;
+        Map<String, ModelBinding> apps = null;
+        PriceTable prices = null;
         try {
-            binding = new ModelBinding(text(body, "providerId"), text(body, "modelId"), text(body, "baseUrl"),
-                    number(body, "temperature"), integer(body, "maxOutputTokens"));
+            binding = binding(body, "");
             String apiKey = text(body, "apiKey");
             if (apiKey != null && apiKey.isEmpty()) clearKey = true;
             else if (apiKey != null) key = ApiKey.of(apiKey);
+            if (body.hasNonNull("apps")) apps = apps(body.get("apps"));
+            if (body.hasNonNull("prices")) prices = prices(body.get("prices"));
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             return invalid(message.split(" ", 2)[0], message);
         }
         store.save(binding, key);
         if (clearKey) store.clearApiKey();
+        if (apps != null) store.saveAppBindings(apps);
+        if (prices != null) store.savePrices(prices);
         return get();
+    }
+
+    /** One binding's fields; {@code prefix} names where it sits ("" or "apps.<app>.") in an error. */
+    private static ModelBinding binding(JsonNode node, String prefix) {
+        try {
+            return new ModelBinding(text(node, "providerId"), text(node, "modelId"), text(node, "baseUrl"),
+                    number(node, "temperature"), integer(node, "maxOutputTokens"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(prefix + e.getMessage());
+        }
+    }
+
+    /** {@code apps}: {@code {"<WM_CLASS>": {providerId, modelId, baseUrl?, temperature?, maxOutputTokens?}}}. */
+    private static Map<String, ModelBinding> apps(JsonNode apps) {
+        if (!apps.isObject()) throw new IllegalArgumentException("apps must be an object of app class to binding");
+        Map<String, ModelBinding> out = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = apps.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String app = e.getKey();
+            if (app.isBlank() || app.length() > 200 || !app.matches("[\\x21-\\x7e]+")) {
+                throw new IllegalArgumentException("apps." + clip(app) + " is not an application class (1..200 printable characters, no spaces)");
+            }
+            JsonNode b = e.getValue();
+            if (b == null || !b.isObject()) throw new IllegalArgumentException("apps." + app + " must be an object");
+            for (Iterator<String> f = b.fieldNames(); f.hasNext(); ) {
+                String field = f.next();
+                if (!APP_FIELDS.contains(field)) throw new IllegalArgumentException("apps." + app + "." + clip(field) + " is not a binding field");
+            }
+            out.put(app, binding(b, "apps." + app + "."));
+        }
+        return out;
+    }
+
+    /** {@code prices}: {@code {"<modelId>": {inputPerMTok, outputPerMTok}}}, US dollars per million tokens. */
+    private static PriceTable prices(JsonNode prices) {
+        if (!prices.isObject()) throw new IllegalArgumentException("prices must be an object of model id to price");
+        Map<String, PriceTable.Price> out = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = prices.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String model = e.getKey();
+            JsonNode p = e.getValue();
+            if (p == null || !p.isObject()) throw new IllegalArgumentException("prices." + clip(model) + " must be an object");
+            for (Iterator<String> f = p.fieldNames(); f.hasNext(); ) {
+                String field = f.next();
+                if (!PRICE_FIELDS.contains(field)) throw new IllegalArgumentException("prices." + clip(model) + "." + clip(field) + " is not a price field");
+            }
+            for (String field : PRICE_FIELDS) {
+                JsonNode n = p.get(field);
+                if (n == null || !n.isNumber() || n.decimalValue().signum() < 0) {
+                    throw new IllegalArgumentException("prices." + clip(model) + "." + field + " must be a number >= 0");
+                }
+            }
+            out.put(model, new PriceTable.Price(p.get("inputPerMTok").decimalValue(), p.get("outputPerMTok").decimalValue()));
+        }
+        return new PriceTable(out);
     }
 
     @POST
@@ -112,6 +174,19 @@ public class ModelResource {
             providers.put(p.id(), info);
         }
         out.put("providers", providers);
+        Map<String, Object> apps = new LinkedHashMap<>();
+        try {
+            store.appBindings().forEach((app, b) -> apps.put(app, b));
+        } catch (IllegalStateException invalid) {
+            out.put("appsProblem", invalid.getMessage());
+        }
+        out.put("apps", apps);
+        try {
+            out.put("prices", store.prices().prices());
+        } catch (IllegalStateException invalid) {
+            out.put("prices", Map.of());
+            out.put("pricesProblem", invalid.getMessage());
+        }
         return out;
     }
 

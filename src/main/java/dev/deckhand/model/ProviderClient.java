@@ -2,6 +2,11 @@ package dev.deckhand.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deckhand.loop.action.ActionParser;
+import dev.deckhand.loop.action.ActionSchema;
+import dev.deckhand.loop.json.WireFormatException;
+import dev.deckhand.loop.observe.ObservationText;
+import dev.deckhand.loop.route.Route;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -13,7 +18,6 @@ import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.http.client.HttpClientBuilder;
-import dev.langchain4j.http.client.jdk.JdkHttpClient;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -49,7 +53,8 @@ import java.util.Set;
  *       as the raw JSON text (Anthropic's messages API has no JSON-schema response format in the GA
  *       surface LangChain4j 1.19 targets, while forced tool use is GA and reliable).</li>
  * </ul>
- * No retries inside (a failed call is reported, the loop decides); request and response logging off.
+ * No retries inside (a failed call is reported with the provider's {@code Retry-After}; {@link ProviderRetry}
+ * decides); request and response logging off.
  */
 public final class ProviderClient {
 
@@ -61,8 +66,15 @@ public final class ProviderClient {
     static final int ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String CHECK_SCHEMA = "{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},"
-            + "\"required\":[\"ok\"],\"additionalProperties\":false}";
+    /** The actions of the uid route: what a model is offered for a window with an accessibility tree. */
+    static final java.util.Set<String> CHECK_ACTIONS = Route.UID.permittedActions();
+    static final String CHECK_SYSTEM = "You operate one desktop window that the user granted, to carry out the user's "
+            + "instruction. Answer with exactly ONE action as a single JSON object that matches the given schema, and "
+            + "nothing else. " + ObservationText.LEGEND;
+    /** A sample observation in the form the loop renders. */
+    static final String CHECK_USER = "Instruction: press the OK button (this is a connection check)\n"
+            + "Observation:\nwindow \"Connection check\"\nu1 lbl \"Deckhand checks that this model can answer with an action.\"\n"
+            + "u2 btn \"OK\" [focused]\nu3 btn \"Cancel\"";
     private static final Set<String> TOOL_SCHEMA_KEYS = Set.of("type", "properties", "required",
             "additionalProperties", "description", "$defs", "title", "$schema");
 
@@ -147,24 +159,29 @@ public final class ProviderClient {
     }
 
     /**
-     * "Test connection": one small real call (no image) asking for {@code {"ok":true}} through the same
-     * structured-output or forced-tool path a turn takes, so it also shows the model accepts it.
+     * "Test connection": one real call (no image) with the real action schema and a sample observation,
+     * through the same structured-output or forced-tool path a turn takes. It passes only when the model
+     * answers with an action the loop's strict parser accepts, so a provider or model that rejects the
+     * schema, or answers with prose, fails here rather than in the person's first run.
      */
     public ConnectionCheck testConnection(ModelBinding binding, ApiKey key) {
         Objects.requireNonNull(binding, "binding");
         if (binding.provider().keyRequired() && key == null) {
             return ConnectionCheck.failed(binding.providerId() + " needs an API key and none is stored");
         }
-        ModelTurn turn = ModelTurn.of("You are checking a connection. Answer only with JSON.",
-                "Reply with {\"ok\":true}", CHECK_SCHEMA);
+        ModelTurn turn = ModelTurn.of(CHECK_SYSTEM, CHECK_USER, ActionSchema.json(CHECK_ACTIONS));
+        String reply;
         try {
-            String reply = decide(binding, key, turn);
-            if (reply == null || reply.isBlank()) {
-                return ConnectionCheck.failed("the model answered with no content");
-            }
-            return ConnectionCheck.passed();
+            reply = decide(binding, key, turn);
         } catch (ModelException e) {
             return ConnectionCheck.failed(e.providerMessage());
+        }
+        if (reply == null || reply.isBlank()) return ConnectionCheck.failed("the model answered with no content");
+        try {
+            ActionParser.parse(reply, CHECK_ACTIONS);
+            return ConnectionCheck.passed();
+        } catch (WireFormatException e) {
+            return ConnectionCheck.failed("the model answered, but not with a valid action: " + e.getMessage());
         }
     }
 
@@ -226,7 +243,7 @@ public final class ProviderClient {
         HttpClient.Builder jdk = HttpClient.newBuilder();
         // Plain-HTTP endpoints (Ollama, local servers) get HTTP/1.1: no h2c upgrade dance.
         if (url.regionMatches(true, 0, "http:", 0, 5)) jdk.version(HttpClient.Version.HTTP_1_1);
-        return JdkHttpClient.builder().httpClientBuilder(jdk)
+        return new ProviderHttp.Builder(jdk)
                 .connectTimeout(timeout.compareTo(Duration.ofSeconds(10)) < 0 ? timeout : Duration.ofSeconds(10))
                 .readTimeout(timeout);
     }
@@ -307,7 +324,10 @@ public final class ProviderClient {
             if (t.getCause() == t) break;
         }
         if (http != null) {
-            return new ModelException(binding.providerId(), http.statusCode(), scrub(key, providerMessage(http.getMessage())));
+            java.util.Optional<Duration> retryAfter = http instanceof ProviderHttp.ErrorAnswer answer
+                    ? answer.retryAfter() : java.util.Optional.empty();
+            return new ModelException(binding.providerId(), http.statusCode(), scrub(key, providerMessage(http.getMessage())),
+                    retryAfter);
         }
         // No HTTP answer: say where we tried and the chain of causes (the JDK's are often message-less).
         StringBuilder detail = new StringBuilder("no answer from ").append(binding.effectiveBaseUrl()).append(": ");

@@ -35,7 +35,9 @@ public class GrantService {
 
     @Inject
     public GrantService(AuditLog audit, dev.deckhand.app.DeckhandConfig config) {
-        this(Clock.systemUTC(), audit, java.time.Duration.ofSeconds(config.approvalTtlSeconds()));
+        // unset: a card is bounded by its run's wall clock (GrantGuard.cardsUntil), the day is only a backstop
+        this(Clock.systemUTC(), audit, config.approvalTtlSeconds().isPresent()
+                ? java.time.Duration.ofSeconds(config.approvalTtlSeconds().getAsInt()) : java.time.Duration.ofDays(1));
     }
 
     GrantService(Clock clock, AuditLog audit, java.time.Duration approvalTtl) {

@@ -50,7 +50,7 @@ final class AuditTrail implements AuditSink {
         var intent = open.remove(r.step());
         if (intent != null) {
             audit.append(switch (r.status()) {
-                case DELIVERED -> dev.deckhand.audit.ActionResult.of(intent, ActionOutcome.DONE);
+                case DELIVERED -> dev.deckhand.audit.ActionResult.done(intent, r.effect().map(e -> e.wire()).orElse(null));
                 case FAILED -> dev.deckhand.audit.ActionResult.of(intent, ActionOutcome.FAILED);
                 case REFUSED -> dev.deckhand.audit.ActionResult.refused(intent, r.code().orElseThrow());
             });

@@ -33,6 +33,7 @@ import dev.deckhand.loop.verify.Verdict;
 import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
 import dev.deckhand.model.ModelClient;
+import dev.deckhand.model.ProviderRetry;
 import dev.deckhand.owner.GrantService;
 import dev.deckhand.platform.Desktops;
 import dev.deckhand.policy.PolicyStore;
@@ -165,6 +166,7 @@ public class ComputerService {
         String grantId = null;
         VerifierOnlyRuns.Slot slot = null;
         java.util.concurrent.atomic.AtomicBoolean gaveInput = new java.util.concurrent.atomic.AtomicBoolean();
+        RunNotes notes = new RunNotes();
         StepListener watched = step -> {
             if (step.status() == ActionResult.Status.DELIVERED && !step.kind().equals("wait")) gaveInput.set(true);
             onStep.accept(step);
@@ -191,7 +193,7 @@ public class ComputerService {
             }
             broker.hold(sessionId, grant.id(), request.runId());
             try {
-                result = runLoop(request, config, grant, desktop, sessionId, cancelled, watched);
+                result = runLoop(request, config, grant, desktop, sessionId, cancelled, watched, notes);
             } finally {
                 broker.unhold(request.runId());
             }
@@ -204,7 +206,7 @@ public class ComputerService {
             result = refused(request, refusal);
         }
         if (slot != null) slot.settle(result.verdict() != Verdict.NONE && !gaveInput.get());
-        return record(request, result, grantId, started);
+        return record(request, result, grantId, started, notes);
     }
 
     /**
@@ -216,7 +218,7 @@ public class ComputerService {
     }
 
     private RunResult runLoop(RunRequest request, PolicyConfig config, Grant grant, Desktop desktop, String sessionId,
-            BooleanSupplier cancelled, StepListener onStep) {
+            BooleanSupplier cancelled, StepListener onStep, RunNotes notes) {
         GrantBroker broker = grants.broker();
         StopLatch latch = new StopLatch();
         long windowId = grant.target().windowId();
@@ -257,10 +259,12 @@ public class ComputerService {
                 verifierNanos.addAndGet(System.nanoTime() - t0);
             }
         });
+        java.time.Instant deadline = RunDeadline.of(clock, config.caps().wallClock(), request);
+        guard.cardsUntil(deadline);
         UsageTally usage = new UsageTally(this::prices);
-        ModelDecider decider = new ModelDecider(model, modelCalls, () -> stop.stopRequested()
+        ModelDecider decider = new ModelDecider(model.forApp(grant.target().app()), modelCalls, () -> stop.stopRequested()
                 ? Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while the model was answering"))
-                : guard.aborted(), usage);
+                : guard.aborted(), usage, ProviderRetry.system(), deadline);
         LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
                 LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
@@ -288,6 +292,8 @@ public class ComputerService {
             shown.finished(result.outcome());
             long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get() - guard.approvalNanos();
             int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
+            notes.model(usage, result.usage(), decider.lastText());
+            notes.timings(decider.modelNanos(), verifierNanos.get(), guard.approvalNanos(), System.nanoTime() - t0);
             LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits)",
                     request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps);
             return result;
@@ -330,6 +336,10 @@ public class ComputerService {
     }
 
     private RunResult record(RunRequest request, RunResult r, String grantId, Instant started) {
+        return record(request, r, grantId, started, new RunNotes());
+    }
+
+    private RunResult record(RunRequest request, RunResult r, String grantId, Instant started, RunNotes notes) {
         try {
             RunRecord.VerifierResult verifierResult = switch (r.verdict()) {
                 case PASS -> RunRecord.VerifierResult.PASS;
@@ -341,7 +351,7 @@ public class ComputerService {
                     r.route().map(x -> x.name().toLowerCase(java.util.Locale.ROOT)).orElse(null), grantId, r.stepsRun(),
                     request.verifier().map(VerifierSpec::kind).orElse(null), verifierResult,
                     RunRecord.Verdict.valueOf(r.verdict().name()), RunRecord.Outcome.valueOf(r.outcome().name()),
-                    r.refusal().map(Refusal::code).orElse(null), started, clock.instant()));
+                    r.refusal().map(Refusal::code).orElse(null), started, clock.instant(), notes.model(), notes.timings()));
         } catch (RuntimeException e) {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
         }

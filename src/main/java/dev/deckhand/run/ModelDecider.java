@@ -7,7 +7,11 @@ import dev.deckhand.loop.DecisionRequest;
 import dev.deckhand.loop.Decider;
 import dev.deckhand.loop.observe.ObservationText;
 import dev.deckhand.model.ModelClient;
+import dev.deckhand.model.ModelException;
 import dev.deckhand.model.ModelReply;
+import dev.deckhand.model.ProviderRetry;
+import dev.deckhand.loop.DecisionFailed;
+import java.time.Instant;
 import dev.deckhand.model.ModelTurn;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -42,17 +46,24 @@ final class ModelDecider implements Decider {
     private final Supplier<Optional<Refusal>> interruption;
     private final java.util.concurrent.atomic.AtomicLong modelNanos = new java.util.concurrent.atomic.AtomicLong();
     private final UsageTally usage;
+    private final ProviderRetry retry;
+    private final Instant deadline;
     private volatile String lastText;
 
     /**
      * @param interruption Stop or a watcher abort, checked every 20 ms while the model answers
      * @param usage where each turn and each answer's tokens are counted
+     * @param retry the retry rule for transient provider failures
+     * @param deadline the run's wall clock: no retry waits past it
      */
-    ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption, UsageTally usage) {
+    ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption, UsageTally usage,
+            ProviderRetry retry, Instant deadline) {
         this.model = model;
         this.executor = executor;
         this.interruption = interruption;
         this.usage = usage;
+        this.retry = retry;
+        this.deadline = deadline;
     }
 
     /** Time spent waiting for the provider, summed over the run. */
@@ -90,7 +101,7 @@ final class ModelDecider implements Decider {
         Future<String> answer = executor.submit(() -> {
             long t0 = System.nanoTime();
             try {
-                ModelReply reply = model.reply(finalTurn);
+                ModelReply reply = retry.call(() -> model.reply(finalTurn), deadline);
                 usage.answered(reply);
                 lastText = reply.text();
                 return reply.text();
@@ -117,6 +128,11 @@ final class ModelDecider implements Decider {
             throw new RefusedException(RefusalCode.STOPPED, "interrupted while the model was answering");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof ProviderRetry.GaveUp gaveUp) throw new DecisionFailed(gaveUp.getMessage());
+            if (cause instanceof ModelException failed) {
+                throw new DecisionFailed("the model provider " + failed.providerId() + " refused the call: "
+                        + (failed.httpStatus() > 0 ? "HTTP " + failed.httpStatus() + " " : "") + "\"" + failed.providerMessage() + "\"");
+            }
             if (cause instanceof RuntimeException re) throw re;
             throw new IllegalStateException(cause);
         }

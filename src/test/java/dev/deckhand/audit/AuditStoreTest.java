@@ -110,7 +110,9 @@ class AuditStoreTest {
                 assertEquals(List.of("seq", "prev_hash", "hash", "ts", "kind", "event", "run_id", "grant_id",
                         "grant_rev", "window_id", "app", "action_kind", "step", "role", "uid", "text_len",
                         "outcome", "refusal_code", "approval_id", "approval_actions", "instruction", "route",
-                        "steps_run", "verifier_kind", "verifier_result", "verdict", "started_at", "ended_at"), columns);
+                        "steps_run", "verifier_kind", "verifier_result", "verdict", "started_at", "ended_at",
+                        "effect", "provider", "model", "model_turns", "input_tokens", "output_tokens", "cost_usd",
+                        "final_report", "timings"), columns);
             }
         }
         assertEquals(64, Files.readString(dir.resolve("keys/audit.key")).strip().length());

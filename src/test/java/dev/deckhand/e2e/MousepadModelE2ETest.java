@@ -58,12 +58,17 @@ class MousepadModelE2ETest {
 
     /** Runs one instruction in a fresh mousepad on an empty file, with a confirm-each grant and an approver. */
     private static JsonPath run(ProviderStub stub, Path file, String expected) throws Exception {
+        return run(stub, file, expected, "");
+    }
+
+    /** @param extra more arguments, e.g. {@code ,"timeoutSeconds":20} */
+    private static JsonPath run(ProviderStub stub, Path file, String expected, String extra) throws Exception {
         bind(stub);
         try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
             long window = Owner.awaitWindow("mousepad", file.getFileName().toString());
             Owner.mint(window, "confirm_each", List.of());
             String args = "{\"instruction\":\"write '" + expected + "' in the editor and save the file\","
-                    + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + expected + "\"}}";
+                    + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + expected + "\"}" + extra + "}";
             try (Owner.Approver approver = new Owner.Approver("approve")) {
                 return CalculatorStepsE2ETest.callWhenAccessible(args);
             }
@@ -102,6 +107,72 @@ class MousepadModelE2ETest {
         }
     }
 
+    @Test
+    void aKeyThatChangesNothingIsNoChangeAndTheModelIsToldSoAndAWriteIsChanged() throws Exception {
+        String expected = "it landed";
+        Path file = emptyFile();
+        try (ProviderStub stub = OpenAiStub.start()) {
+            // ctrl+End in an empty document moves nothing; set_text changes the text
+            stub.enqueue("{\"action\":\"key\",\"keys\":\"ctrl+End\"}")
+                    .enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\"" + expected + "\"}")
+                    .enqueue("{\"action\":\"key\",\"keys\":\"ctrl+s\"}")
+                    .enqueue("{\"action\":\"done\",\"summary\":\"wrote and saved\"}");
+            JsonPath call = run(stub, file, expected);
+            assertEquals("pass", call.getString("result.structuredContent.verdict"), call.prettify());
+            String second = ScriptedModel.text(stub.requests().get(1));
+            assertTrue(second.contains("1 key ctrl+End -> ok, no_change"), "the next request tells the model: " + second);
+            String third = ScriptedModel.text(stub.requests().get(2));
+            assertTrue(third.matches("(?s).*2 set_text u\\w+ txt.*-> ok, changed.*"), third);
+            String runId = call.getString("result.structuredContent.runId");
+            JsonPath actions = Owner.api().get("/api/audit/actions?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            List<String> effects = actions.getList("records.event.effect");
+            assertTrue(effects.contains("no_change") && effects.contains("changed"), "the audit keeps each effect: " + effects);
+            JsonPath runs = Owner.api().get("/api/audit/runs?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            assertEquals("openai", runs.getString("records[0].event.model.provider"));
+            assertEquals("scripted-model", runs.getString("records[0].event.model.model"));
+            assertEquals(4, runs.getInt("records[0].event.model.modelTurns"));
+            assertEquals(40, runs.getInt("records[0].event.model.inputTokens"), "the stub's 10 per turn, summed");
+            assertEquals("wrote and saved", runs.getString("records[0].event.model.finalReport"));
+            assertEquals(false, runs.getBoolean("records[0].event.model.finalReportIsVerdict"));
+        }
+    }
+
+    @Test
+    void aRateLimitedProviderIsWaitedForAsItAsksAndTheRunCompletes() throws Exception {
+        String expected = "after the rate limit";
+        Path file = emptyFile();
+        try (ProviderStub stub = OpenAiStub.start()) {
+            stub.enqueueError(429, "Rate limit reached for requests", "1")
+                    .enqueueError(429, "Rate limit reached for requests", "1")
+                    .enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\"" + expected + "\"}")
+                    .enqueue("{\"action\":\"key\",\"keys\":\"ctrl+s\"}")
+                    .enqueue("{\"action\":\"done\",\"summary\":\"wrote and saved\"}");
+            JsonPath call = run(stub, file, expected);
+            assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
+            assertEquals("pass", call.getString("result.structuredContent.verdict"), call.prettify());
+            assertEquals(5, stub.requests().size(), "two refused calls, then one per action");
+            assertEquals(expected, Files.readString(file).strip());
+        }
+    }
+
+    @Test
+    void aProviderThatStaysAt503EndsTheRunWithItsAnswerWithinTheWallClock() throws Exception {
+        Path file = emptyFile();
+        try (ProviderStub stub = OpenAiStub.start()) {
+            for (int i = 0; i < 30; i++) stub.enqueueError(503, "The engine is currently overloaded, please try again later");
+            long t0 = System.nanoTime();
+            JsonPath call = run(stub, file, "never written", ",\"timeoutSeconds\":15");
+            long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+            String summary = call.getString("result.structuredContent.summary");
+            assertEquals("failed", call.getString("result.structuredContent.outcome"), call.prettify());
+            assertTrue(summary.contains("openai") && summary.contains("HTTP 503")
+                    && summary.contains("The engine is currently overloaded"), summary);
+            assertTrue(stub.requests().size() >= 3, "it was retried: " + stub.requests().size());
+            assertTrue(seconds < 15 + 30, "ended within the wall clock (plus app start and the verifier): " + seconds + " s");
+            assertEquals("", Files.readString(file));
+        }
+    }
+
     record Misbehaviour(String name, Consumer<ProviderStub> script, String outcome, String code) { }
 
     @Test
@@ -117,8 +188,9 @@ class MousepadModelE2ETest {
                         .enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}")
                         .enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}"),
                         "refused", "MODEL_OUTPUT_INVALID"),
-                new Misbehaviour("done while the verifier fails", s -> s.enqueue("{\"action\":\"done\",\"summary\":\"all done\"}"),
-                        "completed", null));
+                // told once that the verifier fails, it insists: the run completes, the verdict is still fail
+                new Misbehaviour("done while the verifier fails", s -> s.enqueue("{\"action\":\"done\",\"summary\":\"all done\"}")
+                        .enqueue("{\"action\":\"done\",\"summary\":\"all done, really\"}"), "completed", null));
         for (Misbehaviour m : cases) {
             Path file = emptyFile();
             try (ProviderStub stub = OpenAiStub.start()) {

@@ -44,6 +44,8 @@ class ModelResourceTest {
     static void unbind() throws IOException {
         Files.deleteIfExists(HOME.resolve(ModelBindingStore.BINDING_FILE));
         Files.deleteIfExists(HOME.resolve(ModelBindingStore.KEY_FILE));
+        Files.deleteIfExists(HOME.resolve(ModelBindingStore.APPS_FILE));
+        Files.deleteIfExists(HOME.resolve(ModelBindingStore.PRICES_FILE));
     }
 
     static RequestSpecification owner() {
@@ -53,6 +55,32 @@ class ModelResourceTest {
     String binding(String apiKey) {
         return "{\"providerId\":\"openai\",\"modelId\":\"gpt-test\",\"baseUrl\":\"" + stub.url() + "\""
                 + (apiKey == null ? "" : ",\"apiKey\":\"" + apiKey + "\"") + "}";
+    }
+
+    @Test
+    void perAppBindingsAndThePriceTableAreOptionalAndKept() {
+        owner().contentType("application/json").body(binding(KEY)).put("/api/model").then().statusCode(200)
+                .body("apps.size()", equalTo(0)).body("prices.'gpt-4o'.inputPerMTok", equalTo(2.5f));
+        String body = "{\"providerId\":\"openai\",\"modelId\":\"gpt-test\",\"baseUrl\":\"" + stub.url() + "\","
+                + "\"apps\":{\"Mousepad\":{\"providerId\":\"ollama\",\"modelId\":\"llava\"}},"
+                + "\"prices\":{\"gpt-test\":{\"inputPerMTok\":1.5,\"outputPerMTok\":6}}}";
+        owner().contentType("application/json").body(body).put("/api/model").then().statusCode(200)
+                .body("apps.Mousepad.modelId", equalTo("llava")).body("apps.Mousepad.providerId", equalTo("ollama"))
+                .body("prices.'gpt-test'.outputPerMTok", equalTo(6))
+                .body("prices.'gpt-4o'", nullValue())
+                .body("apiKeySet", equalTo(true));
+        // a PUT without apps or prices leaves both as they are
+        owner().contentType("application/json").body(binding(null)).put("/api/model").then().statusCode(200)
+                .body("apps.Mousepad.modelId", equalTo("llava")).body("prices.'gpt-test'.inputPerMTok", equalTo(1.5f));
+        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\","
+                + "\"apps\":{\"Mousepad\":{\"providerId\":\"nope\",\"modelId\":\"m\"}}}").put("/api/model")
+                .then().statusCode(400).body("field", equalTo("apps.Mousepad.providerId"));
+        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\","
+                + "\"prices\":{\"m\":{\"inputPerMTok\":-1,\"outputPerMTok\":1}}}").put("/api/model")
+                .then().statusCode(400).body("field", equalTo("prices.m.inputPerMTok"));
+        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\","
+                + "\"apps\":{\"Mousepad\":{\"providerId\":\"ollama\",\"modelId\":\"m\",\"apiKey\":\"x\"}}}").put("/api/model")
+                .then().statusCode(400).body("field", equalTo("apps.Mousepad.apiKey"));
     }
 
     @Test
@@ -106,7 +134,7 @@ class ModelResourceTest {
     @Test
     void testConnectionPassesAndFailsWithTheProvidersMessageVerbatim() {
         owner().contentType("application/json").body(binding(KEY)).put("/api/model").then().statusCode(200);
-        stub.enqueue("{\"ok\":true}");
+        stub.enqueue("{\"action\":\"click\",\"uid\":\"u2\"}");
         owner().post("/api/model/test").then().statusCode(200).body("ok", equalTo(true)).body("error", nullValue());
         assertEquals("Bearer " + KEY, stub.lastRequest().header("Authorization"));
 

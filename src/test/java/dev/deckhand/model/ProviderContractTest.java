@@ -172,12 +172,32 @@ abstract class ProviderContractTest {
     }
 
     @Test
-    void testConnectionMakesOneSmallRealCall() {
-        stub.enqueue("{\"ok\":true}");
+    void testConnectionSendsTheRealActionSchemaWithASampleObservationAndPassesOnAValidAction() {
+        stub.enqueue("{\"action\":\"click\",\"uid\":\"u2\"}");
         assertEquals(ConnectionCheck.passed(), client.testConnection());
         assertEquals(1, stub.requests().size());
         assertNull(sentImage(stub.lastRequest()));
-        assertTrue(sentSchema(stub.lastRequest()).path("properties").has("ok"));
+        JsonNode schema = sentSchema(stub.lastRequest());
+        assertTrue(schema.path("properties").has("action") && schema.path("properties").has("uid")
+                && schema.path("properties").has("keys"), "the action schema as a turn sends it: " + schema);
+        assertTrue(sentUserText(stub.lastRequest()).contains("u2 btn \"OK\""), "a sample observation");
+    }
+
+    @Test
+    void testConnectionFailsWhenTheModelAnswersWithSomethingOtherThanAnAction() {
+        stub.enqueue("{\"ok\":true}").enqueue("Sure! I would click OK.").enqueue("{\"action\":\"click_at\",\"x\":1,\"y\":1,\"basis\":\"c1\"}");
+        for (int i = 0; i < 3; i++) {
+            ConnectionCheck check = client.testConnection();
+            assertFalse(check.ok(), "answer " + i);
+            assertTrue(check.error().startsWith("the model answered, but not with a valid action"), check.error());
+        }
+    }
+
+    @Test
+    void testConnectionFailsAgainstAProviderThatRejectsTheActionSchema() {
+        String rejects = "Invalid schema for response_format 'deckhand_action': 'oneOf' is not permitted.";
+        stub.enqueueError(400, rejects);
+        assertEquals(ConnectionCheck.failed(rejects), client.testConnection());
     }
 
     @Test

@@ -133,7 +133,7 @@ class WebPageTest {
         assertTrue(keyState.contains("cdef") && !keyState.contains(KEY), "the key is shown masked: " + keyState);
         assertEquals("", browser.driver.findElement(By.id("m-key")).getAttribute("value"), "the key field is write-only");
 
-        stub.enqueue("{\"ok\":true}");
+        stub.enqueue("{\"action\":\"click\",\"uid\":\"u2\"}");
         browser.click(By.id("m-test"));
         browser.await(d -> d.findElement(By.id("m-status")).getText().startsWith("Connection works") ? true : null);
         browser.shot("model");
@@ -169,7 +169,7 @@ class WebPageTest {
         assertTrue(toolkits.contains("gnome-calculator") && toolkits.contains("GTK 4"), toolkits);
         browser.shot("doctor");
 
-        stub.enqueue("{\"ok\":true}");
+        stub.enqueue("{\"action\":\"click\",\"uid\":\"u2\"}");
         browser.click(By.id("doctor-run"));
         browser.await(d -> d.findElement(By.cssSelector("li[data-check='model']")).getAttribute("class").contains("bad") ? null : true);
     }

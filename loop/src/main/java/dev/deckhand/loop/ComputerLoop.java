@@ -53,8 +53,10 @@ import java.util.Optional;
  * {@link #execute}: audit intent → uid/basis checks → {@link Guard#check} → {@link Guard#reserve} (a
  * budget unit, input actions) → the drawn cursor's travel ({@link Desktop#showElement}) →
  * {@link Guard#lastCheck} (Stop, grant, policy and fresh facts) immediately before the native call — for
- * {@code type} before each chunk — → deliver → audit result → {@link Guard#spent} (or
- * {@link Guard#release} when nothing was delivered) → settle.
+ * {@code type} before each chunk — → deliver → {@link Guard#spent} (or {@link Guard#release} when nothing
+ * was delivered) → settle → the action's {@link Effect} (the tree read for it is the next observation) →
+ * audit result. A {@code done} while steps remain runs the verifier: a fail is told to the model once and
+ * the run goes on.
  *
  * <p>A uid must be in the tree the model was shown in this step, and that tree's revision must still
  * be the grant's revision; otherwise the action is refused {@code OUT_OF_SCOPE} (a uid is meaningless
@@ -118,11 +120,14 @@ public final class ComputerLoop {
             ending = run.body();
         } catch (RefusedException e) {
             ending = Ending.refused(e.refusal());
+        } catch (DecisionFailed e) {
+            ending = new Ending(Outcome.FAILED, Optional.empty(), e.getMessage());
         } catch (RuntimeException e) {
             ending = new Ending(Outcome.FAILED, Optional.empty(), "internal error: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
-        VerifierReport report = verifier.run(request.verifier(), ending.refusal);
+        VerifierReport report = run.checkedAtDone != null && ending.outcome == Outcome.COMPLETED
+                ? run.checkedAtDone : verifier.run(request.verifier(), ending.refusal);
         return new RunResult(request.runId(), ending.outcome, report.verdict(), run.stepsRun, ending.refusal,
                 summary(ending, report), Optional.ofNullable(run.routing).map(Routing::route), report.detail());
     }
@@ -174,7 +179,13 @@ public final class ComputerLoop {
         final int maxSteps;
         final Deque<String> lastSteps = new ArrayDeque<>();
         final Map<String, Capture> captures = new HashMap<>();
+        /** The tree read after the last action settled, for the next observation (same revision only). */
+        ScopedTree settled;
         Routing routing;
+        /** The model was told once that its done does not pass the verifier. */
+        boolean toldOnce;
+        /** The verifier's report taken when the model's done was accepted: the run's report. */
+        VerifierReport checkedAtDone;
         int stepsRun;
         int attempts;
 
@@ -233,6 +244,48 @@ public final class ComputerLoop {
             return tree;
         }
 
+        /** The tree read when the last action settled, if the grant is still at its revision; else a fresh one. */
+        ScopedTree observe() {
+            ScopedTree t = settled;
+            settled = null;
+            return t != null && t.grantRevision() == scope.revision() ? t : snapshot();
+        }
+
+        /**
+         * After an input action settled: one more look (the grant still allowing it) compared with the look
+         * before; the tree read is kept for the next observation, so the comparison costs no extra walk.
+         */
+        Optional<Effect> effect(Effect.Glance before) {
+            if (before == null) return Optional.empty();
+            try {
+                if (guard.checkObserve().isPresent()) return Optional.empty();
+                ScopedTree after = snapshot();
+                settled = after;
+                return Effect.between(before, Effect.Glance.of(after, desktop.windows(), scope.windowId()));
+            } catch (RefusedException gone) {
+                // the granted window went away or stopped answering: only a closed window can be told
+                try {
+                    return desktop.windows().stream().anyMatch(w -> w.id() == scope.windowId())
+                            ? Optional.empty() : Optional.of(Effect.WINDOW_CLOSED);
+                } catch (RuntimeException unreadable) {
+                    return Optional.empty();
+                }
+            } catch (RuntimeException unreadable) {
+                // the action was delivered; not telling its effect never fails the run
+                return Optional.empty();
+            }
+        }
+
+        /** The look before an input action; null when the desktop cannot say (the effect is then not told). */
+        Effect.Glance glance(Action a, ScopedTree tree) {
+            if (!a.givesInput()) return null;
+            try {
+                return Effect.Glance.of(tree, desktop.windows(), scope.windowId());
+            } catch (RuntimeException unreadable) {
+                return null;
+            }
+        }
+
         Optional<Ending> checkpoint() {
             if (stop.stopRequested()) return Optional.of(Ending.stopped());
             if (!clock.instant().isBefore(deadline)) {
@@ -265,7 +318,7 @@ public final class ComputerLoop {
                 if (i > 0) {
                     Optional<Refusal> r = guard.checkObserve();
                     if (r.isPresent()) return Ending.refused(r.get());
-                    tree = snapshot();
+                    tree = observe();
                 }
                 Step s = steps.get(i);
                 Action a = s.action();
@@ -307,7 +360,7 @@ public final class ComputerLoop {
                 if (!fresh) {
                     Optional<Refusal> r = guard.checkObserve();
                     if (r.isPresent()) return Ending.refused(r.get());
-                    tree = snapshot();
+                    tree = observe();
                 }
                 fresh = false;
                 long windowId = scope.windowId();
@@ -343,7 +396,23 @@ public final class ComputerLoop {
                 }
                 cp = checkpoint();
                 if (cp.isPresent()) return cp.get();
-                if (action instanceof Action.Done) return new Ending(Outcome.COMPLETED, Optional.empty(), ((Action.Done) action).summary());
+                if (action instanceof Action.Done done) {
+                    if (toldOnce || request.verifier().isEmpty() || stepsRun >= maxSteps) {
+                        return new Ending(Outcome.COMPLETED, Optional.empty(), done.summary());
+                    }
+                    // Steps remain: check now. A pass ends the run with this very report (the verifier runs
+                    // once); a fail is told to the model once, and the run goes on.
+                    VerifierReport now = verifier.run(request.verifier());
+                    if (now.verdict() != Verdict.FAIL) {
+                        checkedAtDone = now;
+                        return new Ending(Outcome.COMPLETED, Optional.empty(), done.summary());
+                    }
+                    toldOnce = true;
+                    lastSteps.addLast("done was not accepted: the declared verifier fails (" + now.detail()
+                            + "); carry on, or answer fail if it cannot be done");
+                    while (lastSteps.size() > limits.lastSteps()) lastSteps.removeFirst();
+                    continue;
+                }
                 if (action instanceof Action.Fail) return new Ending(Outcome.FAILED, Optional.empty(), ((Action.Fail) action).reason());
                 Optional<Ending> e = execute(action, tree);
                 if (e.isPresent()) return e.get();
@@ -404,6 +473,7 @@ public final class ComputerLoop {
                 reserved = refusal.isEmpty();
             }
             if (refusal.isPresent()) return refused(attempt, a, refusal.get());
+            Effect.Glance before = glance(a, tree);
             show(a, basis);
             int[] passed = {0};
             Optional<Basis> b = basis;
@@ -432,10 +502,15 @@ public final class ComputerLoop {
                 return Optional.of(new Ending(Outcome.FAILED, Optional.empty(), "the driver failed on " + a.kind() + ": " + why));
             }
             if (reserved) guard.spent();
-            audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(), "delivered"));
             stepsRun++;
-            if (a.givesInput()) desktop.settle(limits.settle());
-            lastSteps.addLast(stepsRun + " " + describe(a, node) + " -> ok");
+            Optional<Effect> effect = Optional.empty();
+            if (a.givesInput()) {
+                desktop.settle(limits.settle());
+                effect = effect(before);
+            }
+            audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(),
+                    "delivered" + effect.map(e -> ", " + e.wire()).orElse(""), effect));
+            lastSteps.addLast(stepsRun + " " + describe(a, node) + " -> ok" + effect.map(e -> ", " + e.wire()).orElse(""));
             while (lastSteps.size() > limits.lastSteps()) lastSteps.removeFirst();
             return Optional.empty();
         }

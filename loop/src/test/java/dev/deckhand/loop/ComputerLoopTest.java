@@ -51,7 +51,7 @@ class ComputerLoopTest {
         assertTrue(first.observation().contains("r1-ok btn \"OK\""), first.observation());
         assertFalse(first.actionSchema().contains("click_at"), "no click_at on the uid route");
         assertTrue(first.capture().isEmpty(), "no captures on the uid route");
-        assertEquals(List.of("1 click r1-ok btn \"OK\" -> ok"), model.requests().get(1).lastSteps());
+        assertEquals(List.of("1 click r1-ok btn \"OK\" -> ok, no_change"), model.requests().get(1).lastSteps());
 
         ActionIntent intent = f.audit.intents().get(0);
         assertEquals(Optional.of("r1-ok"), intent.uid());
@@ -63,7 +63,7 @@ class ComputerLoopTest {
     @Test
     void doneWhileTheVerifierFailsIsAFailVerdict() {
         f.verifier.pass = false;
-        RunResult r = f.run(ScriptedDecider.of(click("r1-ok"), done("all done, trust me")), request("Press OK"));
+        RunResult r = f.run(ScriptedDecider.of(click("r1-ok"), done("all done, trust me"), done("trust me")), request("Press OK"));
         assertEquals(Outcome.COMPLETED, r.outcome());
         assertEquals(Verdict.FAIL, r.verdict());
         assertTrue(r.summary().contains("verifier fail"), r.summary());
@@ -408,6 +408,17 @@ class ComputerLoopTest {
     }
 
     @Test
+    void aProviderThatStaysDownEndsTheRunFailedNamingItsAnswer() {
+        RunResult r = f.run(req -> { throw new DecisionFailed("the model provider openai stayed unavailable: HTTP 503 \"overloaded\""); },
+                request("Press OK"));
+        assertEquals(Outcome.FAILED, r.outcome());
+        assertTrue(r.refusal().isEmpty());
+        assertTrue(r.summary().startsWith("failed: the model provider openai stayed unavailable: HTTP 503 \"overloaded\""), r.summary());
+        assertFalse(r.summary().contains("internal error"), r.summary());
+        assertEquals(1, f.verifier.runs.get(), "the verifier still runs");
+    }
+
+    @Test
     void typedTextIsAuditedOnlyAsItsLength() {
         f.run(ScriptedDecider.of("{\"action\": \"type\", \"text\": \"hunter2\"}",
                 "{\"action\": \"set_text\", \"uid\": \"r1-name\", \"text\": \"correct horse\"}", done("typed")),
@@ -423,7 +434,8 @@ class ComputerLoopTest {
     @Test
     void theSummaryIsBounded() {
         f.verifierPort = s -> VerifierResult.fail("x".repeat(5_000));
-        RunResult r = f.run(ScriptedDecider.of(done("y".repeat(2_000))), request("Press OK"));
+        // told once that the verifier fails, the model insists
+        RunResult r = f.run(ScriptedDecider.of(done("y".repeat(2_000)), done("y".repeat(2_000))), request("Press OK"));
         assertTrue(r.summary().length() <= RunResult.MAX_SUMMARY, "" + r.summary().length());
         assertTrue(r.summary().startsWith("completed: yyy"));
         assertTrue(r.summary().contains("verifier fail"));

@@ -97,6 +97,18 @@ public final class ApprovalBook {
      */
     public synchronized Approval request(String grantId, long revision, BasisInfo basis, List<String> steps,
             Optional<String> consequential) {
+        return request(grantId, revision, basis, steps, consequential, null);
+    }
+
+    /**
+     * As {@link #request(String, long, BasisInfo, List, Optional)}, for a card that waits until the run it
+     * belongs to ends: it expires at {@code notAfter} (the run's wall clock) or after {@link #ttl()},
+     * whichever comes first.
+     *
+     * @param notAfter nullable: no bound but the ttl
+     */
+    public synchronized Approval request(String grantId, long revision, BasisInfo basis, List<String> steps,
+            Optional<String> consequential, Instant notAfter) {
         Objects.requireNonNull(grantId, "grantId");
         Objects.requireNonNull(steps, "steps");
         if (steps.isEmpty() || steps.size() > MAX_STEPS_SHOWN) {
@@ -105,8 +117,10 @@ public final class ApprovalBook {
         Objects.requireNonNull(consequential, "consequential");
         prune();
         Instant now = clock.instant();
+        Instant expires = now.plus(ttl);
+        if (notAfter != null && notAfter.isBefore(expires)) expires = notAfter.isAfter(now) ? notAfter : now;
         Approval a = new Approval(ids.get(), grantId, revision, Optional.ofNullable(basis), steps, consequential,
-                now, now.plus(ttl), Status.PENDING);
+                now, expires, Status.PENDING);
         book.put(a.id(), a);
         return a;
     }

@@ -46,8 +46,12 @@ public abstract class ProviderStub implements AutoCloseable {
     /** The model's raw output (an action's JSON, malformed JSON, prose...). */
     public record Text(String raw) implements Reply { }
 
-    /** An HTTP error with a provider-shaped body carrying {@code message}. */
-    public record Error(int status, String message) implements Reply { }
+    /** An HTTP error with a provider-shaped body carrying {@code message}, and a Retry-After header unless null. */
+    public record Error(int status, String message, String retryAfter) implements Reply {
+        public Error(int status, String message) {
+            this(status, message, null);
+        }
+    }
 
     /** One request as received. Header names are lower case. */
     public record RecordedRequest(String method, String path, String query, Map<String, List<String>> headers,
@@ -147,6 +151,12 @@ public abstract class ProviderStub implements AutoCloseable {
         return outputTokens;
     }
 
+    /** Queues an HTTP error with a {@code Retry-After} header. */
+    public synchronized ProviderStub enqueueError(int status, String message, String retryAfter) {
+        replies.add(new Error(status, message, retryAfter));
+        return this;
+    }
+
     public synchronized List<RecordedRequest> requests() {
         return List.copyOf(requests);
     }
@@ -192,6 +202,9 @@ public abstract class ProviderStub implements AutoCloseable {
             }
             int status;
             String body;
+            if (reply instanceof Error error && error.retryAfter() != null) {
+                exchange.getResponseHeaders().set("Retry-After", error.retryAfter());
+            }
             if (reply instanceof Text text) {
                 status = 200;
                 body = successBody(text.raw(), request);

@@ -68,6 +68,7 @@ public final class GrantGuard implements Guard {
     private final BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard;
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private final AtomicLong approvalNanos = new AtomicLong();
+    private volatile java.time.Instant cardsUntil;
     private volatile boolean batchApproved;
     private volatile GrantBroker.Reservation reservation;
     /** Where the input focus was when the current action was last checked: window and element. */
@@ -93,6 +94,14 @@ public final class GrantGuard implements Guard {
         this.stop = Objects.requireNonNull(stop, "stop");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.onCard = Objects.requireNonNull(onCard, "onCard");
+    }
+
+    /**
+     * Approval cards of this run wait for the person until {@code deadline} (the run's wall clock), unless
+     * the book's own ttl is shorter: a card stays until the person decides, Stop, or the run's end.
+     */
+    public void cardsUntil(java.time.Instant deadline) {
+        cardsUntil = deadline;
     }
 
     /** The watcher's verdict: the run ends with this refusal at its next check. */
@@ -190,7 +199,7 @@ public final class GrantGuard implements Guard {
         } catch (RefusedException e) {
             return Optional.of(e.refusal());
         }
-        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated), g, null);
+        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated, cardsUntil), g, null);
         if (decision.isEmpty()) batchApproved = true;
         return decision;
     }
@@ -238,7 +247,8 @@ public final class GrantGuard implements Guard {
             if (!(decision instanceof PolicyDecision.NeedsApproval needs)) throw new AssertionError(decision);
             String line = action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
             Optional<Refusal> answer = awaitApproval(
-                    approvals.request(g.id(), g.revision(), basisInfo, List.of(line), needs.consequential()), g, basisInfo);
+                    approvals.request(g.id(), g.revision(), basisInfo, List.of(line), needs.consequential(), cardsUntil),
+                    g, basisInfo);
             if (answer.isPresent()) return answer;
             actionApproved = true;
             // the person took time: everything is read again, and the focus is marked where it is now
