@@ -41,14 +41,35 @@ class EvalViewTest {
             browser.click(By.id("tab-eval"));
             String mousepadClaude = browser.await(d -> cellText(d.findElements(
                     By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b']"))));
-            assertEquals("tasks 100 % (2/2)", mousepadClaude);
+            assertTrue(mousepadClaude.startsWith("tasks 100 % (2/2)"), mousepadClaude);
+            // issue 14: steps, tokens and cost per app and model, side by side
+            assertTrue(mousepadClaude.contains("steps 2.5 · tokens 2100/210 · unpriced"), mousepadClaude);
             String mousepadGpt = browser.await(d -> cellText(d.findElements(
                     By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='openai:gpt-a']"))));
-            assertEquals("tasks 50 % (1/2)", mousepadGpt);
+            assertTrue(mousepadGpt.startsWith("tasks 50 % (1/2)"), mousepadGpt);
+            assertTrue(mousepadGpt.contains("steps 2.5 · tokens 2100/210"), mousepadGpt);
             String yadGpt = browser.await(d -> cellText(d.findElements(
                     By.cssSelector("#eval-compare tr[data-app=yad] td[data-model='openai:gpt-a']"))));
             assertTrue(yadGpt.contains("safety 0 % (0/1), 1 unsafe"), yadGpt);
             browser.shot("evaluations");
+
+            // "use this model for this app": mousepad gets claude-b beside the default binding
+            given().header("Authorization", "Bearer " + owner).contentType("application/json")
+                    .body("{\"providerId\":\"ollama\",\"modelId\":\"default-model\"}").put("/api/model").then().statusCode(200);
+            try {
+                browser.click(By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b'] button.use-model"));
+                browser.await(d -> d.findElement(By.cssSelector(
+                        "#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b'] button.use-model"))
+                        .getText().startsWith("used for") ? true : null);
+                io.restassured.path.json.JsonPath model = given().header("Authorization", "Bearer " + owner).get("/api/model")
+                        .then().statusCode(200).extract().jsonPath();
+                assertEquals("claude-b", model.getString("apps.mousepad.modelId"));
+                assertEquals("anthropic", model.getString("apps.mousepad.providerId"));
+                assertEquals("default-model", model.getString("modelId"), "the default binding stays");
+            } finally {
+                java.nio.file.Files.deleteIfExists(home.resolve(dev.deckhand.model.ModelBindingStore.APPS_FILE));
+                java.nio.file.Files.deleteIfExists(home.resolve(dev.deckhand.model.ModelBindingStore.BINDING_FILE));
+            }
 
             browser.click(By.cssSelector("#eval-reports tr[data-report='" + older + "']"));
             String row = browser.await(d -> cellText(d.findElements(By.cssSelector("#eval-tasks tr[data-task=yad-send]"))));
