@@ -7,7 +7,6 @@ import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantConflictException;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
@@ -105,8 +104,7 @@ public class RunCommand {
 
     private RunResult execute(RunOptions options, RunRequest request, PrintStream err) {
         if (request.verifier().isEmpty() && Router.requiresVerifier(request.instruction(), !request.steps().isEmpty())) {
-            return service.refuse(request, Refusal.of(RefusalCode.NO_VERIFIER,
-                    "a run that may give input needs a declared verifier: add --verifier JSON"));
+            return service.refuse(request, Refusal.noVerifier("a run that may give input needs a declared verifier: add --verifier JSON"));
         }
         String session = "cli:" + request.runId();
         TerminalGrants.Selection selection = new TerminalGrants.Selection(options.windowId(), options.app());
@@ -116,8 +114,7 @@ public class RunCommand {
         } catch (RefusedException e) {
             return service.refuse(request, e.refusal());
         } catch (GrantConflictException e) {
-            return service.refuse(request, Refusal.of(RefusalCode.OUT_OF_SCOPE,
-                    "another grant is active in this Deckhand process (" + e.getMessage() + ")"));
+            return service.refuse(request, Refusal.outOfScope("another grant is active in this Deckhand process (" + e.getMessage() + ")"));
         }
         err.println("deckhand run: granted " + selection + " → " + grant.target().app() + " window 0x"
                 + Long.toHexString(grant.target().windowId()) + " \"" + grant.target().title() + "\" ("

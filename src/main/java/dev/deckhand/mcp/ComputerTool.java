@@ -10,7 +10,6 @@ import dev.deckhand.run.ComputerService;
 import io.quarkiverse.mcp.server.Cancellation;
 import io.quarkiverse.mcp.server.Progress;
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -79,8 +78,7 @@ public class ComputerTool {
         Object mode = args.get("mode");
         if ("plan".equals(mode) || "goal".equals(mode)) {
             // Refused before anything else, even before the other arguments are read (DESIGN.md §2).
-            return refused(runId, Refusal.of(RefusalCode.MODE_DENIED,
-                    "mode '" + mode + "' is not supported; only 'default' runs"));
+            return refused(runId, Refusal.modeDenied("mode '" + mode + "' is not supported; only 'default' runs"));
         }
         RunRequest request;
         try {

@@ -7,7 +7,7 @@ import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.MintRequest;
 import dev.deckhand.grant.PolicyConfig;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.grant.ScopeKind;
 import dev.deckhand.loop.desktop.DesktopFacts;
@@ -128,14 +128,12 @@ public class TerminalGrants {
     static WindowInfo pick(DesktopFacts facts, Selection selection) {
         if (selection.windowId().isPresent()) {
             long id = selection.windowId().getAsLong();
-            return FactsMapper.window(facts, id).orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
-                    "window exists: no window 0x" + Long.toHexString(id) + " on this display"));
+            return FactsMapper.window(facts, id).orElseThrow(() -> new RefusedException(Refusal.preflightFailed("window exists: no window 0x" + Long.toHexString(id) + " on this display")));
         }
         String app = selection.app().get().toLowerCase(Locale.ROOT);
         return facts.windows().stream()
                 .filter(w -> w.app().toLowerCase(Locale.ROOT).equals(app) && w.visible() && !w.own())
                 .max(Comparator.comparingInt(WindowInfo::stacking))
-                .orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
-                        "window exists: no visible window of app '" + selection.app().get() + "' on this display"));
+                .orElseThrow(() -> new RefusedException(Refusal.preflightFailed("window exists: no visible window of app '" + selection.app().get() + "' on this display")));
     }
 }

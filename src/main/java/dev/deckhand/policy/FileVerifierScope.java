@@ -3,7 +3,6 @@ package dev.deckhand.policy;
 import dev.deckhand.app.Secrets;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -161,7 +160,7 @@ public class FileVerifierScope {
 
     private static Optional<Refusal> refuse(String path, String rule) {
         String shown = path.length() > 200 ? path.substring(0, 199) + "…" : path;
-        return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "file verifier path \"" + shown + "\": " + rule));
+        return Optional.of(Refusal.outOfScope("file verifier path \"" + shown + "\": " + rule));
     }
 
     private static boolean hidden(Path p) {

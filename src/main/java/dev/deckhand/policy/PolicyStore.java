@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.deckhand.app.Secrets;
 import dev.deckhand.grant.PolicyConfig;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -73,11 +73,11 @@ public class PolicyStore {
             cached = new Cached(attrs.lastModifiedTime(), attrs.size(), config);
             return config;
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new RefusedException(RefusalCode.CONFIG_MISSING, "the policy file " + file
-                    + " is missing; save the policy in Deckhand's page (or PUT /api/policy)");
+            throw new RefusedException(Refusal.configMissing("the policy file " + file
+                    + " is missing; save the policy in Deckhand's page (or PUT /api/policy)"));
         } catch (IOException | IllegalArgumentException e) {
-            throw new RefusedException(RefusalCode.CONFIG_MISSING, "the policy file " + file
-                    + " is unreadable or invalid (" + firstLine(e.getMessage()) + "); save it again in Deckhand's page");
+            throw new RefusedException(Refusal.configMissing("the policy file " + file
+                    + " is unreadable or invalid (" + firstLine(e.getMessage()) + "); save it again in Deckhand's page"));
         }
     }
 

@@ -183,8 +183,8 @@ public class ComputerService {
             if (!wasBound) grants.record(GrantEvent.Kind.BIND, grant);
             Desktop desktop = desktops.desktop();
             if (request.verifier().orElse(null) instanceof VerifierSpec.Command c && !config.commandEnabled(c.argv())) {
-                throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "the command verifier " + c.argv().get(0)
-                        + " is not enabled in the policy (enabledCommands)");
+                throw new RefusedException(Refusal.outOfScope("the command verifier " + c.argv().get(0)
+                        + " is not enabled in the policy (enabledCommands)"));
             }
             broker.hold(sessionId, grant.id(), request.runId());
             try {
@@ -195,7 +195,7 @@ public class ComputerService {
         } catch (RefusedException e) {
             Refusal refusal = e.refusal();
             if (refusal.code() == RefusalCode.NO_GRANT) {
-                refusal = Refusal.of(RefusalCode.NO_GRANT, "no window is granted; ask the user to grant one in "
+                refusal = Refusal.noGrant("no window is granted; ask the user to grant one in "
                         + "Deckhand's page at " + address.pageUrl());
             }
             result = refused(request, refusal);
@@ -255,7 +255,7 @@ public class ComputerService {
             }
         });
         ModelDecider decider = new ModelDecider(model, modelCalls, () -> stop.stopRequested()
-                ? Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while the model was answering"))
+                ? Optional.of(Refusal.stopped("Stop while the model was answering"))
                 : guard.aborted());
         LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
                 LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
@@ -314,7 +314,7 @@ public class ComputerService {
         } catch (RefusedException e) {
             guard.abort(e.refusal());
         } catch (RuntimeException e) {
-            guard.abort(Refusal.of(RefusalCode.A11Y_UNAVAILABLE, "the watcher could not read the desktop: " + e.getMessage()));
+            guard.abort(Refusal.a11yUnavailable("the watcher could not read the desktop: " + e.getMessage()));
         }
     }
 

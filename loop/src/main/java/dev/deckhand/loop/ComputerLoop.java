@@ -1,7 +1,6 @@
 package dev.deckhand.loop;
 
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.action.ActionParser;
@@ -105,12 +104,10 @@ public final class ComputerLoop {
     public RunResult run(RunRequest request) {
         Objects.requireNonNull(request, "request");
         if (!request.mode().equals("default")) {
-            return notStarted(request, Refusal.of(RefusalCode.MODE_DENIED,
-                    "mode " + request.mode() + " is refused; only default runs"));
+            return notStarted(request, Refusal.modeDenied("mode " + request.mode() + " is refused; only default runs"));
         }
         if (request.verifier().isEmpty() && Router.requiresVerifier(request.instruction(), !request.steps().isEmpty())) {
-            return notStarted(request, Refusal.of(RefusalCode.NO_VERIFIER,
-                    "a run that may give input needs a declared verifier"));
+            return notStarted(request, Refusal.noVerifier("a run that may give input needs a declared verifier"));
         }
         Run run = new Run(request);
         Ending ending;
@@ -162,7 +159,7 @@ public final class ComputerLoop {
         }
 
         static Ending stopped() {
-            return refused(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+            return refused(Refusal.stopped("Stop was requested"));
         }
     }
 
@@ -337,8 +334,7 @@ public final class ComputerLoop {
                         action = ActionParser.parse(decider.decide(ask.withFeedback(invalid.getMessage())),
                                 routing.route().permittedActions());
                     } catch (WireFormatException again) {
-                        return Ending.refused(Refusal.of(RefusalCode.MODEL_OUTPUT_INVALID,
-                                "the model's output was refused twice; last: " + again.getMessage()));
+                        return Ending.refused(Refusal.modelOutputInvalid("the model's output was refused twice; last: " + again.getMessage()));
                     }
                 }
                 cp = checkpoint();
@@ -376,28 +372,28 @@ public final class ComputerLoop {
             if (a instanceof ElementAction) {
                 long now = scope.revision();
                 if (node.isEmpty() || tree.grantRevision() != now) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "uid " + ((ElementAction) a).uid()
+                    refusal = Optional.of(Refusal.outOfScope("uid " + ((ElementAction) a).uid()
                             + " is not an element of the current tree (grant revision " + now + ")"));
                 }
             } else if (a instanceof Action.ClickAt) {
                 Action.ClickAt c = (Action.ClickAt) a;
                 Capture cap = captures.get(c.basis());
                 if (cap == null) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "basis " + c.basis() + " is not a capture taken in this run"));
+                    refusal = Optional.of(Refusal.basisStale("basis " + c.basis() + " is not a capture taken in this run"));
                 } else if (cap.basis().grantRevision() != scope.revision()) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "capture " + c.basis() + " was taken for grant revision "
+                    refusal = Optional.of(Refusal.basisStale("capture " + c.basis() + " was taken for grant revision "
                             + cap.basis().grantRevision() + "; the grant is now at " + scope.revision()));
                 } else if (c.x() >= cap.width() || c.y() >= cap.height()) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "(" + c.x() + "," + c.y() + ") lies outside capture "
+                    refusal = Optional.of(Refusal.outOfScope("(" + c.x() + "," + c.y() + ") lies outside capture "
                             + c.basis() + " (" + cap.width() + "x" + cap.height() + ")"));
                 } else if (!desktop.basisValid(cap.basis())) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "the window moved, resized or rescaled since capture " + c.basis()));
+                    refusal = Optional.of(Refusal.basisStale("the window moved, resized or rescaled since capture " + c.basis()));
                 } else {
                     basis = Optional.of(cap.basis());
                 }
             }
             if (refusal.isEmpty()) refusal = guard.check(a, tree, basis);
-            if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+            if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.stopped("Stop was requested"));
             boolean reserved = false;
             if (refusal.isEmpty() && a.givesInput()) {
                 refusal = guard.reserve();
@@ -424,7 +420,7 @@ public final class ComputerLoop {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 if (reserved) guard.spent();
-                return refused(attempt, a, Refusal.of(RefusalCode.STOPPED, "the run was interrupted"));
+                return refused(attempt, a, Refusal.stopped("the run was interrupted"));
             } catch (RuntimeException e) {
                 if (reserved) guard.spent();
                 String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());

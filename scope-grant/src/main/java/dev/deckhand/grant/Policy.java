@@ -46,9 +46,9 @@ public final class Policy {
         }
         String m = mode.trim().toLowerCase(Locale.ROOT);
         if (m.equals("plan") || m.equals("goal")) {
-            return Optional.of(Refusal.of(RefusalCode.MODE_DENIED, "mode '" + m + "' is not supported"));
+            return Optional.of(Refusal.modeDenied("mode '" + m + "' is not supported"));
         }
-        return Optional.of(Refusal.of(RefusalCode.MODE_DENIED, "unknown mode '" + mode + "'"));
+        return Optional.of(Refusal.modeDenied("unknown mode '" + mode + "'"));
     }
 
     /** The input policy in force: the grant's, but {@code autonomous} only while the mode allows it. */
@@ -158,17 +158,17 @@ public final class Policy {
     public static Optional<Refusal> grantable(PolicyConfig config, Facts facts, long windowId) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isEmpty()) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(windowId) + " is not on screen"));
+            return Optional.of(Refusal.outOfScope("window " + hex(windowId) + " is not on screen"));
         }
         if (w.get().own()) {
-            return Optional.of(Refusal.of(RefusalCode.OWN_WINDOW, "window " + describe(w.get()) + " is Deckhand's own"));
+            return Optional.of(Refusal.ownWindow("window " + describe(w.get()) + " is Deckhand's own"));
         }
         String app = w.get().app().toLowerCase(Locale.ROOT);
         if (config.credentialApps().contains(app)) {
-            return Optional.of(Refusal.of(RefusalCode.DENY_CREDENTIAL_APP, "credential-class app: " + app));
+            return Optional.of(Refusal.denyCredentialApp("credential-class app: " + app));
         }
         if (config.commsApps().contains(app)) {
-            return Optional.of(Refusal.of(RefusalCode.DENY_COMMS_VISIBLE, "communications app: " + app));
+            return Optional.of(Refusal.denyCommsVisible("communications app: " + app));
         }
         return DenyScan.scan(config, facts);
     }
@@ -182,13 +182,13 @@ public final class Policy {
             boolean pixels) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isPresent() && w.get().own()) {
-            return Optional.of(Refusal.of(RefusalCode.OWN_WINDOW, "window " + describe(w.get()) + " is Deckhand's own"));
+            return Optional.of(Refusal.ownWindow("window " + describe(w.get()) + " is Deckhand's own"));
         }
         if (pixels && facts.passwordFocused()) {
-            return Optional.of(Refusal.of(RefusalCode.SECURE_INPUT, "the focused element is a password field: no capture"));
+            return Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
         }
         if (pixels && facts.keyboardGrabbed()) {
-            return Optional.of(Refusal.of(RefusalCode.SECURE_INPUT, "another client holds a keyboard grab: no capture"));
+            return Optional.of(Refusal.secureInput("another client holds a keyboard grab: no capture"));
         }
         Optional<Refusal> deny = DenyScan.scan(config, facts);
         if (deny.isPresent()) {
@@ -199,7 +199,7 @@ public final class Policy {
             return scope;
         }
         if (pixels && grant.capture() != CaptureMode.PIXELS) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "grant " + grant.id() + " is a11y_only: no pixels"));
+            return Optional.of(Refusal.outOfScope("grant " + grant.id() + " is a11y_only: no pixels"));
         }
         return Optional.empty();
     }
@@ -207,14 +207,14 @@ public final class Policy {
     private static Optional<Refusal> scope(Grant grant, Facts facts, long windowId) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isEmpty()) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(windowId) + " is not on screen"));
+            return Optional.of(Refusal.outOfScope("window " + hex(windowId) + " is not on screen"));
         }
         if (grant.scope() == ScopeKind.WINDOW && windowId != grant.target().windowId()) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + describe(w.get())
+            return Optional.of(Refusal.outOfScope("window " + describe(w.get())
                     + " is not the granted window " + hex(grant.target().windowId())));
         }
         if (grant.scope() == ScopeKind.APP && !w.get().app().equalsIgnoreCase(grant.target().app())) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + describe(w.get())
+            return Optional.of(Refusal.outOfScope("window " + describe(w.get())
                     + " is not of the granted app " + grant.target().app()));
         }
         if (windowId == grant.target().windowId()) {
@@ -234,7 +234,7 @@ public final class Policy {
             diff = "process start " + t.processStart() + " → " + w.processStart();
         }
         if (diff == null) return Optional.empty();
-        return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(w.windowId())
+        return Optional.of(Refusal.outOfScope("window " + hex(w.windowId())
                 + " is no longer the granted window (" + diff + "): a reused window id never carries a grant"));
     }
 
@@ -246,7 +246,7 @@ public final class Policy {
      */
     static Optional<Refusal> dialogOver(Grant grant, Facts facts, long windowId) {
         if (grant.scope() != ScopeKind.WINDOW) return Optional.empty();
-        return dialogsOver(facts, windowId).stream().findFirst().map(w -> Refusal.of(RefusalCode.OUT_OF_SCOPE, "dialog "
+        return dialogsOver(facts, windowId).stream().findFirst().map(w -> Refusal.outOfScope("dialog "
                 + describe(w) + " of the same app is open over the granted window; it is outside this window grant"));
     }
 

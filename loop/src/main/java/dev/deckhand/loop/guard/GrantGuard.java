@@ -115,8 +115,7 @@ public final class GrantGuard implements Guard {
         if (unusable.isPresent() && unusable.get().code() != RefusalCode.BUDGET_EXHAUSTED) {
             throw new RefusedException(unusable.get());
         }
-        return broker.active().filter(g -> g.id().equals(grantId)).orElseThrow(() -> new RefusedException(
-                RefusalCode.GRANT_REVOKED, "grant " + grantId + " is no longer active"));
+        return broker.active().filter(g -> g.id().equals(grantId)).orElseThrow(() -> new RefusedException(Refusal.grantRevoked("grant " + grantId + " is no longer active")));
     }
 
     @Override
@@ -124,8 +123,7 @@ public final class GrantGuard implements Guard {
         if (aborted().isPresent()) return aborted();
         try {
             Grant g = grant();
-            if (g.budgetRemaining() <= 0) return Optional.of(Refusal.of(RefusalCode.BUDGET_EXHAUSTED,
-                    "grant " + g.id() + " has no budget left"));
+            if (g.budgetRemaining() <= 0) return Optional.of(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
             return DenyScan.scan(policy.get(), FactsMapper.facts(desktop.facts(), 0));
         } catch (RefusedException e) {
             return Optional.of(e.refusal());
@@ -277,7 +275,7 @@ public final class GrantGuard implements Guard {
 
     @Override
     public Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
-        if (stop.stopRequested()) return Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+        if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop was requested"));
         if (aborted().isPresent()) return aborted();
         try {
             Grant g = grant();
@@ -287,7 +285,7 @@ public final class GrantGuard implements Guard {
                 FocusMark was = focusAtCheck;
                 FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());
                 if (was != null && !was.equals(now)) {
-                    return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "the input focus moved since the "
+                    return Optional.of(Refusal.outOfScope("the input focus moved since the "
                             + action.kind() + " was checked (" + describe(was) + " → " + describe(now)
                             + "); delivery stops here"));
                 }
@@ -300,9 +298,9 @@ public final class GrantGuard implements Guard {
             if (decision instanceof PolicyDecision.NeedsApproval needs) {
                 // the policy changed since the check (e.g. the permission mode is now ask): no card here
                 return Optional.of(needs.consequential().isPresent()
-                        ? Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, needs.consequential().get()
+                        ? Refusal.consequentialNotNamed(needs.consequential().get()
                                 + " is consequential and was not approved")
-                        : Refusal.of(RefusalCode.MODE_DENIED, "the policy changed after this action was checked "
+                        : Refusal.modeDenied("the policy changed after this action was checked "
                                 + "(inputPolicy is now confirm_each): it needs the person's approval"));
             }
             return Optional.empty();
@@ -332,7 +330,7 @@ public final class GrantGuard implements Guard {
 
     private Optional<Refusal> awaitDecision(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
         while (true) {
-            if (stop.stopRequested()) return Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while approval "
+            if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop while approval "
                     + card.id() + " was waiting"));
             if (aborted().isPresent()) return aborted();
             ApprovalBook.Status status = approvals.status(card.id());
@@ -341,7 +339,7 @@ public final class GrantGuard implements Guard {
                 Thread.sleep(APPROVAL_POLL.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return Optional.of(Refusal.of(RefusalCode.STOPPED, "interrupted while approval " + card.id() + " was waiting"));
+                return Optional.of(Refusal.stopped("interrupted while approval " + card.id() + " was waiting"));
             }
             if (clock.instant().isAfter(card.expiresAt().plusSeconds(1))) {
                 return approvals.consume(card.id(), g.id(), g.revision(), basis);

@@ -1,7 +1,7 @@
 package dev.deckhand.loop.route;
 
 import dev.deckhand.grant.CaptureMode;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
@@ -80,14 +80,12 @@ public final class Router {
         Objects.requireNonNull(captureMode, "captureMode");
         if (!windowPoints) return route("(explicit steps)", true, hasVerifier, treeUsable, captureMode);
         if (captureMode != CaptureMode.PIXELS) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
-                    "click_at steps need a pixels grant; this grant captures no pixels (a11y_only)");
+            throw new RefusedException(Refusal.outOfScope("click_at steps need a pixels grant; this grant captures no pixels (a11y_only)"));
         }
         if (targetsElements && !treeUsable) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                    "steps that name elements need the window's accessibility tree, which is missing or partial");
+            throw new RefusedException(Refusal.a11yUnavailable("steps that name elements need the window's accessibility tree, which is missing or partial"));
         }
-        if (!hasVerifier) throw new RefusedException(RefusalCode.NO_VERIFIER, "a run that gives input needs a declared verifier");
+        if (!hasVerifier) throw new RefusedException(Refusal.noVerifier("a run that gives input needs a declared verifier"));
         return new Routing(Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
     }
 
@@ -101,8 +99,7 @@ public final class Router {
         Routing r;
         if (hasSteps) {
             if (!treeUsable) {
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                        "explicit steps need the window's accessibility tree, which is missing or partial");
+                throw new RefusedException(Refusal.a11yUnavailable("explicit steps need the window's accessibility tree, which is missing or partial"));
             }
             r = new Routing(Route.UID, false, "explicit steps are resolved against the accessibility tree");
         } else if (readOnlyInstruction(instruction)) {
@@ -113,11 +110,10 @@ public final class Router {
         } else if (captureMode == CaptureMode.PIXELS) {
             r = new Routing(Route.PIXELS, true, "no usable accessibility tree; the grant allows pixels");
         } else {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                    "the window has no usable accessibility tree and the grant captures no pixels (a11y_only)");
+            throw new RefusedException(Refusal.a11yUnavailable("the window has no usable accessibility tree and the grant captures no pixels (a11y_only)"));
         }
         if (r.route().givesInput() && !hasVerifier) {
-            throw new RefusedException(RefusalCode.NO_VERIFIER, "a run that gives input needs a declared verifier");
+            throw new RefusedException(Refusal.noVerifier("a run that gives input needs a declared verifier"));
         }
         return r;
     }
