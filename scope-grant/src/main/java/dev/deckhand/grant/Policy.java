@@ -61,29 +61,29 @@ public final class Policy {
         Optional<Facts.WindowFact> window = facts.window(action.targetWindowId());
         // 1. absolute
         if (window.isPresent() && window.get().own()) {
-            return refuse(RefusalCode.OWN_WINDOW, "target window " + describe(window.get()) + " is Deckhand's own");
+            return refuse(Refusal.ownWindow("target window " + describe(window.get()) + " is Deckhand's own"));
         }
         if (action.element().isPresent() && action.element().get().own()) {
-            return refuse(RefusalCode.OWN_WINDOW, "target element "
-                    + Consequential.describe(action.element().get()) + " belongs to Deckhand");
+            return refuse(Refusal.ownWindow("target element "
+                    + Consequential.describe(action.element().get()) + " belongs to Deckhand"));
         }
         if (action.chord().isPresent()) {
             Optional<String> system = action.chord().get().systemReason();
             if (system.isPresent()) {
-                return refuse(RefusalCode.SYSTEM_CHORD, "key " + action.chord().get() + ": " + system.get());
+                return refuse(Refusal.systemChord("key " + action.chord().get() + ": " + system.get()));
             }
         }
         if (action.input()) {
             if (facts.passwordFocused()) {
-                return refuse(RefusalCode.SECURE_INPUT, "the focused element is a password field");
+                return refuse(Refusal.secureInput("the focused element is a password field"));
             }
             if (facts.keyboardGrabbed()) {
-                return refuse(RefusalCode.SECURE_INPUT, "another client holds a keyboard grab");
+                return refuse(Refusal.secureInput("another client holds a keyboard grab"));
             }
             if (action.element().isPresent()
                     && action.element().get().role().toLowerCase(Locale.ROOT).contains("password")) {
-                return refuse(RefusalCode.SECURE_INPUT, "target element is a password field: "
-                        + Consequential.describe(action.element().get()));
+                return refuse(Refusal.secureInput("target element is a password field: "
+                        + Consequential.describe(action.element().get())));
             }
         }
         // 2. deny lists
@@ -104,27 +104,27 @@ public final class Policy {
         }
         // 4. basis
         if (action.decidedAtRevision() != grant.revision()) {
-            return refuse(RefusalCode.BASIS_STALE, "action decided under grant revision " + action.decidedAtRevision()
-                    + ", grant is now at revision " + grant.revision());
+            return refuse(Refusal.basisStale("action decided under grant revision " + action.decidedAtRevision()
+                    + ", grant is now at revision " + grant.revision()));
         }
         if (action.kind() == ActionKind.CLICK_AT) {
             if (grant.capture() == CaptureMode.A11Y_ONLY) {
-                return refuse(RefusalCode.BASIS_STALE, "click_at on an a11y_only grant: no capture basis can exist");
+                return refuse(Refusal.basisStale("click_at on an a11y_only grant: no capture basis can exist"));
             }
             if (action.basis().isEmpty()) {
-                return refuse(RefusalCode.BASIS_STALE, "click_at has no capture basis");
+                return refuse(Refusal.basisStale("click_at has no capture basis"));
             }
             BasisInfo b = action.basis().get();
             if (b.grantRevision() != grant.revision()) {
-                return refuse(RefusalCode.BASIS_STALE, "capture basis is of grant revision " + b.grantRevision()
-                        + ", grant is now at revision " + grant.revision());
+                return refuse(Refusal.basisStale("capture basis is of grant revision " + b.grantRevision()
+                        + ", grant is now at revision " + grant.revision()));
             }
             if (facts.measuredBasis().isEmpty()) {
-                return refuse(RefusalCode.BASIS_STALE, "the driver did not re-measure the basis before click_at");
+                return refuse(Refusal.basisStale("the driver did not re-measure the basis before click_at"));
             }
             String diff = b.firstDifference(facts.measuredBasis().get());
             if (diff != null) {
-                return refuse(RefusalCode.BASIS_STALE, "basis changed: " + diff);
+                return refuse(Refusal.basisStale("basis changed: " + diff));
             }
         }
         if (action.approved()) {
@@ -137,8 +137,8 @@ public final class Policy {
             String what = match.get().what() + (match.get().categories().isEmpty() ? ""
                     : " (" + String.join(", ", match.get().categories()) + ")");
             if (effective == InputPolicy.AUTONOMOUS) {
-                return refuse(RefusalCode.CONSEQUENTIAL_NOT_NAMED, what + " is consequential and not named on grant "
-                        + grant.id());
+                return refuse(Refusal.consequentialNotNamed(what + " is consequential and not named on grant "
+                        + grant.id()));
             }
             return new PolicyDecision.NeedsApproval("consequential: " + what, Optional.of(what));
         }
@@ -265,8 +265,8 @@ public final class Policy {
         return out;
     }
 
-    private static PolicyDecision refuse(RefusalCode code, String detail) {
-        return new PolicyDecision.Refuse(Refusal.of(code, detail));
+    private static PolicyDecision refuse(Refusal refusal) {
+        return new PolicyDecision.Refuse(refusal);
     }
 
     static String describe(Facts.WindowFact w) {
