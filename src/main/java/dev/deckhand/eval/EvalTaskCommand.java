@@ -124,7 +124,7 @@ public class EvalTaskCommand {
         line.put("modelTurns", usage.calls());
         line.put("inputTokens", usage.inputTokens());
         line.put("outputTokens", usage.outputTokens());
-        if (!oracle && result.outcome() == dev.deckhand.loop.Outcome.FAILED && usage.lastFailure().isPresent()) {
+        if (!oracle && result.outcome().kind() == dev.deckhand.loop.Outcome.Kind.FAILED && usage.lastFailure().isPresent()) {
             var f = usage.lastFailure().get();
             line.put("error", "the model endpoint failed (" + f.providerId() + (f.httpStatus() > 0 ? ", HTTP " + f.httpStatus() : "")
                     + "): " + f.providerMessage());

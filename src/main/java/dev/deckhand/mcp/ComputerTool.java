@@ -101,7 +101,7 @@ public class ComputerTool {
     static ToolResponse response(RunResult r) {
         ToolResult result = new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
                 r.refusal().map(ToolResult.RefusalView::of).orElse(null), r.summary());
-        boolean error = r.refusal().isPresent() || r.outcome() != Outcome.COMPLETED || r.verdict() != Verdict.PASS;
+        boolean error = r.refusal().isPresent() || r.outcome().kind() != Outcome.Kind.COMPLETED || r.verdict() != Verdict.PASS;
         String text = r.refusal().filter(ref -> !r.summary().contains(ref.code().name()))
                 .map(ref -> "refused " + ref + " | ").orElse("") + r.summary();
         return new ToolResponse(error, List.of(new TextContent(text)), result, null);

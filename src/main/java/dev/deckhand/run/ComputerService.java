@@ -16,7 +16,6 @@ import dev.deckhand.loop.ActionResult;
 import dev.deckhand.loop.ComputerLoop;
 import dev.deckhand.loop.GrantScope;
 import dev.deckhand.loop.LoopLimits;
-import dev.deckhand.loop.Outcome;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.StopLatch;
@@ -319,10 +318,7 @@ public class ComputerService {
     }
 
     private static RunResult refused(RunRequest request, Refusal refusal) {
-        String summary = "refused: " + refusal;
-        if (summary.length() > RunResult.MAX_SUMMARY) summary = summary.substring(0, RunResult.MAX_SUMMARY - 1) + "…";
-        return new RunResult(request.runId(), Outcome.REFUSED, Verdict.NONE, 0, Optional.of(refusal), summary,
-                Optional.empty(), "not run: the request was refused before the run started");
+        return RunResult.notStarted(request.runId(), refusal);
     }
 
     private RunResult record(RunRequest request, RunResult r, String grantId, Instant started) {
@@ -336,7 +332,7 @@ public class ComputerService {
             audit.append(new RunRecord(request.runId(), request.instruction(),
                     r.route().map(x -> x.name().toLowerCase(java.util.Locale.ROOT)).orElse(null), grantId, r.stepsRun(),
                     request.verifier().map(VerifierSpec::kind).orElse(null), verifierResult,
-                    RunRecord.Verdict.valueOf(r.verdict().name()), RunRecord.Outcome.valueOf(r.outcome().name()),
+                    RunRecord.Verdict.valueOf(r.verdict().name()), RunRecord.Outcome.valueOf(r.outcome().kind().name()),
                     r.refusal().map(Refusal::code).orElse(null), started, clock.instant()));
         } catch (RuntimeException e) {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());

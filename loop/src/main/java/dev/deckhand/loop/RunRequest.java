@@ -1,5 +1,7 @@
 package dev.deckhand.loop;
 
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.loop.route.Router;
 import dev.deckhand.loop.steps.Step;
 import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.List;
@@ -34,6 +36,21 @@ public record RunRequest(String runId, String instruction, List<Step> steps, Opt
         if (maxSteps.isPresent() && maxSteps.get() < 1) throw new IllegalArgumentException("maxSteps must be at least 1");
         if (timeoutSeconds.isPresent() && timeoutSeconds.get() < 1) throw new IllegalArgumentException("timeoutSeconds must be at least 1");
         if (!MODES.contains(mode)) throw new IllegalArgumentException("mode must be default, plan or goal");
+    }
+
+    /**
+     * The request checks, made before anything runs (not even the verifier): {@code MODE_DENIED} for the
+     * plan and goal modes, then {@code NO_VERIFIER} for a run that may give input
+     * ({@link Router#requiresVerifier}) without a declared verifier.
+     */
+    public Optional<Refusal> refusal() {
+        if (!mode.equals("default")) {
+            return Optional.of(Refusal.modeDenied("mode " + mode + " is refused; only default runs"));
+        }
+        if (verifier.isEmpty() && Router.requiresVerifier(instruction, !steps.isEmpty())) {
+            return Optional.of(Refusal.noVerifier("a run that may give input needs a declared verifier"));
+        }
+        return Optional.empty();
     }
 
     /** A model-driven run in the default mode with no overrides. */
