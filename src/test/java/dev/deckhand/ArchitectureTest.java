@@ -25,8 +25,17 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("dev.deckhand.loop..", "dev.deckhand.grant..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "io.quarkus..", "io.quarkiverse..", "jakarta..", "javax.inject..", "com.sun.jna..",
-                        "dev.langchain4j..", "io.vertx..", "com.fasterxml.jackson.databind..")
-                .because("loop/ and scope-grant/ are pure (DESIGN.md §1)")
+                        "dev.langchain4j..", "io.vertx..")
+                .because("loop/ and scope-grant/ are pure: the JDK and Jackson at most (DESIGN.md §1)")
+                .check(classes);
+    }
+
+    @Test
+    void jacksonIsTheOneJsonLibrary() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("com.google.gson..", "org.json..",
+                        "jakarta.json..", "javax.json..", "org.glassfish.json..", "net.minidev.json..", "io.vertx.core.json..",
+                        "com.jayway.jsonpath..", "org.eclipse.yasson..")
+                .because("JSON is read and written with Jackson only, never a second library or a hand-written parser")
                 .check(classes);
     }
 
