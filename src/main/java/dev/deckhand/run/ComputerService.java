@@ -7,7 +7,6 @@ import dev.deckhand.audit.RunRecord;
 import dev.deckhand.grant.DenyScan;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantBroker;
-import dev.deckhand.grant.Policy;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
@@ -23,10 +22,6 @@ import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.guard.DesktopPreflight;
 import dev.deckhand.loop.guard.FactsMapper;
 import dev.deckhand.loop.guard.GrantGuard;
-import dev.deckhand.loop.json.Json;
-import dev.deckhand.loop.json.WireFormatException;
-import dev.deckhand.loop.steps.Step;
-import dev.deckhand.loop.steps.StepParser;
 import dev.deckhand.loop.verify.DesktopVerifier;
 import dev.deckhand.loop.verify.Verdict;
 import dev.deckhand.loop.verify.VerifierRunner;
@@ -41,10 +36,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -68,7 +60,6 @@ public class ComputerService {
     /** Called with every action result while a run goes on (MCP progress). */
     public interface StepListener extends Consumer<ActionResult> { }
 
-    static final Set<String> ARGUMENTS = Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode");
     private static final Logger LOG = Logger.getLogger(ComputerService.class);
 
     @Inject
@@ -102,48 +93,6 @@ public class ComputerService {
     private final ExecutorService modelCalls = Executors.newCachedThreadPool(daemon("deckhand-model"));
     private final ScheduledExecutorService watchers = Executors.newScheduledThreadPool(1, daemon("deckhand-watcher"));
 
-    /** The arguments could not be read; the message names the argument. */
-    public static final class InvalidArguments extends RuntimeException {
-        InvalidArguments(String message) {
-            super(message, null, false, false);
-        }
-    }
-
-    /** Reads the tool's arguments as the wire gives them (strict: unknown arguments are refused). */
-    public static RunRequest parse(String runId, String argumentsJson) {
-        try {
-            Object value = Json.parse(argumentsJson);
-            if (!(value instanceof Map<?, ?> args)) throw new InvalidArguments("arguments must be an object");
-            for (Object key : args.keySet()) {
-                if (!ARGUMENTS.contains(key)) throw new InvalidArguments("unknown argument '" + key + "' for computer");
-            }
-            Object instruction = args.get("instruction");
-            if (!(instruction instanceof String s) || s.isBlank()) {
-                throw new InvalidArguments("instruction is required for computer (a non-empty string)");
-            }
-            List<Step> steps = args.containsKey("steps") ? StepParser.fromJson(args.get("steps")) : List.of();
-            Optional<VerifierSpec> verifier = args.containsKey("verifier")
-                    ? Optional.of(VerifierSpec.fromJson(args.get("verifier"))) : Optional.empty();
-            Object mode = args.containsKey("mode") ? args.get("mode") : "default";
-            if (!(mode instanceof String m) || !RunRequest.MODES.contains(m)) {
-                throw new InvalidArguments("mode must be default, plan or goal");
-            }
-            return new RunRequest(runId, (String) instruction, steps, verifier, positive(args, "maxSteps"),
-                    positive(args, "timeoutSeconds"), (String) mode);
-        } catch (WireFormatException | IllegalArgumentException e) {
-            throw new InvalidArguments(e.getMessage());
-        }
-    }
-
-    private static Optional<Integer> positive(Map<?, ?> args, String name) {
-        if (!args.containsKey(name)) return Optional.empty();
-        Object v = args.get(name);
-        if (!(v instanceof Long n) || n < 1 || n > 100_000) {
-            throw new InvalidArguments(name + " must be a positive integer");
-        }
-        return Optional.of(n.intValue());
-    }
-
     public static String newRunId() {
         return "run-" + UUID.randomUUID();
     }
@@ -166,7 +115,7 @@ public class ComputerService {
             onStep.accept(step);
         };
         try {
-            Optional<Refusal> mode = Policy.checkCallMode(request.mode());
+            Optional<Refusal> mode = request.mode().refusal();
             if (mode.isPresent()) return record(request, refused(request, mode.get()), null, started);
             PolicyConfig config = policy.current();
             if (request.verifier().orElse(null) instanceof VerifierSpec.File f) {

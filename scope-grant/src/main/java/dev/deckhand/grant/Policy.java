@@ -37,8 +37,9 @@ public final class Policy {
     }
 
     /**
-     * The call-mode check the loop makes before anything else: {@code plan} and {@code goal} (and any
-     * unknown mode) are refused with {@code MODE_DENIED}; null, "" and {@code default} pass.
+     * The call-mode check made before anything else, and the one place a call mode is refused
+     * {@code MODE_DENIED}: {@code plan} and {@code goal} (and any unknown mode) are refused; null, "" and
+     * {@code default} pass.
      */
     public static Optional<Refusal> checkCallMode(String mode) {
         if (mode == null || mode.isBlank() || mode.trim().equalsIgnoreCase("default")) {
@@ -46,7 +47,7 @@ public final class Policy {
         }
         String m = mode.trim().toLowerCase(Locale.ROOT);
         if (m.equals("plan") || m.equals("goal")) {
-            return Optional.of(Refusal.modeDenied("mode '" + m + "' is not supported"));
+            return Optional.of(Refusal.modeDenied("mode '" + m + "' is not supported; only 'default' runs"));
         }
         return Optional.of(Refusal.modeDenied("unknown mode '" + mode + "'"));
     }

@@ -8,6 +8,7 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.observe.Roles;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -59,6 +60,19 @@ public final class Router {
         return hasSteps || !readOnlyInstruction(instruction);
     }
 
+    /**
+     * {@code NO_VERIFIER}, decided here only: a run that may give input ({@link #requiresVerifier}) without
+     * a declared verifier. Known before any tree is read, so the loop refuses it before the run starts;
+     * {@link #route} gives the same refusal for a route that gives input.
+     */
+    public static Optional<Refusal> verifierMissing(String instruction, boolean hasSteps, boolean hasVerifier) {
+        return !hasVerifier && requiresVerifier(instruction, hasSteps) ? Optional.of(noVerifier()) : Optional.empty();
+    }
+
+    private static Refusal noVerifier() {
+        return Refusal.noVerifier("a run that may give input needs a declared verifier");
+    }
+
     /** Usable: complete (not partial) and with at least one showing, interactive element. */
     public static boolean usable(ScopedTree tree) {
         if (tree.partial()) return false;
@@ -85,7 +99,7 @@ public final class Router {
         if (targetsElements && !treeUsable) {
             throw new RefusedException(Refusal.a11yUnavailable("steps that name elements need the window's accessibility tree, which is missing or partial"));
         }
-        if (!hasVerifier) throw new RefusedException(Refusal.noVerifier("a run that gives input needs a declared verifier"));
+        if (!hasVerifier) throw new RefusedException(noVerifier());
         return new Routing(Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
     }
 
@@ -113,7 +127,7 @@ public final class Router {
             throw new RefusedException(Refusal.a11yUnavailable("the window has no usable accessibility tree and the grant captures no pixels (a11y_only)"));
         }
         if (r.route().givesInput() && !hasVerifier) {
-            throw new RefusedException(Refusal.noVerifier("a run that gives input needs a declared verifier"));
+            throw new RefusedException(noVerifier());
         }
         return r;
     }
