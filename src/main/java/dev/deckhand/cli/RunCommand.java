@@ -2,7 +2,7 @@ package dev.deckhand.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deckhand.app.ServerAddress;
+import dev.deckhand.home.ServerAddress;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantConflictException;
 import dev.deckhand.grant.InputPolicy;

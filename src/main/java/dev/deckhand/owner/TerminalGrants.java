@@ -1,7 +1,7 @@
 package dev.deckhand.owner;
 
-import dev.deckhand.app.DeckhandHome;
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.Secrets;
 import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.InputPolicy;
@@ -53,6 +53,9 @@ public class TerminalGrants {
     @Inject
     Secrets secrets;
 
+    @Inject
+    DeckhandHome home;
+
     /** What the person selected on the command line: exactly one of a window id and an app class. */
     public record Selection(OptionalLong windowId, Optional<String> app) {
         public Selection {
@@ -70,9 +73,9 @@ public class TerminalGrants {
     /** The owner token as the person's account reads it from the config directory. */
     public String readOwnerToken() {
         try {
-            return Files.readString(secrets.home().file(DeckhandHome.OWNER_TOKEN), StandardCharsets.US_ASCII).trim();
+            return Files.readString(home.file(DeckhandHome.OWNER_TOKEN), StandardCharsets.US_ASCII).trim();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the owner token in " + secrets.home().dir(), e);
+            throw new UncheckedIOException("cannot read the owner token in " + home.dir(), e);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.deckhand.policy;
 
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
@@ -56,8 +56,8 @@ public class FileVerifierScope {
     private final List<Denied> denied;
 
     @Inject
-    public FileVerifierScope(Secrets secrets) {
-        this(Path.of(System.getProperty("user.home")), secrets.home().dir());
+    public FileVerifierScope(DeckhandHome home) {
+        this(Path.of(System.getProperty("user.home")), home.dir());
     }
 
     /** For a given home directory and config directory (tests; the bean uses {@code user.home} and the config directory). */

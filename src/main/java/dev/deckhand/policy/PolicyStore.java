@@ -3,7 +3,7 @@ package dev.deckhand.policy;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
@@ -29,8 +29,6 @@ import org.jboss.logging.Logger;
 @io.quarkus.runtime.Startup
 public class PolicyStore {
 
-    public static final String FILE = "policy.json";
-    public static final String AUDIT_DATABASE = "audit.db";
 
     private static final Logger LOG = Logger.getLogger(PolicyStore.class);
 
@@ -41,17 +39,17 @@ public class PolicyStore {
     private record Cached(FileTime modified, long size, PolicyConfig config) { }
 
     @Inject
-    public PolicyStore(Secrets secrets) {
-        this(secrets.home().dir());
+    public PolicyStore(DeckhandHome home) {
+        this(home.dir());
     }
 
     PolicyStore(Path dir) {
-        this.file = dir.resolve(FILE);
+        this.file = dir.resolve(DeckhandHome.POLICY);
         this.json = new ObjectMapper()
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(SerializationFeature.INDENT_OUTPUT);
-        if (!Files.exists(file) && !Files.exists(dir.resolve(AUDIT_DATABASE))) {
+        if (!Files.exists(file) && !Files.exists(dir.resolve(DeckhandHome.AUDIT_DATABASE))) {
             write(PolicyDocument.of(PolicyConfig.defaults()));
             LOG.infof("first start: wrote the default policy to %s (deny lists, caps, permission mode); edit it in the web page", file);
         }
@@ -99,7 +97,7 @@ public class PolicyStore {
 
     private synchronized void write(PolicyDocument document) {
         try {
-            Path tmp = Files.createTempFile(file.getParent(), FILE, ".tmp",
+            Path tmp = Files.createTempFile(file.getParent(), DeckhandHome.POLICY, ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             json.writeValue(tmp.toFile(), document);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -78,7 +78,7 @@ public class ComputerService {
     ModelClient model;
 
     @Inject
-    dev.deckhand.app.ServerAddress address;
+    dev.deckhand.home.ServerAddress address;
 
     @Inject
     dev.deckhand.presence.Presence presence;
@@ -89,7 +89,8 @@ public class ComputerService {
     @Inject
     VerifierOnlyRuns verifierOnly;
 
-    private final Clock clock = Clock.systemUTC();
+    @Inject
+    Clock clock;
     private final ExecutorService modelCalls = Executors.newCachedThreadPool(daemon("deckhand-model"));
     private final ScheduledExecutorService watchers = Executors.newScheduledThreadPool(1, daemon("deckhand-watcher"));
 

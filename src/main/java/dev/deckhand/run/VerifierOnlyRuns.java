@@ -3,6 +3,7 @@ package dev.deckhand.run;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,11 +30,8 @@ public class VerifierOnlyRuns {
     private final Clock clock;
     private final Map<String, Deque<Instant>> runs = new HashMap<>();
 
-    public VerifierOnlyRuns() {
-        this(Clock.systemUTC());
-    }
-
-    VerifierOnlyRuns(Clock clock) {
+    @Inject
+    public VerifierOnlyRuns(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
