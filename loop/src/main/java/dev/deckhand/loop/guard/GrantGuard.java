@@ -115,19 +115,32 @@ public final class GrantGuard implements Guard {
         if (unusable.isPresent() && unusable.get().code() != RefusalCode.BUDGET_EXHAUSTED) {
             throw new RefusedException(unusable.get());
         }
-        return broker.active().filter(g -> g.id().equals(grantId)).orElseThrow(() -> new RefusedException(Refusal.grantRevoked("grant " + grantId + " is no longer active")));
+        return broker.active().filter(g -> g.id().equals(grantId)).orElseThrow(() -> new RefusedException(
+                Refusal.grantRevoked("grant " + grantId + " is no longer active")));
+    }
+
+    /**
+     * Runs one check: a refusal that unwinds it (the broker's, the driver's, {@link Proposals}') becomes the
+     * check's answer here, the one place this guard turns an exception into a refusal.
+     */
+    private static Optional<Refusal> guarded(Supplier<Optional<Refusal>> check) {
+        try {
+            return check.get();
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
     }
 
     @Override
     public Optional<Refusal> checkRun() {
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
-            if (g.budgetRemaining() <= 0) return Optional.of(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
+            if (g.budgetRemaining() <= 0) {
+                return Optional.of(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
+            }
             return DenyScan.scan(policy.get(), FactsMapper.facts(desktop.facts(), 0));
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     @Override
@@ -142,14 +155,12 @@ public final class GrantGuard implements Guard {
 
     private Optional<Refusal> beforeCapture(boolean pixels) {
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
             return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(desktop.facts(), window), window,
                     pixels);
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     @Override
@@ -168,13 +179,15 @@ public final class GrantGuard implements Guard {
     @Override
     public Optional<Refusal> approveSteps(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree) {
         if (aborted().isPresent()) return aborted();
-        Grant g;
-        try {
-            g = grant();
+        return guarded(() -> {
+            Grant g = grant();
             if (Policy.effectiveInputPolicy(policy.get(), g) != InputPolicy.CONFIRM_EACH) return Optional.empty();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+            return approveBatch(steps, resolved, tree, g);
+        });
+    }
+
+    /** One card for the whole batch, each step resolved to its target (or said not to be on screen yet). */
+    private Optional<Refusal> approveBatch(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
@@ -182,12 +195,7 @@ public final class GrantGuard implements Guard {
                     .orElse(s.target().map(t -> t.describe() + " (not on screen yet)").orElse("the focused element"));
             lines.add((i + 1) + ". " + s.action().kind() + " → " + target + note(s.action()));
         }
-        Optional<String> gated;
-        try {
-            gated = gatedStep(steps, resolved, tree, g);
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        Optional<String> gated = gatedStep(steps, resolved, tree, g);
         Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated), g, null);
         if (decision.isEmpty()) batchApproved = true;
         return decision;
@@ -218,7 +226,7 @@ public final class GrantGuard implements Guard {
     @Override
     public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
             PolicyConfig config = policy.get();
             long window = g.target().windowId();
@@ -243,20 +251,16 @@ public final class GrantGuard implements Guard {
             focusAtCheck = new FocusMark(again.focusedWindow(), again.focusedElement());
             return Policy.check(policy.get(), grant(), measured(FactsMapper.facts(again, window), basis),
                     proposed.withApproved(true)).refusal();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     @Override
     public Optional<Refusal> reserve() {
-        try {
+        return guarded(() -> {
             Grant g = grant();
             reservation = broker.reserve(sessionId, grantId, g.revision());
             return Optional.empty();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     @Override
@@ -277,7 +281,7 @@ public final class GrantGuard implements Guard {
     public Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
         if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop was requested"));
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
             DesktopFacts read = desktop.facts();
@@ -304,9 +308,7 @@ public final class GrantGuard implements Guard {
                                 + "(inputPolicy is now confirm_each): it needs the person's approval"));
             }
             return Optional.empty();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     private Facts measured(Facts facts, Optional<Basis> basis) {
