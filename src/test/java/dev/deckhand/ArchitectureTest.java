@@ -77,6 +77,15 @@ class ArchitectureTest {
     }
 
     /**
+     * No cycles between single packages either, so that a top-level package's own subpackages (platform's
+     * port, its Linux driver and the X11 and AT-SPI code under it) stack as well: each package is one slice.
+     */
+    @Test
+    void noCyclesBetweenSinglePackages() {
+        slices().matching("dev.deckhand.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
      * The layers of docs/architecture.md, top to bottom: no import runs back up. Packages of one layer may
      * use each other (without cycles, {@link #noPackageCycles}).
      */
