@@ -123,6 +123,21 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * Where a refusal is decided it names its code through the factory ({@code Refusal.ownWindow(detail)}, ...):
+     * the code-taking forms are for codes chosen at run time, which no application code has.
+     */
+    @Test
+    void refusalsAreBuiltByTheFactoryNamedByTheirCode() {
+        noClasses().that().doNotHaveFullyQualifiedName("dev.deckhand.grant.RefusedException")
+                .should().callMethod("dev.deckhand.grant.Refusal", "of", "dev.deckhand.grant.RefusalCode", "java.lang.String")
+                .orShould().callConstructor("dev.deckhand.grant.RefusedException", "dev.deckhand.grant.RefusalCode",
+                        "java.lang.String")
+                .because("a refusal names its code where it is built (Refusal's factories); it travels as a value and "
+                        + "is thrown as RefusedException only to unwind a driver's call stack")
+                .check(classes);
+    }
+
     @Test
     void onlyTheOwnerSideAndTheTerminalMintGrants() {
         noClasses().that().resideOutsideOfPackages("dev.deckhand.owner..", "dev.deckhand.cli..", "dev.deckhand.boot..",

@@ -61,7 +61,7 @@ public record Refusal(RefusalCode code, String detail) {
         return new Refusal(RefusalCode.SECURE_INPUT, detail);
     }
 
-    /** {@code DENY_CREDENTIAL_APP}: a credential app (password manager, key ring) is on the deny list and visible. */
+    /** {@code DENY_CREDENTIAL_APP}: a credential-class app on the deny list (password manager, key ring) is running. */
     public static Refusal denyCredentialApp(String detail) {
         return new Refusal(RefusalCode.DENY_CREDENTIAL_APP, detail);
     }
