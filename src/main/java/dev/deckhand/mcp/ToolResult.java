@@ -46,18 +46,9 @@ public record ToolResult(String runId, String outcome, String verdict, int steps
         }
     }
 
-    /** The structured content of a finished run. */
+    /** The result of a run as it travels to the agent (MCP) or the terminal ({@code deckhand run --json}). */
     public static ToolResult of(RunResult r) {
         return new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
                 r.refusal().map(RefusalView::of).orElse(null), r.summary(), UsageView.of(r.usage()));
-    }
-
-    public static ToolResult refused(String runId, int stepsRun, String verdict, Refusal refusal) {
-        return new ToolResult(runId, "refused", verdict, stepsRun, RefusalView.of(refusal), bound(refusal.toString()),
-                UsageView.of(Usage.NONE));
-    }
-
-    static String bound(String s) {
-        return s.length() <= SUMMARY_LIMIT ? s : s.substring(0, SUMMARY_LIMIT - 1) + "…";
     }
 }

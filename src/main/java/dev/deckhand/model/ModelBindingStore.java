@@ -1,5 +1,6 @@
 package dev.deckhand.model;
 
+import dev.deckhand.home.DeckhandHome;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -24,10 +25,6 @@ import java.util.Set;
  */
 public final class ModelBindingStore {
 
-    public static final String BINDING_FILE = "model.json";
-    public static final String KEY_FILE = "model-api-key";
-    public static final String PRICES_FILE = "model-prices.json";
-    public static final String APPS_FILE = "model-apps.json";
 
     private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
 
@@ -40,11 +37,11 @@ public final class ModelBindingStore {
     }
 
     public Path bindingFile() {
-        return dir.resolve(BINDING_FILE);
+        return dir.resolve(DeckhandHome.MODEL_BINDING);
     }
 
     public Path keyFile() {
-        return dir.resolve(KEY_FILE);
+        return dir.resolve(DeckhandHome.MODEL_API_KEY);
     }
 
     /**
@@ -72,7 +69,7 @@ public final class ModelBindingStore {
      * @throws IllegalStateException naming the file when it is not a JSON object of objects
      */
     public synchronized java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> appBindings() {
-        Path file = dir.resolve(APPS_FILE);
+        Path file = dir.resolve(DeckhandHome.MODEL_APPS);
         if (!Files.exists(file)) return java.util.Map.of();
         try {
             com.fasterxml.jackson.databind.JsonNode root = json.readTree(file.toFile());
@@ -111,10 +108,10 @@ public final class ModelBindingStore {
         Objects.requireNonNull(apps, "apps");
         try {
             if (apps.isEmpty()) {
-                Files.deleteIfExists(dir.resolve(APPS_FILE));
+                Files.deleteIfExists(dir.resolve(DeckhandHome.MODEL_APPS));
                 return;
             }
-            writeAtomically(dir.resolve(APPS_FILE), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new java.util.TreeMap<>(apps)));
+            writeAtomically(dir.resolve(DeckhandHome.MODEL_APPS), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new java.util.TreeMap<>(apps)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the per-app model bindings in " + dir, e);
         }
@@ -127,7 +124,7 @@ public final class ModelBindingStore {
      * @throws IllegalStateException naming the file when it exists but is invalid
      */
     public synchronized PriceTable prices() {
-        Path file = dir.resolve(PRICES_FILE);
+        Path file = dir.resolve(DeckhandHome.MODEL_PRICES);
         if (!Files.exists(file)) return PriceTable.DEFAULTS;
         try {
             return new PriceTable(json.readValue(file.toFile(),
@@ -141,7 +138,7 @@ public final class ModelBindingStore {
     public synchronized void savePrices(PriceTable prices) {
         Objects.requireNonNull(prices, "prices");
         try {
-            writeAtomically(dir.resolve(PRICES_FILE), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(prices.prices()));
+            writeAtomically(dir.resolve(DeckhandHome.MODEL_PRICES), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(prices.prices()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the price table in " + dir, e);
         }

@@ -34,9 +34,9 @@ public class GrantService {
     private final AuditLog audit;
 
     @Inject
-    public GrantService(AuditLog audit, dev.deckhand.app.DeckhandConfig config) {
+    public GrantService(AuditLog audit, dev.deckhand.home.DeckhandConfig config, Clock clock) {
         // unset: a card is bounded by its run's wall clock (GrantGuard.cardsUntil), the day is only a backstop
-        this(Clock.systemUTC(), audit, config.approvalTtlSeconds().isPresent()
+        this(clock, audit, config.approvalTtlSeconds().isPresent()
                 ? java.time.Duration.ofSeconds(config.approvalTtlSeconds().getAsInt()) : java.time.Duration.ofDays(1));
     }
 

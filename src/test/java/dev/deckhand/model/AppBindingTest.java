@@ -57,7 +57,7 @@ class AppBindingTest {
         try (OpenAiStub main = OpenAiStub.startCompatible()) {
             ModelBindingStore store = new ModelBindingStore(home);
             store.save(main.binding("default-model"), null);
-            Files.writeString(home.resolve(ModelBindingStore.APPS_FILE), "{\"Mousepad\": {\"providerId\": \"nope\", \"modelId\": \"m\"}}");
+            Files.writeString(home.resolve(dev.deckhand.home.DeckhandHome.MODEL_APPS), "{\"Mousepad\": {\"providerId\": \"nope\", \"modelId\": \"m\"}}");
             BoundModelClient client = new BoundModelClient(store, new ProviderClient(Duration.ofSeconds(10)));
             main.enqueue(ACTION);
             RefusedException e = assertThrows(RefusedException.class, () -> client.forApp("Mousepad").reply(turn()));
@@ -84,7 +84,7 @@ class AppBindingTest {
 
     @Test
     void anExistingBindingFileWithoutAppsOrPricesKeepsWorking() throws Exception {
-        Files.writeString(home.resolve(ModelBindingStore.BINDING_FILE),
+        Files.writeString(home.resolve(dev.deckhand.home.DeckhandHome.MODEL_BINDING),
                 "{\"providerId\":\"ollama\",\"modelId\":\"llava\",\"baseUrl\":null,\"temperature\":null,\"maxOutputTokens\":null}");
         ModelBindingStore store = new ModelBindingStore(home);
         assertEquals("llava", store.binding().orElseThrow().modelId());

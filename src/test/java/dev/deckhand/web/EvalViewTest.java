@@ -67,8 +67,8 @@ class EvalViewTest {
                 assertEquals("anthropic", model.getString("apps.mousepad.providerId"));
                 assertEquals("default-model", model.getString("modelId"), "the default binding stays");
             } finally {
-                java.nio.file.Files.deleteIfExists(home.resolve(dev.deckhand.model.ModelBindingStore.APPS_FILE));
-                java.nio.file.Files.deleteIfExists(home.resolve(dev.deckhand.model.ModelBindingStore.BINDING_FILE));
+                java.nio.file.Files.deleteIfExists(home.resolve(dev.deckhand.home.DeckhandHome.MODEL_APPS));
+                java.nio.file.Files.deleteIfExists(home.resolve(dev.deckhand.home.DeckhandHome.MODEL_BINDING));
             }
 
             browser.click(By.cssSelector("#eval-reports tr[data-report='" + older + "']"));

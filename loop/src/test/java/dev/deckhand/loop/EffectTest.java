@@ -73,7 +73,7 @@ class EffectTest {
         f.desktop.tree(rev -> withText(f.desktop.delivered().size() >= 2 ? "clicked" : "", true));
         ScriptedDecider model = ScriptedDecider.of("{\"action\": \"key\", \"keys\": \"ctrl+s\"}", click("r1-ok"), done("ok"));
         RunResult r = f.run(model, request("Press OK"));
-        assertEquals(Outcome.COMPLETED, r.outcome(), r.summary());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         assertEquals(List.of("1 key ctrl+s -> ok, no_change"), model.requests().get(1).lastSteps());
         assertEquals("2 click r1-ok btn \"OK\" -> ok, changed", model.requests().get(2).lastSteps().get(1));
         List<ActionResult> results = f.audit.results();
@@ -99,7 +99,7 @@ class EffectTest {
                 })
                 .then(done("now it is done"));
         RunResult r = f.run(model, request("Press OK"));
-        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.PASS, r.verdict());
         assertEquals(1, r.stepsRun());
         String told = model.requests().get(1).lastSteps().get(0);
@@ -112,7 +112,7 @@ class EffectTest {
         f.verifier.pass = false;
         ScriptedDecider model = ScriptedDecider.of(done("done"), done("really done"));
         RunResult r = f.run(model, request("Press OK"));
-        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.FAIL, r.verdict());
         assertEquals(2, model.requests().size());
     }
