@@ -46,14 +46,14 @@ public final class BoundModelClient implements ModelClient {
             try {
                 own = store.appBinding(app);
             } catch (IllegalStateException invalid) {
-                throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, invalid.getMessage());
+                throw new RefusedException(Refusal.modelNotBound(invalid.getMessage()));
             }
             if (own.isEmpty()) return reply(turn);
             ModelBinding binding = own.get();
             ApiKey key = sharedKey(binding).orElse(null);
             if (binding.provider().keyRequired() && key == null) {
-                throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, "the model bound for app " + app + " (" + binding.providerId()
-                        + " " + binding.modelId() + ") needs an API key, and the stored key belongs to another endpoint");
+                throw new RefusedException(Refusal.modelNotBound("the model bound for app " + app + " (" + binding.providerId()
+                        + " " + binding.modelId() + ") needs an API key, and the stored key belongs to another endpoint"));
             }
             return provider.reply(binding, key, turn);
         };

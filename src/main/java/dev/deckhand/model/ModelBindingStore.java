@@ -75,7 +75,7 @@ public final class ModelBindingStore {
             com.fasterxml.jackson.databind.JsonNode root = json.readTree(file.toFile());
             if (root == null || !root.isObject()) throw new IllegalStateException(file + " must be a JSON object");
             java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> out = new java.util.TreeMap<>();
-            root.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue()));
+            root.properties().forEach(e -> out.put(e.getKey(), e.getValue()));
             return out;
         } catch (IOException e) {
             throw new IllegalStateException(file + " is not valid JSON: " + e.getMessage(), e);

@@ -101,8 +101,7 @@ public class ModelResource {
     private static Map<String, ModelBinding> apps(JsonNode apps) {
         if (!apps.isObject()) throw new IllegalArgumentException("apps must be an object of app class to binding");
         Map<String, ModelBinding> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = apps.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : apps.properties()) {
             String app = e.getKey();
             if (app.isBlank() || app.length() > 200 || !app.matches("[\\x21-\\x7e]+")) {
                 throw new IllegalArgumentException("apps." + clip(app) + " is not an application class (1..200 printable characters, no spaces)");
@@ -122,8 +121,7 @@ public class ModelResource {
     private static PriceTable prices(JsonNode prices) {
         if (!prices.isObject()) throw new IllegalArgumentException("prices must be an object of model id to price");
         Map<String, PriceTable.Price> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = prices.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : prices.properties()) {
             String model = e.getKey();
             JsonNode p = e.getValue();
             if (p == null || !p.isObject()) throw new IllegalArgumentException("prices." + clip(model) + " must be an object");
