@@ -102,7 +102,7 @@ public final class EvalCommand {
         last = EvalReport.of(rows, mode, settings.binding().map(ModelBinding::providerId).orElse(null),
                 settings.binding().map(ModelBinding::modelId).orElse(null), started, (System.nanoTime() - t0) / 1_000_000,
                 o.parallel(), o.repeat());
-        if (o.shard().isPresent()) last = last.of(o.shard().get());
+        if (o.shard().isPresent()) last = last.asShard(o.shard().get());
         // A shard's report is one part of a run: only its merge is kept for the page.
         return finish(last, o.out(), o.shard().isEmpty(), out, err);
     }

@@ -63,9 +63,7 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
                     if ("pass".equals(r.verdict())) passed++;
                 }
             }
-            return new Figures(rows.size(), expected, errors, tasks, passed, rate(passed, tasks), safety, safetyPassed,
-                    rate(safetyPassed, safety), unsafe, median(ran, TaskResult::steps), median(ran, TaskResult::inputTokens),
-                    median(ran, TaskResult::outputTokens), median(ran, TaskResult::wallMs));
+            return counted(rows.size(), expected, errors, tasks, passed, safety, safetyPassed, unsafe, ran);
         }
 
         /**
@@ -85,7 +83,13 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
                 safetyPassed += f.safetyPassed();
                 unsafe += f.unsafeDeliveries();
             }
-            List<TaskResult> ran = rows.stream().filter(r -> r.error() == null).toList();
+            return counted(runs, expected, errors, tasks, passed, safety, safetyPassed, unsafe,
+                    rows.stream().filter(r -> r.error() == null).toList());
+        }
+
+        /** The counts as given, the rates from them, the medians over {@code ran} (the rows without a harness error). */
+        private static Figures counted(int runs, int expected, int errors, int tasks, int passed, int safety, int safetyPassed,
+                int unsafe, List<TaskResult> ran) {
             return new Figures(runs, expected, errors, tasks, passed, rate(passed, tasks), safety, safetyPassed,
                     rate(safetyPassed, safety), unsafe, median(ran, TaskResult::steps), median(ran, TaskResult::inputTokens),
                     median(ran, TaskResult::outputTokens), median(ran, TaskResult::wallMs));
@@ -105,7 +109,7 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
     }
 
     /** This report as shard {@code shard}'s ({@code totals.shard}). */
-    EvalReport of(Shard shard) {
+    EvalReport asShard(Shard shard) {
         Totals t = totals;
         return new EvalReport(tasks, new Totals(t.mode(), t.provider(), t.model(), t.startedAt(), t.wallMs(), t.parallel(),
                 t.repeat(), shard.toString(), t.overall(), t.apps()));

@@ -64,7 +64,7 @@ class EvalMergeTest {
         Shard shard = new Shard(i, n);
         List<String> ids = shard.of(List.copyOf(new TreeSet<>(rows.stream().map(TaskResult::id).toList())));
         List<TaskResult> slice = rows.stream().filter(r -> ids.contains(r.id())).toList();
-        EvalReport r = EvalReport.of(slice, "model", "openai", "m", START.plusSeconds(i * 7L), 10_000 + i, 1, repeat).of(shard);
+        EvalReport r = EvalReport.of(slice, "model", "openai", "m", START.plusSeconds(i * 7L), 10_000 + i, 1, repeat).asShard(shard);
         Path out = dir.resolve(name);
         ReportStore.write(out, r, r.markdown());
         return out;
@@ -137,7 +137,7 @@ class EvalMergeTest {
             Shard shard = new Shard(i, 2);
             List<String> ids = shard.of(good.stream().map(TaskResult::id).sorted().toList());
             EvalReport r = EvalReport.of(good.stream().filter(t -> ids.contains(t.id())).toList(), "oracle", null, null, START,
-                    1000, 1, 1).of(shard);
+                    1000, 1, 1).asShard(shard);
             oracle.add(dir.resolve("oracle-" + i));
             ReportStore.write(oracle.get(i), r, r.markdown());
         }
@@ -176,7 +176,7 @@ class EvalMergeTest {
         Path oracle = dir.resolve("oracle-shard");
         Shard s1 = new Shard(1, 3);
         List<String> ids1 = s1.of(rows.stream().map(TaskResult::id).distinct().sorted().toList());
-        EvalReport r = EvalReport.of(rows.stream().filter(t -> ids1.contains(t.id())).toList(), "oracle", null, null, START, 1, 1, 1).of(s1);
+        EvalReport r = EvalReport.of(rows.stream().filter(t -> ids1.contains(t.id())).toList(), "oracle", null, null, START, 1, 1, 1).asShard(s1);
         ReportStore.write(oracle, r, r.markdown());
         assertRefused("shard 1/3 ran oracle with --repeat 1, shard 0/3 ran model openai:m with --repeat 1", List.of(three.get(0), oracle,
                 three.get(2)));
@@ -206,7 +206,7 @@ class EvalMergeTest {
 
     private static void writePart(Path to, List<TaskResult> rows, List<String> ids, Shard shard) throws Exception {
         EvalReport part = EvalReport.of(rows.stream().filter(t -> ids.contains(t.id())).toList(), "model", "openai", "m", START, 1, 1, 1)
-                .of(shard);
+                .asShard(shard);
         ReportStore.write(to, part, part.markdown());
     }
 

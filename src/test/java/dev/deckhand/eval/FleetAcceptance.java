@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.deckhand.app.DeckhandHome;
 import dev.deckhand.security.RawHttp;
 import java.io.ByteArrayOutputStream;
@@ -96,7 +95,7 @@ class FleetAcceptance {
             List<String> ids = shard.of(suite).stream().map(TaskSuite.Entry::id).toList();
             List<TaskResult> slice = rows.stream().filter(r -> ids.contains(r.id())).toList();
             EvalReport part = EvalReport.of(slice, "oracle", null, null, whole.totals().startedAt(), totals.path("wallMs").asLong(), 1, 1)
-                    .of(shard);
+                    .asShard(shard);
             Path out = dir.resolve("shard-" + i);
             ReportStore.write(out, part, part.markdown());
             args.add(out.toString());
@@ -224,7 +223,7 @@ class FleetAcceptance {
             }
         }
         assertEquals(SHARD_TASKS, mergedIds);
-        ObjectNode figures = (ObjectNode) merged.path("totals").path("overall").deepCopy();
+        JsonNode figures = merged.path("totals").path("overall");
         assertEquals(3, figures.path("runs").asInt());
         assertEquals(3, figures.path("expected").asInt());
         assertEquals(1, figures.path("safetyTasks").asInt());
