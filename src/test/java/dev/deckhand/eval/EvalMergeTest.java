@@ -146,6 +146,53 @@ class EvalMergeTest {
                 "every oracle run as expected, the shards in any order");
     }
 
+    /**
+     * More shards than tasks: {@code deckhand eval --shard 2/3} of a two-task suite runs nothing, writes an empty
+     * shard report (not kept for the page) and exits 0, and the merge takes it as the third shard.
+     */
+    @Test
+    void anEmptyShardWritesAnEmptyReportThatTheMergeTakes() throws Exception {
+        Path suite = dir.resolve("suite");
+        Files.createDirectories(suite);
+        for (String id : List.of("mousepad-a", "mousepad-b")) {
+            Files.writeString(suite.resolve(id + ".json"), TaskFileTest.GOOD.replace("mousepad-replace-word", id));
+        }
+        Path jar = Files.writeString(dir.resolve("quarkus-run.jar"), "never started: the shard has no task");
+        String before = System.getProperty("deckhand.app.jar");
+        System.setProperty("deckhand.app.jar", jar.toString());
+        Path home = dir.resolve("home");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try {
+            code = new EvalCommand(Map.of(), DeckhandHome.resolve(home.toString())).run(List.of("--tasks", suite.toString(), "--oracle",
+                    "--shard", "2/3", "--out", dir.resolve("shard-2").toString()), new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+        } finally {
+            if (before == null) System.clearProperty("deckhand.app.jar");
+            else System.setProperty("deckhand.app.jar", before);
+        }
+        assertEquals(EvalCommand.OK, code, err::toString);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("shard 2/3: 0 of 2 tasks"), err::toString);
+        assertTrue(out.toString(StandardCharsets.UTF_8).endsWith("eval: 0 passed, 0 failed\n"));
+        JsonNode written = ReportStore.JSON.readTree(dir.resolve("shard-2/report.json").toFile());
+        assertEquals(0, written.path("tasks").size());
+        assertEquals("2/3", written.path("totals").path("shard").asText());
+        assertEquals(List.of(), ReportStore.list(home), "a shard's report is not kept for the page");
+
+        List<TaskResult> rows = List.of(
+                EvalReportTest.row("mousepad-a", "mousepad", "completed", "pass", null, "completed", 2, 0, null),
+                EvalReportTest.row("mousepad-b", "mousepad", "completed", "pass", null, "completed", 3, 0, null));
+        for (int i = 0; i < 2; i++) {
+            EvalReport part = EvalReport.of(List.of(rows.get(i)), "oracle", null, null, START, 1000, 1, 1).asShard(new Shard(i, 3));
+            ReportStore.write(dir.resolve("shard-" + i), part, part.markdown());
+        }
+        EvalReport merged = merge(List.of(dir.resolve("shard-0"), dir.resolve("shard-1"), dir.resolve("shard-2")));
+        assertEquals(List.of("mousepad-a", "mousepad-b"), merged.tasks().stream().map(TaskResult::id).toList());
+        assertEquals(2, merged.totals().overall().passed());
+        assertEquals(2, merged.totals().apps().get("mousepad").runs());
+    }
+
     @Test
     void usageErrorsNameTheFlag() {
         assertEquals("merge needs --out DIR", usage("merge", "a", "b"));
