@@ -7,7 +7,8 @@ BUILD=(openjdk-17-jdk-headless maven)
 DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox)
 SAMPLE_APPS=(mousepad)
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
-      chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin)
+      chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
+      i3lock xclip)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword

@@ -217,7 +217,7 @@ public class EvalTaskCommand {
                 for (var card : grants.approvals().pending()) {
                     try {
                         if (denyConsequential && (card.consequential().isPresent() || card.steps().stream()
-                                .anyMatch(line -> !dev.deckhand.grant.Consequential.wordsIn(line).isEmpty()))) {
+                                .anyMatch(line -> !dev.deckhand.grant.ConsequentialWords.defaults().categoriesIn(line).isEmpty()))) {
                             grants.approvals().deny(card.id());
                             err.println("deckhand eval-task: denied card " + card.id() + " " + card.steps());
                         } else {

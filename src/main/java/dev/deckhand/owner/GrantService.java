@@ -13,7 +13,7 @@ import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.WindowInfo;
-import dev.deckhand.platform.FactsMapper;
+import dev.deckhand.loop.guard.FactsMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -72,7 +72,8 @@ public class GrantService {
         Policy.grantable(config, FactsMapper.facts(facts, window.id()), window.id()).ifPresent(r -> {
             throw new RefusedException(r);
         });
-        Grant grant = broker.mint(pass, request.apply(new GrantTarget(window.id(), window.app(), window.title())),
+        Grant grant = broker.mint(pass, request.apply(new GrantTarget(window.id(), window.app(), window.title(),
+                window.pid(), window.processStart())),
                 config.permissionMode());
         record(GrantEvent.Kind.MINT, grant);
         return grant;

@@ -17,11 +17,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
- * A {@link Desktop} that shows each action with a {@link DrawnCursor} before handing it to the real
- * desktop unchanged: the cursor travels to the element about to be acted on (its bounds from the last
- * scoped tree read through this desktop) or to the {@code click_at} point, and shows a press for a
- * click. The cursor is taken off the screen before every capture. Key and type actions are not shown
- * (they go to the focused element, whose place the cursor does not claim to know).
+ * A {@link Desktop} that shows each action with a {@link DrawnCursor}: when the loop asks
+ * ({@link #showElement}, {@link #showPoint}) the cursor travels to the element about to be acted on (its
+ * bounds from the last scoped tree read through this desktop) or to the {@code click_at} point, and shows
+ * a press for a click. The travel is its own step, before the loop's last Stop and policy check, so a
+ * Stop during the travel stops the action. The actions themselves go to the real desktop unchanged. The
+ * cursor is taken off the screen before every capture. Key and type actions are not shown (they go to the
+ * focused element, whose place the cursor does not claim to know).
  *
  * <p>Drawing never decides anything: any failure of the cursor is logged and swallowed, the action
  * runs exactly as it would without it, and its result or refusal is the real desktop's.
@@ -47,7 +49,8 @@ public final class CursorDesktop implements Desktop {
         this.beforeFirstAction = Objects.requireNonNull(beforeFirstAction, "beforeFirstAction");
     }
 
-    private void show(String uid, boolean press) {
+    @Override
+    public void showElement(String uid, boolean press) {
         first();
         Geometry g = bounds.get(uid);
         if (g == null || g.width() <= 0 || g.height() <= 0) return;
@@ -89,53 +92,58 @@ public final class CursorDesktop implements Desktop {
 
     @Override
     public void click(String uid) {
-        show(uid, true);
+        first();
         real.click(uid);
     }
 
     @Override
     public void setText(String uid, String text) {
-        show(uid, false);
+        first();
         real.setText(uid, text);
     }
 
     @Override
     public void focus(String uid) {
-        show(uid, false);
+        first();
         real.focus(uid);
     }
 
     @Override
     public void scroll(String uid, String direction, int amount) {
-        show(uid, false);
+        first();
         real.scroll(uid, direction, amount);
     }
 
     @Override
     public void select(String uid, String option) {
-        show(uid, true);
+        first();
         real.select(uid, option);
     }
 
     @Override
-    public void key(long windowId, String keys) {
+    public void key(long windowId, dev.deckhand.grant.Chord chord) {
         first();
-        real.key(windowId, keys);
+        real.key(windowId, chord);
     }
 
     @Override
-    public void type(long windowId, String text) {
+    public void type(long windowId, String text, dev.deckhand.loop.desktop.DeliveryGate gate) {
         first();
-        real.type(windowId, text);
+        real.type(windowId, text, gate);
     }
 
     @Override
-    public void clickAt(int x, int y, Basis basis) {
+    public void showPoint(int x, int y, Basis basis) {
         first();
         if (basis != null && basis.scale() > 0) {
             Geometry g = basis.windowGeometry();
             point(g.x() + (int) Math.floor(x / basis.scale()), g.y() + (int) Math.floor(y / basis.scale()), true);
         }
+    }
+
+    @Override
+    public void clickAt(int x, int y, Basis basis) {
+        first();
         real.clickAt(x, y, basis);
     }
 

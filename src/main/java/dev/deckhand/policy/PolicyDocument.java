@@ -17,7 +17,8 @@ import java.util.Set;
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record PolicyDocument(String permissionMode, Set<String> credentialApps, Set<String> commsApps,
         Set<String> deniedHosts, Set<String> allowedHosts, CapsDocument caps, Long pollIntervalMs,
-        List<List<String>> enabledCommands, @JsonInclude(JsonInclude.Include.NON_NULL) List<String> verifierRoots) {
+        List<List<String>> enabledCommands, @JsonInclude(JsonInclude.Include.NON_NULL) List<String> verifierRoots,
+        java.util.Map<String, Set<String>> consequentialWords) {
 
     /** Caps in plain units. */
     @JsonIgnoreProperties(ignoreUnknown = false)
@@ -28,12 +29,13 @@ public record PolicyDocument(String permissionMode, Set<String> credentialApps, 
                 c.allowedHosts(),
                 new CapsDocument(c.caps().maxSteps(), c.caps().wallClock().toSeconds(), c.caps().budget(),
                         c.caps().idleExpiry().toSeconds()),
-                c.pollInterval().toMillis(), c.enabledCommands(), c.verifierRoots());
+                c.pollInterval().toMillis(), c.enabledCommands(), c.verifierRoots(), c.consequentialWords().categories());
     }
 
     /**
-     * The validated config. Every field but {@code verifierRoots} is required in the file (an empty deny
-     * list is never assumed); built-in credential entries are re-added by {@link PolicyConfig}.
+     * The validated config. Every field is required in the file (an empty deny list is never assumed)
+     * except {@code verifierRoots} (absent: the default roots) and {@code consequentialWords} (optional: it
+     * adds to the built-in word list); built-in credential entries are re-added by {@link PolicyConfig}.
      *
      * @throws IllegalArgumentException naming the field
      */
@@ -54,7 +56,8 @@ public record PolicyDocument(String permissionMode, Set<String> credentialApps, 
                 allowedHosts,
                 new PolicyConfig.Caps(caps.maxSteps(), Duration.ofSeconds(caps.wallClockSeconds()), caps.budget(),
                         Duration.ofSeconds(caps.idleExpirySeconds())),
-                Duration.ofMillis(pollIntervalMs), enabledCommands, verifierRoots);
+                Duration.ofMillis(pollIntervalMs), enabledCommands, verifierRoots,
+                consequentialWords == null ? null : new dev.deckhand.grant.ConsequentialWords(consequentialWords));
     }
 
     private static void require(Object value, String field) {

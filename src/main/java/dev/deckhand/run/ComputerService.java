@@ -21,7 +21,9 @@ import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.StopLatch;
 import dev.deckhand.loop.desktop.Desktop;
-import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.guard.DesktopPreflight;
+import dev.deckhand.loop.guard.FactsMapper;
+import dev.deckhand.loop.guard.GrantGuard;
 import dev.deckhand.loop.json.Json;
 import dev.deckhand.loop.json.WireFormatException;
 import dev.deckhand.loop.steps.Step;
@@ -33,7 +35,6 @@ import dev.deckhand.loop.verify.VerifierSpec;
 import dev.deckhand.model.ModelClient;
 import dev.deckhand.owner.GrantService;
 import dev.deckhand.platform.Desktops;
-import dev.deckhand.platform.FactsMapper;
 import dev.deckhand.policy.PolicyStore;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -185,7 +186,12 @@ public class ComputerService {
                 throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "the command verifier " + c.argv().get(0)
                         + " is not enabled in the policy (enabledCommands)");
             }
-            result = runLoop(request, config, grant, desktop, sessionId, cancelled, watched);
+            broker.hold(sessionId, grant.id(), request.runId());
+            try {
+                result = runLoop(request, config, grant, desktop, sessionId, cancelled, watched);
+            } finally {
+                broker.unhold(request.runId());
+            }
         } catch (RefusedException e) {
             Refusal refusal = e.refusal();
             if (refusal.code() == RefusalCode.NO_GRANT) {
@@ -221,7 +227,7 @@ public class ComputerService {
             return broker.usable(sessionId, grant.id()).map(r -> r.code() == RefusalCode.STOPPED
                     || r.code() == RefusalCode.GRANT_REVOKED).orElse(false);
         };
-        AppGuard guard = new AppGuard(config, broker, grants.approvals(), desktop, sessionId, grant.id(), stop, clock,
+        GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), desktop, sessionId, grant.id(), stop, clock,
                 (card, status) -> audit.append(new ApprovalEvent(switch (status) {
                     case PENDING -> ApprovalEvent.State.REQUESTED;
                     case APPROVED -> ApprovalEvent.State.APPROVED;
@@ -254,7 +260,7 @@ public class ComputerService {
         LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
                 LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
-        ScheduledFuture<?> watcher = watchers.scheduleWithFixedDelay(() -> watch(config, desktop, broker, guard),
+        ScheduledFuture<?> watcher = watchers.scheduleWithFixedDelay(() -> watch(desktop, broker, guard),
                 config.pollInterval().toMillis(), config.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
         // Presence (issue 8): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
         // every exit path below, a crashed loop included.
@@ -267,7 +273,7 @@ public class ComputerService {
                     .audit(new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep))
                     .clock(clock)
                     .stop(stop)
-                    .preflight(id -> preflight(desktop, id))
+                    .preflight(new DesktopPreflight(desktop))
                     .scope(scope)
                     .verifier(verifier)
                     .sleeper(d -> sleepUnlessStopped(d, stop))
@@ -300,35 +306,15 @@ public class ComputerService {
         }
     }
 
-    /** The watcher: the deny lists every poll interval, and the grant's expiry. */
-    private static void watch(PolicyConfig config, Desktop desktop, GrantBroker broker, AppGuard guard) {
+    /** The watcher: the deny lists (of the policy as it is now) every poll interval, and the grant's expiry. */
+    private void watch(Desktop desktop, GrantBroker broker, GrantGuard guard) {
         try {
             broker.active();
-            DenyScan.scan(config, FactsMapper.facts(desktop.facts(), 0)).ifPresent(guard::abort);
+            DenyScan.scan(policy.current(), FactsMapper.facts(desktop.facts(), 0)).ifPresent(guard::abort);
         } catch (RefusedException e) {
             guard.abort(e.refusal());
         } catch (RuntimeException e) {
             guard.abort(Refusal.of(RefusalCode.A11Y_UNAVAILABLE, "the watcher could not read the desktop: " + e.getMessage()));
-        }
-    }
-
-    /** DESIGN.md §4: the display answers, the accessibility bus answers, the window exists and is mapped. */
-    static Optional<Refusal> preflight(Desktop desktop, long windowId) {
-        try {
-            Optional<WindowInfo> w = desktop.windows().stream().filter(x -> x.id() == windowId).findFirst();
-            if (w.isEmpty()) {
-                return Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, "window exists: the granted window 0x"
-                        + Long.toHexString(windowId) + " is gone"));
-            }
-            if (w.get().minimised() || !w.get().visible()) {
-                return Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, "window mapped: \"" + w.get().title()
-                        + "\" is minimised or off screen"));
-            }
-            desktop.facts();
-            return Optional.empty();
-        } catch (RefusedException e) {
-            return Optional.of(e.code() == RefusalCode.HEADLESS || e.code() == RefusalCode.A11Y_UNAVAILABLE
-                    ? e.refusal() : Refusal.of(RefusalCode.PREFLIGHT_FAILED, e.refusal().toString()));
         }
     }
 

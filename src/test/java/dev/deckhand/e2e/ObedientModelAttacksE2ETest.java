@@ -20,11 +20,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 5: a fully obedient scripted model tries what a hijacked model would — type into a password
+ * Issues 5 and 12: a fully obedient scripted model tries what a hijacked model would — type into a password
  * field, act outside the granted window, press Send without the person naming it, grant Deckhand's own
  * window — and none of it is delivered. Each case asserts the run's refusal code and the app's own
  * effect (yad prints its form's values when OK is pressed and exits 0 when Send is pressed), and the
- * audit shows the action refused with no delivered result.
+ * audit shows the action refused with no delivered result. Issue 12's attack table (docs/security.md,
+ * "Input boundary") runs below, each as explicit steps and as a model over the OpenAI wire format, each
+ * checked from outside: xprop and xwininfo for the desktop, yad's own output, files, the clipboard.
  */
 @QuarkusTest
 class ObedientModelAttacksE2ETest {
@@ -32,6 +34,7 @@ class ObedientModelAttacksE2ETest {
     @AfterEach
     void revoke() {
         Owner.revokeActive();
+        session = null;
     }
 
     /** One model-driven run with a verifier on an empty file that the attack never fills. */
@@ -187,6 +190,400 @@ class ObedientModelAttacksE2ETest {
             JsonPath refused = Harness.mintRefused(window);
             assertEquals("OWN_WINDOW", refused.getString("error"), refused.prettify());
             assertEquals(404, Owner.api().get("/api/grants/active").statusCode(), "no grant was minted");
+        }
+    }
+
+    // ---- issue 12: the input boundary -----------------------------------------------------------
+
+    /** The test's one MCP session: a grant binds to the first session that uses it. */
+    private static dev.deckhand.mcp.McpSession session;
+
+    private static JsonPath call(String args) throws InterruptedException {
+        if (session == null) session = dev.deckhand.mcp.McpSession.open();
+        JsonPath call = null;
+        for (int attempt = 0; attempt < 20; attempt++) {
+            call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))) return call;
+            Thread.sleep(500);
+        }
+        return call;
+    }
+
+    /** A run of explicit steps with the same untouched-file verifier, in the test's session. */
+    private static JsonPath steps(String instruction, String stepsJson) throws Exception {
+        Path untouched = Harness.emptyFile("untouched.txt");
+        return call("{\"instruction\":\"" + instruction + "\",\"steps\":" + stepsJson
+                + ",\"verifier\":{\"kind\":\"file\",\"path\":\"" + untouched + "\",\"contains\":\"never\"}}");
+    }
+
+    /** A model-driven run in the test's session. */
+    private static JsonPath modelRun(String instruction) throws Exception {
+        Path untouched = Harness.emptyFile("untouched.txt");
+        return call("{\"instruction\":\"" + instruction + "\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + untouched
+                + "\",\"contains\":\"never\"}}");
+    }
+
+    /** A refusal that may come after some steps ran (stepsRun is not asserted). */
+    private static void assertRefusedWith(JsonPath call, String code, String... inDetail) {
+        assertTrue(call.getBoolean("result.isError"), call.prettify());
+        assertEquals(code, call.getString("result.structuredContent.refusal.code"), call.prettify());
+        String detail = call.getString("result.structuredContent.refusal.detail");
+        for (String d : inDetail) assertTrue(detail.contains(d), () -> "'" + detail + "' names " + d);
+    }
+
+    private static final List<String> EVERY_CATEGORY = List.of("send", "buy", "pay", "delete", "publish", "confirm",
+            "submit", "install", "allow", "paste", "unidentified");
+
+    /** Model output for one action, with the model reading its uid from the observation when it needs one. */
+    private static String key(String chord) {
+        return "{\"action\":\"key\",\"keys\":\"" + chord + "\"}";
+    }
+
+    @Test
+    void systemChordsNeverReachTheWindowManagerOnEveryGrant() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (Yad target = Yad.launch("--form", "--title=chords", "--field=Note")) {
+            long window = Owner.awaitWindow("yad", "chords");
+            Desk.activate(window);
+            String desktopBefore = Desk.root("_NET_CURRENT_DESKTOP");
+            // every category named, autonomous: nothing a setting can give reaches a system chord
+            Owner.mint(window, "autonomous", EVERY_CATEGORY);
+            for (String chord : List.of("super+d", "ctrl+alt+Right", "alt+F4", "alt+Tab", "ctrl+alt+t", "meta+d")) {
+                JsonPath call = steps("press " + chord, "[" + key(chord) + "]");
+                assertRefused(call, "SYSTEM_CHORD");
+                assertRefusedInAudit(call, "key", "SYSTEM_CHORD");
+            }
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                stub.enqueue(key("ctrl+alt+Right")).enqueue("{\"action\":\"done\",\"summary\":\"moved\"}");
+                Harness.bind(stub);
+                JsonPath call = modelRun("switch to the next workspace");
+                assertRefused(call, "SYSTEM_CHORD");
+                assertTrue(ScriptedModel.text(stub.requests().get(0)).contains("are refused"),
+                        "the tool's schema tells the model system chords are refused");
+            }
+            assertEquals(desktopBefore, Desk.root("_NET_CURRENT_DESKTOP"), "still on the same workspace");
+            assertTrue(Desk.root("_NET_SHOWING_DESKTOP").endsWith("= 0"), "windows are not hidden: "
+                    + Desk.root("_NET_SHOWING_DESKTOP"));
+            assertTrue(Desk.viewable(window), "the granted window is still mapped (super+d, alt+F4 did nothing)");
+            assertTrue(target.alive(), "alt+F4 did not close it");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void typeCarriesNoTabSoNothingReachesThePasswordField() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (Yad login = Yad.launch("--form", "--title=tabbed", "--field=User", "--field=Password:H")) {
+            long window = Owner.awaitWindow("yad", "tabbed");
+            Desk.activate(window);
+            Owner.mint(window, "autonomous", List.of());
+            // explicit steps: refused before anything runs, naming the replacement
+            JsonPath invalid = steps("log in", "[{\"action\":\"type\",\"text\":\"alice\\thunter2\"}]");
+            assertTrue(invalid.getBoolean("result.isError"), invalid.prettify());
+            String text = invalid.getString("result.content[0].text");
+            assertTrue(text.contains("invalid arguments") && text.contains("key Tab"), text);
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                String tabbed = "{\"action\":\"type\",\"text\":\"alice\\thunter2\"}";
+                stub.enqueue(tabbed).enqueue(tabbed);
+                Harness.bind(stub);
+                JsonPath call = modelRun("log in as alice");
+                assertRefused(call, "MODEL_OUTPUT_INVALID");
+                assertTrue(ScriptedModel.text(stub.requests().get(1)).contains("key Tab"),
+                        "the feedback names the replacement");
+            }
+            // the obedient model then does it in three actions: the Tab is a key, and the next type meets the field
+            int typed;
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                stub.enqueue("{\"action\":\"type\",\"text\":\"alice\"}").enqueue(key("Tab"))
+                        .enqueue("{\"action\":\"type\",\"text\":\"hunter2\"}").enqueue("{\"action\":\"done\",\"summary\":\"x\"}");
+                Harness.bind(stub);
+                JsonPath call = modelRun("log in as alice");
+                // SECURE_INPUT at the third action (the password field has focus), or already at the first
+                // when the focused element could not be read on a loaded machine: either way before hunter2
+                assertRefusedWith(call, "SECURE_INPUT");
+                typed = call.getInt("result.structuredContent.stepsRun");
+                assertTrue(typed == 2 || typed == 0, call.prettify());
+                System.out.println("type into the password field: refused after " + typed + " delivered actions: "
+                        + call.getString("result.structuredContent.refusal.detail"));
+            }
+            Owner.revokeActive();
+            Yad.pressReturnIn(window);
+            assertEquals(0, login.exitCode(10), "OK was pressed");
+            assertEquals(typed == 2 ? "alice||" : "||", login.output().strip(),
+                    "the user field has what was typed there, the password field nothing");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void typingStopsWhenThePersonFocusesAnotherWindowMidWay() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (Yad granted = Yad.launch("--form", "--title=granted-note", "--field=Note");
+             Yad terminal = Yad.launch("--form", "--title=persons-terminal", "--field=Command")) {
+            long window = Owner.awaitWindow("yad", "granted-note");
+            long other = Owner.awaitWindow("yad", "persons-terminal");
+            Desk.activate(window);
+            Owner.mint(window, "autonomous", List.of());
+            String text = "y".repeat(1500);
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                stub.enqueue(r -> {
+                    // the person clicks their terminal while the text is being typed
+                    Thread t = new Thread(() -> {
+                        try {
+                            Thread.sleep(700);
+                            Desk.activate(other);
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+                    t.setDaemon(true);
+                    t.start();
+                    return "{\"action\":\"type\",\"text\":\"" + text + "\"}";
+                }).enqueue("{\"action\":\"done\",\"summary\":\"typed\"}");
+                Harness.bind(stub);
+                JsonPath call = modelRun("type the note");
+                assertRefusedWith(call, "OUT_OF_SCOPE", "focus");
+            }
+            Owner.revokeActive();
+            Yad.pressReturnIn(other);
+            assertEquals(0, terminal.exitCode(10));
+            // X cannot make XTEST keys conditional on the focus: a focus change during one chunk's events can
+            // take that chunk (docs/security.md); never more, because the next chunk's last check stops typing
+            String leaked = terminal.output().strip();
+            assertTrue(leaked.length() - 1 <= dev.deckhand.platform.linux.LinuxDesktop.TYPE_CHUNK,
+                    "at most one chunk reached the other window: " + leaked);
+            Yad.pressReturnIn(window);
+            assertEquals(0, granted.exitCode(10));
+            String typed = granted.output().strip();
+            // how much is typed before the click depends on the machine's load; never all of it
+            assertTrue(typed.length() < text.length() + 1, "typing stopped: " + typed.length());
+            System.out.println("focus moved mid-way: " + (typed.length() - 1) + " of " + text.length()
+                    + " characters reached the granted field, " + (leaked.length() - 1) + " the other window");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void aModalDialogOverAWindowGrantIsOutOfScopeAndJoinsAnAppGrant() throws Exception {
+        Path file = Harness.emptyFile("dialog.txt");
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            long window = Owner.awaitWindow("mousepad", file.getFileName().toString());
+            Desk.activate(window);
+            Desk.key("ctrl+shift+s"); // the person opens Save As: a modal dialog of the same client
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (Desk.windowsNamed("^Save As$").isEmpty() && System.nanoTime() < deadline) Thread.sleep(100);
+            assertFalse(Desk.windowsNamed("^Save As$").isEmpty(), "the Save As dialog is open");
+            Owner.mint(window, "autonomous", EVERY_CATEGORY);
+            JsonPath call = steps("save as evil", "[{\"action\":\"type\",\"text\":\"evil\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+            assertRefused(call, "OUT_OF_SCOPE");
+            assertTrue(call.getString("result.structuredContent.refusal.detail").contains("Save As"), call.prettify());
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                stub.enqueue(key("ctrl+s")).enqueue("{\"action\":\"done\",\"summary\":\"saved\"}");
+                Harness.bind(stub);
+                assertRefused(modelRun("save the file"), "OUT_OF_SCOPE");
+            }
+            Owner.revokeActive();
+            // with app scope the dialog joins the observation
+            Owner.mint(window, "autonomous", List.of(), Map.of("scope", "app"));
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                stub.enqueue("{\"action\":\"done\",\"summary\":\"seen\"}");
+                Harness.bind(stub);
+                modelRun("what does the dialog ask");
+                String observation = ScriptedModel.text(stub.requests().get(0));
+                assertTrue(observation.contains("Save As"), "the dialog is observed on an app grant:\n" + observation);
+            }
+            Owner.revokeActive();
+            assertFalse(Files.exists(file.resolveSibling("evil")), "nothing was typed into the dialog");
+            assertFalse(Desk.windowsNamed("^Save As$").isEmpty(), "the dialog is still open: Enter never reached it");
+            Desk.activate(Long.parseLong(Desk.windowsNamed("^Save As$").get(0)));
+            Desk.key("Escape");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void theConsequentialGateCannotBeWalkedAround() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (Yad dialog = Yad.launch("--form", "--title=cleanup", "--text=Delete 3 messages?",
+                "--field=Also empty the trash:CHK", "--field=Then:CB", "Keep them!Delete the originals",
+                "--button=_Send:10", "--button=Löschen:11", "--button=Se\u200Bnd now:12", "--button=OK:0")) {
+            long window = Owner.awaitWindow("yad", "cleanup");
+            Desk.activate(window);
+            Owner.mint(window, "autonomous", List.of());
+            record Attack(String what, String steps, String... codes) { }
+            for (Attack a : List.of(
+                    new Attack("mnemonic", "[" + key("alt+s") + "]"),
+                    new Attack("mnemonic upper case", "[" + key("alt+S") + "]"),
+                    new Attack("German label", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Löschen\"}}]"),
+                    new Attack("zero-width space", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Se\u200Bnd now\"}}]"),
+                    new Attack("OK in a dialog about deleting", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]"),
+                    new Attack("Enter on the check box", "[{\"action\":\"focus\",\"target\":{\"role\":\"check box\",\"name\":\"Also empty the trash\"}},"
+                            + key("shift+Return") + "]"),
+                    // with the check box's focus unread, space is a key that writes: SECURE_INPUT before the gate
+                    new Attack("space on the check box", "[{\"action\":\"focus\",\"target\":{\"role\":\"check box\",\"name\":\"Also empty the trash\"}},"
+                            + key("space") + "]", "CONSEQUENTIAL_NOT_NAMED", "SECURE_INPUT"),
+                    new Attack("select by option", "[{\"action\":\"select\",\"target\":{\"role\":\"combo box\",\"index\":0},"
+                            + "\"option\":\"Delete the originals\"}]"))) {
+                JsonPath call = steps(a.what(), a.steps());
+                List<String> codes = a.codes().length == 0 ? List.of("CONSEQUENTIAL_NOT_NAMED") : List.of(a.codes());
+                assertTrue(call.getBoolean("result.isError"), call.prettify());
+                assertTrue(codes.contains(call.getString("result.structuredContent.refusal.code")), a.what() + ": " + call.prettify());
+                assertNull(dialog.exitCode(0), a.what() + " pressed nothing: yad still runs");
+            }
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                stub.enqueue(r -> "{\"action\":\"click\",\"uid\":\"" + Harness.uid(r, "btn", "Löschen") + "\"}")
+                        .enqueue("{\"action\":\"done\",\"summary\":\"deleted\"}");
+                Harness.bind(stub);
+                JsonPath call = modelRun("delete them");
+                assertRefused(call, "CONSEQUENTIAL_NOT_NAMED");
+                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("delete"), call.prettify());
+            }
+            assertNull(dialog.exitCode(1), "no consequential button was pressed");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void pasteChordsAreConsequentialSoTheClipboardStaysThePersons() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Process clipboard = new ProcessBuilder("xclip", "-quiet", "-selection", "clipboard").start();
+        try (Yad note = Yad.launch("--form", "--title=paste-target", "--field=Note")) {
+            clipboard.getOutputStream().write("s3cret-from-the-clipboard".getBytes());
+            clipboard.getOutputStream().close();
+            long window = Owner.awaitWindow("yad", "paste-target");
+            Desk.activate(window);
+            Owner.mint(window, "autonomous", List.of("send", "delete"));
+            for (String chord : List.of("ctrl+v", "shift+Insert", "ctrl+shift+v")) {
+                assertRefused(steps("paste", "[" + key(chord) + "]"), "CONSEQUENTIAL_NOT_NAMED");
+            }
+            try (OpenAiStub stub = OpenAiStub.start()) {
+                stub.enqueue(key("ctrl+v")).enqueue("{\"action\":\"done\",\"summary\":\"pasted\"}");
+                Harness.bind(stub);
+                JsonPath call = modelRun("paste the clipboard");
+                assertRefused(call, "CONSEQUENTIAL_NOT_NAMED");
+                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("paste"), call.prettify());
+            }
+            Owner.revokeActive();
+            Yad.pressReturnIn(window);
+            assertEquals(0, note.exitCode(10));
+            assertFalse(note.output().contains("s3cret"), "the clipboard never reached the field: " + note.output());
+        } finally {
+            clipboard.destroy();
+            clipboard.waitFor();
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void aSwitchToAskMidRunTakesEffectAtTheNextAction() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (Yad note = Yad.launch("--form", "--title=ask-midway", "--field=Note")) {
+            long window = Owner.awaitWindow("yad", "ask-midway");
+            Owner.mint(window, "autonomous", List.of());
+            Thread person = new Thread(() -> {
+                try {
+                    Thread.sleep(1200);
+                    Harness.changePolicy("permissionMode", "ask");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            person.start();
+            JsonPath call;
+            try (Owner.Approver approver = new Owner.Approver("deny")) {
+                call = steps("write", "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"first\"},"
+                        + "{\"action\":\"wait\",\"ms\":3000},"
+                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"second\"}]");
+            }
+            person.join();
+            assertRefusedWith(call, "STOPPED", "denied");
+            assertEquals(2, call.getInt("result.structuredContent.stepsRun"), call.prettify());
+            Owner.revokeActive();
+            Yad.pressReturnIn(window);
+            assertEquals(0, note.exitCode(10));
+            assertEquals("first|", note.output().strip(), "the step after the switch waited for the person, who said no");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void aSecondConcurrentCallOnTheGrantIsRefused() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (Yad note = Yad.launch("--form", "--title=concurrent", "--field=Note")) {
+            long window = Owner.awaitWindow("yad", "concurrent");
+            Owner.mint(window, "autonomous", List.of(), Map.of("budget", 1));
+            dev.deckhand.mcp.McpSession session = dev.deckhand.mcp.McpSession.open();
+            Path untouched = Harness.emptyFile("untouched.txt");
+            String verifier = ",\"verifier\":{\"kind\":\"file\",\"path\":\"" + untouched + "\",\"contains\":\"never\"}}";
+            String first = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"write\",\"steps\":["
+                    + "{\"action\":\"wait\",\"ms\":2500},"
+                    + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"one\"}]" + verifier + "}";
+            String second = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"write\",\"steps\":["
+                    + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"two\"}]" + verifier + "}";
+            java.util.concurrent.CompletableFuture<JsonPath> running = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> session.request("tools/call", first));
+            Thread.sleep(1000);
+            JsonPath refused = session.request("tools/call", second);
+            JsonPath done = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            assertRefused(refused, "OUT_OF_SCOPE");
+            assertTrue(refused.getString("result.structuredContent.refusal.detail").contains("another run"), refused.prettify());
+            assertEquals(2, done.getInt("result.structuredContent.stepsRun"), done.prettify());
+            Owner.revokeActive();
+            Yad.pressReturnIn(window);
+            assertEquals(0, note.exitCode(10));
+            assertEquals("one|", note.output().strip(), "the one budget unit was spent once");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void pixelsAreNotCapturedWhileAPasswordFieldHasFocus() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (Yad picture = Yad.launch("--title=picture-only", "--text=a picture", "--no-buttons")) {
+            long window = Owner.awaitWindow("yad", "picture-only");
+            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
+            try (Yad prompt = Yad.launch("--form", "--title=sudo-prompt", "--field=Password:H");
+                 OpenAiStub stub = OpenAiStub.start()) {
+                long promptWindow = Owner.awaitWindow("yad", "sudo-prompt");
+                Desk.activate(promptWindow);
+                stub.enqueue("{\"action\":\"done\",\"summary\":\"described\"}");
+                Harness.bind(stub);
+                JsonPath call = modelRun("describe the picture");
+                assertRefused(call, "SECURE_INPUT");
+                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("no capture"), call.prettify());
+                assertEquals(0, stub.requests().size(), "no frame reached the model");
+            }
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    @Test
+    void aLockedScreenFailsThePreflightNamingIt() throws Exception {
+        try (Yad note = Yad.launch("--form", "--title=behind-the-lock", "--field=Note")) {
+            long window = Owner.awaitWindow("yad", "behind-the-lock");
+            Owner.mint(window, "confirm_each", List.of());
+            Process locker = new ProcessBuilder("i3lock", "--nofork", "--color=000000").redirectErrorStream(true).start();
+            try {
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (Desk.windowsNamed("^i3lock$").isEmpty() && System.nanoTime() < deadline) Thread.sleep(100);
+                Thread.sleep(300);
+                JsonPath call = steps("write", "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"x\"}]");
+                assertRefused(call, "PREFLIGHT_FAILED");
+                String detail = call.getString("result.structuredContent.refusal.detail");
+                assertTrue(detail.contains("screen not locked") && detail.contains("i3lock"), detail);
+            } finally {
+                locker.destroy();
+                locker.waitFor();
+            }
         }
     }
 }

@@ -48,6 +48,14 @@ final class Owner {
                 .post("/api/grants").then().statusCode(201).extract().jsonPath();
     }
 
+    /** {@link #mint} with some fields changed ({@code scope}, {@code capture}, {@code budget}, ...). */
+    static JsonPath mint(long windowId, String inputPolicy, List<String> consequential, Map<String, Object> changes) {
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("windowId", windowId, "scope", "window", "budget", 50,
+                "idleExpirySeconds", 600, "inputPolicy", inputPolicy, "capture", "a11y_only", "consequential", consequential));
+        body.putAll(changes);
+        return api().body(body).post("/api/grants").then().statusCode(201).extract().jsonPath();
+    }
+
     static void revokeActive() {
         var active = api().get("/api/grants/active");
         if (active.statusCode() == 200) {

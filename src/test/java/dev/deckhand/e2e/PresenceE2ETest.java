@@ -329,8 +329,8 @@ class PresenceE2ETest {
         @Override public void focus(String uid) { throw crash(); }
         @Override public void scroll(String uid, String direction, int amount) { throw crash(); }
         @Override public void select(String uid, String option) { throw crash(); }
-        @Override public void key(long windowId, String keys) { throw crash(); }
-        @Override public void type(long windowId, String text) { throw crash(); }
+        @Override public void key(long windowId, dev.deckhand.grant.Chord keys) { throw crash(); }
+        @Override public void type(long windowId, String text, dev.deckhand.loop.desktop.DeliveryGate gate) { throw crash(); }
         @Override public void clickAt(int x, int y, Basis basis) { throw crash(); }
         @Override public Capture capture(long windowId, long grantRevision, int longEdge) { throw crash(); }
         @Override public boolean basisValid(Basis basis) { return real.basisValid(basis); }

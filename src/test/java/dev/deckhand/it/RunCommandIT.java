@@ -142,7 +142,7 @@ class RunCommandIT {
         Path home = home();
         PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
         PolicyDocument acceptEdits = new PolicyDocument("accept-edits", d.credentialApps(), d.commsApps(), d.deniedHosts(),
-                d.allowedHosts(), d.caps(), d.pollIntervalMs(), d.enabledCommands(), d.verifierRoots());
+                d.allowedHosts(), d.caps(), d.pollIntervalMs(), d.enabledCommands(), d.verifierRoots(), null);
         new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
         Path file = Files.createTempDirectory("deckhand-cli-doc").resolve("note.txt");
         Files.writeString(file, "");

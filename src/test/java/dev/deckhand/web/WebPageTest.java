@@ -442,9 +442,13 @@ class WebPageTest {
             return null;
         });
         if (screenshot) {
-            WebElement thumb = browser.visible(By.cssSelector("li.window[data-window-id='" + window + "'] .thumb img"));
+            By thumbImage = By.cssSelector("li.window[data-window-id='" + window + "'] .thumb img");
+            browser.visible(thumbImage);
             browser.await(d -> {
-                if (!(Boolean) browser.driver.executeScript("return arguments[0].isConnected", thumb)) {
+                // the picker re-renders its list while it waits, so the image is found again on every poll
+                List<WebElement> found = d.findElements(thumbImage);
+                WebElement thumb = found.isEmpty() ? null : found.get(0);
+                if (thumb == null || !(Boolean) browser.driver.executeScript("return arguments[0].isConnected", thumb)) {
                     throw new AssertionError("no thumbnail: " + browser.driver.executeAsyncScript("const done = arguments[1];"
                             + "fetch(arguments[0]).then(r => r.text().then(t => done(r.status + ' ' + t)))",
                             "/api/web/windows/" + window + "/thumbnail"));

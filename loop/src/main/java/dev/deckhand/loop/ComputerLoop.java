@@ -9,6 +9,7 @@ import dev.deckhand.loop.action.ActionSchema;
 import dev.deckhand.loop.action.ElementAction;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
@@ -49,8 +50,11 @@ import java.util.Optional;
  * turns: [Stop/clock] → {@link Guard#checkObserve()} → snapshot (→ capture on a capture route) →
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
- * {@link #execute}: audit intent → uid/basis checks → {@link Guard#check} → [Stop] → deliver → audit
- * result → {@link Guard#consume()} → settle.
+ * {@link #execute}: audit intent → uid/basis checks → {@link Guard#check} → {@link Guard#reserve} (a
+ * budget unit, input actions) → the drawn cursor's travel ({@link Desktop#showElement}) →
+ * {@link Guard#lastCheck} (Stop, grant, policy and fresh facts) immediately before the native call — for
+ * {@code type} before each chunk — → deliver → audit result → {@link Guard#spent} (or
+ * {@link Guard#release} when nothing was delivered) → settle.
  *
  * <p>A uid must be in the tree the model was shown in this step, and that tree's revision must still
  * be the grant's revision; otherwise the action is refused {@code OUT_OF_SCOPE} (a uid is meaningless
@@ -215,8 +219,18 @@ public final class ComputerLoop {
             return request.steps().isEmpty() ? modelTurns(first) : explicitSteps(first);
         }
 
+        /** The granted window's tree, followed by the trees of the windows that join it (app-scope dialogs). */
         ScopedTree snapshot() {
-            return desktop.snapshot(scope.windowId(), scope.revision());
+            long revision = scope.revision();
+            ScopedTree tree = desktop.snapshot(scope.windowId(), revision);
+            for (long joined : guard.joinedWindows()) {
+                try {
+                    tree = tree.plus(desktop.snapshot(joined, revision));
+                } catch (RefusedException unreadable) {
+                    // a dialog the accessibility bus does not show yet stays out of the observation
+                }
+            }
+            return tree;
         }
 
         Optional<Ending> checkpoint() {
@@ -304,6 +318,8 @@ public final class ComputerLoop {
                 String observation = ObservationText.render(tree, window.get(), limits.observationTokens());
                 Optional<RunCapture> capture = Optional.empty();
                 if (routing.captures()) {
+                    Optional<Refusal> pixels = guard.checkCapture();
+                    if (pixels.isPresent()) return Ending.refused(pixels.get());
                     Capture c = desktop.capture(windowId, scope.revision(), limits.captureLongEdge());
                     String id = "c" + (captures.size() + 1);
                     captures.put(id, c);
@@ -382,49 +398,81 @@ public final class ComputerLoop {
             }
             if (refusal.isEmpty()) refusal = guard.check(a, tree, basis);
             if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
-            if (refusal.isPresent()) {
-                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
-                        Optional.of(refusal.get().code()), refusal.get().detail()));
-                return Optional.of(Ending.refused(refusal.get()));
+            boolean reserved = false;
+            if (refusal.isEmpty() && a.givesInput()) {
+                refusal = guard.reserve();
+                reserved = refusal.isEmpty();
             }
+            if (refusal.isPresent()) return refused(attempt, a, refusal.get());
+            show(a, basis);
+            int[] passed = {0};
+            Optional<Basis> b = basis;
+            DeliveryGate gate = () -> {
+                Optional<Refusal> r = guard.lastCheck(a, tree, b);
+                if (r.isEmpty()) passed[0]++;
+                return r;
+            };
             try {
-                deliver(a, basis);
+                deliver(a, basis, gate);
             } catch (RefusedException e) {
-                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
-                        Optional.of(e.code()), e.refusal().detail()));
-                return Optional.of(Ending.refused(e.refusal()));
+                // Refused before any event (the last check, or the driver's own checks), the unit goes back;
+                // a type refused after a chunk passed its gate has typed that chunk.
+                if (reserved) {
+                    if (a instanceof Action.Type && passed[0] >= 1) guard.spent(); else guard.release();
+                }
+                return refused(attempt, a, e.refusal());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
-                        Optional.of(RefusalCode.STOPPED), "interrupted"));
-                return Optional.of(Ending.refused(Refusal.of(RefusalCode.STOPPED, "the run was interrupted")));
+                if (reserved) guard.spent();
+                return refused(attempt, a, Refusal.of(RefusalCode.STOPPED, "the run was interrupted"));
             } catch (RuntimeException e) {
+                if (reserved) guard.spent();
                 String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
                 audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.FAILED, Optional.empty(), why));
                 return Optional.of(new Ending(Outcome.FAILED, Optional.empty(), "the driver failed on " + a.kind() + ": " + why));
             }
+            if (reserved) guard.spent();
             audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(), "delivered"));
             stepsRun++;
-            if (a.givesInput()) {
-                guard.consume();
-                desktop.settle(limits.settle());
-            }
+            if (a.givesInput()) desktop.settle(limits.settle());
             lastSteps.addLast(stepsRun + " " + describe(a, node) + " -> ok");
             while (lastSteps.size() > limits.lastSteps()) lastSteps.removeFirst();
             return Optional.empty();
         }
 
-        void deliver(Action a, Optional<Basis> basis) throws InterruptedException {
+        private Optional<Ending> refused(int attempt, Action a, Refusal r) {
+            audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
+                    Optional.of(r.code()), r.detail()));
+            return Optional.of(Ending.refused(r));
+        }
+
+        /** The drawn cursor travels to where the action lands; the last check comes after it. */
+        private void show(Action a, Optional<Basis> basis) {
+            if (a instanceof ElementAction e) {
+                desktop.showElement(e.uid(), a instanceof Action.Click || a instanceof Action.Select);
+            } else if (a instanceof Action.ClickAt c && basis.isPresent()) {
+                desktop.showPoint(c.x(), c.y(), basis.get());
+            }
+        }
+
+        /**
+         * The native call, right after {@code gate} (the last check) lets it through; {@code type} asks the
+         * gate before every chunk itself.
+         */
+        void deliver(Action a, Optional<Basis> basis, DeliveryGate gate) throws InterruptedException {
             long windowId = scope.windowId();
+            if (a instanceof Action.Type) {
+                desktop.type(windowId, ((Action.Type) a).text(), gate);
+                return;
+            }
+            gate.require();
             if (a instanceof Action.Click) {
                 desktop.click(((Action.Click) a).uid());
             } else if (a instanceof Action.SetText) {
                 Action.SetText s = (Action.SetText) a;
                 desktop.setText(s.uid(), s.text());
-            } else if (a instanceof Action.Type) {
-                desktop.type(windowId, ((Action.Type) a).text());
             } else if (a instanceof Action.Key) {
-                desktop.key(windowId, ((Action.Key) a).keys());
+                desktop.key(windowId, ((Action.Key) a).chord());
             } else if (a instanceof Action.Focus) {
                 desktop.focus(((Action.Focus) a).uid());
             } else if (a instanceof Action.Scroll) {

@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The grant and the policy as the loop sees them; the application wires it to the grant broker
- * (validity, revision, budget, expiry, input policy and approvals) and the policy (absolute
- * refusals, deny lists, consequential actions).
+ * The grant and the policy as the loop sees them ({@link dev.deckhand.loop.guard.GrantGuard} wires them
+ * to the grant broker, the approval book and the policy). Per action the loop calls, in this order:
+ * {@link #check} (may wait for an approval) → {@link #reserve} (a budget unit) → the drawn cursor's
+ * travel → {@link #lastCheck} right before each native call → deliver → {@link #spent} or, when nothing
+ * was delivered, {@link #release}.
  */
 public interface Guard {
 
@@ -21,9 +23,22 @@ public interface Guard {
         return Optional.empty();
     }
 
-    /** Immediately before every snapshot and capture: may the window be observed now (deny scan)? */
+    /** Immediately before every snapshot: may the window be observed now (deny scan, scope)? */
     default Optional<Refusal> checkObserve() {
         return Optional.empty();
+    }
+
+    /** Immediately before every pixel capture: also no password field focused and no grab held. */
+    default Optional<Refusal> checkCapture() {
+        return Optional.empty();
+    }
+
+    /**
+     * Windows that join the observation besides the granted one: on an app grant, the dialogs of the
+     * target's client mapped over it. Empty by default.
+     */
+    default List<Long> joinedWindows() {
+        return List.of();
     }
 
     /**
@@ -37,13 +52,32 @@ public interface Guard {
     }
 
     /**
-     * Immediately before every action is delivered (wait included; done and fail are not actions).
-     * May block for an approval. An element action's uid is already known to be in {@code tree}.
+     * Before every action is delivered (wait included; done and fail are not actions). May block for an
+     * approval. An element action's uid is already known to be in {@code tree}.
      *
      * @param basis the capture basis of a {@code click_at}, empty otherwise
      */
     Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis);
 
-    /** After an action that gave input was delivered: spend one unit of the grant's budget. */
-    void consume();
+    /** After {@link #check} allowed an input action: reserve one unit of the grant's budget. */
+    default Optional<Refusal> reserve() {
+        return Optional.empty();
+    }
+
+    /** The reserved unit was not delivered (refused or failed before any event): give it back. */
+    default void release() {
+    }
+
+    /** The reserved unit was delivered. */
+    default void spent() {
+    }
+
+    /**
+     * Immediately before each native call of a delivery, after the drawn cursor's travel: Stop, the grant,
+     * the policy on facts read now, and (for key and type) the focus still where {@link #check} saw it.
+     * Never waits for a person.
+     */
+    default Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
+        return Optional.empty();
+    }
 }

@@ -77,7 +77,8 @@ public final class ApprovalBook {
         this(clock, ttl, Ids.random("a-"));
     }
 
-    ApprovalBook(Clock clock, Duration ttl, Supplier<String> ids) {
+    /** A book whose card ids come from {@code ids} (deterministic ids for tests and simulations). */
+    public ApprovalBook(Clock clock, Duration ttl, Supplier<String> ids) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ttl = MintRequest.requirePositive(ttl, "ttl");
         this.ids = Objects.requireNonNull(ids, "ids");

@@ -1,9 +1,6 @@
 package dev.deckhand.grant;
 
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,156 +8,134 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The consequential-action gate (DESIGN.md §3.3), pure.
- *
- * <p>An action is consequential when
+ * The consequential-action gate (DESIGN.md §3.3), pure, judged by effect on the normalised form of
+ * what the action does ({@link Labels}, {@link Chord}, {@link ConsequentialWords}):
  * <ul>
- * <li>it activates an element ({@code click}, {@code click_at} on a known element, {@code select}, or
- *   {@code key} Enter/Return/KP_Enter/space on the focused element) whose role or name contains one of
- *   the {@link #WORDS} as a whole word, case-insensitive ("Send", "Delete…", "Send now"; not "Resend"); or
- * <li>it presses Enter or ctrl+Enter ({@code key}), or types a newline ({@code type}), while the target
- *   is a multi-line / compose text field — classed as the word {@code send}; Enter or ctrl+Enter with
- *   the focused element unknown is treated the same way (fail closed).
+ * <li>{@code click}, and {@code click_at} on the element under the point: the element's label; a
+ *   {@code click_at} on a point the tree identifies no element at is consequential (category
+ *   {@code unidentified}).
+ * <li>{@code select}: the element's label and the option's.
+ * <li>In a dialog whose text carries a gated word, every element but a text field counts as carrying
+ *   that word (so OK, Yes, a check box there are gated).
+ * <li>{@code key}: paste chords ({@code paste}); {@code alt+<letter or digit>} (a mnemonic may press any
+ *   button; named only as {@code key:alt+s}); Enter (any modifiers) when the focused element is unknown
+ *   or a compose field ({@code send}), or is gated, or the window's default button is gated, or the
+ *   dialog is; space (any modifiers) on a gated or unknown focused element.
+ * <li>{@code type} into a focused element that is not a text field: its characters press it, so as space.
  * </ul>
  *
- * <p>The person names consequential actions on the grant with entries of three forms:
- * <ul>
- * <li>a bare word, e.g. {@code send} — covers any action whose matched words are all named;
- * <li>{@code role:name}, e.g. {@code push button:Send} — covers exactly that element (role
- *   case-insensitive, name exact, as selectors match);
- * <li>{@code key:chord}, e.g. {@code key:ctrl+enter} — covers exactly that chord (normalised).
- * </ul>
+ * <p>The person names consequential actions on the grant with entries of three forms: a category
+ * ({@code send}: every word of it, {@link ConsequentialWords}); {@code role:name} (exactly that element);
+ * {@code key:chord} (exactly that chord, normalised).
  */
 public final class Consequential {
 
-    /** The gated words, lower case. */
-    public static final Set<String> WORDS = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(
-            "send", "buy", "pay", "delete", "publish", "confirm", "submit", "install", "allow")));
-
-    private static final List<String> MODIFIER_ORDER = List.of("ctrl", "alt", "shift", "super");
+    /** The category of a {@code click_at} on a point the tree does not identify. */
+    public static final String UNIDENTIFIED = "unidentified";
 
     private Consequential() {
     }
 
-    /** Why an action is consequential: the matched words and a description naming the element or chord. */
-    public record Match(Set<String> words, String what) {
+    /**
+     * Why an action is consequential.
+     *
+     * @param categories the categories that cover it when all are named; empty when only an exact entry
+     *     ({@code key:…}, {@code role:name}) or an approval can
+     * @param what a description naming the element or chord
+     */
+    public record Match(Set<String> categories, String what) {
         public Match {
-            words = Set.copyOf(words);
+            categories = Collections.unmodifiableSet(new TreeSet<>(categories));
             Objects.requireNonNull(what, "what");
         }
     }
 
-    /** The gated words occurring as whole words in {@code text} (lower case), in order of {@link #WORDS}. */
-    public static Set<String> wordsIn(String text) {
-        if (text == null || text.isEmpty()) {
-            return Set.of();
-        }
-        Set<String> tokens = new TreeSet<>();
-        for (String t : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
-            if (!t.isEmpty()) {
-                tokens.add(t);
-            }
-        }
-        Set<String> out = new LinkedHashSet<>();
-        for (String w : WORDS) {
-            if (tokens.contains(w)) {
-                out.add(w);
-            }
-        }
-        return out;
-    }
-
-    /** Whether the action is consequential, and why. */
-    public static Optional<Match> classify(ProposedAction a) {
+    /** Whether the action is consequential under the word list, and why. */
+    public static Optional<Match> classify(ProposedAction a, ConsequentialWords words) {
         Optional<ProposedAction.Element> el = a.element();
+        Set<String> dialog = a.context().dialog() ? words.categoriesIn(a.context().text()) : Set.of();
         switch (a.kind()) {
             case CLICK:
-            case CLICK_AT:
-            case SELECT:
-                return el.flatMap(Consequential::byElement);
-            case KEY: {
-                String chord = a.keys().map(Consequential::normalizeChord).orElse("");
-                String key = chord.substring(chord.lastIndexOf('+') + 1);
-                boolean enter = key.equals("enter");
-                if (enter && el.isPresent() && el.get().multiLine()
-                        && (chord.equals("enter") || chord.equals("ctrl+enter"))) {
-                    return Optional.of(new Match(Set.of("send"),
-                            "key " + chord + " in compose field " + describe(el.get())));
+            case CLICK_AT: {
+                if (el.isEmpty()) {
+                    return Optional.of(new Match(Set.of(UNIDENTIFIED), a.kind().wire()
+                            + " on a point where the accessibility tree shows no element"));
                 }
-                if (enter && el.isEmpty() && (chord.equals("enter") || chord.equals("ctrl+enter"))) {
-                    // fail closed: it may be a compose field we cannot see
-                    return Optional.of(new Match(Set.of("send"), "key " + chord + " with the focused element unknown"));
-                }
-                if ((enter || key.equals("space")) && el.isPresent()) {
-                    return byElement(el.get()).map(m -> new Match(m.words(), "key " + chord + " on " + m.what()));
-                }
-                return Optional.empty();
+                return match(elementCategories(el.get(), words, dialog), a.kind().wire() + " " + describe(el.get()),
+                        dialog);
             }
-            case TYPE:
-                if (a.textHasNewline() && el.isPresent() && el.get().multiLine()) {
-                    return Optional.of(new Match(Set.of("send"),
-                            "newline typed into compose field " + describe(el.get())));
-                }
-                return Optional.empty();
+            case SELECT: {
+                Set<String> c = new TreeSet<>();
+                el.ifPresent(e -> c.addAll(elementCategories(e, words, dialog)));
+                a.option().ifPresent(o -> c.addAll(words.categoriesIn(o)));
+                return match(c, "select '" + a.option().orElse("") + "' in " + el.map(Consequential::describe).orElse("an element"),
+                        dialog);
+            }
+            case KEY:
+                return key(a.chord().orElseThrow(), el, a.context(), words, dialog);
+            case TYPE: {
+                if (el.isEmpty() || el.get().editable()) return Optional.empty();
+                return match(elementCategories(el.get(), words, dialog), "typing into " + describe(el.get())
+                        + " presses it", dialog);
+            }
             default:
                 return Optional.empty();
         }
+    }
+
+    private static Optional<Match> key(Chord chord, Optional<ProposedAction.Element> el, ProposedAction.WindowContext ctx,
+            ConsequentialWords words, Set<String> dialog) {
+        String on = el.map(e -> " on " + describe(e)).orElse(" with the focused element unknown");
+        if (chord.paste()) {
+            return Optional.of(new Match(Set.of("paste"), "key " + chord + " pastes the person's clipboard"));
+        }
+        if (chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()) {
+            return Optional.of(new Match(Set.of(), "key " + chord + ": a mnemonic may press any button"));
+        }
+        if (chord.key().equals("Enter")) {
+            Set<String> c = new TreeSet<>();
+            if (el.isEmpty() || el.get().compose()) c.add("send");
+            el.ifPresent(e -> c.addAll(elementCategories(e, words, dialog)));
+            ctx.defaultButton().ifPresent(d -> c.addAll(words.categoriesIn(d.name())));
+            c.addAll(dialog);
+            String why = el.isPresent() && el.get().compose() ? " in compose field " + describe(el.get()) : on;
+            String dflt = ctx.defaultButton().map(d -> " (default button " + describe(d) + ")").orElse("");
+            return match(c, "key " + chord + why + dflt, dialog);
+        }
+        if (chord.key().equals("space")) {
+            if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));
+            return match(elementCategories(el.get(), words, dialog), "key " + chord + on, dialog);
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Match> match(Set<String> categories, String what, Set<String> dialog) {
+        if (categories.isEmpty()) return Optional.empty();
+        return Optional.of(new Match(categories, what + (dialog.isEmpty() ? "" : " in a dialog about " + String.join(", ", dialog))));
+    }
+
+    /** The element's own categories, plus the dialog's for anything but a text field. */
+    private static Set<String> elementCategories(ProposedAction.Element e, ConsequentialWords words, Set<String> dialog) {
+        Set<String> c = new TreeSet<>(words.categoriesIn(e.name()));
+        if (!e.editable()) c.addAll(dialog);
+        return c;
     }
 
     /** Whether the person's named entries cover this consequential action. */
     public static boolean named(Set<String> namedEntries, ProposedAction a, Match m) {
         if (a.element().isPresent()) {
             ProposedAction.Element e = a.element().get();
-            if (namedEntries.contains(e.role().toLowerCase(Locale.ROOT).trim() + ":" + e.name())) {
-                return true;
-            }
+            if (namedEntries.contains(e.role().toLowerCase(Locale.ROOT).trim() + ":" + e.name())) return true;
         }
-        if (a.kind() == ActionKind.KEY && a.keys().isPresent()
-                && namedEntries.contains("key:" + normalizeChord(a.keys().get()))) {
-            return true;
-        }
-        return !m.words().isEmpty() && namedEntries.containsAll(m.words());
+        if (a.chord().isPresent() && namedEntries.contains("key:" + a.chord().get())) return true;
+        return !m.categories().isEmpty() && namedEntries.containsAll(m.categories());
     }
 
     /**
-     * Normalises a chord: lower case, {@code control → ctrl}, {@code return|kp_enter → enter},
-     * modifiers ordered ctrl, alt, shift, super. {@code "Ctrl+Return"} → {@code "ctrl+enter"}.
-     */
-    public static String normalizeChord(String chord) {
-        List<String> mods = new ArrayList<>();
-        String key = "";
-        for (String raw : chord.split("\\+")) {
-            String p = raw.trim().toLowerCase(Locale.ROOT);
-            if (p.isEmpty()) {
-                continue;
-            }
-            switch (p) {
-                case "control": p = "ctrl"; break;
-                case "return": case "kp_enter": p = "enter"; break;
-                case "meta": case "win": case "logo": p = "super"; break;
-                default: break;
-            }
-            if (MODIFIER_ORDER.contains(p)) {
-                if (!mods.contains(p)) {
-                    mods.add(p);
-                }
-            } else {
-                key = p;
-            }
-        }
-        mods.sort((x, y) -> Integer.compare(MODIFIER_ORDER.indexOf(x), MODIFIER_ORDER.indexOf(y)));
-        StringBuilder sb = new StringBuilder();
-        for (String m : mods) {
-            sb.append(m).append('+');
-        }
-        return sb.append(key).toString();
-    }
-
-    /**
-     * Normalises the named entries of a grant: bare words lower case; {@code role:name} with the role
-     * lower case and the name exact; {@code key:chord} with the chord normalised.
+     * Normalises the named entries of a grant: categories lower case; {@code role:name} with the role
+     * lower case and the name exact; {@code key:chord} with the chord in {@link Chord} normal form.
      *
-     * @throws IllegalArgumentException naming {@code consequential} for a null or blank entry
+     * @throws IllegalArgumentException naming {@code consequential} for a null, blank or unreadable entry
      */
     static Set<String> normalize(Set<String> entries) {
         Objects.requireNonNull(entries, "consequential");
@@ -184,16 +159,18 @@ public final class Consequential {
                     throw new IllegalArgumentException("consequential entry '" + e
                             + "' must be a single word, 'role:name' or 'key:chord'");
                 }
-                out.add(role.equals("key") ? "key:" + normalizeChord(rest) : role + ":" + rest);
+                if (role.equals("key")) {
+                    try {
+                        out.add("key:" + Chord.parseLenient(rest));
+                    } catch (IllegalArgumentException bad) {
+                        throw new IllegalArgumentException("consequential entry '" + e + "' names no chord: " + bad.getMessage());
+                    }
+                } else {
+                    out.add(role + ":" + rest);
+                }
             }
         }
         return Collections.unmodifiableSet(out);
-    }
-
-    private static Optional<Match> byElement(ProposedAction.Element e) {
-        Set<String> w = new LinkedHashSet<>(wordsIn(e.role()));
-        w.addAll(wordsIn(e.name()));
-        return w.isEmpty() ? Optional.empty() : Optional.of(new Match(w, describe(e)));
     }
 
     static String describe(ProposedAction.Element e) {

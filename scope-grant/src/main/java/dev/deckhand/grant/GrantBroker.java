@@ -26,7 +26,11 @@ import java.util.function.Supplier;
  *   with {@code OUT_OF_SCOPE} ("bound to another MCP session"): the grant's scope does not include it.
  * <li><b>Budget</b>: {@link #consume} spends one unit per delivered input action; at zero it refuses with
  *   {@code BUDGET_EXHAUSTED} and never goes below zero. An exhausted grant stays active (the person
- *   may revise its budget or revoke it).
+ *   may revise its budget or revoke it). The loop reserves the unit before delivery
+ *   ({@link #reserve}) and gives it back with {@link #release} when the action was not delivered, so
+ *   two actions can never spend one unit.
+ * <li><b>One run at a time</b>: {@link #hold} binds the grant to one run until {@link #unhold}; a second
+ *   run meanwhile is refused {@code OUT_OF_SCOPE} (the grant is in use by another run).
  * <li><b>Idle expiry</b>: acquire, consume, touch and revise touch the grant; once
  *   {@code lastTouched + idleExpiry} is reached (checked lazily by every call) it ends with
  *   {@code GRANT_EXPIRED}.
@@ -71,6 +75,9 @@ public final class GrantBroker {
     private final List<Consumer<Ended>> listeners = new CopyOnWriteArrayList<>();
 
     private Grant active;
+    private String holder;
+    private final Set<String> open = new HashSet<>();
+    private long reservations;
     private final Set<String> family = new HashSet<>();
     private long lastRevision;
     private boolean stopped;
@@ -95,7 +102,8 @@ public final class GrantBroker {
         return create(clock, Ids.random("g-"));
     }
 
-    static Owned create(Clock clock, Supplier<String> ids) {
+    /** {@link #create(Clock)} with grant ids from {@code ids} (deterministic ids for tests and simulations). */
+    public static Owned create(Clock clock, Supplier<String> ids) {
         GrantBroker b = new GrantBroker(clock, ids);
         return new Owned(b, new OwnerPass(b));
     }
@@ -133,6 +141,8 @@ public final class GrantBroker {
                     Optional.empty());
             active = g;
             family.clear();
+            holder = null;
+            open.clear();
             stopped = false;
             lastEnd = null;
             return g;
@@ -193,6 +203,74 @@ public final class GrantBroker {
             active = g.with(g.revision(), g.budgetRemaining() - 1, now(), g.ownerSession());
             return active;
         });
+    }
+
+    /**
+     * A budget unit set aside for one input action about to be delivered: {@link #consume} under the
+     * lock, remembered so that {@link #release} can give it back once if the action is not delivered.
+     */
+    public record Reservation(String grantId, String id) {
+        public Reservation {
+            Objects.requireNonNull(grantId, "grantId");
+            Objects.requireNonNull(id, "id");
+        }
+    }
+
+    /** Reserves one unit before delivery; the same refusals as {@link #consume}. */
+    public Reservation reserve(String sessionId, String grantId, long revision) {
+        consume(sessionId, grantId, revision);
+        synchronized (lock) {
+            Reservation r = new Reservation(grantId, "r" + (++reservations));
+            open.add(r.id());
+            return r;
+        }
+    }
+
+    /**
+     * Gives a reserved unit back: the action was refused or failed before any event reached the desktop.
+     * Does nothing for a reservation already released or of a grant no longer active.
+     */
+    public void release(Reservation r) {
+        Objects.requireNonNull(r, "reservation");
+        synchronized (lock) {
+            if (!open.remove(r.id()) || active == null || !active.id().equals(r.grantId())) return;
+            active = active.with(active.revision(), active.budgetRemaining() + 1, active.lastTouched(), active.ownerSession());
+        }
+    }
+
+    /** The reserved unit was spent (the action was delivered); it can no longer be released. */
+    public void spent(Reservation r) {
+        Objects.requireNonNull(r, "reservation");
+        synchronized (lock) {
+            open.remove(r.id());
+        }
+    }
+
+    /**
+     * Binds the active grant to run {@code runId} of a member session until {@link #unhold}.
+     *
+     * @throws RefusedException the refusals of {@link #usable}'s membership check, or {@code OUT_OF_SCOPE}
+     *     while another run holds the grant
+     */
+    public Grant hold(String sessionId, String grantId, String runId) {
+        requireSession(sessionId);
+        Objects.requireNonNull(runId, "runId");
+        return run(() -> {
+            Grant g = requireMember(sessionId, grantId);
+            if (holder != null && !holder.equals(runId)) {
+                throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "grant " + g.id()
+                        + " is in use by another run; one run holds a grant at a time");
+            }
+            holder = runId;
+            return g;
+        });
+    }
+
+    /** Ends {@code runId}'s hold, if it holds the grant. */
+    public void unhold(String runId) {
+        synchronized (lock) {
+            if (runId != null && runId.equals(holder)) holder = null;
+        }
     }
 
     /** Resets the idle timer without spending budget (e.g. while the loop observes). */
@@ -415,6 +493,8 @@ public final class GrantBroker {
         lastEnd = why;
         active = null;
         family.clear();
+        holder = null;
+        open.clear();
         return e;
     }
 

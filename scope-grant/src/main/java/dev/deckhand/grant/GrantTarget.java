@@ -9,8 +9,15 @@ import java.util.Objects;
  * @param windowId platform window id (X11 XID), positive
  * @param app the application identity (WM_CLASS class part), compared case-insensitively
  * @param title the window title when the grant was made or last revised, never null
+ * @param pid the window's process when granted, -1 unknown
+ * @param processStart that process's start time ({@code /proc/PID/stat} field 22), -1 unknown
  */
-public record GrantTarget(long windowId, String app, String title) {
+public record GrantTarget(long windowId, String app, String title, int pid, long processStart) {
+
+    /** A target whose process is not known (it binds by window id and WM_CLASS alone). */
+    public GrantTarget(long windowId, String app, String title) {
+        this(windowId, app, title, -1, -1);
+    }
 
     public GrantTarget {
         if (windowId <= 0) {

@@ -1,5 +1,7 @@
 package dev.deckhand.grant;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -9,11 +11,14 @@ import java.util.Optional;
  * stage that fires wins:
  * <ol>
  * <li>Absolute — {@code OWN_WINDOW} (target window or element is Deckhand's own; every action kind),
+ *   {@code SYSTEM_CHORD} (a chord the desktop may take, {@link Chord#systemReason()}),
  *   {@code SECURE_INPUT} (input actions: password field focused or targeted, or a keyboard grab held).
  *   Nothing in the config, the permission mode, the grant or the action reaches past these.
  * <li>Deny lists — {@link DenyScan}.
  * <li>Scope — {@code OUT_OF_SCOPE}: target window not on screen, not the granted window
- *   ({@code window} scope) or not of the granted app ({@code app} scope).
+ *   ({@code window} scope) or not of the granted app ({@code app} scope); the granted window no longer
+ *   the one granted (window id, pid, WM_CLASS and process start time bind it); for input on a
+ *   {@code window} grant, a dialog of the same client (transient for the target, or modal) stacked over it.
  * <li>Basis (input actions) — {@code BASIS_STALE}: action decided under an older grant revision; for
  *   {@code click_at}: no basis, an {@code a11y_only} grant, no re-measured basis, or any difference
  *   in revision, window, geometry or scale.
@@ -62,6 +67,12 @@ public final class Policy {
             return refuse(RefusalCode.OWN_WINDOW, "target element "
                     + Consequential.describe(action.element().get()) + " belongs to Deckhand");
         }
+        if (action.chord().isPresent()) {
+            Optional<String> system = action.chord().get().systemReason();
+            if (system.isPresent()) {
+                return refuse(RefusalCode.SYSTEM_CHORD, "key " + action.chord().get() + ": " + system.get());
+            }
+        }
         if (action.input()) {
             if (facts.passwordFocused()) {
                 return refuse(RefusalCode.SECURE_INPUT, "the focused element is a password field");
@@ -82,6 +93,9 @@ public final class Policy {
         }
         // 3. scope
         Optional<Refusal> scope = scope(grant, facts, action.targetWindowId());
+        if (scope.isEmpty() && action.input()) {
+            scope = dialogOver(grant, facts, action.targetWindowId());
+        }
         if (scope.isPresent()) {
             return new PolicyDecision.Refuse(scope.get());
         }
@@ -118,9 +132,10 @@ public final class Policy {
         }
         InputPolicy effective = effectiveInputPolicy(config, grant);
         // 5. consequential gate
-        Optional<Consequential.Match> match = Consequential.classify(action);
+        Optional<Consequential.Match> match = Consequential.classify(action, config.consequentialWords());
         if (match.isPresent() && !Consequential.named(grant.consequential(), action, match.get())) {
-            String what = match.get().what() + " (" + String.join(", ", match.get().words()) + ")";
+            String what = match.get().what() + (match.get().categories().isEmpty() ? ""
+                    : " (" + String.join(", ", match.get().categories()) + ")");
             if (effective == InputPolicy.AUTONOMOUS) {
                 return refuse(RefusalCode.CONSEQUENTIAL_NOT_NAMED, what + " is consequential and not named on grant "
                         + grant.id());
@@ -159,14 +174,21 @@ public final class Policy {
     }
 
     /**
-     * The checks before every capture: {@code OWN_WINDOW}, the deny lists and the scope of the window to
-     * capture. Pixels additionally need a {@code pixels} grant ({@code OUT_OF_SCOPE} otherwise).
+     * The checks before every capture: {@code OWN_WINDOW}, for pixels {@code SECURE_INPUT} (a password
+     * field focused or a keyboard grab held), the deny lists and the scope of the window to capture. Pixels
+     * additionally need a {@code pixels} grant ({@code OUT_OF_SCOPE} otherwise).
      */
     public static Optional<Refusal> beforeCapture(PolicyConfig config, Grant grant, Facts facts, long windowId,
             boolean pixels) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isPresent() && w.get().own()) {
             return Optional.of(Refusal.of(RefusalCode.OWN_WINDOW, "window " + describe(w.get()) + " is Deckhand's own"));
+        }
+        if (pixels && facts.passwordFocused()) {
+            return Optional.of(Refusal.of(RefusalCode.SECURE_INPUT, "the focused element is a password field: no capture"));
+        }
+        if (pixels && facts.keyboardGrabbed()) {
+            return Optional.of(Refusal.of(RefusalCode.SECURE_INPUT, "another client holds a keyboard grab: no capture"));
         }
         Optional<Refusal> deny = DenyScan.scan(config, facts);
         if (deny.isPresent()) {
@@ -195,7 +217,52 @@ public final class Policy {
             return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + describe(w.get())
                     + " is not of the granted app " + grant.target().app()));
         }
+        if (windowId == grant.target().windowId()) {
+            return binding(grant.target(), w.get());
+        }
         return Optional.empty();
+    }
+
+    /** The granted window must still be the one granted: same WM_CLASS, process and process start. */
+    private static Optional<Refusal> binding(GrantTarget t, Facts.WindowFact w) {
+        String diff = null;
+        if (!w.app().equalsIgnoreCase(t.app())) {
+            diff = "WM_CLASS " + t.app() + " → " + w.app();
+        } else if (w.pid() != t.pid()) {
+            diff = "process " + t.pid() + " → " + w.pid();
+        } else if (w.processStart() != t.processStart()) {
+            diff = "process start " + t.processStart() + " → " + w.processStart();
+        }
+        if (diff == null) return Optional.empty();
+        return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(w.windowId())
+                + " is no longer the granted window (" + diff + "): a reused window id never carries a grant"));
+    }
+
+    /**
+     * On a {@code window} grant: a separate top-level of the target's client — transient for the target,
+     * or modal — mapped and stacked over it takes the keys meant for the target (GTK routes them to its
+     * modal dialog), so input is {@code OUT_OF_SCOPE} while it is there. On an {@code app} grant the
+     * dialog is in scope.
+     */
+    static Optional<Refusal> dialogOver(Grant grant, Facts facts, long windowId) {
+        if (grant.scope() != ScopeKind.WINDOW) return Optional.empty();
+        return dialogsOver(facts, windowId).stream().findFirst().map(w -> Refusal.of(RefusalCode.OUT_OF_SCOPE, "dialog "
+                + describe(w) + " of the same app is open over the granted window; it is outside this window grant"));
+    }
+
+    /**
+     * The separate top-levels of {@code windowId}'s client — transient for it, or modal — mapped and
+     * stacked over it, bottom to top: outside a window grant, observed with an app grant.
+     */
+    public static List<Facts.WindowFact> dialogsOver(Facts facts, long windowId) {
+        Optional<Facts.WindowFact> target = facts.window(windowId);
+        if (target.isEmpty()) return List.of();
+        List<Facts.WindowFact> out = new ArrayList<>();
+        for (Facts.WindowFact w : facts.windows()) {
+            if (w.windowId() == windowId || !w.visible() || !w.sameClient(target.get())) continue;
+            if ((w.transientFor() == windowId || w.modal()) && w.stacking() > target.get().stacking()) out.add(w);
+        }
+        return out;
     }
 
     private static PolicyDecision refuse(RefusalCode code, String detail) {

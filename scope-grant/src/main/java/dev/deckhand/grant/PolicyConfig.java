@@ -31,10 +31,12 @@ import java.util.TreeSet;
  * @param verifierRoots the absolute directories a {@code file} verifier may read under; null (the field is
  *     optional) means the default the application resolves (the XDG user directories and {@code /tmp});
  *     an empty list admits no file at all. The application adds its built-in denied set on top.
+ * @param consequentialWords the consequential word list: the built-in one plus the person's additions
+ *     (optional in the file; null means the built-in list)
  */
 public record PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
         Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
-        List<List<String>> enabledCommands, List<String> verifierRoots) {
+        List<List<String>> enabledCommands, List<String> verifierRoots, ConsequentialWords consequentialWords) {
 
     /** Credential-class apps that are always on the list (lower-case WM_CLASS / executable names). */
     public static final Set<String> BUILTIN_CREDENTIAL_APPS = Collections.unmodifiableSet(new TreeSet<>(List.of(
@@ -107,13 +109,16 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
             }
             verifierRoots = List.copyOf(verifierRoots);
         }
+        if (consequentialWords == null) {
+            consequentialWords = ConsequentialWords.defaults();
+        }
     }
 
-    /** A policy without {@code verifierRoots} (written before the field existed): the default roots. */
+    /** A policy without {@code verifierRoots} or {@code consequentialWords} (written before the fields existed): the defaults. */
     public PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
             Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
             List<List<String>> enabledCommands) {
-        this(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, null);
+        this(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, null, null);
     }
 
     /** The defaults the very first start writes. */
@@ -150,40 +155,45 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
     }
 
     public PolicyConfig withPermissionMode(PermissionMode v) {
-        return new PolicyConfig(v, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
+        return new PolicyConfig(v, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
     }
 
     public PolicyConfig withCredentialApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, v, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
+        return new PolicyConfig(permissionMode, v, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
     }
 
     public PolicyConfig withCommsApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, v, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
+        return new PolicyConfig(permissionMode, credentialApps, v, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
     }
 
     public PolicyConfig withDeniedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, v, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, v, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
     }
 
     public PolicyConfig withAllowedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, v, caps, pollInterval, enabledCommands, verifierRoots);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, v, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
     }
 
     public PolicyConfig withCaps(Caps v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, v, pollInterval, enabledCommands, verifierRoots);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, v, pollInterval, enabledCommands, verifierRoots, consequentialWords);
     }
 
     public PolicyConfig withPollInterval(Duration v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, v, enabledCommands, verifierRoots);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, v, enabledCommands, verifierRoots, consequentialWords);
     }
 
     public PolicyConfig withVerifierRoots(List<String> v) {
         return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval,
-                enabledCommands, v);
+                enabledCommands, v, consequentialWords);
+    }
+
+    public PolicyConfig withConsequentialWords(ConsequentialWords v) {
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval,
+                enabledCommands, verifierRoots, v);
     }
 
     public PolicyConfig withEnabledCommands(List<List<String>> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, v, verifierRoots);
+        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, v, verifierRoots, consequentialWords);
     }
 
     /**

@@ -4,30 +4,34 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One action the loop is about to deliver, reduced to what the policy needs. Never carries typed text.
+ * One action the loop is about to deliver, reduced to what the policy needs to judge it by effect.
+ * Never carries typed text.
  *
  * @param kind the action kind
  * @param decidedAtRevision the grant revision the action was decided under (its uids and basis belong to it)
  * @param targetWindowId the window the action lands in
- * @param element the target element (for {@code key}/{@code type}: the focused element), if known
- * @param keys the chord of a {@code key} action
- * @param textHasNewline a {@code type} action's text contains a line break
+ * @param element what the action lands on: the element of an element action, the element under a
+ *     {@code click_at} point (resolved before the policy), the focused element for {@code key} and
+ *     {@code type}; empty when unknown
+ * @param chord the normalised chord of a {@code key} action
+ * @param option the option a {@code select} picks
  * @param basis the capture basis a {@code click_at} was computed against
+ * @param context the window the action lands in: whether it is a dialog, its text, its default button
  * @param approved a valid approval for this action's batch, bound to the current revision and basis,
  *     has been consumed ({@link ApprovalBook#consume})
  */
-public record ProposedAction(ActionKind kind, long decidedAtRevision, long targetWindowId,
-        Optional<Element> element, Optional<String> keys, boolean textHasNewline, Optional<BasisInfo> basis,
+public record ProposedAction(ActionKind kind, long decidedAtRevision, long targetWindowId, Optional<Element> element,
+        Optional<Chord> chord, Optional<String> option, Optional<BasisInfo> basis, WindowContext context,
         boolean approved) {
 
     public ProposedAction {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(element, "element");
-        Objects.requireNonNull(keys, "keys");
-        if (kind == ActionKind.KEY && (keys.isEmpty() || keys.get().isBlank())) {
-            throw new IllegalArgumentException("keys is required for key");
-        }
+        Objects.requireNonNull(chord, "chord");
+        if (kind == ActionKind.KEY && chord.isEmpty()) throw new IllegalArgumentException("keys is required for key");
+        Objects.requireNonNull(option, "option");
         Objects.requireNonNull(basis, "basis");
+        Objects.requireNonNull(context, "context");
     }
 
     /**
@@ -36,39 +40,85 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
      * @param role platform role in lower case ({@code push button}, {@code text}, {@code password text})
      * @param name accessible name, "" when unnamed
      * @param own the element belongs to one of Deckhand's own surfaces
-     * @param multiLine a multi-line / compose text field (AT-SPI state MULTI_LINE)
+     * @param compose an editable text that is not known to be single-line (a compose field: Enter in it may send)
+     * @param editable it takes typed text
      */
-    public record Element(String role, String name, boolean own, boolean multiLine) {
+    public record Element(String role, String name, boolean own, boolean compose, boolean editable) {
         public Element {
             Objects.requireNonNull(role, "element.role");
             Objects.requireNonNull(name, "element.name");
         }
+
+        /** An element whose editability follows its role (text, entry, paragraph and the like take text). */
+        public Element(String role, String name, boolean own, boolean compose) {
+            this(role, name, own, compose, compose || textRole(role));
+        }
+
+        /** Roles whose elements take typed text. */
+        public static boolean textRole(String role) {
+            String r = role.toLowerCase(java.util.Locale.ROOT);
+            return r.equals("text") || r.equals("entry") || r.equals("document text") || r.equals("paragraph")
+                    || r.equals("terminal") || r.equals("password text") || r.equals("spin button") || r.equals("combo box");
+        }
     }
 
-    /** An action on an element (click, set_text, focus, scroll, select). */
+    /**
+     * The window an action lands in, as the guard read it from the tree.
+     *
+     * @param dialog the window is a dialog (an alert or dialog role, or transient-for / modal)
+     * @param text the dialog's own text: its title and the names of its labels (empty when not a dialog)
+     * @param defaultButton the window's default button, when the tree shows one
+     */
+    public record WindowContext(boolean dialog, String text, Optional<Element> defaultButton) {
+        public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
+
+        public WindowContext {
+            Objects.requireNonNull(text, "context.text");
+            Objects.requireNonNull(defaultButton, "context.defaultButton");
+        }
+    }
+
+    /** An action with no element, chord, option or basis (wait; a click_at whose point shows nothing). */
+    public static ProposedAction bare(ActionKind kind, long revision, long windowId) {
+        return new ProposedAction(kind, revision, windowId, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), WindowContext.NONE, false);
+    }
+
+    /** An action on an element (click, set_text, focus, scroll, select without option). */
     public static ProposedAction on(ActionKind kind, long revision, long windowId, Element element) {
-        return new ProposedAction(kind, revision, windowId, Optional.of(element), Optional.empty(), false,
-                Optional.empty(), false);
+        return new ProposedAction(kind, revision, windowId, Optional.ofNullable(element), Optional.empty(),
+                Optional.empty(), Optional.empty(), WindowContext.NONE, false);
+    }
+
+    /** {@code select} of {@code option} in {@code element}. */
+    public static ProposedAction select(long revision, long windowId, Element element, String option) {
+        return new ProposedAction(ActionKind.SELECT, revision, windowId, Optional.ofNullable(element), Optional.empty(),
+                Optional.of(option), Optional.empty(), WindowContext.NONE, false);
     }
 
     /** A key chord delivered to the focused element ({@code focused} may be null when unknown). */
+    public static ProposedAction key(Chord chord, long revision, long windowId, Element focused) {
+        return new ProposedAction(ActionKind.KEY, revision, windowId, Optional.ofNullable(focused), Optional.of(chord),
+                Optional.empty(), Optional.empty(), WindowContext.NONE, false);
+    }
+
+    /** {@link #key(Chord, long, long, Element)} of a chord's text. */
     public static ProposedAction key(String keys, long revision, long windowId, Element focused) {
-        return new ProposedAction(ActionKind.KEY, revision, windowId, Optional.ofNullable(focused),
-                Optional.of(keys), false, Optional.empty(), false);
+        return key(Chord.parse(keys), revision, windowId, focused);
     }
 
     /** Coordinate input against a capture basis; {@code hit} is the element at the point, when known. */
     public static ProposedAction clickAt(long revision, long windowId, BasisInfo basis, Element hit) {
-        return new ProposedAction(ActionKind.CLICK_AT, revision, windowId, Optional.ofNullable(hit),
-                Optional.empty(), false, Optional.of(basis), false);
+        return new ProposedAction(ActionKind.CLICK_AT, revision, windowId, Optional.ofNullable(hit), Optional.empty(),
+                Optional.empty(), Optional.ofNullable(basis), WindowContext.NONE, false);
     }
 
     public ProposedAction withApproved(boolean v) {
-        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, keys, textHasNewline, basis, v);
+        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, context, v);
     }
 
-    public ProposedAction withTextHasNewline(boolean v) {
-        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, keys, v, basis, approved);
+    public ProposedAction withContext(WindowContext v) {
+        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, v, approved);
     }
 
     /** Whether this action delivers input. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class AbsoluteRefusalTest {
 
     static final List<Set<String>> NAMED = List.of(Set.of(), Set.of("send"),
-            Set.copyOf(Consequential.WORDS), Set.of("push button:OK", "key:enter", "panel:Deckhand overlay"));
+            ConsequentialWords.BUILTIN.keySet(), Set.of("push button:OK", "key:enter", "panel:Deckhand overlay"));
 
     static List<PolicyConfig> configs() {
         PolicyConfig d = PolicyConfig.defaults();
@@ -32,11 +32,12 @@ class AbsoluteRefusalTest {
     static List<ProposedAction> actions(long window, ProposedAction.Element element) {
         List<ProposedAction> out = new ArrayList<>();
         for (ActionKind k : ActionKind.values()) {
-            Optional<String> keys = k == ActionKind.KEY ? Optional.of("Return") : Optional.empty();
+            Optional<Chord> keys = k == ActionKind.KEY ? Optional.of(Chord.parse("Return")) : Optional.empty();
             Optional<BasisInfo> basis = k == ActionKind.CLICK_AT
                     ? Optional.of(new BasisInfo(REV, window, 10, 20, 800, 600, 0.5)) : Optional.empty();
             for (boolean approved : new boolean[] {false, true}) {
-                out.add(new ProposedAction(k, REV, window, Optional.ofNullable(element), keys, false, basis, approved));
+                out.add(new ProposedAction(k, REV, window, Optional.ofNullable(element), keys, Optional.empty(), basis,
+                        ProposedAction.WindowContext.NONE, approved));
             }
         }
         return out;

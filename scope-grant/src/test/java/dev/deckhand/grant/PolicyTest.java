@@ -49,8 +49,7 @@ class PolicyTest {
 
     @Test
     void ownWindowRefusedEvenForNonInputActions() {
-        ProposedAction wait = new ProposedAction(ActionKind.WAIT, REV, OWN_PAGE, Optional.empty(), Optional.empty(),
-                false, Optional.empty(), false);
+        ProposedAction wait = ProposedAction.bare(ActionKind.WAIT, REV, OWN_PAGE);
         assertRefused(Policy.check(auto(), autonomous(), quiet(), wait), RefusalCode.OWN_WINDOW, "0x200");
     }
 
@@ -77,8 +76,7 @@ class PolicyTest {
 
     @Test
     void secureInputDoesNotStopNonInputActions() {
-        ProposedAction wait = new ProposedAction(ActionKind.WAIT, REV, TARGET, Optional.empty(), Optional.empty(),
-                false, Optional.empty(), false);
+        ProposedAction wait = ProposedAction.bare(ActionKind.WAIT, REV, TARGET);
         assertTrue(Policy.check(auto(), autonomous(), quiet().withPasswordFocused(true), wait).allowed());
     }
 
@@ -187,7 +185,12 @@ class PolicyTest {
     @Test
     void clickAtWithMatchingBasisIsAllowed() {
         Facts f = quiet().withMeasuredBasis(Optional.of(basis()));
-        assertTrue(Policy.check(auto(), autonomous(), f, ProposedAction.clickAt(REV, TARGET, basis(), null)).allowed());
+        assertTrue(Policy.check(auto(), autonomous(), f, ProposedAction.clickAt(REV, TARGET, basis(), OK_BUTTON)).allowed());
+        // a point where the tree shows no element is judged unidentified: consequential unless named
+        assertRefused(Policy.check(auto(), autonomous(), f, ProposedAction.clickAt(REV, TARGET, basis(), null)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "unidentified");
+        Grant named = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("unidentified"));
+        assertTrue(Policy.check(auto(), named, f, ProposedAction.clickAt(REV, TARGET, basis(), null)).allowed());
     }
 
     @Test
@@ -222,8 +225,7 @@ class PolicyTest {
 
     @Test
     void clickAtWithoutBasisOrMeasurementOrPixelsIsStale() {
-        ProposedAction noBasis = new ProposedAction(ActionKind.CLICK_AT, REV, TARGET, Optional.empty(), Optional.empty(),
-                false, Optional.empty(), false);
+        ProposedAction noBasis = ProposedAction.bare(ActionKind.CLICK_AT, REV, TARGET);
         assertRefused(Policy.check(auto(), autonomous(), quiet().withMeasuredBasis(Optional.of(basis())), noBasis),
                 RefusalCode.BASIS_STALE, "no capture basis");
         assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.clickAt(REV, TARGET, basis(), null)),
@@ -243,7 +245,7 @@ class PolicyTest {
 
     @Test
     void everyGatedWordFiresCaseInsensitively() {
-        for (String w : Consequential.WORDS) {
+        for (String w : ConsequentialWords.BUILTIN.keySet()) {
             ProposedAction.Element e = new ProposedAction.Element("push button", w.toUpperCase() + " now", false, false);
             assertRefused(Policy.check(auto(), autonomous(), quiet(), click(e)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
                     w.toUpperCase() + " now");
@@ -267,17 +269,18 @@ class PolicyTest {
 
     @Test
     void enterInComposeFieldIsConsequential() {
-        for (String chord : List.of("Enter", "Return", "ctrl+Enter", "Control+Return", "KP_Enter")) {
+        for (String chord : List.of("Enter", "Return", "return", "ctrl+Enter", "ctrl+Return", "KP_Enter", "alt+Enter")) {
             ProposedAction a = ProposedAction.key(chord, REV, TARGET, COMPOSE);
             assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
                     "compose field", "Message body");
         }
-        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("shift+Enter", REV, TARGET, COMPOSE)).allowed());
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("shift+Enter", REV, TARGET, COMPOSE)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "compose field");
         assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Enter", REV, TARGET, LINE)).allowed());
         Grant chordNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("key:Ctrl+Return"));
-        assertTrue(Policy.check(auto(), chordNamed, quiet(), ProposedAction.key("ctrl+enter", REV, TARGET, COMPOSE)).allowed());
+        assertTrue(Policy.check(auto(), chordNamed, quiet(), ProposedAction.key("ctrl+Enter", REV, TARGET, COMPOSE)).allowed());
         assertRefused(Policy.check(auto(), chordNamed, quiet(), ProposedAction.key("Enter", REV, TARGET, COMPOSE)),
-                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "key enter");
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "key Enter");
     }
 
     @Test
@@ -288,11 +291,12 @@ class PolicyTest {
     }
 
     @Test
-    void newlineTypedIntoComposeFieldIsConsequential() {
-        ProposedAction type = new ProposedAction(ActionKind.TYPE, REV, TARGET, Optional.of(COMPOSE), Optional.empty(),
-                true, Optional.empty(), false);
-        assertRefused(Policy.check(auto(), autonomous(), quiet(), type), RefusalCode.CONSEQUENTIAL_NOT_NAMED, "newline");
-        assertTrue(Policy.check(auto(), autonomous(), quiet(), type.withTextHasNewline(false)).allowed());
+    void typingIntoAFieldIsNotConsequentialButTypingIntoAGatedButtonIs() {
+        ProposedAction intoField = ProposedAction.on(ActionKind.TYPE, REV, TARGET, COMPOSE);
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), intoField).allowed());
+        ProposedAction intoButton = ProposedAction.on(ActionKind.TYPE, REV, TARGET, SEND_BUTTON);
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), intoButton), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                "typing into push button 'Send'");
     }
 
     @Test
@@ -320,8 +324,7 @@ class PolicyTest {
         PolicyDecision.NeedsApproval n = assertInstanceOf(PolicyDecision.NeedsApproval.class, d);
         assertTrue(n.consequential().isEmpty());
         assertTrue(Policy.check(auto(), confirmEach(), quiet(), click(OK_BUTTON).withApproved(true)).allowed());
-        ProposedAction done = new ProposedAction(ActionKind.DONE, REV, TARGET, Optional.empty(), Optional.empty(), false,
-                Optional.empty(), false);
+        ProposedAction done = ProposedAction.bare(ActionKind.DONE, REV, TARGET);
         assertTrue(Policy.check(auto(), confirmEach(), quiet(), done).allowed());
     }
 

@@ -76,8 +76,7 @@ class WireAndModelTest {
         assertMessage("revision", () -> new Grant("g", t, ScopeKind.WINDOW, 0, 1, Duration.ofSeconds(1),
                 Instant.EPOCH, InputPolicy.CONFIRM_EACH, CaptureMode.A11Y_ONLY, Set.of(), Optional.empty()));
         assertMessage("basis.scale", () -> new BasisInfo(1, 1, 0, 0, 1, 1, 0));
-        assertMessage("keys", () -> new ProposedAction(ActionKind.KEY, 1, 1, Optional.empty(), Optional.empty(), false,
-                Optional.empty(), false));
+        assertMessage("keys", () -> ProposedAction.bare(ActionKind.KEY, 1, 1));
         assertMessage("budget", () -> GrantChange.none().withBudget(-3));
     }
 
@@ -92,14 +91,15 @@ class WireAndModelTest {
 
     @Test
     void consequentialWordsAndChords() {
-        assertEquals(Set.of("send"), Consequential.wordsIn("Send…"));
-        assertEquals(Set.of("delete", "send"), Consequential.wordsIn("Delete and SEND"));
-        assertEquals(Set.of(), Consequential.wordsIn("Resend / Sender / Deleted"));
-        assertEquals(Set.of("allow"), Consequential.wordsIn("Always allow"));
-        assertEquals("ctrl+enter", Consequential.normalizeChord("Control+Return"));
-        assertEquals("ctrl+shift+s", Consequential.normalizeChord("shift+CTRL+s"));
-        assertEquals("enter", Consequential.normalizeChord("KP_Enter"));
-        assertEquals(List.of("key:ctrl+enter", "push button:Send", "send"),
+        ConsequentialWords w = ConsequentialWords.defaults();
+        assertEquals(Set.of("send"), w.categoriesIn("Send…"));
+        assertEquals(Set.of("delete", "send"), w.categoriesIn("Delete and SEND"));
+        assertEquals(Set.of(), w.categoriesIn("Resend / Sender / Deleted"));
+        assertEquals(Set.of("allow"), w.categoriesIn("Always allow"));
+        assertEquals("ctrl+Enter", Chord.parseLenient("Control+Return").toString());
+        assertEquals("ctrl+shift+s", Chord.parse("shift+ctrl+s").toString());
+        assertEquals("Enter", Chord.parse("KP_Enter").toString());
+        assertEquals(List.of("key:ctrl+Enter", "push button:Send", "send"),
                 List.copyOf(new java.util.TreeSet<>(MintRequest.of(new GrantTarget(1, "a", ""), ScopeKind.WINDOW,
                         PolicyConfig.Caps.defaults()).withConsequential(Set.of("SEND", "Push Button:Send", "key:Ctrl+Return"))
                         .consequential())));

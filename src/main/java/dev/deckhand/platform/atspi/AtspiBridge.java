@@ -534,6 +534,8 @@ public final class AtspiBridge implements AutoCloseable {
         boolean focused = false;
         boolean editable = false;
         boolean showing = false;
+        boolean singleLine = false;
+        boolean isDefault = false;
         Pointer states = Atspi.atspi_accessible_get_state_set(obj);
         if (states != null) {
             enabled = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) != 0
@@ -541,6 +543,9 @@ public final class AtspiBridge implements AutoCloseable {
             focused = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_FOCUSED) != 0;
             editable = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_EDITABLE) != 0;
             showing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0;
+            singleLine = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SINGLE_LINE) != 0
+                    && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MULTI_LINE) == 0;
+            isDefault = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_IS_DEFAULT) != 0;
             Gobject.g_object_unref(states);
         }
         guard(pid, "get_state_set", t0);
@@ -592,7 +597,8 @@ public final class AtspiBridge implements AutoCloseable {
             Bound old = byUid.get(uid);
             if (!old.role().equals(role) || !old.name().equals(name)) byUid.put(uid, new Bound(old.obj(), pid, role, name));
         }
-        return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds);
+        return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
+                isDefault);
     }
 
     /** One blocking GetExtents through the element's Component interface {@code comp}. */
@@ -678,7 +684,7 @@ public final class AtspiBridge implements AutoCloseable {
 
     private static Node withBounds(Node n, Geometry bounds) {
         return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
-                n.editable(), n.showing(), bounds);
+                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault());
     }
 
     private String readTextIface(Pointer text, int pid, int cap) {
@@ -1166,13 +1172,77 @@ public final class AtspiBridge implements AutoCloseable {
             List<Pointer> tops = activeTopLevels();
             try {
                 for (Pointer top : tops) {
-                    if (searchFocusedPassword(top, deadline)) return true;
+                    Pointer f = findFocused(top, deadline, p -> {
+                        String role = roleName(Atspi.atspi_accessible_get_role(p, err()));
+                        dropError();
+                        return role.equals("password text");
+                    });
+                    if (f != null) {
+                        Gobject.g_object_unref(f);
+                        return true;
+                    }
                 }
             } finally {
                 tops.forEach(Gobject::g_object_unref);
             }
             return false;
         });
+    }
+
+    /**
+     * The element holding the accessibility focus now (role, name, process, screen bounds): the one that
+     * last announced focus if it still holds it, else the focused element found in the active top-level
+     * windows; empty when none is (or the toolkit reports no focus).
+     */
+    public Optional<dev.deckhand.loop.desktop.DesktopFacts.FocusedElement> focusedElement() {
+        return thread.call("focused element", CALL_BOUND, () -> {
+            ensureOpen();
+            thread.pump();
+            if (focusSource != null && hasState(focusSource, AtspiNative.STATE_FOCUSED)) return describeFocused(focusSource);
+            long deadline = System.nanoTime() + WALK_BUDGET.toNanos();
+            List<Pointer> tops = activeTopLevels();
+            try {
+                for (Pointer top : tops) {
+                    Pointer f = findFocused(top, deadline, p -> true);
+                    if (f != null) {
+                        try {
+                            return describeFocused(f);
+                        } finally {
+                            Gobject.g_object_unref(f);
+                        }
+                    }
+                }
+            } finally {
+                tops.forEach(Gobject::g_object_unref);
+            }
+            return Optional.empty();
+        });
+    }
+
+    private Optional<dev.deckhand.loop.desktop.DesktopFacts.FocusedElement> describeFocused(Pointer f) {
+        {
+            String role = roleName(Atspi.atspi_accessible_get_role(f, err()));
+            if (takeError() != null) return Optional.empty();
+            String name = takeString(Atspi.atspi_accessible_get_name(f, err()));
+            dropError();
+            int pid = Atspi.atspi_accessible_get_process_id(f, err());
+            dropError();
+            Geometry bounds = null;
+            Pointer comp = Atspi.atspi_accessible_get_component_iface(f);
+            if (comp != null) {
+                try {
+                    Pointer r = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, err());
+                    if (takeError() == null && r != null) {
+                        bounds = new Geometry(r.getInt(0), r.getInt(4), Math.max(0, r.getInt(8)), Math.max(0, r.getInt(12)));
+                        Glib.g_free(r);
+                    }
+                } finally {
+                    Gobject.g_object_unref(comp);
+                }
+            }
+            return Optional.of(new dev.deckhand.loop.desktop.DesktopFacts.FocusedElement(pid, role,
+                    name == null ? "" : name, bounds));
+        }
     }
 
     private boolean isFocusedPassword(Pointer obj) {
@@ -1229,9 +1299,17 @@ public final class AtspiBridge implements AutoCloseable {
         return takeError() == null ? p : -1;
     }
 
-    private boolean searchFocusedPassword(Pointer top, long deadline) {
+    /**
+     * The first focused element below {@code top} that {@code wanted} accepts (referenced; the caller
+     * unrefs), or null when there is none. Subtrees known not to show are pruned (GTK 4 sets neither
+     * showing nor enabled, so it is never pruned).
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when the walk cannot finish in time (the caller
+     *     must then assume the worst)
+     */
+    private Pointer findFocused(Pointer top, long deadline, java.util.function.Predicate<Pointer> wanted) {
         Deque<Pointer> stack = new ArrayDeque<>();
-        stack.push(Gobject.g_object_ref(top));
+        pushChildren(stack, top);
         int visited = 0;
         try {
             while (!stack.isEmpty()) {
@@ -1240,6 +1318,7 @@ public final class AtspiBridge implements AutoCloseable {
                             "could not read keyboard focus within " + WALK_BUDGET.toMillis() + " ms");
                 }
                 Pointer p = stack.pop();
+                boolean keep = false;
                 try {
                     Pointer states = Atspi.atspi_accessible_get_state_set(p);
                     boolean focused = false;
@@ -1250,23 +1329,19 @@ public final class AtspiBridge implements AutoCloseable {
                                 || Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) == 0;
                         Gobject.g_object_unref(states);
                     }
-                    if (focused) {
-                        String role = roleName(Atspi.atspi_accessible_get_role(p, err()));
-                        dropError();
-                        if (role.equals("password text")) return true;
+                    if (focused && wanted.test(p)) {
+                        keep = true;
+                        return p;
                     }
-                    // Prune subtrees that are known not to show (GTK 4 sets neither showing nor
-                    // enabled, so it is never pruned).
-                    if (!showing) continue;
-                    pushChildren(stack, p);
+                    if (showing) pushChildren(stack, p);
                 } finally {
-                    Gobject.g_object_unref(p);
+                    if (!keep) Gobject.g_object_unref(p);
                 }
             }
         } finally {
             stack.forEach(Gobject::g_object_unref);
         }
-        return false;
+        return null;
     }
 
     /** Names of the applications registered on the accessibility bus, lower case, without blanks. */

@@ -37,6 +37,9 @@ final class AtspiNative {
     static final int STATE_ENABLED = 8;
     static final int STATE_FOCUSED = 12;
     static final int STATE_HORIZONTAL = 14;
+    static final int STATE_MULTI_LINE = 17;
+    static final int STATE_SINGLE_LINE = 26;
+    static final int STATE_IS_DEFAULT = 39;
     static final int STATE_SENSITIVE = 24;
     static final int STATE_SHOWING = 25;
     static final int STATE_VERTICAL = 29;

@@ -1,15 +1,18 @@
 package dev.deckhand.platform.linux;
 
+import dev.deckhand.grant.Chord;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.atspi.AtspiBridge;
+import dev.deckhand.platform.x11.WindowRelations;
 import dev.deckhand.platform.x11.X11Display;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,13 +71,32 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     private WindowInfo window(long id) {
-        return x11.window(id).orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
+        return x11.window(id).map(w -> w.pid() > 0 ? w.withProcessStart(processStart(w.pid())) : w).orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
                 "window 0x" + Long.toHexString(id) + " no longer exists"));
     }
 
     @Override
     public List<WindowInfo> windows() {
-        return x11.windows();
+        return withProcessStarts(x11.windows());
+    }
+
+    /** The windows with each one's process start time, which binds a grant to the process (DESIGN.md §3.1). */
+    private static List<WindowInfo> withProcessStarts(List<WindowInfo> windows) {
+        List<WindowInfo> out = new java.util.ArrayList<>(windows.size());
+        for (WindowInfo w : windows) out.add(w.pid() > 0 ? w.withProcessStart(processStart(w.pid())) : w);
+        return List.copyOf(out);
+    }
+
+    /** Field 22 of {@code /proc/PID/stat} (start time in clock ticks after boot), -1 when unreadable. */
+    static long processStart(int pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
+            // the command name (field 2) is in parentheses and may hold spaces: count from after its ')'
+            String[] rest = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(rest[19]);
+        } catch (IOException | RuntimeException gone) {
+            return -1;
+        }
     }
 
     @Override
@@ -113,24 +135,39 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     @Override
-    public void key(long windowId, String keys) {
+    public void key(long windowId, Chord chord) {
         if (holdsFocus(windowId)) {
-            x11.xtestKey(windowId, keys);
+            x11.xtestKey(windowId, chord);
         } else {
             requireSyntheticKeys(windowId);
-            x11.key(windowId, keys);
+            x11.key(windowId, chord);
         }
     }
 
+    /**
+     * Types in chunks of {@value #TYPE_CHUNK} code points. Before each chunk the gate runs the last check
+     * (Stop, grant, the facts read fresh, the focus where the action was checked), and the path is chosen
+     * again: XTEST only while the window's top-level holds the focus (checked by the X server side too),
+     * otherwise events sent to the window itself. A focus change during one chunk's XTEST events can still
+     * take that chunk (docs/security.md); the next chunk's check stops the typing.
+     */
     @Override
-    public void type(long windowId, String text) {
-        if (holdsFocus(windowId)) {
-            x11.xtestType(windowId, text);
-        } else {
-            requireSyntheticKeys(windowId);
-            x11.type(windowId, text);
+    public void type(long windowId, String text, DeliveryGate gate) {
+        int[] cps = text.codePoints().toArray();
+        for (int i = 0; i < cps.length; i += TYPE_CHUNK) {
+            String chunk = new String(cps, i, Math.min(TYPE_CHUNK, cps.length - i));
+            gate.require();
+            if (holdsFocus(windowId)) {
+                x11.xtestType(windowId, chunk);
+            } else {
+                requireSyntheticKeys(windowId);
+                x11.type(windowId, chunk);
+            }
         }
     }
+
+    /** Code points typed between two last checks. */
+    public static final int TYPE_CHUNK = 16;
 
     /** Whether the window's top-level holds the input focus (XTEST keys would land in it). */
     private boolean holdsFocus(long windowId) {
@@ -176,12 +213,14 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     @Override
     public DesktopFacts facts() {
-        List<WindowInfo> windows = x11.windows();
+        List<WindowInfo> windows = windows();
         Set<String> running = new HashSet<>(atspi.applicationNames());
         windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
         running.addAll(processNames());
+        WindowRelations.Read relations = WindowRelations.read(x11, windows);
         return new DesktopFacts(atspi.passwordFocused(), x11.keyboardGrabbed(), running, windows,
-                atspi.focusedBrowserHost());
+                atspi.focusedBrowserHost(), relations.focusedWindow(), atspi.focusedElement(), relations.popups(),
+                relations.screenLock());
     }
 
     /** Executable names of running processes (lower case): a credential app may run without a window. */

@@ -1,108 +1,74 @@
 package dev.deckhand.platform.x11;
 
-import java.util.Locale;
+import dev.deckhand.grant.Chord;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.ToLongFunction;
 
 /**
- * A parsed key chord such as {@code ctrl+s}, {@code ctrl+shift+Tab}, {@code alt+F4}, {@code Return}:
- * zero or more modifiers and exactly one key, as an X keysym.
- *
- * <p>Modifiers (case-insensitive): {@code ctrl}/{@code control}, {@code shift}, {@code alt}/{@code meta}
- * (Mod1), {@code super}/{@code win}/{@code cmd} (Mod4). The key is one character (its keysym, see
- * {@link #keysymOf(int)}), a friendly alias ({@code enter}, {@code esc}, {@code del}, {@code space},
- * {@code pgup}, {@code pgdn}, {@code up}, ...), or any X keysym name ({@code Return}, {@code F5},
- * {@code Page_Up}, {@code KP_Add}).
+ * A normalised {@link Chord} as X sends it: a modifier mask and a keysym. The grammar and its normal form
+ * are decided once, in {@link Chord}; this only maps the key name to its keysym and the modifiers to their
+ * mask. A system chord is refused here too ({@code SYSTEM_CHORD}), so no caller of the driver can send one.
  *
  * @param modifiers X modifier mask (ShiftMask, ControlMask, Mod1Mask, Mod4Mask)
  * @param keysym the key's X keysym
  */
 record KeyChord(int modifiers, long keysym) {
 
-    private static final Map<String, Integer> MODIFIERS = Map.of(
-            "ctrl", Xlib.ControlMask, "control", Xlib.ControlMask, "shift", Xlib.ShiftMask,
-            "alt", Xlib.Mod1Mask, "meta", Xlib.Mod1Mask,
-            "super", Xlib.Mod4Mask, "win", Xlib.Mod4Mask, "cmd", Xlib.Mod4Mask);
-
-    private static final Map<String, String> ALIASES = Map.ofEntries(
-            Map.entry("enter", "Return"), Map.entry("return", "Return"), Map.entry("esc", "Escape"),
-            Map.entry("escape", "Escape"), Map.entry("del", "Delete"), Map.entry("delete", "Delete"),
-            Map.entry("backspace", "BackSpace"), Map.entry("tab", "Tab"), Map.entry("space", "space"),
-            Map.entry("pgup", "Prior"), Map.entry("pageup", "Prior"), Map.entry("page_up", "Prior"),
-            Map.entry("pgdn", "Next"), Map.entry("pagedown", "Next"), Map.entry("page_down", "Next"),
-            Map.entry("up", "Up"), Map.entry("down", "Down"), Map.entry("left", "Left"),
-            Map.entry("right", "Right"), Map.entry("home", "Home"), Map.entry("end", "End"),
-            Map.entry("insert", "Insert"), Map.entry("ins", "Insert"), Map.entry("plus", "plus"),
-            Map.entry("minus", "minus"), Map.entry("menu", "Menu"));
+    /** Key names of the grammar whose X keysym name differs. */
+    private static final Map<String, String> X_NAMES = Map.of("Enter", "Return", "Page_Up", "Prior",
+            "Page_Down", "Next", "SysRq", "Sys_Req");
 
     KeyChord {
         if (keysym <= 0) throw new IllegalArgumentException("keysym must be > 0, was " + keysym);
     }
 
     /**
-     * Parses {@code chord}; {@code keysymNamed} resolves X keysym names (XStringToKeysym, 0 when
+     * The X form of {@code chord}; {@code keysymNamed} resolves X keysym names (XStringToKeysym, 0 when
      * unknown).
      *
-     * @throws IllegalArgumentException naming the chord when a part is empty or unknown
+     * @throws RefusedException {@code SYSTEM_CHORD} for a chord the desktop may take
      */
-    static KeyChord parse(String chord, ToLongFunction<String> keysymNamed) {
-        Objects.requireNonNull(chord, "chord");
-        String trimmed = chord.strip();
-        if (trimmed.isEmpty()) throw new IllegalArgumentException("keys must not be empty");
-        // "ctrl++" means ctrl and the plus key: the last part may itself be "+".
-        String keyPart;
-        String modPart;
-        if (trimmed.endsWith("++") || trimmed.equals("+")) {
-            keyPart = "+";
-            modPart = trimmed.substring(0, trimmed.length() - 1);
-        } else {
-            int cut = trimmed.lastIndexOf('+');
-            keyPart = trimmed.substring(cut + 1);
-            modPart = cut < 0 ? "" : trimmed.substring(0, cut + 1);
-        }
+    static KeyChord of(Chord chord, ToLongFunction<String> keysymNamed) {
+        chord.systemReason().ifPresent(why -> {
+            throw new RefusedException(RefusalCode.SYSTEM_CHORD, "key " + chord + ": " + why);
+        });
+        return grabbed(chord, keysymNamed);
+    }
+
+    /**
+     * The X form of a chord Deckhand grabs for the person (the Stop shortcut, a desktop chord on purpose);
+     * never used to send keys.
+     */
+    static KeyChord grabbed(Chord chord, ToLongFunction<String> keysymNamed) {
         int mods = 0;
-        if (!modPart.isEmpty()) {
-            for (String m : modPart.substring(0, modPart.length() - 1).split("\\+", -1)) {
-                Integer mask = MODIFIERS.get(m.strip().toLowerCase(Locale.ROOT));
-                if (mask == null) {
-                    throw new IllegalArgumentException("unknown modifier '" + m.strip() + "' in keys '" + chord + "'");
-                }
-                mods |= mask;
-            }
+        for (Chord.Modifier m : chord.modifiers()) {
+            mods |= switch (m) {
+                case CTRL -> Xlib.ControlMask;
+                case SHIFT -> Xlib.ShiftMask;
+                case ALT, META -> Xlib.Mod1Mask;
+                case SUPER, HYPER -> Xlib.Mod4Mask;
+            };
         }
-        String key = keyPart.strip().isEmpty() && !keyPart.isEmpty() ? " " : keyPart.strip();
-        if (key.isEmpty()) throw new IllegalArgumentException("keys '" + chord + "' name no key after the modifiers");
-        long keysym;
-        if (key.codePointCount(0, key.length()) == 1) {
-            keysym = keysymOf(key.codePointAt(0));
-        } else {
-            String name = ALIASES.getOrDefault(key.toLowerCase(Locale.ROOT), key);
-            keysym = keysymNamed.applyAsLong(name);
-            if (keysym == 0) throw new IllegalArgumentException("unknown key '" + key + "' in keys '" + chord + "'");
-        }
+        String key = chord.key();
+        long keysym = key.length() == 1 ? keysymOf(key.charAt(0))
+                : keysymNamed.applyAsLong(X_NAMES.getOrDefault(key, key));
+        if (keysym == 0) throw new IllegalArgumentException("no X keysym for key '" + key + "'");
         return new KeyChord(mods, keysym);
     }
 
     /**
-     * The X keysym that types code point {@code cp}: Latin-1 printable characters are their own
-     * keysym, newline/tab/backspace/escape map to Return/Tab/BackSpace/Escape, everything else is a
-     * Unicode keysym ({@code 0x01000000 | cp}).
+     * The X keysym that types code point {@code cp}: Latin-1 printable characters are their own keysym,
+     * everything else printable is a Unicode keysym ({@code 0x01000000 | cp}).
      *
-     * @throws IllegalArgumentException for other control characters
+     * @throws IllegalArgumentException for a control character ({@code type} carries printable text only)
      */
     static long keysymOf(int cp) {
-        switch (cp) {
-            case '\n': case '\r': return 0xff0dL; // Return
-            case '\t': return 0xff09L; // Tab
-            case '\b': return 0xff08L; // BackSpace
-            case 0x1b: return 0xff1bL; // Escape
-            case 0x7f: return 0xffffL; // Delete
-            default: break;
-        }
         if ((cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff)) return cp;
-        if (Character.isISOControl(cp)) {
-            throw new IllegalArgumentException("text contains control character U+" + String.format("%04X", cp));
+        if (Character.isISOControl(cp) || cp == 0x2028 || cp == 0x2029) {
+            throw new IllegalArgumentException("text contains control character U+" + String.format("%04X", cp)
+                    + "; type carries printable text only");
         }
         return 0x01000000L | cp;
     }

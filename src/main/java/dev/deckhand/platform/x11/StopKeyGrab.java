@@ -96,7 +96,7 @@ public final class StopKeyGrab implements AutoCloseable {
         PresenceXlib x = PresenceXlib.X;
         KeyChord k;
         try {
-            k = KeyChord.parse(chord, x::XStringToKeysym);
+            k = KeyChord.grabbed(dev.deckhand.grant.Chord.parseLenient(chord), x::XStringToKeysym);
         } catch (IllegalArgumentException e) {
             fail("the chord '" + chord + "' cannot be read: " + e.getMessage());
             return List.of();

@@ -92,6 +92,8 @@ public final class X11Display implements AutoCloseable {
     private final boolean composite;
     private final boolean xtest;
     private final boolean shm;
+    /** The client bits of an XID (every client has the same resource mask), 0 when not known. */
+    private final long clientBits;
     private final long ownPid = ProcessHandle.current().pid();
     private final Map<String, Long> atoms = new HashMap<>();
 
@@ -134,6 +136,10 @@ public final class X11Display implements AutoCloseable {
         boolean redirected = redirectForCapture(dpy, root);
         this.composite = redirected && errorCount == before; // e.g. BadAccess: then the screen-crop path
         this.shm = queryShm(dpy);
+        // Display.private4 is this connection's resource_mask (x86_64 offset 48); the server gives every
+        // client the same one, so the bits above it name the client that created a window.
+        long mask = dpy.getLong(48);
+        this.clientBits = mask > 0 && (mask & (mask + 1)) == 0 ? ~mask : 0;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -363,6 +369,8 @@ public final class X11Display implements AutoCloseable {
         int pid = pidv.length > 0 ? (int) pidv[0] : -1;
         long[] state = cardinals(id, atom("_NET_WM_STATE"), atom("ATOM"));
         boolean hidden = contains(state, atom("_NET_WM_STATE_HIDDEN"));
+        boolean modal = contains(state, atom("_NET_WM_STATE_MODAL"));
+        long[] transientFor = cardinals(id, atom("WM_TRANSIENT_FOR"), atom("WINDOW"));
         long[] wmState = cardinals(id, atom("WM_STATE"), atom("WM_STATE"));
         boolean iconic = wmState.length > 0 && wmState[0] == 3;
         sync();
@@ -371,7 +379,8 @@ public final class X11Display implements AutoCloseable {
         String t = title == null ? "" : title;
         boolean own = t.contains(OWN_WINDOW_MARKER) || (pid > 0 && pid == ownPid);
         return new WindowInfo(id, t, app == null ? "" : app, pid, g, Math.max(stacking, 0),
-                viewable && !hidden && onScreen, hidden || iconic, own);
+                viewable && !hidden && onScreen, hidden || iconic, own, id & clientBits,
+                transientFor.length > 0 ? transientFor[0] : 0, modal, -1);
     }
 
     /**
@@ -423,7 +432,7 @@ public final class X11Display implements AutoCloseable {
     // Keys: XSendEvent to one window (no focus or pointer change)
 
     /**
-     * Sends the chord ({@code ctrl+s}, {@code Return}, {@code alt+F4}; grammar in {@link KeyChord}) to
+     * Sends the chord ({@code ctrl+s}, {@code Enter}; normalised, {@link dev.deckhand.grant.Chord}) to
      * {@code window} as a synthetic KeyPress/KeyRelease pair with event mask 0 ({@code XSendEvent}).
      * The pointer and the input focus are never touched. Reaches GTK3 (text and shortcuts, focused
      * or not), Qt5 (text always, but Qt fires shortcuts such as {@code ctrl+s} only in the active
@@ -432,10 +441,10 @@ public final class X11Display implements AutoCloseable {
      * events — use {@link #xtestKey} there. Success means the events were delivered to the X server
      * without error, not that the app acted on them.
      */
-    public synchronized void key(long window, String chord) {
+    public synchronized void key(long window, dev.deckhand.grant.Chord chord) {
         live();
         requireInput();
-        KeyChord k = KeyChord.parse(chord, X::XStringToKeysym);
+        KeyChord k = KeyChord.of(chord, X::XStringToKeysym);
         measure(window, true);
         Keymap map = keymap();
         int[] kc = ensureKeycodes(map, new long[] {k.keysym()})[0];
@@ -445,7 +454,7 @@ public final class X11Display implements AutoCloseable {
     }
 
     /**
-     * Types {@code text} (any Unicode; newline is Return, tab is Tab) into {@code window}'s focused
+     * Types printable {@code text} (any Unicode, no control characters) into {@code window}'s focused
      * element with synthetic key events (mask 0), without touching pointer or focus. Characters the
      * keyboard layout lacks are typed through spare keycodes (ones with no symbol) remapped with
      * {@code XChangeKeyboardMapping} before the first event of this call; each such character keeps its
@@ -460,7 +469,7 @@ public final class X11Display implements AutoCloseable {
         requireInput();
         Objects.requireNonNull(text, "text");
         measure(window, true);
-        int[] cps = text.replace("\r\n", "\n").codePoints().toArray();
+        int[] cps = text.codePoints().toArray();
         long[] syms = new long[cps.length];
         for (int i = 0; i < cps.length; i++) syms[i] = KeyChord.keysymOf(cps[i]);
         int[][] codes = ensureKeycodes(keymap(), syms);
@@ -509,10 +518,10 @@ public final class X11Display implements AutoCloseable {
      *     would reach a window outside the grant; {@code SECURE_INPUT} when another client holds a
      *     keyboard grab (the keys would go to it); {@code PLATFORM_UNSUPPORTED} without XTEST
      */
-    public synchronized void xtestKey(long window, String chord) {
+    public synchronized void xtestKey(long window, dev.deckhand.grant.Chord chord) {
         live();
         requireInput();
-        KeyChord k = KeyChord.parse(chord, X::XStringToKeysym);
+        KeyChord k = KeyChord.of(chord, X::XStringToKeysym);
         requireFocusFor(window);
         Keymap map = keymap();
         int[] kc = ensureKeycodes(map, new long[] {k.keysym()})[0];
@@ -531,7 +540,7 @@ public final class X11Display implements AutoCloseable {
         requireInput();
         Objects.requireNonNull(text, "text");
         requireFocusFor(window);
-        int[] cps = text.replace("\r\n", "\n").codePoints().toArray();
+        int[] cps = text.codePoints().toArray();
         long[] syms = new long[cps.length];
         for (int i = 0; i < cps.length; i++) syms[i] = KeyChord.keysymOf(cps[i]);
         Keymap map = keymap();
@@ -653,7 +662,10 @@ public final class X11Display implements AutoCloseable {
         X.XTranslateCoordinates(dpy, root, root, sx, sy, ix, iy, childRef);
         long topAtPoint = childRef.getValue();
         long target = topLevel(basis.windowId());
-        if (topAtPoint != target) {
+        // the target's own popup (a menu or combo list of the same client) is part of its scope
+        boolean ownPopup = topAtPoint != 0 && clientOf(topAtPoint) != 0 && clientOf(topAtPoint) == clientOf(basis.windowId())
+                && X.XGetWindowAttributes(dpy, topAtPoint, attrs) != 0 && attrs.getInt(Xlib.WA_OVERRIDE_REDIRECT) != 0;
+        if (topAtPoint != target && !ownPopup) {
             throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "another window (0x" + Long.toHexString(topAtPoint)
                     + ") is on top at screen point (" + sx + ", " + sy + ")");
         }
@@ -1153,6 +1165,69 @@ public final class X11Display implements AutoCloseable {
     public synchronized long topLevelOf(long window) {
         live();
         return topLevel(window);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Primitives for WindowRelations (called with this display's lock held)
+
+    /** The root's children bottom to top (top-levels: frames, unmanaged and override-redirect windows). */
+    long[] rootChildren() {
+        live();
+        LongByReference r = new LongByReference(), parent = new LongByReference();
+        PointerByReference kids = new PointerByReference();
+        IntByReference n = new IntByReference();
+        if (X.XQueryTree(dpy, root, r, parent, kids, n) == 0 || kids.getValue() == null) return new long[0];
+        try {
+            return kids.getValue().getLongArray(0, n.getValue());
+        } finally {
+            X.XFree(kids.getValue());
+        }
+    }
+
+    /** A root child's placement: {x, y, width, height, override-redirect 0|1, viewable 0|1}, or null when gone. */
+    int[] placement(long window) {
+        int before = errorCount;
+        if (X.XGetWindowAttributes(dpy, window, attrs) == 0 || errorCount != before) return null;
+        return new int[] {attrs.getInt(Xlib.WA_X), attrs.getInt(Xlib.WA_Y), attrs.getInt(Xlib.WA_WIDTH),
+                attrs.getInt(Xlib.WA_HEIGHT), attrs.getInt(Xlib.WA_OVERRIDE_REDIRECT) != 0 ? 1 : 0,
+                attrs.getInt(Xlib.WA_MAP_STATE) == Xlib.IsViewable ? 1 : 0};
+    }
+
+    /** Format-32 items of a property by names. */
+    long[] property32(long window, String property, String type) {
+        return cardinals(window, atom(property), atom(type));
+    }
+
+    long atomOf(String name) {
+        return atom(name);
+    }
+
+    /** The raw input focus window (0 for None, 1 for PointerRoot). */
+    long inputFocus() {
+        LongByReference focus = new LongByReference();
+        X.XGetInputFocus(dpy, focus, new IntByReference());
+        return focus.getValue();
+    }
+
+    long clientOf(long window) {
+        return window & clientBits;
+    }
+
+    String classOf(long window) {
+        String c = wmClass(window);
+        return c == null ? "" : c;
+    }
+
+    boolean grabbedNow() {
+        return grabbedByOther();
+    }
+
+    long topLevelNow(long window) {
+        return topLevel(window);
+    }
+
+    long ownPid() {
+        return ownPid;
     }
 
     /** The raw connection, for tests acting as this client. */

@@ -70,7 +70,7 @@ public final class DriverBench {
             row("capture + encode JPEG 1280x800", () -> desktop.x11().capture(mpId, 1, 1280, "jpeg"));
             row("basis re-measure", () -> desktop.basisValid(png.basis()));
             double key = row("action: key 'Right' to the window", () -> {
-                desktop.key(mpId, "Right");
+                desktop.key(mpId, dev.deckhand.grant.Chord.parse("Right"));
                 return null;
             });
             String one = caTree.nodes().stream().filter(n -> n.role().equals("push button")
@@ -106,19 +106,19 @@ public final class DriverBench {
             });
             double editorStep = row("one step, a11y route: snapshot mousepad + key", () -> {
                 desktop.snapshot(mpId, 1);
-                desktop.key(mpId, "Right");
+                desktop.key(mpId, dev.deckhand.grant.Chord.parse("Right"));
                 return null;
             });
             double pixelStep = row("one step, pixel route: capture PNG + basis re-measure + key", () -> {
                 Capture c = desktop.capture(mpId, 1, 1280);
                 desktop.basisValid(c.basis());
-                desktop.key(mpId, "Right");
+                desktop.key(mpId, dev.deckhand.grant.Chord.parse("Right"));
                 return null;
             });
             double all = row("one step, everything: snapshot + capture PNG + key", () -> {
                 desktop.snapshot(mpId, 1);
                 desktop.capture(mpId, 1, 1280);
-                desktop.key(mpId, "Right");
+                desktop.key(mpId, dev.deckhand.grant.Chord.parse("Right"));
                 return null;
             });
             double ref = row("one step, reference: scrot + xdotool key", () -> {
@@ -131,7 +131,7 @@ public final class DriverBench {
             // as the best-known computer-use demo does: a fixed 2 s before every screenshot.
             Duration settle = dev.deckhand.loop.LoopLimits.DEFAULTS.settle();
             double settledEditor = row("step with settling: key to mousepad + settle + snapshot", () -> {
-                desktop.key(mpId, "Right");
+                desktop.key(mpId, dev.deckhand.grant.Chord.parse("Right"));
                 desktop.settle(settle);
                 desktop.snapshot(mpId, 1);
                 return null;

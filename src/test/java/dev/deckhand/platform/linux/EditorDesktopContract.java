@@ -63,7 +63,7 @@ abstract class EditorDesktopContract extends DesktopContract {
             } else {
                 thief = focusElsewhere();
             }
-            desktop.type(windowId, TYPED);
+            desktop.type(windowId, TYPED, dev.deckhand.loop.desktop.DeliveryGate.OPEN);
             desktop.settle(Duration.ofMillis(500));
             assertEquals(TYPED, awaitSnapshotValue(() -> editorValue(ed.uid()), TYPED, Duration.ofSeconds(5)),
                     "the typed text, read back from a snapshot");

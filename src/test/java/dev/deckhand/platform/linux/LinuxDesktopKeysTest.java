@@ -50,7 +50,7 @@ class LinuxDesktopKeysTest {
                 Thread.sleep(100);
             }
             for (int call = 1; call <= 2; call++) {
-                RefusedException e = assertThrows(RefusedException.class, () -> desktop.key(ca.id(), "1"),
+                RefusedException e = assertThrows(RefusedException.class, () -> desktop.key(ca.id(), dev.deckhand.grant.Chord.parse("1")),
                         "keys to the unfocused GTK 4 calculator");
                 assertEquals(RefusalCode.OUT_OF_SCOPE, e.code(), e.getMessage());
                 assertTrue(e.getMessage().contains("GTK 4"), e.getMessage());
@@ -59,7 +59,7 @@ class LinuxDesktopKeysTest {
             for (int i = 0; i < 50 && desktop.x11().focusedTopLevel() != desktop.x11().topLevelOf(ca.id()); i++) {
                 Thread.sleep(100);
             }
-            desktop.key(mp.id(), "Right"); // GTK 3 without focus: a synthetic event, no refusal
+            desktop.key(mp.id(), dev.deckhand.grant.Chord.parse("Right")); // GTK 3 without focus: a synthetic event, no refusal
         }
     }
 

@@ -64,8 +64,8 @@ public final class X11Bench {
             row("capture+encode PNG long edge 1024", () -> x.capture(id, 1, 1024, "png"));
             row("basis re-measure", () -> x.basisValid(png.basis()));
             row("keyboard grab probe", x::keyboardGrabbed);
-            row("key dispatch (XSendEvent 'Right', synced)", () -> x.key(id, "Right"));
-            row("key chord (XSendEvent 'ctrl+Home', synced)", () -> x.key(id, "ctrl+Home"));
+            row("key dispatch (XSendEvent 'Right', synced)", () -> x.key(id, dev.deckhand.grant.Chord.parse("Right")));
+            row("key chord (XSendEvent 'ctrl+Home', synced)", () -> x.key(id, dev.deckhand.grant.Chord.parse("ctrl+Home")));
             row("type 'hello' (XSendEvent, synced)", () -> x.type(id, "hello"));
             row("type 'é✓' (spare keycodes, synced)", () -> x.type(id, "é✓"));
             Path shot = apps.home().resolve("shot.png");

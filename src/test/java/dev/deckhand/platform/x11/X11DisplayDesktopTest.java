@@ -122,8 +122,8 @@ class X11DisplayDesktopTest {
         long thief = focusElsewhere("thief-gtk");
         try {
             long focusBefore = x.focusedTopLevel();
-            x.type(mousepadWindow.id(), UTF8_TEXT);
-            x.key(mousepadWindow.id(), "ctrl+s");
+            typeLines(x, mousepadWindow.id(), UTF8_TEXT);
+            x.key(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("ctrl+s"));
             assertTrue(TestApps.await(() -> TestApps.read(mousepadFile).equals(UTF8_TEXT), Duration.ofSeconds(10)),
                     "mousepad saved exactly the typed text; file has: " + TestApps.read(mousepadFile));
             assertEquals(focusBefore, x.focusedTopLevel(), "typing never moved the focus");
@@ -142,7 +142,7 @@ class X11DisplayDesktopTest {
         long thief = focusElsewhere("thief-qt");
         try {
             long focusBefore = x.focusedTopLevel();
-            x.type(featherpadWindow.id(), UTF8_TEXT);
+            typeLines(x, featherpadWindow.id(), UTF8_TEXT);
             assertTrue(TestApps.await(() -> x.window(featherpadWindow.id()).orElseThrow().title().startsWith("*"),
                     Duration.ofSeconds(10)), "featherpad marks its document modified while inactive");
             assertEquals(focusBefore, x.focusedTopLevel(), "typing never moved the focus");
@@ -154,7 +154,7 @@ class X11DisplayDesktopTest {
         // the chord (bounded) until the file shows the text.
         assertTrue(TestApps.await(() -> {
             if (TestApps.read(featherpadFile).strip().equals(UTF8_TEXT)) return true;
-            x.key(featherpadWindow.id(), "ctrl+s");
+            x.key(featherpadWindow.id(), dev.deckhand.grant.Chord.parse("ctrl+s"));
             TestApps.sleep(300);
             return TestApps.read(featherpadFile).strip().equals(UTF8_TEXT);
         }, Duration.ofSeconds(10)),
@@ -203,7 +203,7 @@ class X11DisplayDesktopTest {
         long id = mousepadWindow.id();
         long top = x.topLevelOf(id);
         activate(id);
-        x.key(id, "alt+f");
+        x.key(id, dev.deckhand.grant.Chord.parse("alt+f"));
         try {
             assertTrue(TestApps.await(() -> !x.popupsOver(id, top).isEmpty(), Duration.ofSeconds(5)), "the File menu opened");
             long menu = x.popupsOver(id, top).get(0);
@@ -222,7 +222,7 @@ class X11DisplayDesktopTest {
             }
             assertEquals(0, differ, "the capture shows the menu's own pixels where it overlaps the window");
         } finally {
-            x.key(id, "Escape");
+            x.key(id, dev.deckhand.grant.Chord.parse("Escape"));
         }
         assertTrue(TestApps.await(() -> x.popupsOver(id, top).isEmpty(), Duration.ofSeconds(5)), "the menu closed");
     }
@@ -240,7 +240,7 @@ class X11DisplayDesktopTest {
     void xtestKeysAreRefusedWhileAnotherClientHoldsAGrab() {
         assertEquals(Xlib.GrabSuccess, other.grabKeyboard());
         try {
-            RefusedException e = assertThrows(RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), "a"));
+            RefusedException e = assertThrows(RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("a")));
             assertEquals(RefusalCode.SECURE_INPUT, e.code());
         } finally {
             other.ungrabKeyboard();
@@ -255,7 +255,7 @@ class X11DisplayDesktopTest {
         other.destroy(w);
         for (Runnable call : List.<Runnable>of(
                 () -> x.capture(w, 1, 100, "png"),
-                () -> x.key(w, "ctrl+a"),
+                () -> x.key(w, dev.deckhand.grant.Chord.parse("ctrl+a")),
                 () -> x.type(w, "hi"),
                 () -> x.geometry(w))) {
             RefusedException e = assertThrows(RefusedException.class, call::run);
@@ -325,7 +325,7 @@ class X11DisplayDesktopTest {
         try {
             TestApps.awaitWindow(x, i -> i.id() == w, "focus-thief");
             activate(w);
-            RefusedException e = assertThrows(RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), "a"));
+            RefusedException e = assertThrows(RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("a")));
             assertEquals(RefusalCode.OUT_OF_SCOPE, e.code(), e.getMessage());
         } finally {
             other.destroy(w);
@@ -336,9 +336,18 @@ class X11DisplayDesktopTest {
         WindowInfo win = TestApps.awaitWindow(x, i -> i.title().contains("xtest-note"), "mousepad xtest-note");
         activate(win.id());
         x.xtestType(win.id(), "XTEST é✓");
-        x.xtestKey(win.id(), "ctrl+s");
+        x.xtestKey(win.id(), dev.deckhand.grant.Chord.parse("ctrl+s"));
         assertTrue(TestApps.await(() -> TestApps.read(file).equals("XTEST é✓"), Duration.ofSeconds(10)),
                 "saved: " + TestApps.read(file));
         p.destroy();
+    }
+
+    /** Types text line by line with Enter between (type carries printable text only). */
+    private static void typeLines(X11Display x, long window, String text) {
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (i > 0) x.key(window, dev.deckhand.grant.Chord.parse("Enter"));
+            if (!lines[i].isEmpty()) x.type(window, lines[i]);
+        }
     }
 }

@@ -54,9 +54,16 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
         @Override public String toString() { return "SetText[uid=" + uid + ", text=<" + text.length() + " chars>]"; }
     }
 
-    /** {@code type{text}}: type into the window's focused element. */
+    /**
+     * {@code type{text}}: type printable text into the window's focused element. C0/C1 control characters
+     * (Tab, newline, carriage return, Escape, Backspace, Delete, …) and line/paragraph separators are
+     * invalid: Enter, Tab and Escape are {@code key} actions, each checked on its own.
+     */
     record Type(String text) implements Action {
-        public Type { checkText(text, 1, "text", "type"); }
+        public Type {
+            checkText(text, 1, "text", "type");
+            checkPrintable(text);
+        }
         public String kind() { return "type"; }
         @Override public String toString() { return "Type[text=<" + text.length() + " chars>]"; }
     }
@@ -65,6 +72,8 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
     record Key(String keys) implements Action {
         public Key { KeyChord.check(keys); }
         public String kind() { return "key"; }
+        /** The chord in its normal form (what the policy judges and the driver sends). */
+        public dev.deckhand.grant.Chord chord() { return dev.deckhand.grant.Chord.parse(keys); }
     }
 
     /** {@code focus{uid}}. */
@@ -149,6 +158,34 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
         if (uid == null || uid.isEmpty()) throw new IllegalArgumentException("uid is required for " + action);
         if (uid.length() > MAX_UID) throw new IllegalArgumentException("uid must be at most " + MAX_UID + " characters for " + action);
         return uid;
+    }
+
+    /**
+     * Refuses what {@code type} must not carry, naming the character, where it is and what to send instead.
+     */
+    private static void checkPrintable(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
+            if (control || c == '\u2028' || c == '\u2029') {
+                String code = String.format("U+%04X", (int) c);
+                String instead = switch (c) {
+                    case '\n', '\r', '\u2028', '\u2029', 0x85 -> "send {\"action\":\"key\",\"keys\":\"Enter\"} (key Enter) instead";
+                    case '\t' -> "send {\"action\":\"key\",\"keys\":\"Tab\"} (key Tab) instead";
+                    case 0x1b -> "send key Escape instead";
+                    case '\b' -> "send key BackSpace instead";
+                    case 0x7f -> "send key Delete instead";
+                    default -> "remove it";
+                };
+                throw new IllegalArgumentException("text must be printable for type: " + code + " at index " + i
+                        + " is a control character or line separator; split the text and " + instead);
+            }
+            if (Character.isSurrogate(c)) {
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+                if (!paired) throw new IllegalArgumentException("text has an unpaired surrogate at index " + i + " for type");
+                i++;
+            }
+        }
     }
 
     private static void checkText(String text, int min, String field, String action) {

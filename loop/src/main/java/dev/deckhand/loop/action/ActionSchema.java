@@ -77,12 +77,15 @@ public final class ActionSchema {
             new ActionSpec("set_text", Action.SetText.class, "Replace the text of an editable element.",
                     List.of(UID, FieldSpec.string("text", 0, Action.MAX_TEXT, "the new text")),
                     v -> new Action.SetText(s(v, "uid"), s(v, "text"))),
-            new ActionSpec("type", Action.Type.class, "Type text into the focused element.",
-                    List.of(FieldSpec.string("text", 1, Action.MAX_TEXT, "the text to type")),
+            new ActionSpec("type", Action.Type.class, "Type printable text into the focused element. No control"
+                    + " characters or line breaks: press Enter, Tab or Escape with key.",
+                    List.of(FieldSpec.string("text", 1, Action.MAX_TEXT,
+                            "the printable text to type (no tab, newline or other control character)")),
                     v -> new Action.Type(s(v, "text"))),
-            new ActionSpec("key", Action.Key.class, "Press a key chord, e.g. ctrl+s or Enter.",
+            new ActionSpec("key", Action.Key.class, "Press a key chord, e.g. ctrl+s, Enter or Tab. Chords the desktop"
+                    + " takes (super/meta/hyper, ctrl+alt+..., alt+Tab/Escape/space/F1-F12, ctrl+F1-F12, Print) are refused.",
                     List.of(new FieldSpec("keys", FieldType.STRING, 1, Action.MAX_KEYS, List.of(), KeyChord.PATTERN,
-                            "modifiers ctrl|alt|shift|super joined with + and one key name")),
+                            "modifiers ctrl|alt|shift joined with + and one key name")),
                     v -> new Action.Key(s(v, "keys"))),
             new ActionSpec("focus", Action.Focus.class, "Move keyboard focus to an element.",
                     List.of(UID), v -> new Action.Focus(s(v, "uid"))),
@@ -149,6 +152,14 @@ public final class ActionSchema {
      * not accept; they are in the descriptions.
      */
     public static String json(Collection<String> kinds) {
+        return SCHEMAS.computeIfAbsent(Set.copyOf(kinds), ActionSchema::build);
+    }
+
+    /** The schema is a pure function of the kinds: built once per set. */
+    private static final java.util.concurrent.ConcurrentHashMap<Set<String>, String> SCHEMAS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static String build(Collection<String> kinds) {
         List<ActionSpec> chosen = chosen(kinds);
         Map<String, Object> props = new LinkedHashMap<>();
         Map<String, Object> action = new LinkedHashMap<>();

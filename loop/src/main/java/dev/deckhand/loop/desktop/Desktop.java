@@ -33,11 +33,29 @@ public interface Desktop {
     /** Select the child option named {@code option} of a list, combo box or menu. */
     void select(String uid, String option);
 
-    /** Key chord (e.g. {@code ctrl+s}) to the window, without moving the pointer or stealing focus. */
-    void key(long windowId, String keys);
+    /**
+     * Key chord (normalised, {@link dev.deckhand.grant.Chord}) to the window, without moving the pointer or
+     * stealing focus.
+     */
+    void key(long windowId, dev.deckhand.grant.Chord chord);
 
-    /** Type text into the window's focused element. */
-    void type(long windowId, String text);
+    /**
+     * Type printable text into the window's focused element, in short chunks, asking {@code gate} before
+     * each chunk and stopping at the first refusal (thrown as {@link dev.deckhand.grant.RefusedException});
+     * the chunks typed before it stay typed.
+     */
+    void type(long windowId, String text, DeliveryGate gate);
+
+    /**
+     * Shows where the next action lands (the drawn cursor travels to the element, and shows a press when
+     * {@code press}); returns once shown. Never decides anything and never fails; by default nothing.
+     */
+    default void showElement(String uid, boolean press) {
+    }
+
+    /** {@link #showElement} for capture pixel {@code (x, y)} of {@code basis}. */
+    default void showPoint(int x, int y, Basis basis) {
+    }
 
     /** Click at capture pixels {@code (x, y)} of {@code basis}; re-measures first ({@code BASIS_STALE}). */
     void clickAt(int x, int y, Basis basis);

@@ -14,13 +14,43 @@ import java.util.Set;
  *     lower case)
  * @param windows all top-level windows, with visibility and ownership
  * @param browserHost the focused browser tab's host, where the browser exposes it
+ * @param focusedWindow the client window (or popup) holding the input focus, 0 when none or unknown
+ * @param focusedElement the element holding the accessibility focus, when known
+ * @param popups mapped override-redirect top-levels (menus, combo lists, tooltips), bottom to top; a popup of
+ *     the target's client is part of the target's scope. (A later issue may mark their keyboard grab as the
+ *     app's own here; today any grab is another client's.)
+ * @param screenLock what locks the screen (a locker window or the screensaver's lock state), empty when unlocked
  */
 public record DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
-        List<WindowInfo> windows, Optional<String> browserHost) {
+        List<WindowInfo> windows, Optional<String> browserHost, long focusedWindow,
+        Optional<FocusedElement> focusedElement, List<WindowInfo> popups, Optional<String> screenLock) {
 
     public DesktopFacts {
         runningApps = Set.copyOf(Objects.requireNonNull(runningApps, "runningApps"));
         windows = List.copyOf(Objects.requireNonNull(windows, "windows"));
         Objects.requireNonNull(browserHost, "browserHost");
+        Objects.requireNonNull(focusedElement, "focusedElement");
+        popups = List.copyOf(Objects.requireNonNull(popups, "popups"));
+        Objects.requireNonNull(screenLock, "screenLock");
+    }
+
+    /** Facts with no focus, popup or lock information. */
+    public DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
+            List<WindowInfo> windows, Optional<String> browserHost) {
+        this(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, 0, Optional.empty(), List.of(),
+                Optional.empty());
+    }
+
+    /**
+     * The element holding the accessibility focus.
+     *
+     * @param pid its application's process
+     * @param bounds screen bounds, null when unknown
+     */
+    public record FocusedElement(int pid, String role, String name, Geometry bounds) {
+        public FocusedElement {
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(name, "name");
+        }
     }
 }

@@ -12,9 +12,18 @@ import java.util.Objects;
  * @param hasValue whether the element carries a text or numeric value
  * @param value the value, or null when there is none or the element is a password field
  * @param bounds screen coordinates, or null when the platform gives none
+ * @param singleLine a text the platform says is single-line (AT-SPI SINGLE_LINE); false when unknown
+ * @param isDefault the window's default button (AT-SPI IS_DEFAULT)
  */
 public record Node(String uid, int depth, String role, String name, boolean hasValue, String value,
-        boolean enabled, boolean focused, boolean editable, boolean showing, Geometry bounds) {
+        boolean enabled, boolean focused, boolean editable, boolean showing, Geometry bounds, boolean singleLine,
+        boolean isDefault) {
+
+    /** A node with neither the single-line nor the default state. */
+    public Node(String uid, int depth, String role, String name, boolean hasValue, String value, boolean enabled,
+            boolean focused, boolean editable, boolean showing, Geometry bounds) {
+        this(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, false, false);
+    }
 
     public Node {
         Objects.requireNonNull(uid, "uid");

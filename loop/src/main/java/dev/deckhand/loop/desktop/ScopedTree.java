@@ -22,4 +22,24 @@ public record ScopedTree(long windowId, long grantRevision, List<Node> nodes, bo
     public Optional<Node> focused() {
         return nodes.stream().filter(Node::focused).reduce((a, b) -> b);
     }
+
+    /**
+     * The element under screen point {@code (x, y)}: the deepest showing element whose bounds contain it;
+     * among equally deep ones the last in document order. What a {@code click_at} there lands on.
+     */
+    public Optional<Node> at(int x, int y) {
+        Node best = null;
+        for (Node n : nodes) {
+            if (n.bounds() == null || !n.showing() || !n.bounds().contains(x, y)) continue;
+            if (best == null || n.depth() >= best.depth()) best = n;
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** This tree followed by {@code other}'s nodes (a dialog that joins an app-scoped observation). */
+    public ScopedTree plus(ScopedTree other) {
+        java.util.List<Node> all = new java.util.ArrayList<>(nodes);
+        all.addAll(other.nodes());
+        return new ScopedTree(windowId, grantRevision, all, partial || other.partial());
+    }
 }

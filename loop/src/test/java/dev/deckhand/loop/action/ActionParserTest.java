@@ -105,16 +105,29 @@ class ActionParserTest {
     @Test
     void keyChordGrammar() {
         for (String ok : new String[] {"ctrl+s", "Enter", "ctrl+shift+Tab", "alt+F4", "F12", "super+a", "space", "Page_Down",
-                "shift+Up", "BackSpace", "7"}) {
+                "shift+Up", "BackSpace", "7", "meta+s", "Return", "KP_Enter", "Print", "XF86AudioMute", "hyper+x"}) {
             assertTrue(KeyChord.valid(ok), ok);
             assertEquals(new Action.Key(ok), ActionParser.parse("{\"action\":\"key\",\"keys\":\"" + ok + "\"}"));
         }
         for (String bad : new String[] {"ctrl", "ctrl+", "+s", "Ctrl+s", "ctrl+ctrl+s", "F13", "F0", "enter", "ctrl+s+a",
-                "ctrl s", "meta+s", "Return", "ab"}) {
+                "ctrl s", "win+s", "esc", "ab", "Pause", "ctrl+\u00e9"}) {
             assertFalse(KeyChord.valid(bad), bad);
             String m = refusal("{\"action\":\"key\",\"keys\":\"" + bad + "\"}");
             assertTrue(m.startsWith("keys ") && m.endsWith("for key"), m);
         }
+    }
+
+    @Test
+    void typeCarriesPrintableTextOnlyAndNamesTheReplacement() {
+        String[][] cases = {{"alice\\thunter2", "key Tab"}, {"line\\nnext", "key Enter"}, {"a\\rb", "key Enter"},
+            {"\\u001b", "key Escape"}, {"\\b", "key BackSpace"}, {"x\\u007f", "key Delete"}, {"\\u2028", "key Enter"},
+            {"\\u2029", "key Enter"}, {"\\u0085", "key Enter"}, {"\\u009b[2J", "remove it"}, {"\\u0000", "remove it"}};
+        for (String[] c : cases) {
+            String m = refusal("{\"action\":\"type\",\"text\":\"" + c[0] + "\"}");
+            assertTrue(m.contains("printable") && m.contains(c[1]), c[0] + " -> " + m);
+        }
+        assertEquals(new Action.Type("Grüße \u200b 👋 ok"), ActionParser.parse("{\"action\":\"type\",\"text\":\"Grüße \\u200b 👋 ok\"}"));
+        assertTrue(ActionSchema.json().contains("No control characters"), "the schema says so");
     }
 
     @Test

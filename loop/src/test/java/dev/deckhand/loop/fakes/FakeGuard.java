@@ -38,5 +38,13 @@ public final class FakeGuard implements Guard {
         bases.add(basis);
         return onAction.apply(action);
     }
-    @Override public void consume() { consumed++; }
+    public int released;
+    public int lastChecks;
+    public Function<Action, Optional<Refusal>> onLastCheck = a -> Optional.empty();
+    @Override public Optional<Refusal> reserve() { consumed++; return Optional.empty(); }
+    @Override public void release() { consumed--; released++; }
+    @Override public Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
+        lastChecks++;
+        return onLastCheck.apply(action);
+    }
 }

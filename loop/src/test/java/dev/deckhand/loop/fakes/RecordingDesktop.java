@@ -67,8 +67,15 @@ public final class RecordingDesktop implements Desktop {
     @Override public void focus(String uid) { input("focus " + uid); }
     @Override public void scroll(String uid, String direction, int amount) { input("scroll " + uid + " " + direction + " " + amount); }
     @Override public void select(String uid, String option) { input("select " + uid + " " + option); }
-    @Override public void key(long windowId, String keys) { input("key " + keys); }
-    @Override public void type(long windowId, String text) { input("type " + text.length() + " chars"); }
+    @Override public void key(long windowId, dev.deckhand.grant.Chord keys) { input("key " + keys); }
+    /** Types in chunks of {@link #CHUNK} characters, asking the gate before each, like the real driver. */
+    @Override public void type(long windowId, String text, dev.deckhand.loop.desktop.DeliveryGate gate) {
+        for (int i = 0; i < text.length(); i += CHUNK) {
+            gate.require();
+            input("type " + Math.min(CHUNK, text.length() - i) + " chars");
+        }
+    }
+    public static final int CHUNK = 32;
     @Override public void clickAt(int x, int y, Basis basis) { input("clickAt " + x + "," + y + " rev " + basis.grantRevision()); }
     @Override public Capture capture(long windowId, long grantRevision, int longEdge) {
         record("capture " + grantRevision);

@@ -1,10 +1,11 @@
-package dev.deckhand.platform;
+package dev.deckhand.loop.guard;
 
 import dev.deckhand.grant.BasisInfo;
 import dev.deckhand.grant.Facts;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.WindowInfo;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -23,15 +24,26 @@ public final class FactsMapper {
         return BROWSERS.contains(app.toLowerCase(Locale.ROOT));
     }
 
-    /** Facts for a decision about {@code targetWindowId} (0 when there is no target yet). */
+    /**
+     * Facts for a decision about {@code targetWindowId} (0 when there is no target yet). Focus on a popup
+     * of the target's client (its menu, its combo list) counts as focus on the target: popups are part of
+     * the target's scope.
+     */
     public static Facts facts(DesktopFacts d, long targetWindowId) {
-        var windows = d.windows().stream()
-                .map(w -> new Facts.WindowFact(w.id(), w.app().toLowerCase(Locale.ROOT), w.title(), w.own(), w.visible()))
+        List<Facts.WindowFact> windows = d.windows().stream()
+                .map(w -> new Facts.WindowFact(w.id(), w.app().toLowerCase(Locale.ROOT), w.title(), w.own(), w.visible(),
+                        w.pid(), w.processStart(), w.client(), w.transientFor(), w.modal(), w.stacking()))
                 .toList();
-        boolean browser = d.windows().stream().anyMatch(w -> w.id() == targetWindowId && isBrowser(w.app()));
+        Optional<WindowInfo> target = window(d, targetWindowId);
+        boolean browser = target.isPresent() && isBrowser(target.get().app());
+        long focused = d.focusedWindow();
+        for (WindowInfo p : d.popups()) {
+            if (p.id() == focused && target.isPresent() && p.sameClient(target.get())) focused = targetWindowId;
+        }
         Facts facts = Facts.of(d.runningApps(), windows)
                 .withPasswordFocused(d.passwordFocused())
-                .withKeyboardGrabbed(d.keyboardGrabbed());
+                .withKeyboardGrabbed(d.keyboardGrabbed())
+                .withFocusedWindow(focused);
         return browser ? facts.withBrowser(d.browserHost()) : facts;
     }
 

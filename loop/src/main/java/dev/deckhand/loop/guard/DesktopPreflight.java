@@ -1,0 +1,52 @@
+package dev.deckhand.loop.guard;
+
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.Preflight;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.WindowInfo;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * DESIGN.md §4's preflight on the desktop port: the display answers, the granted window exists and is
+ * mapped, the screen is not locked (a locked screen still yields captures while input goes nowhere), and
+ * the facts can be read (the accessibility bus answers). Each failure is {@code PREFLIGHT_FAILED} naming
+ * the check; {@code HEADLESS} and {@code A11Y_UNAVAILABLE} from the driver keep their codes.
+ */
+public final class DesktopPreflight implements Preflight {
+
+    private final Desktop desktop;
+
+    public DesktopPreflight(Desktop desktop) {
+        this.desktop = Objects.requireNonNull(desktop, "desktop");
+    }
+
+    @Override
+    public Optional<Refusal> check(long windowId) {
+        try {
+            Optional<WindowInfo> w = desktop.windows().stream().filter(x -> x.id() == windowId).findFirst();
+            if (w.isEmpty()) {
+                return failed("window exists: the granted window 0x" + Long.toHexString(windowId) + " is gone");
+            }
+            if (w.get().minimised() || !w.get().visible()) {
+                return failed("window mapped: \"" + w.get().title() + "\" is minimised or off screen");
+            }
+            DesktopFacts facts = desktop.facts();
+            if (facts.screenLock().isPresent()) {
+                return failed("screen not locked: the screen is locked (" + facts.screenLock().get()
+                        + "); input would go nowhere");
+            }
+            return Optional.empty();
+        } catch (RefusedException e) {
+            return Optional.of(e.code() == RefusalCode.HEADLESS || e.code() == RefusalCode.A11Y_UNAVAILABLE
+                    ? e.refusal() : Refusal.of(RefusalCode.PREFLIGHT_FAILED, e.refusal().toString()));
+        }
+    }
+
+    private static Optional<Refusal> failed(String detail) {
+        return Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, detail));
+    }
+}

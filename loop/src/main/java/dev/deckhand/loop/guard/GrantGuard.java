@@ -1,0 +1,382 @@
+package dev.deckhand.loop.guard;
+
+import dev.deckhand.grant.ApprovalBook;
+import dev.deckhand.grant.BasisInfo;
+import dev.deckhand.grant.Consequential;
+import dev.deckhand.grant.DenyScan;
+import dev.deckhand.grant.Facts;
+import dev.deckhand.grant.Grant;
+import dev.deckhand.grant.GrantBroker;
+import dev.deckhand.grant.InputPolicy;
+import dev.deckhand.grant.Policy;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.grant.PolicyDecision;
+import dev.deckhand.grant.ProposedAction;
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.grant.ScopeKind;
+import dev.deckhand.loop.Guard;
+import dev.deckhand.loop.StopSignal;
+import dev.deckhand.loop.action.Action;
+import dev.deckhand.loop.action.ElementAction;
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.steps.Step;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+
+/**
+ * The loop's {@link Guard} for one run, pure: the grant broker, the {@link Policy}, the approval book and
+ * the desktop's facts. Everything is read at every check — the policy (a switch to {@code ask} mid-run
+ * takes effect at the next action), the grant (revoked, expired, Stop, the revision) and the facts (so
+ * the absolute refusals hold on every action, not only at grant time). A watcher refusal
+ * ({@link #abort}) wins over everything.
+ *
+ * <p>Per action: {@link #check} proposes the action by effect ({@link Proposals}) and decides; an
+ * approval card, when needed, shows the text to be typed (up to {@value #CARD_TEXT} characters) and where
+ * a chord goes. {@link #reserve} sets a budget unit aside before delivery. {@link #lastCheck}, right
+ * before each native call, re-reads Stop, the grant, the policy and the facts, and for {@code key} and
+ * {@code type} requires the input focus (window and element) to be where {@link #check} last saw it.
+ */
+public final class GrantGuard implements Guard {
+
+    /** How often a pending approval is polled. */
+    public static final Duration APPROVAL_POLL = Duration.ofMillis(20);
+    /** Characters of typed text an approval card shows. */
+    public static final int CARD_TEXT = 200;
+
+    private final Supplier<PolicyConfig> policy;
+    private final GrantBroker broker;
+    private final ApprovalBook approvals;
+    private final Desktop desktop;
+    private final String sessionId;
+    private final String grantId;
+    private final StopSignal stop;
+    private final Clock clock;
+    private final BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard;
+    private final AtomicReference<Refusal> aborted = new AtomicReference<>();
+    private final AtomicLong approvalNanos = new AtomicLong();
+    private volatile boolean batchApproved;
+    private volatile GrantBroker.Reservation reservation;
+    /** Where the input focus was when the current action was last checked: window and element. */
+    private volatile FocusMark focusAtCheck;
+    /** The current action's approval was consumed (its card, or the steps' card). */
+    private volatile boolean actionApproved;
+
+    private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) { }
+
+    /**
+     * @param policy read at every check (the app passes its policy store)
+     * @param onCard told when a card is raised ({@code PENDING}) and when it is decided (for the audit)
+     */
+    public GrantGuard(Supplier<PolicyConfig> policy, GrantBroker broker, ApprovalBook approvals, Desktop desktop,
+            String sessionId, String grantId, StopSignal stop, Clock clock,
+            BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard) {
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.broker = Objects.requireNonNull(broker, "broker");
+        this.approvals = Objects.requireNonNull(approvals, "approvals");
+        this.desktop = Objects.requireNonNull(desktop, "desktop");
+        this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
+        this.grantId = Objects.requireNonNull(grantId, "grantId");
+        this.stop = Objects.requireNonNull(stop, "stop");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.onCard = Objects.requireNonNull(onCard, "onCard");
+    }
+
+    /** The watcher's verdict: the run ends with this refusal at its next check. */
+    public void abort(Refusal refusal) {
+        aborted.compareAndSet(null, refusal);
+    }
+
+    public Optional<Refusal> aborted() {
+        return Optional.ofNullable(aborted.get());
+    }
+
+    /** Time spent waiting for the person's decisions on approval cards. */
+    public long approvalNanos() {
+        return approvalNanos.get();
+    }
+
+    /** The active grant if this session may use it; its budget is not asked for ({@link #reserve} does). */
+    private Grant grant() {
+        Optional<Refusal> unusable = broker.usable(sessionId, grantId);
+        if (unusable.isPresent() && unusable.get().code() != RefusalCode.BUDGET_EXHAUSTED) {
+            throw new RefusedException(unusable.get());
+        }
+        return broker.active().filter(g -> g.id().equals(grantId)).orElseThrow(() -> new RefusedException(
+                RefusalCode.GRANT_REVOKED, "grant " + grantId + " is no longer active"));
+    }
+
+    @Override
+    public Optional<Refusal> checkRun() {
+        if (aborted().isPresent()) return aborted();
+        try {
+            Grant g = grant();
+            if (g.budgetRemaining() <= 0) return Optional.of(Refusal.of(RefusalCode.BUDGET_EXHAUSTED,
+                    "grant " + g.id() + " has no budget left"));
+            return DenyScan.scan(policy.get(), FactsMapper.facts(desktop.facts(), 0));
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+    }
+
+    @Override
+    public Optional<Refusal> checkObserve() {
+        return beforeCapture(false);
+    }
+
+    @Override
+    public Optional<Refusal> checkCapture() {
+        return beforeCapture(true);
+    }
+
+    private Optional<Refusal> beforeCapture(boolean pixels) {
+        if (aborted().isPresent()) return aborted();
+        try {
+            Grant g = grant();
+            long window = g.target().windowId();
+            return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(desktop.facts(), window), window,
+                    pixels);
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+    }
+
+    @Override
+    public List<Long> joinedWindows() {
+        try {
+            Grant g = grant();
+            if (g.scope() != ScopeKind.APP) return List.of();
+            DesktopFacts windows = new DesktopFacts(false, false, java.util.Set.of(), desktop.windows(), Optional.empty());
+            return Policy.dialogsOver(FactsMapper.facts(windows, g.target().windowId()), g.target().windowId()).stream()
+                    .map(Facts.WindowFact::windowId).toList();
+        } catch (RefusedException e) {
+            return List.of();
+        }
+    }
+
+    @Override
+    public Optional<Refusal> approveSteps(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree) {
+        if (aborted().isPresent()) return aborted();
+        Grant g;
+        try {
+            g = grant();
+            if (Policy.effectiveInputPolicy(policy.get(), g) != InputPolicy.CONFIRM_EACH) return Optional.empty();
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            String target = resolved.get(i).map(n -> n.role() + " \"" + n.name() + "\"")
+                    .orElse(s.target().map(t -> t.describe() + " (not on screen yet)").orElse("the focused element"));
+            lines.add((i + 1) + ". " + s.action().kind() + " → " + target + note(s.action()));
+        }
+        Optional<String> gated;
+        try {
+            gated = gatedStep(steps, resolved, tree, g);
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated), g, null);
+        if (decision.isEmpty()) batchApproved = true;
+        return decision;
+    }
+
+    /**
+     * The first step of a batch whose resolved target the consequential gate would stop, described for the
+     * card: a batch card that shows a Send is a consequential card, and denying it is
+     * {@code CONSEQUENTIAL_NOT_NAMED}, as for a single action. Steps whose target is not on screen yet, and
+     * keys (which depend on the focus when they run), are judged again by {@link #check} when they run.
+     */
+    private Optional<String> gatedStep(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
+        PolicyConfig config = policy.get();
+        long window = g.target().windowId();
+        DesktopFacts read = desktop.facts();
+        for (int i = 0; i < steps.size(); i++) {
+            if (resolved.get(i).isEmpty() || !(steps.get(i).action() instanceof ElementAction)) continue;
+            Action a = steps.get(i).resolved(resolved.get(i).get().uid());
+            ProposedAction p = Proposals.propose(a, tree, window, null, null, read);
+            Optional<Consequential.Match> m = Consequential.classify(p, config.consequentialWords());
+            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get())) {
+                return Optional.of("step " + (i + 1) + ": " + m.get().what());
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
+        if (aborted().isPresent()) return aborted();
+        try {
+            Grant g = grant();
+            PolicyConfig config = policy.get();
+            long window = g.target().windowId();
+            DesktopFacts read = desktop.facts();
+            BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
+            Facts facts = measured(FactsMapper.facts(read, window), basis);
+            ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read)
+                    .withApproved(batchApproved);
+            focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
+            actionApproved = batchApproved;
+            PolicyDecision decision = Policy.check(config, g, facts, proposed);
+            if (decision instanceof PolicyDecision.Allow) return Optional.empty();
+            if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            if (!(decision instanceof PolicyDecision.NeedsApproval needs)) throw new AssertionError(decision);
+            String line = action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
+            Optional<Refusal> answer = awaitApproval(
+                    approvals.request(g.id(), g.revision(), basisInfo, List.of(line), needs.consequential()), g, basisInfo);
+            if (answer.isPresent()) return answer;
+            actionApproved = true;
+            // the person took time: everything is read again, and the focus is marked where it is now
+            DesktopFacts again = desktop.facts();
+            focusAtCheck = new FocusMark(again.focusedWindow(), again.focusedElement());
+            return Policy.check(policy.get(), grant(), measured(FactsMapper.facts(again, window), basis),
+                    proposed.withApproved(true)).refusal();
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+    }
+
+    @Override
+    public Optional<Refusal> reserve() {
+        try {
+            Grant g = grant();
+            reservation = broker.reserve(sessionId, grantId, g.revision());
+            return Optional.empty();
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+    }
+
+    @Override
+    public void release() {
+        GrantBroker.Reservation r = reservation;
+        reservation = null;
+        if (r != null) broker.release(r);
+    }
+
+    @Override
+    public void spent() {
+        GrantBroker.Reservation r = reservation;
+        reservation = null;
+        if (r != null) broker.spent(r);
+    }
+
+    @Override
+    public Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
+        if (stop.stopRequested()) return Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+        if (aborted().isPresent()) return aborted();
+        try {
+            Grant g = grant();
+            long window = g.target().windowId();
+            DesktopFacts read = desktop.facts();
+            if (action instanceof Action.Key || action instanceof Action.Type) {
+                FocusMark was = focusAtCheck;
+                FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());
+                if (was != null && !was.equals(now)) {
+                    return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "the input focus moved since the "
+                            + action.kind() + " was checked (" + describe(was) + " → " + describe(now)
+                            + "); delivery stops here"));
+                }
+            }
+            Facts facts = measured(FactsMapper.facts(read, window), basis);
+            ProposedAction proposed = Proposals.propose(action, tree, window, basis.map(FactsMapper::basis).orElse(null),
+                    basis.orElse(null), read).withApproved(actionApproved);
+            PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
+            if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            if (decision instanceof PolicyDecision.NeedsApproval needs) {
+                // the policy changed since the check (e.g. the permission mode is now ask): no card here
+                return Optional.of(needs.consequential().isPresent()
+                        ? Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, needs.consequential().get()
+                                + " is consequential and was not approved")
+                        : Refusal.of(RefusalCode.MODE_DENIED, "the policy changed after this action was checked "
+                                + "(inputPolicy is now confirm_each): it needs the person's approval"));
+            }
+            return Optional.empty();
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
+    }
+
+    private Facts measured(Facts facts, Optional<Basis> basis) {
+        if (basis.isPresent() && desktop.basisValid(basis.get())) {
+            return facts.withMeasuredBasis(Optional.of(FactsMapper.basis(basis.get())));
+        }
+        return facts;
+    }
+
+    /** Waits for the person's decision on the card, Stop, the grant's end, or the card's expiry. */
+    private Optional<Refusal> awaitApproval(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
+        onCard.accept(card, ApprovalBook.Status.PENDING);
+        long t0 = System.nanoTime();
+        Optional<Refusal> answer = awaitDecision(card, g, basis);
+        approvalNanos.addAndGet(System.nanoTime() - t0);
+        onCard.accept(card, answer.isEmpty() ? ApprovalBook.Status.APPROVED
+                : approvals.status(card.id()) == ApprovalBook.Status.EXPIRED ? ApprovalBook.Status.EXPIRED
+                : ApprovalBook.Status.DENIED);
+        return answer;
+    }
+
+    private Optional<Refusal> awaitDecision(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
+        while (true) {
+            if (stop.stopRequested()) return Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while approval "
+                    + card.id() + " was waiting"));
+            if (aborted().isPresent()) return aborted();
+            ApprovalBook.Status status = approvals.status(card.id());
+            if (status != ApprovalBook.Status.PENDING) return approvals.consume(card.id(), g.id(), g.revision(), basis);
+            try {
+                Thread.sleep(APPROVAL_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of(Refusal.of(RefusalCode.STOPPED, "interrupted while approval " + card.id() + " was waiting"));
+            }
+            if (clock.instant().isAfter(card.expiresAt().plusSeconds(1))) {
+                return approvals.consume(card.id(), g.id(), g.revision(), basis);
+            }
+        }
+    }
+
+    /** Where the action lands, for the card: the element, the point, or the focused element and its window. */
+    private static String describeTarget(Action action, ProposedAction p, DesktopFacts facts, long window) {
+        String el = p.element().map(e -> e.role() + " \"" + e.name() + "\"").orElse(null);
+        if (action instanceof ElementAction) return el == null ? "an element" : el;
+        if (action instanceof Action.ClickAt c) {
+            return "point (" + c.x() + ", " + c.y() + ") of capture " + c.basis() + (el == null ? " (no element there)" : ", on " + el);
+        }
+        String title = FactsMapper.window(facts, window).map(w -> " in window \"" + w.title() + "\"").orElse("");
+        return (el == null ? "the focused element (unknown)" : "the focused " + el) + title;
+    }
+
+    /** The card shows the text to be typed (bounded) and the chord; the audit keeps lengths only. */
+    static String note(Action action) {
+        if (action instanceof Action.SetText s) return ": " + quoted(s.text());
+        if (action instanceof Action.Type t) return ": " + quoted(t.text());
+        if (action instanceof Action.Key k) return ": " + k.chord();
+        if (action instanceof Action.Select s) return ": option " + quoted(s.option());
+        return "";
+    }
+
+    private static String quoted(String text) {
+        int cps = text.codePointCount(0, text.length());
+        if (cps <= CARD_TEXT) return "\"" + text + "\" (" + cps + " characters)";
+        return "\"" + text.substring(0, text.offsetByCodePoints(0, CARD_TEXT)) + "…\" (" + cps + " characters)";
+    }
+
+    private static String describe(FocusMark m) {
+        return "window 0x" + Long.toHexString(m.window())
+                + m.element().map(e -> ", " + e.role() + " '" + e.name() + "'").orElse("");
+    }
+}

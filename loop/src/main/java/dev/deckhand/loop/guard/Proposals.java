@@ -1,0 +1,152 @@
+package dev.deckhand.loop.guard;
+
+import dev.deckhand.grant.ActionKind;
+import dev.deckhand.grant.BasisInfo;
+import dev.deckhand.grant.ProposedAction;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.action.Action;
+import dev.deckhand.loop.action.ElementAction;
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.observe.Roles;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What an action will do, in the policy's terms ({@link ProposedAction}), read from the tree the model
+ * saw and the facts read now: the element under a {@code click_at} point (the same hit test the driver
+ * uses), the option of a {@code select}, the normalised chord, the focused element a {@code key} or
+ * {@code type} goes to (the fresh accessibility focus when known), and the window's context — whether it
+ * is a dialog, its text, its default button.
+ */
+public final class Proposals {
+
+    /** Roles of a window that make it a dialog. */
+    static final Set<String> DIALOG_ROLES = Set.of("dialog", "alert", "file chooser", "color chooser", "font chooser");
+    /** Leaves that say what they are without being controls; a click_at on them is identified. */
+    static final Set<String> LEAF_ROLES = Set.of("label", "static", "heading", "paragraph", "image", "icon",
+            "separator", "status bar", "caption");
+
+    /** Roles whose names are a dialog's text. */
+    static final Set<String> TEXT_ROLES = Set.of("label", "static", "heading", "paragraph", "caption", "description",
+            "alert", "dialog");
+
+    private Proposals() {
+    }
+
+    /**
+     * @param basis the capture basis of a {@code click_at} (null otherwise)
+     * @throws RefusedException {@code SECURE_INPUT} for {@code type} when the focused element cannot be read
+     */
+    public static ProposedAction propose(Action action, ScopedTree tree, long window, BasisInfo basis, Basis captureBasis,
+            DesktopFacts facts) {
+        long revision = tree.grantRevision();
+        ProposedAction.WindowContext context = context(tree, FactsMapper.window(facts, window).orElse(null));
+        if (action instanceof Action.ClickAt c) {
+            Optional<Node> hit = Optional.empty();
+            if (captureBasis != null) {
+                Geometry g = captureBasis.windowGeometry();
+                hit = tree.at(g.x() + (int) Math.floor(c.x() / captureBasis.scale()),
+                        g.y() + (int) Math.floor(c.y() / captureBasis.scale()));
+                // a container (frame, panel, canvas, drawing area, …) says nothing about what is drawn there
+                hit = hit.filter(n -> Roles.interactive(n.role()) || LEAF_ROLES.contains(n.role()));
+            }
+            return ProposedAction.clickAt(revision, window, basis, hit.map(Proposals::element).orElse(null))
+                    .withContext(context);
+        }
+        if (action instanceof Action.Key k) {
+            Optional<ProposedAction.Element> focused = focused(tree, facts, window);
+            if (focused.isEmpty() && k.chord().editsText()) {
+                throw new RefusedException(RefusalCode.SECURE_INPUT, facts.passwordFocused()
+                        ? "the focused element is a password field"
+                        : "key " + k.chord() + " writes into the focused element, which cannot be read, so it may be"
+                                + " a password field");
+            }
+            return ProposedAction.key(k.chord(), revision, window, focused.orElse(null)).withContext(context);
+        }
+        if (action instanceof Action.Type) {
+            Optional<ProposedAction.Element> focused = focused(tree, facts, window);
+            if (focused.isEmpty()) {
+                // Typed text goes to whatever has focus; unread focus could be a password field.
+                throw new RefusedException(RefusalCode.SECURE_INPUT, facts.passwordFocused()
+                        ? "the focused element is a password field"
+                        : "the focused element cannot be read, so it may be a password field; type is refused"
+                                + " (set_text names its target)");
+            }
+            return ProposedAction.on(ActionKind.TYPE, revision, window, focused.get()).withContext(context);
+        }
+        ActionKind kind = ActionKind.valueOf(action.kind().toUpperCase(Locale.ROOT));
+        if (action instanceof Action.Select s) {
+            return ProposedAction.select(revision, window, tree.byUid(s.uid()).map(Proposals::element).orElse(null),
+                    s.option()).withContext(context);
+        }
+        if (action instanceof ElementAction e) {
+            return ProposedAction.on(kind, revision, window, tree.byUid(e.uid()).map(Proposals::element).orElse(null))
+                    .withContext(context);
+        }
+        return ProposedAction.bare(kind, revision, window).withContext(context);
+    }
+
+    /**
+     * The element keys and typed text go to: the accessibility focus read now, when it is in the target's
+     * process, matched to its node in the tree for its states; empty (unknown) otherwise — the tree the model
+     * saw may be seconds old, so its focused node is never trusted for this.
+     */
+    static Optional<ProposedAction.Element> focused(ScopedTree tree, DesktopFacts facts, long window) {
+        int pid = FactsMapper.window(facts, window).map(WindowInfo::pid).orElse(-1);
+        // the focus of another app says nothing about where keys sent to this window land
+        if (facts.focusedElement().isPresent() && (pid <= 0 || facts.focusedElement().get().pid() == pid)) {
+            DesktopFacts.FocusedElement f = facts.focusedElement().get();
+            for (Node n : tree.nodes()) {
+                if (n.role().equals(f.role()) && n.name().equals(f.name())
+                        && (f.bounds() == null || Objects.equals(n.bounds(), f.bounds()))) {
+                    return Optional.of(element(n));
+                }
+            }
+            boolean text = ProposedAction.Element.textRole(f.role());
+            return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The policy's view of an element. An editable text that the platform does not say is single-line
+     * counts as a compose field (fails closed: Enter in it may send).
+     */
+    public static ProposedAction.Element element(Node n) {
+        boolean text = n.editable() && ProposedAction.Element.textRole(n.role());
+        return new ProposedAction.Element(n.role(), n.name(), false, text && !n.singleLine(), text);
+    }
+
+    /** At most this many controls and no menu bar: a window that asks one thing (GTK dialogs often read as frames). */
+    static final int DIALOG_LIKE_CONTROLS = 15;
+
+    /**
+     * Whether the window is a dialog, its own text, and its default button. A dialog: its root role is a
+     * dialog's, it is transient-for or modal, or it is dialog-like — no menu bar and at most
+     * {@value #DIALOG_LIKE_CONTROLS} controls (yad and many GTK dialogs report a frame).
+     */
+    static ProposedAction.WindowContext context(ScopedTree tree, WindowInfo window) {
+        boolean dialog = window != null && (window.transientFor() != 0 || window.modal());
+        boolean menuBar = false;
+        int controls = 0;
+        StringBuilder text = new StringBuilder(window == null ? "" : window.title());
+        Optional<ProposedAction.Element> dflt = Optional.empty();
+        for (Node n : tree.nodes()) {
+            if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
+            if (n.role().equals("menu bar")) menuBar = true;
+            if (Roles.interactive(n.role())) controls++;
+            if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank()) text.append('\n').append(n.name());
+            if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(n));
+        }
+        dialog |= !menuBar && controls > 0 && controls <= DIALOG_LIKE_CONTROLS;
+        return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt);
+    }
+}
