@@ -217,7 +217,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         Set<String> running = new HashSet<>(atspi.applicationNames());
         windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
         running.addAll(processNames());
-        WindowRelations.Read relations = WindowRelations.read(x11, windows);
+        WindowRelations.Read relations = x11.relations(windows);
         return new DesktopFacts(atspi.passwordFocused(), x11.keyboardGrabbed(), running, windows,
                 atspi.focusedBrowserHost(), relations.focusedWindow(), atspi.focusedElement(), relations.popups(),
                 relations.screenLock());

@@ -69,7 +69,7 @@ public final class CursorOverlay implements DrawnCursor {
     private final Thread thread;
 
     // Owned by the overlay thread.
-    private SideConnection c;
+    private XConnection c;
     private long window;
     private long normalPixmap;
     private long pressedPixmap;
@@ -171,9 +171,9 @@ public final class CursorOverlay implements DrawnCursor {
             if (c != null) {
                 try {
                     if (!c.dead() && window != 0) {
-                        PresenceXlib.X.XDestroyWindow(c.dpy, window);
-                        if (normalPixmap != 0) PresenceXlib.X.XFreePixmap(c.dpy, normalPixmap);
-                        if (pressedPixmap != 0) PresenceXlib.X.XFreePixmap(c.dpy, pressedPixmap);
+                        Xlib.X.XDestroyWindow(c.dpy, window);
+                        if (normalPixmap != 0) Xlib.X.XFreePixmap(c.dpy, normalPixmap);
+                        if (pressedPixmap != 0) Xlib.X.XFreePixmap(c.dpy, pressedPixmap);
                     }
                 } catch (RuntimeException ignored) {
                     // closing never fails
@@ -189,44 +189,44 @@ public final class CursorOverlay implements DrawnCursor {
     }
 
     private void create(Map<String, String> env) {
-        c = SideConnection.open(env);
-        PresenceXlib x = PresenceXlib.X;
+        c = XConnection.open(env);
+        Xlib x = Xlib.X;
         com.sun.jna.ptr.IntByReference a = new com.sun.jna.ptr.IntByReference(), b = new com.sun.jna.ptr.IntByReference();
-        if (PresenceXlib.Shape.X.XShapeQueryExtension(c.dpy, a, b) == 0) {
+        if (XShape.X.XShapeQueryExtension(c.dpy, a, b) == 0) {
             throw new IllegalStateException("the X server has no SHAPE extension (clicks could not pass through)");
         }
-        Memory vinfo = new Memory(PresenceXlib.VI_SIZE);
+        Memory vinfo = new Memory(Xlib.VI_SIZE);
         vinfo.clear();
-        if (x.XMatchVisualInfo(c.dpy, c.screen, 32, PresenceXlib.TrueColor, vinfo) == 0) {
+        if (x.XMatchVisualInfo(c.dpy, c.screen, 32, Xlib.TrueColor, vinfo) == 0) {
             throw new IllegalStateException("the X server offers no 32-bit TrueColor (ARGB) visual");
         }
-        Pointer visual = vinfo.getPointer(PresenceXlib.VI_VISUAL);
+        Pointer visual = vinfo.getPointer(Xlib.VI_VISUAL);
         int before = c.errors();
-        long colormap = x.XCreateColormap(c.dpy, c.root, visual, PresenceXlib.AllocNone);
-        Memory swa = new Memory(PresenceXlib.SWA_SIZE);
+        long colormap = x.XCreateColormap(c.dpy, c.root, visual, Xlib.AllocNone);
+        Memory swa = new Memory(Xlib.SWA_SIZE);
         swa.clear();
-        swa.setLong(PresenceXlib.SWA_BACK_PIXEL, 0);
-        swa.setLong(PresenceXlib.SWA_BORDER_PIXEL, 0);
-        swa.setInt(PresenceXlib.SWA_SAVE_UNDER, Xlib.True);
-        swa.setInt(PresenceXlib.SWA_OVERRIDE_REDIRECT, Xlib.True);
-        swa.setLong(PresenceXlib.SWA_COLORMAP, colormap);
+        swa.setLong(Xlib.SWA_BACK_PIXEL, 0);
+        swa.setLong(Xlib.SWA_BORDER_PIXEL, 0);
+        swa.setInt(Xlib.SWA_SAVE_UNDER, Xlib.True);
+        swa.setInt(Xlib.SWA_OVERRIDE_REDIRECT, Xlib.True);
+        swa.setLong(Xlib.SWA_COLORMAP, colormap);
         int s = CursorArt.SIZE;
-        window = x.XCreateWindow(c.dpy, c.root, -s, -s, s, s, 0, 32, PresenceXlib.InputOutput, visual,
-                PresenceXlib.CWBackPixel | PresenceXlib.CWBorderPixel | PresenceXlib.CWSaveUnder
-                        | PresenceXlib.CWOverrideRedirect | PresenceXlib.CWColormap, swa);
+        window = x.XCreateWindow(c.dpy, c.root, -s, -s, s, s, 0, 32, Xlib.InputOutput, visual,
+                Xlib.CWBackPixel | Xlib.CWBorderPixel | Xlib.CWSaveUnder
+                        | Xlib.CWOverrideRedirect | Xlib.CWColormap, swa);
         x.XStoreName(c.dpy, window, X11Display.OWN_WINDOW_MARKER + " cursor");
         Memory pid = new Memory(8);
         pid.setLong(0, ProcessHandle.current().pid());
         x.XChangeProperty(c.dpy, window, x.XInternAtom(c.dpy, "_NET_WM_PID", Xlib.False),
-                x.XInternAtom(c.dpy, "CARDINAL", Xlib.False), 32, PresenceXlib.PropModeReplace, pid, 1);
+                x.XInternAtom(c.dpy, "CARDINAL", Xlib.False), 32, Xlib.PropModeReplace, pid, 1);
         byte[] cls = "deckhand-cursor\0Deckhand\0".getBytes(StandardCharsets.ISO_8859_1);
         Memory clsMem = new Memory(cls.length);
         clsMem.write(0, cls, 0, cls.length);
         x.XChangeProperty(c.dpy, window, x.XInternAtom(c.dpy, "WM_CLASS", Xlib.False),
-                x.XInternAtom(c.dpy, "STRING", Xlib.False), 8, PresenceXlib.PropModeReplace, clsMem, cls.length);
+                x.XInternAtom(c.dpy, "STRING", Xlib.False), 8, Xlib.PropModeReplace, clsMem, cls.length);
         // Empty input shape: the window takes no pointer input at all.
-        PresenceXlib.Shape.X.XShapeCombineRectangles(c.dpy, window, PresenceXlib.Shape.ShapeInput, 0, 0, null, 0,
-                PresenceXlib.Shape.ShapeSet, PresenceXlib.Shape.Unsorted);
+        XShape.X.XShapeCombineRectangles(c.dpy, window, XShape.ShapeInput, 0, 0, null, 0,
+                XShape.ShapeSet, XShape.Unsorted);
         Pointer gc = null;
         normalPixmap = x.XCreatePixmap(c.dpy, window, s, s, 32);
         pressedPixmap = x.XCreatePixmap(c.dpy, window, s, s, 32);
@@ -249,14 +249,14 @@ public final class CursorOverlay implements DrawnCursor {
         int s = CursorArt.SIZE;
         Memory data = new Memory((long) s * s * 4);
         data.write(0, pixels, 0, pixels.length);
-        Pointer image = PresenceXlib.X.XCreateImage(c.dpy, visual, 32, Xlib.ZPixmap, 0, data, s, s, 32, s * 4);
+        Pointer image = Xlib.X.XCreateImage(c.dpy, visual, 32, Xlib.ZPixmap, 0, data, s, s, 32, s * 4);
         if (image == null) throw new IllegalStateException("XCreateImage failed");
         try {
-            PresenceXlib.X.XPutImage(c.dpy, pixmap, gc, image, 0, 0, 0, 0, s, s);
+            Xlib.X.XPutImage(c.dpy, pixmap, gc, image, 0, 0, 0, 0, s, s);
             c.sync();
         } finally {
             image.setPointer(Xlib.IMG_DATA, null); // the Memory is Java's: XFree the struct only
-            PresenceXlib.X.XFree(image);
+            Xlib.X.XFree(image);
         }
     }
 
@@ -273,11 +273,11 @@ public final class CursorOverlay implements DrawnCursor {
     }
 
     private void look(boolean pressed) {
-        PresenceXlib x = PresenceXlib.X;
+        Xlib x = Xlib.X;
         x.XSetWindowBackgroundPixmap(c.dpy, window, pressed ? pressedPixmap : normalPixmap);
-        PresenceXlib.Shape.X.XShapeCombineRectangles(c.dpy, window, PresenceXlib.Shape.ShapeBounding, 0, 0,
+        XShape.X.XShapeCombineRectangles(c.dpy, window, XShape.ShapeBounding, 0, 0,
                 pressed ? pressedShape : normalShape, pressed ? pressedSpans : normalSpans,
-                PresenceXlib.Shape.ShapeSet, PresenceXlib.Shape.Unsorted);
+                XShape.ShapeSet, XShape.Unsorted);
         x.XClearWindow(c.dpy, window);
     }
 
@@ -308,7 +308,7 @@ public final class CursorOverlay implements DrawnCursor {
     }
 
     private void travel(Go g) {
-        PresenceXlib x = PresenceXlib.X;
+        Xlib x = Xlib.X;
         int tx = g.x() - CursorArt.HOT, ty = g.y() - CursorArt.HOT;
         if (atX == Integer.MIN_VALUE) {
             atX = tx - 120;
@@ -353,7 +353,7 @@ public final class CursorOverlay implements DrawnCursor {
 
     private void unmap() {
         if (mapped) {
-            PresenceXlib.X.XUnmapWindow(c.dpy, window);
+            Xlib.X.XUnmapWindow(c.dpy, window);
             mapped = false;
         }
         c.sync();

@@ -73,9 +73,9 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     private void run(Map<String, String> env) {
-        SideConnection c;
+        XConnection c;
         try {
-            c = SideConnection.open(env);
+            c = XConnection.open(env);
         } catch (RefusedException | LinkageError e) {
             fail("the display could not be opened: " + e.getMessage());
             return;
@@ -92,8 +92,8 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     /** Grabs every lock-key variant; returns {keycode, modifiers} per grab, or empty after a failure. */
-    private List<int[]> grab(SideConnection c) {
-        PresenceXlib x = PresenceXlib.X;
+    private List<int[]> grab(XConnection c) {
+        Xlib x = Xlib.X;
         KeyChord k;
         try {
             k = KeyChord.grabbed(dev.deckhand.grant.Chord.parseLenient(chord), x::XStringToKeysym);
@@ -129,17 +129,17 @@ public final class StopKeyGrab implements AutoCloseable {
         return grabs;
     }
 
-    private void loop(SideConnection c, int keycode, List<int[]> grabs) {
-        PresenceXlib x = PresenceXlib.X;
+    private void loop(XConnection c, int keycode, List<int[]> grabs) {
+        Xlib x = Xlib.X;
         Memory pfd = new Memory(8);
         Memory event = new Memory(Xlib.EV_SIZE);
         int fd = x.XConnectionNumber(c.dpy);
         while (!closing && !c.dead()) {
             if (x.XPending(c.dpy) == 0) {
                 pfd.setInt(0, fd);
-                pfd.setShort(4, PresenceXlib.Poll.POLLIN);
+                pfd.setShort(4, LibC.POLLIN);
                 pfd.setShort(6, (short) 0);
-                PresenceXlib.Poll.C.poll(pfd, 1, POLL_MILLIS);
+                LibC.C.poll(pfd, 1, POLL_MILLIS);
                 continue;
             }
             x.XNextEvent(c.dpy, event);
@@ -161,20 +161,20 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     /** {CapsLock, NumLock, ScrollLock} masks as this keyboard maps them (0 for a lock it lacks). */
-    private static int[] lockMasks(SideConnection c) {
-        PresenceXlib x = PresenceXlib.X;
+    private static int[] lockMasks(XConnection c) {
+        Xlib x = Xlib.X;
         int num = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff7fL)); // Num_Lock
         int scroll = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff14L)); // Scroll_Lock
-        return new int[] {PresenceXlib.LockMask, num, scroll};
+        return new int[] {Xlib.LockMask, num, scroll};
     }
 
-    private static int modifierOf(SideConnection c, int keycode) {
+    private static int modifierOf(XConnection c, int keycode) {
         if (keycode == 0) return 0;
-        Pointer map = PresenceXlib.X.XGetModifierMapping(c.dpy);
+        Pointer map = Xlib.X.XGetModifierMapping(c.dpy);
         if (map == null) return 0;
         try {
-            int per = map.getInt(PresenceXlib.MODMAP_MAX);
-            Pointer codes = map.getPointer(PresenceXlib.MODMAP_MAP);
+            int per = map.getInt(Xlib.MODMAP_MAX);
+            Pointer codes = map.getPointer(Xlib.MODMAP_MAP);
             for (int mod = 0; mod < 8; mod++) {
                 for (int i = 0; i < per; i++) {
                     if ((codes.getByte((long) mod * per + i) & 0xff) == keycode) return 1 << mod;
@@ -182,7 +182,7 @@ public final class StopKeyGrab implements AutoCloseable {
             }
             return 0;
         } finally {
-            PresenceXlib.X.XFreeModifiermap(map);
+            Xlib.X.XFreeModifiermap(map);
         }
     }
 

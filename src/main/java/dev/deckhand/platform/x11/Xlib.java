@@ -9,13 +9,16 @@ import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 /**
- * The slice of libX11 this driver calls. Declared here rather than taken from jna-platform's
- * {@code X11} because that one lacks several calls and passes X {@code Bool} as Java
- * {@code boolean} (JNA sends {@code true} as −1, which {@code XSendEvent} rejects with BadValue).
+ * The one binding of libX11 in Deckhand: every libX11 call of the driver, the presence parts (the drawn
+ * cursor, the Stop shortcut), the AT-SPI half's bus check and the tests goes through it. The extensions
+ * have small bindings of their own ({@link Xtst}, {@link Xcomposite}, {@link XShm}, {@link XShape}), as
+ * has libc ({@link LibC}). Declared here rather than taken from jna-platform's {@code X11} because that
+ * one lacks several calls and passes X {@code Bool} as Java {@code boolean} (JNA sends {@code true} as
+ * −1, which {@code XSendEvent} rejects with BadValue).
  *
  * <p>Conventions: {@code Display*} is a {@link Pointer}; every XID ({@code Window}, {@code Atom},
  * {@code Pixmap}, {@code KeySym}, {@code Time}) is a C {@code unsigned long} and is passed as a Java
- * {@code long}, which holds only on LP64 platforms ({@link X11Display#open()} refuses others); X
+ * {@code long}, which holds only on LP64 platforms ({@link XConnection#open} refuses others); X
  * {@code Bool} is {@code int}. Structures are read at fixed offsets from {@link com.sun.jna.Memory}
  * (offsets checked against the Xlib headers with {@code offsetof} on x86_64).
  */
@@ -38,9 +41,11 @@ interface Xlib extends Library {
     int ButtonRelease = 5;
 
     int ShiftMask = 1;
+    int LockMask = 1 << 1;
     int ControlMask = 1 << 2;
     int Mod1Mask = 1 << 3;
     int Mod4Mask = 1 << 6;
+    long KeyPressMask = 1L;
     long ButtonPressMask = 1L << 2;
     long ButtonReleaseMask = 1L << 3;
     long ExposureMask = 1L << 15;
@@ -51,6 +56,16 @@ interface Xlib extends Library {
     int GrabSuccess = 0;
     int AlreadyGrabbed = 1;
     int GrabFrozen = 4;
+    int PropModeReplace = 0;
+
+    int TrueColor = 4;
+    int InputOutput = 1;
+    int AllocNone = 0;
+    long CWBackPixel = 1L << 1;
+    long CWBorderPixel = 1L << 3;
+    long CWOverrideRedirect = 1L << 9;
+    long CWSaveUnder = 1L << 10;
+    long CWColormap = 1L << 13;
 
     /** {@code XWindowAttributes} layout (x86_64). */
     int WA_SIZE = 136, WA_X = 0, WA_Y = 4, WA_WIDTH = 8, WA_HEIGHT = 12, WA_BORDER = 16, WA_DEPTH = 20,
@@ -67,6 +82,13 @@ interface Xlib extends Library {
 
     /** {@code Visual}: ext_data@0, visualid@8, class@16, red_mask@24, green_mask@32, blue_mask@40. */
     int VIS_RED_MASK = 24, VIS_GREEN_MASK = 32, VIS_BLUE_MASK = 40;
+    /** {@code XVisualInfo}: visual@0, visualid@8, screen@16, depth@20, class@24. */
+    int VI_SIZE = 64, VI_VISUAL = 0;
+    /** {@code XSetWindowAttributes}: size 112. */
+    int SWA_SIZE = 112, SWA_BACK_PIXEL = 8, SWA_BORDER_PIXEL = 24, SWA_SAVE_UNDER = 64,
+            SWA_OVERRIDE_REDIRECT = 88, SWA_COLORMAP = 96;
+    /** {@code XModifierKeymap}: int max_keypermod@0, KeyCode* modifiermap@8. */
+    int MODMAP_MAX = 0, MODMAP_MAP = 8;
 
     /** {@code int (*)(Display*, XErrorEvent*)}. */
     interface ErrorHandler extends Callback {
@@ -156,84 +178,69 @@ interface Xlib extends Library {
 
     int XFreePixmap(Pointer display, long pixmap);
 
-    // Used by tests to act as another client (solid-colour windows, a held grab, moves).
-
-    long XCreateSimpleWindow(Pointer display, long parent, int x, int y, int width, int height, int borderWidth,
-            long border, long background);
-
-    int XMapRaised(Pointer display, long window);
-
-    int XDestroyWindow(Pointer display, long window);
-
-    int XMoveWindow(Pointer display, long window, int x, int y);
-
-    int XStoreName(Pointer display, long window, String name);
-
-    int XSelectInput(Pointer display, long window, long eventMask);
+    int XConnectionNumber(Pointer display);
 
     int XPending(Pointer display);
 
     int XNextEvent(Pointer display, Pointer event);
 
+    // The Stop shortcut's key grab.
+
+    int XGrabKey(Pointer display, int keycode, int modifiers, long grabWindow, int ownerEvents, int pointerMode,
+            int keyboardMode);
+
+    int XUngrabKey(Pointer display, int keycode, int modifiers, long grabWindow);
+
+    int XKeysymToKeycode(Pointer display, long keysym);
+
+    Pointer XGetModifierMapping(Pointer display);
+
+    int XFreeModifiermap(Pointer modmap);
+
+    // The drawn cursor's ARGB window (and tests acting as another client).
+
+    int XMatchVisualInfo(Pointer display, int screen, int depth, int visualClass, Pointer visualInfo);
+
+    long XCreateColormap(Pointer display, long window, Pointer visual, int alloc);
+
+    long XCreateWindow(Pointer display, long parent, int x, int y, int width, int height, int borderWidth,
+            int depth, int windowClass, Pointer visual, long valueMask, Pointer attributes);
+
+    long XCreatePixmap(Pointer display, long drawable, int width, int height, int depth);
+
+    Pointer XCreateGC(Pointer display, long drawable, long valueMask, Pointer values);
+
+    int XFreeGC(Pointer display, Pointer gc);
+
+    Pointer XCreateImage(Pointer display, Pointer visual, int depth, int format, int offset, Pointer data,
+            int width, int height, int bitmapPad, int bytesPerLine);
+
+    int XPutImage(Pointer display, long drawable, Pointer gc, Pointer image, int srcX, int srcY, int destX,
+            int destY, int width, int height);
+
+    int XSetWindowBackgroundPixmap(Pointer display, long window, long pixmap);
+
+    int XClearWindow(Pointer display, long window);
+
+    int XMapRaised(Pointer display, long window);
+
+    int XUnmapWindow(Pointer display, long window);
+
+    int XDestroyWindow(Pointer display, long window);
+
+    int XMoveWindow(Pointer display, long window, int x, int y);
+
     int XRaiseWindow(Pointer display, long window);
+
+    int XStoreName(Pointer display, long window, String name);
 
     int XChangeProperty(Pointer display, long window, long property, long type, int format, int mode, Pointer data,
             int nelements);
 
-    /** libXtst. */
-    interface Xtst extends Library {
-        Xtst X = Native.load("Xtst", Xtst.class);
+    // Used by tests to act as another client (solid-colour windows, a held grab, moves).
 
-        int XTestQueryExtension(Pointer display, IntByReference eventBase, IntByReference errorBase,
-                IntByReference major, IntByReference minor);
+    long XCreateSimpleWindow(Pointer display, long parent, int x, int y, int width, int height, int borderWidth,
+            long border, long background);
 
-        int XTestFakeKeyEvent(Pointer display, int keycode, int isPress, long delay);
-
-        int XTestFakeButtonEvent(Pointer display, int button, int isPress, long delay);
-
-        int XTestFakeMotionEvent(Pointer display, int screen, int x, int y, long delay);
-    }
-
-    /** libXcomposite. */
-    interface Xcomposite extends Library {
-        Xcomposite X = Native.load("Xcomposite", Xcomposite.class);
-        int CompositeRedirectAutomatic = 0;
-
-        int XCompositeQueryExtension(Pointer display, IntByReference eventBase, IntByReference errorBase);
-
-        void XCompositeRedirectSubwindows(Pointer display, long window, int update);
-
-        long XCompositeNameWindowPixmap(Pointer display, long window);
-    }
-
-    /** libXext's MIT-SHM calls. {@code XShmSegmentInfo}: shmseg@0, shmid@8, shmaddr@16, readOnly@24. */
-    interface Xext extends Library {
-        Xext X = Native.load("Xext", Xext.class);
-        int SHMINFO_SIZE = 32, SHM_SEG = 0, SHM_ID = 8, SHM_ADDR = 16, SHM_READONLY = 24;
-
-        int XShmQueryExtension(Pointer display);
-
-        Pointer XShmCreateImage(Pointer display, Pointer visual, int depth, int format, Pointer data,
-                Pointer shminfo, int width, int height);
-
-        int XShmAttach(Pointer display, Pointer shminfo);
-
-        int XShmDetach(Pointer display, Pointer shminfo);
-
-        int XShmGetImage(Pointer display, long drawable, Pointer image, int x, int y, long planeMask);
-    }
-
-    /** System V shared memory from libc. */
-    interface LibC extends Library {
-        LibC C = Native.load("c", LibC.class);
-        int IPC_PRIVATE = 0, IPC_CREAT = 01000, IPC_RMID = 0;
-
-        int shmget(int key, long size, int flags);
-
-        Pointer shmat(int shmid, Pointer addr, int flags);
-
-        int shmdt(Pointer addr);
-
-        int shmctl(int shmid, int cmd, Pointer buf);
-    }
+    int XSelectInput(Pointer display, long window, long eventMask);
 }

@@ -150,12 +150,12 @@ abstract class AtspiAppContract {
         for (boolean includeHidden : new boolean[] {false, true}) {
             ScopedTree fast = bridge.snapshot(app.pid(), title, geometry, 42L, revision, includeHidden);
             String how = bridge.lastWalkStats();
-            bridge.useCollection = false;
+            bridge.useCollection(false);
             ScopedTree slow;
             try {
                 slow = bridge.snapshot(app.pid(), title, geometry, 42L, revision, includeHidden);
             } finally {
-                bridge.useCollection = true;
+                bridge.useCollection(true);
             }
             assertEquals(outline(slow), outline(fast), "includeHidden " + includeHidden + "; " + how);
         }
@@ -165,12 +165,12 @@ abstract class AtspiAppContract {
     @Test
     void pipelinedBoundsAreTheBoundsOfOneCallPerElement() {
         ScopedTree burst = bridge.snapshot(app.pid(), title, geometry, 42L, revision);
-        bridge.pipelinedExtents = false;
+        bridge.pipelinedExtents(false);
         ScopedTree single;
         try {
             single = bridge.snapshot(app.pid(), title, geometry, 42L, revision);
         } finally {
-            bridge.pipelinedExtents = true;
+            bridge.pipelinedExtents(true);
         }
         List<String> a = burst.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
         List<String> b = single.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());

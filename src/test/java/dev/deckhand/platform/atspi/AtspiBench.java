@@ -43,21 +43,21 @@ public final class AtspiBench {
             report("snapshot mousepad, all 321 nodes (states+bounds, same revision)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1, true));
             System.out.println("  " + bridge.lastWalkStats());
-            bridge.useCollection = false;
+            bridge.useCollection(false);
             report("the same, child by child (no GetMatches)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1, true));
             System.out.println("  " + bridge.lastWalkStats());
             report("hidden subtrees pruned, child by child",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));
-            bridge.useCollection = true;
-            bridge.pipelinedExtents = false;
+            bridge.useCollection(true);
+            bridge.pipelinedExtents(false);
             report("all nodes, one GetExtents call per element",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1, true));
             System.out.println("  " + bridge.lastWalkStats());
             report("calculator GTK 4, one GetExtents call per element",
                     () -> bridge.snapshot(calc.pid(), calcTitle, calcGeo, 2, 1));
             System.out.println("  " + bridge.lastWalkStats());
-            bridge.pipelinedExtents = true;
+            bridge.pipelinedExtents(true);
             ScopedTree pruned = bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1);
             report("snapshot mousepad, hidden subtrees pruned (" + pruned.nodes().size() + " nodes)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));

@@ -29,13 +29,13 @@ class AtspiBridgeOfflineTest {
 
     @Test
     void processAliveTellsARunningProcessFromAZombieAndAnEndedOne() throws Exception {
-        assertTrue(AtspiBridge.processAlive((int) ProcessHandle.current().pid()), "this JVM");
+        assertTrue(AtspiCalls.processAlive((int) ProcessHandle.current().pid()), "this JVM");
         // A child that exited is a zombie until reaped; read /proc before Java's reaper may run.
         Process child = new ProcessBuilder("sh", "-c", "exit 0").start();
         int pid = (int) child.pid();
         assertTrue(child.waitFor(10, TimeUnit.SECONDS));
-        assertEquals(false, AtspiBridge.processAlive(pid), "an exited child, zombie or reaped");
-        assertEquals(false, AtspiBridge.processAlive(Integer.MAX_VALUE), "no such pid");
+        assertEquals(false, AtspiCalls.processAlive(pid), "an exited child, zombie or reaped");
+        assertEquals(false, AtspiCalls.processAlive(Integer.MAX_VALUE), "no such pid");
     }
 
     @Test
@@ -46,26 +46,26 @@ class AtspiBridgeOfflineTest {
                 node("uBtn00", 2, new Geometry(10, 10, 20, 20)),
                 node("uRight", 1, new Geometry(50, 0, 50, 100)),
                 node("uNoBnd", 3, null));
-        assertEquals(Optional.of("uBtn00"), AtspiBridge.hit(nodes, 15, 15));
-        assertEquals(Optional.of("uLeft0"), AtspiBridge.hit(nodes, 40, 40));
-        assertEquals(Optional.of("uRight"), AtspiBridge.hit(nodes, 60, 60));
-        assertEquals(Optional.empty(), AtspiBridge.hit(nodes, 200, 200));
+        assertEquals(Optional.of("uBtn00"), LatestNodes.hit(nodes, 15, 15));
+        assertEquals(Optional.of("uLeft0"), LatestNodes.hit(nodes, 40, 40));
+        assertEquals(Optional.of("uRight"), LatestNodes.hit(nodes, 60, 60));
+        assertEquals(Optional.empty(), LatestNodes.hit(nodes, 200, 200));
     }
 
     @Test
     void hostOfReadsTheUrlHost() {
-        assertEquals(Optional.of("example.org"), AtspiBridge.hostOf("https://Example.org/a?b"));
-        assertEquals(Optional.empty(), AtspiBridge.hostOf("about:blank"));
-        assertEquals(Optional.empty(), AtspiBridge.hostOf("not a url"));
+        assertEquals(Optional.of("example.org"), AtspiFacts.hostOf("https://Example.org/a?b"));
+        assertEquals(Optional.empty(), AtspiFacts.hostOf("about:blank"));
+        assertEquals(Optional.empty(), AtspiFacts.hostOf("not a url"));
     }
 
     @Test
     void noBusIsNamedBeforeLibatspiIsTouched() {
-        String reason = AtspiBridge.busMissingReason(Map.of());
+        String reason = AtspiBus.busMissingReason(Map.of());
         assertNotNull(reason);
         assertTrue(reason.contains("AT_SPI_BUS"), reason);
-        assertNull(AtspiBridge.busMissingReason(Map.of("AT_SPI_BUS_ADDRESS", "unix:path=/x")));
-        assertNull(AtspiBridge.busMissingReason(Map.of("DBUS_SESSION_BUS_ADDRESS", "unix:path=/x")));
+        assertNull(AtspiBus.busMissingReason(Map.of("AT_SPI_BUS_ADDRESS", "unix:path=/x")));
+        assertNull(AtspiBus.busMissingReason(Map.of("DBUS_SESSION_BUS_ADDRESS", "unix:path=/x")));
     }
 
     @Test
@@ -81,12 +81,12 @@ class AtspiBridgeOfflineTest {
 
     @Test
     void textGoesToLibatspiAsNulTerminatedUtf8() {
-        byte[] z = AtspiBridge.nulTerminated("grüße ✓ 日本");
+        byte[] z = AtspiCalls.nulTerminated("grüße ✓ 日本");
         assertEquals(0, z[z.length - 1]);
         byte[] expected = "grüße ✓ 日本".getBytes(StandardCharsets.UTF_8);
         assertArrayEquals(expected, java.util.Arrays.copyOf(z, z.length - 1));
-        assertEquals("3", AtspiBridge.formatNumber(3.0));
-        assertEquals("2.5", AtspiBridge.formatNumber(2.5));
+        assertEquals("3", AtspiCalls.formatNumber(3.0));
+        assertEquals("2.5", AtspiCalls.formatNumber(2.5));
     }
 
     /** libatspi g_error()s (SIGTRAP, exit 133) on a missing bus: the bridge must refuse first. */

@@ -32,7 +32,7 @@ public final class KeyEventObserver implements AutoCloseable {
     private volatile boolean running = true;
 
     public KeyEventObserver(String display, long window) {
-        X11Display.installErrorHandler();
+        XConnection.installErrorHandler();
         dpy = Xlib.X.XOpenDisplay(display);
         if (dpy == null) throw new IllegalStateException("cannot open display " + display);
         com.sun.jna.ptr.IntByReference major = new com.sun.jna.ptr.IntByReference(2),

@@ -22,7 +22,7 @@ public final class OtherClient implements AutoCloseable {
     private final List<Long> windows = new ArrayList<>();
 
     public OtherClient(String display) {
-        X11Display.installErrorHandler(); // never let a test's X error exit() the JVM
+        XConnection.installErrorHandler(); // never let a test's X error exit() the JVM
         this.dpy = X.XOpenDisplay(display);
         if (dpy == null) throw new IllegalStateException("cannot open display " + display);
         this.root = X.XDefaultRootWindow(dpy);

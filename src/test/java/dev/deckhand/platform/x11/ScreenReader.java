@@ -18,7 +18,7 @@ final class ScreenReader implements AutoCloseable {
     final int height;
 
     ScreenReader(String display) {
-        X11Display.installErrorHandler();
+        XConnection.installErrorHandler();
         dpy = X.XOpenDisplay(display);
         if (dpy == null) throw new IllegalStateException("cannot open display " + display);
         root = X.XDefaultRootWindow(dpy);

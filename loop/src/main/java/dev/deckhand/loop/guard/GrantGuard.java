@@ -225,6 +225,7 @@ public final class GrantGuard implements Guard {
             PolicyConfig config = policy.get();
             long window = g.target().windowId();
             DesktopFacts read = desktop.facts();
+            if (writesToFocus(action)) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
             ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read)
@@ -248,6 +249,38 @@ public final class GrantGuard implements Guard {
         } catch (RefusedException e) {
             return Optional.of(e.refusal());
         }
+    }
+
+    /** How often, and after how long a settle each, the accessibility focus is read again while it lags X's. */
+    static final int FOCUS_RETRIES = 5;
+    static final Duration FOCUS_SETTLE = Duration.ofMillis(100);
+
+    /** Actions whose effect lands in the focused element (so an unknown focus refuses them). */
+    static boolean writesToFocus(Action action) {
+        return action instanceof Action.Type || action instanceof Action.Key;
+    }
+
+    /**
+     * X says the target holds the input focus, but the accessibility focus is not (yet) in the target's
+     * process: the app's focus event is still on its way (a window just activated, a loaded machine) or
+     * libatspi's cache still shows the element that had focus before. The facts are read again after the
+     * app settles, at most {@value #FOCUS_RETRIES} times, before the focus counts as unknown (which refuses
+     * typing: it might be a password field). Never waits when X names another window or none.
+     */
+    DesktopFacts awaitAccessibleFocus(DesktopFacts read, long window) {
+        for (int i = 0; i < FOCUS_RETRIES && focusLags(read, window); i++) {
+            desktop.settle(FOCUS_SETTLE);
+            read = desktop.facts();
+        }
+        return read;
+    }
+
+    /** Whether X's focus is on {@code window} while the accessibility focus is unknown or in another process. */
+    static boolean focusLags(DesktopFacts read, long window) {
+        if (read.focusedWindow() != window) return false;
+        int pid = FactsMapper.window(read, window).map(dev.deckhand.loop.desktop.WindowInfo::pid).orElse(-1);
+        if (pid <= 0) return false;
+        return read.focusedElement().map(f -> f.pid() != pid).orElse(true);
     }
 
     @Override
@@ -286,6 +319,10 @@ public final class GrantGuard implements Guard {
             if (action instanceof Action.Key || action instanceof Action.Type) {
                 FocusMark was = focusAtCheck;
                 FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());
+                if (was != null && !was.equals(now) && focusLags(read, window)) {
+                    read = awaitAccessibleFocus(read, window);
+                    now = new FocusMark(read.focusedWindow(), read.focusedElement());
+                }
                 if (was != null && !was.equals(now)) {
                     return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "the input focus moved since the "
                             + action.kind() + " was checked (" + describe(was) + " → " + describe(now)

@@ -1,0 +1,314 @@
+package dev.deckhand.platform.atspi;
+
+import com.sun.jna.Pointer;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.platform.atspi.AtspiNative.Atspi;
+import dev.deckhand.platform.atspi.AtspiNative.Gobject;
+import dev.deckhand.platform.atspi.RevisionUids.Bound;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Acting on one element by its uid: click (the element's first click-like action), set its text, give
+ * it focus, select an option, scroll its scroll bar, read its text. Before every action the uid must be
+ * of the current revision, its app not flagged hung and still running, and the element not defunct;
+ * an action the element cannot take is {@code PLATFORM_UNSUPPORTED}, one the app refuses or times out
+ * on is {@code A11Y_UNAVAILABLE}. libatspi thread only: it lives inside the bridge's {@link Confined}
+ * state.
+ */
+final class AtspiActions {
+
+    private static final List<String> CLICK_ACTIONS = List.of("click", "press", "activate", "toggle", "jump");
+
+    private final AtspiCalls calls;
+    private final AtspiBus bus;
+    private final RevisionUids uids;
+
+    AtspiActions(AtspiCalls calls, AtspiBus bus, RevisionUids uids) {
+        this.calls = calls;
+        this.bus = bus;
+        this.uids = uids;
+    }
+
+    /**
+     * The element {@code uid} stands for, once it may be acted on.
+     *
+     * @throws RefusedException {@code OUT_OF_SCOPE} for a uid not of the current revision;
+     *     {@code A11Y_UNAVAILABLE} when its app is flagged hung or has exited, or the element is defunct
+     */
+    private Bound target(String uid) {
+        Bound b = uids.get(uid);
+        if (bus.hung(b.pid())) throw hungRefusal(b);
+        if (!ProcessHandle.of(b.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + b.pid() + " has exited");
+        }
+        if (calls.hasState(b.obj(), AtspiNative.STATE_DEFUNCT)) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, b.describe() + " no longer exists");
+        }
+        return b;
+    }
+
+    /** See {@link AtspiBridge#click(String)}. */
+    void click(String uid) {
+        Bound b = target(uid);
+        Pointer action = Atspi.atspi_accessible_get_action_iface(b.obj());
+        if (action == null) throw unsupported(b, "offers no Action interface to click");
+        try {
+            long t0 = System.nanoTime();
+            int n = Atspi.atspi_action_get_n_actions(action, calls.err());
+            checkActError(b, "get_n_actions", t0);
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String an = AtspiCalls.takeString(Atspi.atspi_action_get_action_name(action, i, calls.err()));
+                checkActError(b, "get_action_name", t0);
+                names.add(an == null ? "" : an);
+            }
+            int index = -1;
+            for (String wanted : CLICK_ACTIONS) {
+                for (int i = 0; i < names.size() && index < 0; i++) {
+                    if (names.get(i).equalsIgnoreCase(wanted)) index = i;
+                }
+                if (index >= 0) break;
+            }
+            if (index < 0) throw unsupported(b, "offers no click action (its actions: " + names + ")");
+            int ok = Atspi.atspi_action_do_action(action, index, calls.err());
+            checkActError(b, "do_action(" + names.get(index) + ")", t0);
+            if (ok == 0) throw refusedBy(b, "do_action(" + names.get(index) + ")");
+        } finally {
+            Gobject.g_object_unref(action);
+        }
+    }
+
+    /** See {@link AtspiBridge#setText(String, String)}. */
+    void setText(String uid, String text) {
+        byte[] utf8 = AtspiCalls.nulTerminated(text);
+        Bound b = target(uid);
+        Pointer et = Atspi.atspi_accessible_get_editable_text_iface(b.obj());
+        if (et == null) throw unsupported(b, "offers no EditableText interface");
+        try {
+            long t0 = System.nanoTime();
+            int ok = Atspi.atspi_editable_text_set_text_contents(et, utf8, calls.err());
+            checkActError(b, "set_text_contents", t0);
+            if (ok == 0) throw refusedBy(b, "set_text_contents");
+        } finally {
+            Gobject.g_object_unref(et);
+        }
+    }
+
+    /** See {@link AtspiBridge#focus(String)}. */
+    void focus(String uid) {
+        Bound b = target(uid);
+        Pointer comp = Atspi.atspi_accessible_get_component_iface(b.obj());
+        if (comp == null) throw unsupported(b, "offers no Component interface to focus");
+        try {
+            long t0 = System.nanoTime();
+            int ok = Atspi.atspi_component_grab_focus(comp, calls.err());
+            checkActError(b, "grab_focus", t0);
+            if (ok == 0) throw unsupported(b, "refused grab_focus (GTK 4 does)");
+        } finally {
+            Gobject.g_object_unref(comp);
+        }
+    }
+
+    /** See {@link AtspiBridge#select(String, String)}. */
+    void select(String uid, String option) {
+        Bound b = target(uid);
+        Pointer sel = Atspi.atspi_accessible_get_selection_iface(b.obj());
+        if (sel == null) throw unsupported(b, "offers no Selection interface");
+        try {
+            int index = optionIndex(b.obj(), option, b);
+            if (index < 0) {
+                Pointer only = singleContainerChild(b.obj());
+                if (only != null) {
+                    try {
+                        index = optionIndex(only, option, b);
+                    } finally {
+                        Gobject.g_object_unref(only);
+                    }
+                }
+            }
+            if (index < 0) {
+                throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
+                        b.describe() + " has no option named '" + option + "'");
+            }
+            long t0 = System.nanoTime();
+            int ok = Atspi.atspi_selection_select_child(sel, index, calls.err());
+            checkActError(b, "select_child", t0);
+            if (ok == 0) throw refusedBy(b, "select_child(" + index + ")");
+        } finally {
+            Gobject.g_object_unref(sel);
+        }
+    }
+
+    private int optionIndex(Pointer parent, String option, Bound b) {
+        int n = Atspi.atspi_accessible_get_child_count(parent, calls.err());
+        calls.dropError();
+        int found = -1;
+        for (int i = 0; i < n; i++) {
+            Pointer c = Atspi.atspi_accessible_get_child_at_index(parent, i, calls.err());
+            calls.dropError();
+            if (c == null) continue;
+            String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(c, calls.err()));
+            calls.dropError();
+            Gobject.g_object_unref(c);
+            if (option.equals(name)) {
+                if (found >= 0) {
+                    throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
+                            b.describe() + " has several options named '" + option + "'; refusing to guess");
+                }
+                found = i;
+            }
+        }
+        return found;
+    }
+
+    private Pointer singleContainerChild(Pointer parent) {
+        int n = Atspi.atspi_accessible_get_child_count(parent, calls.err());
+        calls.dropError();
+        if (n != 1) return null;
+        Pointer c = Atspi.atspi_accessible_get_child_at_index(parent, 0, calls.err());
+        calls.dropError();
+        if (c == null) return null;
+        String role = calls.roleName(Atspi.atspi_accessible_get_role(c, calls.err()));
+        calls.dropError();
+        if (role.equals("menu") || role.equals("list") || role.equals("list box") || role.equals("tree")) return c;
+        Gobject.g_object_unref(c);
+        return null;
+    }
+
+    /** See {@link AtspiBridge#scroll(String, String, int)}. */
+    void scroll(String uid, String direction, int amount) {
+        boolean vertical = direction.equals("up") || direction.equals("down");
+        int sign = direction.equals("up") || direction.equals("left") ? -1 : 1;
+        Bound b = target(uid);
+        Pointer bar = findScrollBar(b.obj(), vertical);
+        if (bar == null) {
+            throw unsupported(b, "has no " + (vertical ? "vertical" : "horizontal")
+                    + " scroll bar with a Value interface");
+        }
+        try {
+            Pointer v = Atspi.atspi_accessible_get_value_iface(bar);
+            try {
+                long t0 = System.nanoTime();
+                double cur = Atspi.atspi_value_get_current_value(v, calls.err());
+                double min = Atspi.atspi_value_get_minimum_value(v, calls.err());
+                double max = Atspi.atspi_value_get_maximum_value(v, calls.err());
+                double inc = Atspi.atspi_value_get_minimum_increment(v, calls.err());
+                checkActError(b, "scroll bar value", t0);
+                double step = inc > 0 ? inc : Math.max(1, (max - min) / 20);
+                double target = Math.max(min, Math.min(max, cur + sign * amount * step));
+                int ok = Atspi.atspi_value_set_current_value(v, target, calls.err());
+                checkActError(b, "set_current_value", t0);
+                if (ok == 0) throw refusedBy(b, "set_current_value on its scroll bar");
+            } finally {
+                Gobject.g_object_unref(v);
+            }
+        } finally {
+            Gobject.g_object_unref(bar);
+        }
+    }
+
+    /** Breadth-first (at most 300 nodes) search for a scroll bar of that orientation with a Value iface. */
+    private Pointer findScrollBar(Pointer start, boolean vertical) {
+        Deque<Pointer> queue = new ArrayDeque<>();
+        queue.add(Gobject.g_object_ref(start));
+        int visited = 0;
+        Pointer found = null;
+        try {
+            while (!queue.isEmpty() && found == null && visited++ < 300) {
+                Pointer p = queue.poll();
+                String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
+                calls.dropError();
+                if (role.equals("scroll bar") && orientationMatches(p, vertical)) {
+                    Pointer v = Atspi.atspi_accessible_get_value_iface(p);
+                    if (v != null) {
+                        Gobject.g_object_unref(v);
+                        found = p;
+                        continue;
+                    }
+                }
+                int n = Atspi.atspi_accessible_get_child_count(p, calls.err());
+                calls.dropError();
+                for (int i = 0; i < n; i++) {
+                    Pointer c = Atspi.atspi_accessible_get_child_at_index(p, i, calls.err());
+                    calls.dropError();
+                    if (c != null) queue.add(c);
+                }
+                Gobject.g_object_unref(p);
+            }
+        } finally {
+            queue.forEach(Gobject::g_object_unref);
+        }
+        return found;
+    }
+
+    private boolean orientationMatches(Pointer p, boolean vertical) {
+        Pointer states = Atspi.atspi_accessible_get_state_set(p);
+        if (states == null) return true;
+        try {
+            boolean v = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_VERTICAL) != 0;
+            boolean h = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_HORIZONTAL) != 0;
+            if (!v && !h) return true;
+            return vertical ? v : h;
+        } finally {
+            Gobject.g_object_unref(states);
+        }
+    }
+
+    /** See {@link AtspiBridge#readText(String)}. */
+    Optional<String> readText(String uid) {
+        Bound b = target(uid);
+        if (b.role().equals("password text")) return Optional.<String>empty();
+        Pointer text = Atspi.atspi_accessible_get_text_iface(b.obj());
+        if (text != null) {
+            try {
+                return Optional.of(calls.readText(text, b.pid(), AtspiBridge.READ_CAP));
+            } catch (AtspiCalls.HungException e) {
+                bus.flagHung(b.pid());
+                throw hungRefusal(b);
+            } finally {
+                Gobject.g_object_unref(text);
+            }
+        }
+        Pointer v = Atspi.atspi_accessible_get_value_iface(b.obj());
+        if (v != null) {
+            try {
+                long t0 = System.nanoTime();
+                double d = Atspi.atspi_value_get_current_value(v, calls.err());
+                checkActError(b, "get_current_value", t0);
+                return Optional.of(AtspiCalls.formatNumber(d));
+            } finally {
+                Gobject.g_object_unref(v);
+            }
+        }
+        return Optional.<String>empty();
+    }
+
+    /** As {@link AtspiCalls#checkError} for an action: a timeout flags the app hung and refuses; another error refuses. */
+    private void checkActError(Bound b, String call, long startNanos) {
+        String e = calls.takeError();
+        if (e == null) return;
+        if (AtspiCalls.isTimeout(e, startNanos)) {
+            bus.flagHung(b.pid());
+            throw hungRefusal(b);
+        }
+        throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, call + " on " + b.describe() + " failed: " + e);
+    }
+
+    private static RefusedException hungRefusal(Bound b) {
+        return new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
+                "app pid " + b.pid() + " is not responding to accessibility calls (hung or stopped)");
+    }
+
+    private static RefusedException unsupported(Bound b, String what) {
+        return new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, b.describe() + " " + what);
+    }
+
+    private static RefusedException refusedBy(Bound b, String call) {
+        return new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "the app refused " + call + " on " + b.describe());
+    }
+}

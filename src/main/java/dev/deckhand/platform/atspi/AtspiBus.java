@@ -1,0 +1,265 @@
+package dev.deckhand.platform.atspi;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.platform.atspi.AtspiNative.Atspi;
+import dev.deckhand.platform.atspi.AtspiNative.EventCallback;
+import dev.deckhand.platform.atspi.AtspiNative.Glib;
+import dev.deckhand.platform.atspi.AtspiNative.Gobject;
+import dev.deckhand.platform.x11.RootProperty;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The accessibility bus as one bridge sees it: finding and initialising it (checked before libatspi
+ * is touched, which aborts the process on a missing bus), the event listener (the time of the latest
+ * event for settling, and the latest element to announce focus), and the applications registered on
+ * it with what is known of each: its toolkit (GTK 4 or not) and whether it is flagged hung. libatspi
+ * thread only: it lives inside the bridge's {@link Confined} state.
+ */
+final class AtspiBus {
+
+    private static final String[] EVENTS = {
+        "object:children-changed", "object:property-change", "object:state-changed",
+        "object:text-changed", "object:value-changed", "object:visible-data-changed",
+    };
+
+    private final AtspiThread thread;
+    private final AtspiCalls calls;
+    private final long eventType;
+    private final Set<Integer> hungPids = new HashSet<>();
+    private final Map<Integer, Boolean> gtk4ByPid = new HashMap<>();
+    private Pointer listener;
+    /** Held in a field: JNA frees a callback's native stub when the Java object is collected. */
+    private EventCallback callback;
+    private Pointer focusSource;
+    /** Written by the event callback (on the libatspi thread), read by {@link #settle}. */
+    private volatile long lastEventNanos = System.nanoTime();
+
+    /** Registers this bridge's event listener; on the libatspi thread, after {@link #init}. */
+    AtspiBus(AtspiThread thread, AtspiCalls calls) {
+        this.thread = thread;
+        this.calls = calls;
+        this.eventType = Atspi.atspi_event_get_type();
+        registerListener();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Finding the bus
+
+    /**
+     * Why no accessibility bus can be found from this environment, or null if one may be: libatspi
+     * uses {@code AT_SPI_BUS_ADDRESS}, else the X root property {@code AT_SPI_BUS} (not under
+     * Wayland), else asks the session bus.
+     */
+    static String busMissingReason(Map<String, String> env) {
+        if (!blank(env.get("AT_SPI_BUS_ADDRESS"))) return null;
+        String display = env.get("DISPLAY");
+        if (!blank(display) && blank(env.get("WAYLAND_DISPLAY"))
+                && RootProperty.read(display, "AT_SPI_BUS").filter(bus -> !bus.isBlank()).isPresent()) {
+            return null;
+        }
+        if (!blank(env.get("DBUS_SESSION_BUS_ADDRESS"))) return null;
+        return "no accessibility bus: AT_SPI_BUS_ADDRESS is unset, the root window of DISPLAY="
+                + (blank(display) ? "(unset)" : display)
+                + " has no AT_SPI_BUS property, and DBUS_SESSION_BUS_ADDRESS is unset";
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    /**
+     * {@code atspi_init} once per JVM (libatspi state is process-wide), its result checked, and the
+     * per-call timeout set. On the libatspi thread.
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when libatspi cannot reach the bus
+     */
+    static void init(AtspiThread thread) {
+        if (thread.initialized()) return;
+        int rc = Atspi.atspi_init();
+        if (rc > 1) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
+                    "atspi_init could not reach the accessibility bus (rc " + rc + ")");
+        }
+        Atspi.atspi_set_timeout(AtspiBridge.CALL_TIMEOUT_MILLIS, -1);
+        thread.markInitialized();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Events
+
+    private void registerListener() {
+        callback = this::onEvent;
+        listener = Atspi.atspi_event_listener_new(callback, null, null);
+        if (listener == null) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "atspi_event_listener_new failed");
+        for (String type : EVENTS) {
+            Atspi.atspi_event_listener_register(listener, AtspiCalls.nulTerminated(type), calls.err());
+            calls.dropError();
+        }
+    }
+
+    private void onEvent(Pointer event, Pointer userData) {
+        try {
+            lastEventNanos = System.nanoTime();
+            if (event == null) return;
+            Pointer type = event.getPointer(0);
+            if (type != null && event.getInt(2L * Native.POINTER_SIZE) == 1
+                    && type.getString(0, "UTF-8").startsWith("object:state-changed:focused")) {
+                Pointer source = event.getPointer(Native.POINTER_SIZE);
+                if (source != null) {
+                    Gobject.g_object_ref(source);
+                    if (focusSource != null) Gobject.g_object_unref(focusSource);
+                    focusSource = source;
+                }
+            }
+        } catch (Throwable t) {
+            // Never let an exception unwind into libatspi.
+        } finally {
+            if (event != null) Gobject.g_boxed_free(eventType, event);
+        }
+    }
+
+    /** The element that last announced it gained focus (it may have lost it since), or null. */
+    Pointer focusSource() {
+        return focusSource;
+    }
+
+    /** See {@link AtspiBridge#settle(Duration)}: pumps every 5 ms until events are quiet or {@code max} passed. */
+    void settle(Duration max) throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + max.toNanos();
+        long quiet = AtspiBridge.QUIET.toNanos();
+        while (true) {
+            thread.pump();
+            long now = System.nanoTime();
+            long last = Math.max(lastEventNanos, start);
+            if (now - last >= quiet || now >= deadline) return;
+            Thread.sleep(5);
+        }
+    }
+
+    /** Deregisters the listener and drops the focus source's reference. */
+    void close() {
+        if (listener != null) {
+            for (String type : EVENTS) {
+                Atspi.atspi_event_listener_deregister(listener, AtspiCalls.nulTerminated(type), calls.err());
+                calls.dropError();
+            }
+            Gobject.g_object_unref(listener);
+            listener = null;
+        }
+        if (focusSource != null) {
+            Gobject.g_object_unref(focusSource);
+            focusSource = null;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Applications
+
+    /** Visits the desktop's applications (cache mask set on each) until {@code visit} returns true. */
+    void forEachApp(Function<Pointer, Boolean> visit) {
+        Pointer desktop = Atspi.atspi_get_desktop(0);
+        if (desktop == null) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "the AT-SPI registry has no desktop");
+        try {
+            int n = Atspi.atspi_accessible_get_child_count(desktop, calls.err());
+            String e = calls.takeError();
+            if (e != null) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "the AT-SPI registry does not answer: " + e);
+            for (int i = 0; i < n; i++) {
+                Pointer app = Atspi.atspi_accessible_get_child_at_index(desktop, i, calls.err());
+                calls.dropError();
+                if (app == null) continue;
+                try {
+                    Atspi.atspi_accessible_set_cache_mask(app, AtspiNative.CACHE_MASK);
+                    if (visit.apply(app)) return;
+                } finally {
+                    Gobject.g_object_unref(app);
+                }
+            }
+        } finally {
+            Gobject.g_object_unref(desktop);
+        }
+    }
+
+    /** Applications on the desktop whose process id is {@code pid}, referenced, cache mask set. */
+    List<Pointer> appsOf(int pid) {
+        List<Pointer> out = new ArrayList<>();
+        forEachApp(app -> {
+            int p = Atspi.atspi_accessible_get_process_id(app, calls.err());
+            boolean error = calls.takeError() != null;
+            if (!error && p == pid) {
+                out.add(Gobject.g_object_ref(app));
+            }
+            return false;
+        });
+        return out;
+    }
+
+    /** The process id of an application, or -1 when it does not say. */
+    int pidOf(Pointer app) {
+        int p = Atspi.atspi_accessible_get_process_id(app, calls.err());
+        return calls.takeError() == null ? p : -1;
+    }
+
+    /** Whether the application's toolkit is GTK 4 (which reports no showing state and ignores synthetic keys). */
+    boolean isGtk4(Pointer app) {
+        String tk = AtspiCalls.takeString(Atspi.atspi_accessible_get_toolkit_name(app, calls.err()));
+        calls.dropError();
+        if (tk == null || !tk.toLowerCase(Locale.ROOT).startsWith("gtk")) return false;
+        String version = AtspiCalls.takeString(Atspi.atspi_accessible_get_toolkit_version(app, calls.err()));
+        calls.dropError();
+        return version != null && version.startsWith("4.");
+    }
+
+    /** Whether process {@code pid} is known to be GTK 4; null when not known yet. */
+    Boolean knownGtk4(int pid) {
+        return gtk4ByPid.get(pid);
+    }
+
+    void rememberGtk4(int pid, boolean gtk4) {
+        gtk4ByPid.put(pid, gtk4);
+    }
+
+    boolean hung(int pid) {
+        return hungPids.contains(pid);
+    }
+
+    void flagHung(int pid) {
+        hungPids.add(pid);
+    }
+
+    /**
+     * An app flagged hung gets one short call ({@link AtspiBridge#PROBE_TIMEOUT_MILLIS}) on its frame;
+     * still silent → refusal, answering → flag cleared.
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when it does not answer
+     */
+    void probe(int pid, Pointer frame) {
+        Pointer comp = Atspi.atspi_accessible_get_component_iface(frame);
+        AtspiThread.setCallTimeout(AtspiBridge.PROBE_TIMEOUT_MILLIS);
+        try {
+            Pointer rect = comp == null ? null
+                    : Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, calls.err());
+            String e = calls.takeError();
+            if (rect != null) Glib.g_free(rect);
+            if (comp == null || e != null || rect == null) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " is not responding to"
+                        + " accessibility calls (hung or stopped)");
+            }
+            hungPids.remove(pid);
+        } finally {
+            AtspiThread.setCallTimeout(AtspiBridge.CALL_TIMEOUT_MILLIS);
+            if (comp != null) Gobject.g_object_unref(comp);
+        }
+    }
+}

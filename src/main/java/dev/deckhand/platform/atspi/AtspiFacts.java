@@ -1,0 +1,366 @@
+package dev.deckhand.platform.atspi;
+
+import com.sun.jna.Pointer;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.DesktopFacts.FocusedElement;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.platform.atspi.AtspiNative.Atspi;
+import dev.deckhand.platform.atspi.AtspiNative.Glib;
+import dev.deckhand.platform.atspi.AtspiNative.Gobject;
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * What the policy needs to know from the accessibility side, read now, outside any grant's tree:
+ * whether a password field holds the focus, the focused element, the registered applications and the
+ * window titles of one, whether a process is GTK 4, and the host a browser shows. Walks of the active
+ * top-level windows are bounded by {@link AtspiBridge#WALK_BUDGET}; one that cannot finish refuses, so
+ * the caller assumes the worst. libatspi thread only: it lives inside the bridge's {@link Confined}
+ * state.
+ */
+final class AtspiFacts {
+
+    private static final List<String> BROWSER_NAMES = List.of("chromium", "chrome", "firefox", "brave", "edge",
+            "opera", "vivaldi", "epiphany", "web", "browser");
+
+    private final AtspiCalls calls;
+    private final AtspiBus bus;
+
+    AtspiFacts(AtspiCalls calls, AtspiBus bus) {
+        this.calls = calls;
+        this.bus = bus;
+    }
+
+    /** See {@link AtspiBridge#passwordFocused()}. */
+    boolean passwordFocused() {
+        if (bus.focusSource() != null && isFocusedPassword(bus.focusSource())) return true;
+        long deadline = System.nanoTime() + AtspiBridge.WALK_BUDGET.toNanos();
+        List<Pointer> tops = activeTopLevels();
+        try {
+            for (Pointer top : tops) {
+                Pointer f = findFocused(top, deadline, p -> {
+                    String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
+                    calls.dropError();
+                    return role.equals("password text");
+                });
+                if (f != null) {
+                    Gobject.g_object_unref(f);
+                    return true;
+                }
+            }
+        } finally {
+            tops.forEach(Gobject::g_object_unref);
+        }
+        return false;
+    }
+
+    /** See {@link AtspiBridge#focusedElement()}. */
+    Optional<FocusedElement> focusedElement() {
+        if (bus.focusSource() != null && calls.hasState(bus.focusSource(), AtspiNative.STATE_FOCUSED)) {
+            return describeFocused(bus.focusSource());
+        }
+        long deadline = System.nanoTime() + AtspiBridge.WALK_BUDGET.toNanos();
+        List<Pointer> tops = activeTopLevels();
+        try {
+            for (Pointer top : tops) {
+                Pointer f = findFocused(top, deadline, p -> true);
+                if (f != null) {
+                    try {
+                        return describeFocused(f);
+                    } finally {
+                        Gobject.g_object_unref(f);
+                    }
+                }
+            }
+        } finally {
+            tops.forEach(Gobject::g_object_unref);
+        }
+        return Optional.empty();
+    }
+
+    private Optional<FocusedElement> describeFocused(Pointer f) {
+        String role = calls.roleName(Atspi.atspi_accessible_get_role(f, calls.err()));
+        if (calls.takeError() != null) return Optional.empty();
+        String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(f, calls.err()));
+        calls.dropError();
+        int pid = Atspi.atspi_accessible_get_process_id(f, calls.err());
+        calls.dropError();
+        Geometry bounds = null;
+        Pointer comp = Atspi.atspi_accessible_get_component_iface(f);
+        if (comp != null) {
+            try {
+                Pointer r = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, calls.err());
+                if (calls.takeError() == null && r != null) {
+                    bounds = new Geometry(r.getInt(0), r.getInt(4), Math.max(0, r.getInt(8)), Math.max(0, r.getInt(12)));
+                    Glib.g_free(r);
+                }
+            } finally {
+                Gobject.g_object_unref(comp);
+            }
+        }
+        return Optional.of(new FocusedElement(pid, role, name == null ? "" : name, bounds));
+    }
+
+    private boolean isFocusedPassword(Pointer obj) {
+        String role = calls.roleName(Atspi.atspi_accessible_get_role(obj, calls.err()));
+        if (calls.takeError() != null || !role.equals("password text")) return false;
+        Pointer states = Atspi.atspi_accessible_get_state_set(obj);
+        if (states == null) return false;
+        try {
+            return Atspi.atspi_state_set_contains(states, AtspiNative.STATE_FOCUSED) != 0;
+        } finally {
+            Gobject.g_object_unref(states);
+        }
+    }
+
+    /** Top-level windows with the active state (all showing ones when none is active), referenced. */
+    private List<Pointer> activeTopLevels() {
+        List<Pointer> active = new ArrayList<>();
+        List<Pointer> showing = new ArrayList<>();
+        bus.forEachApp(app -> {
+            if (bus.hung(bus.pidOf(app))) return false;
+            int n = Atspi.atspi_accessible_get_child_count(app, calls.err());
+            calls.dropError();
+            for (int i = 0; i < n; i++) {
+                Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, calls.err());
+                calls.dropError();
+                if (top == null) continue;
+                Pointer states = Atspi.atspi_accessible_get_state_set(top);
+                boolean isActive = false;
+                boolean isShowing = false;
+                if (states != null) {
+                    isActive = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ACTIVE) != 0;
+                    isShowing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0;
+                    Gobject.g_object_unref(states);
+                }
+                if (isActive) {
+                    active.add(top);
+                } else if (isShowing) {
+                    showing.add(top);
+                } else {
+                    Gobject.g_object_unref(top);
+                }
+            }
+            return false;
+        });
+        if (!active.isEmpty()) {
+            showing.forEach(Gobject::g_object_unref);
+            return active;
+        }
+        return showing;
+    }
+
+    /**
+     * The first focused element below {@code top} that {@code wanted} accepts (referenced; the caller
+     * unrefs), or null when there is none. Subtrees known not to show are pruned (GTK 4 sets neither
+     * showing nor enabled, so it is never pruned).
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when the walk cannot finish in time (the caller
+     *     must then assume the worst)
+     */
+    private Pointer findFocused(Pointer top, long deadline, Predicate<Pointer> wanted) {
+        Deque<Pointer> stack = new ArrayDeque<>();
+        pushChildren(stack, top);
+        int visited = 0;
+        try {
+            while (!stack.isEmpty()) {
+                if (visited++ > AtspiBridge.NODE_CAP * 2 || System.nanoTime() > deadline) {
+                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
+                            "could not read keyboard focus within " + AtspiBridge.WALK_BUDGET.toMillis() + " ms");
+                }
+                Pointer p = stack.pop();
+                boolean keep = false;
+                try {
+                    Pointer states = Atspi.atspi_accessible_get_state_set(p);
+                    boolean focused = false;
+                    boolean showing = true;
+                    if (states != null) {
+                        focused = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_FOCUSED) != 0;
+                        showing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0
+                                || Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) == 0;
+                        Gobject.g_object_unref(states);
+                    }
+                    if (focused && wanted.test(p)) {
+                        keep = true;
+                        return p;
+                    }
+                    if (showing) pushChildren(stack, p);
+                } finally {
+                    if (!keep) Gobject.g_object_unref(p);
+                }
+            }
+        } finally {
+            stack.forEach(Gobject::g_object_unref);
+        }
+        return null;
+    }
+
+    /** See {@link AtspiBridge#applicationNames()}. */
+    Set<String> applicationNames() {
+        Set<String> names = new LinkedHashSet<>();
+        bus.forEachApp(app -> {
+            String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(app, calls.err()));
+            calls.dropError();
+            if (name != null && !name.isBlank()) names.add(name.toLowerCase(Locale.ROOT));
+            return false;
+        });
+        return Set.copyOf(names);
+    }
+
+    /** See {@link AtspiBridge#windowTitles(int)}. */
+    List<String> windowTitles(int pid) {
+        List<String> titles = new ArrayList<>();
+        List<Pointer> apps = bus.appsOf(pid);
+        try {
+            for (Pointer app : apps) {
+                int n = Atspi.atspi_accessible_get_child_count(app, calls.err());
+                calls.dropError();
+                for (int i = 0; i < n; i++) {
+                    Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, calls.err());
+                    calls.dropError();
+                    if (top == null) continue;
+                    String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(top, calls.err()));
+                    calls.dropError();
+                    Gobject.g_object_unref(top);
+                    titles.add(name == null ? "" : name);
+                }
+            }
+        } finally {
+            apps.forEach(Gobject::g_object_unref);
+        }
+        return List.copyOf(titles);
+    }
+
+    /** See {@link AtspiBridge#isGtk4Process(int)}. */
+    boolean isGtk4Process(int pid) {
+        // Known from a snapshot of this process (the same cache the walk uses): no bus round trips
+        // on every key sent to the window.
+        Boolean known = bus.knownGtk4(pid);
+        if (known != null) return known;
+        List<Pointer> apps = bus.appsOf(pid);
+        if (apps.isEmpty()) return false;
+        try {
+            boolean gtk4 = false;
+            for (Pointer app : apps) {
+                if (bus.isGtk4(app)) gtk4 = true;
+            }
+            bus.rememberGtk4(pid, gtk4);
+            return gtk4;
+        } finally {
+            apps.forEach(Gobject::g_object_unref);
+        }
+    }
+
+    /** See {@link AtspiBridge#focusedBrowserHost()}. */
+    Optional<String> focusedBrowserHost() {
+        long deadline = System.nanoTime() + AtspiBridge.WALK_BUDGET.toNanos();
+        List<Pointer> tops = activeTopLevels();
+        try {
+            for (Pointer top : tops) {
+                Optional<String> host = documentHost(top, deadline);
+                if (host.isEmpty() && isBrowser(top)) {
+                    // Browsers replace their document subtree without always telling the
+                    // cache; read a browser window afresh once.
+                    Atspi.atspi_accessible_clear_cache(top);
+                    host = documentHost(top, deadline);
+                }
+                if (host.isPresent()) return host;
+            }
+        } finally {
+            tops.forEach(Gobject::g_object_unref);
+        }
+        return Optional.<String>empty();
+    }
+
+    private boolean isBrowser(Pointer top) {
+        Pointer app = Atspi.atspi_accessible_get_application(top, calls.err());
+        calls.dropError();
+        if (app == null) return false;
+        try {
+            String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(app, calls.err()));
+            calls.dropError();
+            if (name == null) return false;
+            String lower = name.toLowerCase(Locale.ROOT);
+            return BROWSER_NAMES.stream().anyMatch(lower::contains);
+        } finally {
+            Gobject.g_object_unref(app);
+        }
+    }
+
+    private Optional<String> documentHost(Pointer top, long deadline) {
+        Deque<Pointer> stack = new ArrayDeque<>();
+        stack.push(Gobject.g_object_ref(top));
+        String firstUrl = null;
+        int visited = 0;
+        try {
+            while (!stack.isEmpty() && visited++ < AtspiBridge.NODE_CAP * 2 && System.nanoTime() < deadline) {
+                Pointer p = stack.pop();
+                try {
+                    String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
+                    calls.dropError();
+                    if (role.equals("document web") || role.equals("document frame")) {
+                        String url = documentUrl(p);
+                        if (url != null) {
+                            if (calls.hasState(p, AtspiNative.STATE_FOCUSED)) return hostOf(url);
+                            if (firstUrl == null) firstUrl = url;
+                        }
+                        continue; // documents nested in a document (iframes) are not the tab
+                    }
+                    if (!calls.hasState(p, AtspiNative.STATE_SHOWING)) continue;
+                    pushChildren(stack, p);
+                } finally {
+                    Gobject.g_object_unref(p);
+                }
+            }
+        } finally {
+            stack.forEach(Gobject::g_object_unref);
+        }
+        return firstUrl == null ? Optional.empty() : hostOf(firstUrl);
+    }
+
+    /** Pushes {@code p}'s children (new references) so that they pop in document order. */
+    private void pushChildren(Deque<Pointer> stack, Pointer p) {
+        int n = Atspi.atspi_accessible_get_child_count(p, calls.err());
+        calls.dropError();
+        for (int i = n - 1; i >= 0; i--) {
+            Pointer c = Atspi.atspi_accessible_get_child_at_index(p, i, calls.err());
+            calls.dropError();
+            if (c != null) stack.push(c);
+        }
+    }
+
+    private String documentUrl(Pointer p) {
+        Pointer doc = Atspi.atspi_accessible_get_document_iface(p);
+        if (doc == null) return null;
+        try {
+            for (String attr : List.of("DocURL", "URI", "URL")) {
+                String v = AtspiCalls.takeString(Atspi.atspi_document_get_document_attribute_value(doc,
+                        AtspiCalls.nulTerminated(attr), calls.err()));
+                if (calls.takeError() != null) return null;
+                if (v != null && !v.isBlank()) return v;
+            }
+            return null;
+        } finally {
+            Gobject.g_object_unref(doc);
+        }
+    }
+
+    /** The lower-case host of {@code url}; empty when it has none or is not a URL. */
+    static Optional<String> hostOf(String url) {
+        try {
+            String host = URI.create(url.trim()).getHost();
+            return host == null || host.isBlank() ? Optional.empty() : Optional.of(host.toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,558 @@
+package dev.deckhand.platform.atspi;
+
+import com.sun.jna.Pointer;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.platform.atspi.AtspiNative.Atspi;
+import dev.deckhand.platform.atspi.AtspiNative.Glib;
+import dev.deckhand.platform.atspi.AtspiNative.Gobject;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The scoped accessibility tree of one window: the window's frame found among its app's top-level
+ * accessibles by title, its descendants read in document order with uids bound for the grant
+ * revision ({@link RevisionUids}), and the bounds of its showing elements. The walk takes the
+ * descendants from one {@code Collection.GetMatches} where the app offers it (GTK 3, ATK-bridged
+ * Swing), child by child otherwise (Qt 5, GTK 4.8), and the bounds from one pipelined burst of
+ * GetExtents ({@link PipelinedExtents}). A walk on an app that died meanwhile is refused, never returned
+ * from libatspi's cache as a whole tree; an app that stops answering is flagged hung on the bus.
+ * libatspi thread only: it lives inside the bridge's {@link Confined} state.
+ */
+final class AtspiTree {
+
+    private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "password text", "spin button",
+            "terminal", "document text", "editbar", "paragraph", "combo box");
+    private static final Set<String> VALUE_ROLES = Set.of("slider", "spin button", "progress bar", "scroll bar",
+            "level bar", "dial");
+
+    private final AtspiCalls calls;
+    private final AtspiBus bus;
+    private final RevisionUids uids;
+    private final LatestNodes latest;
+    private final PipelinedExtents pipeline = new PipelinedExtents();
+    /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
+    private final Set<Integer> noCollection = new HashSet<>();
+    /** The match-everything rule for GetMatches, made on first use. */
+    private Pointer matchAll;
+    /** Tests and the bench compare both walks: false forces the child-by-child walk. */
+    boolean useCollection = true;
+    /** Tests and the bench compare both: false reads each element's extents with its own call. */
+    boolean pipelinedExtents = !Boolean.getBoolean("deckhand.atspi.one-extents-call-per-element");
+    /** The current walk's extents calls and the nanos they took. */
+    private long extentsCalls;
+    private long extentsNanos;
+    /** A one-line breakdown of the latest walk, for the bench. */
+    private String lastWalkStats = "";
+
+    AtspiTree(AtspiCalls calls, AtspiBus bus, RevisionUids uids, LatestNodes latest) {
+        this.calls = calls;
+        this.bus = bus;
+        this.uids = uids;
+        this.latest = latest;
+    }
+
+    /**
+     * See {@link AtspiBridge#snapshot(int, String, Geometry, long, long, boolean)}; the caller has pumped
+     * the main loop.
+     */
+    ScopedTree snapshot(int pid, String title, Geometry geometry, long windowId, long rev,
+            boolean includeHidden) {
+        if (uids.moveTo(rev)) latest.clear();
+        long t0 = System.nanoTime();
+        Pointer frame = findFrame(pid, title);
+        try {
+            if (bus.hung(pid)) bus.probe(pid, frame);
+            Boolean gtk4 = bus.knownGtk4(pid);
+            if (gtk4 == null) {
+                Pointer app = Atspi.atspi_accessible_get_application(frame, calls.err());
+                calls.dropError();
+                gtk4 = false;
+                if (app != null) {
+                    gtk4 = bus.isGtk4(app);
+                    Gobject.g_object_unref(app);
+                }
+            }
+            if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
+                bus.flagHung(pid);
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped)");
+            }
+            bus.rememberGtk4(pid, gtk4);
+            calls.resetDropped();
+            ScopedTree tree = walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev, includeHidden);
+            // An app that died during the walk leaves libatspi's cached roles and names readable while
+            // every call fails: what came back would look like a whole tree. Refuse it; when calls
+            // failed, ask the app once more before believing the tree.
+            if (!AtspiCalls.processAlive(pid) || (calls.dropped() > 0 && AtspiCalls.exitsWithin(pid, 100))) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited during the walk");
+            }
+            if (calls.dropped() > 0) {
+                try {
+                    bus.probe(pid, frame);
+                } catch (RefusedException e) {
+                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited or stopped"
+                            + " answering during the walk (" + calls.dropped() + " calls failed)");
+                }
+            }
+            return tree;
+        } finally {
+            Gobject.g_object_unref(frame);
+        }
+    }
+
+    private ScopedTree walk(Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev,
+            boolean includeHidden) {
+        long walkStart = System.nanoTime();
+        long deadline = walkStart + AtspiBridge.WALK_BUDGET.toNanos();
+        resetStats();
+        if (useCollection && !noCollection.contains(pid)) {
+            ScopedTree fast;
+            try {
+                fast = collectionWalk(root, pid, gtk4, origin, windowId, rev, includeHidden, walkStart, deadline);
+            } catch (AtspiCalls.HungException e) {
+                bus.flagHung(pid);
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")");
+            }
+            if (fast != null) return fast;
+            resetStats();
+        }
+        List<Node> nodes = new ArrayList<>();
+        List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
+        boolean partial = false;
+        Deque<Object[]> stack = new ArrayDeque<>();
+        stack.push(new Object[] {Gobject.g_object_ref(root), 0});
+        try {
+            while (!stack.isEmpty()) {
+                if (nodes.size() >= AtspiBridge.NODE_CAP || System.nanoTime() > deadline) {
+                    partial = true;
+                    break;
+                }
+                Object[] top = stack.pop();
+                Pointer obj = (Pointer) top[0];
+                int depth = (Integer) top[1];
+                // An element already bound in this revision keeps the map's reference; this walk's
+                // own reference to it is released below. Only a newly bound element (readNode binds it)
+                // hands its reference to the map. Decided by address: JNA Pointers are distinct objects.
+                boolean known = uids.isBound(obj);
+                boolean kept = false;
+                try {
+                    Node node = readNode(obj, depth, pid, gtk4, origin);
+                    if (node == null) continue;
+                    kept = !known;
+                    nodes.add(node);
+                    if (node.showing()) boundsOf.add(obj);
+                    if (!node.showing() && !includeHidden) continue;
+                    long t1 = System.nanoTime();
+                    int count = Atspi.atspi_accessible_get_child_count(obj, calls.err());
+                    calls.checkError(pid, "get_child_count", t1);
+                    AtspiCalls.guard(pid, "get_child_count", t1);
+                    for (int i = count - 1; i >= 0; i--) {
+                        long t2 = System.nanoTime();
+                        Pointer child = Atspi.atspi_accessible_get_child_at_index(obj, i, calls.err());
+                        String e = calls.takeError();
+                        if (child != null && System.nanoTime() - t2 > AtspiCalls.HUNG_NANOS) {
+                            Gobject.g_object_unref(child);
+                            throw new AtspiCalls.HungException("get_child_at_index of pid " + pid + " took over 800 ms");
+                        }
+                        if (child == null) {
+                            if (e != null && AtspiCalls.isTimeout(e, t2)) {
+                                throw new AtspiCalls.HungException("get_child_at_index: " + e);
+                            }
+                            continue;
+                        }
+                        stack.push(new Object[] {child, depth + 1});
+                    }
+                } finally {
+                    if (!kept) Gobject.g_object_unref(obj);
+                }
+            }
+            fillBounds(nodes, boundsOf, pid, origin);
+        } catch (AtspiCalls.HungException e) {
+            bus.flagHung(pid);
+            partial = true;
+            if (nodes.isEmpty()) {
+                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")");
+            }
+        } finally {
+            for (Object[] rest : stack) Gobject.g_object_unref((Pointer) rest[0]);
+        }
+        List<Node> result = List.copyOf(nodes);
+        latest.set(result);
+        lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms: %d extents calls %.2f ms, %d text reads %.2f ms",
+                (System.nanoTime() - walkStart) / 1e6, extentsCalls, extentsNanos / 1e6, calls.textReads(),
+                calls.textNanos() / 1e6);
+        return new ScopedTree(windowId, rev, result, partial);
+    }
+
+    /**
+     * The walk from one {@code Collection.GetMatches} call on the frame: every descendant in canonical
+     * order (each element before its children), the tree rebuilt from each element's cached parent,
+     * hidden subtrees pruned in memory. One D-Bus round trip replaces a child count and a child read
+     * per element (GTK 3 caches neither). Returns null when the app offers no Collection, the call
+     * fails, or the order is not the one a walk would give (a parent not among the ancestors) — then
+     * the caller walks child by child, and an app that failed so is not asked again.
+     *
+     * @throws AtspiCalls.HungException when the call times out
+     */
+    private ScopedTree collectionWalk(Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev,
+            boolean includeHidden, long walkStart, long deadline) {
+        Pointer collection = Atspi.atspi_accessible_get_collection_iface(root);
+        AtspiCalls.guard(pid, "get_collection_iface", walkStart);
+        if (collection == null) {
+            noCollection.add(pid);
+            return null;
+        }
+        if (matchAll == null) {
+            Pointer attributes = Glib.g_hash_table_new(null, null);
+            matchAll = Atspi.atspi_match_rule_new(null, AtspiNative.MATCH_ALL, attributes, AtspiNative.MATCH_ALL, null,
+                    AtspiNative.MATCH_ALL, null, AtspiNative.MATCH_ALL, 0);
+            Glib.g_hash_table_unref(attributes); // the rule keeps a copy
+        }
+        long t0 = System.nanoTime();
+        Pointer array = Atspi.atspi_collection_get_matches(collection, matchAll, AtspiNative.SORT_CANONICAL,
+                AtspiBridge.NODE_CAP, 1, calls.err());
+        Gobject.g_object_unref(collection);
+        String e = calls.takeError();
+        Pointer[] found = new Pointer[0];
+        if (array != null) {
+            int length = array.getInt(com.sun.jna.Native.POINTER_SIZE);
+            if (length > 0) found = array.getPointer(0).getPointerArray(0, length);
+            Glib.g_array_free(array, 1);
+        }
+        if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS || (array == null && e != null && AtspiCalls.isTimeout(e, t0))) {
+            for (Pointer p : found) Gobject.g_object_unref(p);
+            throw new AtspiCalls.HungException("GetMatches of pid " + pid + (e != null ? ": " + e : " took over 800 ms"));
+        }
+        if (array == null || found.length == 0) {
+            // Not implemented or failing (Qt, GTK 4 have no Collection); an empty result for a frame is
+            // no answer either: walk child by child.
+            for (Pointer p : found) Gobject.g_object_unref(p);
+            if (array == null) {
+                noCollection.add(pid);
+                calls.countDropped(); // failing where it was offered: the app may be dying
+            }
+            return null;
+        }
+        double getMatchesMs = (System.nanoTime() - t0) / 1e6;
+        List<Node> nodes = new ArrayList<>(found.length + 1);
+        List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
+        long[] ancestors = new long[64];
+        int depthNow = 0;
+        int hiddenBelow = -1; // depth of the hidden element whose descendants are pruned, or -1
+        boolean partial = found.length >= AtspiBridge.NODE_CAP;
+        int i = 0;
+        Pointer rootRef = Gobject.g_object_ref(root);
+        boolean rootKnown = uids.isBound(rootRef);
+        try {
+            Node top = readNode(rootRef, 0, pid, gtk4, origin);
+            if (top.showing()) boundsOf.add(root);
+            if (!rootKnown) rootRef = null; // the uid map took it
+            nodes.add(top);
+            ancestors[0] = Pointer.nativeValue(root);
+            depthNow = 1;
+            if (!top.showing() && !includeHidden) hiddenBelow = 0;
+            for (; i < found.length; i++) {
+                if (System.nanoTime() > deadline) {
+                    partial = true;
+                    break;
+                }
+                Pointer obj = found[i];
+                found[i] = null;
+                boolean known = uids.isBound(obj);
+                boolean kept = false;
+                try {
+                    long t1 = System.nanoTime();
+                    Pointer parent = Atspi.atspi_accessible_get_parent(obj, calls.err());
+                    calls.checkError(pid, "get_parent", t1);
+                    AtspiCalls.guard(pid, "get_parent", t1);
+                    long parentAddress = parent == null ? 0 : Pointer.nativeValue(parent);
+                    if (parent != null) Gobject.g_object_unref(parent);
+                    while (depthNow > 0 && ancestors[depthNow - 1] != parentAddress) depthNow--;
+                    if (depthNow == 0) {
+                        // Not the order a walk gives (or a stale parent): the child-by-child walk decides.
+                        noCollection.add(pid);
+                        return null;
+                    }
+                    int depth = depthNow;
+                    if (depthNow == ancestors.length) ancestors = java.util.Arrays.copyOf(ancestors, depthNow * 2);
+                    ancestors[depthNow++] = Pointer.nativeValue(obj);
+                    if (hiddenBelow >= 0 && depth <= hiddenBelow) hiddenBelow = -1;
+                    if (hiddenBelow >= 0) continue;
+                    Node node = readNode(obj, depth, pid, gtk4, origin);
+                    kept = !known;
+                    nodes.add(node);
+                    if (node.showing()) boundsOf.add(obj);
+                    if (!node.showing() && !includeHidden) hiddenBelow = depth;
+                } finally {
+                    if (!kept) Gobject.g_object_unref(obj);
+                }
+            }
+            fillBounds(nodes, boundsOf, pid, origin);
+        } finally {
+            if (rootRef != null) Gobject.g_object_unref(rootRef);
+            for (Pointer rest : found) {
+                if (rest != null) Gobject.g_object_unref(rest);
+            }
+        }
+        List<Node> result = List.copyOf(nodes);
+        latest.set(result);
+        lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms (GetMatches %.2f ms, %d elements): %d extents calls"
+                + " %.2f ms, %d text reads %.2f ms", (System.nanoTime() - walkStart) / 1e6, getMatchesMs, found.length,
+                extentsCalls, extentsNanos / 1e6, calls.textReads(), calls.textNanos() / 1e6);
+        return new ScopedTree(windowId, rev, result, partial);
+    }
+
+    /** Reads one node and binds a uid to it (the uid map takes {@code obj}'s reference if new). */
+    private Node readNode(Pointer obj, int depth, int pid, boolean gtk4, Geometry origin) {
+        long t0 = System.nanoTime();
+        int roleId = Atspi.atspi_accessible_get_role(obj, calls.err());
+        calls.checkError(pid, "get_role", t0);
+        AtspiCalls.guard(pid, "get_role", t0);
+        String role = calls.roleName(roleId);
+        String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(obj, calls.err()));
+        calls.checkError(pid, "get_name", t0);
+        AtspiCalls.guard(pid, "get_name", t0);
+        if (name == null) name = "";
+        boolean enabled = false;
+        boolean focused = false;
+        boolean editable = false;
+        boolean showing = false;
+        boolean singleLine = false;
+        boolean isDefault = false;
+        Pointer states = Atspi.atspi_accessible_get_state_set(obj);
+        if (states != null) {
+            enabled = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) != 0
+                    || Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SENSITIVE) != 0;
+            focused = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_FOCUSED) != 0;
+            editable = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_EDITABLE) != 0;
+            showing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0;
+            singleLine = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SINGLE_LINE) != 0
+                    && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MULTI_LINE) == 0;
+            isDefault = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_IS_DEFAULT) != 0;
+            Gobject.g_object_unref(states);
+        }
+        AtspiCalls.guard(pid, "get_state_set", t0);
+        if (gtk4) {
+            // GTK 4.8 sets neither showing nor enabled; report what the toolkit cannot say as true
+            // rather than hide every element (LINUX-DESKTOP.md).
+            showing = true;
+            enabled = true;
+        }
+        // Bounds of showing elements are read after the walk, all at once (fillBounds).
+        Geometry bounds = null;
+        boolean password = "password text".equals(role);
+        boolean hasValue = false;
+        String value = null;
+        if (TEXT_ROLES.contains(role) || editable) {
+            Pointer text = Atspi.atspi_accessible_get_text_iface(obj);
+            if (text != null) {
+                try {
+                    AtspiCalls.guard(pid, "get_text_iface", t0);
+                    hasValue = true;
+                    if (!password) value = calls.readText(text, pid, AtspiBridge.VALUE_CAP);
+                } finally {
+                    Gobject.g_object_unref(text);
+                }
+            }
+        }
+        if (!hasValue && VALUE_ROLES.contains(role)) {
+            Pointer v = Atspi.atspi_accessible_get_value_iface(obj);
+            if (v != null) {
+                try {
+                    long t1 = System.nanoTime();
+                    double d = Atspi.atspi_value_get_current_value(v, calls.err());
+                    calls.checkError(pid, "get_current_value", t1);
+                    hasValue = true;
+                    value = AtspiCalls.formatNumber(d);
+                } finally {
+                    Gobject.g_object_unref(v);
+                }
+            }
+        }
+        if (password) value = null;
+        AtspiCalls.guard(pid, "reading one element", t0);
+        String uid = uids.bind(obj, pid, role, name);
+        return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
+                isDefault);
+    }
+
+    /** One blocking GetExtents through the element's Component interface {@code comp}. */
+    private Geometry extents(Pointer comp, int pid, Geometry origin) {
+        long t0 = System.nanoTime();
+        Pointer rect = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, calls.err());
+        extentsCalls++;
+        extentsNanos += System.nanoTime() - t0;
+        calls.checkError(pid, "get_extents", t0);
+        if (rect == null) {
+            calls.countDropped(); // a live app answers extents for every component; a dying one may not
+            return null;
+        }
+        Geometry g = screenBounds(rect.getInt(0), rect.getInt(4), rect.getInt(8), rect.getInt(12), origin);
+        Glib.g_free(rect);
+        return g;
+    }
+
+    /** Extents as reported, shifted by {@code origin} (GTK 4); null for Swing's -1s or an empty rectangle. */
+    private static Geometry screenBounds(int x, int y, int w, int h, Geometry origin) {
+        if (w < 0 || h < 0 || (w == 0 && h == 0 && x <= 0 && y <= 0)) return null;
+        return origin == null ? new Geometry(x, y, w, h) : new Geometry(x + origin.x(), y + origin.y(), w, h);
+    }
+
+    /**
+     * Reads the bounds of the showing nodes (whose elements are {@code elements}, in node order) and
+     * puts them into {@code nodes}: elements with a Component interface through one pipelined burst
+     * of GetExtents ({@link PipelinedExtents}), any element whose route cannot be read one call at a
+     * time.
+     *
+     * @throws AtspiCalls.HungException when the app does not answer within the call timeout
+     */
+    private void fillBounds(List<Node> nodes, List<Pointer> elements, int pid, Geometry origin) {
+        if (elements.isEmpty()) return;
+        List<Integer> indices = new ArrayList<>(elements.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).showing()) indices.add(i);
+        }
+        if (indices.size() != elements.size()) throw new IllegalStateException("showing nodes and elements differ");
+        List<PipelinedExtents.Route> routes = new ArrayList<>();
+        List<Integer> routed = new ArrayList<>();
+        for (int k = 0; k < elements.size(); k++) {
+            Pointer obj = elements.get(k);
+            long t0 = System.nanoTime();
+            Pointer comp = Atspi.atspi_accessible_get_component_iface(obj);
+            AtspiCalls.guard(pid, "get_component_iface", t0);
+            if (comp == null) continue;
+            try {
+                PipelinedExtents.Route route = pipelinedExtents ? PipelinedExtents.route(obj) : null;
+                if (route != null) {
+                    routes.add(route);
+                    routed.add(k);
+                } else {
+                    int i = indices.get(k);
+                    nodes.set(i, withBounds(nodes.get(i), extents(comp, pid, origin)));
+                }
+            } finally {
+                Gobject.g_object_unref(comp);
+            }
+        }
+        if (routes.isEmpty()) return;
+        long t0 = System.nanoTime();
+        List<PipelinedExtents.Answer> answers = pipeline.fetch(routes, AtspiNative.COORD_SCREEN, AtspiBridge.CALL_TIMEOUT_MILLIS);
+        extentsCalls += routes.size();
+        extentsNanos += System.nanoTime() - t0;
+        boolean timedOut = false;
+        for (int j = 0; j < answers.size(); j++) {
+            PipelinedExtents.Answer a = answers.get(j);
+            int i = indices.get(routed.get(j));
+            if (a instanceof PipelinedExtents.Answer.Rect) {
+                PipelinedExtents.Answer.Rect r = (PipelinedExtents.Answer.Rect) a;
+                nodes.set(i, withBounds(nodes.get(i), screenBounds(r.x(), r.y(), r.width(), r.height(), origin)));
+            } else if (a instanceof PipelinedExtents.Answer.TimedOut) {
+                timedOut = true;
+            } else if (a instanceof PipelinedExtents.Answer.Failed) {
+                calls.countDropped();
+            } else {
+                throw new AssertionError(a);
+            }
+        }
+        if (timedOut) {
+            throw new AtspiCalls.HungException("GetExtents of pid " + pid + " got no reply within "
+                    + AtspiBridge.CALL_TIMEOUT_MILLIS + " ms");
+        }
+    }
+
+    private static Node withBounds(Node n, Geometry bounds) {
+        return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
+                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault());
+    }
+
+    /**
+     * The only top-level accessible of app {@code pid} named {@code title}, referenced. Names come
+     * from libatspi's cache; when none matches, they are read once more from the app itself, since
+     * some toolkits (Qt 5) do not announce a changed window title, e.g. the {@code *} of an unsaved
+     * document, and the cached name stays the old one.
+     */
+    private Pointer findFrame(int pid, String title) {
+        List<Pointer> apps = bus.appsOf(pid);
+        if (apps.isEmpty()) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "no accessible application has pid " + pid
+                    + " (not registered on the accessibility bus, exited, or in another PID namespace)");
+        }
+        try {
+            Pointer frame = findFrame(apps, pid, title, false);
+            return frame != null ? frame : findFrame(apps, pid, title, true);
+        } finally {
+            apps.forEach(Gobject::g_object_unref);
+        }
+    }
+
+    /** One pass of {@link #findFrame(int, String)}: null when no name matched, a refusal when several did. */
+    private Pointer findFrame(List<Pointer> apps, int pid, String title, boolean fresh) {
+        List<Pointer> matches = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (Pointer app : apps) {
+            int n = Atspi.atspi_accessible_get_child_count(app, calls.err());
+            calls.dropError();
+            for (int i = 0; i < n; i++) {
+                Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, calls.err());
+                calls.dropError();
+                if (top == null) continue;
+                if (fresh) Atspi.atspi_accessible_clear_cache(top);
+                String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(top, calls.err()));
+                calls.dropError();
+                seen.add(name == null ? "" : name);
+                if (title.equals(name)) {
+                    matches.add(top);
+                } else {
+                    Gobject.g_object_unref(top);
+                }
+                if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
+                    // The app's window list is not cached and it does not answer.
+                    bus.flagHung(pid);
+                    matches.forEach(Gobject::g_object_unref);
+                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
+                            + " is not responding to accessibility calls (hung or stopped: listing its windows)");
+                }
+            }
+        }
+        if (matches.size() == 1) return matches.get(0);
+        matches.forEach(Gobject::g_object_unref);
+        if (matches.isEmpty() && !fresh) return null;
+        if (matches.isEmpty()) {
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exposes no window titled '"
+                    + title + "' (its windows: " + seen + ")");
+        }
+        throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, matches.size() + " windows of pid " + pid
+                + " are titled '" + title + "'; refusing to guess which one is granted");
+    }
+
+    private void resetStats() {
+        extentsCalls = 0;
+        extentsNanos = 0;
+        calls.resetTextCounters();
+    }
+
+    /** Where the latest snapshot walk spent its time; for the bench. */
+    String lastWalkStats() {
+        return lastWalkStats;
+    }
+
+    /** Frees the GetMatches rule (the bridge is closing). */
+    void close() {
+        if (matchAll != null) {
+            Gobject.g_object_unref(matchAll);
+            matchAll = null;
+        }
+    }
+}

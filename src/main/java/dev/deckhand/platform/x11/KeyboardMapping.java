@@ -1,0 +1,155 @@
+package dev.deckhand.platform.x11;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which keycode types which keysym on this keyboard: the mapping is read fresh for every key or text
+ * (a layout switch is picked up), and a keysym the layout lacks gets a spare keycode (one with no
+ * symbol) remapped with {@code XChangeKeyboardMapping} before the first event that needs it. The
+ * remaps stay until a later text needs the spares or {@link #close()} resets them. One thread at a
+ * time ({@link X11Display}'s lock).
+ */
+final class KeyboardMapping {
+
+    private static final Xlib X = Xlib.X;
+
+    private final XConnection c;
+    /** Keycodes we mapped to characters the layout lacks, by keysym; restored on close. */
+    private final Map<Long, Integer> remapped = new LinkedHashMap<>();
+
+    KeyboardMapping(XConnection c) {
+        this.c = c;
+    }
+
+    /** Keysym → {keycode, level 0|1}, spare keycodes, keysyms per keycode, as read at one moment. */
+    static final class Keymap {
+        final int perCode;
+        final Map<Long, int[]> byKeysym = new HashMap<>();
+        final List<Integer> spares = new ArrayList<>();
+
+        /** From {@code XGetKeyboardMapping}: {@code perCode} keysyms for each of {@code count} keycodes from {@code min}. */
+        Keymap(int min, int count, int perCode, long[] syms) {
+            this.perCode = perCode;
+            for (int level = 0; level < Math.min(2, perCode); level++) {
+                for (int i = 0; i < count; i++) {
+                    long s = syms[i * perCode + level];
+                    if (s != 0) byKeysym.putIfAbsent(s, new int[] {min + i, level});
+                }
+            }
+            for (int i = 0; i < count; i++) {
+                boolean empty = true;
+                for (int l = 0; l < perCode; l++) empty &= syms[i * perCode + l] == 0;
+                if (empty) spares.add(min + i);
+            }
+        }
+    }
+
+    /** The keyboard mapping as the server holds it now. */
+    Keymap read() {
+        IntByReference min = new IntByReference(), max = new IntByReference(), per = new IntByReference();
+        X.XDisplayKeycodes(c.dpy, min, max);
+        int count = max.getValue() - min.getValue() + 1;
+        Pointer p = X.XGetKeyboardMapping(c.dpy, min.getValue(), count, per);
+        if (p == null) throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "cannot read the keyboard mapping");
+        try {
+            return new Keymap(min.getValue(), count, per.getValue(), p.getLongArray(0, count * per.getValue()));
+        } finally {
+            X.XFree(p);
+        }
+    }
+
+    /**
+     * {keycode, level} for each keysym, mapping spare keycodes for keysyms the layout lacks. Every
+     * keysym this call needs gets its own keycode, mapped before any event is sent.
+     *
+     * @throws RefusedException {@code PLATFORM_UNSUPPORTED} when more distinct keysyms are missing than
+     *     there are spare keycodes
+     */
+    int[][] keycodes(Keymap map, long[] keysyms) {
+        Set<Long> missing = new LinkedHashSet<>();
+        for (long s : keysyms) {
+            if (!map.byKeysym.containsKey(s)) missing.add(s);
+        }
+        if (!missing.isEmpty()) {
+            // Our earlier remaps that the map still shows are usable as they are.
+            List<Integer> free = new ArrayList<>(map.spares);
+            int available = free.size() + remapped.size();
+            if (missing.size() > available) {
+                throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "text needs " + missing.size()
+                        + " characters the keyboard layout lacks; only " + available + " spare keycodes exist");
+            }
+            if (missing.size() > free.size()) reset(map);
+            free = new ArrayList<>(spareKeycodes(map));
+            int i = 0;
+            for (long s : missing) {
+                int kc = free.get(i++);
+                long[] row = new long[map.perCode];
+                java.util.Arrays.fill(row, s);
+                X.XChangeKeyboardMapping(c.dpy, kc, map.perCode, row, 1);
+                remapped.put(s, kc);
+                map.byKeysym.put(s, new int[] {kc, 0});
+            }
+            c.sync();
+        }
+        int[][] out = new int[keysyms.length][];
+        for (int i = 0; i < keysyms.length; i++) out[i] = map.byKeysym.get(keysyms[i]);
+        return out;
+    }
+
+    private List<Integer> spareKeycodes(Keymap map) {
+        List<Integer> free = new ArrayList<>(map.spares);
+        free.removeAll(remapped.values());
+        return free;
+    }
+
+    private void reset(Keymap map) {
+        for (Map.Entry<Long, Integer> e : remapped.entrySet()) {
+            X.XChangeKeyboardMapping(c.dpy, e.getValue(), map.perCode, new long[map.perCode], 1);
+            map.byKeysym.remove(e.getKey());
+            map.spares.add(e.getValue());
+        }
+        remapped.clear();
+        c.sync();
+    }
+
+    /**
+     * The keycodes of the modifier keys in {@code mask} (Control, Shift, Alt, Super, in that order).
+     *
+     * @throws RefusedException {@code PLATFORM_UNSUPPORTED} when the keyboard has no key for one of them
+     */
+    List<Integer> modifierKeycodes(Keymap map, int mask) {
+        List<Integer> out = new ArrayList<>();
+        long[][] names = {
+            {Xlib.ControlMask, 0xffe3L}, // Control_L
+            {Xlib.ShiftMask, 0xffe1L}, // Shift_L
+            {Xlib.Mod1Mask, 0xffe9L}, // Alt_L
+            {Xlib.Mod4Mask, 0xffebL}, // Super_L
+        };
+        for (long[] n : names) {
+            if ((mask & n[0]) != 0) {
+                int[] kc = map.byKeysym.get(n[1]);
+                if (kc == null) {
+                    throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED,
+                            "the keyboard mapping has no key for modifier keysym 0x" + Long.toHexString(n[1]));
+                }
+                out.add(kc[0]);
+            }
+        }
+        return out;
+    }
+
+    /** Resets every keycode this connection remapped (the connection is about to close). */
+    void close() {
+        if (!remapped.isEmpty()) reset(read());
+    }
+}

@@ -1,0 +1,139 @@
+package dev.deckhand.platform.x11;
+
+import com.sun.jna.Memory;
+import dev.deckhand.grant.Chord;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import java.util.List;
+
+/**
+ * Keys and text into one window, two ways: synthetic events sent to the window itself
+ * ({@code XSendEvent}, event mask 0; pointer and focus untouched), and XTEST events, which every toolkit
+ * accepts but which go wherever the focus is, so they are sent only while the window's top-level
+ * already holds the focus and no other client grabs the keyboard. The caller ({@link X11Display}) has
+ * checked the connection is live and input is allowed; one thread at a time.
+ */
+final class Keys {
+
+    private static final Xlib X = Xlib.X;
+
+    private final XConnection c;
+    private final Windows windows;
+    private final KeyboardMapping mapping;
+    private final KeyboardGrab grab;
+    private final boolean xtest;
+    private final Memory event = new Memory(Xlib.EV_SIZE);
+
+    Keys(XConnection c, Windows windows, KeyboardMapping mapping, KeyboardGrab grab, boolean xtest) {
+        this.c = c;
+        this.windows = windows;
+        this.mapping = mapping;
+        this.grab = grab;
+        this.xtest = xtest;
+    }
+
+    /** See {@link X11Display#key(long, Chord)}. */
+    void send(long window, Chord chord) {
+        KeyChord k = KeyChord.of(chord, X::XStringToKeysym);
+        windows.measure(window, true);
+        KeyboardMapping.Keymap map = mapping.read();
+        int[] kc = mapping.keycodes(map, new long[] {k.keysym()})[0];
+        int state = k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0);
+        sendKey(window, kc[0], state);
+        syncOrGone(window);
+    }
+
+    /** See {@link X11Display#type(long, String)}. */
+    void type(long window, String text) {
+        windows.measure(window, true);
+        long[] syms = keysyms(text);
+        int[][] codes = mapping.keycodes(mapping.read(), syms);
+        for (int i = 0; i < syms.length; i++) {
+            sendKey(window, codes[i][0], codes[i][1] == 1 ? Xlib.ShiftMask : 0);
+        }
+        syncOrGone(window);
+    }
+
+    private static long[] keysyms(String text) {
+        int[] cps = text.codePoints().toArray();
+        long[] syms = new long[cps.length];
+        for (int i = 0; i < cps.length; i++) syms[i] = KeyChord.keysymOf(cps[i]);
+        return syms;
+    }
+
+    private void sendKey(long window, int keycode, int state) {
+        event.clear();
+        event.setLong(Xlib.EV_SEND_EVENT, 1);
+        event.setPointer(Xlib.EV_DISPLAY, c.dpy);
+        event.setLong(Xlib.EV_WINDOW, window);
+        event.setLong(Xlib.EV_ROOT, c.root);
+        event.setLong(Xlib.EV_SUBWINDOW, Xlib.None);
+        event.setLong(Xlib.EV_TIME, Xlib.CurrentTime);
+        event.setInt(Xlib.EV_X, 1);
+        event.setInt(Xlib.EV_Y, 1);
+        event.setInt(Xlib.EV_X_ROOT, 1);
+        event.setInt(Xlib.EV_Y_ROOT, 1);
+        event.setInt(Xlib.EV_STATE, state);
+        event.setInt(Xlib.EV_KEYCODE, keycode);
+        event.setInt(Xlib.EV_SAME_SCREEN, Xlib.True);
+        event.setInt(Xlib.EV_TYPE, Xlib.KeyPress);
+        X.XSendEvent(c.dpy, window, Xlib.True, 0L, event);
+        event.setInt(Xlib.EV_TYPE, Xlib.KeyRelease);
+        X.XSendEvent(c.dpy, window, Xlib.True, 0L, event);
+    }
+
+    private void syncOrGone(long window) {
+        int before = c.errors();
+        c.sync();
+        if (c.errors() != before) throw Windows.gone(window);
+    }
+
+    /** See {@link X11Display#xtestKey(long, Chord)}. */
+    void xtestSend(long window, Chord chord) {
+        KeyChord k = KeyChord.of(chord, X::XStringToKeysym);
+        requireFocusFor(window);
+        KeyboardMapping.Keymap map = mapping.read();
+        int[] kc = mapping.keycodes(map, new long[] {k.keysym()})[0];
+        List<Integer> mods = mapping.modifierKeycodes(map, k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0));
+        Xtst t = Xtst.X;
+        for (int m : mods) t.XTestFakeKeyEvent(c.dpy, m, Xlib.True, 0);
+        t.XTestFakeKeyEvent(c.dpy, kc[0], Xlib.True, 0);
+        t.XTestFakeKeyEvent(c.dpy, kc[0], Xlib.False, 0);
+        for (int i = mods.size() - 1; i >= 0; i--) t.XTestFakeKeyEvent(c.dpy, mods.get(i), Xlib.False, 0);
+        c.sync();
+    }
+
+    /** See {@link X11Display#xtestType(long, String)}. */
+    void xtestType(long window, String text) {
+        requireFocusFor(window);
+        long[] syms = keysyms(text);
+        KeyboardMapping.Keymap map = mapping.read();
+        int[][] codes = mapping.keycodes(map, syms);
+        int shift = mapping.modifierKeycodes(map, Xlib.ShiftMask).get(0);
+        Xtst t = Xtst.X;
+        for (int[] code : codes) {
+            if (code[1] == 1) t.XTestFakeKeyEvent(c.dpy, shift, Xlib.True, 0);
+            t.XTestFakeKeyEvent(c.dpy, code[0], Xlib.True, 0);
+            t.XTestFakeKeyEvent(c.dpy, code[0], Xlib.False, 0);
+            if (code[1] == 1) t.XTestFakeKeyEvent(c.dpy, shift, Xlib.False, 0);
+        }
+        c.sync();
+    }
+
+    private void requireFocusFor(long window) {
+        if (!xtest) throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "the X server has no XTEST extension");
+        windows.measure(window, true);
+        if (grab.heldByOther()) {
+            throw new RefusedException(RefusalCode.SECURE_INPUT,
+                    "another client holds a keyboard grab; XTEST keys would go to it");
+        }
+        long focused = windows.focusedTopLevel();
+        long target = windows.topLevel(window);
+        if (focused == 0 || focused != target) {
+            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "input focus is on "
+                    + (focused == 0 ? "no window" : "top-level 0x" + Long.toHexString(focused))
+                    + ", not window 0x" + Long.toHexString(window)
+                    + "; XTEST keys would land outside the grant and Deckhand never moves focus");
+        }
+    }
+}
