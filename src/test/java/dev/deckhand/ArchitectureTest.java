@@ -1,14 +1,21 @@
 package dev.deckhand;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The module boundaries of DESIGN.md §1, as tests (the pure modules' POMs also ban the artifacts). */
+/**
+ * The module boundaries of DESIGN.md §1 and the layers of docs/architecture.md, as tests (the pure modules'
+ * POMs also ban the artifacts).
+ */
 class ArchitectureTest {
 
     private static JavaClasses classes;
@@ -25,8 +32,17 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("dev.deckhand.loop..", "dev.deckhand.grant..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "io.quarkus..", "io.quarkiverse..", "jakarta..", "javax.inject..", "com.sun.jna..",
-                        "dev.langchain4j..", "io.vertx..", "com.fasterxml.jackson.databind..")
-                .because("loop/ and scope-grant/ are pure (DESIGN.md §1)")
+                        "dev.langchain4j..", "io.vertx..")
+                .because("loop/ and scope-grant/ are pure: the JDK and Jackson at most (DESIGN.md §1)")
+                .check(classes);
+    }
+
+    @Test
+    void jacksonIsTheOneJsonLibrary() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("com.google.gson..", "org.json..",
+                        "jakarta.json..", "javax.json..", "org.glassfish.json..", "net.minidev.json..", "io.vertx.core.json..",
+                        "com.jayway.jsonpath..", "org.eclipse.yasson..")
+                .because("JSON is read and written with Jackson only, never a second library or a hand-written parser")
                 .check(classes);
     }
 
@@ -49,15 +65,82 @@ class ArchitectureTest {
     @Test
     void pureModulesDoNotDependOnTheApplication() {
         noClasses().that().resideInAnyPackage("dev.deckhand.loop..", "dev.deckhand.grant..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.deckhand.app..", "dev.deckhand.mcp..",
-                        "dev.deckhand.platform..", "dev.deckhand.security..", "dev.deckhand.settings..",
-                        "dev.deckhand.audit..", "dev.deckhand.model..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("dev.deckhand..")
+                        .and(JavaClass.Predicates.resideOutsideOfPackages("dev.deckhand.loop..", "dev.deckhand.grant..")))
+                .check(classes);
+    }
+
+    /** No package cycles: each top-level package (and everything under it) is one slice. */
+    @Test
+    void noPackageCycles() {
+        slices().matching("dev.deckhand.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * No cycles between single packages either, so that a top-level package's own subpackages (platform's
+     * port, its Linux driver and the X11 and AT-SPI code under it) stack as well: each package is one slice.
+     */
+    @Test
+    void noCyclesBetweenSinglePackages() {
+        slices().matching("dev.deckhand.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * The layers of docs/architecture.md, top to bottom: no import runs back up. Packages of one layer may
+     * use each other (without cycles, {@link #noPackageCycles}).
+     */
+    @Test
+    void importsRunDownTheLayersOnly() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("Roof").definedBy("dev.deckhand.boot..")
+                .layer("Front ends").definedBy("dev.deckhand.mcp..", "dev.deckhand.cli..", "dev.deckhand.eval..",
+                        "dev.deckhand.web..", "dev.deckhand.settings..")
+                .layer("Run").definedBy("dev.deckhand.run..")
+                .layer("Services").definedBy("dev.deckhand.owner..", "dev.deckhand.presence..", "dev.deckhand.doctor..",
+                        "dev.deckhand.model..", "dev.deckhand.audit..", "dev.deckhand.policy..", "dev.deckhand.security..")
+                .layer("Platform").definedBy("dev.deckhand.platform..")
+                .layer("Foundation").definedBy("dev.deckhand.home..")
+                .layer("Pure core").definedBy("dev.deckhand.loop..", "dev.deckhand.grant..")
+                .whereLayer("Roof").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Front ends").mayOnlyBeAccessedByLayers("Roof")
+                .whereLayer("Run").mayOnlyBeAccessedByLayers("Roof", "Front ends")
+                .whereLayer("Services").mayOnlyBeAccessedByLayers("Roof", "Front ends", "Run")
+                .whereLayer("Platform").mayOnlyBeAccessedByLayers("Roof", "Front ends", "Run", "Services")
+                .whereLayer("Foundation").mayOnlyBeAccessedByLayers("Roof", "Front ends", "Run", "Services", "Platform")
+                .because("the roof (boot) alone knows the commands and the foundation (home) knows no one")
+                .check(classes);
+    }
+
+    @Test
+    void everyApplicationPackageIsInALayer() {
+        classes().that().resideInAPackage("dev.deckhand..")
+                .should().resideInAnyPackage("dev.deckhand.boot..", "dev.deckhand.mcp..", "dev.deckhand.cli..",
+                        "dev.deckhand.eval..", "dev.deckhand.web..", "dev.deckhand.settings..", "dev.deckhand.run..",
+                        "dev.deckhand.owner..", "dev.deckhand.presence..", "dev.deckhand.doctor..", "dev.deckhand.model..",
+                        "dev.deckhand.audit..", "dev.deckhand.policy..", "dev.deckhand.security..", "dev.deckhand.platform..",
+                        "dev.deckhand.home..", "dev.deckhand.loop..", "dev.deckhand.grant..")
+                .because("a new package takes its place in the layers (docs/architecture.md) before it is used")
+                .check(classes);
+    }
+
+    /**
+     * Where a refusal is decided it names its code through the factory ({@code Refusal.ownWindow(detail)}, ...):
+     * the code-taking forms are for codes chosen at run time, which no application code has.
+     */
+    @Test
+    void refusalsAreBuiltByTheFactoryNamedByTheirCode() {
+        noClasses().that().doNotHaveFullyQualifiedName("dev.deckhand.grant.RefusedException")
+                .should().callMethod("dev.deckhand.grant.Refusal", "of", "dev.deckhand.grant.RefusalCode", "java.lang.String")
+                .orShould().callConstructor("dev.deckhand.grant.RefusedException", "dev.deckhand.grant.RefusalCode",
+                        "java.lang.String")
+                .because("a refusal names its code where it is built (Refusal's factories); it travels as a value and "
+                        + "is thrown as RefusedException only to unwind a driver's call stack")
                 .check(classes);
     }
 
     @Test
     void onlyTheOwnerSideAndTheTerminalMintGrants() {
-        noClasses().that().resideOutsideOfPackages("dev.deckhand.owner..", "dev.deckhand.cli..", "dev.deckhand.app..",
+        noClasses().that().resideOutsideOfPackages("dev.deckhand.owner..", "dev.deckhand.cli..", "dev.deckhand.boot..",
                         "dev.deckhand.eval..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("dev.deckhand.owner.TerminalGrants")
                 .because("only the person mints: the web page's owner API, deckhand run at their terminal, or deckhand eval "

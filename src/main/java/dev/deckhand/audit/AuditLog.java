@@ -1,7 +1,7 @@
 package dev.deckhand.audit;
 
-import dev.deckhand.app.Secrets;
-import dev.deckhand.policy.PolicyStore;
+import dev.deckhand.home.DeckhandConfig;
+import dev.deckhand.home.DeckhandHome;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -18,10 +18,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class AuditLog {
 
-    public static final String SEAL_KEY = "audit-seal.key";
-
     private static final Logger LOG = Logger.getLogger(AuditLog.class);
 
+    private final Clock clock;
     private final Path database;
     private final Path key;
     private volatile AuditStore store;
@@ -35,9 +34,10 @@ public class AuditLog {
             });
 
     @Inject
-    public AuditLog(Secrets secrets, dev.deckhand.app.DeckhandConfig config) {
-        this.database = secrets.home().file(PolicyStore.AUDIT_DATABASE);
-        this.key = secrets.home().file(SEAL_KEY);
+    public AuditLog(DeckhandHome home, DeckhandConfig config, Clock clock) {
+        this.clock = clock;
+        this.database = home.file(DeckhandHome.AUDIT_DATABASE);
+        this.key = home.file(DeckhandHome.AUDIT_SEAL_KEY);
         AuditSettings s = AuditSettings.defaults();
         if (config.auditRetentionDays().isPresent()) {
             s = s.withRetention(java.time.Duration.ofDays(config.auditRetentionDays().getAsInt()));
@@ -51,7 +51,7 @@ public class AuditLog {
             synchronized (this) {
                 s = store;
                 if (s == null) {
-                    s = AuditStore.open(database, key, settings, Clock.systemUTC());
+                    s = AuditStore.open(database, key, settings, clock);
                     store = s;
                 }
             }

@@ -2,16 +2,17 @@ package dev.deckhand.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deckhand.app.ServerAddress;
+import dev.deckhand.home.ServerAddress;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantConflictException;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.RunArguments;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
-import dev.deckhand.loop.route.Router;
+import dev.deckhand.loop.json.WireFormatException;
 import dev.deckhand.mcp.ToolResult;
 import dev.deckhand.owner.TerminalGrants;
 import dev.deckhand.run.ComputerService;
@@ -22,6 +23,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -70,8 +72,8 @@ public class RunCommand {
         String runId = ComputerService.newRunId();
         try {
             options = RunOptions.parse(args);
-            request = ComputerService.parse(runId, argumentsJson(options));
-        } catch (RunOptions.UsageException | ComputerService.InvalidArguments e) {
+            request = RunArguments.read(runId, arguments(options));
+        } catch (RunOptions.UsageException | WireFormatException e) {
             err.println("deckhand run: " + e.getMessage() + "\n" + RunOptions.usage());
             return ExitCode.USAGE;
         }
@@ -104,9 +106,10 @@ public class RunCommand {
     }
 
     private RunResult execute(RunOptions options, RunRequest request, PrintStream err) {
-        if (request.verifier().isEmpty() && Router.requiresVerifier(request.instruction(), !request.steps().isEmpty())) {
-            return service.refuse(request, Refusal.of(RefusalCode.NO_VERIFIER,
-                    "a run that may give input needs a declared verifier: add --verifier JSON"));
+        Optional<Refusal> refused = request.refusal();
+        if (refused.isPresent()) {
+            if (refused.get().code() == RefusalCode.NO_VERIFIER) err.println("deckhand run: add --verifier JSON");
+            return service.refuse(request, refused.get());
         }
         String session = "cli:" + request.runId();
         TerminalGrants.Selection selection = new TerminalGrants.Selection(options.windowId(), options.app());
@@ -116,8 +119,7 @@ public class RunCommand {
         } catch (RefusedException e) {
             return service.refuse(request, e.refusal());
         } catch (GrantConflictException e) {
-            return service.refuse(request, Refusal.of(RefusalCode.OUT_OF_SCOPE,
-                    "another grant is active in this Deckhand process (" + e.getMessage() + ")"));
+            return service.refuse(request, Refusal.outOfScope("another grant is active in this Deckhand process (" + e.getMessage() + ")"));
         }
         err.println("deckhand run: granted " + selection + " → " + grant.target().app() + " window 0x"
                 + Long.toHexString(grant.target().windowId()) + " \"" + grant.target().title() + "\" ("
@@ -137,24 +139,20 @@ public class RunCommand {
         }
     }
 
-    /** The tool's arguments as MCP would send them, so {@link ComputerService#parse} reads both alike. */
-    private String argumentsJson(RunOptions o) {
+    /** The tool's arguments as MCP would send them, so {@link RunArguments#read} reads both alike. */
+    private Map<String, Object> arguments(RunOptions o) {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("instruction", o.instruction());
-        o.stepsJson().ifPresent(s -> args.put("steps", tree("--steps", s)));
-        o.verifierJson().ifPresent(v -> args.put("verifier", tree("--verifier", v)));
+        o.stepsJson().ifPresent(s -> args.put("steps", parsed("--steps", s)));
+        o.verifierJson().ifPresent(v -> args.put("verifier", parsed("--verifier", v)));
         o.maxSteps().ifPresent(n -> args.put("maxSteps", n));
         o.timeoutSeconds().ifPresent(n -> args.put("timeoutSeconds", n));
-        try {
-            return json.writeValueAsString(args);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return args;
     }
 
-    private Object tree(String flag, String text) {
+    private Object parsed(String flag, String text) {
         try {
-            return json.readTree(text);
+            return json.readValue(text, Object.class);
         } catch (JsonProcessingException e) {
             throw new RunOptions.UsageException(flag + " is not valid JSON: " + e.getOriginalMessage());
         }
@@ -167,8 +165,7 @@ public class RunCommand {
 
     private String structuredContent(RunResult r) {
         try {
-            return json.writeValueAsString(new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
-                    r.refusal().map(ToolResult.RefusalView::of).orElse(null), r.summary()));
+            return json.writeValueAsString(ToolResult.of(r));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,6 +1,6 @@
 package dev.deckhand.eval;
 
-import dev.deckhand.app.DeckhandHome;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.model.ApiKey;
 import dev.deckhand.model.ModelBinding;
 import dev.deckhand.model.ModelBindingStore;

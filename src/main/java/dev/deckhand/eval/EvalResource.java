@@ -1,6 +1,6 @@
 package dev.deckhand.eval;
 
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -18,11 +18,11 @@ import java.util.List;
 public class EvalResource {
 
     @Inject
-    Secrets secrets;
+    DeckhandHome home;
 
     @GET
     @Path("reports")
     public List<ReportStore.Stored> reports() {
-        return ReportStore.list(secrets.home().dir());
+        return ReportStore.list(home.dir());
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantConflictException;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.RunArguments;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.desktop.Desktop;
@@ -87,7 +88,7 @@ public class EvalTaskCommand {
             line.put("model", b.modelId());
         });
         String runId = ComputerService.newRunId();
-        RunRequest request = ComputerService.parse(runId, arguments(task, oracle));
+        RunRequest request = RunArguments.read(runId, arguments(task, oracle));
         String session = "eval:" + runId;
         Optional<WindowInfo> window = awaitWindow(task.path("app").path("window"), job.path("windowWaitSeconds").asInt(30),
                 "pixels".equals(task.path("grant").path("capture").asText()));
@@ -124,7 +125,7 @@ public class EvalTaskCommand {
         line.put("modelTurns", usage.calls());
         line.put("inputTokens", usage.inputTokens());
         line.put("outputTokens", usage.outputTokens());
-        if (!oracle && result.outcome() == dev.deckhand.loop.Outcome.FAILED && usage.lastFailure().isPresent()) {
+        if (!oracle && result.outcome().kind() == dev.deckhand.loop.Outcome.Kind.FAILED && usage.lastFailure().isPresent()) {
             var f = usage.lastFailure().get();
             line.put("error", "the model endpoint failed (" + f.providerId() + (f.httpStatus() > 0 ? ", HTTP " + f.httpStatus() : "")
                     + "): " + f.providerMessage());
@@ -141,14 +142,14 @@ public class EvalTaskCommand {
     }
 
     /** The tool's arguments for this task: the oracle as steps, or none for the model. */
-    private static String arguments(ObjectNode task, boolean oracle) {
+    private static Map<String, Object> arguments(ObjectNode task, boolean oracle) {
         ObjectNode args = TaskFile.JSON.createObjectNode();
         args.set("instruction", task.get("instruction"));
         if (oracle) args.set("steps", task.get("oracle"));
         args.set("verifier", task.get("verifier"));
         if (task.has("maxSteps")) args.set("maxSteps", task.get("maxSteps"));
         if (task.has("timeoutSeconds")) args.set("timeoutSeconds", task.get("timeoutSeconds"));
-        return args.toString();
+        return TaskFile.JSON.convertValue(args, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() { });
     }
 
     private static String text(JsonNode n, String field) {

@@ -3,7 +3,7 @@ package dev.deckhand.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.deckhand.app.DeckhandHome;
+import dev.deckhand.home.DeckhandHome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +21,6 @@ import java.util.stream.Stream;
  */
 public final class ReportStore {
 
-    public static final String FOLDER = "eval";
     /** The page lists at most this many reports, newest first. */
     public static final int MAX_LISTED = 50;
     static final long MAX_REPORT_BYTES = 8L << 20;
@@ -48,7 +47,7 @@ public final class ReportStore {
         EvalReport.Totals t = report.totals();
         String who = t.model() == null ? t.mode() : t.provider() + "-" + t.model();
         String base = STAMP.format(t.startedAt()) + "-" + who.replaceAll("[^A-Za-z0-9._-]+", "_");
-        Path root = home.file(FOLDER);
+        Path root = home.file(DeckhandHome.EVAL_REPORTS);
         Path dir = root.resolve(base);
         for (int n = 2; Files.exists(dir); n++) dir = root.resolve(base + "-" + n);
         write(dir, report, markdown);
@@ -60,7 +59,7 @@ public final class ReportStore {
 
     /** The stored reports, newest first (at most {@value #MAX_LISTED}); unreadable ones are skipped. */
     public static List<Stored> list(Path home) {
-        Path root = home.resolve(FOLDER);
+        Path root = home.resolve(DeckhandHome.EVAL_REPORTS);
         List<Stored> out = new ArrayList<>();
         if (!Files.isDirectory(root)) return out;
         List<Path> dirs;

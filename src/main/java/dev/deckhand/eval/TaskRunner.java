@@ -1,5 +1,6 @@
 package dev.deckhand.eval;
 
+import dev.deckhand.home.DeckhandHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.deckhand.grant.PermissionMode;
@@ -163,7 +164,7 @@ final class TaskRunner {
     private void prepareHome(Path home) throws IOException {
         // The person lets autonomous grants run (accept-edits); every other rule stays the default.
         PolicyDocument policy = PolicyDocument.of(PolicyConfig.defaults().withPermissionMode(PermissionMode.ACCEPT_EDITS));
-        TaskFile.JSON.writerWithDefaultPrettyPrinter().writeValue(home.resolve("policy.json").toFile(), policy);
+        TaskFile.JSON.writerWithDefaultPrettyPrinter().writeValue(home.resolve(DeckhandHome.POLICY).toFile(), policy);
         if (settings.mode() == Mode.MODEL && settings.binding().isPresent()) {
             new ModelBindingStore(home).save(settings.binding().get(), settings.key().orElse(null));
         }

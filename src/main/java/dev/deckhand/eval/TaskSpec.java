@@ -102,7 +102,7 @@ public record TaskSpec(String id, Path source, App app, String instruction, Expe
     /** The task's files, resolved: relative path → content. */
     public static Map<String, String> files(ObjectNode resolved) {
         Map<String, String> out = new java.util.LinkedHashMap<>();
-        resolved.path("files").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        resolved.path("files").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
         return out;
     }
 

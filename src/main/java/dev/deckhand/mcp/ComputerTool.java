@@ -3,14 +3,14 @@ package dev.deckhand.mcp;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deckhand.loop.Outcome;
+import dev.deckhand.loop.RunArguments;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
+import dev.deckhand.loop.json.WireFormatException;
 import dev.deckhand.loop.verify.Verdict;
 import dev.deckhand.run.ComputerService;
 import io.quarkiverse.mcp.server.Cancellation;
 import io.quarkiverse.mcp.server.Progress;
-import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -74,18 +74,10 @@ public class ComputerTool {
 
     ToolResponse call(ToolManager.ToolArguments arguments) {
         ledger.recordCall();
-        Map<String, Object> args = arguments.args();
-        String runId = ComputerService.newRunId();
-        Object mode = args.get("mode");
-        if ("plan".equals(mode) || "goal".equals(mode)) {
-            // Refused before anything else, even before the other arguments are read (DESIGN.md §2).
-            return refused(runId, Refusal.of(RefusalCode.MODE_DENIED,
-                    "mode '" + mode + "' is not supported; only 'default' runs"));
-        }
         RunRequest request;
         try {
-            request = ComputerService.parse(runId, json.writeValueAsString(args));
-        } catch (ComputerService.InvalidArguments | com.fasterxml.jackson.core.JsonProcessingException e) {
+            request = RunArguments.read(ComputerService.newRunId(), arguments.args());
+        } catch (WireFormatException e) {
             return ToolResponse.error("invalid arguments: " + e.getMessage());
         }
         Progress progress = arguments.progress();
@@ -101,16 +93,10 @@ public class ComputerTool {
     }
 
     static ToolResponse response(RunResult r) {
-        ToolResult result = new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
-                r.refusal().map(ToolResult.RefusalView::of).orElse(null), r.summary());
-        boolean error = r.refusal().isPresent() || r.outcome() != Outcome.COMPLETED || r.verdict() != Verdict.PASS;
+        ToolResult result = ToolResult.of(r);
+        boolean error = r.refusal().isPresent() || r.outcome().kind() != Outcome.Kind.COMPLETED || r.verdict() != Verdict.PASS;
         String text = r.refusal().filter(ref -> !r.summary().contains(ref.code().name()))
                 .map(ref -> "refused " + ref + " | ").orElse("") + r.summary();
         return new ToolResponse(error, List.of(new TextContent(text)), result, null);
-    }
-
-    static ToolResponse refused(String runId, Refusal refusal) {
-        ToolResult result = ToolResult.refused(runId, 0, "none", refusal);
-        return new ToolResponse(true, List.of(new TextContent("refused " + refusal)), result, null);
     }
 }

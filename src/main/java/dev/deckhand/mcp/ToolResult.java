@@ -2,6 +2,7 @@ package dev.deckhand.mcp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.deckhand.grant.Refusal;
+import dev.deckhand.loop.RunResult;
 import java.util.Objects;
 
 /**
@@ -33,11 +34,9 @@ public record ToolResult(String runId, String outcome, String verdict, int steps
         }
     }
 
-    public static ToolResult refused(String runId, int stepsRun, String verdict, Refusal refusal) {
-        return new ToolResult(runId, "refused", verdict, stepsRun, RefusalView.of(refusal), bound(refusal.toString()));
-    }
-
-    static String bound(String s) {
-        return s.length() <= SUMMARY_LIMIT ? s : s.substring(0, SUMMARY_LIMIT - 1) + "…";
+    /** The result of a run as it travels to the agent (MCP) or the terminal ({@code deckhand run --json}). */
+    public static ToolResult of(RunResult r) {
+        return new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
+                r.refusal().map(RefusalView::of).orElse(null), r.summary());
     }
 }

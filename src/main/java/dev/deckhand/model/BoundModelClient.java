@@ -1,6 +1,6 @@
 package dev.deckhand.model;
 
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,8 +26,7 @@ public final class BoundModelClient implements ModelClient {
         ModelBinding binding = bound();
         Optional<ApiKey> key = store.apiKey();
         if (binding.provider().keyRequired() && key.isEmpty()) {
-            throw new RefusedException(RefusalCode.MODEL_NOT_BOUND,
-                    binding.providerId() + " is bound but no API key is stored; set one in settings");
+            throw new RefusedException(Refusal.modelNotBound(binding.providerId() + " is bound but no API key is stored; set one in settings"));
         }
         return provider.decide(binding, key.orElse(null), turn);
     }
@@ -45,10 +44,9 @@ public final class BoundModelClient implements ModelClient {
 
     private ModelBinding bound() {
         try {
-            return store.binding().orElseThrow(() -> new RefusedException(RefusalCode.MODEL_NOT_BOUND,
-                    "no model is bound; bind one in settings (PUT /api/model)"));
+            return store.binding().orElseThrow(() -> new RefusedException(Refusal.modelNotBound("no model is bound; bind one in settings (PUT /api/model)")));
         } catch (IllegalStateException invalid) {
-            throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, invalid.getMessage());
+            throw new RefusedException(Refusal.modelNotBound(invalid.getMessage()));
         }
     }
 }

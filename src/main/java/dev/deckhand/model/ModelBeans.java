@@ -1,6 +1,6 @@
 package dev.deckhand.model;
 
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Duration;
@@ -12,8 +12,8 @@ public class ModelBeans {
 
     @Produces
     @Singleton
-    ModelBindingStore store(Secrets secrets) {
-        return new ModelBindingStore(secrets.home().dir());
+    ModelBindingStore store(DeckhandHome home) {
+        return new ModelBindingStore(home.dir());
     }
 
     @Produces

@@ -1,5 +1,6 @@
 package dev.deckhand.model;
 
+import dev.deckhand.home.DeckhandHome;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -24,8 +25,6 @@ import java.util.Set;
  */
 public final class ModelBindingStore {
 
-    public static final String BINDING_FILE = "model.json";
-    public static final String KEY_FILE = "model-api-key";
 
     private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
 
@@ -38,11 +37,11 @@ public final class ModelBindingStore {
     }
 
     public Path bindingFile() {
-        return dir.resolve(BINDING_FILE);
+        return dir.resolve(DeckhandHome.MODEL_BINDING);
     }
 
     public Path keyFile() {
-        return dir.resolve(KEY_FILE);
+        return dir.resolve(DeckhandHome.MODEL_API_KEY);
     }
 
     /**

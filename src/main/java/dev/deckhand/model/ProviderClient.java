@@ -253,7 +253,7 @@ public final class ProviderClient {
             }
         }
         JsonObjectSchema.Builder params = JsonObjectSchema.builder();
-        root.path("properties").fields().forEachRemaining(e ->
+        root.path("properties").properties().forEach(e ->
                 params.addProperty(e.getKey(), JsonRawSchema.from(e.getValue().toString())));
         List<String> required = new ArrayList<>();
         root.path("required").forEach(n -> required.add(n.asText()));
@@ -263,7 +263,7 @@ public final class ProviderClient {
         }
         if (root.path("$defs").isObject()) {
             Map<String, dev.langchain4j.model.chat.request.json.JsonSchemaElement> defs = new java.util.LinkedHashMap<>();
-            root.path("$defs").fields().forEachRemaining(e -> defs.put(e.getKey(), JsonRawSchema.from(e.getValue().toString())));
+            root.path("$defs").properties().forEach(e -> defs.put(e.getKey(), JsonRawSchema.from(e.getValue().toString())));
             params.definitions(defs);
         }
         return ToolSpecification.builder()

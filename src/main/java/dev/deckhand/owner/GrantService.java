@@ -34,8 +34,8 @@ public class GrantService {
     private final AuditLog audit;
 
     @Inject
-    public GrantService(AuditLog audit, dev.deckhand.app.DeckhandConfig config) {
-        this(Clock.systemUTC(), audit, java.time.Duration.ofSeconds(config.approvalTtlSeconds()));
+    public GrantService(AuditLog audit, dev.deckhand.home.DeckhandConfig config, Clock clock) {
+        this(clock, audit, java.time.Duration.ofSeconds(config.approvalTtlSeconds()));
     }
 
     GrantService(Clock clock, AuditLog audit, java.time.Duration approvalTtl) {

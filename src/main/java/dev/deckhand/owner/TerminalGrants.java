@@ -1,13 +1,13 @@
 package dev.deckhand.owner;
 
-import dev.deckhand.app.DeckhandHome;
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.Secrets;
 import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.MintRequest;
 import dev.deckhand.grant.PolicyConfig;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.grant.ScopeKind;
 import dev.deckhand.loop.desktop.DesktopFacts;
@@ -53,6 +53,9 @@ public class TerminalGrants {
     @Inject
     Secrets secrets;
 
+    @Inject
+    DeckhandHome home;
+
     /** What the person selected on the command line: exactly one of a window id and an app class. */
     public record Selection(OptionalLong windowId, Optional<String> app) {
         public Selection {
@@ -70,9 +73,9 @@ public class TerminalGrants {
     /** The owner token as the person's account reads it from the config directory. */
     public String readOwnerToken() {
         try {
-            return Files.readString(secrets.home().file(DeckhandHome.OWNER_TOKEN), StandardCharsets.US_ASCII).trim();
+            return Files.readString(home.file(DeckhandHome.OWNER_TOKEN), StandardCharsets.US_ASCII).trim();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the owner token in " + secrets.home().dir(), e);
+            throw new UncheckedIOException("cannot read the owner token in " + home.dir(), e);
         }
     }
 
@@ -128,14 +131,12 @@ public class TerminalGrants {
     static WindowInfo pick(DesktopFacts facts, Selection selection) {
         if (selection.windowId().isPresent()) {
             long id = selection.windowId().getAsLong();
-            return FactsMapper.window(facts, id).orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
-                    "window exists: no window 0x" + Long.toHexString(id) + " on this display"));
+            return FactsMapper.window(facts, id).orElseThrow(() -> new RefusedException(Refusal.preflightFailed("window exists: no window 0x" + Long.toHexString(id) + " on this display")));
         }
         String app = selection.app().get().toLowerCase(Locale.ROOT);
         return facts.windows().stream()
                 .filter(w -> w.app().toLowerCase(Locale.ROOT).equals(app) && w.visible() && !w.own())
                 .max(Comparator.comparingInt(WindowInfo::stacking))
-                .orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
-                        "window exists: no visible window of app '" + selection.app().get() + "' on this display"));
+                .orElseThrow(() -> new RefusedException(Refusal.preflightFailed("window exists: no visible window of app '" + selection.app().get() + "' on this display")));
     }
 }

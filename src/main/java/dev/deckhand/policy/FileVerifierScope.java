@@ -1,9 +1,8 @@
 package dev.deckhand.policy;
 
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -57,8 +56,8 @@ public class FileVerifierScope {
     private final List<Denied> denied;
 
     @Inject
-    public FileVerifierScope(Secrets secrets) {
-        this(Path.of(System.getProperty("user.home")), secrets.home().dir());
+    public FileVerifierScope(DeckhandHome home) {
+        this(Path.of(System.getProperty("user.home")), home.dir());
     }
 
     /** For a given home directory and config directory (tests; the bean uses {@code user.home} and the config directory). */
@@ -161,7 +160,7 @@ public class FileVerifierScope {
 
     private static Optional<Refusal> refuse(String path, String rule) {
         String shown = path.length() > 200 ? path.substring(0, 199) + "…" : path;
-        return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "file verifier path \"" + shown + "\": " + rule));
+        return Optional.of(Refusal.outOfScope("file verifier path \"" + shown + "\": " + rule));
     }
 
     private static boolean hidden(Path p) {

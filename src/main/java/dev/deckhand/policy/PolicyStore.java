@@ -3,9 +3,9 @@ package dev.deckhand.policy;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.grant.PolicyConfig;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -29,8 +29,6 @@ import org.jboss.logging.Logger;
 @io.quarkus.runtime.Startup
 public class PolicyStore {
 
-    public static final String FILE = "policy.json";
-    public static final String AUDIT_DATABASE = "audit.db";
 
     private static final Logger LOG = Logger.getLogger(PolicyStore.class);
 
@@ -41,17 +39,17 @@ public class PolicyStore {
     private record Cached(FileTime modified, long size, PolicyConfig config) { }
 
     @Inject
-    public PolicyStore(Secrets secrets) {
-        this(secrets.home().dir());
+    public PolicyStore(DeckhandHome home) {
+        this(home.dir());
     }
 
     PolicyStore(Path dir) {
-        this.file = dir.resolve(FILE);
+        this.file = dir.resolve(DeckhandHome.POLICY);
         this.json = new ObjectMapper()
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(SerializationFeature.INDENT_OUTPUT);
-        if (!Files.exists(file) && !Files.exists(dir.resolve(AUDIT_DATABASE))) {
+        if (!Files.exists(file) && !Files.exists(dir.resolve(DeckhandHome.AUDIT_DATABASE))) {
             write(PolicyDocument.of(PolicyConfig.defaults()));
             LOG.infof("first start: wrote the default policy to %s (deny lists, caps, permission mode); edit it in the web page", file);
         }
@@ -73,11 +71,11 @@ public class PolicyStore {
             cached = new Cached(attrs.lastModifiedTime(), attrs.size(), config);
             return config;
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new RefusedException(RefusalCode.CONFIG_MISSING, "the policy file " + file
-                    + " is missing; save the policy in Deckhand's page (or PUT /api/policy)");
+            throw new RefusedException(Refusal.configMissing("the policy file " + file
+                    + " is missing; save the policy in Deckhand's page (or PUT /api/policy)"));
         } catch (IOException | IllegalArgumentException e) {
-            throw new RefusedException(RefusalCode.CONFIG_MISSING, "the policy file " + file
-                    + " is unreadable or invalid (" + firstLine(e.getMessage()) + "); save it again in Deckhand's page");
+            throw new RefusedException(Refusal.configMissing("the policy file " + file
+                    + " is unreadable or invalid (" + firstLine(e.getMessage()) + "); save it again in Deckhand's page"));
         }
     }
 
@@ -99,7 +97,7 @@ public class PolicyStore {
 
     private synchronized void write(PolicyDocument document) {
         try {
-            Path tmp = Files.createTempFile(file.getParent(), FILE, ".tmp",
+            Path tmp = Files.createTempFile(file.getParent(), DeckhandHome.POLICY, ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             json.writeValue(tmp.toFile(), document);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -39,7 +39,7 @@ public class Presence {
         private final FocusMode.Hold focus;
         private final Desktop desktop;
         private final VoiceLine speaker;
-        private Optional<Outcome> outcome = Optional.empty();
+        private Optional<Outcome.Kind> outcome = Optional.empty();
         private boolean closed;
 
         private Run(FocusMode.Hold focus, Desktop desktop, VoiceLine speaker) {
@@ -55,7 +55,7 @@ public class Presence {
 
         /** Records how the run ended, for the finishing line. */
         public void finished(Outcome outcome) {
-            this.outcome = Optional.ofNullable(outcome);
+            this.outcome = Optional.ofNullable(outcome).map(Outcome::kind);
         }
 
         /** What Focus did in this run (empty with Focus off). */

@@ -45,7 +45,7 @@ public final class VoiceLine implements AutoCloseable {
     }
 
     /** The sentence at the finish: fixed words and the outcome. */
-    public static String finished(Outcome outcome) {
+    public static String finished(Outcome.Kind outcome) {
         if (outcome == null) return "Deckhand has stopped.";
         return switch (outcome) {
             case COMPLETED -> "Deckhand has finished.";

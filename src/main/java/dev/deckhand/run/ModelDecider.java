@@ -1,7 +1,6 @@
 package dev.deckhand.run;
 
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.DecisionRequest;
 import dev.deckhand.loop.Decider;
@@ -100,7 +99,7 @@ final class ModelDecider implements Decider {
         } catch (InterruptedException e) {
             answer.cancel(true);
             Thread.currentThread().interrupt();
-            throw new RefusedException(RefusalCode.STOPPED, "interrupted while the model was answering");
+            throw new RefusedException(Refusal.stopped("interrupted while the model was answering"));
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException re) throw re;

@@ -1,8 +1,9 @@
 package dev.deckhand.run;
 
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,11 +30,8 @@ public class VerifierOnlyRuns {
     private final Clock clock;
     private final Map<String, Deque<Instant>> runs = new HashMap<>();
 
-    public VerifierOnlyRuns() {
-        this(Clock.systemUTC());
-    }
-
-    VerifierOnlyRuns(Clock clock) {
+    @Inject
+    public VerifierOnlyRuns(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -68,8 +66,8 @@ public class VerifierOnlyRuns {
         while (!recent.isEmpty() && !recent.peekFirst().plus(WINDOW).isAfter(now)) recent.removeFirst();
         if (recent.size() >= PER_MINUTE) {
             long wait = Math.max(1, Duration.between(now, recent.peekFirst().plus(WINDOW)).toSeconds());
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "at most " + PER_MINUTE + " runs that deliver no action "
-                    + "(verifier-only runs) a minute per MCP session; this session may run the next in " + wait + " s");
+            throw new RefusedException(Refusal.outOfScope("at most " + PER_MINUTE + " runs that deliver no action "
+                    + "(verifier-only runs) a minute per MCP session; this session may run the next in " + wait + " s"));
         }
         recent.addLast(now);
         runs.entrySet().removeIf(e -> !e.getKey().equals(session) && e.getValue().stream().noneMatch(t -> t.plus(WINDOW).isAfter(now)));

@@ -1,7 +1,7 @@
 package dev.deckhand.security;
 
-import dev.deckhand.app.DeckhandConfig;
-import dev.deckhand.app.Secrets;
+import dev.deckhand.home.DeckhandConfig;
+import dev.deckhand.home.Secrets;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerRequest;

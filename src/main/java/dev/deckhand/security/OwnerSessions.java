@@ -1,6 +1,7 @@
 package dev.deckhand.security;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -39,11 +40,8 @@ public class OwnerSessions {
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
     private final Clock clock;
 
-    public OwnerSessions() {
-        this(Clock.systemUTC());
-    }
-
-    OwnerSessions(Clock clock) {
+    @Inject
+    public OwnerSessions(Clock clock) {
         this.clock = clock;
     }
 

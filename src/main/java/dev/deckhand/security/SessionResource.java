@@ -1,6 +1,6 @@
 package dev.deckhand.security;
 
-import dev.deckhand.app.ServerAddress;
+import dev.deckhand.home.ServerAddress;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;

@@ -1,7 +1,7 @@
 package dev.deckhand.settings;
 
-import dev.deckhand.app.Secrets;
-import dev.deckhand.app.ServerAddress;
+import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.ServerAddress;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -16,13 +16,13 @@ public class StatusResource {
     ServerAddress address;
 
     @Inject
-    Secrets secrets;
+    DeckhandHome home;
 
     public record Status(String name, String mcpEndpoint, String page, String configDirectory) { }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Status status() {
-        return new Status("deckhand", address.mcpUrl(), address.pageUrl(), secrets.home().dir().toString());
+        return new Status("deckhand", address.mcpUrl(), address.pageUrl(), home.dir().toString());
     }
 }

@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 
 class ExitCodeTest {
 
-    private static RunResult result(Outcome outcome, Verdict verdict, RefusalCode code) {
-        return new RunResult("run-1", outcome, verdict, 0,
-                code == null ? Optional.empty() : Optional.of(Refusal.of(code, "detail")), "summary", Optional.empty(), "d");
+    private static RunResult result(Outcome.Kind kind, Verdict verdict, RefusalCode code) {
+        Outcome outcome = code != null ? Outcome.refused(Refusal.of(code, "detail"))
+                : kind == Outcome.Kind.COMPLETED ? Outcome.completed("summary") : Outcome.timedOut("summary");
+        return new RunResult("run-1", outcome, verdict, 0, "summary", Optional.empty(), "d");
     }
 
     @Test
@@ -34,18 +35,18 @@ class ExitCodeTest {
         special.put(RefusalCode.NO_VERIFIER, 5);
         for (RefusalCode code : RefusalCode.values()) {
             int expected = special.getOrDefault(code, 1);
-            assertEquals(expected, ExitCode.of(result(Outcome.REFUSED, Verdict.NONE, code)), code.name());
-            assertEquals(expected, ExitCode.of(result(Outcome.REFUSED, Verdict.FAIL, code)), code.name());
+            assertEquals(expected, ExitCode.of(result(Outcome.Kind.REFUSED, Verdict.NONE, code)), code.name());
+            assertEquals(expected, ExitCode.of(result(Outcome.Kind.REFUSED, Verdict.FAIL, code)), code.name());
         }
     }
 
     @Test
     void thePassingVerdictAloneMeansZero() {
-        assertEquals(0, ExitCode.of(result(Outcome.COMPLETED, Verdict.PASS, null)));
-        assertEquals(0, ExitCode.of(result(Outcome.REFUSED, Verdict.PASS, RefusalCode.DENY_COMMS_VISIBLE)),
+        assertEquals(0, ExitCode.of(result(Outcome.Kind.COMPLETED, Verdict.PASS, null)));
+        assertEquals(0, ExitCode.of(result(Outcome.Kind.REFUSED, Verdict.PASS, RefusalCode.DENY_COMMS_VISIBLE)),
                 "the verifier, not the way the run ended, decides success");
-        assertEquals(1, ExitCode.of(result(Outcome.COMPLETED, Verdict.FAIL, null)));
-        assertEquals(1, ExitCode.of(result(Outcome.COMPLETED, Verdict.NONE, null)), "no verdict is not a pass");
-        assertEquals(1, ExitCode.of(result(Outcome.TIMED_OUT, Verdict.FAIL, null)));
+        assertEquals(1, ExitCode.of(result(Outcome.Kind.COMPLETED, Verdict.FAIL, null)));
+        assertEquals(1, ExitCode.of(result(Outcome.Kind.COMPLETED, Verdict.NONE, null)), "no verdict is not a pass");
+        assertEquals(1, ExitCode.of(result(Outcome.Kind.TIMED_OUT, Verdict.FAIL, null)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.deckhand.eval;
 
+import dev.deckhand.home.DeckhandHome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,7 +90,7 @@ class EvalReportTest {
 
     @Test
     void storedReportsAreListedNewestFirstAndBrokenOnesSkipped() throws Exception {
-        dev.deckhand.app.DeckhandHome home = dev.deckhand.app.DeckhandHome.resolve(dir.toString());
+        dev.deckhand.home.DeckhandHome home = dev.deckhand.home.DeckhandHome.resolve(dir.toString());
         EvalReport r = sample();
         Path first = ReportStore.keep(home, r, r.markdown());
         Path second = ReportStore.keep(home, r, r.markdown());

@@ -1,5 +1,6 @@
 package dev.deckhand.eval;
 
+import dev.deckhand.home.DeckhandHome;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,7 +26,7 @@ public final class EvalReports {
                         : EvalReportTest.row("yad-send", "yad", "completed", "pass", null, "refused CONSEQUENTIAL_NOT_NAMED", 1, 400, null));
         EvalReport r = EvalReport.of(rows, "model", provider, model, Instant.parse(startedAt), 30_000, 1, 1);
         String name = "test-" + startedAt.replaceAll("[^0-9]", "") + "-" + provider + "-" + model;
-        ReportStore.write(home.resolve(ReportStore.FOLDER).resolve(name), r, r.markdown());
+        ReportStore.write(home.resolve(DeckhandHome.EVAL_REPORTS).resolve(name), r, r.markdown());
         return name;
     }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.deckhand.app.DeckhandHome;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.security.RawHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.deckhand.model;
 
+import dev.deckhand.home.DeckhandHome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -69,7 +70,7 @@ class ModelBindingStoreTest {
 
     @Test
     void anInvalidModelJsonIsReportedNamingTheFile() throws IOException {
-        Files.writeString(dir.resolve(ModelBindingStore.BINDING_FILE), "{\"providerId\":\"skynet\",\"modelId\":\"x\"}");
+        Files.writeString(dir.resolve(DeckhandHome.MODEL_BINDING), "{\"providerId\":\"skynet\",\"modelId\":\"x\"}");
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> new ModelBindingStore(dir).binding());
         assertTrue(e.getMessage().contains("model.json") && e.getMessage().contains("providerId"), e.getMessage());
     }

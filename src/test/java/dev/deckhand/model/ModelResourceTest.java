@@ -1,5 +1,6 @@
 package dev.deckhand.model;
 
+import dev.deckhand.home.DeckhandHome;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -42,8 +43,8 @@ class ModelResourceTest {
     }
 
     static void unbind() throws IOException {
-        Files.deleteIfExists(HOME.resolve(ModelBindingStore.BINDING_FILE));
-        Files.deleteIfExists(HOME.resolve(ModelBindingStore.KEY_FILE));
+        Files.deleteIfExists(HOME.resolve(DeckhandHome.MODEL_BINDING));
+        Files.deleteIfExists(HOME.resolve(DeckhandHome.MODEL_API_KEY));
     }
 
     static RequestSpecification owner() {
@@ -74,10 +75,10 @@ class ModelResourceTest {
         assertFalse(get.contains(KEY), get);
         assertFalse(get.contains(KEY.substring(0, 20)), get);
 
-        Path keyFile = HOME.resolve(ModelBindingStore.KEY_FILE);
+        Path keyFile = HOME.resolve(DeckhandHome.MODEL_API_KEY);
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile)));
         assertEquals(KEY, Files.readString(keyFile).strip());
-        assertFalse(Files.readString(HOME.resolve(ModelBindingStore.BINDING_FILE)).contains(KEY));
+        assertFalse(Files.readString(HOME.resolve(DeckhandHome.MODEL_BINDING)).contains(KEY));
 
         // Absent apiKey keeps the stored one; "" clears it.
         owner().contentType("application/json").body(binding(null)).put("/api/model")

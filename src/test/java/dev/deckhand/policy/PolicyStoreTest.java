@@ -1,5 +1,6 @@
 package dev.deckhand.policy;
 
+import dev.deckhand.home.DeckhandHome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,7 @@ class PolicyStoreTest {
 
     @Test
     void aPolicyFileWrittenBeforeVerifierRootsLoadsWithTheDefault() throws Exception {
-        Files.writeString(dir.resolve(PolicyStore.FILE), BEFORE_VERIFIER_ROOTS);
+        Files.writeString(dir.resolve(DeckhandHome.POLICY), BEFORE_VERIFIER_ROOTS);
         PolicyStore store = new PolicyStore(dir);
         PolicyConfig config = store.current();
         assertEquals(null, config.verifierRoots(), "absent: the default roots");
@@ -42,23 +43,23 @@ class PolicyStoreTest {
 
     @Test
     void verifierRootsRoundTripAndTheDefaultIsNotWrittenOut() throws Exception {
-        Files.writeString(dir.resolve(PolicyStore.FILE), BEFORE_VERIFIER_ROOTS);
+        Files.writeString(dir.resolve(DeckhandHome.POLICY), BEFORE_VERIFIER_ROOTS);
         PolicyStore store = new PolicyStore(dir);
         store.save(PolicyDocument.of(store.current()));
-        assertFalse(Files.readString(dir.resolve(PolicyStore.FILE)).contains("verifierRoots"),
+        assertFalse(Files.readString(dir.resolve(DeckhandHome.POLICY)).contains("verifierRoots"),
                 "a default stays a default: nothing is frozen into the file");
         String withRoots = BEFORE_VERIFIER_ROOTS.replace("\"enabledCommands\" : [ ]",
                 "\"enabledCommands\" : [ ], \"verifierRoots\" : [ \"/srv/reports\" ]");
         store.save(store.parse(withRoots));
         assertEquals(List.of("/srv/reports"), store.current().verifierRoots());
-        assertTrue(Files.readString(dir.resolve(PolicyStore.FILE)).contains("/srv/reports"));
+        assertTrue(Files.readString(dir.resolve(DeckhandHome.POLICY)).contains("/srv/reports"));
     }
 
     @Test
     void aRelativeVerifierRootMakesTheFileInvalidNamingTheField() throws Exception {
         String bad = BEFORE_VERIFIER_ROOTS.replace("\"enabledCommands\" : [ ]",
                 "\"enabledCommands\" : [ ], \"verifierRoots\" : [ \"reports\" ]");
-        Files.writeString(dir.resolve(PolicyStore.FILE), bad);
+        Files.writeString(dir.resolve(DeckhandHome.POLICY), bad);
         dev.deckhand.grant.RefusedException e = org.junit.jupiter.api.Assertions.assertThrows(
                 dev.deckhand.grant.RefusedException.class, () -> new PolicyStore(dir).current());
         assertEquals(dev.deckhand.grant.RefusalCode.CONFIG_MISSING, e.code());

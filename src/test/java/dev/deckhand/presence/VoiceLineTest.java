@@ -19,11 +19,11 @@ class VoiceLineTest {
 
     @Test
     void sentencesAreFixedWordsAndTheOutcomeOnly() {
-        for (Outcome o : Outcome.values()) {
+        for (Outcome.Kind o : Outcome.Kind.values()) {
             String line = VoiceLine.finished(o);
             assertTrue(line.matches("Deckhand has (finished|stopped)[a-z :]*\\."), line);
         }
-        assertEquals("Deckhand has finished: timed out.", VoiceLine.finished(Outcome.TIMED_OUT));
+        assertEquals("Deckhand has finished: timed out.", VoiceLine.finished(Outcome.Kind.TIMED_OUT));
     }
 
     @Test

@@ -14,14 +14,14 @@ class StopAwareWaitTest {
     @Timeout(30) // a hang guard, not a performance figure: the wait asked for is an hour
     void aLongWaitEndsOnceStopIsRequested() throws InterruptedException {
         AtomicInteger polls = new AtomicInteger();
-        ComputerService.sleepUnlessStopped(Duration.ofHours(1), () -> polls.incrementAndGet() >= 3);
+        RunAssembly.sleepUnlessStopped(Duration.ofHours(1), () -> polls.incrementAndGet() >= 3);
         assertEquals(3, polls.get(), "returned at the poll that saw Stop");
     }
 
     @Test
     void aWaitWithoutStopRunsItsCourse() throws InterruptedException {
         AtomicInteger polls = new AtomicInteger();
-        ComputerService.sleepUnlessStopped(Duration.ofMillis(50), () -> {
+        RunAssembly.sleepUnlessStopped(Duration.ofMillis(50), () -> {
             polls.incrementAndGet();
             return false;
         });

@@ -1,7 +1,6 @@
 package dev.deckhand.loop;
 
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.action.ActionParser;
@@ -104,66 +103,34 @@ public final class ComputerLoop {
     /** Runs one request to its end; the result's verdict comes only from the verifier. */
     public RunResult run(RunRequest request) {
         Objects.requireNonNull(request, "request");
-        if (!request.mode().equals("default")) {
-            return notStarted(request, Refusal.of(RefusalCode.MODE_DENIED,
-                    "mode " + request.mode() + " is refused; only default runs"));
-        }
-        if (request.verifier().isEmpty() && Router.requiresVerifier(request.instruction(), !request.steps().isEmpty())) {
-            return notStarted(request, Refusal.of(RefusalCode.NO_VERIFIER,
-                    "a run that may give input needs a declared verifier"));
-        }
+        Optional<Refusal> refused = request.refusal();
+        if (refused.isPresent()) return RunResult.notStarted(request.runId(), refused.get());
         Run run = new Run(request);
-        Ending ending;
+        Outcome outcome;
         try {
-            ending = run.body();
+            outcome = run.body();
         } catch (RefusedException e) {
-            ending = Ending.refused(e.refusal());
+            outcome = Outcome.endedBy(e.refusal());
         } catch (RuntimeException e) {
-            ending = new Ending(Outcome.FAILED, Optional.empty(), "internal error: " + e.getClass().getSimpleName()
+            outcome = Outcome.failed("internal error: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
-        VerifierReport report = verifier.run(request.verifier(), ending.refusal);
-        return new RunResult(request.runId(), ending.outcome, report.verdict(), run.stepsRun, ending.refusal,
-                summary(ending, report), Optional.ofNullable(run.routing).map(Routing::route), report.detail());
+        VerifierReport report = verifier.run(request.verifier(), outcome.refusal());
+        return new RunResult(request.runId(), outcome, report.verdict(), run.stepsRun, summary(outcome, report),
+                Optional.ofNullable(run.routing).map(Routing::route), report.detail());
     }
 
-    private static RunResult notStarted(RunRequest request, Refusal refusal) {
-        String detail = "not run: the request was refused before the run started";
-        return new RunResult(request.runId(), Outcome.REFUSED, Verdict.NONE, 0, Optional.of(refusal),
-                bound("refused: " + refusal + " | verifier none: " + detail), Optional.empty(), detail);
-    }
-
-    static String summary(Ending e, VerifierReport report) {
+    static String summary(Outcome outcome, VerifierReport report) {
         String tail = " | verifier " + report.verdict().wire() + ": " + report.detail();
-        String head = e.outcome.wire() + ": ";
+        String head = outcome.wire() + ": ";
         int room = RunResult.MAX_SUMMARY - head.length() - tail.length();
-        String text = e.text.length() > room ? e.text.substring(0, Math.max(0, room - 1)) + "…" : e.text;
-        return bound(head + text + tail);
+        String text = outcome.text();
+        if (text.length() > room) text = text.substring(0, Math.max(0, room - 1)) + "…";
+        return RunResult.bound(head + text + tail);
     }
 
-    private static String bound(String s) {
-        return s.length() <= RunResult.MAX_SUMMARY ? s : s.substring(0, RunResult.MAX_SUMMARY - 1) + "…";
-    }
-
-    /** How the run's acting phase ended. */
-    private static final class Ending {
-        final Outcome outcome;
-        final Optional<Refusal> refusal;
-        final String text;
-
-        Ending(Outcome outcome, Optional<Refusal> refusal, String text) {
-            this.outcome = outcome;
-            this.refusal = refusal;
-            this.text = text;
-        }
-
-        static Ending refused(Refusal r) {
-            return new Ending(Outcome.of(r), Optional.of(r), r.toString());
-        }
-
-        static Ending stopped() {
-            return refused(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
-        }
+    private static Outcome stopRequested() {
+        return Outcome.endedBy(Refusal.stopped("Stop was requested"));
     }
 
     /** The state of one run. */
@@ -190,13 +157,13 @@ public final class ComputerLoop {
             this.maxSteps = Math.min(limits.maxSteps(), request.maxSteps().orElse(Integer.MAX_VALUE));
         }
 
-        Ending body() {
+        Outcome body() {
             Optional<Refusal> r = guard.checkRun();
-            if (r.isPresent()) return Ending.refused(r.get());
-            Optional<Ending> cp = checkpoint();
+            if (r.isPresent()) return Outcome.endedBy(r.get());
+            Optional<Outcome> cp = checkpoint();
             if (cp.isPresent()) return cp.get();
             r = preflight.check(scope.windowId());
-            if (r.isPresent()) return Ending.refused(r.get());
+            if (r.isPresent()) return Outcome.endedBy(r.get());
             if (!request.steps().isEmpty()) {
                 int actions = 0;
                 for (Step s : request.steps()) {
@@ -204,12 +171,11 @@ public final class ComputerLoop {
                     actions++;
                 }
                 if (actions > maxSteps) {
-                    return new Ending(Outcome.BUDGET_EXHAUSTED, Optional.empty(),
-                            actions + " explicit steps exceed the step cap of " + maxSteps + "; none were run");
+                    return Outcome.budgetExhausted(actions + " explicit steps exceed the step cap of " + maxSteps + "; none were run");
                 }
             }
             r = guard.checkObserve();
-            if (r.isPresent()) return Ending.refused(r.get());
+            if (r.isPresent()) return Outcome.endedBy(r.get());
             ScopedTree first = snapshot();
             routing = request.steps().isEmpty()
                     ? Router.route(request.instruction(), false, request.verifier().isPresent(), Router.usable(first), scope.captureMode())
@@ -233,16 +199,15 @@ public final class ComputerLoop {
             return tree;
         }
 
-        Optional<Ending> checkpoint() {
-            if (stop.stopRequested()) return Optional.of(Ending.stopped());
+        Optional<Outcome> checkpoint() {
+            if (stop.stopRequested()) return Optional.of(stopRequested());
             if (!clock.instant().isBefore(deadline)) {
-                return Optional.of(new Ending(Outcome.TIMED_OUT, Optional.empty(),
-                        "the wall clock of " + wallClock.toSeconds() + " s ran out after " + stepsRun + " steps"));
+                return Optional.of(Outcome.timedOut("the wall clock of " + wallClock.toSeconds() + " s ran out after " + stepsRun + " steps"));
             }
             return Optional.empty();
         }
 
-        Ending explicitSteps(ScopedTree first) {
+        Outcome explicitSteps(ScopedTree first) {
             ScopedTree tree = first;
             List<Step> steps = request.steps();
             List<Optional<Node>> resolved = new ArrayList<>();
@@ -258,13 +223,13 @@ public final class ComputerLoop {
                 resolved.add(n);
             }
             Optional<Refusal> approval = guard.approveSteps(steps, resolved, first);
-            if (approval.isPresent()) return Ending.refused(approval.get());
+            if (approval.isPresent()) return Outcome.endedBy(approval.get());
             for (int i = 0; i < steps.size(); i++) {
-                Optional<Ending> cp = checkpoint();
+                Optional<Outcome> cp = checkpoint();
                 if (cp.isPresent()) return cp.get();
                 if (i > 0) {
                     Optional<Refusal> r = guard.checkObserve();
-                    if (r.isPresent()) return Ending.refused(r.get());
+                    if (r.isPresent()) return Outcome.endedBy(r.get());
                     tree = snapshot();
                 }
                 Step s = steps.get(i);
@@ -274,7 +239,7 @@ public final class ComputerLoop {
                         a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
                     } catch (SelectorException e) {
                         if (!tree.partial()) {
-                            return new Ending(Outcome.FAILED, Optional.empty(), "step " + (i + 1) + " (" + a.kind() + "): " + e.getMessage());
+                            return Outcome.failed("step " + (i + 1) + " (" + a.kind() + "): " + e.getMessage());
                         }
                         // A partial tree (the app did not answer for every element in time) proves no
                         // absence: look once more after the app settles, and fail only then.
@@ -283,43 +248,43 @@ public final class ComputerLoop {
                         try {
                             a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
                         } catch (SelectorException again) {
-                            return new Ending(Outcome.FAILED, Optional.empty(), "step " + (i + 1) + " (" + a.kind() + "): "
+                            return Outcome.failed("step " + (i + 1) + " (" + a.kind() + "): "
                                     + again.getMessage() + (tree.partial() ? " (the tree was partial twice)" : ""));
                         }
                     }
                 }
-                if (a instanceof Action.Done) return new Ending(Outcome.COMPLETED, Optional.empty(), ((Action.Done) a).summary());
-                if (a instanceof Action.Fail) return new Ending(Outcome.FAILED, Optional.empty(), ((Action.Fail) a).reason());
+                if (a instanceof Action.Done) return Outcome.completed(((Action.Done) a).summary());
+                if (a instanceof Action.Fail) return Outcome.failed(((Action.Fail) a).reason());
                 if (s.windowPoint()) a = bindWindowPoint((Action.ClickAt) a);
-                Optional<Ending> e = execute(a, tree);
+                Optional<Outcome> e = execute(a, tree);
                 if (e.isPresent()) return e.get();
             }
-            return new Ending(Outcome.COMPLETED, Optional.empty(), "ran all " + steps.size() + " explicit steps");
+            return Outcome.completed("ran all " + steps.size() + " explicit steps");
         }
 
-        Ending modelTurns(ScopedTree first) {
+        Outcome modelTurns(ScopedTree first) {
             ScopedTree tree = first;
             boolean fresh = true;
             String schema = ActionSchema.json(routing.route().permittedActions());
             while (true) { // bounded: every pass delivers one action (stepsRun++) or ends; see execute
-                Optional<Ending> cp = checkpoint();
+                Optional<Outcome> cp = checkpoint();
                 if (cp.isPresent()) return cp.get();
                 if (!fresh) {
                     Optional<Refusal> r = guard.checkObserve();
-                    if (r.isPresent()) return Ending.refused(r.get());
+                    if (r.isPresent()) return Outcome.endedBy(r.get());
                     tree = snapshot();
                 }
                 fresh = false;
                 long windowId = scope.windowId();
                 Optional<WindowInfo> window = desktop.windows().stream().filter(w -> w.id() == windowId).findFirst();
                 if (window.isEmpty()) {
-                    return new Ending(Outcome.FAILED, Optional.empty(), "the granted window " + windowId + " is gone");
+                    return Outcome.failed("the granted window " + windowId + " is gone");
                 }
                 String observation = ObservationText.render(tree, window.get(), limits.observationTokens());
                 Optional<RunCapture> capture = Optional.empty();
                 if (routing.captures()) {
                     Optional<Refusal> pixels = guard.checkCapture();
-                    if (pixels.isPresent()) return Ending.refused(pixels.get());
+                    if (pixels.isPresent()) return Outcome.endedBy(pixels.get());
                     Capture c = desktop.capture(windowId, scope.revision(), limits.captureLongEdge());
                     String id = "c" + (captures.size() + 1);
                     captures.put(id, c);
@@ -337,15 +302,14 @@ public final class ComputerLoop {
                         action = ActionParser.parse(decider.decide(ask.withFeedback(invalid.getMessage())),
                                 routing.route().permittedActions());
                     } catch (WireFormatException again) {
-                        return Ending.refused(Refusal.of(RefusalCode.MODEL_OUTPUT_INVALID,
-                                "the model's output was refused twice; last: " + again.getMessage()));
+                        return Outcome.endedBy(Refusal.modelOutputInvalid("the model's output was refused twice; last: " + again.getMessage()));
                     }
                 }
                 cp = checkpoint();
                 if (cp.isPresent()) return cp.get();
-                if (action instanceof Action.Done) return new Ending(Outcome.COMPLETED, Optional.empty(), ((Action.Done) action).summary());
-                if (action instanceof Action.Fail) return new Ending(Outcome.FAILED, Optional.empty(), ((Action.Fail) action).reason());
-                Optional<Ending> e = execute(action, tree);
+                if (action instanceof Action.Done) return Outcome.completed(((Action.Done) action).summary());
+                if (action instanceof Action.Fail) return Outcome.failed(((Action.Fail) action).reason());
+                Optional<Outcome> e = execute(action, tree);
                 if (e.isPresent()) return e.get();
             }
         }
@@ -363,10 +327,9 @@ public final class ComputerLoop {
         }
 
         /** Checks and delivers one action observed against {@code tree}; empty when the run goes on. */
-        Optional<Ending> execute(Action a, ScopedTree tree) {
+        Optional<Outcome> execute(Action a, ScopedTree tree) {
             if (stepsRun >= maxSteps) {
-                return Optional.of(new Ending(Outcome.BUDGET_EXHAUSTED, Optional.empty(),
-                        "the step cap of " + maxSteps + " was reached"));
+                return Optional.of(Outcome.budgetExhausted("the step cap of " + maxSteps + " was reached"));
             }
             int attempt = ++attempts;
             Optional<Node> node = a instanceof ElementAction ? tree.byUid(((ElementAction) a).uid()) : Optional.empty();
@@ -376,28 +339,28 @@ public final class ComputerLoop {
             if (a instanceof ElementAction) {
                 long now = scope.revision();
                 if (node.isEmpty() || tree.grantRevision() != now) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "uid " + ((ElementAction) a).uid()
+                    refusal = Optional.of(Refusal.outOfScope("uid " + ((ElementAction) a).uid()
                             + " is not an element of the current tree (grant revision " + now + ")"));
                 }
             } else if (a instanceof Action.ClickAt) {
                 Action.ClickAt c = (Action.ClickAt) a;
                 Capture cap = captures.get(c.basis());
                 if (cap == null) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "basis " + c.basis() + " is not a capture taken in this run"));
+                    refusal = Optional.of(Refusal.basisStale("basis " + c.basis() + " is not a capture taken in this run"));
                 } else if (cap.basis().grantRevision() != scope.revision()) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "capture " + c.basis() + " was taken for grant revision "
+                    refusal = Optional.of(Refusal.basisStale("capture " + c.basis() + " was taken for grant revision "
                             + cap.basis().grantRevision() + "; the grant is now at " + scope.revision()));
                 } else if (c.x() >= cap.width() || c.y() >= cap.height()) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "(" + c.x() + "," + c.y() + ") lies outside capture "
+                    refusal = Optional.of(Refusal.outOfScope("(" + c.x() + "," + c.y() + ") lies outside capture "
                             + c.basis() + " (" + cap.width() + "x" + cap.height() + ")"));
                 } else if (!desktop.basisValid(cap.basis())) {
-                    refusal = Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "the window moved, resized or rescaled since capture " + c.basis()));
+                    refusal = Optional.of(Refusal.basisStale("the window moved, resized or rescaled since capture " + c.basis()));
                 } else {
                     basis = Optional.of(cap.basis());
                 }
             }
             if (refusal.isEmpty()) refusal = guard.check(a, tree, basis);
-            if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+            if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.stopped("Stop was requested"));
             boolean reserved = false;
             if (refusal.isEmpty() && a.givesInput()) {
                 refusal = guard.reserve();
@@ -424,12 +387,12 @@ public final class ComputerLoop {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 if (reserved) guard.spent();
-                return refused(attempt, a, Refusal.of(RefusalCode.STOPPED, "the run was interrupted"));
+                return refused(attempt, a, Refusal.stopped("the run was interrupted"));
             } catch (RuntimeException e) {
                 if (reserved) guard.spent();
                 String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
                 audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.FAILED, Optional.empty(), why));
-                return Optional.of(new Ending(Outcome.FAILED, Optional.empty(), "the driver failed on " + a.kind() + ": " + why));
+                return Optional.of(Outcome.failed("the driver failed on " + a.kind() + ": " + why));
             }
             if (reserved) guard.spent();
             audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(), "delivered"));
@@ -440,10 +403,10 @@ public final class ComputerLoop {
             return Optional.empty();
         }
 
-        private Optional<Ending> refused(int attempt, Action a, Refusal r) {
+        private Optional<Outcome> refused(int attempt, Action a, Refusal r) {
             audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
                     Optional.of(r.code()), r.detail()));
-            return Optional.of(Ending.refused(r));
+            return Optional.of(Outcome.endedBy(r));
         }
 
         /** The drawn cursor travels to where the action lands; the last check comes after it. */

@@ -1,11 +1,12 @@
 package dev.deckhand.loop;
 
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.loop.route.Router;
 import dev.deckhand.loop.steps.Step;
 import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * One {@code computer} call as the loop takes it (already read from the wire).
@@ -13,32 +14,42 @@ import java.util.Set;
  * @param steps explicit steps, run in order without a model; empty for a model-driven run
  * @param maxSteps lowers the loop's step cap, never raises it (1..cap)
  * @param timeoutSeconds lowers the loop's wall clock, never raises it (≥ 1)
- * @param mode {@code default}, {@code plan} or {@code goal}; the last two are refused
+ * @param instruction required (not blank) in the default mode; a refused mode may carry an empty one
+ * @param mode {@code default}, {@code plan} or {@code goal}; the last two are refused ({@link #refusal()})
  */
 public record RunRequest(String runId, String instruction, List<Step> steps, Optional<VerifierSpec> verifier,
-        Optional<Integer> maxSteps, Optional<Integer> timeoutSeconds, String mode) {
+        Optional<Integer> maxSteps, Optional<Integer> timeoutSeconds, Mode mode) {
 
-    public static final Set<String> MODES = Set.of("default", "plan", "goal");
     public static final int MAX_INSTRUCTION = 10_000;
 
     public RunRequest {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(instruction, "instruction");
-        if (instruction.isBlank()) throw new IllegalArgumentException("instruction must not be empty");
+        Objects.requireNonNull(mode, "mode");
+        if (instruction.isBlank() && mode == Mode.DEFAULT) throw new IllegalArgumentException("instruction must not be empty");
         if (instruction.length() > MAX_INSTRUCTION) throw new IllegalArgumentException("instruction must be at most " + MAX_INSTRUCTION + " characters");
         steps = List.copyOf(Objects.requireNonNull(steps, "steps"));
         Objects.requireNonNull(verifier, "verifier");
         Objects.requireNonNull(maxSteps, "maxSteps");
         Objects.requireNonNull(timeoutSeconds, "timeoutSeconds");
-        Objects.requireNonNull(mode, "mode");
         if (maxSteps.isPresent() && maxSteps.get() < 1) throw new IllegalArgumentException("maxSteps must be at least 1");
         if (timeoutSeconds.isPresent() && timeoutSeconds.get() < 1) throw new IllegalArgumentException("timeoutSeconds must be at least 1");
-        if (!MODES.contains(mode)) throw new IllegalArgumentException("mode must be default, plan or goal");
+    }
+
+    /**
+     * The request checks, made before anything runs (not even the verifier): {@code MODE_DENIED} for the
+     * plan and goal modes ({@link Mode#refusal()}), then {@code NO_VERIFIER} for a run that may give input
+     * without a declared verifier ({@link Router#verifierMissing}). The one place both are decided.
+     */
+    public Optional<Refusal> refusal() {
+        Optional<Refusal> mode = this.mode.refusal();
+        if (mode.isPresent()) return mode;
+        return Router.verifierMissing(instruction, !steps.isEmpty(), verifier.isPresent());
     }
 
     /** A model-driven run in the default mode with no overrides. */
     public static RunRequest of(String runId, String instruction, Optional<VerifierSpec> verifier) {
-        return new RunRequest(runId, instruction, List.of(), verifier, Optional.empty(), Optional.empty(), "default");
+        return new RunRequest(runId, instruction, List.of(), verifier, Optional.empty(), Optional.empty(), Mode.DEFAULT);
     }
 
     public RunRequest withSteps(List<Step> steps) {
@@ -53,7 +64,12 @@ public record RunRequest(String runId, String instruction, List<Step> steps, Opt
         return new RunRequest(runId, instruction, steps, verifier, maxSteps, Optional.of(s), mode);
     }
 
-    public RunRequest withMode(String mode) {
+    public RunRequest withMode(Mode mode) {
         return new RunRequest(runId, instruction, steps, verifier, maxSteps, timeoutSeconds, mode);
+    }
+
+    /** @param mode the mode's wire name ({@link Mode#read}) */
+    public RunRequest withMode(String mode) {
+        return withMode(Mode.read(mode));
     }
 }

@@ -9,28 +9,45 @@ import java.util.Optional;
 /**
  * The result of a run (DESIGN.md §2).
  *
+ * @param outcome how the run ended, with the refusal that ended it
  * @param verdict from the verifier only
  * @param stepsRun actions delivered (wait included; done/fail and refused actions are not counted)
- * @param refusal present when a refusal ended the run (also for stopped, budget_exhausted, expired)
  * @param summary bounded, at most {@value #MAX_SUMMARY} characters
  * @param route the route taken, empty when the run ended before routing
  * @param verifierDetail what the verifier found, or why there is no verdict
  */
-public record RunResult(String runId, Outcome outcome, Verdict verdict, int stepsRun, Optional<Refusal> refusal,
-        String summary, Optional<Route> route, String verifierDetail) {
+public record RunResult(String runId, Outcome outcome, Verdict verdict, int stepsRun, String summary,
+        Optional<Route> route, String verifierDetail) {
 
     public static final int MAX_SUMMARY = 2_000;
+    static final String NOT_RUN = "not run: the request was refused before the run started";
 
     public RunResult {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(verdict, "verdict");
-        Objects.requireNonNull(refusal, "refusal");
         Objects.requireNonNull(summary, "summary");
         Objects.requireNonNull(route, "route");
         Objects.requireNonNull(verifierDetail, "verifierDetail");
         if (stepsRun < 0) throw new IllegalArgumentException("stepsRun must be >= 0");
         if (summary.length() > MAX_SUMMARY) throw new IllegalArgumentException("summary must be at most " + MAX_SUMMARY + " characters");
-        if (outcome == Outcome.REFUSED && refusal.isEmpty()) throw new IllegalArgumentException("refusal is required when refused");
+    }
+
+    /**
+     * A call refused before its run started (MODE_DENIED, NO_VERIFIER, the policy file, the grant, the
+     * display...): nothing ran, not even the verifier.
+     */
+    public static RunResult notStarted(String runId, Refusal refusal) {
+        return new RunResult(runId, Outcome.refused(refusal), Verdict.NONE, 0, bound("refused: " + refusal),
+                Optional.empty(), NOT_RUN);
+    }
+
+    /** The refusal that ended the run, also for stopped, expired and a grant's budget_exhausted. */
+    public Optional<Refusal> refusal() {
+        return outcome.refusal();
+    }
+
+    static String bound(String s) {
+        return s.length() <= MAX_SUMMARY ? s : s.substring(0, MAX_SUMMARY - 1) + "…";
     }
 }

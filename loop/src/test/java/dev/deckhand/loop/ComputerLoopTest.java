@@ -38,7 +38,7 @@ class ComputerLoopTest {
         ScriptedDecider model = ScriptedDecider.of(click("r1-ok"), done("pressed OK"));
         RunResult r = f.run(model, request("Press OK"));
 
-        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.PASS, r.verdict());
         assertEquals(1, r.stepsRun());
         assertEquals(Optional.of(Route.UID), r.route());
@@ -64,7 +64,7 @@ class ComputerLoopTest {
     void doneWhileTheVerifierFailsIsAFailVerdict() {
         f.verifier.pass = false;
         RunResult r = f.run(ScriptedDecider.of(click("r1-ok"), done("all done, trust me")), request("Press OK"));
-        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.FAIL, r.verdict());
         assertTrue(r.summary().contains("verifier fail"), r.summary());
     }
@@ -75,7 +75,7 @@ class ComputerLoopTest {
             LoopFixture g = new LoopFixture();
             ScriptedDecider model = ScriptedDecider.of(click("r1-ok"));
             RunResult r = g.run(model, request("Press OK").withMode(mode));
-            assertEquals(Outcome.REFUSED, r.outcome());
+            assertEquals(Outcome.Kind.REFUSED, r.outcome().kind());
             assertEquals(RefusalCode.MODE_DENIED, r.refusal().orElseThrow().code());
             assertEquals(List.of(), g.desktop.calls(), "nothing touched the desktop");
             assertEquals(List.of(), model.requests());
@@ -96,7 +96,7 @@ class ComputerLoopTest {
     void aReadOnlyTaskNeedsNoVerifierAndNeverGivesInput() {
         ScriptedDecider model = ScriptedDecider.of(done("The dialog has OK and Cancel"));
         RunResult r = f.run(model, RunRequest.of("run-1", "What buttons does the dialog have?", Optional.empty()));
-        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.NONE, r.verdict());
         assertEquals(Optional.of(Route.READ_ONLY), r.route());
         assertEquals(ActionSchema.json(Route.READ_ONLY.permittedActions()), model.requests().get(0).actionSchema());
@@ -114,7 +114,7 @@ class ComputerLoopTest {
     void invalidOutputIsFedBackOnce() {
         ScriptedDecider model = ScriptedDecider.of("Sure! " + click("r1-ok"), click("r1-ok"), done("ok"));
         RunResult r = f.run(model, request("Press OK"));
-        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertTrue(model.requests().get(0).feedback().isEmpty());
         assertTrue(model.requests().get(1).feedback().orElseThrow().contains("exactly one JSON object"));
         assertTrue(model.requests().get(2).feedback().isEmpty(), "feedback is per turn");
@@ -133,7 +133,7 @@ class ComputerLoopTest {
             LoopFixture g = new LoopFixture();
             ScriptedDecider model = ScriptedDecider.of(outputs[0], outputs[1], click("r1-ok"));
             RunResult r = g.run(model, request("Press OK"));
-            assertEquals(Outcome.REFUSED, r.outcome(), outputs[0]);
+            assertEquals(Outcome.Kind.REFUSED, r.outcome().kind(), outputs[0]);
             assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r.refusal().orElseThrow().code());
             assertEquals(2, model.requests().size(), "fed back exactly once");
             assertEquals(List.of(), g.desktop.delivered());
@@ -243,7 +243,7 @@ class ComputerLoopTest {
                 "[{\"action\": \"click_at\", \"x\": 200, \"y\": 100}, {\"action\": \"key\", \"keys\": \"Enter\"},"
                         + " {\"action\": \"click_at\", \"x\": 201, \"y\": 101}]"));
         RunResult r = ok.run(ScriptedDecider.of(), steps);
-        assertEquals(Outcome.COMPLETED, r.outcome(), r.summary());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         assertEquals(Optional.of(Route.PIXELS), r.route());
         assertEquals(List.of("clickAt 100,50 rev 1", "key Enter", "clickAt 100,50 rev 1"), ok.desktop.delivered());
         assertEquals(2, ok.desktop.calls().stream().filter(c -> c.startsWith("capture")).count(), "one capture per click_at step");
@@ -286,7 +286,7 @@ class ComputerLoopTest {
     void theStepCapEndsTheRun() {
         ScriptedDecider model = new ScriptedDecider().repeat(click("r1-ok"), 100);
         RunResult r = f.run(model, request("Press OK forever").withMaxSteps(3));
-        assertEquals(Outcome.BUDGET_EXHAUSTED, r.outcome());
+        assertEquals(Outcome.Kind.BUDGET_EXHAUSTED, r.outcome().kind());
         assertTrue(r.refusal().isEmpty());
         assertEquals(3, r.stepsRun());
         assertEquals(3, f.desktop.delivered().size());
@@ -296,7 +296,7 @@ class ComputerLoopTest {
         g.limits = new LoopLimits(2, Duration.ofMinutes(10), 4_000, 1_280, Duration.ofSeconds(2), 5);
         RunResult raised = g.run(new ScriptedDecider().repeat(click("r1-ok"), 100), request("Press OK").withMaxSteps(10));
         assertEquals(2, raised.stepsRun(), "a request lowers the cap, never raises it");
-        assertEquals(Outcome.BUDGET_EXHAUSTED, raised.outcome());
+        assertEquals(Outcome.Kind.BUDGET_EXHAUSTED, raised.outcome().kind());
 
         LoopFixture d = new LoopFixture();
         RunResult dflt = d.run(new ScriptedDecider().repeat(click("r1-ok"), 100), request("Press OK"));
@@ -313,7 +313,7 @@ class ComputerLoopTest {
             });
         }
         RunResult r = f.run(model, request("Press OK").withTimeoutSeconds(60));
-        assertEquals(Outcome.TIMED_OUT, r.outcome());
+        assertEquals(Outcome.Kind.TIMED_OUT, r.outcome().kind());
         assertEquals(2, r.stepsRun(), "the answer that arrived after the deadline was not delivered");
         assertEquals(2, f.desktop.delivered().size());
         assertEquals(1, f.verifier.runs.get());
@@ -328,7 +328,7 @@ class ComputerLoopTest {
             });
         }
         RunResult raised = g.run(slow, request("Press OK").withTimeoutSeconds(3_600));
-        assertEquals(Outcome.TIMED_OUT, raised.outcome());
+        assertEquals(Outcome.Kind.TIMED_OUT, raised.outcome().kind());
         assertEquals(2, raised.stepsRun(), "timeoutSeconds never raises the wall clock");
     }
 
@@ -347,7 +347,7 @@ class ComputerLoopTest {
             return click("r1-cancel");
         });
         RunResult r = f.run(model, request("Press OK then Cancel"));
-        assertEquals(Outcome.STOPPED, r.outcome());
+        assertEquals(Outcome.Kind.STOPPED, r.outcome().kind());
         assertEquals(RefusalCode.STOPPED, r.refusal().orElseThrow().code());
         assertEquals(List.of("click r1-ok"), f.desktop.delivered());
         assertEquals(1, f.verifier.runs.get());
@@ -355,26 +355,26 @@ class ComputerLoopTest {
         LoopFixture g = new LoopFixture();
         g.stop.stop();
         RunResult before = g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
-        assertEquals(Outcome.STOPPED, before.outcome());
+        assertEquals(Outcome.Kind.STOPPED, before.outcome().kind());
         assertEquals(List.of(), g.desktop.delivered());
     }
 
     @Test
     void guardRefusalsEndTheRunWithTheirOutcome() {
         Object[][] cases = {
-            {RefusalCode.CONSEQUENTIAL_NOT_NAMED, Outcome.REFUSED},
-            {RefusalCode.SECURE_INPUT, Outcome.REFUSED},
-            {RefusalCode.DENY_COMMS_VISIBLE, Outcome.REFUSED},
-            {RefusalCode.BUDGET_EXHAUSTED, Outcome.BUDGET_EXHAUSTED},
-            {RefusalCode.GRANT_EXPIRED, Outcome.EXPIRED},
-            {RefusalCode.GRANT_REVOKED, Outcome.STOPPED},
+            {RefusalCode.CONSEQUENTIAL_NOT_NAMED, Outcome.Kind.REFUSED},
+            {RefusalCode.SECURE_INPUT, Outcome.Kind.REFUSED},
+            {RefusalCode.DENY_COMMS_VISIBLE, Outcome.Kind.REFUSED},
+            {RefusalCode.BUDGET_EXHAUSTED, Outcome.Kind.BUDGET_EXHAUSTED},
+            {RefusalCode.GRANT_EXPIRED, Outcome.Kind.EXPIRED},
+            {RefusalCode.GRANT_REVOKED, Outcome.Kind.STOPPED},
         };
         for (Object[] c : cases) {
             LoopFixture g = new LoopFixture();
             RefusalCode code = (RefusalCode) c[0];
             g.guard.onAction = a -> Optional.of(Refusal.of(code, "test says no"));
             RunResult r = g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
-            assertEquals(c[1], r.outcome(), code.name());
+            assertEquals(c[1], r.outcome().kind(), code.name());
             assertEquals(code, r.refusal().orElseThrow().code());
             assertEquals(List.of(), g.desktop.delivered());
             assertEquals(Optional.of(code), g.audit.results().get(0).code());
@@ -394,7 +394,7 @@ class ComputerLoopTest {
         LoopFixture g = new LoopFixture();
         g.desktop.failOnInput(new IllegalStateException("element defunct"));
         RunResult broken = g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"));
-        assertEquals(Outcome.FAILED, broken.outcome());
+        assertEquals(Outcome.Kind.FAILED, broken.outcome().kind());
         assertTrue(broken.summary().contains("element defunct"));
         assertEquals(ActionResult.Status.FAILED, g.audit.results().get(0).status());
     }
@@ -427,8 +427,8 @@ class ComputerLoopTest {
         assertTrue(r.summary().length() <= RunResult.MAX_SUMMARY, "" + r.summary().length());
         assertTrue(r.summary().startsWith("completed: yyy"));
         assertTrue(r.summary().contains("verifier fail"));
-        assertThrows(IllegalArgumentException.class, () -> new RunResult("r", Outcome.COMPLETED, Verdict.NONE, 0,
-                Optional.empty(), "z".repeat(2_001), Optional.empty(), ""));
+        assertThrows(IllegalArgumentException.class, () -> new RunResult("r", Outcome.completed("z"), Verdict.NONE, 0,
+                "z".repeat(2_001), Optional.empty(), ""));
     }
 
     @Test
@@ -445,7 +445,7 @@ class ComputerLoopTest {
                         + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"7\"}},"
                         + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
         RunResult r = f.run(x -> { throw new AssertionError("no model for explicit steps"); }, req);
-        assertEquals(Outcome.COMPLETED, r.outcome());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.PASS, r.verdict(), r.verifierDetail());
         assertEquals(5, r.stepsRun());
         assertEquals(List.of("click r1-d1", "click r1-d2", "click r1-times", "click r1-d7", "click r1-equals"), f.desktop.delivered());
@@ -479,7 +479,7 @@ class ComputerLoopTest {
                 + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
                 + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
         RunResult r = f.run(x -> { throw new AssertionError(); }, req);
-        assertEquals(Outcome.COMPLETED, r.outcome(), r.summary());
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         assertEquals(List.of("click r1-d1", "click r1-equals"), f.desktop.delivered());
     }
 
@@ -491,7 +491,7 @@ class ComputerLoopTest {
                 + "{\"action\": \"click\", \"target\": {\"role\": \"push button\"}},"
                 + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
         RunResult r = f.run(x -> { throw new AssertionError(); }, req);
-        assertEquals(Outcome.FAILED, r.outcome());
+        assertEquals(Outcome.Kind.FAILED, r.outcome().kind());
         assertTrue(r.summary().contains("step 2 (click): 12 elements match push button in scope; add an index"), r.summary());
         assertEquals(List.of("click r1-d1"), f.desktop.delivered());
         assertEquals(1, f.verifier.runs.get());
@@ -505,7 +505,7 @@ class ComputerLoopTest {
                 + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"2\"}},"
                 + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
         RunResult r = f.run(x -> { throw new AssertionError(); }, req);
-        assertEquals(Outcome.BUDGET_EXHAUSTED, r.outcome());
+        assertEquals(Outcome.Kind.BUDGET_EXHAUSTED, r.outcome().kind());
         assertEquals(List.of(), f.desktop.delivered());
     }
 

@@ -32,65 +32,65 @@ import org.junit.jupiter.api.Test;
 
 class ExitPathsTest {
 
-    private record Path(String name, Outcome outcome, BiFunction<LoopFixture, ScriptedDecider, RunRequest> setup) {}
+    private record Path(String name, Outcome.Kind outcome, BiFunction<LoopFixture, ScriptedDecider, RunRequest> setup) {}
 
     @Test
     void theVerifierRunsOnEveryExitPathOnce() {
         List<Path> paths = new ArrayList<>();
-        paths.add(new Path("model done", Outcome.COMPLETED, (f, m) -> { m.then(done("ok")); return request("Press OK"); }));
-        paths.add(new Path("model fail", Outcome.FAILED, (f, m) -> { m.then("{\"action\":\"fail\",\"reason\":\"no OK\"}"); return request("Press OK"); }));
-        paths.add(new Path("guard refusal", Outcome.REFUSED, (f, m) -> {
+        paths.add(new Path("model done", Outcome.Kind.COMPLETED, (f, m) -> { m.then(done("ok")); return request("Press OK"); }));
+        paths.add(new Path("model fail", Outcome.Kind.FAILED, (f, m) -> { m.then("{\"action\":\"fail\",\"reason\":\"no OK\"}"); return request("Press OK"); }));
+        paths.add(new Path("guard refusal", Outcome.Kind.REFUSED, (f, m) -> {
             f.guard.onAction = a -> Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send"));
             m.then(click("r1-ok"));
             return request("Press OK");
         }));
-        paths.add(new Path("model output invalid", Outcome.REFUSED, (f, m) -> { m.then("nope").then("still no"); return request("Press OK"); }));
-        paths.add(new Path("model not bound", Outcome.REFUSED, (f, m) -> {
+        paths.add(new Path("model output invalid", Outcome.Kind.REFUSED, (f, m) -> { m.then("nope").then("still no"); return request("Press OK"); }));
+        paths.add(new Path("model not bound", Outcome.Kind.REFUSED, (f, m) -> {
             m.then(r -> { throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, "none"); });
             return request("Press OK");
         }));
-        paths.add(new Path("stale uid", Outcome.REFUSED, (f, m) -> { m.then(click("r0-ok")); return request("Press OK"); }));
-        paths.add(new Path("stop", Outcome.STOPPED, (f, m) -> { m.then(r -> { f.stop.stop(); return click("r1-ok"); }); return request("Press OK"); }));
-        paths.add(new Path("step cap", Outcome.BUDGET_EXHAUSTED, (f, m) -> { m.repeat(click("r1-ok"), 5); return request("Press OK").withMaxSteps(1); }));
-        paths.add(new Path("grant budget", Outcome.BUDGET_EXHAUSTED, (f, m) -> {
+        paths.add(new Path("stale uid", Outcome.Kind.REFUSED, (f, m) -> { m.then(click("r0-ok")); return request("Press OK"); }));
+        paths.add(new Path("stop", Outcome.Kind.STOPPED, (f, m) -> { m.then(r -> { f.stop.stop(); return click("r1-ok"); }); return request("Press OK"); }));
+        paths.add(new Path("step cap", Outcome.Kind.BUDGET_EXHAUSTED, (f, m) -> { m.repeat(click("r1-ok"), 5); return request("Press OK").withMaxSteps(1); }));
+        paths.add(new Path("grant budget", Outcome.Kind.BUDGET_EXHAUSTED, (f, m) -> {
             f.guard.onAction = a -> Optional.of(Refusal.of(RefusalCode.BUDGET_EXHAUSTED, "0 left"));
             m.then(click("r1-ok"));
             return request("Press OK");
         }));
-        paths.add(new Path("grant expired", Outcome.EXPIRED, (f, m) -> {
+        paths.add(new Path("grant expired", Outcome.Kind.EXPIRED, (f, m) -> {
             f.guard.onObserve = Optional.of(Refusal.of(RefusalCode.GRANT_EXPIRED, "idle"));
             return request("Press OK");
         }));
-        paths.add(new Path("wall clock", Outcome.TIMED_OUT, (f, m) -> {
+        paths.add(new Path("wall clock", Outcome.Kind.TIMED_OUT, (f, m) -> {
             m.then(r -> { f.clock.advance(Duration.ofMinutes(11)); return click("r1-ok"); });
             return request("Press OK");
         }));
-        paths.add(new Path("preflight", Outcome.REFUSED, (f, m) -> {
+        paths.add(new Path("preflight", Outcome.Kind.REFUSED, (f, m) -> {
             f.preflight = Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, "a11y bus"));
             return request("Press OK");
         }));
-        paths.add(new Path("no tree, no pixels", Outcome.REFUSED, (f, m) -> {
+        paths.add(new Path("no tree, no pixels", Outcome.Kind.REFUSED, (f, m) -> {
             f.desktop.tree(rev -> Trees.partial(RecordingDesktop.WINDOW, rev));
             return request("Press OK");
         }));
-        paths.add(new Path("driver refusal", Outcome.REFUSED, (f, m) -> {
+        paths.add(new Path("driver refusal", Outcome.Kind.REFUSED, (f, m) -> {
             f.desktop.failOnInput(new RefusedException(RefusalCode.WAYLAND_INPUT_UNSUPPORTED, "no XTEST"));
             m.then(click("r1-ok"));
             return request("Press OK");
         }));
-        paths.add(new Path("driver failure", Outcome.FAILED, (f, m) -> {
+        paths.add(new Path("driver failure", Outcome.Kind.FAILED, (f, m) -> {
             f.desktop.failOnInput(new IllegalStateException("defunct"));
             m.then(click("r1-ok"));
             return request("Press OK");
         }));
-        paths.add(new Path("snapshot throws", Outcome.FAILED, (f, m) -> {
+        paths.add(new Path("snapshot throws", Outcome.Kind.FAILED, (f, m) -> {
             f.desktop.tree(rev -> { throw new IllegalStateException("app hung"); });
             return request("Press OK");
         }));
-        paths.add(new Path("window gone", Outcome.FAILED, (f, m) -> { f.desktop.window(null); return request("Press OK"); }));
-        paths.add(new Path("unresolvable step", Outcome.FAILED, (f, m) -> request("Press it").withSteps(StepParser.parse(
+        paths.add(new Path("window gone", Outcome.Kind.FAILED, (f, m) -> { f.desktop.window(null); return request("Press OK"); }));
+        paths.add(new Path("unresolvable step", Outcome.Kind.FAILED, (f, m) -> request("Press it").withSteps(StepParser.parse(
                 "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Nope\"}}]"))));
-        paths.add(new Path("steps done", Outcome.COMPLETED, (f, m) -> request("Press OK").withSteps(StepParser.parse(
+        paths.add(new Path("steps done", Outcome.Kind.COMPLETED, (f, m) -> request("Press OK").withSteps(StepParser.parse(
                 "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]"))));
 
         for (Path p : paths) {
@@ -98,7 +98,7 @@ class ExitPathsTest {
             ScriptedDecider m = new ScriptedDecider();
             RunRequest req = p.setup.apply(f, m);
             RunResult r = f.run(m, req);
-            assertEquals(p.outcome, r.outcome(), p.name + ": " + r.summary());
+            assertEquals(p.outcome, r.outcome().kind(), p.name + ": " + r.summary());
             assertEquals(1, f.verifier.runs.get(), "verifier ran once on path " + p.name);
             assertTrue(r.summary().contains("| verifier pass"), p.name + ": " + r.summary());
         }
@@ -179,17 +179,17 @@ class ExitPathsTest {
             f.desktop.tree(rev -> Trees.partial(RecordingDesktop.WINDOW, rev));
             RunResult r = f.run(ScriptedDecider.of(samples.get(c), done("ok")), request("Do the thing"));
             if (c == Action.Done.class) {
-                assertEquals(Outcome.COMPLETED, r.outcome());
+                assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
                 assertEquals(List.of(), f.desktop.delivered());
             } else if (c == Action.Fail.class) {
-                assertEquals(Outcome.FAILED, r.outcome());
+                assertEquals(Outcome.Kind.FAILED, r.outcome().kind());
                 assertEquals(List.of(), f.desktop.delivered());
             } else if (c == Action.Wait.class) {
                 assertEquals(List.of(Duration.ofMillis(250)), f.slept);
                 assertEquals(1, r.stepsRun());
             } else {
                 assertEquals(List.of(expected.get(c)), f.desktop.delivered(), c.getSimpleName());
-                assertEquals(Outcome.COMPLETED, r.outcome());
+                assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
                 assertEquals(1, f.guard.consumed);
             }
         }

@@ -30,7 +30,7 @@ public final class LoopOverheadBench {
             long t0 = System.nanoTime();
             RunResult r = f.run(model, RunRequest.of("bench", "Press New", Optional.of(new dev.deckhand.loop.verify.VerifierSpec.Window("x"))));
             perStepNanos[i] = (System.nanoTime() - t0) / stepsPerRun;
-            if (r.outcome() != Outcome.COMPLETED) throw new IllegalStateException(r.summary());
+            if (r.outcome().kind() != Outcome.Kind.COMPLETED) throw new IllegalStateException(r.summary());
         }
         long[] warm = Arrays.copyOfRange(perStepNanos, runs / 2, runs);
         Arrays.sort(warm);

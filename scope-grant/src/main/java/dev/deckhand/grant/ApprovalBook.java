@@ -165,7 +165,7 @@ public final class ApprovalBook {
                 if (!a.grantId().equals(grantId) || a.revision() != revision
                         || !a.basis().equals(Optional.ofNullable(basis))) {
                     book.put(id, a.with(Status.CONSUMED));
-                    return Optional.of(Refusal.of(RefusalCode.BASIS_STALE, "approval " + id + " was for grant "
+                    return Optional.of(Refusal.basisStale("approval " + id + " was for grant "
                             + a.grantId() + " revision " + a.revision() + (a.basis().isPresent() ? " and its capture basis" : "")
                             + "; now grant " + grantId + " revision " + revision));
                 }
@@ -178,7 +178,7 @@ public final class ApprovalBook {
             case CONSUMED:
                 return Optional.of(notApproved(a, "already used"));
             case CANCELLED:
-                return Optional.of(Refusal.of(RefusalCode.GRANT_REVOKED, "approval " + id + " cancelled: grant "
+                return Optional.of(Refusal.grantRevoked("approval " + id + " cancelled: grant "
                         + a.grantId() + " ended"));
             default:
                 throw new AssertionError(a.status());
@@ -228,10 +228,10 @@ public final class ApprovalBook {
 
     private static Refusal notApproved(Approval a, String why) {
         if (a.consequential().isPresent()) {
-            return Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, a.consequential().get() + " was not approved: approval "
+            return Refusal.consequentialNotNamed(a.consequential().get() + " was not approved: approval "
                     + a.id() + " " + why);
         }
-        return Refusal.of(RefusalCode.STOPPED, "approval " + a.id() + " " + why + "; this run ends, the grant stays");
+        return Refusal.stopped("approval " + a.id() + " " + why + "; this run ends, the grant stays");
     }
 
     /** Keeps the book bounded: drops the oldest finished cards beyond {@value #KEEP_FINISHED}. */

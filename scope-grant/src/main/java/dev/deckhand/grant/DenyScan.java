@@ -22,8 +22,7 @@ public final class DenyScan {
         TreeSet<String> cred = new TreeSet<>(facts.runningApps());
         cred.retainAll(config.credentialApps());
         if (!cred.isEmpty()) {
-            return Optional.of(Refusal.of(RefusalCode.DENY_CREDENTIAL_APP,
-                    "credential-class app running: " + cred.first() + more(cred.size())));
+            return Optional.of(Refusal.denyCredentialApp("credential-class app running: " + cred.first() + more(cred.size())));
         }
         TreeSet<String> comms = new TreeSet<>();
         for (Facts.WindowFact w : facts.windows()) {
@@ -33,20 +32,18 @@ public final class DenyScan {
             }
         }
         if (!comms.isEmpty()) {
-            return Optional.of(Refusal.of(RefusalCode.DENY_COMMS_VISIBLE,
-                    "communications app visible: " + comms.first() + more(comms.size())));
+            return Optional.of(Refusal.denyCommsVisible("communications app visible: " + comms.first() + more(comms.size())));
         }
         if (facts.targetIsBrowser()) {
             if (facts.browserHost().isEmpty() || facts.browserHost().get().isBlank()) {
-                return Optional.of(Refusal.of(RefusalCode.DENY_HOST,
-                        "browser host unknown (the browser did not expose the tab's host)"));
+                return Optional.of(Refusal.denyHost("browser host unknown (the browser did not expose the tab's host)"));
             }
             String host = facts.browserHost().get();
             if (config.hostDenied(host)) {
-                return Optional.of(Refusal.of(RefusalCode.DENY_HOST, "browser host denied: " + host));
+                return Optional.of(Refusal.denyHost("browser host denied: " + host));
             }
             if (!config.hostAllowed(host)) {
-                return Optional.of(Refusal.of(RefusalCode.DENY_HOST, "browser host not on allowedHosts: " + host));
+                return Optional.of(Refusal.denyHost("browser host not on allowedHosts: " + host));
             }
         }
         return Optional.empty();

@@ -172,8 +172,7 @@ public final class GrantBroker {
                 family.add(sessionId);
                 active = g.with(g.revision(), g.budgetRemaining(), now, g.ownerSession());
             } else {
-                throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
-                        "grant " + g.id() + " is bound to another MCP session");
+                throw new RefusedException(Refusal.outOfScope("grant " + g.id() + " is bound to another MCP session"));
             }
             return active;
         });
@@ -194,11 +193,11 @@ public final class GrantBroker {
         return run(() -> {
             Grant g = requireMember(sessionId, grantId);
             if (revision != g.revision()) {
-                throw new RefusedException(RefusalCode.BASIS_STALE, "action decided under grant revision " + revision
-                        + ", grant " + g.id() + " is now at revision " + g.revision());
+                throw new RefusedException(Refusal.basisStale("action decided under grant revision " + revision
+                        + ", grant " + g.id() + " is now at revision " + g.revision()));
             }
             if (g.budgetRemaining() <= 0) {
-                throw new RefusedException(RefusalCode.BUDGET_EXHAUSTED, "grant " + g.id() + " has no budget left");
+                throw new RefusedException(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
             }
             active = g.with(g.revision(), g.budgetRemaining() - 1, now(), g.ownerSession());
             return active;
@@ -258,8 +257,8 @@ public final class GrantBroker {
         return run(() -> {
             Grant g = requireMember(sessionId, grantId);
             if (holder != null && !holder.equals(runId)) {
-                throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "grant " + g.id()
-                        + " is in use by another run; one run holds a grant at a time");
+                throw new RefusedException(Refusal.outOfScope("grant " + g.id()
+                        + " is in use by another run; one run holds a grant at a time"));
             }
             holder = runId;
             return g;
@@ -295,7 +294,7 @@ public final class GrantBroker {
             return run(() -> {
                 Grant g = requireMember(sessionId, grantId);
                 if (g.budgetRemaining() <= 0) {
-                    throw new RefusedException(RefusalCode.BUDGET_EXHAUSTED, "grant " + g.id() + " has no budget left");
+                    throw new RefusedException(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
                 }
                 return Optional.<Refusal>empty();
             });
@@ -370,7 +369,7 @@ public final class GrantBroker {
         synchronized (lock) {
             notify = expireIfDue(now());
             if (active != null && active.id().equals(grantId)) {
-                notify = end(Refusal.of(RefusalCode.GRANT_REVOKED, "grant " + grantId + " was revoked"));
+                notify = end(Refusal.grantRevoked("grant " + grantId + " was revoked"));
                 revoked = true;
             }
         }
@@ -394,7 +393,7 @@ public final class GrantBroker {
         synchronized (lock) {
             expired = expireIfDue(now());
             was = active;
-            stop = Refusal.of(RefusalCode.STOPPED, "stopped by " + source + "; nothing resumes until the person mints a grant");
+            stop = Refusal.stopped("stopped by " + source + "; nothing resumes until the person mints a grant");
             stopEvent = active != null ? end(stop) : new Ended(Optional.empty(), stop);
             lastEnd = stop;
             stopped = true;
@@ -458,12 +457,12 @@ public final class GrantBroker {
             if (lastEnd != null) {
                 throw new RefusedException(lastEnd);
             }
-            throw new RefusedException(RefusalCode.NO_GRANT, "no active grant; the person mints one in Deckhand's page");
+            throw new RefusedException(Refusal.noGrant("no active grant; the person mints one in Deckhand's page"));
         }
         if (grantId != null && !active.id().equals(grantId)) {
             Refusal r = ended.get(grantId);
             throw new RefusedException(r != null ? r
-                    : Refusal.of(RefusalCode.NO_GRANT, "grant " + grantId + " is not the active grant"));
+                    : Refusal.noGrant("grant " + grantId + " is not the active grant"));
         }
         return active;
     }
@@ -471,9 +470,9 @@ public final class GrantBroker {
     private Grant requireMember(String sessionId, String grantId) {
         Grant g = requireActive(grantId);
         if (!family.contains(sessionId)) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, g.ownerSession().isEmpty()
+            throw new RefusedException(Refusal.outOfScope(g.ownerSession().isEmpty()
                     ? "grant " + g.id() + " has not been acquired by this MCP session"
-                    : "grant " + g.id() + " is bound to another MCP session");
+                    : "grant " + g.id() + " is bound to another MCP session"));
         }
         return g;
     }
@@ -481,7 +480,7 @@ public final class GrantBroker {
     /** Ends the active grant if its idle expiry has passed; returns the event to fire, or null. */
     private Ended expireIfDue(Instant now) {
         if (active != null && active.expiredAt(now)) {
-            return end(Refusal.of(RefusalCode.GRANT_EXPIRED, "grant " + active.id() + " expired after "
+            return end(Refusal.grantExpired("grant " + active.id() + " expired after "
                     + active.idleExpiry().toSeconds() + " s idle"));
         }
         return null;
@@ -525,7 +524,7 @@ public final class GrantBroker {
     }
 
     private static RefusedException modeDenied(InputPolicy policy, PermissionMode mode) {
-        return new RefusedException(RefusalCode.MODE_DENIED, "inputPolicy " + policy.wire()
-                + " needs permission mode accept-edits or auto; the mode is " + mode.wire());
+        return new RefusedException(Refusal.modeDenied("inputPolicy " + policy.wire()
+                + " needs permission mode accept-edits or auto; the mode is " + mode.wire()));
     }
 }

@@ -37,8 +37,9 @@ public final class Policy {
     }
 
     /**
-     * The call-mode check the loop makes before anything else: {@code plan} and {@code goal} (and any
-     * unknown mode) are refused with {@code MODE_DENIED}; null, "" and {@code default} pass.
+     * The call-mode check made before anything else, and the one place a call mode is refused
+     * {@code MODE_DENIED}: {@code plan} and {@code goal} (and any unknown mode) are refused; null, "" and
+     * {@code default} pass.
      */
     public static Optional<Refusal> checkCallMode(String mode) {
         if (mode == null || mode.isBlank() || mode.trim().equalsIgnoreCase("default")) {
@@ -46,9 +47,9 @@ public final class Policy {
         }
         String m = mode.trim().toLowerCase(Locale.ROOT);
         if (m.equals("plan") || m.equals("goal")) {
-            return Optional.of(Refusal.of(RefusalCode.MODE_DENIED, "mode '" + m + "' is not supported"));
+            return Optional.of(Refusal.modeDenied("mode '" + m + "' is not supported; only 'default' runs"));
         }
-        return Optional.of(Refusal.of(RefusalCode.MODE_DENIED, "unknown mode '" + mode + "'"));
+        return Optional.of(Refusal.modeDenied("unknown mode '" + mode + "'"));
     }
 
     /** The input policy in force: the grant's, but {@code autonomous} only while the mode allows it. */
@@ -61,29 +62,29 @@ public final class Policy {
         Optional<Facts.WindowFact> window = facts.window(action.targetWindowId());
         // 1. absolute
         if (window.isPresent() && window.get().own()) {
-            return refuse(RefusalCode.OWN_WINDOW, "target window " + describe(window.get()) + " is Deckhand's own");
+            return refuse(Refusal.ownWindow("target window " + describe(window.get()) + " is Deckhand's own"));
         }
         if (action.element().isPresent() && action.element().get().own()) {
-            return refuse(RefusalCode.OWN_WINDOW, "target element "
-                    + Consequential.describe(action.element().get()) + " belongs to Deckhand");
+            return refuse(Refusal.ownWindow("target element "
+                    + Consequential.describe(action.element().get()) + " belongs to Deckhand"));
         }
         if (action.chord().isPresent()) {
             Optional<String> system = action.chord().get().systemReason();
             if (system.isPresent()) {
-                return refuse(RefusalCode.SYSTEM_CHORD, "key " + action.chord().get() + ": " + system.get());
+                return refuse(Refusal.systemChord("key " + action.chord().get() + ": " + system.get()));
             }
         }
         if (action.input()) {
             if (facts.passwordFocused()) {
-                return refuse(RefusalCode.SECURE_INPUT, "the focused element is a password field");
+                return refuse(Refusal.secureInput("the focused element is a password field"));
             }
             if (facts.keyboardGrabbed()) {
-                return refuse(RefusalCode.SECURE_INPUT, "another client holds a keyboard grab");
+                return refuse(Refusal.secureInput("another client holds a keyboard grab"));
             }
             if (action.element().isPresent()
                     && action.element().get().role().toLowerCase(Locale.ROOT).contains("password")) {
-                return refuse(RefusalCode.SECURE_INPUT, "target element is a password field: "
-                        + Consequential.describe(action.element().get()));
+                return refuse(Refusal.secureInput("target element is a password field: "
+                        + Consequential.describe(action.element().get())));
             }
         }
         // 2. deny lists
@@ -104,27 +105,27 @@ public final class Policy {
         }
         // 4. basis
         if (action.decidedAtRevision() != grant.revision()) {
-            return refuse(RefusalCode.BASIS_STALE, "action decided under grant revision " + action.decidedAtRevision()
-                    + ", grant is now at revision " + grant.revision());
+            return refuse(Refusal.basisStale("action decided under grant revision " + action.decidedAtRevision()
+                    + ", grant is now at revision " + grant.revision()));
         }
         if (action.kind() == ActionKind.CLICK_AT) {
             if (grant.capture() == CaptureMode.A11Y_ONLY) {
-                return refuse(RefusalCode.BASIS_STALE, "click_at on an a11y_only grant: no capture basis can exist");
+                return refuse(Refusal.basisStale("click_at on an a11y_only grant: no capture basis can exist"));
             }
             if (action.basis().isEmpty()) {
-                return refuse(RefusalCode.BASIS_STALE, "click_at has no capture basis");
+                return refuse(Refusal.basisStale("click_at has no capture basis"));
             }
             BasisInfo b = action.basis().get();
             if (b.grantRevision() != grant.revision()) {
-                return refuse(RefusalCode.BASIS_STALE, "capture basis is of grant revision " + b.grantRevision()
-                        + ", grant is now at revision " + grant.revision());
+                return refuse(Refusal.basisStale("capture basis is of grant revision " + b.grantRevision()
+                        + ", grant is now at revision " + grant.revision()));
             }
             if (facts.measuredBasis().isEmpty()) {
-                return refuse(RefusalCode.BASIS_STALE, "the driver did not re-measure the basis before click_at");
+                return refuse(Refusal.basisStale("the driver did not re-measure the basis before click_at"));
             }
             String diff = b.firstDifference(facts.measuredBasis().get());
             if (diff != null) {
-                return refuse(RefusalCode.BASIS_STALE, "basis changed: " + diff);
+                return refuse(Refusal.basisStale("basis changed: " + diff));
             }
         }
         if (action.approved()) {
@@ -137,8 +138,8 @@ public final class Policy {
             String what = match.get().what() + (match.get().categories().isEmpty() ? ""
                     : " (" + String.join(", ", match.get().categories()) + ")");
             if (effective == InputPolicy.AUTONOMOUS) {
-                return refuse(RefusalCode.CONSEQUENTIAL_NOT_NAMED, what + " is consequential and not named on grant "
-                        + grant.id());
+                return refuse(Refusal.consequentialNotNamed(what + " is consequential and not named on grant "
+                        + grant.id()));
             }
             return new PolicyDecision.NeedsApproval("consequential: " + what, Optional.of(what));
         }
@@ -158,17 +159,17 @@ public final class Policy {
     public static Optional<Refusal> grantable(PolicyConfig config, Facts facts, long windowId) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isEmpty()) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(windowId) + " is not on screen"));
+            return Optional.of(Refusal.outOfScope("window " + hex(windowId) + " is not on screen"));
         }
         if (w.get().own()) {
-            return Optional.of(Refusal.of(RefusalCode.OWN_WINDOW, "window " + describe(w.get()) + " is Deckhand's own"));
+            return Optional.of(Refusal.ownWindow("window " + describe(w.get()) + " is Deckhand's own"));
         }
         String app = w.get().app().toLowerCase(Locale.ROOT);
         if (config.credentialApps().contains(app)) {
-            return Optional.of(Refusal.of(RefusalCode.DENY_CREDENTIAL_APP, "credential-class app: " + app));
+            return Optional.of(Refusal.denyCredentialApp("credential-class app: " + app));
         }
         if (config.commsApps().contains(app)) {
-            return Optional.of(Refusal.of(RefusalCode.DENY_COMMS_VISIBLE, "communications app: " + app));
+            return Optional.of(Refusal.denyCommsVisible("communications app: " + app));
         }
         return DenyScan.scan(config, facts);
     }
@@ -182,13 +183,13 @@ public final class Policy {
             boolean pixels) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isPresent() && w.get().own()) {
-            return Optional.of(Refusal.of(RefusalCode.OWN_WINDOW, "window " + describe(w.get()) + " is Deckhand's own"));
+            return Optional.of(Refusal.ownWindow("window " + describe(w.get()) + " is Deckhand's own"));
         }
         if (pixels && facts.passwordFocused()) {
-            return Optional.of(Refusal.of(RefusalCode.SECURE_INPUT, "the focused element is a password field: no capture"));
+            return Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
         }
         if (pixels && facts.keyboardGrabbed()) {
-            return Optional.of(Refusal.of(RefusalCode.SECURE_INPUT, "another client holds a keyboard grab: no capture"));
+            return Optional.of(Refusal.secureInput("another client holds a keyboard grab: no capture"));
         }
         Optional<Refusal> deny = DenyScan.scan(config, facts);
         if (deny.isPresent()) {
@@ -199,7 +200,7 @@ public final class Policy {
             return scope;
         }
         if (pixels && grant.capture() != CaptureMode.PIXELS) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "grant " + grant.id() + " is a11y_only: no pixels"));
+            return Optional.of(Refusal.outOfScope("grant " + grant.id() + " is a11y_only: no pixels"));
         }
         return Optional.empty();
     }
@@ -207,14 +208,14 @@ public final class Policy {
     private static Optional<Refusal> scope(Grant grant, Facts facts, long windowId) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isEmpty()) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(windowId) + " is not on screen"));
+            return Optional.of(Refusal.outOfScope("window " + hex(windowId) + " is not on screen"));
         }
         if (grant.scope() == ScopeKind.WINDOW && windowId != grant.target().windowId()) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + describe(w.get())
+            return Optional.of(Refusal.outOfScope("window " + describe(w.get())
                     + " is not the granted window " + hex(grant.target().windowId())));
         }
         if (grant.scope() == ScopeKind.APP && !w.get().app().equalsIgnoreCase(grant.target().app())) {
-            return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + describe(w.get())
+            return Optional.of(Refusal.outOfScope("window " + describe(w.get())
                     + " is not of the granted app " + grant.target().app()));
         }
         if (windowId == grant.target().windowId()) {
@@ -234,7 +235,7 @@ public final class Policy {
             diff = "process start " + t.processStart() + " → " + w.processStart();
         }
         if (diff == null) return Optional.empty();
-        return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "window " + hex(w.windowId())
+        return Optional.of(Refusal.outOfScope("window " + hex(w.windowId())
                 + " is no longer the granted window (" + diff + "): a reused window id never carries a grant"));
     }
 
@@ -246,7 +247,7 @@ public final class Policy {
      */
     static Optional<Refusal> dialogOver(Grant grant, Facts facts, long windowId) {
         if (grant.scope() != ScopeKind.WINDOW) return Optional.empty();
-        return dialogsOver(facts, windowId).stream().findFirst().map(w -> Refusal.of(RefusalCode.OUT_OF_SCOPE, "dialog "
+        return dialogsOver(facts, windowId).stream().findFirst().map(w -> Refusal.outOfScope("dialog "
                 + describe(w) + " of the same app is open over the granted window; it is outside this window grant"));
     }
 
@@ -265,8 +266,8 @@ public final class Policy {
         return out;
     }
 
-    private static PolicyDecision refuse(RefusalCode code, String detail) {
-        return new PolicyDecision.Refuse(Refusal.of(code, detail));
+    private static PolicyDecision refuse(Refusal refusal) {
+        return new PolicyDecision.Refuse(refusal);
     }
 
     static String describe(Facts.WindowFact w) {

@@ -12,6 +12,7 @@ public final class RefusedException extends RuntimeException {
         this.refusal = refusal;
     }
 
+    /** For a code chosen at run time (tests that walk the codes); code that decides a refusal names its factory. */
     public RefusedException(RefusalCode code, String detail) {
         this(Refusal.of(code, detail));
     }

@@ -1,7 +1,7 @@
 package dev.deckhand.platform.atspi;
 
 import com.sun.jna.Pointer;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.platform.atspi.AtspiNative.Atspi;
 import dev.deckhand.platform.atspi.AtspiNative.Gobject;
@@ -44,10 +44,10 @@ final class AtspiActions {
         Bound b = uids.get(uid);
         if (bus.hung(b.pid())) throw hungRefusal(b);
         if (!ProcessHandle.of(b.pid()).map(ProcessHandle::isAlive).orElse(false)) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + b.pid() + " has exited");
+            throw new RefusedException(Refusal.a11yUnavailable("app pid " + b.pid() + " has exited"));
         }
         if (calls.hasState(b.obj(), AtspiNative.STATE_DEFUNCT)) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, b.describe() + " no longer exists");
+            throw new RefusedException(Refusal.a11yUnavailable(b.describe() + " no longer exists"));
         }
         return b;
     }
@@ -132,8 +132,8 @@ final class AtspiActions {
                 }
             }
             if (index < 0) {
-                throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
-                        b.describe() + " has no option named '" + option + "'");
+                throw new RefusedException(Refusal.outOfScope(
+                        b.describe() + " has no option named '" + option + "'"));
             }
             long t0 = System.nanoTime();
             int ok = Atspi.atspi_selection_select_child(sel, index, calls.err());
@@ -157,8 +157,8 @@ final class AtspiActions {
             Gobject.g_object_unref(c);
             if (option.equals(name)) {
                 if (found >= 0) {
-                    throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
-                            b.describe() + " has several options named '" + option + "'; refusing to guess");
+                    throw new RefusedException(Refusal.outOfScope(
+                            b.describe() + " has several options named '" + option + "'; refusing to guess"));
                 }
                 found = i;
             }
@@ -296,19 +296,19 @@ final class AtspiActions {
             bus.flagHung(b.pid());
             throw hungRefusal(b);
         }
-        throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, call + " on " + b.describe() + " failed: " + e);
+        throw new RefusedException(Refusal.a11yUnavailable(call + " on " + b.describe() + " failed: " + e));
     }
 
     private static RefusedException hungRefusal(Bound b) {
-        return new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                "app pid " + b.pid() + " is not responding to accessibility calls (hung or stopped)");
+        return new RefusedException(Refusal.a11yUnavailable(
+                "app pid " + b.pid() + " is not responding to accessibility calls (hung or stopped)"));
     }
 
     private static RefusedException unsupported(Bound b, String what) {
-        return new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, b.describe() + " " + what);
+        return new RefusedException(Refusal.platformUnsupported(b.describe() + " " + what));
     }
 
     private static RefusedException refusedBy(Bound b, String call) {
-        return new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "the app refused " + call + " on " + b.describe());
+        return new RefusedException(Refusal.a11yUnavailable("the app refused " + call + " on " + b.describe()));
     }
 }

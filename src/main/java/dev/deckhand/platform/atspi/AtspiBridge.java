@@ -1,6 +1,6 @@
 package dev.deckhand.platform.atspi;
 
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.DesktopFacts.FocusedElement;
 import dev.deckhand.loop.desktop.Geometry;
@@ -77,7 +77,7 @@ public final class AtspiBridge implements AutoCloseable {
      */
     public static AtspiBridge start() {
         String reason = AtspiBus.busMissingReason(System.getenv());
-        if (reason != null) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, reason);
+        if (reason != null) throw new RefusedException(Refusal.a11yUnavailable(reason));
         AtspiThread thread = AtspiThread.shared();
         thread.call("atspi_init", Duration.ofSeconds(10), () -> {
             AtspiBus.init(thread);

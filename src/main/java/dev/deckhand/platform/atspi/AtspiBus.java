@@ -2,7 +2,7 @@ package dev.deckhand.platform.atspi;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.platform.atspi.AtspiNative.Atspi;
 import dev.deckhand.platform.atspi.AtspiNative.EventCallback;
@@ -88,8 +88,8 @@ final class AtspiBus {
         if (thread.initialized()) return;
         int rc = Atspi.atspi_init();
         if (rc > 1) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                    "atspi_init could not reach the accessibility bus (rc " + rc + ")");
+            throw new RefusedException(Refusal.a11yUnavailable(
+                    "atspi_init could not reach the accessibility bus (rc " + rc + ")"));
         }
         Atspi.atspi_set_timeout(AtspiBridge.CALL_TIMEOUT_MILLIS, -1);
         thread.markInitialized();
@@ -101,7 +101,7 @@ final class AtspiBus {
     private void registerListener() {
         callback = this::onEvent;
         listener = Atspi.atspi_event_listener_new(callback, null, null);
-        if (listener == null) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "atspi_event_listener_new failed");
+        if (listener == null) throw new RefusedException(Refusal.a11yUnavailable("atspi_event_listener_new failed"));
         for (String type : EVENTS) {
             Atspi.atspi_event_listener_register(listener, AtspiCalls.nulTerminated(type), calls.err());
             calls.dropError();
@@ -170,11 +170,11 @@ final class AtspiBus {
     /** Visits the desktop's applications (cache mask set on each) until {@code visit} returns true. */
     void forEachApp(Function<Pointer, Boolean> visit) {
         Pointer desktop = Atspi.atspi_get_desktop(0);
-        if (desktop == null) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "the AT-SPI registry has no desktop");
+        if (desktop == null) throw new RefusedException(Refusal.a11yUnavailable("the AT-SPI registry has no desktop"));
         try {
             int n = Atspi.atspi_accessible_get_child_count(desktop, calls.err());
             String e = calls.takeError();
-            if (e != null) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "the AT-SPI registry does not answer: " + e);
+            if (e != null) throw new RefusedException(Refusal.a11yUnavailable("the AT-SPI registry does not answer: " + e));
             for (int i = 0; i < n; i++) {
                 Pointer app = Atspi.atspi_accessible_get_child_at_index(desktop, i, calls.err());
                 calls.dropError();
@@ -253,8 +253,8 @@ final class AtspiBus {
             String e = calls.takeError();
             if (rect != null) Glib.g_free(rect);
             if (comp == null || e != null || rect == null) {
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " is not responding to"
-                        + " accessibility calls (hung or stopped)");
+                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " is not responding to"
+                        + " accessibility calls (hung or stopped)"));
             }
             hungPids.remove(pid);
         } finally {

@@ -3,7 +3,7 @@ package dev.deckhand.platform.atspi;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.platform.atspi.AtspiNative.Atspi;
 import dev.deckhand.platform.atspi.AtspiNative.Glib;
@@ -69,7 +69,7 @@ final class AtspiCalls {
         String e = takeError();
         if (e == null) return;
         if (e.contains("application no longer exists")) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited (" + call + ": " + e + ")");
+            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exited (" + call + ": " + e + ")"));
         }
         if (isTimeout(e, startNanos)) throw new HungException(call + " of pid " + pid + ": " + e);
         dropped++;

@@ -1,7 +1,7 @@
 package dev.deckhand.platform.atspi;
 
 import com.sun.jna.Pointer;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.DesktopFacts.FocusedElement;
 import dev.deckhand.loop.desktop.Geometry;
@@ -174,8 +174,8 @@ final class AtspiFacts {
         try {
             while (!stack.isEmpty()) {
                 if (visited++ > AtspiBridge.NODE_CAP * 2 || System.nanoTime() > deadline) {
-                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                            "could not read keyboard focus within " + AtspiBridge.WALK_BUDGET.toMillis() + " ms");
+                    throw new RefusedException(Refusal.a11yUnavailable(
+                            "could not read keyboard focus within " + AtspiBridge.WALK_BUDGET.toMillis() + " ms"));
                 }
                 Pointer p = stack.pop();
                 boolean keep = false;

@@ -1,6 +1,6 @@
 package dev.deckhand.platform.atspi;
 
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 
 /**
@@ -38,7 +38,7 @@ final class AtspiSession {
      * @throws RefusedException {@code A11Y_UNAVAILABLE} once the bridge is closed
      */
     AtspiSession open() {
-        if (closed) throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "the AT-SPI bridge is closed");
+        if (closed) throw new RefusedException(Refusal.a11yUnavailable("the AT-SPI bridge is closed"));
         return this;
     }
 

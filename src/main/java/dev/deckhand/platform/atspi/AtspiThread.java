@@ -1,6 +1,6 @@
 package dev.deckhand.platform.atspi;
 
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.platform.atspi.AtspiNative.Atspi;
 import dev.deckhand.platform.atspi.AtspiNative.Glib;
@@ -59,7 +59,7 @@ final class AtspiThread {
             } catch (RuntimeException e) {
                 throw e;
             } catch (Exception e) {
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, what + " failed: " + e);
+                throw new RefusedException(Refusal.a11yUnavailable(what + " failed: " + e));
             }
         }
         FutureTask<T> future = new FutureTask<>(task);
@@ -73,17 +73,17 @@ final class AtspiThread {
                 for (StackTraceElement el : thread.getStackTrace()) sb.append("\n  at ").append(el);
                 System.getLogger(AtspiThread.class.getName()).log(System.Logger.Level.WARNING, sb.toString());
             }
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                    what + " did not finish within " + bound.toMillis() + " ms (accessibility bus or app not responding)");
+            throw new RefusedException(Refusal.a11yUnavailable(
+                    what + " did not finish within " + bound.toMillis() + " ms (accessibility bus or app not responding)"));
         } catch (InterruptedException e) {
             future.cancel(false);
             Thread.currentThread().interrupt();
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, what + " interrupted");
+            throw new RefusedException(Refusal.a11yUnavailable(what + " interrupted"));
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RefusedException) throw (RefusedException) cause;
             if (cause instanceof Error) throw (Error) cause;
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, what + " failed: " + cause);
+            throw new RefusedException(Refusal.a11yUnavailable(what + " failed: " + cause));
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.deckhand.platform.atspi;
 
 import com.sun.jna.Pointer;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
@@ -83,8 +83,8 @@ final class AtspiTree {
             }
             if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
                 bus.flagHung(pid);
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
-                        + " is not responding to accessibility calls (hung or stopped)");
+                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped)"));
             }
             bus.rememberGtk4(pid, gtk4);
             calls.resetDropped();
@@ -93,14 +93,14 @@ final class AtspiTree {
             // every call fails: what came back would look like a whole tree. Refuse it; when calls
             // failed, ask the app once more before believing the tree.
             if (!AtspiCalls.processAlive(pid) || (calls.dropped() > 0 && AtspiCalls.exitsWithin(pid, 100))) {
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited during the walk");
+                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exited during the walk"));
             }
             if (calls.dropped() > 0) {
                 try {
                     bus.probe(pid, frame);
                 } catch (RefusedException e) {
-                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exited or stopped"
-                            + " answering during the walk (" + calls.dropped() + " calls failed)");
+                    throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exited or stopped"
+                            + " answering during the walk (" + calls.dropped() + " calls failed)"));
                 }
             }
             return tree;
@@ -120,8 +120,8 @@ final class AtspiTree {
                 fast = collectionWalk(root, pid, gtk4, origin, windowId, rev, includeHidden, walkStart, deadline);
             } catch (AtspiCalls.HungException e) {
                 bus.flagHung(pid);
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
-                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")");
+                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")"));
             }
             if (fast != null) return fast;
             resetStats();
@@ -181,8 +181,8 @@ final class AtspiTree {
             bus.flagHung(pid);
             partial = true;
             if (nodes.isEmpty()) {
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
-                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")");
+                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid
+                        + " is not responding to accessibility calls (hung or stopped: " + e.getMessage() + ")"));
             }
         } finally {
             for (Object[] rest : stack) Gobject.g_object_unref((Pointer) rest[0]);
@@ -485,8 +485,8 @@ final class AtspiTree {
     private Pointer findFrame(int pid, String title) {
         List<Pointer> apps = bus.appsOf(pid);
         if (apps.isEmpty()) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "no accessible application has pid " + pid
-                    + " (not registered on the accessibility bus, exited, or in another PID namespace)");
+            throw new RefusedException(Refusal.a11yUnavailable("no accessible application has pid " + pid
+                    + " (not registered on the accessibility bus, exited, or in another PID namespace)"));
         }
         try {
             Pointer frame = findFrame(apps, pid, title, false);
@@ -521,8 +521,8 @@ final class AtspiTree {
                     // The app's window list is not cached and it does not answer.
                     bus.flagHung(pid);
                     matches.forEach(Gobject::g_object_unref);
-                    throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid
-                            + " is not responding to accessibility calls (hung or stopped: listing its windows)");
+                    throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid
+                            + " is not responding to accessibility calls (hung or stopped: listing its windows)"));
                 }
             }
         }
@@ -530,11 +530,11 @@ final class AtspiTree {
         matches.forEach(Gobject::g_object_unref);
         if (matches.isEmpty() && !fresh) return null;
         if (matches.isEmpty()) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "app pid " + pid + " exposes no window titled '"
-                    + title + "' (its windows: " + seen + ")");
+            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exposes no window titled '"
+                    + title + "' (its windows: " + seen + ")"));
         }
-        throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, matches.size() + " windows of pid " + pid
-                + " are titled '" + title + "'; refusing to guess which one is granted");
+        throw new RefusedException(Refusal.a11yUnavailable(matches.size() + " windows of pid " + pid
+                + " are titled '" + title + "'; refusing to guess which one is granted"));
     }
 
     private void resetStats() {

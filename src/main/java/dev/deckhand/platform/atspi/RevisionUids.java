@@ -1,7 +1,7 @@
 package dev.deckhand.platform.atspi;
 
 import com.sun.jna.Pointer;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.platform.atspi.AtspiNative.Gobject;
 import java.security.SecureRandom;
@@ -67,8 +67,8 @@ final class RevisionUids {
     Bound get(String uid) {
         Bound b = byUid.get(uid);
         if (b == null) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "uid " + uid + " is not from revision "
-                    + (revision == Long.MIN_VALUE ? "(none yet)" : String.valueOf(revision)));
+            throw new RefusedException(Refusal.outOfScope("uid " + uid + " is not from revision "
+                    + (revision == Long.MIN_VALUE ? "(none yet)" : String.valueOf(revision))));
         }
         return b;
     }

@@ -1,7 +1,7 @@
 package dev.deckhand.platform.linux;
 
 import dev.deckhand.grant.Chord;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
@@ -71,8 +71,9 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     private WindowInfo window(long id) {
-        return x11.window(id).map(w -> w.pid() > 0 ? w.withProcessStart(processStart(w.pid())) : w).orElseThrow(() -> new RefusedException(RefusalCode.PREFLIGHT_FAILED,
-                "window 0x" + Long.toHexString(id) + " no longer exists"));
+        return x11.window(id).map(w -> w.pid() > 0 ? w.withProcessStart(processStart(w.pid())) : w)
+                .orElseThrow(() -> new RefusedException(Refusal.preflightFailed(
+                        "window 0x" + Long.toHexString(id) + " no longer exists")));
     }
 
     @Override
@@ -103,8 +104,8 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     public ScopedTree snapshot(long windowId, long grantRevision) {
         WindowInfo w = window(windowId);
         if (w.pid() < 0) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "window \"" + w.title()
-                    + "\" does not say which process owns it (_NET_WM_PID), so its tree cannot be found");
+            throw new RefusedException(Refusal.a11yUnavailable("window \"" + w.title()
+                    + "\" does not say which process owns it (_NET_WM_PID), so its tree cannot be found"));
         }
         return atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
     }
@@ -178,17 +179,17 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     private void requireSyntheticKeys(long windowId) {
         WindowInfo w = window(windowId);
         if (w.pid() >= 0 && atspi.isGtk4Process(w.pid())) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "\"" + w.title() + "\" is a GTK 4 window without "
+            throw new RefusedException(Refusal.outOfScope("\"" + w.title() + "\" is a GTK 4 window without "
                     + "input focus: GTK 4 ignores keys sent to a window, and Deckhand never moves focus; act by uid "
-                    + "or ask the user to focus the window");
+                    + "or ask the user to focus the window"));
         }
     }
 
     @Override
     public void clickAt(int x, int y, Basis basis) {
         if (!x11.basisValid(basis)) {
-            throw new RefusedException(RefusalCode.BASIS_STALE, "window 0x" + Long.toHexString(basis.windowId())
-                    + " moved, resized or closed since the capture");
+            throw new RefusedException(Refusal.basisStale("window 0x" + Long.toHexString(basis.windowId())
+                    + " moved, resized or closed since the capture"));
         }
         Geometry g = basis.windowGeometry();
         int sx = g.x() + (int) Math.floor(x / basis.scale());
@@ -235,7 +236,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
                 }
             });
         } catch (IOException e) {
-            throw new RefusedException(RefusalCode.PREFLIGHT_FAILED, "cannot list processes: " + e.getMessage());
+            throw new RefusedException(Refusal.preflightFailed("cannot list processes: " + e.getMessage()));
         }
         return names;
     }

@@ -1,7 +1,7 @@
 package dev.deckhand.platform.x11;
 
 import dev.deckhand.grant.Chord;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import java.util.Map;
 import java.util.function.ToLongFunction;
@@ -32,7 +32,7 @@ record KeyChord(int modifiers, long keysym) {
      */
     static KeyChord of(Chord chord, ToLongFunction<String> keysymNamed) {
         chord.systemReason().ifPresent(why -> {
-            throw new RefusedException(RefusalCode.SYSTEM_CHORD, "key " + chord + ": " + why);
+            throw new RefusedException(Refusal.systemChord("key " + chord + ": " + why));
         });
         return grabbed(chord, keysymNamed);
     }

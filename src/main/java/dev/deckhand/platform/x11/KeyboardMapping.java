@@ -2,7 +2,7 @@ package dev.deckhand.platform.x11;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,7 +60,7 @@ final class KeyboardMapping {
         X.XDisplayKeycodes(c.dpy, min, max);
         int count = max.getValue() - min.getValue() + 1;
         Pointer p = X.XGetKeyboardMapping(c.dpy, min.getValue(), count, per);
-        if (p == null) throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "cannot read the keyboard mapping");
+        if (p == null) throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard mapping"));
         try {
             return new Keymap(min.getValue(), count, per.getValue(), p.getLongArray(0, count * per.getValue()));
         } finally {
@@ -85,8 +85,8 @@ final class KeyboardMapping {
             List<Integer> free = new ArrayList<>(map.spares);
             int available = free.size() + remapped.size();
             if (missing.size() > available) {
-                throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "text needs " + missing.size()
-                        + " characters the keyboard layout lacks; only " + available + " spare keycodes exist");
+                throw new RefusedException(Refusal.platformUnsupported("text needs " + missing.size()
+                        + " characters the keyboard layout lacks; only " + available + " spare keycodes exist"));
             }
             if (missing.size() > free.size()) reset(map);
             free = new ArrayList<>(spareKeycodes(map));
@@ -139,8 +139,8 @@ final class KeyboardMapping {
             if ((mask & n[0]) != 0) {
                 int[] kc = map.byKeysym.get(n[1]);
                 if (kc == null) {
-                    throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED,
-                            "the keyboard mapping has no key for modifier keysym 0x" + Long.toHexString(n[1]));
+                    throw new RefusedException(Refusal.platformUnsupported(
+                            "the keyboard mapping has no key for modifier keysym 0x" + Long.toHexString(n[1])));
                 }
                 out.add(kc[0]);
             }

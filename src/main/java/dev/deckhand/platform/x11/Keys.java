@@ -2,7 +2,7 @@ package dev.deckhand.platform.x11;
 
 import com.sun.jna.Memory;
 import dev.deckhand.grant.Chord;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import java.util.List;
 
@@ -121,19 +121,19 @@ final class Keys {
     }
 
     private void requireFocusFor(long window) {
-        if (!xtest) throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "the X server has no XTEST extension");
+        if (!xtest) throw new RefusedException(Refusal.platformUnsupported("the X server has no XTEST extension"));
         windows.measure(window, true);
         if (grab.heldByOther()) {
-            throw new RefusedException(RefusalCode.SECURE_INPUT,
-                    "another client holds a keyboard grab; XTEST keys would go to it");
+            throw new RefusedException(Refusal.secureInput(
+                    "another client holds a keyboard grab; XTEST keys would go to it"));
         }
         long focused = windows.focusedTopLevel();
         long target = windows.topLevel(window);
         if (focused == 0 || focused != target) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "input focus is on "
+            throw new RefusedException(Refusal.outOfScope("input focus is on "
                     + (focused == 0 ? "no window" : "top-level 0x" + Long.toHexString(focused))
                     + ", not window 0x" + Long.toHexString(window)
-                    + "; XTEST keys would land outside the grant and Deckhand never moves focus");
+                    + "; XTEST keys would land outside the grant and Deckhand never moves focus"));
         }
     }
 }

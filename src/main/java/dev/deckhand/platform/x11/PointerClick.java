@@ -2,7 +2,7 @@ package dev.deckhand.platform.x11;
 
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Geometry;
@@ -32,21 +32,21 @@ final class PointerClick {
     /** See {@link X11Display#clickAt(int, int, Basis)}. */
     void click(int x, int y, Basis basis) {
         if (!privateDesktop) {
-            throw new RefusedException(RefusalCode.POINTER_WARP_REFUSED,
-                    "click_at would move the real pointer; allowed only on a private virtual desktop Deckhand started");
+            throw new RefusedException(Refusal.pointerWarpRefused(
+                    "click_at would move the real pointer; allowed only on a private virtual desktop Deckhand started"));
         }
-        if (!xtest) throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "the X server has no XTEST extension");
+        if (!xtest) throw new RefusedException(Refusal.platformUnsupported("the X server has no XTEST extension"));
         if (!windows.basisValid(basis)) {
-            throw new RefusedException(RefusalCode.BASIS_STALE, "window 0x" + Long.toHexString(basis.windowId())
-                    + " no longer has geometry " + basis.windowGeometry());
+            throw new RefusedException(Refusal.basisStale("window 0x" + Long.toHexString(basis.windowId())
+                    + " no longer has geometry " + basis.windowGeometry()));
         }
         Geometry g = basis.windowGeometry();
         int sx = g.x() + (int) Math.floor((x + 0.5) / basis.scale());
         int sy = g.y() + (int) Math.floor((y + 0.5) / basis.scale());
         if (x < 0 || y < 0 || !g.contains(sx, sy)) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
+            throw new RefusedException(Refusal.outOfScope(
                     "point (" + x + ", " + y + ") at scale " + basis.scale() + " is outside window 0x"
-                            + Long.toHexString(basis.windowId()));
+                            + Long.toHexString(basis.windowId())));
         }
         Xlib.X.XTranslateCoordinates(c.dpy, c.root, c.root, sx, sy, ix, iy, childRef);
         long topAtPoint = childRef.getValue();
@@ -56,8 +56,8 @@ final class PointerClick {
         boolean ownPopup = topAtPoint != 0 && windows.clientOf(topAtPoint) != 0 && windows.clientOf(topAtPoint) == client
                 && isOverrideRedirect(topAtPoint);
         if (topAtPoint != target && !ownPopup) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE, "another window (0x" + Long.toHexString(topAtPoint)
-                    + ") is on top at screen point (" + sx + ", " + sy + ")");
+            throw new RefusedException(Refusal.outOfScope("another window (0x" + Long.toHexString(topAtPoint)
+                    + ") is on top at screen point (" + sx + ", " + sy + ")"));
         }
         Xtst t = Xtst.X;
         t.XTestFakeMotionEvent(c.dpy, -1, sx, sy, 0);

@@ -4,7 +4,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
@@ -83,7 +83,7 @@ final class WindowCapture implements AutoCloseable {
     Grab grab(long window) {
         Geometry g = windows.measure(window, true);
         if (g.width() == 0 || g.height() == 0) {
-            throw new RefusedException(RefusalCode.PREFLIGHT_FAILED, "window 0x" + Long.toHexString(window) + " has no area");
+            throw new RefusedException(Refusal.preflightFailed("window 0x" + Long.toHexString(window) + " has no area"));
         }
         int before = c.errors();
         Pointer visual;
@@ -116,8 +116,8 @@ final class WindowCapture implements AutoCloseable {
         }
         c.sync();
         if (c.errors() != before) {
-            throw new RefusedException(RefusalCode.PREFLIGHT_FAILED, "window 0x" + Long.toHexString(window)
-                    + " could not be read (" + c.lastError() + "); it may have vanished or changed");
+            throw new RefusedException(Refusal.preflightFailed("window 0x" + Long.toHexString(window)
+                    + " could not be read (" + c.lastError() + "); it may have vanished or changed"));
         }
         return new Grab(new RgbImage(g.width(), g.height(), pixels), g);
     }
@@ -213,9 +213,9 @@ final class WindowCapture implements AutoCloseable {
                 blue = visual.getLong(Xlib.VIS_BLUE_MASK);
         int byteOrder = image.getInt(Xlib.IMG_BYTE_ORDER);
         if (bpp != 32 || red != 0xff0000L || green != 0xff00L || blue != 0xffL || byteOrder != 0 /* LSBFirst */) {
-            throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED, "pixel format " + bpp + " bpp, masks "
+            throw new RefusedException(Refusal.platformUnsupported("pixel format " + bpp + " bpp, masks "
                     + Long.toHexString(red) + "/" + Long.toHexString(green) + "/" + Long.toHexString(blue)
-                    + ", byte order " + byteOrder + " is not read by this driver (needs 32 bpp xRGB)");
+                    + ", byte order " + byteOrder + " is not read by this driver (needs 32 bpp xRGB)"));
         }
         java.nio.IntBuffer src = data.getByteBuffer(0, (long) bpl * h).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
         int rowInts = bpl / 4;

@@ -4,7 +4,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Geometry;
@@ -111,8 +111,8 @@ final class Windows {
             throw gone(window);
         }
         if (requireViewable && attrs.getInt(Xlib.WA_MAP_STATE) != Xlib.IsViewable) {
-            throw new RefusedException(RefusalCode.PREFLIGHT_FAILED,
-                    "window 0x" + Long.toHexString(window) + " is not mapped (minimised or on another desktop)");
+            throw new RefusedException(Refusal.preflightFailed(
+                    "window 0x" + Long.toHexString(window) + " is not mapped (minimised or on another desktop)"));
         }
         int w = attrs.getInt(Xlib.WA_WIDTH), h = attrs.getInt(Xlib.WA_HEIGHT);
         if (X.XTranslateCoordinates(c.dpy, window, c.root, 0, 0, ix, iy, childRef) == 0 || c.errors() != before) {
@@ -122,8 +122,8 @@ final class Windows {
     }
 
     static RefusedException gone(long window) {
-        return new RefusedException(RefusalCode.PREFLIGHT_FAILED,
-                "window 0x" + Long.toHexString(window) + " no longer exists");
+        return new RefusedException(Refusal.preflightFailed(
+                "window 0x" + Long.toHexString(window) + " no longer exists"));
     }
 
     /** See {@link X11Display#basisValid(Basis)}. */

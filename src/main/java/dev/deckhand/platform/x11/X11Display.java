@@ -1,7 +1,7 @@
 package dev.deckhand.platform.x11;
 
 import dev.deckhand.grant.Chord;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
@@ -98,8 +98,8 @@ public final class X11Display implements AutoCloseable {
             String named = os.toLowerCase(Locale.ROOT).startsWith("mac") ? "macOS (" + os + ")"
                     : os.toLowerCase(Locale.ROOT).startsWith("windows") ? "Windows (" + os + ")"
                     : os.isBlank() ? "an unknown OS" : os;
-            throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED,
-                    "no desktop backend for " + named + " yet; only Linux with X11 is supported");
+            throw new RefusedException(Refusal.platformUnsupported(
+                    "no desktop backend for " + named + " yet; only Linux with X11 is supported"));
         }
     }
 
@@ -356,12 +356,12 @@ public final class X11Display implements AutoCloseable {
 
     private void live() {
         if (closed) throw new IllegalStateException("X11Display is closed");
-        if (c.dead()) throw new RefusedException(RefusalCode.HEADLESS, "the connection to the X display was lost");
+        if (c.dead()) throw new RefusedException(Refusal.headless("the connection to the X display was lost"));
     }
 
     private void requireInput() {
         waylandReason.ifPresent(why -> {
-            throw new RefusedException(RefusalCode.WAYLAND_INPUT_UNSUPPORTED, "input is refused under Wayland: " + why);
+            throw new RefusedException(Refusal.waylandInputUnsupported("input is refused under Wayland: " + why));
         });
     }
 

@@ -2,7 +2,7 @@ package dev.deckhand.platform.x11;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import java.util.Map;
 import java.util.Objects;
@@ -68,20 +68,20 @@ final class XConnection implements AutoCloseable {
         Objects.requireNonNull(env, "env");
         X11Display.requireLinux(System.getProperty("os.name"));
         if (Native.LONG_SIZE != 8) {
-            throw new RefusedException(RefusalCode.PLATFORM_UNSUPPORTED,
-                    "the X11 driver needs a 64-bit C long (LP64); this JVM has " + Native.LONG_SIZE * 8 + "-bit");
+            throw new RefusedException(Refusal.platformUnsupported(
+                    "the X11 driver needs a 64-bit C long (LP64); this JVM has " + Native.LONG_SIZE * 8 + "-bit"));
         }
         String name = env.get("DISPLAY");
         if (name == null || name.isBlank()) {
-            throw new RefusedException(RefusalCode.HEADLESS, "DISPLAY is not set: no X display to drive");
+            throw new RefusedException(Refusal.headless("DISPLAY is not set: no X display to drive"));
         }
         if (XLIB_MISSING != null) {
-            throw new RefusedException(RefusalCode.HEADLESS, "libX11 cannot be loaded (" + XLIB_MISSING + ")");
+            throw new RefusedException(Refusal.headless("libX11 cannot be loaded (" + XLIB_MISSING + ")"));
         }
         installErrorHandler();
         Pointer dpy = Xlib.X.XOpenDisplay(name);
         if (dpy == null) {
-            throw new RefusedException(RefusalCode.HEADLESS, "cannot open X display '" + name + "'");
+            throw new RefusedException(Refusal.headless("cannot open X display '" + name + "'"));
         }
         return new XConnection(dpy);
     }
@@ -164,7 +164,7 @@ final class XConnection implements AutoCloseable {
      */
     void sync() {
         Xlib.X.XSync(dpy, Xlib.False);
-        if (dead) throw new RefusedException(RefusalCode.HEADLESS, "the connection to the X display was lost");
+        if (dead) throw new RefusedException(Refusal.headless("the connection to the X display was lost"));
     }
 
     /** Closes the connection (unless the server is gone already). Idempotent. */

@@ -42,11 +42,11 @@ public final class DesktopPreflight implements Preflight {
             return Optional.empty();
         } catch (RefusedException e) {
             return Optional.of(e.code() == RefusalCode.HEADLESS || e.code() == RefusalCode.A11Y_UNAVAILABLE
-                    ? e.refusal() : Refusal.of(RefusalCode.PREFLIGHT_FAILED, e.refusal().toString()));
+                    ? e.refusal() : Refusal.preflightFailed(e.refusal().toString()));
         }
     }
 
     private static Optional<Refusal> failed(String detail) {
-        return Optional.of(Refusal.of(RefusalCode.PREFLIGHT_FAILED, detail));
+        return Optional.of(Refusal.preflightFailed(detail));
     }
 }

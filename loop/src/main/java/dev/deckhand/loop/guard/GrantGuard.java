@@ -116,20 +116,31 @@ public final class GrantGuard implements Guard {
             throw new RefusedException(unusable.get());
         }
         return broker.active().filter(g -> g.id().equals(grantId)).orElseThrow(() -> new RefusedException(
-                RefusalCode.GRANT_REVOKED, "grant " + grantId + " is no longer active"));
+                Refusal.grantRevoked("grant " + grantId + " is no longer active")));
+    }
+
+    /**
+     * Runs one check: a refusal that unwinds it (the broker's, the driver's, {@link Proposals}') becomes the
+     * check's answer here, the one place this guard turns an exception into a refusal.
+     */
+    private static Optional<Refusal> guarded(Supplier<Optional<Refusal>> check) {
+        try {
+            return check.get();
+        } catch (RefusedException e) {
+            return Optional.of(e.refusal());
+        }
     }
 
     @Override
     public Optional<Refusal> checkRun() {
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
-            if (g.budgetRemaining() <= 0) return Optional.of(Refusal.of(RefusalCode.BUDGET_EXHAUSTED,
-                    "grant " + g.id() + " has no budget left"));
+            if (g.budgetRemaining() <= 0) {
+                return Optional.of(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
+            }
             return DenyScan.scan(policy.get(), FactsMapper.facts(facts(), 0));
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     @Override
@@ -144,14 +155,12 @@ public final class GrantGuard implements Guard {
 
     private Optional<Refusal> beforeCapture(boolean pixels) {
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
             return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(facts(), window), window,
                     pixels);
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     @Override
@@ -170,13 +179,15 @@ public final class GrantGuard implements Guard {
     @Override
     public Optional<Refusal> approveSteps(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree) {
         if (aborted().isPresent()) return aborted();
-        Grant g;
-        try {
-            g = grant();
+        return guarded(() -> {
+            Grant g = grant();
             if (Policy.effectiveInputPolicy(policy.get(), g) != InputPolicy.CONFIRM_EACH) return Optional.empty();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+            return approveBatch(steps, resolved, tree, g);
+        });
+    }
+
+    /** One card for the whole batch, each step resolved to its target (or said not to be on screen yet). */
+    private Optional<Refusal> approveBatch(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
@@ -184,12 +195,7 @@ public final class GrantGuard implements Guard {
                     .orElse(s.target().map(t -> t.describe() + " (not on screen yet)").orElse("the focused element"));
             lines.add((i + 1) + ". " + s.action().kind() + " → " + target + note(s.action()));
         }
-        Optional<String> gated;
-        try {
-            gated = gatedStep(steps, resolved, tree, g);
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        Optional<String> gated = gatedStep(steps, resolved, tree, g);
         Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated), g, null);
         if (decision.isEmpty()) batchApproved = true;
         return decision;
@@ -220,7 +226,7 @@ public final class GrantGuard implements Guard {
     @Override
     public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
             PolicyConfig config = policy.get();
             long window = g.target().windowId();
@@ -246,9 +252,7 @@ public final class GrantGuard implements Guard {
             focusAtCheck = new FocusMark(again.focusedWindow(), again.focusedElement());
             return Policy.check(policy.get(), grant(), measured(FactsMapper.facts(again, window), basis),
                     proposed.withApproved(true)).refusal();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     /** How long the desktop settles before a facts read that timed out is tried the second and last time. */
@@ -303,13 +307,11 @@ public final class GrantGuard implements Guard {
 
     @Override
     public Optional<Refusal> reserve() {
-        try {
+        return guarded(() -> {
             Grant g = grant();
             reservation = broker.reserve(sessionId, grantId, g.revision());
             return Optional.empty();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     @Override
@@ -328,9 +330,9 @@ public final class GrantGuard implements Guard {
 
     @Override
     public Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
-        if (stop.stopRequested()) return Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop was requested"));
+        if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop was requested"));
         if (aborted().isPresent()) return aborted();
-        try {
+        return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
             DesktopFacts read = facts();
@@ -342,7 +344,7 @@ public final class GrantGuard implements Guard {
                     now = new FocusMark(read.focusedWindow(), read.focusedElement());
                 }
                 if (was != null && !was.equals(now)) {
-                    return Optional.of(Refusal.of(RefusalCode.OUT_OF_SCOPE, "the input focus moved since the "
+                    return Optional.of(Refusal.outOfScope("the input focus moved since the "
                             + action.kind() + " was checked (" + describe(was) + " → " + describe(now)
                             + "); delivery stops here"));
                 }
@@ -355,15 +357,13 @@ public final class GrantGuard implements Guard {
             if (decision instanceof PolicyDecision.NeedsApproval needs) {
                 // the policy changed since the check (e.g. the permission mode is now ask): no card here
                 return Optional.of(needs.consequential().isPresent()
-                        ? Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, needs.consequential().get()
+                        ? Refusal.consequentialNotNamed(needs.consequential().get()
                                 + " is consequential and was not approved")
-                        : Refusal.of(RefusalCode.MODE_DENIED, "the policy changed after this action was checked "
+                        : Refusal.modeDenied("the policy changed after this action was checked "
                                 + "(inputPolicy is now confirm_each): it needs the person's approval"));
             }
             return Optional.empty();
-        } catch (RefusedException e) {
-            return Optional.of(e.refusal());
-        }
+        });
     }
 
     private Facts measured(Facts facts, Optional<Basis> basis) {
@@ -387,7 +387,7 @@ public final class GrantGuard implements Guard {
 
     private Optional<Refusal> awaitDecision(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
         while (true) {
-            if (stop.stopRequested()) return Optional.of(Refusal.of(RefusalCode.STOPPED, "Stop while approval "
+            if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop while approval "
                     + card.id() + " was waiting"));
             if (aborted().isPresent()) return aborted();
             ApprovalBook.Status status = approvals.status(card.id());
@@ -396,7 +396,7 @@ public final class GrantGuard implements Guard {
                 Thread.sleep(APPROVAL_POLL.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return Optional.of(Refusal.of(RefusalCode.STOPPED, "interrupted while approval " + card.id() + " was waiting"));
+                return Optional.of(Refusal.stopped("interrupted while approval " + card.id() + " was waiting"));
             }
             if (clock.instant().isAfter(card.expiresAt().plusSeconds(1))) {
                 return approvals.consume(card.id(), g.id(), g.revision(), basis);

@@ -3,7 +3,7 @@ package dev.deckhand.loop.guard;
 import dev.deckhand.grant.ActionKind;
 import dev.deckhand.grant.BasisInfo;
 import dev.deckhand.grant.ProposedAction;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.action.ElementAction;
@@ -64,10 +64,10 @@ public final class Proposals {
         if (action instanceof Action.Key k) {
             Optional<ProposedAction.Element> focused = focused(tree, facts, window);
             if (focused.isEmpty() && k.chord().editsText()) {
-                throw new RefusedException(RefusalCode.SECURE_INPUT, facts.passwordFocused()
+                throw new RefusedException(Refusal.secureInput(facts.passwordFocused()
                         ? "the focused element is a password field"
                         : "key " + k.chord() + " writes into the focused element, which cannot be read, so it may be"
-                                + " a password field");
+                                + " a password field"));
             }
             return ProposedAction.key(k.chord(), revision, window, focused.orElse(null)).withContext(context);
         }
@@ -75,10 +75,10 @@ public final class Proposals {
             Optional<ProposedAction.Element> focused = focused(tree, facts, window);
             if (focused.isEmpty()) {
                 // Typed text goes to whatever has focus; unread focus could be a password field.
-                throw new RefusedException(RefusalCode.SECURE_INPUT, facts.passwordFocused()
+                throw new RefusedException(Refusal.secureInput(facts.passwordFocused()
                         ? "the focused element is a password field"
                         : "the focused element cannot be read, so it may be a password field; type is refused"
-                                + " (set_text names its target)");
+                                + " (set_text names its target)"));
             }
             return ProposedAction.on(ActionKind.TYPE, revision, window, focused.get()).withContext(context);
         }

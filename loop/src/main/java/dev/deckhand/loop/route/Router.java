@@ -1,13 +1,14 @@
 package dev.deckhand.loop.route;
 
 import dev.deckhand.grant.CaptureMode;
-import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.observe.Roles;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -59,6 +60,19 @@ public final class Router {
         return hasSteps || !readOnlyInstruction(instruction);
     }
 
+    /**
+     * {@code NO_VERIFIER}, decided here only: a run that may give input ({@link #requiresVerifier}) without
+     * a declared verifier. Known before any tree is read, so the loop refuses it before the run starts;
+     * {@link #route} gives the same refusal for a route that gives input.
+     */
+    public static Optional<Refusal> verifierMissing(String instruction, boolean hasSteps, boolean hasVerifier) {
+        return !hasVerifier && requiresVerifier(instruction, hasSteps) ? Optional.of(noVerifier()) : Optional.empty();
+    }
+
+    private static Refusal noVerifier() {
+        return Refusal.noVerifier("a run that may give input needs a declared verifier");
+    }
+
     /** Usable: complete (not partial) and with at least one showing, interactive element. */
     public static boolean usable(ScopedTree tree) {
         if (tree.partial()) return false;
@@ -80,14 +94,12 @@ public final class Router {
         Objects.requireNonNull(captureMode, "captureMode");
         if (!windowPoints) return route("(explicit steps)", true, hasVerifier, treeUsable, captureMode);
         if (captureMode != CaptureMode.PIXELS) {
-            throw new RefusedException(RefusalCode.OUT_OF_SCOPE,
-                    "click_at steps need a pixels grant; this grant captures no pixels (a11y_only)");
+            throw new RefusedException(Refusal.outOfScope("click_at steps need a pixels grant; this grant captures no pixels (a11y_only)"));
         }
         if (targetsElements && !treeUsable) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                    "steps that name elements need the window's accessibility tree, which is missing or partial");
+            throw new RefusedException(Refusal.a11yUnavailable("steps that name elements need the window's accessibility tree, which is missing or partial"));
         }
-        if (!hasVerifier) throw new RefusedException(RefusalCode.NO_VERIFIER, "a run that gives input needs a declared verifier");
+        if (!hasVerifier) throw new RefusedException(noVerifier());
         return new Routing(Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
     }
 
@@ -101,8 +113,7 @@ public final class Router {
         Routing r;
         if (hasSteps) {
             if (!treeUsable) {
-                throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                        "explicit steps need the window's accessibility tree, which is missing or partial");
+                throw new RefusedException(Refusal.a11yUnavailable("explicit steps need the window's accessibility tree, which is missing or partial"));
             }
             r = new Routing(Route.UID, false, "explicit steps are resolved against the accessibility tree");
         } else if (readOnlyInstruction(instruction)) {
@@ -113,11 +124,10 @@ public final class Router {
         } else if (captureMode == CaptureMode.PIXELS) {
             r = new Routing(Route.PIXELS, true, "no usable accessibility tree; the grant allows pixels");
         } else {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                    "the window has no usable accessibility tree and the grant captures no pixels (a11y_only)");
+            throw new RefusedException(Refusal.a11yUnavailable("the window has no usable accessibility tree and the grant captures no pixels (a11y_only)"));
         }
         if (r.route().givesInput() && !hasVerifier) {
-            throw new RefusedException(RefusalCode.NO_VERIFIER, "a run that gives input needs a declared verifier");
+            throw new RefusedException(noVerifier());
         }
         return r;
     }

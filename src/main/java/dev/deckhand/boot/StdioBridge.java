@@ -1,5 +1,7 @@
-package dev.deckhand.app;
+package dev.deckhand.boot;
 
+import dev.deckhand.home.ServerAddress;
+import dev.deckhand.home.DeckhandHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,16 +41,16 @@ public class StdioBridge {
     private static final Logger LOG = Logger.getLogger(StdioBridge.class);
 
     private final ServerAddress address;
-    private final Secrets secrets;
+    private final DeckhandHome home;
     private final ObjectMapper json;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     private volatile String sessionId;
     private volatile String protocolVersion;
 
     @Inject
-    public StdioBridge(ServerAddress address, Secrets secrets, ObjectMapper json) {
+    public StdioBridge(ServerAddress address, DeckhandHome home, ObjectMapper json) {
         this.address = address;
-        this.secrets = secrets;
+        this.home = home;
         this.json = json;
     }
 
@@ -59,7 +61,7 @@ public class StdioBridge {
             t.setDaemon(true);
             return t;
         });
-        String token = secrets.home().secret(DeckhandHome.MCP_TOKEN);
+        String token = home.secret(DeckhandHome.MCP_TOKEN);
         URI endpoint = URI.create(address.mcpUrl());
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;

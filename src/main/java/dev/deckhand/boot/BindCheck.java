@@ -1,5 +1,6 @@
-package dev.deckhand.app;
+package dev.deckhand.boot;
 
+import dev.deckhand.home.DeckhandConfig;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

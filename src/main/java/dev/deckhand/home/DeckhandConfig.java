@@ -1,4 +1,4 @@
-package dev.deckhand.app;
+package dev.deckhand.home;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

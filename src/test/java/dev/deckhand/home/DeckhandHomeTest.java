@@ -1,4 +1,4 @@
-package dev.deckhand.app;
+package dev.deckhand.home;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,5 +1,6 @@
-package dev.deckhand.app;
+package dev.deckhand.boot;
 
+import dev.deckhand.home.DeckhandHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

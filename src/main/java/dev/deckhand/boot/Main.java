@@ -1,5 +1,6 @@
-package dev.deckhand.app;
+package dev.deckhand.boot;
 
+import dev.deckhand.home.DeckhandHome;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -32,7 +33,7 @@ public final class Main {
     /** Standard output as it was at start: in stdio mode it carries protocol messages only. */
     static volatile PrintStream protocolOut;
 
-    private Main() {
+    Main() {
     }
 
     public static void main(String... args) {
@@ -49,8 +50,8 @@ public final class Main {
                 // Reads the chain without starting a server; safe while one runs.
                 DeckhandHome home = DeckhandHome.resolve(System.getProperty("deckhand.home"));
                 System.exit(dev.deckhand.audit.AuditVerifyCommand.run(new String[] {
-                        home.file(dev.deckhand.policy.PolicyStore.AUDIT_DATABASE).toString(),
-                        home.file(dev.deckhand.audit.AuditLog.SEAL_KEY).toString()}, System.out, System.err));
+                        home.file(DeckhandHome.AUDIT_DATABASE).toString(),
+                        home.file(DeckhandHome.AUDIT_SEAL_KEY).toString()}, System.out, System.err));
             }
             case "signin" -> {
                 if (args.length > 1) {
@@ -84,7 +85,7 @@ public final class Main {
                     System.setProperty("quarkus.http.port", "0");
                 }
                 java.nio.file.Path audit = DeckhandHome.resolve(System.getProperty("deckhand.home"))
-                        .file(dev.deckhand.policy.PolicyStore.AUDIT_DATABASE);
+                        .file(DeckhandHome.AUDIT_DATABASE);
                 if (dev.deckhand.audit.AuditStore.heldElsewhere(audit)) {
                     System.err.println("deckhand run: the audit log " + audit + " is in use by another Deckhand process "
                             + "with this config directory; use that server (its MCP endpoint or page) or stop it first");

@@ -1,7 +1,7 @@
-package dev.deckhand.platform;
+package dev.deckhand.platform.linux;
 
 import dev.deckhand.loop.desktop.Desktop;
-import dev.deckhand.platform.linux.LinuxDesktop;
+import dev.deckhand.platform.Desktops;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -1,4 +1,4 @@
-package dev.deckhand.app;
+package dev.deckhand.home;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,13 +12,30 @@ import java.util.Base64;
 import java.util.Set;
 
 /**
- * The config directory (mode 0700): tokens, policy, audit database. Secrets are files of mode 0600,
- * created on first start; a secret file readable by others is tightened, never trusted as is.
+ * The config directory (mode 0700) and every file name in it: tokens, policy, audit database and its
+ * seal key, model binding and key, kept eval reports. Secrets are files of mode 0600, created on first
+ * start; a secret file readable by others is tightened, never trusted as is. In the server it is one
+ * bean ({@link HomeBeans}); the commands that run without a server ({@code verify-audit}, {@code signin},
+ * {@code eval}) resolve it themselves.
  */
 public final class DeckhandHome {
 
+    /** The MCP client's bearer secret. */
     public static final String MCP_TOKEN = "mcp-token";
+    /** The web page's and owner scripts' bearer secret. */
     public static final String OWNER_TOKEN = "owner-token";
+    /** The person's policy document (deny lists, caps, permission mode). */
+    public static final String POLICY = "policy.json";
+    /** The audit log (SQLite). */
+    public static final String AUDIT_DATABASE = "audit.db";
+    /** The audit log's seal key, kept outside the database. */
+    public static final String AUDIT_SEAL_KEY = "audit-seal.key";
+    /** The bound model (provider, model, base URL); never the key. */
+    public static final String MODEL_BINDING = "model.json";
+    /** The provider API key (mode 0600). */
+    public static final String MODEL_API_KEY = "model-api-key";
+    /** The folder of kept {@code deckhand eval} reports. */
+    public static final String EVAL_REPORTS = "eval";
 
     private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");

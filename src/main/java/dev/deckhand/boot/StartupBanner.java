@@ -1,5 +1,8 @@
-package dev.deckhand.app;
+package dev.deckhand.boot;
 
+import dev.deckhand.home.DeckhandConfig;
+import dev.deckhand.home.ServerAddress;
+import dev.deckhand.home.DeckhandHome;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -16,7 +19,7 @@ public class StartupBanner {
     private static final Logger LOG = Logger.getLogger(StartupBanner.class);
 
     @Inject
-    Secrets secrets;
+    DeckhandHome home;
 
     @Inject
     ServerAddress address;
@@ -29,7 +32,7 @@ public class StartupBanner {
 
     void announce(@Observes StartupEvent event) {
         if (config.quietBanner()) return;
-        String tokenFile = secrets.home().file(DeckhandHome.MCP_TOKEN).toString();
+        String tokenFile = home.file(DeckhandHome.MCP_TOKEN).toString();
         LOG.infof("""
                 Deckhand is ready.
                   MCP endpoint (Streamable HTTP): %s
@@ -39,7 +42,7 @@ public class StartupBanner {
                     %s
                   Config directory:               %s
                   Claude Code: claude mcp add --transport http deckhand %s --header "Authorization: Bearer $(cat %s)"
-                """, address.mcpUrl(), tokenFile, address.pageUrl(), signIn(), secrets.home().dir(), address.mcpUrl(), tokenFile);
+                """, address.mcpUrl(), tokenFile, address.pageUrl(), signIn(), home.dir(), address.mcpUrl(), tokenFile);
     }
 
     /**

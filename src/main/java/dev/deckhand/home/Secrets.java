@@ -1,5 +1,6 @@
-package dev.deckhand.app;
+package dev.deckhand.home;
 
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -7,21 +8,16 @@ import java.security.MessageDigest;
 
 /** The two bearer secrets of DESIGN.md §7, loaded (or created) once at start. */
 @ApplicationScoped
+@Startup
 public class Secrets {
 
-    private final DeckhandHome home;
     private final byte[] mcpToken;
     private final byte[] ownerToken;
 
     @Inject
-    public Secrets(DeckhandConfig config) {
-        this.home = DeckhandHome.resolve(config.home().orElse(null));
+    public Secrets(DeckhandHome home) {
         this.mcpToken = home.secret(DeckhandHome.MCP_TOKEN).getBytes(StandardCharsets.US_ASCII);
         this.ownerToken = home.secret(DeckhandHome.OWNER_TOKEN).getBytes(StandardCharsets.US_ASCII);
-    }
-
-    public DeckhandHome home() {
-        return home;
     }
 
     public boolean isMcpToken(String candidate) {

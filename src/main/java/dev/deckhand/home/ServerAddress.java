@@ -1,4 +1,4 @@
-package dev.deckhand.app;
+package dev.deckhand.home;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.ConfigProvider;

@@ -1,0 +1,181 @@
+package dev.deckhand.run;
+
+import dev.deckhand.audit.AuditLog;
+import dev.deckhand.grant.CaptureMode;
+import dev.deckhand.grant.Grant;
+import dev.deckhand.grant.GrantBroker;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.loop.ComputerLoop;
+import dev.deckhand.loop.GrantScope;
+import dev.deckhand.loop.LoopLimits;
+import dev.deckhand.loop.RunRequest;
+import dev.deckhand.loop.RunResult;
+import dev.deckhand.loop.StopLatch;
+import dev.deckhand.loop.StopSignal;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.guard.DesktopPreflight;
+import dev.deckhand.loop.guard.GrantGuard;
+import dev.deckhand.loop.verify.DesktopVerifier;
+import dev.deckhand.loop.verify.VerifierRunner;
+import dev.deckhand.model.ModelClient;
+import dev.deckhand.owner.GrantService;
+import dev.deckhand.policy.FileVerifierScope;
+import dev.deckhand.policy.PolicyStore;
+import dev.deckhand.presence.Presence;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.jboss.logging.Logger;
+
+/**
+ * The per-run assembly: wires one run's ports — Stop (the latch, MCP cancellation, the grant's end), the
+ * pure {@link GrantGuard} over the broker, the policy and the approval book, the grant's scope, the
+ * declared verifier on the desktop and the host, the bound model, the loop's limits from the policy's
+ * caps, the audit trail, the preflight, presence and the watcher — and runs the bounded loop once.
+ */
+@ApplicationScoped
+public class RunAssembly {
+
+    private static final Logger LOG = Logger.getLogger(RunAssembly.class);
+
+    @Inject
+    GrantService grants;
+
+    @Inject
+    PolicyStore policy;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    ModelClient model;
+
+    @Inject
+    Presence presence;
+
+    @Inject
+    FileVerifierScope files;
+
+    @Inject
+    Watcher watcher;
+
+    @Inject
+    RunRecorder recorder;
+
+    @Inject
+    Clock clock;
+
+    private final ExecutorService modelCalls = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "deckhand-model");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * Runs {@code request} on {@code grant}, which the caller has bound to {@code sessionId} and holds
+     * for this run.
+     *
+     * @param cancelled MCP cancellation; seen once, it is Stop (the grant is revoked and Stop latches)
+     */
+    RunResult run(RunRequest request, PolicyConfig config, Grant grant, Desktop desktop, String sessionId,
+            BooleanSupplier cancelled, ComputerService.StepListener onStep) {
+        GrantBroker broker = grants.broker();
+        long windowId = grant.target().windowId();
+        StopSignal stop = stop(request, grant, sessionId, cancelled);
+        GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), desktop, sessionId, grant.id(), stop,
+                clock, recorder.cards(request.runId()));
+        GrantScope scope = new GrantScope() {
+            @Override public long windowId() { return windowId; }
+            @Override public long revision() { return broker.active().map(Grant::revision).orElse(grant.revision()); }
+            @Override public CaptureMode captureMode() { return broker.active().map(Grant::capture).orElse(grant.capture()); }
+        };
+        AtomicLong verifierNanos = new AtomicLong();
+        // A failing check is read again while the app may still be catching up, but not after Stop or
+        // an abort: the person asked for the run to end now.
+        DesktopVerifier desktopVerifier = new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config, files),
+                () -> !stop.stopRequested() && guard.aborted().isEmpty());
+        VerifierRunner verifier = new VerifierRunner(spec -> {
+            long t0 = System.nanoTime();
+            try {
+                return desktopVerifier.verify(spec);
+            } finally {
+                verifierNanos.addAndGet(System.nanoTime() - t0);
+            }
+        });
+        ModelDecider decider = new ModelDecider(model, modelCalls, () -> stop.stopRequested()
+                ? Optional.of(Refusal.stopped("Stop while the model was answering"))
+                : guard.aborted());
+        LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
+                LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
+                LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
+        // Presence (issue 8): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
+        // every exit path, a crashed loop included, as is the watcher.
+        try (Presence.Run shown = presence.begin(desktop);
+                Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
+            ComputerLoop loop = ComputerLoop.builder()
+                    .desktop(shown.desktop())
+                    .decider(decider)
+                    .guard(guard)
+                    .audit(new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep))
+                    .clock(clock)
+                    .stop(stop)
+                    .preflight(new DesktopPreflight(desktop))
+                    .scope(scope)
+                    .verifier(verifier)
+                    .sleeper(d -> sleepUnlessStopped(d, stop))
+                    .limits(limits)
+                    .build();
+            long t0 = System.nanoTime();
+            RunResult result = loop.run(request);
+            shown.finished(result.outcome());
+            long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get() - guard.approvalNanos();
+            int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
+            LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits)",
+                    request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps);
+            return result;
+        }
+    }
+
+    /** Stop for one run: latched once seen, from the person (Stop, revoke) or the MCP client (cancellation). */
+    private StopSignal stop(RunRequest request, Grant grant, String sessionId, BooleanSupplier cancelled) {
+        GrantBroker broker = grants.broker();
+        StopLatch latch = new StopLatch();
+        return () -> {
+            if (latch.stopRequested()) return true;
+            if (cancelled.getAsBoolean()) {
+                latch.stop();
+                broker.stop("MCP cancellation of " + request.runId());
+                return true;
+            }
+            return broker.usable(sessionId, grant.id()).map(r -> r.code() == RefusalCode.STOPPED
+                    || r.code() == RefusalCode.GRANT_REVOKED).orElse(false);
+        };
+    }
+
+    /**
+     * Carries out a {@code wait} in 10 ms slices and returns early once Stop is requested, so a Stop
+     * pressed during a wait ends the run at the loop's next checkpoint instead of after the wait.
+     */
+    static void sleepUnlessStopped(Duration d, StopSignal stop) throws InterruptedException {
+        long end = System.nanoTime() + d.toNanos();
+        while (!stop.stopRequested()) {
+            long left = end - System.nanoTime();
+            if (left <= 0) return;
+            Thread.sleep(Math.max(1, Math.min(10, left / 1_000_000)));
+        }
+    }
+
+    @PreDestroy
+    void shutdown() {
+        modelCalls.shutdownNow();
+    }
+}
