@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Deckhand needs, when missing and running as root; otherwise names
-# them and exits 1.   scripts/deps.sh main|test|eval|build|image
+# them and exits 1.   scripts/deps.sh main|test|eval|build|image|container
 set -euo pipefail
 
 BUILD=(openjdk-17-jdk-headless maven)
 DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox)
 SAMPLE_APPS=(mousepad)
-IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" mousepad gnome-calculator featherpad)
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
       i3lock xclip)
@@ -14,14 +13,19 @@ TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrap
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword
       libreoffice-writer libreoffice-calc libreoffice-gtk3 x11-apps xterm)
+# Inside the sandbox image (docker/Containerfile): Deckhand, the virtual desktop and the suite's apps.
+IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" "${EVAL[@]}")
+# On the host, to build and run that image (scripts/image.sh): podman needs runc here (LINUX-DESKTOP.md).
+CONTAINER=(podman runc debootstrap)
 
 case "${1:-main}" in
   main) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}") ;;
-  test) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}" "${TEST[@]}" "${EVAL[@]}") ;;
+  test) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}" "${TEST[@]}" "${EVAL[@]}" "${CONTAINER[@]}") ;;
   eval) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${EVAL[@]}") ;;
   build) wanted=("${BUILD[@]}") ;;
   image) wanted=("${IMAGE[@]}") ;;
-  *) echo "usage: scripts/deps.sh main|test|eval|build|image" >&2; exit 64 ;;
+  container) wanted=("${CONTAINER[@]}") ;;
+  *) echo "usage: scripts/deps.sh main|test|eval|build|image|container" >&2; exit 64 ;;
 esac
 
 missing=()

@@ -68,16 +68,16 @@ start() {
   /usr/libexec/at-spi-bus-launcher --launch-immediately >"$runtime/atspi.log" 2>&1 &
   record DECKHAND_DESKTOP_ATSPI_PID $!
   # Without this property Qt 5.15 races its D-Bus lookup and never registers (LINUX-DESKTOP.md).
-  if ! wait_for 10 "AT_SPI_BUS on the root window" sh -c 'xprop -root AT_SPI_BUS | grep -q unix:'; then stop "$state"; return 3; fi
+  if ! wait_for 30 "AT_SPI_BUS on the root window" sh -c 'xprop -root AT_SPI_BUS | grep -q unix:'; then stop "$state"; return 3; fi
   local a11y; a11y=$(xprop -root AT_SPI_BUS | sed -n 's/.*= "\(.*\)"/\1/p')
   record DECKHAND_DESKTOP_A11Y_BUS "$a11y"
 
   openbox --sm-disable >"$runtime/openbox.log" 2>&1 &
   record DECKHAND_DESKTOP_WM_PID $!
-  if ! wait_for 10 "openbox to manage the screen" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"'; then stop "$state"; return 3; fi
+  if ! wait_for 30 "openbox to manage the screen" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"'; then stop "$state"; return 3; fi
 
   # Ready means the registry answers on the accessibility bus (it starts by D-Bus activation).
-  if ! wait_for 15 "the AT-SPI registry" dbus-send --bus="$a11y" --print-reply --dest=org.a11y.atspi.Registry \
+  if ! wait_for 60 "the AT-SPI registry" dbus-send --bus="$a11y" --print-reply --dest=org.a11y.atspi.Registry \
       /org/a11y/atspi/accessible/root org.freedesktop.DBus.Properties.Get \
       string:org.a11y.atspi.Accessible string:ChildCount; then stop "$state"; return 3; fi
 

@@ -1,6 +1,6 @@
 // Connects to Deckhand with the official TypeScript MCP SDK, lists the tools and calls `computer`.
 // Prints one JSON line with what it saw; TypeScriptClientIT asserts on it.
-//   node client.mjs http <url> <token-file>
+//   node client.mjs http <url> <token-file> [origin]   (origin: sent as the Origin header, as a browser page would)
 //   node client.mjs stdio <command> [args...]      (environment passed through)
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -10,16 +10,16 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 const [mode, ...rest] = process.argv.slice(2);
 let transport;
 if (mode === "http") {
-  const [url, tokenFile] = rest;
+  const [url, tokenFile, origin] = rest;
   const token = readFileSync(tokenFile, "utf8").trim();
-  transport = new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: { headers: { Authorization: `Bearer ${token}` } },
-  });
+  const headers = { Authorization: `Bearer ${token}` };
+  if (origin) headers.Origin = origin;
+  transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
 } else if (mode === "stdio") {
   const [command, ...args] = rest;
   transport = new StdioClientTransport({ command, args, env: process.env, stderr: "inherit" });
 } else {
-  console.error("usage: node client.mjs http <url> <token-file> | stdio <command> [args...]");
+  console.error("usage: node client.mjs http <url> <token-file> [origin] | stdio <command> [args...]");
   process.exit(64);
 }
 

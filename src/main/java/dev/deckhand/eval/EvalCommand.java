@@ -63,6 +63,7 @@ public final class EvalCommand {
     }
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
+        if (!args.isEmpty() && args.get(0).equals("merge")) return merge(args.subList(1, args.size()), out, err);
         EvalOptions o;
         try {
             o = EvalOptions.parse(args);
@@ -81,6 +82,12 @@ public final class EvalCommand {
             err.println("deckhand eval: no task in " + o.tasks() + (o.only().isEmpty() ? "" : " matches " + o.only()));
             return NOTHING_TO_RUN;
         }
+        if (o.shard().isPresent()) {
+            int all = entries.size();
+            entries = o.shard().get().of(entries);
+            // An empty slice (more shards than tasks) is still a shard: its empty report lets the merge see it ran.
+            err.println("deckhand eval: shard " + o.shard().get() + ": " + entries.size() + " of " + all + " tasks");
+        }
         TaskRunner.Settings settings;
         try {
             settings = settings(o);
@@ -95,24 +102,53 @@ public final class EvalCommand {
         last = EvalReport.of(rows, mode, settings.binding().map(ModelBinding::providerId).orElse(null),
                 settings.binding().map(ModelBinding::modelId).orElse(null), started, (System.nanoTime() - t0) / 1_000_000,
                 o.parallel(), o.repeat());
-        String md = last.markdown();
+        if (o.shard().isPresent()) last = last.asShard(o.shard().get());
+        // A shard's report is one part of a run: only its merge is kept for the page.
+        return finish(last, o.out(), o.shard().isEmpty(), out, err);
+    }
+
+    /** {@code deckhand eval merge --out DIR SHARD_DIR…} ({@link EvalMerge}). */
+    private int merge(List<String> args, PrintStream out, PrintStream err) {
+        EvalMerge.Options o;
+        try {
+            o = EvalMerge.Options.parse(args);
+        } catch (EvalOptions.UsageException e) {
+            err.println("deckhand eval merge: " + e.getMessage() + "\n" + EvalOptions.usage());
+            return USAGE;
+        }
+        try {
+            List<EvalMerge.Part> parts = new ArrayList<>();
+            for (Path dir : o.shards()) parts.add(EvalMerge.read(dir));
+            last = EvalMerge.merge(parts);
+        } catch (EvalMerge.Invalid e) {
+            err.println("deckhand eval merge: " + e.getMessage());
+            return NOTHING_TO_RUN;
+        }
+        err.println("deckhand eval merge: " + o.shards().size() + " shards, " + last.tasks().size() + " runs");
+        return finish(last, Optional.of(o.out()), true, out, err);
+    }
+
+    /** Prints report.md and the closing line, writes the report, keeps it for the page; the exit code. */
+    private int finish(EvalReport report, Optional<Path> outDir, boolean keep, PrintStream out, PrintStream err) {
+        String md = report.markdown();
         out.print(md);
         boolean written = true;
         try {
-            stored = ReportStore.keep(home, last, md);
-            if (o.out().isPresent()) ReportStore.write(o.out().get(), last, md);
-            err.println("deckhand eval: report " + (o.out().isPresent() ? "in " + o.out().get().toAbsolutePath() + " and " : "")
-                    + "kept in " + stored);
+            if (keep) stored = ReportStore.keep(home, report, md);
+            if (outDir.isPresent()) ReportStore.write(outDir.get(), report, md);
+            err.println("deckhand eval: report" + (outDir.isPresent() ? " in " + outDir.get().toAbsolutePath() : "")
+                    + (keep ? (outDir.isPresent() ? " and" : "") + " kept in " + stored : ""));
         } catch (IOException e) {
             err.println("deckhand eval: the report could not be written: " + e.getMessage());
             written = false;
         }
+        List<TaskResult> rows = report.tasks();
         long asExpected = rows.stream().filter(TaskResult::expected).count();
         // The closing line CI runners read: runs that ended as their task expects, and the others.
         out.println("eval: " + asExpected + " passed, " + (rows.size() - asExpected) + " failed");
         out.flush();
         if (!written) return NOT_AS_EXPECTED;
-        if (settings.mode() == TaskRunner.Mode.ORACLE) return asExpected == rows.size() ? OK : NOT_AS_EXPECTED;
+        if ("oracle".equals(report.totals().mode())) return asExpected == rows.size() ? OK : NOT_AS_EXPECTED;
         return rows.stream().anyMatch(r -> r.error() != null) ? NOT_AS_EXPECTED : OK;
     }
 

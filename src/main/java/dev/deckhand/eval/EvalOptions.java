@@ -13,9 +13,11 @@ import java.util.Set;
  * before anything starts; 64 with the usage on a bad flag).
  *
  * @param model {@code PROVIDER:MODEL}, split
+ * @param shard {@code --shard I/N}: only that slice of the tasks (which needs {@code --out})
  */
 public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, Optional<String> provider,
-        Optional<String> model, Optional<String> baseUrl, int parallel, int repeat, Optional<Path> out) {
+        Optional<String> model, Optional<String> baseUrl, int parallel, int repeat, Optional<Path> out,
+        Optional<Shard> shard) {
 
     public static final int MAX_PARALLEL = 16;
     public static final int MAX_REPEAT = 100;
@@ -30,7 +32,8 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
     public static String usage() {
         return """
                 usage: deckhand eval [--tasks DIR]... [--only GLOB]... [--oracle | --model PROVIDER:MODEL [--base-url URL]]
-                                     [--parallel N] [--repeat K] [--out DIR]
+                                     [--parallel N] [--repeat K] [--shard I/N] [--out DIR]
+                       deckhand eval merge --out DIR SHARD_DIR...
                   --tasks DIR    a suite: every *.json below DIR, searched recursively, except folders named 'pending'
                                  (name such a folder itself to run it); default: tasks
                   --only GLOB    only the tasks whose id matches the glob (e.g. 'mousepad-*'); may repeat
@@ -41,10 +44,14 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
                                  without --oracle or --model: the model bound in $DECKHAND_HOME
                   --parallel N   tasks at a time, each in its own virtual desktop (1..16, default 1)
                   --repeat K     run every task K times (1..100, default 1)
+                  --shard I/N    only the tasks whose position in id order is I modulo N (0-based, like a Kubernetes
+                                 completion index); needs --out, and the report is not kept in $DECKHAND_HOME/eval/
                   --out DIR      write report.json and report.md there (they are also kept in $DECKHAND_HOME/eval/),
                                  and the app's and the run's output of every run not as expected in DIR/logs/
+                merge            one report from the reports of shards 0/N..N-1/N of one run, with the totals an unsharded
+                                 run has: written to --out DIR and kept in $DECKHAND_HOME/eval/
                 exit: 0 every run ended as its task expects (with a model: no harness error), 1 otherwise,
-                      2 nothing to run (no task, no model bound, no key), 64 usage""";
+                      2 nothing to run (no task, no model bound, no key) or shards that cannot be merged, 64 usage""";
     }
 
     public static EvalOptions parse(List<String> args) {
@@ -56,6 +63,7 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
         Integer parallel = null;
         Integer repeat = null;
         Path out = null;
+        Shard shard = null;
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.size(); i++) {
             String flag = args.get(i);
@@ -65,7 +73,7 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
                 oracle = true;
                 continue;
             }
-            if (!Set.of("--tasks", "--only", "--model", "--base-url", "--parallel", "--repeat", "--out").contains(flag)) {
+            if (!Set.of("--tasks", "--only", "--model", "--base-url", "--parallel", "--repeat", "--out", "--shard").contains(flag)) {
                 throw new UsageException("unknown flag " + flag);
             }
             if (!flag.equals("--tasks") && !flag.equals("--only") && !seen.add(flag)) {
@@ -81,11 +89,21 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
                 case "--parallel" -> parallel = bounded(flag, value, MAX_PARALLEL);
                 case "--repeat" -> repeat = bounded(flag, value, MAX_REPEAT);
                 case "--out" -> out = Path.of(value);
+                case "--shard" -> {
+                    try {
+                        shard = Shard.parse(value);
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException(e.getMessage());
+                    }
+                }
                 default -> throw new AssertionError(flag);
             }
         }
         if (oracle && model != null) throw new UsageException("--oracle and --model exclude each other");
         if (baseUrl != null && model == null) throw new UsageException("--base-url needs --model");
+        if (shard != null && out == null) {
+            throw new UsageException("--shard needs --out DIR: a shard's report is merged from there (deckhand eval merge)");
+        }
         String provider = null;
         String modelId = null;
         if (model != null) {
@@ -112,7 +130,7 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
         if (tasks.isEmpty()) tasks.add(Path.of("tasks"));
         return new EvalOptions(List.copyOf(tasks), List.copyOf(only), oracle, Optional.ofNullable(provider),
                 Optional.ofNullable(modelId), Optional.ofNullable(baseUrl), parallel == null ? 1 : parallel,
-                repeat == null ? 1 : repeat, Optional.ofNullable(out));
+                repeat == null ? 1 : repeat, Optional.ofNullable(out), Optional.ofNullable(shard));
     }
 
     private static int bounded(String flag, String value, int max) {

@@ -13,16 +13,20 @@ import java.util.function.ToLongFunction;
 
 /**
  * {@code report.json} (DESIGN.md §9): {@code {"tasks": [...], "totals": {...}}}. Rows are ordered by
- * task id (then repeat), so shards of one suite merge by concatenation and sorting.
+ * task id (then repeat), so shards of one suite merge by concatenation and sorting ({@link EvalMerge}).
  */
 @JsonPropertyOrder({"tasks", "totals"})
 public record EvalReport(List<TaskResult> tasks, Totals totals) {
 
-    /** The run as a whole, overall and per app. */
+    /**
+     * The run as a whole, overall and per app.
+     *
+     * @param shard {@code I/N} for one shard's report ({@code --shard}), null for a whole run or a merged one
+     */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"mode", "provider", "model", "startedAt", "wallMs", "parallel", "repeat", "overall", "apps"})
+    @JsonPropertyOrder({"mode", "provider", "model", "startedAt", "wallMs", "parallel", "repeat", "shard", "overall", "apps"})
     public record Totals(String mode, String provider, String model, Instant startedAt, long wallMs, int parallel, int repeat,
-            Figures overall, Map<String, Figures> apps) { }
+            String shard, Figures overall, Map<String, Figures> apps) { }
 
     /**
      * Figures over a set of rows. Rates leave out harness errors (counted in {@code errors}); a task's
@@ -59,7 +63,34 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
                     if ("pass".equals(r.verdict())) passed++;
                 }
             }
-            return new Figures(rows.size(), expected, errors, tasks, passed, rate(passed, tasks), safety, safetyPassed,
+            return counted(rows.size(), expected, errors, tasks, passed, safety, safetyPassed, unsafe, ran);
+        }
+
+        /**
+         * The figures of disjoint sets of rows from each set's figures: the counts add up and the rates follow
+         * from the sums; the medians are taken again over {@code rows}, every set's rows together (a median of
+         * medians is not one). A shard's rows read back no longer say which task is a safety task; its figures do.
+         */
+        static Figures sum(List<Figures> parts, List<TaskResult> rows) {
+            int runs = 0, expected = 0, errors = 0, tasks = 0, passed = 0, safety = 0, safetyPassed = 0, unsafe = 0;
+            for (Figures f : parts) {
+                runs += f.runs();
+                expected += f.expected();
+                errors += f.errors();
+                tasks += f.tasks();
+                passed += f.passed();
+                safety += f.safetyTasks();
+                safetyPassed += f.safetyPassed();
+                unsafe += f.unsafeDeliveries();
+            }
+            return counted(runs, expected, errors, tasks, passed, safety, safetyPassed, unsafe,
+                    rows.stream().filter(r -> r.error() == null).toList());
+        }
+
+        /** The counts as given, the rates from them, the medians over {@code ran} (the rows without a harness error). */
+        private static Figures counted(int runs, int expected, int errors, int tasks, int passed, int safety, int safetyPassed,
+                int unsafe, List<TaskResult> ran) {
+            return new Figures(runs, expected, errors, tasks, passed, rate(passed, tasks), safety, safetyPassed,
                     rate(safetyPassed, safety), unsafe, median(ran, TaskResult::steps), median(ran, TaskResult::inputTokens),
                     median(ran, TaskResult::outputTokens), median(ran, TaskResult::wallMs));
         }
@@ -74,7 +105,14 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
         Map<String, Figures> apps = new TreeMap<>();
         byApp.forEach((app, list) -> apps.put(app, Figures.of(list)));
         return new EvalReport(List.copyOf(sorted), new Totals(mode, provider, model, startedAt, wallMs, parallel, repeat,
-                Figures.of(sorted), apps));
+                null, Figures.of(sorted), apps));
+    }
+
+    /** This report as shard {@code shard}'s ({@code totals.shard}). */
+    EvalReport asShard(Shard shard) {
+        Totals t = totals;
+        return new EvalReport(tasks, new Totals(t.mode(), t.provider(), t.model(), t.startedAt(), t.wallMs(), t.parallel(),
+                t.repeat(), shard.toString(), t.overall(), t.apps()));
     }
 
     static Double rate(int n, int of) {
@@ -95,7 +133,8 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
         md.append("# deckhand eval — ").append(t.mode())
                 .append(t.model() != null ? " (" + t.provider() + ":" + t.model() + ")" : "").append('\n').append('\n');
         md.append("Started ").append(t.startedAt()).append(", ").append(seconds(t.wallMs())).append(" in all, --parallel ")
-                .append(t.parallel()).append(", --repeat ").append(t.repeat()).append(".\n\n");
+                .append(t.parallel()).append(", --repeat ").append(t.repeat())
+                .append(t.shard() != null ? ", shard " + t.shard() + " (--shard)" : "").append(".\n\n");
         md.append("| app | runs | expected | errors | task success | safety pass | unsafe deliveries | median steps"
                 + " | median tokens in/out | median wall |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -102,7 +102,10 @@ final class TaskRunner {
         jobJson.put("mode", settings.mode() == Mode.ORACLE ? "oracle" : "model");
         jobJson.put("windowWaitSeconds", Math.min(60, Math.max(20, timeout)));
         Files.writeString(job, jobJson.toString());
-        Map<String, String> childEnv = Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0");
+        // The child serves on loopback whatever the orchestrator's environment says (the container image
+        // opens the server's own bind to its interface).
+        Map<String, String> childEnv = Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0",
+                "QUARKUS_HTTP_HOST", "127.0.0.1");
         List<String> childCommand = new ArrayList<>(List.of(settings.java(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Xmx512m", "-jar", settings.jar().toString(), "eval-task", job.toString()));
         Path out = logs.resolve("child.out");
@@ -110,7 +113,10 @@ final class TaskRunner {
         ProcessBuilder pb = new ProcessBuilder(childCommand).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().putAll(desktop.environment());
         pb.environment().putAll(childEnv);
-        for (String k : List.of("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y")) pb.environment().remove(k);
+        for (String k : List.of("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "DECKHAND_ALLOW_NON_LOOPBACK_BIND",
+                "DECKHAND_PUBLISHED_ORIGIN")) {
+            pb.environment().remove(k);
+        }
         // It carries the desktop's runtime directory, so the desktop's close ends it with the rest.
         Process child = pb.start();
         boolean ended;

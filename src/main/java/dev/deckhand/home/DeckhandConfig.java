@@ -16,6 +16,13 @@ public interface DeckhandConfig {
     boolean allowNonLoopbackBind();
 
     /**
+     * The one origin a port mapping publishes this server at ({@code http://HOST[:PORT]}, e.g. a container's
+     * {@code http://127.0.0.1:18377}): Host and Origin may name it exactly, besides the loopback ones. Unset:
+     * none. A wildcard or anything but one origin stops the start.
+     */
+    Optional<String> publishedOrigin();
+
+    /**
      * Keep audit records this many days (whole sealed prefixes are pruned, with a checkpoint that keeps
      * the chain verifiable); unset keeps everything.
      */

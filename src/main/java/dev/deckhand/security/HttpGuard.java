@@ -1,5 +1,6 @@
 package dev.deckhand.security;
 
+import dev.deckhand.home.DeckhandConfig;
 import dev.deckhand.home.Secrets;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.MultiMap;
@@ -20,7 +21,9 @@ import java.util.regex.Pattern;
  * matched. In order:
  * <ol>
  *   <li>exactly one {@code Host}, naming a loopback host and this server's port; at most one
- *       {@code Origin}, and when present {@code http://} a loopback host on this port (else 403);</li>
+ *       {@code Origin}, and when present {@code http://} a loopback host on this port (else 403). When a
+ *       {@link PublishedOrigin published origin} is configured (a container's port mapping), a {@code Host}
+ *       naming exactly it is accepted too, and then only that origin as {@code Origin};</li>
  *   <li>the credential, by the {@link Area} of the <em>normalised</em> path (the one the router matches):
  *       only the page's files and {@code /signin} ({@link Area#PUBLIC}, GET/HEAD) need none; {@code /mcp}
  *       in any letter case needs the MCP token; everything else — {@code /api/}, {@code /API/}, {@code /q/},
@@ -46,8 +49,9 @@ public class HttpGuard {
     /** Runs before the MCP and REST routes and the static files. */
     static final int PRIORITY = 10_000;
 
-    /** The paths that need no credential (GET/HEAD only): the page, its files, the sign-in link. */
-    static final Set<String> PUBLIC_PATHS = Set.of("/", "/index.html", "/app.js", "/app.css", "/eval.js", "/signin");
+    /** The paths that need no credential (GET/HEAD only): the page, its files, the sign-in link, the liveness probe. */
+    static final Set<String> PUBLIC_PATHS = Set.of("/", "/index.html", "/app.js", "/app.css", "/eval.js", "/signin",
+            HealthResource.PATH);
 
     /** The page: its own scripts, styles and images only, never in a frame. */
     static final String PAGE_CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
@@ -68,11 +72,14 @@ public class HttpGuard {
 
     private final Secrets secrets;
     private final OwnerSessions sessions;
+    private final Optional<PublishedOrigin> published;
 
+    /** @throws IllegalArgumentException a {@code deckhand.published-origin} that is not one origin (the server does not start) */
     @Inject
-    public HttpGuard(Secrets secrets, OwnerSessions sessions) {
+    public HttpGuard(Secrets secrets, OwnerSessions sessions, DeckhandConfig config) {
         this.secrets = secrets;
         this.sessions = sessions;
+        this.published = PublishedOrigin.parse(config.publishedOrigin());
     }
 
     void register(@Observes Filters filters) {
@@ -114,7 +121,7 @@ public class HttpGuard {
         rc.addHeadersEndHandler(v -> protect(rc.response().headers(), area));
         int port = request.localAddress() == null ? -1 : request.localAddress().port();
         Optional<String> refusal = checkHostAndOrigin(request.headers().getAll("Host"),
-                request.headers().getAll("Origin"), port);
+                request.headers().getAll("Origin"), port, published);
         if (refusal.isPresent()) {
             deny(rc, 403, "forbidden", refusal.get());
             return false;
@@ -214,23 +221,41 @@ public class HttpGuard {
         }
     }
 
-    /** The reason to refuse, or empty when Host and Origin are both acceptable for {@code port}. */
-    static Optional<String> checkHostAndOrigin(List<String> hosts, List<String> origins, int port) {
+    /**
+     * The reason to refuse, or empty when Host and Origin are both acceptable for {@code port}: a loopback
+     * {@code Host} on {@code port} with a loopback {@code Origin} on {@code port}, or — when {@code published}
+     * is given — exactly the published origin in {@code Host} and, when present, in {@code Origin}. The two
+     * never mix: inside a container {@code port} is not the port the person's browser sees, so a page on the
+     * host's own {@code 127.0.0.1:port} must not reach the server through the mapping.
+     */
+    static Optional<String> checkHostAndOrigin(List<String> hosts, List<String> origins, int port,
+            Optional<PublishedOrigin> published) {
         if (hosts.size() != 1) {
             return Optional.of("exactly one Host header is required, got " + hosts.size());
         }
-        Optional<HostPort> host = HostPort.parseAuthority(hosts.get(0), -1);
-        if (host.isEmpty() || !host.get().isLoopback() || host.get().port() != port) {
-            return Optional.of("Host '" + clip(hosts.get(0)) + "' is not this server (127.0.0.1, localhost or [::1] on port " + port + ")");
+        String host = hosts.get(0);
+        Optional<HostPort> parsed = HostPort.parseAuthority(host, -1);
+        boolean local = parsed.isPresent() && parsed.get().isLoopback() && parsed.get().port() == port;
+        boolean viaMapping = !local && published.isPresent() && published.get().isHost(host);
+        if (!local && !viaMapping) {
+            return Optional.of("Host '" + clip(host) + "' is not this server (127.0.0.1, localhost or [::1] on port " + port
+                    + published.map(p -> ", or " + p).orElse("") + ")");
         }
         if (origins.size() > 1) {
             return Optional.of("at most one Origin header is allowed, got " + origins.size());
         }
         if (origins.size() == 1) {
             String origin = origins.get(0);
-            Optional<HostPort> parsed = HostPort.parseOrigin(origin);
-            if (parsed.isEmpty() || !parsed.get().isLoopback() || parsed.get().port() != port) {
-                return Optional.of("Origin '" + clip(origin) + "' is not this server (http://127.0.0.1:" + port + ")");
+            boolean ok;
+            if (local) {
+                Optional<HostPort> o = HostPort.parseOrigin(origin);
+                ok = o.isPresent() && o.get().isLoopback() && o.get().port() == port;
+            } else {
+                ok = published.get().isOrigin(origin);
+            }
+            if (!ok) {
+                return Optional.of("Origin '" + clip(origin) + "' is not this server ("
+                        + (local ? "http://127.0.0.1:" + port : published.get().toString()) + ")");
             }
         }
         return Optional.empty();

@@ -485,10 +485,16 @@ class ObedientModelAttacksE2ETest {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
         try (Yad note = Yad.launch("--form", "--title=ask-midway", "--field=Note")) {
             long window = Owner.awaitWindow("yad", "ask-midway");
-            Owner.mint(window, "autonomous", List.of());
+            String grantId = Owner.mint(window, "autonomous", List.of()).getString("id");
             Thread person = new Thread(() -> {
                 try {
-                    Thread.sleep(1200);
+                    // the person switches while the run waits: once the first set_text is in the audit log as done
+                    long deadline = System.nanoTime() + 30_000_000_000L;
+                    while (System.nanoTime() < deadline && Owner.api().get("/api/audit/actions?grantId=" + grantId
+                            + "&action=set_text&outcome=done").then().statusCode(200).extract().jsonPath()
+                            .getList("records").isEmpty()) {
+                        Thread.sleep(50);
+                    }
                     Harness.changePolicy("permissionMode", "ask");
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

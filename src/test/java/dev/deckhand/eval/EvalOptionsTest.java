@@ -60,6 +60,17 @@ class EvalOptionsTest {
     }
 
     @Test
+    void aShardNeedsItsOutFolderAndIsReadStrictly() {
+        EvalOptions o = EvalOptions.parse(List.of("--shard", "2/3", "--out", "/tmp/s2", "--oracle"));
+        assertEquals(Optional.of(new Shard(2, 3)), o.shard());
+        assertEquals(Optional.empty(), EvalOptions.parse(List.of()).shard());
+        assertEquals("--shard needs --out DIR: a shard's report is merged from there (deckhand eval merge)", msg("--shard", "0/3"));
+        assertEquals("--shard is given twice", msg("--shard", "0/3", "--shard", "1/3", "--out", "o"));
+        assertEquals("--shard's I must be in 0..2 (0-based), was 3", msg("--shard", "3/3", "--out", "o"));
+        assertEquals("--shard needs I/N, e.g. 0/3 (0-based), was '1-3'", msg("--shard", "1-3", "--out", "o"));
+    }
+
+    @Test
     void theUsageNamesEveryFlagAndTheExitCodes() {
         for (String flag : List.of("--tasks", "--only", "--oracle", "--model", "--base-url", "--parallel", "--repeat", "--out")) {
             assertTrue(EvalOptions.usage().contains(flag), flag);

@@ -48,9 +48,14 @@ class FileVerifierScopeTest {
         return r.get().detail();
     }
 
-    /** A home directory outside /tmp (a default root, where @TempDir lives): under the build directory. */
+    /**
+     * A home directory outside /tmp (a default root, where @TempDir lives): under the build directory, or under
+     * /var/tmp when the checkout itself is under /tmp.
+     */
     private static Path homeOutsideTmp() throws Exception {
-        Path home = Files.createTempDirectory(Files.createDirectories(Path.of("target").toAbsolutePath()), "scope-home");
+        Path target = Path.of("target").toAbsolutePath();
+        Path parent = target.startsWith("/tmp") ? Path.of("/var/tmp") : Files.createDirectories(target);
+        Path home = Files.createTempDirectory(parent, "scope-home");
         assertTrue(!home.startsWith("/tmp"), home.toString());
         return home;
     }

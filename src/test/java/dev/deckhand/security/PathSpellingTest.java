@@ -58,7 +58,7 @@ class PathSpellingTest {
 
     private static List<Route> ownerRoutes;
 
-    /** Every JAX-RS resource method of the application except the public sign-in. */
+    /** Every JAX-RS resource method of the application except the public ones (the sign-in, the liveness probe). */
     static synchronized List<Route> ownerRoutes() {
         if (ownerRoutes == null) ownerRoutes = reflectRoutes();
         return ownerRoutes;
@@ -79,7 +79,7 @@ class PathSpellingTest {
                     Path sub = m.getAnnotation(Path.class);
                     String path = ("/" + base + "/" + (sub == null ? "" : sub.value())).replaceAll("/+", "/")
                             .replaceAll("(.)/$", "$1").replaceAll("\\{[^}]+}", "7");
-                    if (!path.equals("/signin")) routes.add(new Route(http.value(), path));
+                    if (!HttpGuard.PUBLIC_PATHS.contains(path)) routes.add(new Route(http.value(), path));
                 }
             }
         }
@@ -266,7 +266,8 @@ class PathSpellingTest {
     @Test
     void unknownPathsAndQuarkusEndpointsNeedTheOwnerCredential() throws Exception {
         for (String path : List.of("/q/health", "/q/dev-ui", "/q/openapi", "/q/metrics", "/nothing", "/API/stop", "/Api/policy",
-                "/favicon.ico", "/INDEX.HTML", "/App.js", "/SIGNIN", "/api", "/mcp.json", "/mcpx")) {
+                "/favicon.ico", "/INDEX.HTML", "/App.js", "/SIGNIN", "/api", "/mcp.json", "/mcpx", "/HEALTH", "/Health", "/healthz",
+                "/health.json", "/status")) {
             assertEquals(401, RawHttp.status(port(), "GET", path, List.of(host()), null), path);
         }
         for (String path : List.of("/q/health", "/q/dev-ui", "/q/openapi", "/q/metrics", "/q/info", "/q/swagger-ui")) {
@@ -279,7 +280,10 @@ class PathSpellingTest {
         }
     }
 
-    /** Every file of the page is in the public allow-list (and nothing else is): a new one cannot be forgotten. */
+    /**
+     * Every file of the page is in the public allow-list, and besides them only the sign-in link and the liveness
+     * probe: a new file cannot be forgotten, nor another path slip in.
+     */
     @Test
     void thePublicAllowListIsThePagesFilesAndTheSignInLink() throws Exception {
         Set<String> files;
@@ -289,21 +293,27 @@ class PathSpellingTest {
         Set<String> expected = new java.util.HashSet<>(files);
         expected.add("/");
         expected.add("/signin");
+        expected.add("/health");
         assertEquals(expected, HttpGuard.PUBLIC_PATHS);
     }
 
+    /** The page's files and the liveness probe (a resource: its own spelling counts one action, no other spelling any). */
     @Test
     void thePublicFilesAreServedOnlyUnderTheirOwnSpelling() throws Exception {
-        long actions = owner.actions();
-        for (String path : List.of("/", "/index.html", "/app.js", "/app.css", "/eval.js")) {
+        for (String path : List.of("/", "/index.html", "/app.js", "/app.css", "/eval.js", "/health")) {
+            long before = owner.actions();
             assertEquals(200, RawHttp.status(port(), "GET", path, List.of(host()), null), path);
+            assertEquals(before + (path.equals("/health") ? 1 : 0), owner.actions(), path);
             if (path.equals("/")) continue;
             for (Spelling s : spellings(path, port())) {
                 int status = RawHttp.status(port(), "GET", s.target(), List.of(host()), null);
                 assertTrue(status == 400 || status == 401 || status == 404, () -> s.target() + " → " + status);
             }
         }
+        long actions = owner.actions();
         assertEquals(401, RawHttp.status(port(), "POST", "/app.js", List.of(host()), "{}"), "only GET and HEAD are public");
+        assertEquals(401, RawHttp.status(port(), "POST", "/health", List.of(host()), "{}"), "only GET and HEAD are public");
+        assertEquals(401, RawHttp.status(port(), "DELETE", "/health", List.of(host()), null));
         assertEquals(actions, owner.actions());
     }
 

@@ -148,7 +148,7 @@ public final class GrantGuard implements Guard {
             if (g.budgetRemaining() <= 0) {
                 return Optional.of(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
             }
-            return DenyScan.scan(policy.get(), FactsMapper.facts(desktop.facts(), 0));
+            return DenyScan.scan(policy.get(), FactsMapper.facts(facts(), 0));
         });
     }
 
@@ -167,7 +167,7 @@ public final class GrantGuard implements Guard {
         return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
-            return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(desktop.facts(), window), window,
+            return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(facts(), window), window,
                     pixels);
         });
     }
@@ -219,7 +219,7 @@ public final class GrantGuard implements Guard {
     private Optional<String> gatedStep(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
         PolicyConfig config = policy.get();
         long window = g.target().windowId();
-        DesktopFacts read = desktop.facts();
+        DesktopFacts read = facts();
         for (int i = 0; i < steps.size(); i++) {
             if (resolved.get(i).isEmpty() || !(steps.get(i).action() instanceof ElementAction)) continue;
             Action a = steps.get(i).resolved(resolved.get(i).get().uid());
@@ -239,7 +239,7 @@ public final class GrantGuard implements Guard {
             Grant g = grant();
             PolicyConfig config = policy.get();
             long window = g.target().windowId();
-            DesktopFacts read = desktop.facts();
+            DesktopFacts read = facts();
             if (writesToFocus(action)) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
@@ -258,11 +258,29 @@ public final class GrantGuard implements Guard {
             if (answer.isPresent()) return answer;
             actionApproved = true;
             // the person took time: everything is read again, and the focus is marked where it is now
-            DesktopFacts again = desktop.facts();
+            DesktopFacts again = facts();
             focusAtCheck = new FocusMark(again.focusedWindow(), again.focusedElement());
             return Policy.check(policy.get(), grant(), measured(FactsMapper.facts(again, window), basis),
                     proposed.withApproved(true)).refusal();
         });
+    }
+
+    /** How long the desktop settles before a facts read that timed out is tried the second and last time. */
+    static final Duration FACTS_RETRY_SETTLE = Duration.ofMillis(200);
+
+    /**
+     * The desktop's facts. A read that did not finish in its bound ({@code A11Y_UNAVAILABLE}: an app slow to
+     * answer, a machine loaded by other work) is tried once more after a short settle before it refuses; the
+     * refusal still comes when the second read fails too, so an app that never answers cannot be acted on.
+     */
+    private DesktopFacts facts() {
+        try {
+            return desktop.facts();
+        } catch (RefusedException e) {
+            if (e.refusal().code() != RefusalCode.A11Y_UNAVAILABLE) throw e;
+            desktop.settle(FACTS_RETRY_SETTLE);
+            return desktop.facts();
+        }
     }
 
     /** How often, and after how long a settle each, the accessibility focus is read again while it lags X's. */
@@ -284,7 +302,7 @@ public final class GrantGuard implements Guard {
     DesktopFacts awaitAccessibleFocus(DesktopFacts read, long window) {
         for (int i = 0; i < FOCUS_RETRIES && focusLags(read, window); i++) {
             desktop.settle(FOCUS_SETTLE);
-            read = desktop.facts();
+            read = facts();
         }
         return read;
     }
@@ -327,7 +345,7 @@ public final class GrantGuard implements Guard {
         return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
-            DesktopFacts read = desktop.facts();
+            DesktopFacts read = facts();
             if (action instanceof Action.Key || action instanceof Action.Type) {
                 FocusMark was = focusAtCheck;
                 FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());
