@@ -39,6 +39,7 @@ final class AtspiTree {
     private final RevisionUids uids;
     private final LatestNodes latest;
     private final PipelinedExtents pipeline = new PipelinedExtents();
+    private final Children children;
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
     /** The match-everything rule for GetMatches, made on first use. */
@@ -58,6 +59,7 @@ final class AtspiTree {
         this.bus = bus;
         this.uids = uids;
         this.latest = latest;
+        this.children = new Children(calls);
     }
 
     /**
@@ -152,26 +154,11 @@ final class AtspiTree {
                     nodes.add(node);
                     if (node.showing()) boundsOf.add(obj);
                     if (!node.showing() && !includeHidden) continue;
-                    long t1 = System.nanoTime();
-                    int count = Atspi.atspi_accessible_get_child_count(obj, calls.err());
-                    calls.checkError(pid, "get_child_count", t1);
-                    AtspiCalls.guard(pid, "get_child_count", t1);
-                    for (int i = count - 1; i >= 0; i--) {
-                        long t2 = System.nanoTime();
-                        Pointer child = Atspi.atspi_accessible_get_child_at_index(obj, i, calls.err());
-                        String e = calls.takeError();
-                        if (child != null && System.nanoTime() - t2 > AtspiCalls.HUNG_NANOS) {
-                            Gobject.g_object_unref(child);
-                            throw new AtspiCalls.HungException("get_child_at_index of pid " + pid + " took over 800 ms");
-                        }
-                        if (child == null) {
-                            if (e != null && AtspiCalls.isTimeout(e, t2)) {
-                                throw new AtspiCalls.HungException("get_child_at_index: " + e);
-                            }
-                            continue;
-                        }
-                        stack.push(new Object[] {child, depth + 1});
-                    }
+                    // Never more children than the snapshot can still hold; never a virtual one (Children).
+                    Children.Read read = children.of(obj, pid, AtspiBridge.NODE_CAP - nodes.size(), deadline);
+                    if (read.cut()) partial = true;
+                    List<Pointer> kids = read.children();
+                    for (int i = kids.size() - 1; i >= 0; i--) stack.push(new Object[] {kids.get(i), depth + 1});
                 } finally {
                     if (!kept) Gobject.g_object_unref(obj);
                 }
@@ -269,6 +256,11 @@ final class AtspiTree {
                 }
                 Pointer obj = found[i];
                 found[i] = null;
+                if (obj == null) {
+                    // LibreOffice answers holes: the child-by-child walk decides.
+                    noCollection.add(pid);
+                    return null;
+                }
                 boolean known = uids.isBound(obj);
                 boolean kept = false;
                 try {
