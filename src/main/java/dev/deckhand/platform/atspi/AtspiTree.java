@@ -34,6 +34,20 @@ final class AtspiTree {
     private static final Set<String> VALUE_ROLES = Set.of("slider", "spin button", "progress bar", "scroll bar",
             "level bar", "dial");
 
+    /** AT-SPI states (AtspiStateType) a node carries by name, for verifiers; read from the cached state set. */
+    private static final java.util.Map<Integer, String> STATE_NAMES = java.util.Map.ofEntries(
+            java.util.Map.entry(1, "active"), java.util.Map.entry(2, "armed"), java.util.Map.entry(3, "busy"),
+            java.util.Map.entry(4, "checked"), java.util.Map.entry(5, "collapsed"), java.util.Map.entry(9, "expandable"),
+            java.util.Map.entry(10, "expanded"), java.util.Map.entry(11, "focusable"), java.util.Map.entry(16, "modal"),
+            java.util.Map.entry(17, "multi-line"), java.util.Map.entry(20, "pressed"),
+            java.util.Map.entry(22, "selectable"), java.util.Map.entry(23, "selected"),
+            java.util.Map.entry(24, "sensitive"), java.util.Map.entry(26, "single-line"),
+            java.util.Map.entry(30, "visible"), java.util.Map.entry(32, "indeterminate"),
+            java.util.Map.entry(33, "required"), java.util.Map.entry(36, "invalid-entry"),
+            java.util.Map.entry(39, "is-default"), java.util.Map.entry(40, "visited"),
+            java.util.Map.entry(41, "checkable"), java.util.Map.entry(42, "has-popup"),
+            java.util.Map.entry(43, "read-only"));
+
     private final AtspiCalls calls;
     private final AtspiBus bus;
     private final RevisionUids uids;
@@ -322,6 +336,7 @@ final class AtspiTree {
         boolean showing = false;
         boolean singleLine = false;
         boolean isDefault = false;
+        Set<String> stateNames = new HashSet<>();
         Pointer states = Atspi.atspi_accessible_get_state_set(obj);
         if (states != null) {
             enabled = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) != 0
@@ -332,6 +347,9 @@ final class AtspiTree {
             singleLine = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SINGLE_LINE) != 0
                     && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MULTI_LINE) == 0;
             isDefault = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_IS_DEFAULT) != 0;
+            for (java.util.Map.Entry<Integer, String> st : STATE_NAMES.entrySet()) {
+                if (Atspi.atspi_state_set_contains(states, st.getKey()) != 0) stateNames.add(st.getValue());
+            }
             Gobject.g_object_unref(states);
         }
         AtspiCalls.guard(pid, "get_state_set", t0);
@@ -376,7 +394,7 @@ final class AtspiTree {
         AtspiCalls.guard(pid, "reading one element", t0);
         String uid = uids.bind(obj, pid, role, name);
         return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
-                isDefault);
+                isDefault, stateNames);
     }
 
     /** One blocking GetExtents through the element's Component interface {@code comp}. */
@@ -465,7 +483,7 @@ final class AtspiTree {
 
     private static Node withBounds(Node n, Geometry bounds) {
         return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
-                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault());
+                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault(), n.states());
     }
 
     /**
