@@ -102,11 +102,23 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     @Override
     public ScopedTree snapshot(long windowId, long grantRevision) {
         WindowInfo w = window(windowId);
-        if (w.pid() < 0) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "window \"" + w.title()
-                    + "\" does not say which process owns it (_NET_WM_PID), so its tree cannot be found");
+        // A window whose process is unknown (no _NET_WM_PID and no X-Resource answer) or never registered
+        // on the accessibility bus (xterm, Athena apps: no bridge loaded, DESIGN.md §4) has no tree at all:
+        // an empty, complete tree, which routing sends to the vision route on a pixels grant and refuses
+        // on an a11y_only one. An app that is registered but does not answer is still refused.
+        if (w.pid() < 0) return noTree(windowId, grantRevision);
+        try {
+            return atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
+        } catch (RefusedException e) {
+            if (e.code() == RefusalCode.A11Y_UNAVAILABLE && atspi.windowTitles(w.pid()).isEmpty()) {
+                return noTree(windowId, grantRevision);
+            }
+            throw e;
         }
-        return atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
+    }
+
+    private static ScopedTree noTree(long windowId, long grantRevision) {
+        return new ScopedTree(windowId, grantRevision, List.of(), false);
     }
 
     @Override

@@ -114,7 +114,8 @@ public final class Router {
             r = new Routing(Route.PIXELS, true, "no usable accessibility tree; the grant allows pixels");
         } else {
             throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE,
-                    "the window has no usable accessibility tree and the grant captures no pixels (a11y_only)");
+                    "the window has no usable accessibility tree and the grant captures no pixels (a11y_only);"
+                            + " a pixels grant would allow the vision route (capture and click_at)");
         }
         if (r.route().givesInput() && !hasVerifier) {
             throw new RefusedException(RefusalCode.NO_VERIFIER, "a run that gives input needs a declared verifier");
