@@ -364,7 +364,7 @@ final class AtspiFacts {
     private void pushChildren(Deque<Pointer> stack, Pointer p, long deadline) {
         Children.Read read;
         try {
-            read = children.of(p, -1, AtspiBridge.NODE_CAP, deadline);
+            read = children.of(p, -1, AtspiBridge.NODE_CAP, deadline, false); // a sheet's selected cells only
         } catch (AtspiCalls.HungException e) {
             int pid = Atspi.atspi_accessible_get_process_id(p, calls.err());
             calls.dropError();

@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code manages-descendants} state (LibreOffice Calc's sheet reports 2,147,483,647 cells; long GTK
  * lists and tables) is read through its Table interface for the visible part only — the cells between
  * the cell at its top-left and the cell at its bottom-right corner — plus its selected children
- * (the focused cell is among them). Any other element's children are read one by one up to a cap.
+ * (the focused cell is among them); one without a Table (LibreOffice Writer's document) like any other
+ * element. Any other element's children are read one by one up to a cap.
  * Every loop checks the deadline before its next native call; a cut list says so. libatspi thread only.
  */
 final class Children {
@@ -34,7 +35,27 @@ final class Children {
      * @throws AtspiCalls.HungException when a call times out or is slower than a responsive app
      */
     Read of(Pointer obj, int pid, int cap, long deadline) {
-        if (calls.hasState(obj, AtspiNative.STATE_MANAGES_DESCENDANTS)) return visible(obj, pid, cap, deadline);
+        return of(obj, pid, cap, deadline, true);
+    }
+
+    /**
+     * As {@link #of(Pointer, int, int, long)}; {@code cells} false reads only the selected children of a
+     * table that manages its descendants (the focus search: the focused cell is selected).
+     */
+    Read of(Pointer obj, int pid, int cap, long deadline, boolean cells) {
+        if (calls.hasState(obj, AtspiNative.STATE_MANAGES_DESCENDANTS)) {
+            Pointer table = Atspi.atspi_accessible_get_table_iface(obj);
+            if (table != null) {
+                Gobject.g_object_unref(table);
+                return visible(obj, pid, cap, deadline, cells);
+            }
+            // No table (LibreOffice Writer's document lists its visible paragraphs): its first children,
+            // never more than the cap, as any other element's.
+        }
+        return indexed(obj, pid, cap, deadline);
+    }
+
+    private Read indexed(Pointer obj, int pid, int cap, long deadline) {
         long t0 = System.nanoTime();
         int count = Atspi.atspi_accessible_get_child_count(obj, calls.err());
         calls.checkError(pid, "get_child_count", t0);
@@ -68,11 +89,11 @@ final class Children {
      * The visible cells of a {@code manages-descendants} element and its selected children, each once,
      * in row-major order (the selected ones outside the view after them).
      */
-    private Read visible(Pointer obj, int pid, int cap, long deadline) {
+    private Read visible(Pointer obj, int pid, int cap, long deadline, boolean cells) {
         Map<Long, Pointer> found = new LinkedHashMap<>();
         boolean cut = false;
         try {
-            int[] corners = visibleCells(obj, pid);
+            int[] corners = cells ? visibleCells(obj, pid) : null;
             Pointer table = corners == null ? null : Atspi.atspi_accessible_get_table_iface(obj);
             if (table != null) {
                 try {
