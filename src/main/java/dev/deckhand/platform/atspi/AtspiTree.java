@@ -15,6 +15,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,18 +36,18 @@ final class AtspiTree {
             "level bar", "dial");
 
     /** AT-SPI states (AtspiStateType) a node carries by name, for verifiers; read from the cached state set. */
-    private static final java.util.Map<Integer, String> STATE_NAMES = java.util.Map.ofEntries(
-            java.util.Map.entry(1, "active"), java.util.Map.entry(2, "armed"), java.util.Map.entry(3, "busy"),
-            java.util.Map.entry(4, "checked"), java.util.Map.entry(5, "collapsed"), java.util.Map.entry(9, "expandable"),
-            java.util.Map.entry(10, "expanded"), java.util.Map.entry(11, "focusable"), java.util.Map.entry(16, "modal"),
-            java.util.Map.entry(17, "multi-line"), java.util.Map.entry(20, "pressed"),
-            java.util.Map.entry(22, "selectable"), java.util.Map.entry(23, "selected"),
-            java.util.Map.entry(24, "sensitive"), java.util.Map.entry(26, "single-line"),
-            java.util.Map.entry(30, "visible"), java.util.Map.entry(32, "indeterminate"),
-            java.util.Map.entry(33, "required"), java.util.Map.entry(36, "invalid-entry"),
-            java.util.Map.entry(39, "is-default"), java.util.Map.entry(40, "visited"),
-            java.util.Map.entry(41, "checkable"), java.util.Map.entry(42, "has-popup"),
-            java.util.Map.entry(43, "read-only"));
+    private static final Map<Integer, String> STATE_NAMES = Map.ofEntries(
+            Map.entry(1, "active"), Map.entry(2, "armed"), Map.entry(3, "busy"),
+            Map.entry(4, "checked"), Map.entry(5, "collapsed"), Map.entry(9, "expandable"),
+            Map.entry(10, "expanded"), Map.entry(11, "focusable"), Map.entry(16, "modal"),
+            Map.entry(17, "multi-line"), Map.entry(20, "pressed"),
+            Map.entry(22, "selectable"), Map.entry(23, "selected"),
+            Map.entry(24, "sensitive"), Map.entry(26, "single-line"),
+            Map.entry(30, "visible"), Map.entry(32, "indeterminate"),
+            Map.entry(33, "required"), Map.entry(36, "invalid-entry"),
+            Map.entry(39, "is-default"), Map.entry(40, "visited"),
+            Map.entry(41, "checkable"), Map.entry(42, "has-popup"),
+            Map.entry(43, "read-only"));
 
     private final AtspiCalls calls;
     private final AtspiBus bus;
@@ -347,7 +348,7 @@ final class AtspiTree {
             singleLine = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SINGLE_LINE) != 0
                     && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MULTI_LINE) == 0;
             isDefault = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_IS_DEFAULT) != 0;
-            for (java.util.Map.Entry<Integer, String> st : STATE_NAMES.entrySet()) {
+            for (Map.Entry<Integer, String> st : STATE_NAMES.entrySet()) {
                 if (Atspi.atspi_state_set_contains(states, st.getKey()) != 0) stateNames.add(st.getValue());
             }
             Gobject.g_object_unref(states);

@@ -46,8 +46,11 @@ final class Children {
         if (calls.hasState(obj, AtspiNative.STATE_MANAGES_DESCENDANTS)) {
             Pointer table = Atspi.atspi_accessible_get_table_iface(obj);
             if (table != null) {
-                Gobject.g_object_unref(table);
-                return visible(obj, pid, cap, deadline, cells);
+                try {
+                    return visible(obj, table, pid, cap, deadline, cells);
+                } finally {
+                    Gobject.g_object_unref(table);
+                }
             }
             // No table (LibreOffice Writer's document lists its visible paragraphs): its first children,
             // never more than the cap, as any other element's.
@@ -89,30 +92,25 @@ final class Children {
      * The visible cells of a {@code manages-descendants} element and its selected children, each once,
      * in row-major order (the selected ones outside the view after them).
      */
-    private Read visible(Pointer obj, int pid, int cap, long deadline, boolean cells) {
+    private Read visible(Pointer obj, Pointer table, int pid, int cap, long deadline, boolean cells) {
         Map<Long, Pointer> found = new LinkedHashMap<>();
         boolean cut = false;
         try {
-            int[] corners = cells ? visibleCells(obj, pid) : null;
-            Pointer table = corners == null ? null : Atspi.atspi_accessible_get_table_iface(obj);
-            if (table != null) {
-                try {
-                    rows:
-                    for (int r = corners[0]; r <= corners[2]; r++) {
-                        for (int c = corners[1]; c <= corners[3]; c++) {
-                            if (found.size() >= cap || System.nanoTime() > deadline) {
-                                cut = true;
-                                break rows;
-                            }
-                            long t0 = System.nanoTime();
-                            Pointer cell = Atspi.atspi_table_get_accessible_at(table, r, c, calls.err());
-                            calls.checkError(pid, "table get_accessible_at", t0);
-                            AtspiCalls.guard(pid, "table get_accessible_at", t0);
-                            add(found, cell);
+            int[] corners = cells ? visibleCells(obj, table, pid) : null;
+            if (corners != null) {
+                rows:
+                for (int r = corners[0]; r <= corners[2]; r++) {
+                    for (int c = corners[1]; c <= corners[3]; c++) {
+                        if (found.size() >= cap || System.nanoTime() > deadline) {
+                            cut = true;
+                            break rows;
                         }
+                        long t0 = System.nanoTime();
+                        Pointer cell = Atspi.atspi_table_get_accessible_at(table, r, c, calls.err());
+                        calls.checkError(pid, "table get_accessible_at", t0);
+                        AtspiCalls.guard(pid, "table get_accessible_at", t0);
+                        add(found, cell);
                     }
-                } finally {
-                    Gobject.g_object_unref(table);
                 }
             }
             Pointer selection = Atspi.atspi_accessible_get_selection_iface(obj);
@@ -160,11 +158,10 @@ final class Children {
      * at its top-left and bottom-right corners, found by {@code get_accessible_at_point}; null when
      * either cannot be found.
      */
-    private int[] visibleCells(Pointer obj, int pid) {
+    private int[] visibleCells(Pointer obj, Pointer table, int pid) {
         Pointer comp = Atspi.atspi_accessible_get_component_iface(obj);
-        Pointer table = Atspi.atspi_accessible_get_table_iface(obj);
         try {
-            if (comp == null || table == null) return null;
+            if (comp == null) return null;
             long t0 = System.nanoTime();
             Pointer rect = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, calls.err());
             calls.checkError(pid, "get_extents", t0);
@@ -182,7 +179,6 @@ final class Children {
             return new int[] {first[0], first[1], Math.max(first[0], last[0]), Math.max(first[1], last[1])};
         } finally {
             if (comp != null) Gobject.g_object_unref(comp);
-            if (table != null) Gobject.g_object_unref(table);
         }
     }
 
