@@ -496,7 +496,7 @@ final class AtspiTree {
     private Pointer findFrame(int pid, String title) {
         List<Pointer> apps = bus.appsOf(pid);
         if (apps.isEmpty()) {
-            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "no accessible application has pid " + pid
+            throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, AtspiBridge.NOT_REGISTERED + pid
                     + " (not registered on the accessibility bus, exited, or in another PID namespace)");
         }
         try {

@@ -110,10 +110,23 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         try {
             return atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
         } catch (RefusedException e) {
-            if (e.code() == RefusalCode.A11Y_UNAVAILABLE && atspi.windowTitles(w.pid()).isEmpty()) {
+            // Only a running process that is not on the bus at all: a stopped, hung, exiting or dead app refuses.
+            if (e.code() == RefusalCode.A11Y_UNAVAILABLE && e.getMessage().contains(AtspiBridge.NOT_REGISTERED)
+                    && running(w.pid())) {
                 return noTree(windowId, grantRevision);
             }
             throw e;
+        }
+    }
+
+    /** Whether the process runs: its {@code /proc/PID/stat} state is not stopped, traced, zombie or dead. */
+    static boolean running(int pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return "TtZXx".indexOf(state) < 0;
+        } catch (IOException | RuntimeException gone) {
+            return false;
         }
     }
 
