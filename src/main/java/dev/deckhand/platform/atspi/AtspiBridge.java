@@ -46,7 +46,7 @@ public final class AtspiBridge implements AutoCloseable {
     /** Wall-clock budget of one snapshot walk; beyond it the tree is {@code partial}. */
     public static final Duration WALK_BUDGET = Duration.ofMillis(1500);
     /** libatspi's per-call D-Bus timeout. */
-    public static final int CALL_TIMEOUT_MILLIS = 1000;
+    public static final int CALL_TIMEOUT_MILLIS = 1500;
     /** The timeout used to probe an app flagged hung. */
     public static final int PROBE_TIMEOUT_MILLIS = 300;
     /** How long a caller waits for the libatspi thread before refusing. */

@@ -234,7 +234,8 @@ final class AtspiTree {
         }
         if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS || (array == null && e != null && AtspiCalls.isTimeout(e, t0))) {
             for (Pointer p : found) Gobject.g_object_unref(p);
-            throw new AtspiCalls.HungException("GetMatches of pid " + pid + (e != null ? ": " + e : " took over 800 ms"));
+            throw new AtspiCalls.HungException("GetMatches of pid " + pid
+                    + (e != null ? ": " + e : " took over " + AtspiCalls.HUNG_NANOS / 1_000_000 + " ms"));
         }
         if (array == null || found.length == 0) {
             // Not implemented or failing (Qt, GTK 4 have no Collection); an empty result for a frame is
