@@ -4,7 +4,7 @@
 set -euo pipefail
 
 BUILD=(openjdk-17-jdk-headless maven)
-DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox)
+DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox libxres1)
 SAMPLE_APPS=(mousepad)
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin

@@ -1,31 +1,16 @@
 // The Evaluations view: reports that `deckhand eval` kept under $DECKHAND_HOME/eval/, compared per app
-// and per model. Self-contained (its own session read and CSRF header), loaded beside app.js; it only
+// and per model. Loaded after app.js, whose el() and api() (with the session's CSRF token) it uses; it only
 // renders into #view-eval when that tab is shown. No inline script or style, no other host.
 'use strict';
 
 (() => {
   const $ = id => document.getElementById(id);
 
-  function el(tag, attrs = {}, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === 'class') e.className = v; else if (k === 'text') e.textContent = v;
-      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? '' : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c);
-    return e;
-  }
-
+  // el() and api() are app.js's (loaded first): one element builder, and the session's CSRF token it holds.
   async function getJson(path, method = 'GET', body) {
-    const s = await fetch('/api/session', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } });
-    const session = s.ok ? await s.json() : {};
-    const headers = { 'Accept': 'application/json' };
-    if (session.csrf) headers['X-CSRF-Token'] = session.csrf;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const r = await fetch(path, { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await api(method, path, body);
     if (!r.ok) throw new Error('HTTP ' + r.status);
-    return r.json();
+    return r.data;
   }
 
   /** Binds the report's model to one app (WM_CLASS) beside the default binding, which stays as it is. */

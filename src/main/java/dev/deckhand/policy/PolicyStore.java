@@ -88,8 +88,11 @@ public class PolicyStore {
 
     /** Parses a document strictly (unknown fields refused). */
     public PolicyDocument parse(String body) {
+        if (body == null || body.isBlank()) throw new IllegalArgumentException("body must be a JSON object (the policy)");
         try {
-            return json.readValue(body, PolicyDocument.class);
+            PolicyDocument document = json.readValue(body, PolicyDocument.class);
+            if (document == null) throw new IllegalArgumentException("body must be a JSON object (the policy), was null");
+            return document;
         } catch (IOException e) {
             throw new IllegalArgumentException(firstLine(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
         }

@@ -40,11 +40,13 @@ import java.util.Set;
 public final class AtspiBridge implements AutoCloseable {
 
     /** Most nodes one snapshot returns; beyond it the tree is {@code partial}. */
+    /** How a snapshot's refusal begins when no application of that pid is on the bus at all. */
+    public static final String NOT_REGISTERED = "no accessible application has pid ";
     public static final int NODE_CAP = 2000;
     /** Wall-clock budget of one snapshot walk; beyond it the tree is {@code partial}. */
     public static final Duration WALK_BUDGET = Duration.ofMillis(1500);
     /** libatspi's per-call D-Bus timeout. */
-    public static final int CALL_TIMEOUT_MILLIS = 1000;
+    public static final int CALL_TIMEOUT_MILLIS = 1500;
     /** The timeout used to probe an app flagged hung. */
     public static final int PROBE_TIMEOUT_MILLIS = 300;
     /** How long a caller waits for the libatspi thread before refusing. */

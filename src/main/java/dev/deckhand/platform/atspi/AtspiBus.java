@@ -239,6 +239,34 @@ final class AtspiBus {
     }
 
     /**
+     * Whether an app flagged hung answers again: asked at most once per {@link #REPROBE_NANOS} (a
+     * {@link #probe} of its first window), so a stopped app costs the others one short probe now and
+     * then, and an app that answers again is read again without anyone snapshotting it.
+     */
+    boolean answersAgain(int pid, Pointer app) {
+        long now = System.nanoTime();
+        Long last = lastProbe.get(pid);
+        if (last != null && now - last < REPROBE_NANOS) return false;
+        lastProbe.put(pid, now);
+        Pointer top = Atspi.atspi_accessible_get_child_at_index(app, 0, calls.err());
+        calls.dropError();
+        if (top == null) return false;
+        try {
+            probe(pid, top);
+            lastProbe.remove(pid);
+            return true;
+        } catch (RefusedException stillSilent) {
+            return false;
+        } finally {
+            Gobject.g_object_unref(top);
+        }
+    }
+
+    /** How often an app flagged hung is probed again by the facts' reads. */
+    static final long REPROBE_NANOS = 2_000_000_000L;
+    private final Map<Integer, Long> lastProbe = new HashMap<>();
+
+    /**
      * An app flagged hung gets one short call ({@link AtspiBridge#PROBE_TIMEOUT_MILLIS}) on its frame;
      * still silent → refusal, answering → flag cleared.
      *

@@ -22,8 +22,12 @@ import java.util.Map;
  */
 final class AtspiCalls {
 
-    /** A single element read or call slower than this means the app is not answering (1 s timeout). */
-    static final long HUNG_NANOS = 800_000_000L;
+    /**
+     * A single element read or call slower than this means the app is not answering (the D-Bus timeout is
+     * 1.5 s): a busy app on a loaded machine (mousepad taking 100 set_text calls) answered slower than 0.8 s,
+     * the first threshold, and was flagged hung mid-run although it was not.
+     */
+    static final long HUNG_NANOS = 1_400_000_000L;
 
     /** A libatspi call timed out: the app is flagged hung. */
     static final class HungException extends RuntimeException {

@@ -34,15 +34,18 @@ final class AtspiFacts {
 
     private final AtspiCalls calls;
     private final AtspiBus bus;
+    private final Children children;
 
     AtspiFacts(AtspiCalls calls, AtspiBus bus) {
         this.calls = calls;
         this.bus = bus;
+        this.children = new Children(calls);
     }
 
     /** See {@link AtspiBridge#passwordFocused()}. */
     boolean passwordFocused() {
-        if (bus.focusSource() != null && isFocusedPassword(bus.focusSource())) return true;
+        Pointer source = focusSource();
+        if (source != null && isFocusedPassword(source)) return true;
         long deadline = System.nanoTime() + AtspiBridge.WALK_BUDGET.toNanos();
         List<Pointer> tops = activeTopLevels();
         try {
@@ -65,9 +68,8 @@ final class AtspiFacts {
 
     /** See {@link AtspiBridge#focusedElement()}. */
     Optional<FocusedElement> focusedElement() {
-        if (bus.focusSource() != null && calls.hasState(bus.focusSource(), AtspiNative.STATE_FOCUSED)) {
-            return describeFocused(bus.focusSource());
-        }
+        Pointer source = focusSource();
+        if (source != null && calls.hasState(source, AtspiNative.STATE_FOCUSED)) return describeFocused(source);
         long deadline = System.nanoTime() + AtspiBridge.WALK_BUDGET.toNanos();
         List<Pointer> tops = activeTopLevels();
         try {
@@ -85,6 +87,18 @@ final class AtspiFacts {
             tops.forEach(Gobject::g_object_unref);
         }
         return Optional.empty();
+    }
+
+    /**
+     * The element that last announced focus, unless its app is flagged hung: a stopped app's element
+     * would cost every read its call timeout (the walk below skips that app too).
+     */
+    private Pointer focusSource() {
+        Pointer source = bus.focusSource();
+        if (source == null) return null;
+        int pid = Atspi.atspi_accessible_get_process_id(source, calls.err());
+        calls.dropError();
+        return bus.hung(pid) ? null : source;
     }
 
     private Optional<FocusedElement> describeFocused(Pointer f) {
@@ -127,10 +141,20 @@ final class AtspiFacts {
         List<Pointer> active = new ArrayList<>();
         List<Pointer> showing = new ArrayList<>();
         bus.forEachApp(app -> {
-            if (bus.hung(bus.pidOf(app))) return false;
+            int pid = bus.pidOf(app);
+            if (bus.hung(pid) && !bus.answersAgain(pid, app)) return false;
+            long t0 = System.nanoTime();
             int n = Atspi.atspi_accessible_get_child_count(app, calls.err());
-            calls.dropError();
+            String e = calls.takeError();
+            if ((e != null && AtspiCalls.isTimeout(e, t0)) || System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
+                bus.flagHung(pid); // one app that does not answer is skipped, the others are read
+                return false;
+            }
             for (int i = 0; i < n; i++) {
+                if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
+                    bus.flagHung(pid);
+                    break;
+                }
                 Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, calls.err());
                 calls.dropError();
                 if (top == null) continue;
@@ -141,6 +165,11 @@ final class AtspiFacts {
                     isActive = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ACTIVE) != 0;
                     isShowing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0;
                     Gobject.g_object_unref(states);
+                }
+                if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
+                    Gobject.g_object_unref(top); // a state read the app did not answer: skip it from now on
+                    bus.flagHung(pid);
+                    break;
                 }
                 if (isActive) {
                     active.add(top);
@@ -169,7 +198,7 @@ final class AtspiFacts {
      */
     private Pointer findFocused(Pointer top, long deadline, Predicate<Pointer> wanted) {
         Deque<Pointer> stack = new ArrayDeque<>();
-        pushChildren(stack, top);
+        pushChildren(stack, top, deadline);
         int visited = 0;
         try {
             while (!stack.isEmpty()) {
@@ -193,7 +222,7 @@ final class AtspiFacts {
                         keep = true;
                         return p;
                     }
-                    if (showing) pushChildren(stack, p);
+                    if (showing) pushChildren(stack, p, deadline);
                 } finally {
                     if (!keep) Gobject.g_object_unref(p);
                 }
@@ -316,7 +345,7 @@ final class AtspiFacts {
                         continue; // documents nested in a document (iframes) are not the tab
                     }
                     if (!calls.hasState(p, AtspiNative.STATE_SHOWING)) continue;
-                    pushChildren(stack, p);
+                    pushChildren(stack, p, deadline);
                 } finally {
                     Gobject.g_object_unref(p);
                 }
@@ -327,15 +356,24 @@ final class AtspiFacts {
         return firstUrl == null ? Optional.empty() : hostOf(firstUrl);
     }
 
-    /** Pushes {@code p}'s children (new references) so that they pop in document order. */
-    private void pushChildren(Deque<Pointer> stack, Pointer p) {
-        int n = Atspi.atspi_accessible_get_child_count(p, calls.err());
-        calls.dropError();
-        for (int i = n - 1; i >= 0; i--) {
-            Pointer c = Atspi.atspi_accessible_get_child_at_index(p, i, calls.err());
+    /**
+     * Pushes {@code p}'s children (new references) so that they pop in document order: never the
+     * virtual ones ({@link Children}), never past the deadline. A call the app does not answer flags it
+     * hung, so the next read skips it while the bridge serves the others.
+     */
+    private void pushChildren(Deque<Pointer> stack, Pointer p, long deadline) {
+        Children.Read read;
+        try {
+            read = children.of(p, -1, AtspiBridge.NODE_CAP, deadline, false); // a sheet's selected cells only
+        } catch (AtspiCalls.HungException e) {
+            int pid = Atspi.atspi_accessible_get_process_id(p, calls.err());
             calls.dropError();
-            if (c != null) stack.push(c);
+            if (pid > 0) bus.flagHung(pid);
+            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " is not responding to"
+                    + " accessibility calls (hung or stopped: " + e.getMessage() + "); it is skipped until it answers"));
         }
+        List<Pointer> kids = read.children();
+        for (int i = kids.size() - 1; i >= 0; i--) stack.push(kids.get(i));
     }
 
     private String documentUrl(Pointer p) {

@@ -40,6 +40,8 @@ final class AtspiNative {
     static final int STATE_MULTI_LINE = 17;
     static final int STATE_SINGLE_LINE = 26;
     static final int STATE_IS_DEFAULT = 39;
+    /** Children are virtual (a spreadsheet's cells): never enumerate them. */
+    static final int STATE_MANAGES_DESCENDANTS = 31;
     static final int STATE_SENSITIVE = 24;
     static final int STATE_SHOWING = 25;
     static final int STATE_VERTICAL = 29;
@@ -244,6 +246,23 @@ final class AtspiNative {
         static native int atspi_action_do_action(Pointer action, int i, Pointer err);
 
         static native int atspi_selection_select_child(Pointer selection, int childIndex, Pointer err);
+
+        static native int atspi_selection_get_n_selected_children(Pointer selection, Pointer err);
+
+        static native Pointer atspi_selection_get_selected_child(Pointer selection, int selectedChildIndex, Pointer err);
+
+        static native Pointer atspi_accessible_get_table_iface(Pointer acc);
+
+        static native int atspi_accessible_get_index_in_parent(Pointer acc, Pointer err);
+
+        static native int atspi_table_get_row_at_index(Pointer table, int index, Pointer err);
+
+        static native int atspi_table_get_column_at_index(Pointer table, int index, Pointer err);
+
+        static native Pointer atspi_table_get_accessible_at(Pointer table, int row, int column, Pointer err);
+
+        static native Pointer atspi_component_get_accessible_at_point(Pointer comp, int x, int y, int coordType,
+                Pointer err);
 
         static native Pointer atspi_document_get_document_attribute_value(Pointer doc, byte[] attributez, Pointer err);
 

@@ -15,6 +15,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,11 +35,26 @@ final class AtspiTree {
     private static final Set<String> VALUE_ROLES = Set.of("slider", "spin button", "progress bar", "scroll bar",
             "level bar", "dial");
 
+    /** AT-SPI states (AtspiStateType) a node carries by name, for verifiers; read from the cached state set. */
+    private static final Map<Integer, String> STATE_NAMES = Map.ofEntries(
+            Map.entry(1, "active"), Map.entry(2, "armed"), Map.entry(3, "busy"),
+            Map.entry(4, "checked"), Map.entry(5, "collapsed"), Map.entry(9, "expandable"),
+            Map.entry(10, "expanded"), Map.entry(11, "focusable"), Map.entry(16, "modal"),
+            Map.entry(17, "multi-line"), Map.entry(20, "pressed"),
+            Map.entry(22, "selectable"), Map.entry(23, "selected"),
+            Map.entry(24, "sensitive"), Map.entry(26, "single-line"),
+            Map.entry(30, "visible"), Map.entry(32, "indeterminate"),
+            Map.entry(33, "required"), Map.entry(36, "invalid-entry"),
+            Map.entry(39, "is-default"), Map.entry(40, "visited"),
+            Map.entry(41, "checkable"), Map.entry(42, "has-popup"),
+            Map.entry(43, "read-only"));
+
     private final AtspiCalls calls;
     private final AtspiBus bus;
     private final RevisionUids uids;
     private final LatestNodes latest;
     private final PipelinedExtents pipeline = new PipelinedExtents();
+    private final Children children;
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
     /** The match-everything rule for GetMatches, made on first use. */
@@ -58,6 +74,7 @@ final class AtspiTree {
         this.bus = bus;
         this.uids = uids;
         this.latest = latest;
+        this.children = new Children(calls);
     }
 
     /**
@@ -152,26 +169,11 @@ final class AtspiTree {
                     nodes.add(node);
                     if (node.showing()) boundsOf.add(obj);
                     if (!node.showing() && !includeHidden) continue;
-                    long t1 = System.nanoTime();
-                    int count = Atspi.atspi_accessible_get_child_count(obj, calls.err());
-                    calls.checkError(pid, "get_child_count", t1);
-                    AtspiCalls.guard(pid, "get_child_count", t1);
-                    for (int i = count - 1; i >= 0; i--) {
-                        long t2 = System.nanoTime();
-                        Pointer child = Atspi.atspi_accessible_get_child_at_index(obj, i, calls.err());
-                        String e = calls.takeError();
-                        if (child != null && System.nanoTime() - t2 > AtspiCalls.HUNG_NANOS) {
-                            Gobject.g_object_unref(child);
-                            throw new AtspiCalls.HungException("get_child_at_index of pid " + pid + " took over 800 ms");
-                        }
-                        if (child == null) {
-                            if (e != null && AtspiCalls.isTimeout(e, t2)) {
-                                throw new AtspiCalls.HungException("get_child_at_index: " + e);
-                            }
-                            continue;
-                        }
-                        stack.push(new Object[] {child, depth + 1});
-                    }
+                    // Never more children than the snapshot can still hold; never a virtual one (Children).
+                    Children.Read read = children.of(obj, pid, AtspiBridge.NODE_CAP - nodes.size(), deadline);
+                    if (read.cut()) partial = true;
+                    List<Pointer> kids = read.children();
+                    for (int i = kids.size() - 1; i >= 0; i--) stack.push(new Object[] {kids.get(i), depth + 1});
                 } finally {
                     if (!kept) Gobject.g_object_unref(obj);
                 }
@@ -232,7 +234,8 @@ final class AtspiTree {
         }
         if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS || (array == null && e != null && AtspiCalls.isTimeout(e, t0))) {
             for (Pointer p : found) Gobject.g_object_unref(p);
-            throw new AtspiCalls.HungException("GetMatches of pid " + pid + (e != null ? ": " + e : " took over 800 ms"));
+            throw new AtspiCalls.HungException("GetMatches of pid " + pid
+                    + (e != null ? ": " + e : " took over " + AtspiCalls.HUNG_NANOS / 1_000_000 + " ms"));
         }
         if (array == null || found.length == 0) {
             // Not implemented or failing (Qt, GTK 4 have no Collection); an empty result for a frame is
@@ -269,6 +272,11 @@ final class AtspiTree {
                 }
                 Pointer obj = found[i];
                 found[i] = null;
+                if (obj == null) {
+                    // LibreOffice answers holes: the child-by-child walk decides.
+                    noCollection.add(pid);
+                    return null;
+                }
                 boolean known = uids.isBound(obj);
                 boolean kept = false;
                 try {
@@ -330,6 +338,7 @@ final class AtspiTree {
         boolean showing = false;
         boolean singleLine = false;
         boolean isDefault = false;
+        Set<String> stateNames = new HashSet<>();
         Pointer states = Atspi.atspi_accessible_get_state_set(obj);
         if (states != null) {
             enabled = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) != 0
@@ -340,6 +349,9 @@ final class AtspiTree {
             singleLine = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SINGLE_LINE) != 0
                     && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MULTI_LINE) == 0;
             isDefault = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_IS_DEFAULT) != 0;
+            for (Map.Entry<Integer, String> st : STATE_NAMES.entrySet()) {
+                if (Atspi.atspi_state_set_contains(states, st.getKey()) != 0) stateNames.add(st.getValue());
+            }
             Gobject.g_object_unref(states);
         }
         AtspiCalls.guard(pid, "get_state_set", t0);
@@ -384,7 +396,7 @@ final class AtspiTree {
         AtspiCalls.guard(pid, "reading one element", t0);
         String uid = uids.bind(obj, pid, role, name);
         return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
-                isDefault);
+                isDefault, stateNames);
     }
 
     /** One blocking GetExtents through the element's Component interface {@code comp}. */
@@ -473,7 +485,7 @@ final class AtspiTree {
 
     private static Node withBounds(Node n, Geometry bounds) {
         return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
-                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault());
+                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault(), n.states());
     }
 
     /**
@@ -485,7 +497,7 @@ final class AtspiTree {
     private Pointer findFrame(int pid, String title) {
         List<Pointer> apps = bus.appsOf(pid);
         if (apps.isEmpty()) {
-            throw new RefusedException(Refusal.a11yUnavailable("no accessible application has pid " + pid
+            throw new RefusedException(Refusal.a11yUnavailable(AtspiBridge.NOT_REGISTERED + pid
                     + " (not registered on the accessibility bus, exited, or in another PID namespace)"));
         }
         try {

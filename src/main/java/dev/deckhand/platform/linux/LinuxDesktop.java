@@ -2,6 +2,7 @@ package dev.deckhand.platform.linux;
 
 import dev.deckhand.grant.Chord;
 import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
@@ -103,11 +104,36 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     @Override
     public ScopedTree snapshot(long windowId, long grantRevision) {
         WindowInfo w = window(windowId);
-        if (w.pid() < 0) {
-            throw new RefusedException(Refusal.a11yUnavailable("window \"" + w.title()
-                    + "\" does not say which process owns it (_NET_WM_PID), so its tree cannot be found"));
+        // A window whose process is unknown (no _NET_WM_PID and no X-Resource answer) or never registered
+        // on the accessibility bus (xterm, Athena apps: no bridge loaded, DESIGN.md §4) has no tree at all:
+        // an empty, complete tree, which routing sends to the vision route on a pixels grant and refuses
+        // on an a11y_only one. An app that is registered but does not answer is still refused.
+        if (w.pid() < 0) return noTree(windowId, grantRevision);
+        try {
+            return atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
+        } catch (RefusedException e) {
+            // Only a running process that is not on the bus at all: a stopped, hung, exiting or dead app refuses.
+            if (e.code() == RefusalCode.A11Y_UNAVAILABLE && e.getMessage().contains(AtspiBridge.NOT_REGISTERED)
+                    && running(w.pid())) {
+                return noTree(windowId, grantRevision);
+            }
+            throw e;
         }
-        return atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
+    }
+
+    /** Whether the process runs: its {@code /proc/PID/stat} state is not stopped, traced, zombie or dead. */
+    static boolean running(int pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return "TtZXx".indexOf(state) < 0;
+        } catch (IOException | RuntimeException gone) {
+            return false;
+        }
+    }
+
+    private static ScopedTree noTree(long windowId, long grantRevision) {
+        return new ScopedTree(windowId, grantRevision, List.of(), false);
     }
 
     @Override

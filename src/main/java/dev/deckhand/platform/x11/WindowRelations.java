@@ -49,8 +49,9 @@ public final class WindowRelations {
             }
             if (p.overrideRedirect()) {
                 long[] pid = props.cardinals(tops[i], "_NET_WM_PID", "CARDINAL");
-                popups.add(new WindowInfo(tops[i], "", props.wmClass(tops[i]), pid.length > 0 ? (int) pid[0] : -1,
-                        p.geometry(), i, true, false, false, windows.clientOf(tops[i]), 0, false, -1));
+                int popupPid = pid.length > 0 ? (int) pid[0] : -1;
+                popups.add(new WindowInfo(tops[i], "", props.wmClass(tops[i]), popupPid, p.geometry(), i, true, false,
+                        popupPid > 0 && popupPid == windows.ownPid(), windows.clientOf(tops[i]), 0, false, -1));
             }
         }
         return new Read(List.copyOf(popups), focused(clients, popups), lock(topmostViewable, topmostPlacement));

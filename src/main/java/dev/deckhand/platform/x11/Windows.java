@@ -36,6 +36,20 @@ final class Windows {
     private final IntByReference iy = new IntByReference();
     private final LongByReference childRef = new LongByReference();
 
+    /** Whether the X-Resource extension answers here (probed once); without it such a window keeps pid -1. */
+    private Boolean xres;
+
+    private int xresPid(long window) {
+        if (xres == null) {
+            try {
+                xres = XRes.X.XResQueryExtension(c.dpy, new IntByReference(), new IntByReference()) != 0;
+            } catch (UnsatisfiedLinkError | NoClassDefFoundError missing) {
+                xres = false; // libXRes is not installed (scripts/deps.sh DESKTOP lists it)
+            }
+        }
+        return xres ? XRes.clientPid(c.dpy, window) : -1;
+    }
+
     Windows(XConnection c, WindowProperties props) {
         this.c = c;
         this.props = props;
@@ -77,7 +91,8 @@ final class Windows {
         if (title == null || title.isEmpty()) title = props.latin1Name(id);
         String app = props.wmClass(id);
         long[] pidv = props.cardinals(id, "_NET_WM_PID", "CARDINAL");
-        int pid = pidv.length > 0 ? (int) pidv[0] : -1;
+        // No _NET_WM_PID (Athena apps): the X server says which process the window's client is.
+        int pid = pidv.length > 0 ? (int) pidv[0] : xresPid(id);
         long[] state = props.cardinals(id, "_NET_WM_STATE", "ATOM");
         boolean hidden = contains(state, props.atom("_NET_WM_STATE_HIDDEN"));
         boolean modal = contains(state, props.atom("_NET_WM_STATE_MODAL"));

@@ -17,8 +17,9 @@ import java.util.Set;
  * @param focusedWindow the client window (or popup) holding the input focus, 0 when none or unknown
  * @param focusedElement the element holding the accessibility focus, when known
  * @param popups mapped override-redirect top-levels (menus, combo lists, tooltips), bottom to top; a popup of
- *     the target's client is part of the target's scope. (A later issue may mark their keyboard grab as the
- *     app's own here; today any grab is another client's.)
+ *     the target's client is part of the target's scope, and a keyboard grab while it is the top-most popup
+ *     and the target's client has the focus is the app's own ({@code FactsMapper.ownPopupGrab}); {@code own}
+ *     marks Deckhand's own (the drawn cursor)
  * @param screenLock what locks the screen (a locker window or the screensaver's lock state), empty when unlocked
  */
 public record DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,

@@ -1,6 +1,7 @@
 package dev.deckhand.loop.desktop;
 
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One element of a scoped accessibility tree.
@@ -14,10 +15,19 @@ import java.util.Objects;
  * @param bounds screen coordinates, or null when the platform gives none
  * @param singleLine a text the platform says is single-line (AT-SPI SINGLE_LINE); false when unknown
  * @param isDefault the window's default button (AT-SPI IS_DEFAULT)
+ * @param states the platform's other state names in lower case ({@code checked}, {@code selected},
+ *     {@code expanded}, ...; AT-SPI's names), for verifiers; empty when not read
  */
 public record Node(String uid, int depth, String role, String name, boolean hasValue, String value,
         boolean enabled, boolean focused, boolean editable, boolean showing, Geometry bounds, boolean singleLine,
-        boolean isDefault) {
+        boolean isDefault, Set<String> states) {
+
+    /** A node whose other states were not read. */
+    public Node(String uid, int depth, String role, String name, boolean hasValue, String value, boolean enabled,
+            boolean focused, boolean editable, boolean showing, Geometry bounds, boolean singleLine, boolean isDefault) {
+        this(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine, isDefault,
+                Set.of());
+    }
 
     /** A node with neither the single-line nor the default state. */
     public Node(String uid, int depth, String role, String name, boolean hasValue, String value, boolean enabled,
@@ -29,6 +39,7 @@ public record Node(String uid, int depth, String role, String name, boolean hasV
         Objects.requireNonNull(uid, "uid");
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(name, "name");
+        states = Set.copyOf(Objects.requireNonNull(states, "states"));
         if (depth < 0) throw new IllegalArgumentException("depth must be >= 0, was " + depth);
         if ("password text".equals(role) && value != null) {
             throw new IllegalArgumentException("value of a password text node must be null");

@@ -42,9 +42,30 @@ public final class FactsMapper {
         }
         Facts facts = Facts.of(d.runningApps(), windows)
                 .withPasswordFocused(d.passwordFocused())
-                .withKeyboardGrabbed(d.keyboardGrabbed())
+                .withKeyboardGrabbed(d.keyboardGrabbed() && !(target.isPresent() && ownPopupGrab(d, target.get())))
                 .withFocusedWindow(focused);
         return browser ? facts.withBrowser(d.browserHost()) : facts;
+    }
+
+    /**
+     * Whether a keyboard grab held now is the target app's own: its menu or combo list is open. X does
+     * not say who holds a grab, so the grab counts as the app's own only when a popup of the target's
+     * client is mapped, no other client's popup is above it (Deckhand's own drawn cursor aside), and the
+     * input focus is on the target's client. Any other grab (a password prompt, a locker, another app's
+     * menu) stays another client's. What remains: another client grabbing while the app's own menu is
+     * open and its window focused (docs/security.md).
+     */
+    static boolean ownPopupGrab(DesktopFacts d, WindowInfo target) {
+        boolean ownPopupBelow = false;
+        for (WindowInfo p : d.popups()) {
+            if (p.own()) continue;
+            ownPopupBelow = p.sameClient(target); // the top-most popup decides
+        }
+        if (!ownPopupBelow) return false;
+        long focused = d.focusedWindow();
+        if (focused == target.id()) return true;
+        Optional<WindowInfo> f = window(d, focused).or(() -> d.popups().stream().filter(p -> p.id() == focused).findFirst());
+        return f.isPresent() && f.get().sameClient(target);
     }
 
     public static BasisInfo basis(Basis b) {

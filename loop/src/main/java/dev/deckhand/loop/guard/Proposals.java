@@ -63,7 +63,7 @@ public final class Proposals {
         }
         if (action instanceof Action.Key k) {
             Optional<ProposedAction.Element> focused = focused(tree, facts, window);
-            if (focused.isEmpty() && k.chord().editsText()) {
+            if (focused.isEmpty() && k.chord().editsText() && !noTree(tree)) {
                 throw new RefusedException(Refusal.secureInput(facts.passwordFocused()
                         ? "the focused element is a password field"
                         : "key " + k.chord() + " writes into the focused element, which cannot be read, so it may be"
@@ -73,6 +73,9 @@ public final class Proposals {
         }
         if (action instanceof Action.Type) {
             Optional<ProposedAction.Element> focused = focused(tree, facts, window);
+            if (focused.isEmpty() && noTree(tree)) {
+                return ProposedAction.bare(ActionKind.TYPE, revision, window).withContext(context);
+            }
             if (focused.isEmpty()) {
                 // Typed text goes to whatever has focus; unread focus could be a password field.
                 throw new RefusedException(Refusal.secureInput(facts.passwordFocused()
@@ -92,6 +95,17 @@ public final class Proposals {
                     .withContext(context);
         }
         return ProposedAction.bare(kind, revision, window).withContext(context);
+    }
+
+    /**
+     * Whether the window has no accessibility tree at all (its app never registers on the bus: xterm,
+     * Athena apps), which routing allows only on a pixels grant. Its focus can never be read, so keys and
+     * typed text go to the window on the person's pixels grant rather than being refused for an unread
+     * focus; a password field elsewhere and a keyboard grab (xterm's Secure Keyboard) still refuse, and an
+     * unread focus still makes Enter and space consequential (docs/decisions.md).
+     */
+    static boolean noTree(ScopedTree tree) {
+        return tree.nodes().isEmpty() && !tree.partial();
     }
 
     /**

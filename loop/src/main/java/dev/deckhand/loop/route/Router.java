@@ -124,7 +124,9 @@ public final class Router {
         } else if (captureMode == CaptureMode.PIXELS) {
             r = new Routing(Route.PIXELS, true, "no usable accessibility tree; the grant allows pixels");
         } else {
-            throw new RefusedException(Refusal.a11yUnavailable("the window has no usable accessibility tree and the grant captures no pixels (a11y_only)"));
+            throw new RefusedException(Refusal.a11yUnavailable(
+                    "the window has no usable accessibility tree and the grant captures no pixels (a11y_only);"
+                            + " a pixels grant would allow the vision route (capture and click_at)"));
         }
         if (r.route().givesInput() && !hasVerifier) {
             throw new RefusedException(noVerifier());

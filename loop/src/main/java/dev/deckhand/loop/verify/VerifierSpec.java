@@ -54,16 +54,24 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
         }
     }
 
-    /** The states an {@code a11y} verifier can check: what the scoped tree records. */
-    Set<String> STATES = Set.of("enabled", "disabled", "focused", "editable", "showing");
+    /**
+     * The states an {@code a11y} verifier can check: what the scoped tree records, and AT-SPI's state
+     * names the driver reads ({@code checked}, {@code selected}, {@code expanded}, ...). A name with a
+     * leading {@code !} checks its absence ({@code !checked}).
+     */
+    Set<String> STATES = Set.of("enabled", "disabled", "focused", "editable", "showing", "checked", "selected",
+            "expanded", "collapsed", "pressed", "indeterminate", "active", "visible", "focusable", "selectable",
+            "checkable", "expandable", "sensitive", "multi-line", "single-line", "required", "read-only",
+            "is-default", "armed", "busy", "modal", "invalid-entry", "visited", "has-popup");
 
     record A11y(Selector target, A11yCheck check, String operand) implements VerifierSpec {
         public A11y {
             Objects.requireNonNull(target, "target");
             Objects.requireNonNull(check, "check");
             Objects.requireNonNull(operand, "operand");
-            if (check == A11yCheck.STATE && !STATES.contains(operand)) {
-                throw new IllegalArgumentException("expect.state must be one of " + new java.util.TreeSet<>(STATES) + " for a11y verifier");
+            if (check == A11yCheck.STATE && !STATES.contains(operand.startsWith("!") ? operand.substring(1) : operand)) {
+                throw new IllegalArgumentException("expect.state must be one of " + new java.util.TreeSet<>(STATES)
+                        + ", or one of them after ! for its absence, for a11y verifier");
             }
         }
         public String kind() { return "a11y"; }

@@ -55,11 +55,16 @@ class VerifierTest {
             {"{\"kind\":\"command\",\"argv\":[\"ls\", 3]}", "argv[1] must be a non-empty string for command verifier"},
             {"{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{}}", "expect must have exactly one of text, textContains, value, state for a11y verifier"},
             {"{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"text\":\"1\",\"value\":\"1\"}}", "expect must have exactly one of text, textContains, value, state for a11y verifier"},
-            {"{\"kind\":\"a11y\",\"target\":{\"role\":\"check box\"},\"expect\":{\"state\":\"checked\"}}", "expect.state must be one of [disabled, editable, enabled, focused, showing] for a11y verifier"},
             {"{\"kind\":\"a11y\",\"expect\":{\"text\":\"1\"}}", "target is required for a11y verifier"},
         };
         for (String[] c : cases) {
             assertEquals(c[1], assertThrows(WireFormatException.class, () -> VerifierSpec.parse(c[0]), c[0]).getMessage());
+        }
+        for (String state : List.of("tickled", "!!checked", "!")) {
+            String m = assertThrows(WireFormatException.class, () -> VerifierSpec.parse(
+                    "{\"kind\":\"a11y\",\"target\":{\"role\":\"check box\"},\"expect\":{\"state\":\"" + state + "\"}}"))
+                    .getMessage();
+            assertTrue(m.startsWith("expect.state must be one of [") && m.contains("checked") && m.contains("after !"), m);
         }
     }
 
@@ -127,7 +132,7 @@ class VerifierTest {
         assertTrue(r.detail().contains("\"85\""), r.detail());
         assertEquals(DesktopVerifier.RECHECKS + 1, desktop.calls().stream().filter(c -> c.startsWith("snapshot")).count());
         assertEquals(DesktopVerifier.RECHECKS, desktop.calls().stream().filter(c -> c.equals("settle")).count());
-        assertEquals("app's job", v.verify(new VerifierSpec.Command(List.of("true"))).detail(), "host kinds are not re-run");
+        assertEquals("app's job", v.verify(new VerifierSpec.Command(List.of("true"))).detail(), "a command is not re-run");
     }
 
     @Test
@@ -187,5 +192,38 @@ class VerifierTest {
         assertTrue(v.verify(new VerifierSpec.Window("^Dia")).passed());
         assertEquals(false, v.verify(new VerifierSpec.Window("^Calc")).passed());
         assertEquals("app's job", v.verify(new VerifierSpec.Command(List.of("true"))).detail());
+    }
+
+    @Test
+    void aFileIsReadAgainUntilTheSaveLandsBounded() throws Exception {
+        RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
+        int[] reads = {0};
+        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1,
+                s -> ++reads[0] < 3 ? VerifierResult.fail("not yet saved") : VerifierResult.pass("saved"));
+        VerifierSpec file = VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"/tmp/x.csv\",\"contains\":\"42\"}");
+        VerifierResult r = v.verify(file);
+        assertTrue(r.passed(), r.detail() + " after " + reads[0] + " reads; interrupted " + Thread.currentThread().isInterrupted());
+        assertEquals(3, reads[0], "read until it holds");
+        int[] never = {0};
+        DesktopVerifier w = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> {
+            never[0]++;
+            return VerifierResult.fail("never saved");
+        });
+        assertEquals("never saved", w.verify(file).detail());
+        assertEquals(DesktopVerifier.RECHECKS + 1, never[0], "bounded");
+    }
+
+    @Test
+    void stateNamesOfTheDriverAndTheirAbsence() {
+        dev.deckhand.loop.desktop.Node box = new dev.deckhand.loop.desktop.Node("u1", 1, "check box", "Bold", false, null,
+                true, false, false, true, null, false, false, java.util.Set.of("checked", "focusable"));
+        assertTrue(DesktopVerifier.state(box, "checked"));
+        assertEquals(false, DesktopVerifier.state(box, "!checked"));
+        assertTrue(DesktopVerifier.state(box, "!expanded"));
+        assertTrue(DesktopVerifier.state(box, "enabled"));
+        assertTrue(DesktopVerifier.state(box, "!disabled"));
+        for (String name : VerifierSpec.STATES) {
+            VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"check box\"},\"expect\":{\"state\":\"!" + name + "\"}}");
+        }
     }
 }

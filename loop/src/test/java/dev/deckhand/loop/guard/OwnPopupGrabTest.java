@@ -1,0 +1,58 @@
+package dev.deckhand.loop.guard;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.WindowInfo;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Whose keyboard grab it is: the target app's own menu, or another client's (issue 18). */
+class OwnPopupGrabTest {
+
+    private static final long APP = 0x600000;
+    private static final long OTHER = 0x800000;
+    private static final WindowInfo TARGET = window(APP + 3, APP, 4242, false, false);
+    private static final WindowInfo ELSEWHERE = window(OTHER + 1, OTHER, 777, false, false);
+
+    private static WindowInfo window(long id, long client, int pid, boolean popup, boolean own) {
+        return new WindowInfo(id, popup ? "" : "w", "app", pid, new Geometry(0, 0, 100, 100), 0, true, false, own, client,
+                0, false, 1);
+    }
+
+    private static DesktopFacts facts(boolean grabbed, long focused, WindowInfo... popups) {
+        return new DesktopFacts(false, grabbed, Set.of(), List.of(TARGET, ELSEWHERE), Optional.empty(), focused,
+                Optional.empty(), List.of(popups), Optional.empty());
+    }
+
+    private static boolean grabbedFor(DesktopFacts d) {
+        return FactsMapper.facts(d, TARGET.id()).keyboardGrabbed();
+    }
+
+    @Test
+    void theAppsOwnMenuWithTheAppFocusedIsNotAnotherClientsGrab() {
+        WindowInfo menu = window(APP + 0x847, APP, 4242, true, false);
+        assertFalse(grabbedFor(facts(true, TARGET.id(), menu)));
+        assertFalse(grabbedFor(facts(true, menu.id(), menu)), "focus on the menu itself");
+        WindowInfo cursor = window(0x900001, 0x900000, 1, true, true);
+        assertFalse(grabbedFor(facts(true, TARGET.id(), menu, cursor)), "Deckhand's drawn cursor above it");
+    }
+
+    @Test
+    void everyOtherGrabStaysAnotherClients() {
+        WindowInfo menu = window(APP + 0x847, APP, 4242, true, false);
+        WindowInfo foreign = window(OTHER + 0x50, OTHER, 777, true, false);
+        assertTrue(grabbedFor(facts(true, TARGET.id())), "no popup at all: a password prompt's grab");
+        assertTrue(grabbedFor(facts(true, TARGET.id(), foreign)), "another client's popup");
+        assertTrue(grabbedFor(facts(true, TARGET.id(), menu, foreign)), "another client's popup above the app's menu");
+        assertTrue(grabbedFor(facts(true, ELSEWHERE.id(), menu)), "the focus is on another client");
+        assertTrue(grabbedFor(facts(true, 0, menu)), "the focus is unknown");
+        WindowInfo samePidOtherClient = window(OTHER + 0x60, OTHER, 4242, true, false);
+        assertTrue(grabbedFor(facts(true, TARGET.id(), samePidOtherClient)), "the same pid but another X client");
+        assertFalse(grabbedFor(facts(false, TARGET.id())), "no grab");
+    }
+}
