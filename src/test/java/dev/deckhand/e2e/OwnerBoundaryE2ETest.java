@@ -119,7 +119,8 @@ class OwnerBoundaryE2ETest {
         String actual = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(note)));
         try (OpenAiStub stub = OpenAiStub.start();
              TestApp editor = TestApp.launch(List.of("mousepad", note.toString()))) {
-            for (int i = 0; i < 11; i++) stub.enqueue(DONE);
+            // Each run: done, the verifier's failure told once (issue 14), done again.
+            for (int i = 0; i < 22; i++) stub.enqueue(DONE);
             Harness.bind(stub);
             long window = Owner.awaitWindow("mousepad", note.getFileName().toString());
             Owner.mint(window, "confirm_each", List.of());
@@ -141,7 +142,7 @@ class OwnerBoundaryE2ETest {
             assertTrue(eleventh.getString("result.structuredContent.refusal.detail").contains("at most 10 runs that deliver no action"),
                     eleventh::prettify);
             assertEquals("none", eleventh.getString("result.structuredContent.verdict"), "the verifier did not run");
-            assertEquals(10, stub.requests().size(), "the eleventh run never started");
+            assertEquals(20, stub.requests().size(), "two turns in each of ten runs; the eleventh run never started");
             // Another session is counted on its own (the grant is bound to the first, so it gets the grant's refusal).
             JsonPath other = call(McpSession.open(), args);
             assertFalse(String.valueOf(other.getString("result.structuredContent.refusal.detail")).contains("at most 10"),
@@ -158,7 +159,7 @@ class OwnerBoundaryE2ETest {
         String title = "{\"instruction\":\"check the title\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"^nothing$\"}}";
         try (OpenAiStub stub = OpenAiStub.start();
              Yad granted = Yad.launch("--title=" + titleTag, "--text=" + canary)) {
-            stub.enqueue(DONE);
+            stub.enqueue(DONE).enqueue(DONE); // the control's verifier fails: told once, done again
             Harness.bind(stub);
             long window = Owner.awaitWindow("yad", titleTag);
             Owner.mint(window, "confirm_each", List.of());
@@ -187,7 +188,7 @@ class OwnerBoundaryE2ETest {
         String longTitle = "a".repeat(20_000) + "!";
         try (OpenAiStub stub = OpenAiStub.start();
              Yad regex = Yad.launch("--title=" + longTitle, "--text=regex")) {
-            stub.enqueue(DONE);
+            stub.enqueue(DONE).enqueue(DONE); // the verifier fails: told once, done again
             Harness.bind(stub);
             long window = Owner.awaitWindow("yad", "a".repeat(50));
             Owner.mint(window, "confirm_each", List.of());

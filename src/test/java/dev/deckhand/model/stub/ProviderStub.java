@@ -33,7 +33,8 @@ import java.util.concurrent.Executors;
  *     stub.requests().get(0).json()   // what the client sent
  * }
  * }</pre>
- * An empty queue answers HTTP 500 with a provider-shaped error saying so.
+ * An empty queue answers HTTP 400 with a provider-shaped error saying so: 400 is not retried, so a
+ * script shorter than its run ends that run at once instead of waiting out the retries.
  */
 public abstract class ProviderStub implements AutoCloseable {
 
@@ -192,12 +193,12 @@ public abstract class ProviderStub implements AutoCloseable {
                 reply = isChatPath(request.path()) && "POST".equals(request.method()) ? replies.poll()
                         : new Error(404, "stub: no route for " + request.method() + " " + request.path());
             }
-            if (reply == null) reply = new Error(500, "stub: no scripted reply left");
+            if (reply == null) reply = new Error(400, "stub: no scripted reply left"); // 400 is not retried: a short script fails fast
             if (reply instanceof Computed computed) {
                 try {
                     reply = new Text(computed.model().apply(request));
                 } catch (RuntimeException | AssertionError e) {
-                    reply = new Error(500, "stub: the scripted model failed: " + e.getMessage());
+                    reply = new Error(400, "stub: the scripted model failed: " + e.getMessage());
                 }
             }
             int status;
