@@ -365,12 +365,20 @@ final class AtspiFacts {
         Children.Read read;
         try {
             read = children.of(p, -1, AtspiBridge.NODE_CAP, deadline, false); // a sheet's selected cells only
-        } catch (AtspiCalls.HungException e) {
+        } catch (AtspiCalls.HungException slow) {
             int pid = Atspi.atspi_accessible_get_process_id(p, calls.err());
             calls.dropError();
-            if (pid > 0) bus.flagHung(pid);
-            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " is not responding to"
-                    + " accessibility calls (hung or stopped: " + e.getMessage() + "); it is skipped until it answers"));
+            try {
+                // Slow is not silent: on a loaded machine an app that answers can take longer than the bound.
+                // One short probe tells them apart; an app that answers it is read once more.
+                if (pid <= 0) throw slow;
+                bus.probe(pid, p);
+                read = children.of(p, -1, AtspiBridge.NODE_CAP, deadline, false);
+            } catch (AtspiCalls.HungException | RefusedException e) {
+                if (pid > 0) bus.flagHung(pid);
+                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " is not responding to"
+                        + " accessibility calls (hung or stopped: " + slow.getMessage() + "); it is skipped until it answers"));
+            }
         }
         List<Pointer> kids = read.children();
         for (int i = kids.size() - 1; i >= 0; i--) stack.push(kids.get(i));
