@@ -384,10 +384,6 @@ public final class ComputerLoop {
         }
 
         /**
-         * A {@code click_at} step in window coordinates, bound to a capture taken now for this run (like a
-         * model's capture): the point is scaled into the capture, and {@link #execute} checks it as any other.
-         */
-        /**
          * Element bounds go to the model only when the grant allows pixels: in the capture's pixels when this
          * turn has one (the space of click_at), else in window pixels.
          */
@@ -398,6 +394,10 @@ public final class ComputerLoop {
                     .orElseGet(() -> new ObservationText.Frame(window.geometry(), 1, "window pixels")));
         }
 
+        /**
+         * A {@code click_at} step in window coordinates, bound to a capture taken now for this run (like a
+         * model's capture): the point is scaled into the capture, and {@link #execute} checks it as any other.
+         */
         Action.ClickAt bindWindowPoint(Action.ClickAt step) {
             Capture c = desktop.capture(scope.windowId(), scope.revision(), limits.captureLongEdge());
             String id = "c" + (captures.size() + 1);
