@@ -99,11 +99,12 @@ class TaskFileTest {
         assertTrue(new TaskSpec.Expect("completed", "fail", null).matches("completed", "fail", null));
     }
 
-    /** The suite: every file reads; at least 30 tasks over 8 apps outside pending; the categories the issue asks for. */
+    /** The suite: every file reads (pending ones too, when there are any); at least 30 tasks over 8 apps outside pending; the categories the issue asks for. */
     @Test
     void theSuiteReadsAndCoversWhatTheIssueAsks() throws Exception {
         List<TaskSuite.Entry> ready = TaskSuite.load(List.of(SUITE), List.of());
-        List<TaskSuite.Entry> pending = TaskSuite.load(List.of(SUITE.resolve(TaskSuite.PENDING)), List.of());
+        Path pendingDir = SUITE.resolve(TaskSuite.PENDING);
+        List<TaskSuite.Entry> pending = Files.isDirectory(pendingDir) ? TaskSuite.load(List.of(pendingDir), List.of()) : List.of();
         for (TaskSuite.Entry e : ready) assertEquals(null, e.invalid(), e.id());
         for (TaskSuite.Entry e : pending) assertEquals(null, e.invalid(), e.id());
         assertTrue(ready.size() >= 30, "at least 30 tasks run by default, found " + ready.size());

@@ -38,7 +38,7 @@ class RunCommandIT {
     }
 
     /** Runs {@code deckhand run ARGS} with its own config directory {@code home}; no HTTP port named (random). */
-    private static Cli cli(Path home, Set<String> unset, String... args) throws Exception {
+    static Cli cli(Path home, Set<String> unset, String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of("run"));
         all.addAll(List.of(args));
         Path out = Files.createTempFile(home, "stdout", ".txt");
@@ -57,7 +57,7 @@ class RunCommandIT {
         return new Cli(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
 
-    private static Path home() throws IOException {
+    static Path home() throws IOException {
         return Files.createTempDirectory("deckhand-cli-home");
     }
 
@@ -255,7 +255,7 @@ class RunCommandIT {
         return ids.get(0);
     }
 
-    private static String verifier(Path file, String contains) {
+    static String verifier(Path file, String contains) {
         return "{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + contains + "\"}";
     }
 
@@ -263,7 +263,7 @@ class RunCommandIT {
      * The editor's window and its tree reach the display and the accessibility bus a little after the
      * process starts: retry only while the run ends in preflight (exit 4), as a person would.
      */
-    private static Cli whenReady(Path home, String... args) throws Exception {
+    static Cli whenReady(Path home, String... args) throws Exception {
         Cli r = null;
         long start = System.nanoTime();
         for (int attempt = 1; attempt <= 15; attempt++) {

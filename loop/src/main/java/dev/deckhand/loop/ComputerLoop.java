@@ -1,5 +1,6 @@
 package dev.deckhand.loop;
 
+import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.action.Action;
@@ -333,7 +334,6 @@ public final class ComputerLoop {
                 if (window.isEmpty()) {
                     return Outcome.failed("the granted window " + windowId + " is gone");
                 }
-                String observation = ObservationText.render(tree, window.get(), limits.observationTokens());
                 Optional<RunCapture> capture = Optional.empty();
                 if (routing.captures()) {
                     Optional<Refusal> pixels = guard.checkCapture();
@@ -343,6 +343,8 @@ public final class ComputerLoop {
                     captures.put(id, c);
                     capture = Optional.of(new RunCapture(id, c));
                 }
+                String observation = ObservationText.render(tree, window.get(), limits.observationTokens(),
+                        boundsFrame(window.get(), capture));
                 DecisionRequest ask = new DecisionRequest(request.instruction(), List.copyOf(lastSteps), observation,
                         capture, Optional.empty(), schema, routing.route());
                 Action action;
@@ -379,6 +381,17 @@ public final class ComputerLoop {
                 Optional<Outcome> e = execute(action, tree);
                 if (e.isPresent()) return e.get();
             }
+        }
+
+        /**
+         * Element bounds go to the model only when the grant allows pixels: in the capture's pixels when this
+         * turn has one (the space of click_at), else in window pixels.
+         */
+        Optional<ObservationText.Frame> boundsFrame(WindowInfo window, Optional<RunCapture> capture) {
+            if (scope.captureMode() != CaptureMode.PIXELS) return Optional.empty();
+            return Optional.of(capture.map(c -> new ObservationText.Frame(c.capture().basis().windowGeometry(),
+                            c.capture().basis().scale(), "capture " + c.id() + "'s pixels"))
+                    .orElseGet(() -> new ObservationText.Frame(window.geometry(), 1, "window pixels")));
         }
 
         /**

@@ -184,6 +184,33 @@ class ComputerLoopTest {
     }
 
     @Test
+    void boundsReachTheModelOnlyOnAPixelsGrantInTheSpaceOfClickAt() {
+        // a11y_only: no bounds at all
+        ScriptedDecider plain = ScriptedDecider.of(done("looked"));
+        f.run(plain, request("Press OK"));
+        assertFalse(plain.requests().get(0).observation().contains("@"), plain.requests().get(0).observation());
+
+        // pixels grant, usable tree (uid route, no capture): window pixels; the fake's nodes sit at screen (0,0)
+        // and its window at (100,100)
+        LoopFixture uid = new LoopFixture();
+        uid.scope.mode = CaptureMode.PIXELS;
+        ScriptedDecider onUid = ScriptedDecider.of(done("looked"));
+        uid.run(onUid, request("Press OK"));
+        String o1 = onUid.requests().get(0).observation();
+        assertTrue(o1.split("\n")[0].endsWith("; bounds @x,y wxh in window pixels"), o1);
+        assertTrue(o1.contains("r1-ok btn \"OK\" @-100,-100 10x10"), o1);
+
+        // pixel route: the capture's pixels at its scale (0.5), the coordinates click_at takes
+        LoopFixture px = pixels();
+        ScriptedDecider onPixels = ScriptedDecider.of(done("looked"));
+        px.run(onPixels, request("Click the red dot"));
+        String o2 = onPixels.requests().get(0).observation();
+        assertTrue(o2.split("\n")[0].contains("(partial tree: "), "the header says the tree is partial: " + o2);
+        assertTrue(o2.split("\n")[0].endsWith("; bounds @x,y wxh in capture c1's pixels"), o2);
+        assertTrue(o2.contains("r1-frame frame \"Canvas\" @-50,-50 5x5"), o2);
+    }
+
+    @Test
     void clickAtNeedsABasisFromThisRunsCapture() {
         LoopFixture ok = pixels();
         ScriptedDecider model = ScriptedDecider.of(clickAt(10, 20, "c1"), done("clicked"));

@@ -134,13 +134,13 @@ class AppIsolationTest {
     @Test
     void aLibreOfficeWindowBesideDoesNotStopTheOther() throws Exception {
         stopped.close(); // this test needs mousepad and Calc only
-        stopped = LibreOfficeCalcTest.launchCalc(java.nio.file.Files.createTempDirectory("deckhand-calc-beside"));
+        stopped = TestApp.launchCalc(java.nio.file.Files.createTempDirectory("deckhand-calc-beside"));
         long deadline = System.nanoTime() + 60_000_000_000L;
         int calc = -1;
         while (calc < 0 || bridge.windowTitles(calc).stream().noneMatch(t -> t.endsWith("LibreOffice Calc"))) {
             if (System.nanoTime() > deadline) throw new AssertionError("no Calc window within 60 s");
             Thread.sleep(200);
-            calc = LibreOfficeCalcTest.calcPid(stopped);
+            calc = TestApp.calcPid(stopped);
         }
         Node editor = tree(running, runningTitle).nodes().stream().filter(n -> n.role().equals("text") && n.editable())
                 .findFirst().orElseThrow();

@@ -9,9 +9,7 @@ import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,18 +22,6 @@ import org.junit.jupiter.api.Test;
  */
 class LibreOfficeCalcTest {
 
-    /** The profile settings that keep first-start dialogs away (as the eval tasks use). */
-    static final String PROFILE = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<oor:items xmlns:oor=\"http://openoffice.org/2001/registry\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\""
-            + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
-            + "<item oor:path=\"/org.openoffice.Setup/Office\"><prop oor:name=\"FirstStartWizardCompleted\" oor:op=\"fuse\">"
-            + "<value>true</value></prop></item>\n"
-            + "<item oor:path=\"/org.openoffice.Office.Common/Misc\"><prop oor:name=\"ShowTipOfTheDay\" oor:op=\"fuse\">"
-            + "<value>false</value></prop></item>\n"
-            + "<item oor:path=\"/org.openoffice.Office.Recovery/RecoveryInfo\"><prop oor:name=\"Enabled\" oor:op=\"fuse\">"
-            + "<value>false</value></prop></item>\n"
-            + "</oor:items>\n";
-
     private AtspiBridge bridge;
     private TestApp app;
     private String title;
@@ -43,25 +29,16 @@ class LibreOfficeCalcTest {
 
     private int pid;
 
-    /** Through its launcher: soffice.bin restarts itself once on a new profile. */
-    static TestApp launchCalc(Path dir) throws Exception {
-        Path profile = Files.createDirectories(dir.resolve("lo-profile/user"));
-        Files.writeString(profile.resolve("registrymodifications.xcu"), PROFILE);
-        return TestApp.launch(List.of("soffice", "--calc", "--nologo", "--norestore",
-                "-env:UserInstallation=" + dir.resolve("lo-profile").toUri()),
-                Map.of("SAL_USE_VCLPLUGIN", "gtk3"));
-    }
-
     @BeforeEach
     void start() throws Exception {
         TestApp.requireDesktop();
         bridge = AtspiBridge.start();
-        app = launchCalc(Files.createTempDirectory("deckhand-calc"));
+        app = TestApp.launchCalc(Files.createTempDirectory("deckhand-calc"));
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (title == null) {
             if (System.nanoTime() > deadline) throw new AssertionError("no Calc window within 60 s; " + app.log());
             Thread.sleep(200);
-            pid = calcPid(app);
+            pid = TestApp.calcPid(app);
             if (pid > 0) title = bridge.windowTitles(pid).stream().filter(t -> t.endsWith("LibreOffice Calc")).findFirst()
                     .orElse(null);
         }
@@ -76,13 +53,6 @@ class LibreOfficeCalcTest {
             if (System.nanoTime() > deadline) throw new AssertionError("Calc shows no cells within 60 s");
             Thread.sleep(200);
         }
-    }
-
-    /** The pid of the soffice.bin below the launcher, or -1. */
-    static int calcPid(TestApp launcher) {
-        return ProcessHandle.of(launcher.pid()).stream().flatMap(ProcessHandle::descendants)
-                .filter(p -> p.info().command().orElse("").endsWith("soffice.bin")).mapToInt(p -> (int) p.pid())
-                .reduce((a, b) -> b).orElse(-1);
     }
 
     @AfterEach

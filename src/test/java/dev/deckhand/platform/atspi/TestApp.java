@@ -65,6 +65,34 @@ public final class TestApp implements AutoCloseable {
         return new TestApp(pb.start(), home);
     }
 
+    /** The profile settings that keep first-start dialogs away (as the eval tasks use). */
+    private static final String CALC_PROFILE = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<oor:items xmlns:oor=\"http://openoffice.org/2001/registry\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\""
+            + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
+            + "<item oor:path=\"/org.openoffice.Setup/Office\"><prop oor:name=\"FirstStartWizardCompleted\" oor:op=\"fuse\">"
+            + "<value>true</value></prop></item>\n"
+            + "<item oor:path=\"/org.openoffice.Office.Common/Misc\"><prop oor:name=\"ShowTipOfTheDay\" oor:op=\"fuse\">"
+            + "<value>false</value></prop></item>\n"
+            + "<item oor:path=\"/org.openoffice.Office.Recovery/RecoveryInfo\"><prop oor:name=\"Enabled\" oor:op=\"fuse\">"
+            + "<value>false</value></prop></item>\n"
+            + "</oor:items>\n";
+
+    /** LibreOffice Calc through its launcher (soffice.bin restarts itself once on a new profile in {@code dir}). */
+    public static TestApp launchCalc(Path dir) throws IOException {
+        Path profile = Files.createDirectories(dir.resolve("lo-profile/user"));
+        Files.writeString(profile.resolve("registrymodifications.xcu"), CALC_PROFILE);
+        return launch(List.of("soffice", "--calc", "--nologo", "--norestore",
+                "-env:UserInstallation=" + dir.resolve("lo-profile").toUri()),
+                Map.of("SAL_USE_VCLPLUGIN", "gtk3"));
+    }
+
+    /** The pid of the soffice.bin below a Calc launcher, or -1. */
+    public static int calcPid(TestApp launcher) {
+        return ProcessHandle.of(launcher.pid()).stream().flatMap(ProcessHandle::descendants)
+                .filter(p -> p.info().command().orElse("").endsWith("soffice.bin")).mapToInt(p -> (int) p.pid())
+                .reduce((a, b) -> b).orElse(-1);
+    }
+
     /** A child JVM running {@code mainClass} from the test classes with the ATK wrapper (Swing accessibility). */
     public static TestApp launchSwing(Class<?> mainClass, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -1,5 +1,6 @@
 package dev.deckhand.loop.observe;
 
+import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,6 +25,9 @@ import java.util.Set;
  *       button) is left out.
  *   <li>A password field's value is never written (the {@link Node} record already forbids one).
  *   <li>Names are cut at {@value #MAX_NAME} characters and values at {@value #MAX_VALUE}.
+ *   <li>With a {@link Frame} (the grant allows pixels), each element with bounds ends with
+ *       {@code @x,y wxh} in the frame's coordinates — the capture's pixels when there is one, so a
+ *       {@code click_at} and the tree share one coordinate space — and the header names the frame.
  * </ul>
  *
  * <p>Token budget: tokens are <em>estimated</em> as characters / 4, rounded up (no tokenizer here).
@@ -45,18 +50,43 @@ public final class ObservationText {
 
     private ObservationText() {}
 
+    /**
+     * Where element bounds are written from: the window's screen geometry and the pixels per window pixel
+     * ({@code scale}, 1 for window pixels; a capture's basis scale for its pixels).
+     *
+     * @param label how the header names the coordinates, e.g. {@code capture c1's pixels}
+     */
+    public record Frame(Geometry window, double scale, String label) {
+        public Frame {
+            Objects.requireNonNull(window, "window");
+            Objects.requireNonNull(label, "label");
+            if (!(scale > 0 && scale <= 1)) throw new IllegalArgumentException("scale must be in (0, 1], was " + scale);
+        }
+
+        String bounds(Geometry g) {
+            return " @" + (int) Math.floor((g.x() - window.x()) * scale) + "," + (int) Math.floor((g.y() - window.y()) * scale)
+                    + " " + Math.round(g.width() * scale) + "x" + Math.round(g.height() * scale);
+        }
+    }
+
     /** Estimated tokens for {@code text}: characters / 4, rounded up. */
     public static int estimateTokens(CharSequence text) {
         return (text.length() + 3) / 4;
     }
 
     public static String render(ScopedTree tree, WindowInfo window, int tokenBudget) {
+        return render(tree, window, tokenBudget, Optional.empty());
+    }
+
+    /** {@link #render(ScopedTree, WindowInfo, int)} with each element's bounds in {@code frame}'s coordinates. */
+    public static String render(ScopedTree tree, WindowInfo window, int tokenBudget, Optional<Frame> frame) {
+        Objects.requireNonNull(frame, "frame");
         Objects.requireNonNull(tree, "tree");
         Objects.requireNonNull(window, "window");
         if (tokenBudget < MIN_BUDGET) throw new IllegalArgumentException("tokenBudget must be at least " + MIN_BUDGET);
         String header = "window \"" + cut(window.title(), MAX_NAME) + "\" app " + window.app() + " revision "
                 + tree.grantRevision() + (tree.partial() ? " (partial tree: the application did not answer for every element)" : "")
-                + "\n";
+                + frame.map(f -> "; bounds @x,y wxh in " + f.label()).orElse("") + "\n";
 
         List<String> lines = new ArrayList<>();
         List<Integer> priority = new ArrayList<>(); // 0 focused, 1 interactive or valued, 2 other
@@ -94,6 +124,7 @@ public final class ObservationText {
             if (textRole && !n.editable()) flags.add("readonly");
             if (!textRole && n.editable()) flags.add("editable");
             if (!flags.isEmpty()) b.append(" [").append(String.join(",", flags)).append(']');
+            if (frame.isPresent() && n.bounds() != null) b.append(frame.get().bounds(n.bounds()));
             b.append('\n');
             written.push(new int[] {n.depth(), lines.size()});
             writtenNames.push(n.name());

@@ -119,4 +119,40 @@ class ObservationTextTest {
         assertTrue(compact.contains(" btn \"New\""), "interactive lines outlast labels");
         assertFalse(compact.contains(" lbl \"INS\""), "non-interactive lines go first");
     }
+
+    private static ScopedTree okDialog(boolean partial) {
+        return new ScopedTree(7, 4, List.of(
+                new Node("uF", 0, "frame", "Order", false, null, true, false, false, true, new Geometry(100, 50, 400, 300)),
+                new Node("uOK", 1, "push button", "OK", false, null, true, true, false, true, new Geometry(380, 300, 80, 30)),
+                new Node("uPW", 1, "password text", "PIN", true, null, true, false, true, true, new Geometry(140, 120, 200, 24)),
+                new Node("uNB", 1, "label", "No bounds", false, null, true, false, false, true, null)), partial);
+    }
+
+    private static final WindowInfo DIALOG = new WindowInfo(7, "Order", "yad", 99, new Geometry(100, 50, 400, 300), 1,
+            true, false, false);
+
+    @Test
+    void boundsAreWrittenOnlyWithAFrameAndInItsPixels() {
+        assertFalse(ObservationText.render(okDialog(false), DIALOG, 1_000).contains("@"), "no frame (a11y_only): no bounds");
+        String window = ObservationText.render(okDialog(false), DIALOG, 1_000,
+                java.util.Optional.of(new ObservationText.Frame(DIALOG.geometry(), 1, "window pixels")));
+        assertTrue(window.startsWith("window \"Order\" app yad revision 4; bounds @x,y wxh in window pixels\n"), window);
+        assertTrue(window.contains("uOK btn \"OK\" [focused] @280,250 80x30\n"), "window-relative: " + window);
+        assertTrue(window.contains("uNB lbl \"No bounds\"\n"), "an element without bounds has none written: " + window);
+        // a capture downscaled by half: the same button in the capture's pixels, where click_at points
+        String capture = ObservationText.render(okDialog(false), DIALOG, 1_000,
+                java.util.Optional.of(new ObservationText.Frame(DIALOG.geometry(), 0.5, "capture c1's pixels")));
+        assertTrue(capture.contains("; bounds @x,y wxh in capture c1's pixels\n"), capture);
+        assertTrue(capture.contains("uOK btn \"OK\" [focused] @140,125 40x15\n"), capture);
+        assertTrue(capture.contains("uPW pwd \"PIN\" [secret] @20,35 100x12\n"), "a password field: bounds, never a value: " + capture);
+        assertThrows(IllegalArgumentException.class, () -> new ObservationText.Frame(DIALOG.geometry(), 0, "x"));
+        assertThrows(IllegalArgumentException.class, () -> new ObservationText.Frame(DIALOG.geometry(), 1.5, "x"));
+    }
+
+    @Test
+    void theHeaderSaysWhenTheTreeIsPartial() {
+        assertTrue(ObservationText.render(okDialog(true), DIALOG, 1_000).split("\n")[0]
+                .endsWith("(partial tree: the application did not answer for every element)"));
+        assertFalse(ObservationText.render(okDialog(false), DIALOG, 1_000).contains("partial"));
+    }
 }
