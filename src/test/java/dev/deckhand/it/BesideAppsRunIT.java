@@ -43,7 +43,6 @@ class BesideAppsRunIT {
      * waits for it. Enable it with the fix.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("A11Y_UNAVAILABLE: a server started beside an already stopped app cannot list application names")
     void aMousepadRunCompletesBesideAStoppedFeatherpad() throws Exception {
         TestApp.requireDesktop();
         Path other = Files.createTempDirectory("deckhand-it-qt").resolve("stopped.txt");

@@ -237,8 +237,17 @@ final class AtspiFacts {
     Set<String> applicationNames() {
         Set<String> names = new LinkedHashSet<>();
         bus.forEachApp(app -> {
+            // An app that does not answer (stopped, hung) is flagged and skipped, as in every other read: its
+            // process's name still reaches the deny scan from /proc (the caller adds every process's comm).
+            int pid = bus.pidOf(app);
+            if (pid > 0 && bus.hung(pid) && !bus.answersAgain(pid, app)) return false;
+            long t0 = System.nanoTime();
             String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(app, calls.err()));
-            calls.dropError();
+            String e = calls.takeError();
+            if ((e != null && AtspiCalls.isTimeout(e, t0)) || System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
+                if (pid > 0) bus.flagHung(pid);
+                return false;
+            }
             if (name != null && !name.isBlank()) names.add(name.toLowerCase(Locale.ROOT));
             return false;
         });
