@@ -6,12 +6,14 @@ import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.run.StepPhases.Phase;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A {@link Desktop} that times every call into its {@link StepPhases} phase (reads are {@code observe},
@@ -79,6 +81,11 @@ final class TimedDesktop implements Desktop {
     }
 
     @Override
+    public void awaitShown() {
+        phases.run(Phase.CURSOR, real::awaitShown);
+    }
+
+    @Override
     public void showPoint(int x, int y, Basis basis) {
         phases.run(Phase.CURSOR, () -> real.showPoint(x, y, basis));
     }
@@ -106,5 +113,20 @@ final class TimedDesktop implements Desktop {
     @Override
     public void settle(Duration max) {
         phases.run(Phase.SETTLE, () -> real.settle(max));
+    }
+
+    @Override
+    public void settle(Duration max, Set<Landing> landings) {
+        phases.run(Phase.SETTLE, () -> real.settle(max, landings));
+    }
+
+    @Override
+    public boolean starting(long windowId) {
+        return phases.time(Phase.OBSERVE, () -> real.starting(windowId));
+    }
+
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        return phases.time(Phase.OBSERVE, () -> real.awaitRegistered(windowId, max));
     }
 }

@@ -51,6 +51,9 @@ public final class AtspiBridge implements AutoCloseable {
     public static final int PROBE_TIMEOUT_MILLIS = 300;
     /** How long a caller waits for the libatspi thread before refusing. */
     public static final Duration CALL_BOUND = Duration.ofMillis(2000);
+    /** After an event that shows the action landed, {@link #settle} waits until no event came for this long (the rest of the app's burst). */
+    public static final Duration LANDED_GRACE = Duration.ofMillis(30);
+
     /** {@link #settle} returns once no accessibility event arrived for this long. */
     public static final Duration QUIET = Duration.ofMillis(75);
     /** Text values in a snapshot are cut to this many characters. */
@@ -265,6 +268,15 @@ public final class AtspiBridge implements AutoCloseable {
         return on.call("window titles of pid " + pid, CALL_BOUND, s -> s.pumped().facts().windowTitles(pid));
     }
 
+    /** Whether process {@code pid} has an application on the accessibility bus now. */
+    public boolean registered(int pid) {
+        return on.call("registration of pid " + pid, CALL_BOUND, s -> {
+            List<com.sun.jna.Pointer> apps = s.pumped().bus().appsOf(pid);
+            apps.forEach(AtspiNative.Gobject::g_object_unref);
+            return !apps.isEmpty();
+        });
+    }
+
     /**
      * Whether the accessible application of process {@code pid} is GTK 4, which ignores synthetic
      * (XSendEvent) key events; false when the process exposes no application. Known from a snapshot of
@@ -292,9 +304,18 @@ public final class AtspiBridge implements AutoCloseable {
      * app) arrived for {@link #QUIET}, or when {@code max} has elapsed, whichever is first.
      */
     public void settle(Duration max) {
+        settle(max, java.util.Set.of(), System.nanoTime());
+    }
+
+    /**
+     * As {@link #settle(Duration)}, but returns {@link #LANDED_GRACE} after the first event of one of
+     * {@code landings} that arrived after {@code since} (a {@link System#nanoTime()} reading: when the action
+     * began) and was followed by that long without events; it still returns within {@code max}.
+     */
+    public void settle(Duration max, java.util.Set<dev.deckhand.loop.desktop.Landing> landings, long since) {
         if (max == null || max.isNegative()) throw new IllegalArgumentException("max must be >= 0 for settle");
         on.call("settle", max.plus(CALL_BOUND), s -> {
-            s.open().bus().settle(max);
+            s.open().bus().settle(max, landings, since);
             return null;
         });
     }
