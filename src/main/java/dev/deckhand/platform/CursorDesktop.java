@@ -5,6 +5,7 @@ import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -22,8 +23,8 @@ import org.jboss.logging.Logger;
  * bounds from the last scoped tree read through this desktop) or to the {@code click_at} point, and shows
  * a press for a click. The travel starts as soon as the loop knows the target and overlaps the checks
  * before the act; {@link #awaitShown()} waits for the arrival before the loop's last Stop and policy
- * check, so a Stop during the travel stops the action. Unpaced, nothing waits for the cursor. The actions themselves go to the real desktop unchanged. The
- * cursor is taken off the screen before every capture. Key and type actions are not shown (they go to the
+ * check, so a Stop during the travel stops the action. Unpaced, nothing waits for the cursor. The actions
+ * themselves go to the real desktop unchanged. The cursor is taken off the screen before every capture. Key and type actions are not shown (they go to the
  * focused element, whose place the cursor does not claim to know).
  *
  * <p>Drawing never decides anything: any failure of the cursor is logged and swallowed, the action
@@ -197,7 +198,7 @@ public final class CursorDesktop implements Desktop {
     }
 
     @Override
-    public void settle(Duration max, java.util.Set<dev.deckhand.loop.desktop.Landing> landings) {
+    public void settle(Duration max, java.util.Set<Landing> landings) {
         real.settle(max, landings);
     }
 

@@ -54,10 +54,11 @@ import java.util.Set;
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
  * {@link #execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
  * ({@link Desktop#showElement}) → {@link Guard#check} → {@link Guard#reserve} (a budget unit, input
- * actions) → the cursor's arrival ({@link Desktop#awaitShown}) → {@link Guard#lastCheck} (Stop, grant, policy and fresh facts) immediately before the native call — for
- * {@code type} before each chunk — → deliver → {@link Guard#spent} (or {@link Guard#release} when nothing
- * was delivered) → settle (on the first event that shows the action landed, {@link #landings}) → the action's {@link Effect} (the tree read for it is the next observation) →
- * audit result. A {@code done} while steps remain runs the verifier: a fail is told to the model once and
+ * actions) → the cursor's arrival ({@link Desktop#awaitShown}) → {@link Guard#lastCheck} (Stop, grant,
+ * policy and fresh facts) immediately before the native call — for {@code type} before each chunk — →
+ * deliver → {@link Guard#spent} (or {@link Guard#release} when nothing was delivered) → settle (until the
+ * first event that shows the action landed, {@link #landings}) → the action's {@link Effect} (the tree
+ * read for it is the next observation) → audit result. A {@code done} while steps remain runs the verifier: a fail is told to the model once and
  * the run goes on.
  *
  * <p>A uid must be in the tree the model was shown in this step, and that tree's revision must still

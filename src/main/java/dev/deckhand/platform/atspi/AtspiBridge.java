@@ -51,9 +51,8 @@ public final class AtspiBridge implements AutoCloseable {
     public static final int PROBE_TIMEOUT_MILLIS = 300;
     /** How long a caller waits for the libatspi thread before refusing. */
     public static final Duration CALL_BOUND = Duration.ofMillis(2000);
-    /** After an event that shows the action landed, {@link #settle} waits until no event came for this long (the rest of the app's burst). */
+    /** After an event that shows the action landed, {@link #settle} waits for this long without events (the app's burst). */
     public static final Duration LANDED_GRACE = Duration.ofMillis(30);
-
     /** {@link #settle} returns once no accessibility event arrived for this long. */
     public static final Duration QUIET = Duration.ofMillis(75);
     /** Text values in a snapshot are cut to this many characters. */
@@ -266,15 +265,6 @@ public final class AtspiBridge implements AutoCloseable {
      */
     public List<String> windowTitles(int pid) {
         return on.call("window titles of pid " + pid, CALL_BOUND, s -> s.pumped().facts().windowTitles(pid));
-    }
-
-    /** Whether process {@code pid} has an application on the accessibility bus now. */
-    public boolean registered(int pid) {
-        return on.call("registration of pid " + pid, CALL_BOUND, s -> {
-            List<com.sun.jna.Pointer> apps = s.pumped().bus().appsOf(pid);
-            apps.forEach(AtspiNative.Gobject::g_object_unref);
-            return !apps.isEmpty();
-        });
     }
 
     /**

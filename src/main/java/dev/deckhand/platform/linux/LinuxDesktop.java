@@ -123,13 +123,14 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /**
-     * A window whose process runs and loads an accessibility bridge but has no application on the bus yet
-     * (DESIGN.md §4): its app is still starting.
+     * A window whose process runs and loads an accessibility bridge but shows no top-level on the bus yet
+     * (DESIGN.md §4): its app has not registered, or has and not yet announced its window (gnome-calculator
+     * was seen unregistered for seconds after its window mapped on a loaded machine).
      */
     @Override
     public boolean starting(long windowId) {
         WindowInfo w = window(windowId);
-        return w.pid() >= 0 && running(w.pid()) && BridgeLibraries.loaded(w.pid()) && !atspi.registered(w.pid());
+        return w.pid() >= 0 && running(w.pid()) && BridgeLibraries.loaded(w.pid()) && atspi.windowTitles(w.pid()).isEmpty();
     }
 
     /**
@@ -309,7 +310,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         atspi.settle(max);
     }
 
-    /** Settles on the first of {@code landings} since the last action began (see {@link AtspiBridge#settle(Duration, Set, long)}). */
+    /** Settles on the first of {@code landings} since the last action began ({@link AtspiBridge#settle(Duration, Set, long)}). */
     @Override
     public void settle(Duration max, Set<Landing> landings) {
         atspi.settle(max, landings, actedAt);

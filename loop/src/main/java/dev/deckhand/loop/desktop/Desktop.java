@@ -2,6 +2,7 @@ package dev.deckhand.loop.desktop;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The narrow port to the desktop. Implementations live in the application's platform package (the
@@ -79,7 +80,7 @@ public interface Desktop {
 
     /**
      * Whether the window's app is expected on the accessibility bus (its process loads an accessibility
-     * bridge) but has not registered yet: it is starting. False by default.
+     * bridge) but shows no window there yet: it is starting. False by default.
      */
     default boolean starting(long windowId) {
         return false;
@@ -100,7 +101,7 @@ public interface Desktop {
      * Wait (at most {@code max}) for the last action to land: return soon after the first event of one of
      * {@code landings} since that action, else once the events go quiet. By default {@link #settle(Duration)}.
      */
-    default void settle(Duration max, java.util.Set<Landing> landings) {
+    default void settle(Duration max, Set<Landing> landings) {
         settle(max);
     }
 }

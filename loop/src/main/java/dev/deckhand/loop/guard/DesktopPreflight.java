@@ -15,8 +15,8 @@ import java.util.Optional;
  * DESIGN.md §4's preflight on the desktop port: the display answers, the granted window exists and is
  * mapped, its app is on the accessibility bus if it is expected there (a starting app is waited for, at
  * most {@link #STARTING_BOUND}, then {@code A11Y_UNAVAILABLE}), the screen is not locked (a locked screen
- * still yields captures while input goes nowhere), and the facts can be read (the accessibility bus answers). Each failure is {@code PREFLIGHT_FAILED} naming
- * the check; {@code HEADLESS} and {@code A11Y_UNAVAILABLE} from the driver keep their codes.
+ * still yields captures while input goes nowhere), and the facts can be read (the accessibility bus
+ * answers). Each failure is {@code PREFLIGHT_FAILED} naming the check; {@code HEADLESS} and {@code A11Y_UNAVAILABLE} from the driver keep their codes.
  */
 public final class DesktopPreflight implements Preflight {
 
