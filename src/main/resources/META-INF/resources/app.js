@@ -221,6 +221,7 @@ async function loadWindows() {
       el('div', { class: 'muted', text: w.app }),
       refused ? el('div', { class: 'refusal' }, el('strong', { text: w.refusal.code }), ' ', w.refusal.detail || '')
         : el('div', { class: 'grantable', text: 'Can be granted' }),
+      w.starting ? el('div', { class: 'starting muted', text: 'Starting: the app is not on the accessibility bus yet; a run waits up to 5 s for it' }) : null,
       el('button', { type: 'button', class: 'choose', disabled: refused, onclick: () => choose(w),
         'aria-label': `Choose ${w.title}` }, 'Choose'));
   }));

@@ -84,12 +84,21 @@ public class OwnerResource {
             if (e.code() != dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE) throw e;
             // An app that is starting or busy can hold the accessibility bus past its bound. The
             // windows are still listed (X11 alone), each marked with the refusal a mint would get now.
-            return desktops.desktop().windows().stream().map(w -> Views.WindowView.of(w, e.refusal())).toList();
+            return desktops.desktop().windows().stream().map(w -> Views.WindowView.of(w, e.refusal(), starting(w.id()))).toList();
         }
         return facts.windows().stream()
                 .map(w -> Views.WindowView.of(w,
-                        Policy.grantable(config, FactsMapper.facts(facts, w.id()), w.id()).orElse(null)))
+                        Policy.grantable(config, FactsMapper.facts(facts, w.id()), w.id()).orElse(null), starting(w.id())))
                 .toList();
+    }
+
+    /** Whether the window's app is still starting (expected on the accessibility bus, not there yet); false when unknown. */
+    private boolean starting(long windowId) {
+        try {
+            return desktops.desktop().starting(windowId);
+        } catch (RuntimeException unknown) {
+            return false;
+        }
     }
 
     @POST

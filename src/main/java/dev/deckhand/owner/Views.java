@@ -24,11 +24,15 @@ public final class Views {
     }
 
     /** A window as the target picker shows it, with the refusal it would get if granted. */
+    /**
+     * A window of the picker; {@code starting}: its app loads an accessibility bridge but is not on the bus
+     * yet (it can be granted; a run waits for it, at most 5 s, before {@code A11Y_UNAVAILABLE}).
+     */
     public record WindowView(long windowId, String title, String app, int pid, Geometry geometry, boolean visible,
-            boolean minimised, boolean own, RefusalView refusal) {
-        static WindowView of(WindowInfo w, Refusal refusal) {
+            boolean minimised, boolean own, RefusalView refusal, boolean starting) {
+        static WindowView of(WindowInfo w, Refusal refusal, boolean starting) {
             return new WindowView(w.id(), w.title(), w.app(), w.pid(), w.geometry(), w.visible(), w.minimised(),
-                    w.own(), RefusalView.of(refusal));
+                    w.own(), RefusalView.of(refusal), starting);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -20,9 +21,10 @@ import org.jboss.logging.Logger;
  * A {@link Desktop} that shows each action with a {@link DrawnCursor}: when the loop asks
  * ({@link #showElement}, {@link #showPoint}) the cursor travels to the element about to be acted on (its
  * bounds from the last scoped tree read through this desktop) or to the {@code click_at} point, and shows
- * a press for a click. The travel is its own step, before the loop's last Stop and policy check, so a
- * Stop during the travel stops the action. The actions themselves go to the real desktop unchanged. The
- * cursor is taken off the screen before every capture. Key and type actions are not shown (they go to the
+ * a press for a click. The travel starts as soon as the loop knows the target and overlaps the checks
+ * before the act; {@link #awaitShown()} waits for the arrival before the loop's last Stop and policy
+ * check, so a Stop during the travel stops the action. Unpaced, nothing waits for the cursor. The actions
+ * themselves go to the real desktop unchanged. The cursor is taken off the screen before every capture. Key and type actions are not shown (they go to the
  * focused element, whose place the cursor does not claim to know).
  *
  * <p>Drawing never decides anything: any failure of the cursor is logged and swallowed, the action
@@ -38,15 +40,25 @@ public final class CursorDesktop implements Desktop {
     private final Runnable beforeFirstAction;
     private final AtomicBoolean acted = new AtomicBoolean();
     private final Map<String, Geometry> bounds = new ConcurrentHashMap<>();
+    private final boolean paced;
+    private volatile DrawnCursor.Arrival travelling = DrawnCursor.Arrival.NOW;
+
+    /** A paced cursor: {@link #awaitShown()} waits for its arrival. */
+    public CursorDesktop(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction) {
+        this(real, cursor, beforeFirstAction, true);
+    }
 
     /**
      * @param beforeFirstAction run once, right before the first input action of this desktop (the voice
      *     line); its failures are swallowed like the cursor's
+     * @param paced whether an action waits for the cursor to arrive ({@link #awaitShown()}); unpaced, the
+     *     cursor is still drawn but never adds to a step (a desktop nobody watches, or pacing turned off)
      */
-    public CursorDesktop(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction) {
+    public CursorDesktop(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction, boolean paced) {
         this.real = Objects.requireNonNull(real, "real");
         this.cursor = Objects.requireNonNull(cursor, "cursor");
         this.beforeFirstAction = Objects.requireNonNull(beforeFirstAction, "beforeFirstAction");
+        this.paced = paced;
     }
 
     @Override
@@ -59,7 +71,20 @@ public final class CursorDesktop implements Desktop {
 
     private void point(int x, int y, boolean press) {
         try {
-            cursor.pointAt(x, y, press);
+            DrawnCursor.Arrival a = cursor.moveTo(x, y, press);
+            travelling = paced ? a : DrawnCursor.Arrival.NOW;
+        } catch (RuntimeException e) {
+            LOG.debugf("the drawn cursor failed: %s", e);
+        }
+    }
+
+    /** Waits (within the cursor's bound) until the travel started by the last show has arrived, when paced. */
+    @Override
+    public void awaitShown() {
+        DrawnCursor.Arrival a = travelling;
+        travelling = DrawnCursor.Arrival.NOW;
+        try {
+            a.await();
         } catch (RuntimeException e) {
             LOG.debugf("the drawn cursor failed: %s", e);
         }
@@ -170,5 +195,20 @@ public final class CursorDesktop implements Desktop {
     @Override
     public void settle(Duration max) {
         real.settle(max);
+    }
+
+    @Override
+    public void settle(Duration max, java.util.Set<Landing> landings) {
+        real.settle(max, landings);
+    }
+
+    @Override
+    public boolean starting(long windowId) {
+        return real.starting(windowId);
+    }
+
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        return real.awaitRegistered(windowId, max);
     }
 }

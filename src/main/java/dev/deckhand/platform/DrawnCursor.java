@@ -9,16 +9,29 @@ public interface DrawnCursor extends AutoCloseable {
 
     /** Draws nothing; what runs without a display or with the cursor turned off use. */
     DrawnCursor NONE = new DrawnCursor() {
-        @Override public void pointAt(int x, int y, boolean press) { }
+        @Override public Arrival moveTo(int x, int y, boolean press) { return Arrival.NOW; }
         @Override public void hide() { }
         @Override public void close() { }
     };
 
+    /** A travel under way: {@link #await()} returns when the cursor has arrived, or after the implementation's bound. */
+    @FunctionalInterface
+    interface Arrival {
+        Arrival NOW = () -> { };
+
+        void await();
+    }
+
     /**
-     * Travels to screen point {@code (x, y)} and, when {@code press}, shows a press there. Returns when
-     * the cursor has arrived (the press goes on after) or after the implementation's bound.
+     * Starts the travel to screen point {@code (x, y)} (and, when {@code press}, a press there once
+     * arrived) and returns at once; the work before the act goes on while the cursor travels.
      */
-    void pointAt(int x, int y, boolean press);
+    Arrival moveTo(int x, int y, boolean press);
+
+    /** {@link #moveTo} and wait for the arrival (the press goes on after). */
+    default void pointAt(int x, int y, boolean press) {
+        moveTo(x, y, press).await();
+    }
 
     /** Takes the cursor off the screen (before a capture); returns once it is gone or after a bound. */
     void hide();

@@ -42,14 +42,51 @@ public final class FocusMode {
         }
     }
 
+    /**
+     * Which daemons were found not running, and when (issue 15): a run right after another does not spend
+     * a subprocess per daemon asking again. A daemon that starts meanwhile is silenced from the first run
+     * after {@code window}. Thread-safe; one per server.
+     */
+    public static final class Absences {
+        private final java.time.Clock clock;
+        private final Duration window;
+        private final java.util.Map<String, java.time.Instant> seen = new java.util.concurrent.ConcurrentHashMap<>();
+
+        public Absences(java.time.Clock clock, Duration window) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.window = Objects.requireNonNull(window, "window");
+        }
+
+        boolean recent(String name) {
+            java.time.Instant at = seen.get(name);
+            return at != null && clock.instant().isBefore(at.plus(window));
+        }
+
+        void absent(String name) {
+            seen.put(name, clock.instant());
+        }
+
+        void present(String name) {
+            seen.remove(name);
+        }
+    }
+
     private final List<Flavour> flavours;
     private final CommandRunner runner;
     private final Duration bound;
+    private final Absences absences;
 
+    /** Checks every daemon on every run. */
     public FocusMode(List<Flavour> flavours, CommandRunner runner, Duration bound) {
+        this(flavours, runner, bound, new Absences(java.time.Clock.systemUTC(), Duration.ZERO));
+    }
+
+    /** @param absences daemons recently found not running, which are not asked again until their window passed */
+    public FocusMode(List<Flavour> flavours, CommandRunner runner, Duration bound, Absences absences) {
         this.flavours = List.copyOf(flavours);
         this.runner = Objects.requireNonNull(runner, "runner");
         this.bound = Objects.requireNonNull(bound, "bound");
+        this.absences = Objects.requireNonNull(absences, "absences");
     }
 
     /** What one run silenced, to restore; and what happened, in words (for logs and tests). */
@@ -101,11 +138,17 @@ public final class FocusMode {
         for (int i = 0; i < flavours.size(); i++) {
             Flavour f = flavours.get(i);
             try {
+                if (absences.recent(f.name())) {
+                    hold.note(f.name() + ": not running (as a recent check found)");
+                    continue;
+                }
                 CommandRunner.Result check = runner.run(f.check(), bound);
                 if (!check.ok() || !check.output().contains(f.checkOutput())) {
+                    absences.absent(f.name());
                     hold.note(f.name() + ": not running");
                     continue;
                 }
+                absences.present(f.name());
                 String before = read(f);
                 if (before == null) {
                     hold.warn(f.name() + ": its state cannot be read; left alone");

@@ -5,6 +5,7 @@ import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.platform.CursorDesktop;
 import dev.deckhand.platform.DrawnCursor;
 import dev.deckhand.platform.x11.CursorOverlay;
+import dev.deckhand.platform.x11.X11Display;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -31,8 +32,20 @@ public class Presence {
 
     /** How presence runs its commands; tests give it another environment (a private session bus). */
     CommandRunner runner = CommandRunner.PROCESSES;
+    @Inject
+    java.time.Clock clock;
+
     private CursorOverlay overlay;
     private VoiceLine voice;
+    private FocusMode.Absences absences;
+
+    /** Daemons found not running are asked again after 5 s, not before every run. */
+    private synchronized FocusMode.Absences absences() {
+        if (absences == null) absences = new FocusMode.Absences(clock, ABSENCE_WINDOW);
+        return absences;
+    }
+
+    static final Duration ABSENCE_WINDOW = Duration.ofSeconds(5);
 
     /** One run's presence; close it when the run ends, whatever way it ends. */
     public final class Run implements AutoCloseable {
@@ -92,9 +105,11 @@ public class Presence {
         DrawnCursor cursor = cursor();
         Desktop shown = real;
         try {
+            PresenceConfig.Cursor c = config.cursor();
+            boolean paced = c.pacing().paces("1".equals(System.getenv(X11Display.PRIVATE_DESKTOP_ENV)), c.travelMillis());
             shown = new CursorDesktop(real, cursor, () -> {
                 if (speaker != null) speaker.say(VoiceLine.STARTING);
-            });
+            }, paced);
         } catch (RuntimeException e) {
             LOG.warnf("the drawn cursor is off for this run: %s", e);
         }
@@ -112,7 +127,7 @@ public class Presence {
         if (d.enabled()) {
             flavours.add(new FocusMode.Flavour("dunst", d.check(), d.checkOutput(), d.state(), d.silenced(), d.set()));
         }
-        return new FocusMode(flavours, runner, Duration.ofMillis(f.commandTimeoutMillis()));
+        return new FocusMode(flavours, runner, Duration.ofMillis(f.commandTimeoutMillis()), absences());
     }
 
     private synchronized VoiceLine voice() {

@@ -35,6 +35,24 @@ public interface PresenceConfig {
         /** The cursor hides by itself this long after its last move (and always before a capture). */
         @WithDefault("1500")
         int lingerMillis();
+
+        /**
+         * Whether an action waits for the cursor to arrive: {@code auto} (the default) on the person's display
+         * but not on Deckhand's own private desktop ({@code DECKHAND_PRIVATE_DESKTOP=1}, which nobody
+         * watches), {@code on} always, {@code off} never. Unpaced, the cursor is still drawn.
+         */
+        @WithDefault("auto")
+        Pacing pacing();
+    }
+
+    /** See {@link Cursor#pacing()}. */
+    enum Pacing {
+        AUTO, ON, OFF;
+
+        /** Whether actions wait for the cursor, on a private desktop or the person's display. */
+        public boolean paces(boolean privateDesktop, int travelMillis) {
+            return this == ON || (this == AUTO && !privateDesktop && travelMillis > 0);
+        }
     }
 
     /** A key chord grabbed on the root window that does what the web page's Stop does. */

@@ -7,6 +7,9 @@ import dev.deckhand.grant.GrantBroker;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.loop.ActionIntent;
+import dev.deckhand.loop.ActionResult;
+import dev.deckhand.loop.AuditSink;
 import dev.deckhand.loop.ComputerLoop;
 import dev.deckhand.loop.GrantScope;
 import dev.deckhand.loop.LoopLimits;
@@ -98,7 +101,9 @@ public class RunAssembly {
         GrantBroker broker = grants.broker();
         long windowId = grant.target().windowId();
         StopSignal stop = stop(request, grant, sessionId, cancelled);
-        GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), desktop, sessionId, grant.id(), stop,
+        StepPhases phases = new StepPhases();
+        Desktop timed = new TimedDesktop(desktop, phases);
+        GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), timed, sessionId, grant.id(), stop,
                 clock, recorder.cards(request.runId()));
         GrantScope scope = new GrantScope() {
             @Override public long windowId() { return windowId; }
@@ -131,14 +136,26 @@ public class RunAssembly {
         // every exit path, a crashed loop included, as is the watcher.
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
+            AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep);
             ComputerLoop loop = ComputerLoop.builder()
-                    .desktop(shown.desktop())
-                    .decider(decider)
-                    .guard(guard)
-                    .audit(new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep))
+                    .desktop(new TimedDesktop(shown.desktop(), phases))
+                    .decider(ask -> phases.time(StepPhases.Phase.MODEL, () -> decider.decide(ask)))
+                    .guard(new TimedGuard(guard, phases, guard::approvalNanos))
+                    .audit(new AuditSink() {
+                        @Override
+                        public void intent(ActionIntent intent) {
+                            phases.run(StepPhases.Phase.AUDIT, () -> trail.intent(intent));
+                        }
+
+                        @Override
+                        public void result(ActionResult result) {
+                            phases.run(StepPhases.Phase.AUDIT, () -> trail.result(result));
+                            LOG.debugf("run %s step %d (%s): %s", request.runId(), result.step(), result.kind(), phases.takeStep());
+                        }
+                    })
                     .clock(clock)
                     .stop(stop)
-                    .preflight(new DesktopPreflight(desktop))
+                    .preflight(new DesktopPreflight(timed))
                     .scope(scope)
                     .verifier(verifier)
                     .sleeper(d -> sleepUnlessStopped(d, stop))
@@ -150,9 +167,11 @@ public class RunAssembly {
             long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get() - guard.approvalNanos();
             int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
             notes.model(usage, result.usage(), decider.lastText());
-            notes.timings(decider.modelNanos(), verifierNanos.get(), guard.approvalNanos(), System.nanoTime() - t0);
-            LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits)",
-                    request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps);
+            phases.record(StepPhases.Phase.VERIFY, verifierNanos.get());
+            notes.timings(decider.modelNanos(), verifierNanos.get(), guard.approvalNanos(), System.nanoTime() - t0,
+                    result.stepsRun(), phases.totals());
+            LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits); %s",
+                    request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps, phases.totals());
             return result;
         }
     }

@@ -24,11 +24,15 @@ final class RunNotes {
                 usage.outputTokens(), usage.costUsd().map(c -> c.toPlainString()).orElse(null), report);
     }
 
-    /** Milliseconds per phase: waiting for the model, the verifier, approvals, and the host's own work. */
-    void timings(long modelNanos, long verifierNanos, long approvalNanos, long totalNanos) {
+    /**
+     * Milliseconds per phase: waiting for the model, the verifier, approvals, and the host's own work; then
+     * the actions delivered and the whole run's breakdown ({@link StepPhases#totals()}), e.g. {@code "model=0ms
+     * verifier=3ms approval=0ms host=95ms | steps=1 observe=9.1ms facts=12.0ms ... other=2.3ms"}.
+     */
+    void timings(long modelNanos, long verifierNanos, long approvalNanos, long totalNanos, int steps, String breakdown) {
         long host = Math.max(0, totalNanos - modelNanos - verifierNanos - approvalNanos);
         timings = "model=" + modelNanos / 1_000_000 + "ms verifier=" + verifierNanos / 1_000_000 + "ms approval="
-                + approvalNanos / 1_000_000 + "ms host=" + host / 1_000_000 + "ms";
+                + approvalNanos / 1_000_000 + "ms host=" + host / 1_000_000 + "ms | steps=" + steps + " " + breakdown;
     }
 
     RunRecord.ModelUse model() {

@@ -134,6 +134,15 @@ class MousepadModelE2ETest {
             assertEquals(40, runs.getInt("records[0].event.model.inputTokens"), "the stub's 10 per turn, summed");
             assertEquals("wrote and saved", runs.getString("records[0].event.model.finalReport"));
             assertEquals(false, runs.getBoolean("records[0].event.model.finalReportIsVerdict"));
+            // Issue 15: the run record breaks the run down by phase, and each phase a step passes took time
+            String timings = runs.getString("records[0].event.timings");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("model=\\d+ms verifier=\\d+ms approval=\\d+ms host=\\d+ms "
+                    + "\\| steps=3 observe=([\\d.]+)ms facts=([\\d.]+)ms policy=([\\d.]+)ms approval=[\\d.]+ms cursor=[\\d.]+ms "
+                    + "act=([\\d.]+)ms settle=[\\d.]+ms verify=([\\d.]+)ms audit=([\\d.]+)ms model=([\\d.]+)ms other=[\\d.]+ms").matcher(timings);
+            assertTrue(m.matches(), timings);
+            for (int g = 1; g <= 7; g++) {
+                assertTrue(Double.parseDouble(m.group(g)) > 0, "phase " + g + " was timed: " + timings);
+            }
         }
     }
 

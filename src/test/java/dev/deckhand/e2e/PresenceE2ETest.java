@@ -81,7 +81,7 @@ class PresenceE2ETest {
                     "deckhand.presence.focus.dunst.set", s + ",set,{state}",
                     "deckhand.presence.voice.enabled", "true",
                     "deckhand.presence.voice.command", s + ",say,{text}",
-                    "deckhand.presence.cursor.travel-millis", "120",
+                    "deckhand.presence.cursor.travel-millis", "120", "deckhand.presence.cursor.pacing", "on",
                     "deckhand.presence.cursor.linger-millis", "20000");
         }
     }

@@ -27,7 +27,7 @@ class SlowCursorStopE2ETest {
     public static class SlowCursor implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("deckhand.presence.cursor.travel-millis", "5000",
+            return Map.of("deckhand.presence.cursor.travel-millis", "5000", "deckhand.presence.cursor.pacing", "on",
                     "deckhand.presence.focus.gnome.enabled", "false");
         }
     }

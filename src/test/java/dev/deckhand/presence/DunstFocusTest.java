@@ -64,6 +64,7 @@ class DunstFocusTest {
             Presence presence = new Presence();
             presence.config = defaults();
             presence.runner = onBus;
+            presence.clock = java.time.Clock.systemUTC();
             long t0 = System.nanoTime();
             FocusMode.Hold hold = presence.focusMode().silence();
             long silenceMs = (System.nanoTime() - t0) / 1_000_000;

@@ -100,4 +100,28 @@ class FocusModeTest {
         assertEquals(List.of("none: not running"),
                 new FocusMode(List.of(missing), CommandRunner.PROCESSES, Duration.ofSeconds(1)).silence().events());
     }
+
+    @Test
+    void aDaemonFoundNotRunningIsNotAskedAgainWithinTheWindowAndIsSilencedOnceItRunsAfterIt() {
+        FakeDaemons d = new FakeDaemons();
+        dev.deckhand.MutableClock clock = new dev.deckhand.MutableClock(java.time.Instant.parse("2026-12-01T12:00:00Z"));
+        FocusMode.Absences absences = new FocusMode.Absences(clock, Duration.ofSeconds(5));
+        FocusMode focus = new FocusMode(List.of(flavour("dunst", "true")), d, Duration.ofSeconds(1), absences);
+        focus.silence().restore();
+        assertEquals(List.of("check dunst"), d.calls, "asked once");
+        d.running.put("dunst", true);
+        d.state.put("dunst", "false");
+        clock.advance(Duration.ofSeconds(4));
+        FocusMode.Hold hold = focus.silence();
+        assertEquals(List.of("check dunst"), d.calls, "not asked again 4 s later: " + hold.events());
+        assertEquals(List.of("dunst: not running (as a recent check found)"), hold.events());
+        clock.advance(Duration.ofSeconds(2));
+        hold = focus.silence();
+        assertEquals("true", d.state.get("dunst"), "asked again after the window, found running and silenced: " + hold.events());
+        hold.restore();
+        assertEquals("false", d.state.get("dunst"));
+        d.calls.clear();
+        focus.silence().restore();
+        assertTrue(d.calls.contains("check dunst"), "a running daemon is asked every run: " + d.calls);
+    }
 }

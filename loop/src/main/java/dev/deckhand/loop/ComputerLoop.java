@@ -10,6 +10,7 @@ import dev.deckhand.loop.action.ElementAction;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.DeliveryGate;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
@@ -31,11 +32,13 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The bounded perceive → decide → act loop for one run (DESIGN.md §4). Build one per run with
@@ -50,12 +53,13 @@ import java.util.Optional;
  * turns: [Stop/clock] → {@link Guard#checkObserve()} → snapshot (→ capture on a capture route) →
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
- * {@link #execute}: audit intent → uid/basis checks → {@link Guard#check} → {@link Guard#reserve} (a
- * budget unit, input actions) → the drawn cursor's travel ({@link Desktop#showElement}) →
- * {@link Guard#lastCheck} (Stop, grant, policy and fresh facts) immediately before the native call — for
- * {@code type} before each chunk — → deliver → {@link Guard#spent} (or {@link Guard#release} when nothing
- * was delivered) → settle → the action's {@link Effect} (the tree read for it is the next observation) →
- * audit result. A {@code done} while steps remain runs the verifier: a fail is told to the model once and
+ * {@link #execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
+ * ({@link Desktop#showElement}) → {@link Guard#check} → {@link Guard#reserve} (a budget unit, input
+ * actions) → the cursor's arrival ({@link Desktop#awaitShown}) → {@link Guard#lastCheck} (Stop, grant,
+ * policy and fresh facts) immediately before the native call — for {@code type} before each chunk — →
+ * deliver → {@link Guard#spent} (or {@link Guard#release} when nothing was delivered) → settle (until the
+ * first event that shows the action landed, {@link #landings}) → the action's {@link Effect} (the tree
+ * read for it is the next observation) → audit result. A {@code done} while steps remain runs the verifier: a fail is told to the model once and
  * the run goes on.
  *
  * <p>A uid must be in the tree the model was shown in this step, and that tree's revision must still
@@ -439,6 +443,8 @@ public final class ComputerLoop {
                     basis = Optional.of(cap.basis());
                 }
             }
+            // The drawn cursor starts its travel now and overlaps the checks; the last check waits for its arrival.
+            if (refusal.isEmpty()) show(a, basis);
             if (refusal.isEmpty()) refusal = guard.check(a, tree, basis);
             if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.stopped("Stop was requested"));
             boolean reserved = false;
@@ -448,7 +454,7 @@ public final class ComputerLoop {
             }
             if (refusal.isPresent()) return refused(attempt, a, refusal.get());
             Effect.Glance before = glance(a, tree);
-            show(a, basis);
+            desktop.awaitShown();
             int[] passed = {0};
             Optional<Basis> b = basis;
             DeliveryGate gate = () -> {
@@ -479,7 +485,7 @@ public final class ComputerLoop {
             stepsRun++;
             Optional<Effect> effect = Optional.empty();
             if (a.givesInput()) {
-                desktop.settle(limits.settle());
+                desktop.settle(limits.settle(), landings(a));
                 effect = effect(before);
             }
             audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(),
@@ -495,7 +501,7 @@ public final class ComputerLoop {
             return Optional.of(Outcome.endedBy(r));
         }
 
-        /** The drawn cursor travels to where the action lands; the last check comes after it. */
+        /** The drawn cursor starts to travel to where the action lands; the last check comes after its arrival. */
         private void show(Action a, Optional<Basis> basis) {
             if (a instanceof ElementAction e) {
                 desktop.showElement(e.uid(), a instanceof Action.Click || a instanceof Action.Select);
@@ -544,6 +550,15 @@ public final class ComputerLoop {
                 throw new AssertionError(a);
             }
         }
+    }
+
+    /** The events that show {@code a} landed: what each action can change in the app it acts on. */
+    static Set<Landing> landings(Action a) {
+        if (a instanceof Action.SetText) return EnumSet.of(Landing.TEXT);
+        if (a instanceof Action.Focus) return EnumSet.of(Landing.STATE);
+        if (a instanceof Action.Scroll) return EnumSet.of(Landing.VALUE, Landing.VISIBLE, Landing.CHILDREN);
+        // a click, key, typed text or chosen option may change anything: text, value, state, children, a title
+        return EnumSet.of(Landing.TEXT, Landing.VALUE, Landing.STATE, Landing.CHILDREN, Landing.NAME);
     }
 
     /** A short line for the decider's recent steps; typed text only as its length. */

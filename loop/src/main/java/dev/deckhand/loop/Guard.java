@@ -12,9 +12,9 @@ import java.util.Optional;
 /**
  * The grant and the policy as the loop sees them ({@link dev.deckhand.loop.guard.GrantGuard} wires them
  * to the grant broker, the approval book and the policy). Per action the loop calls, in this order:
- * {@link #check} (may wait for an approval) → {@link #reserve} (a budget unit) → the drawn cursor's
- * travel → {@link #lastCheck} right before each native call → deliver → {@link #spent} or, when nothing
- * was delivered, {@link #release}.
+ * {@link #check} (may wait for an approval; the drawn cursor travels meanwhile) → {@link #reserve} (a
+ * budget unit) → the cursor's arrival → {@link #lastCheck} right before each native call → deliver →
+ * {@link #spent} or, when nothing was delivered, {@link #release}.
  */
 public interface Guard {
 

@@ -49,6 +49,7 @@ final class AtspiActions {
         if (calls.hasState(b.obj(), AtspiNative.STATE_DEFUNCT)) {
             throw new RefusedException(Refusal.a11yUnavailable(b.describe() + " no longer exists"));
         }
+        bus.acting(b.obj());
         return b;
     }
 

@@ -51,6 +51,8 @@ public final class AtspiBridge implements AutoCloseable {
     public static final int PROBE_TIMEOUT_MILLIS = 300;
     /** How long a caller waits for the libatspi thread before refusing. */
     public static final Duration CALL_BOUND = Duration.ofMillis(2000);
+    /** After an event that shows the action landed, {@link #settle} waits for this long without events (the app's burst). */
+    public static final Duration LANDED_GRACE = Duration.ofMillis(30);
     /** {@link #settle} returns once no accessibility event arrived for this long. */
     public static final Duration QUIET = Duration.ofMillis(75);
     /** Text values in a snapshot are cut to this many characters. */
@@ -292,9 +294,18 @@ public final class AtspiBridge implements AutoCloseable {
      * app) arrived for {@link #QUIET}, or when {@code max} has elapsed, whichever is first.
      */
     public void settle(Duration max) {
+        settle(max, java.util.Set.of(), System.nanoTime());
+    }
+
+    /**
+     * As {@link #settle(Duration)}, but returns {@link #LANDED_GRACE} after the first event of one of
+     * {@code landings} that arrived after {@code since} (a {@link System#nanoTime()} reading: when the action
+     * began) and was followed by that long without events; it still returns within {@code max}.
+     */
+    public void settle(Duration max, java.util.Set<dev.deckhand.loop.desktop.Landing> landings, long since) {
         if (max == null || max.isNegative()) throw new IllegalArgumentException("max must be >= 0 for settle");
         on.call("settle", max.plus(CALL_BOUND), s -> {
-            s.open().bus().settle(max);
+            s.open().bus().settle(max, landings, since);
             return null;
         });
     }

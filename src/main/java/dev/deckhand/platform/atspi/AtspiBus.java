@@ -4,6 +4,7 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.platform.atspi.AtspiNative.Atspi;
 import dev.deckhand.platform.atspi.AtspiNative.EventCallback;
 import dev.deckhand.platform.atspi.AtspiNative.Glib;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Function;
 
 /**
@@ -44,6 +46,10 @@ final class AtspiBus {
     private Pointer focusSource;
     /** Written by the event callback (on the libatspi thread), read by {@link #settle}. */
     private volatile long lastEventNanos = System.nanoTime();
+    /** The native address of the element the current action acts on, 0 when none (a key, typed text). */
+    private volatile long actedOn;
+    /** Per {@link Landing}: when the last event of that kind arrived (the callback writes, {@link #settle} reads). */
+    private final AtomicLongArray landedNanos = new AtomicLongArray(Landing.values().length);
 
     /** Registers this bridge's event listener; on the libatspi thread, after {@link #init}. */
     AtspiBus(AtspiThread thread, AtspiCalls calls) {
@@ -110,11 +116,21 @@ final class AtspiBus {
 
     private void onEvent(Pointer event, Pointer userData) {
         try {
-            lastEventNanos = System.nanoTime();
+            long now = System.nanoTime();
+            lastEventNanos = now;
             if (event == null) return;
             Pointer type = event.getPointer(0);
+            String name = type == null ? "" : type.getString(0, "UTF-8");
+            Landing landed = landing(name);
+            // a state change shows a landing only on the element acted on (another element's, e.g. a button
+            // of the previous click released by its app a moment later, says nothing about this action)
+            if (landed == Landing.STATE && actedOn != 0) {
+                Pointer source = event.getPointer(Native.POINTER_SIZE);
+                if (source == null || Pointer.nativeValue(source) != actedOn) landed = null;
+            }
+            if (landed != null) landedNanos.set(landed.ordinal(), now);
             if (type != null && event.getInt(2L * Native.POINTER_SIZE) == 1
-                    && type.getString(0, "UTF-8").startsWith("object:state-changed:focused")) {
+                    && name.startsWith("object:state-changed:focused")) {
                 Pointer source = event.getPointer(Native.POINTER_SIZE);
                 if (source != null) {
                     Gobject.g_object_ref(source);
@@ -134,18 +150,57 @@ final class AtspiBus {
         return focusSource;
     }
 
-    /** See {@link AtspiBridge#settle(Duration)}: pumps every 5 ms until events are quiet or {@code max} passed. */
-    void settle(Duration max) throws InterruptedException {
+    /** The kind of landing an event type shows, or null (the types registered in {@link #EVENTS}). */
+    static Landing landing(String type) {
+        if (type.startsWith("object:text-changed")) return Landing.TEXT;
+        if (type.startsWith("object:value-changed") || type.startsWith("object:property-change:accessible-value")) {
+            return Landing.VALUE;
+        }
+        if (type.startsWith("object:state-changed")) return Landing.STATE;
+        if (type.startsWith("object:children-changed")) return Landing.CHILDREN;
+        if (type.startsWith("object:property-change:accessible-name")) return Landing.NAME;
+        if (type.startsWith("object:visible-data-changed")) return Landing.VISIBLE;
+        return null;
+    }
+
+    /**
+     * See {@link AtspiBridge#settle(Duration, Set, long)}: pumps every 2 ms until an event of {@code landings}
+     * after {@code since} was followed by {@link AtspiBridge#LANDED_GRACE} without events, or events are quiet
+     * for {@link AtspiBridge#QUIET}, or {@code max} passed.
+     */
+    void settle(Duration max, Set<Landing> landings, long since) throws InterruptedException {
+        try {
+            awaitLanding(max, landings, since);
+        } finally {
+            actedOn = 0; // the action is over: the next one names its own element, or none
+        }
+    }
+
+    /** An element action is about to act on {@code element}: only its own state changes show it landed. */
+    void acting(Pointer element) {
+        actedOn = element == null ? 0 : Pointer.nativeValue(element);
+    }
+
+    private void awaitLanding(Duration max, Set<Landing> landings, long since) throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + max.toNanos();
         long quiet = AtspiBridge.QUIET.toNanos();
+        long grace = AtspiBridge.LANDED_GRACE.toNanos();
         while (true) {
             thread.pump();
             long now = System.nanoTime();
             long last = Math.max(lastEventNanos, start);
             if (now - last >= quiet || now >= deadline) return;
-            Thread.sleep(5);
+            if (now - lastEventNanos >= grace && landedAfter(landings, since)) return;
+            Thread.sleep(landings.isEmpty() ? 5 : 2);
         }
+    }
+
+    private boolean landedAfter(Set<Landing> landings, long since) {
+        for (Landing l : landings) {
+            if (landedNanos.get(l.ordinal()) - since > 0) return true;
+        }
+        return false;
     }
 
     /** Deregisters the listener and drops the focus source's reference. */

@@ -9,6 +9,7 @@ import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -121,6 +122,35 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         }
     }
 
+    /**
+     * A window whose process runs and loads an accessibility bridge but shows no top-level on the bus yet
+     * (DESIGN.md §4): its app has not registered, or has and not yet announced its window (gnome-calculator
+     * was seen unregistered for seconds after its window mapped on a loaded machine).
+     */
+    @Override
+    public boolean starting(long windowId) {
+        WindowInfo w = window(windowId);
+        return w.pid() >= 0 && running(w.pid()) && BridgeLibraries.loaded(w.pid()) && atspi.windowTitles(w.pid()).isEmpty();
+    }
+
+    /**
+     * Waits for the window's app to register, at most {@code max}: between two looks it waits for the next
+     * accessibility event that adds children (the registry announces a new application so), at most 100 ms.
+     */
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (true) {
+            if (!starting(windowId)) return true;
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return false;
+            atspi.settle(Duration.ofNanos(Math.min(left, REGISTRATION_LOOK.toNanos())), Set.of(Landing.CHILDREN), System.nanoTime());
+        }
+    }
+
+    /** The longest wait between two looks for a starting app's registration. */
+    static final Duration REGISTRATION_LOOK = Duration.ofMillis(100);
+
     /** Whether the process runs: its {@code /proc/PID/stat} state is not stopped, traced, zombie or dead. */
     static boolean running(int pid) {
         try {
@@ -138,31 +168,37 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     @Override
     public void click(String uid) {
+        acting();
         atspi.click(uid);
     }
 
     @Override
     public void setText(String uid, String text) {
+        acting();
         atspi.setText(uid, text);
     }
 
     @Override
     public void focus(String uid) {
+        acting();
         atspi.focus(uid);
     }
 
     @Override
     public void scroll(String uid, String direction, int amount) {
+        acting();
         atspi.scroll(uid, direction, amount);
     }
 
     @Override
     public void select(String uid, String option) {
+        acting();
         atspi.select(uid, option);
     }
 
     @Override
     public void key(long windowId, Chord chord) {
+        acting();
         if (holdsFocus(windowId)) {
             x11.xtestKey(windowId, chord);
         } else {
@@ -180,6 +216,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
      */
     @Override
     public void type(long windowId, String text, DeliveryGate gate) {
+        acting();
         int[] cps = text.codePoints().toArray();
         for (int i = 0; i < cps.length; i += TYPE_CHUNK) {
             String chunk = new String(cps, i, Math.min(TYPE_CHUNK, cps.length - i));
@@ -213,6 +250,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     @Override
     public void clickAt(int x, int y, Basis basis) {
+        acting();
         if (!x11.basisValid(basis)) {
             throw new RefusedException(Refusal.basisStale("window 0x" + Long.toHexString(basis.windowId())
                     + " moved, resized or closed since the capture"));
@@ -270,6 +308,19 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     @Override
     public void settle(Duration max) {
         atspi.settle(max);
+    }
+
+    /** Settles on the first of {@code landings} since the last action began ({@link AtspiBridge#settle(Duration, Set, long)}). */
+    @Override
+    public void settle(Duration max, Set<Landing> landings) {
+        atspi.settle(max, landings, actedAt);
+    }
+
+    /** When the last action began ({@link System#nanoTime()}): its landing events are the ones after it. */
+    private volatile long actedAt = System.nanoTime();
+
+    private void acting() {
+        actedAt = System.nanoTime();
     }
 
     @Override

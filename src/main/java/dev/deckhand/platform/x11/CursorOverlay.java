@@ -118,11 +118,11 @@ public final class CursorOverlay implements DrawnCursor {
     }
 
     @Override
-    public void pointAt(int x, int y, boolean press) {
-        if (broken) return;
+    public Arrival moveTo(int x, int y, boolean press) {
+        if (broken) return Arrival.NOW;
         Go go = new Go(x, y, press, new CompletableFuture<>());
         queue.add(go);
-        await(go.arrived(), timing.travel().toMillis() + WAIT_SLACK_MILLIS);
+        return () -> await(go.arrived(), timing.travel().toMillis() + WAIT_SLACK_MILLIS);
     }
 
     @Override

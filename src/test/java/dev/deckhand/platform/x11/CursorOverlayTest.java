@@ -100,6 +100,7 @@ class CursorOverlayTest {
                 TestApps.sleep(150);
                 long t0 = System.nanoTime();
                 shown.showElement(uid, true); // the loop's travel step, then (after its last check) the click
+                shown.awaitShown();
                 shown.click(uid);
                 long clickMillis = (System.nanoTime() - t0) / 1_000_000;
                 TestApps.sleep(700);

@@ -2,6 +2,7 @@ package dev.deckhand.loop.desktop;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The narrow port to the desktop. Implementations live in the application's platform package (the
@@ -47,10 +48,18 @@ public interface Desktop {
     void type(long windowId, String text, DeliveryGate gate);
 
     /**
-     * Shows where the next action lands (the drawn cursor travels to the element, and shows a press when
-     * {@code press}); returns once shown. Never decides anything and never fails; by default nothing.
+     * Starts showing where the next action lands (the drawn cursor travels to the element, and shows a
+     * press when {@code press}); returns at once, {@link #awaitShown()} waits for the arrival. Never decides
+     * anything and never fails; by default nothing.
      */
     default void showElement(String uid, boolean press) {
+    }
+
+    /**
+     * Returns once what {@link #showElement} or {@link #showPoint} started is shown (at once where the
+     * showing is not paced). The loop calls it after its checks and before the last check. By default nothing.
+     */
+    default void awaitShown() {
     }
 
     /** {@link #showElement} for capture pixel {@code (x, y)} of {@code basis}. */
@@ -69,6 +78,30 @@ public interface Desktop {
     /** The facts the policy needs, read now. */
     DesktopFacts facts();
 
+    /**
+     * Whether the window's app is expected on the accessibility bus (its process loads an accessibility
+     * bridge) but shows no window there yet: it is starting. False by default.
+     */
+    default boolean starting(long windowId) {
+        return false;
+    }
+
+    /**
+     * Waits at most {@code max} for a {@link #starting} window's app to register, returning as soon as it
+     * has; true once it has (or was never starting), false when it still has not.
+     */
+    default boolean awaitRegistered(long windowId, Duration max) {
+        return !starting(windowId);
+    }
+
     /** Wait (at most {@code max}) until the app's accessibility events go quiet. */
     void settle(Duration max);
+
+    /**
+     * Wait (at most {@code max}) for the last action to land: return soon after the first event of one of
+     * {@code landings} since that action, else once the events go quiet. By default {@link #settle(Duration)}.
+     */
+    default void settle(Duration max, Set<Landing> landings) {
+        settle(max);
+    }
 }

@@ -7,16 +7,21 @@ import dev.deckhand.loop.Preflight;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.WindowInfo;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * DESIGN.md §4's preflight on the desktop port: the display answers, the granted window exists and is
- * mapped, the screen is not locked (a locked screen still yields captures while input goes nowhere), and
- * the facts can be read (the accessibility bus answers). Each failure is {@code PREFLIGHT_FAILED} naming
- * the check; {@code HEADLESS} and {@code A11Y_UNAVAILABLE} from the driver keep their codes.
+ * mapped, its app is on the accessibility bus if it is expected there (a starting app is waited for, at
+ * most {@link #STARTING_BOUND}, then {@code A11Y_UNAVAILABLE}), the screen is not locked (a locked screen
+ * still yields captures while input goes nowhere), and the facts can be read (the accessibility bus
+ * answers). Each failure is {@code PREFLIGHT_FAILED} naming the check; {@code HEADLESS} and {@code A11Y_UNAVAILABLE} from the driver keep their codes.
  */
 public final class DesktopPreflight implements Preflight {
+
+    /** How long a just-mapped window's app is waited for to register on the accessibility bus (DESIGN.md §4). */
+    public static final Duration STARTING_BOUND = Duration.ofSeconds(5);
 
     private final Desktop desktop;
 
@@ -33,6 +38,11 @@ public final class DesktopPreflight implements Preflight {
             }
             if (w.get().minimised() || !w.get().visible()) {
                 return failed("window mapped: \"" + w.get().title() + "\" is minimised or off screen");
+            }
+            if (desktop.starting(windowId) && !desktop.awaitRegistered(windowId, STARTING_BOUND)) {
+                return Optional.of(Refusal.a11yUnavailable("\"" + w.get().title() + "\" (pid " + w.get().pid()
+                        + ") loads an accessibility bridge but did not register on the accessibility bus within "
+                        + STARTING_BOUND.toSeconds() + " s (accessibility turned off for it, e.g. NO_AT_BRIDGE=1?)"));
             }
             DesktopFacts facts = desktop.facts();
             if (facts.screenLock().isPresent()) {

@@ -197,14 +197,23 @@ class HostileWorld implements Desktop {
         }
     }
 
+    /** A travel started and not yet awaited: the world may change while the cursor travels. */
+    private boolean travelling;
+
     @Override
     public void showElement(String uid, boolean press) {
-        maybeMutate();
+        travelling = true;
     }
 
     @Override
     public void showPoint(int x, int y, Basis basis) {
-        maybeMutate();
+        travelling = true;
+    }
+
+    @Override
+    public void awaitShown() {
+        if (travelling) maybeMutate();
+        travelling = false;
     }
 
     @Override
