@@ -163,6 +163,11 @@ public final class CursorDesktop implements Desktop {
     }
 
     @Override
+    public boolean syntheticInput(long windowId) {
+        return real.syntheticInput(windowId);
+    }
+
+    @Override
     public DesktopFacts facts() {
         return real.facts();
     }

@@ -136,6 +136,14 @@ final class AtspiBus {
 
     /** See {@link AtspiBridge#settle(Duration)}: pumps every 5 ms until events are quiet or {@code max} passed. */
     void settle(Duration max) throws InterruptedException {
+        settle(max, Long.MIN_VALUE);
+    }
+
+    /**
+     * As {@link #settle(Duration)}, but quiet counts only once an event arrived after {@code effectNanos}
+     * (a {@link System#nanoTime()}): GTK 4 applies a click about 255 ms after the action returns.
+     */
+    void settle(Duration max, long effectNanos) throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + max.toNanos();
         long quiet = AtspiBridge.QUIET.toNanos();
@@ -143,7 +151,8 @@ final class AtspiBus {
             thread.pump();
             long now = System.nanoTime();
             long last = Math.max(lastEventNanos, start);
-            if (now - last >= quiet || now >= deadline) return;
+            boolean effectSeen = lastEventNanos - effectNanos > 0 || effectNanos == Long.MIN_VALUE;
+            if ((effectSeen && now - last >= quiet) || now >= deadline) return;
             Thread.sleep(5);
         }
     }

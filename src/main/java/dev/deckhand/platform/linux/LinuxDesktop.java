@@ -63,6 +63,11 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         }
     }
 
+    /** @throws RefusedException {@code PLATFORM_UNSUPPORTED} off Linux */
+    public static void requireLinux() {
+        X11Display.requireLinux(System.getProperty("os.name"));
+    }
+
     public X11Display x11() {
         return x11;
     }
@@ -90,7 +95,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /** Field 22 of {@code /proc/PID/stat} (start time in clock ticks after boot), -1 when unreadable. */
-    static long processStart(int pid) {
+    public static long processStart(int pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
             // the command name (field 2) is in parentheses and may hold spaces: count from after its ')'
@@ -251,7 +256,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /** Executable names of running processes (lower case): a credential app may run without a window. */
-    static Set<String> processNames() {
+    public static Set<String> processNames() {
         Set<String> names = new HashSet<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(p -> {
