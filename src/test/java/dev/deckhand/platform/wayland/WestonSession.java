@@ -67,6 +67,11 @@ public final class WestonSession implements AutoCloseable {
                 "XDG_RUNTIME_DIR", runtime.toString(), "AT_SPI_BUS_ADDRESS", a11yBus));
     }
 
+    /** The compositor's socket as an absolute path (a WAYLAND_DISPLAY that needs no XDG_RUNTIME_DIR). */
+    public String socketPath() {
+        return runtime.resolve(SOCKET).toString();
+    }
+
     public boolean alive() {
         return weston.isAlive();
     }
