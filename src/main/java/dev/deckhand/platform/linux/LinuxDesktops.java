@@ -2,7 +2,6 @@ package dev.deckhand.platform.linux;
 
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.platform.Desktops;
-import dev.deckhand.platform.wayland.MixedDesktop;
 import dev.deckhand.platform.wayland.WaylandDesktop;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;

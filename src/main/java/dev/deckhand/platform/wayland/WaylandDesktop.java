@@ -13,7 +13,7 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.atspi.AtspiBridge;
 import dev.deckhand.platform.atspi.BusFrame;
-import dev.deckhand.platform.linux.LinuxDesktop;
+import dev.deckhand.platform.Processes;
 import dev.deckhand.platform.x11.X11Display;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
             // visible (comms apps are treated as seen whenever they have a frame).
             out.add(new WindowInfo(id, f.name(), f.app(), f.pid(), new Geometry(0, 0, f.width(), f.height()),
                     out.size(), true, false, own, 0, 0, "alert".equals(f.role()),
-                    LinuxDesktop.processStart(f.pid())));
+                    Processes.start(f.pid())));
         }
         return List.copyOf(out);
     }
@@ -190,7 +190,7 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
         List<WindowInfo> windows = windows();
         Set<String> running = new HashSet<>(atspi.applicationNames());
         windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
-        running.addAll(LinuxDesktop.processNames());
+        running.addAll(Processes.names());
         // No keyboard grab, focus window, popups or screen lock can be read from a Wayland client.
         return new DesktopFacts(atspi.passwordFocused(), false, running, windows, atspi.focusedBrowserHost(), 0,
                 atspi.focusedElement(), List.of(), Optional.empty());

@@ -17,6 +17,7 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.atspi.TestApp;
 import dev.deckhand.platform.linux.LinuxDesktop;
+import dev.deckhand.platform.linux.MixedDesktop;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.HashSet;

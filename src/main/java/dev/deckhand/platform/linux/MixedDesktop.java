@@ -1,4 +1,4 @@
-package dev.deckhand.platform.wayland;
+package dev.deckhand.platform.linux;
 
 import dev.deckhand.grant.Chord;
 import dev.deckhand.loop.desktop.Basis;
@@ -8,7 +8,8 @@ import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
-import dev.deckhand.platform.linux.LinuxDesktop;
+import dev.deckhand.platform.wayland.FrameIds;
+import dev.deckhand.platform.wayland.WaylandDesktop;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
