@@ -5,10 +5,12 @@ set -euo pipefail
 
 BUILD=(openjdk-17-jdk-headless maven)
 DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox libxres1)
+# A headless Wayland session (scripts/desktop.sh --wayland, the Wayland driver's tests): weston.
+WAYLAND=(weston)
 SAMPLE_APPS=(mousepad)
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
-      i3lock xclip)
+      i3lock xclip zenity)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword
@@ -20,7 +22,7 @@ CONTAINER=(podman runc debootstrap)
 
 case "${1:-main}" in
   main) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}") ;;
-  test) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${SAMPLE_APPS[@]}" "${TEST[@]}" "${EVAL[@]}" "${CONTAINER[@]}") ;;
+  test) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${WAYLAND[@]}" "${SAMPLE_APPS[@]}" "${TEST[@]}" "${EVAL[@]}" "${CONTAINER[@]}") ;;
   eval) wanted=("${BUILD[@]}" "${DESKTOP[@]}" "${EVAL[@]}") ;;
   build) wanted=("${BUILD[@]}") ;;
   image) wanted=("${IMAGE[@]}") ;;

@@ -2,9 +2,10 @@
 # A private virtual desktop: Xvfb on a free display, a D-Bus session bus, the AT-SPI bus and
 # openbox. Tests, the main job and the docker image all start it through this script.
 #
-#   scripts/desktop.sh run [--sample-app] -- CMD [ARGS...]
+#   scripts/desktop.sh [--wayland] run [--sample-app] -- CMD [ARGS...]
 #       start the desktop, run CMD with its environment exported, stop the desktop, exit with CMD's code.
-#   scripts/desktop.sh start STATE_FILE     start it and write `export` lines (env and PIDs) to STATE_FILE
+#   scripts/desktop.sh [--wayland] start STATE_FILE   start it and write `export` lines (env, PIDs) to STATE_FILE
+#   --wayland: a headless weston compositor instead of Xvfb and openbox (no X at all, no DISPLAY).
 #   scripts/desktop.sh stop STATE_FILE      stop exactly the processes that STATE_FILE names, by PID
 #
 # Only processes this script started, or that carry its private XDG_RUNTIME_DIR in their environment
@@ -13,6 +14,16 @@ set -euo pipefail
 
 GEOMETRY="${DECKHAND_DESKTOP_GEOMETRY:-1280x800x24}"
 log() { printf 'desktop: %s\n' "$*" >&2; }
+
+need_wayland() {
+  local missing=()
+  for c in weston dbus-daemon dbus-send; do command -v "$c" >/dev/null || missing+=("$c"); done
+  [ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi-bus-launcher)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "missing ${missing[*]}; install: apt-get install --no-install-recommends weston at-spi2-core dbus-x11 libatspi2.0-0"
+    exit 3
+  fi
+}
 
 need() {
   local missing=()
@@ -93,13 +104,68 @@ start() {
   log "ready on $DISPLAY (a11y bus answers; state in $state)"
 }
 
+# A headless Wayland session (LINUX-DESKTOP.md, "Wayland, headless"): weston draws only with pixman
+# here, libatspi finds the accessibility bus only through org.a11y.Bus on the session bus, and that
+# name must have an owner before GetAddress or D-Bus activation starts a second launcher.
+start_wayland() {
+  local state=$1
+  need_wayland
+  local runtime; runtime=$(mktemp -d /tmp/deckhand-desktop.XXXXXX)
+  chmod 700 "$runtime"
+  mkdir -p "$runtime/config" "$runtime/data" "$runtime/cache" "$runtime/home"
+  : > "$state"
+  record() { printf 'export %s=%q\n' "$1" "$2" >> "$state"; }
+  record DECKHAND_DESKTOP_RUNTIME "$runtime"
+  export XDG_RUNTIME_DIR="$runtime"
+  record XDG_RUNTIME_DIR "$runtime"
+  unset DISPLAY
+  local bus; bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
+  export DBUS_SESSION_BUS_ADDRESS; DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p <<<"$bus")
+  record DBUS_SESSION_BUS_ADDRESS "$DBUS_SESSION_BUS_ADDRESS"
+  record DECKHAND_DESKTOP_DBUS_PID "$(sed -n 2p <<<"$bus")"
+
+  local width=${GEOMETRY%%x*} rest=${GEOMETRY#*x}; local height=${rest%%x*}
+  weston --backend=headless-backend.so --socket=wayland-deckhand --idle-time=0 --use-pixman \
+    --width="$width" --height="$height" >"$runtime/weston.log" 2>&1 &
+  record DECKHAND_DESKTOP_WESTON_PID $!
+  if ! wait_for 10 "weston's socket" test -S "$runtime/wayland-deckhand"; then stop "$state"; return 3; fi
+  record WAYLAND_DISPLAY wayland-deckhand
+  echo "unset DISPLAY" >> "$state"
+
+  /usr/libexec/at-spi-bus-launcher --launch-immediately >"$runtime/atspi.log" 2>&1 &
+  record DECKHAND_DESKTOP_ATSPI_PID $!
+  if ! wait_for 30 "org.a11y.Bus to have an owner" sh -c 'dbus-send --session --print-reply --dest=org.freedesktop.DBus \
+      /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.a11y.Bus | grep -q "boolean true"'; then
+    stop "$state"; return 3
+  fi
+  local a11y; a11y=$(dbus-send --session --print-reply=literal --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress | tr -d ' ')
+  record DECKHAND_DESKTOP_A11Y_BUS "$a11y"
+  record AT_SPI_BUS_ADDRESS "$a11y"
+  if ! wait_for 60 "the AT-SPI registry" dbus-send --bus="$a11y" --print-reply --dest=org.a11y.atspi.Registry \
+      /org/a11y/atspi/accessible/root org.freedesktop.DBus.Properties.Get \
+      string:org.a11y.atspi.Accessible string:ChildCount; then stop "$state"; return 3; fi
+
+  record GDK_BACKEND wayland
+  record QT_QPA_PLATFORM wayland
+  record QT_ACCESSIBILITY 1
+  record QT_LINUX_ACCESSIBILITY_ALWAYS_ON 1
+  # Shared dconf/session state made mousepad open a restore dialog: a private home keeps starts clean.
+  record HOME "$runtime/home"
+  record XDG_CONFIG_HOME "$runtime/config"
+  record XDG_DATA_HOME "$runtime/data"
+  record XDG_CACHE_HOME "$runtime/cache"
+  record DECKHAND_PRIVATE_DESKTOP 1
+  log "ready on Wayland display wayland-deckhand (a11y bus answers; state in $state)"
+}
+
 stop() {
   local state=$1
   [ -f "$state" ] || return 0
   # shellcheck disable=SC1090
   ( . "$state"
     pids=()
-    for p in "${DECKHAND_DESKTOP_WM_PID:-}" "${DECKHAND_DESKTOP_ATSPI_PID:-}" "${DECKHAND_DESKTOP_DBUS_PID:-}"; do
+    for p in "${DECKHAND_DESKTOP_WM_PID:-}" "${DECKHAND_DESKTOP_ATSPI_PID:-}" "${DECKHAND_DESKTOP_DBUS_PID:-}" \
+        "${DECKHAND_DESKTOP_WESTON_PID:-}"; do
       [ -n "$p" ] && pids+=("$p")
     done
     if [ -n "${DECKHAND_DESKTOP_RUNTIME:-}" ]; then
@@ -121,8 +187,12 @@ stop() {
   rm -f "$state"
 }
 
+wayland=0
+if [ "${1:-}" = --wayland ]; then wayland=1; shift; fi
+begin() { if [ $wayland = 1 ]; then start_wayland "$1"; else start "$1"; fi; }
+
 case "${1:-}" in
-  start) start "${2:?state file}" ;;
+  start) begin "${2:?state file}" ;;
   stop) stop "${2:?state file}" ;;
   run)
     shift; sample=0
@@ -133,7 +203,7 @@ case "${1:-}" in
     [ $# -gt 0 ] || { log "run needs a command after --"; exit 64; }
     state=$(mktemp /tmp/deckhand-desktop-state.XXXXXX)
     trap 'stop "$state"' EXIT
-    start "$state"
+    begin "$state"
     # shellcheck disable=SC1090
     . "$state"
     if [ $sample = 1 ] && command -v mousepad >/dev/null; then
@@ -151,5 +221,5 @@ case "${1:-}" in
     done
     set -e
     exit "$rc" ;;
-  *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
+  *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
 esac

@@ -5,12 +5,12 @@ import dev.deckhand.platform.Desktops;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-/** Display reachable, and X11 vs Wayland: Deckhand's input and capture paths are X11's. */
+/** Display reachable: X11, a Wayland session (the accessibility route alone), or both ({@link SessionCheck}). */
 @ApplicationScoped
 public class DisplayCheck implements DoctorCheck {
 
     static final String ID = "display";
-    static final String TITLE = "Display reachable (X11)";
+    static final String TITLE = "Display reachable";
 
     @Inject
     Desktops desktops;
@@ -20,9 +20,15 @@ public class DisplayCheck implements DoctorCheck {
         String display = env("DISPLAY");
         String wayland = env("WAYLAND_DISPLAY");
         if (display == null && wayland != null) {
-            return Result.failed(ID, TITLE, "a Wayland session (WAYLAND_DISPLAY=" + wayland + ") without an X display",
-                    "log in to an X11 session (e.g. \"GNOME on Xorg\"), or start Deckhand with DISPLAY set to XWayland's display; "
-                            + "only X11 windows can be granted");
+            try {
+                int windows = desktops.desktop().windows().size();
+                return Result.ok(ID, TITLE, "Wayland session (WAYLAND_DISPLAY=" + wayland + "), no X display: " + windows
+                        + " frame" + (windows == 1 ? "" : "s") + " on the accessibility bus (act by uid only)");
+            } catch (RefusedException e) {
+                return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
+                        "a Wayland session needs the accessibility bus (at-spi2-core); or start Deckhand with DISPLAY set to "
+                                + "XWayland's display for X11 apps");
+            }
         }
         if (display == null) {
             return Result.failed(ID, TITLE, "DISPLAY is not set: no desktop to drive",
@@ -31,8 +37,8 @@ public class DisplayCheck implements DoctorCheck {
         }
         try {
             int windows = desktops.desktop().windows().size();
-            String kind = wayland != null ? "XWayland display " + display + " inside a Wayland session (only X11 apps are visible)"
-                    : "X11 display " + display;
+            String kind = wayland != null ? "XWayland display " + display + " inside a Wayland session (X11 apps through X11,"
+                    + " native Wayland apps through the accessibility bus)" : "X11 display " + display;
             return Result.ok(ID, TITLE, kind + " answers; " + windows + " top-level window" + (windows == 1 ? "" : "s"));
         } catch (RefusedException e) {
             return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),

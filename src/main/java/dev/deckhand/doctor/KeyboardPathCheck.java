@@ -18,6 +18,11 @@ public class KeyboardPathCheck implements DoctorCheck {
     static final String ID = "keyboard-path";
     static final String TITLE = "Keyboard path per toolkit";
 
+    /** A native Wayland window's keyboard path: none (issue 17). */
+    static final String WAYLAND_PATH = "native Wayland: no keys or typing (WAYLAND_INPUT_UNSUPPORTED; a Wayland client"
+            + " cannot give another synthetic input); Deckhand writes with set_text and reaches a shortcut through the"
+            + " app's menu items";
+
     @Inject
     Desktops desktops;
 
@@ -34,7 +39,8 @@ public class KeyboardPathCheck implements DoctorCheck {
         List<String> lines = new ArrayList<>();
         for (WindowInfo w : apps) {
             Toolkit t = Toolkit.of(w.pid());
-            lines.add(AppsProbe.name(w) + ", " + t.label() + ": " + t.keyboardPath());
+            lines.add(AppsProbe.name(w) + ", " + t.label() + ": "
+                    + (desktops.desktop().syntheticInput(w.id()) ? t.keyboardPath() : WAYLAND_PATH));
         }
         return Result.ok(ID, TITLE, String.join("\n", lines));
     }

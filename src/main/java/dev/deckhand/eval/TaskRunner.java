@@ -60,13 +60,11 @@ final class TaskRunner {
             home = Files.createTempDirectory("deckhand-eval-home-");
             runtime = Files.createTempDirectory("deckhand-eval-rt-");
             ObjectNode resolved = task.resolved(work);
-            if ("wayland".equals(resolved.path("session").asText("x11"))) {
-                return row.error("the wayland session is not supported by deckhand eval yet (PLATFORM_UNSUPPORTED)", t0);
-            }
             writeFiles(work, TaskSpec.files(resolved));
             prepareHome(home);
             VirtualDesktop desktop = VirtualDesktop.start(runtime, DESKTOP_BOUND);
             try {
+                if (wayland(resolved)) desktop.startWayland(DESKTOP_BOUND);
                 TaskResult result = runIn(desktop, task, resolved, home, row, t0);
                 if (!result.expected() && settings.logs().isPresent()) keepLogs(desktop.runtime(), settings.logs().get(), task.id());
                 return result;
@@ -80,6 +78,9 @@ final class TaskRunner {
             return row.error("the virtual desktop or the task's directories could not be set up: " + e.getMessage(), t0);
         } catch (RuntimeException e) {
             return row.error("harness failure: " + e, t0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return row.error("interrupted while the Wayland session started", t0);
         } finally {
             for (Path p : new Path[] {work, home, runtime}) if (p != null) VirtualDesktop.deleteTree(p);
         }
@@ -91,7 +92,8 @@ final class TaskRunner {
         List<String> command = TaskSpec.command(resolved);
         Process app;
         try {
-            app = desktop.launch(command, Map.of(), logs.resolve("app.log"));
+            app = wayland(resolved) ? desktop.launchWayland(command, logs.resolve("app.log"))
+                    : desktop.launch(command, Map.of(), logs.resolve("app.log"));
         } catch (IOException e) {
             return row.error("the app never opened: " + command.get(0) + " could not start (" + e.getMessage() + ")", t0);
         }
@@ -117,6 +119,8 @@ final class TaskRunner {
                 "DECKHAND_PUBLISHED_ORIGIN")) {
             pb.environment().remove(k);
         }
+        // A Wayland task's child sees both kinds of app, as on GNOME (the app is a native Wayland client).
+        if (wayland(resolved)) pb.environment().put("WAYLAND_DISPLAY", desktop.waylandDisplay());
         // It carries the desktop's runtime directory, so the desktop's close ends it with the rest.
         Process child = pb.start();
         boolean ended;
@@ -146,6 +150,11 @@ final class TaskRunner {
             return row.fromChild(r).error(why, t0);
         }
         return row.fromChild(r).done(t0);
+    }
+
+    /** {@code "session": "wayland"}: the app runs as a native Wayland client of a headless weston. */
+    private static boolean wayland(JsonNode resolved) {
+        return "wayland".equals(resolved.path("session").asText("x11"));
     }
 
     /** A run not as expected leaves its child's and app's output in {@code logs/ID.*.log} for the person to read. */

@@ -31,6 +31,10 @@ public final class VirtualDesktop implements AutoCloseable {
     private final List<Process> started = new ArrayList<>();
     private final Map<String, String> env = new LinkedHashMap<>();
     private final List<Long> ended = new ArrayList<>();
+    /** The accessibility bus of this desktop (the root window's {@code AT_SPI_BUS}). */
+    private String a11yBus;
+    /** weston's socket once {@link #startWayland} ran. */
+    private Path waylandSocket;
 
     private VirtualDesktop(Path runtime) {
         this.runtime = runtime;
@@ -85,6 +89,7 @@ public final class VirtualDesktop implements AutoCloseable {
             a11y[0] = out.substring(q + 1, out.lastIndexOf('"'));
             return true;
         });
+        a11yBus = a11y[0];
         spawn("openbox", List.of("openbox", "--sm-disable"), Map.of(), null);
         await(deadline, "openbox to manage the screen",
                 () -> output(List.of("xprop", "-root", "_NET_SUPPORTING_WM_CHECK")).contains("window id"));
@@ -105,6 +110,41 @@ public final class VirtualDesktop implements AutoCloseable {
         // a private one keeps two desktops' copies apart.
         env.put("TMPDIR", runtime.resolve("tmp").toString());
         env.put("DECKHAND_PRIVATE_DESKTOP", "1");
+    }
+
+    /**
+     * Starts a headless weston beside the X server (issue 17), as GNOME runs Wayland beside XWayland: its
+     * clients register on this desktop's accessibility bus, so a child with {@link #waylandDisplay()} sees
+     * both kinds of app. Ended with the rest by {@link #close()}.
+     */
+    public void startWayland(Duration bound) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        Path socket = runtime.resolve("wayland-deckhand");
+        // pixman: without it weston's headless output renders nothing (LINUX-DESKTOP.md)
+        spawn("weston", List.of("weston", "--backend=headless-backend.so", "--socket=" + socket.getFileName(),
+                "--idle-time=0", "--use-pixman", "--width=1280", "--height=800"), Map.of(), null);
+        await(deadline, "weston's socket", () -> Files.exists(socket));
+        waylandSocket = socket;
+    }
+
+    /** weston's socket as an absolute {@code WAYLAND_DISPLAY}; only after {@link #startWayland}. */
+    public String waylandDisplay() {
+        if (waylandSocket == null) throw new IllegalStateException("no Wayland session was started");
+        return waylandSocket.toString();
+    }
+
+    /** Starts {@code command} as a native Wayland client of {@link #startWayland}'s weston: no DISPLAY to fall back to. */
+    public Process launchWayland(List<String> command, Path log) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        prepare(pb.environment(), Map.of("WAYLAND_DISPLAY", waylandDisplay(), "GDK_BACKEND", "wayland",
+                "QT_QPA_PLATFORM", "wayland", "AT_SPI_BUS_ADDRESS", a11yBus));
+        pb.environment().remove("DISPLAY");
+        Process p = pb.start();
+        synchronized (started) {
+            started.add(p);
+        }
+        return p;
     }
 
     /** The environment apps and the task's child run with. */

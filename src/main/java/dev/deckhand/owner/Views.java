@@ -6,6 +6,7 @@ import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.wayland.FrameIds;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -23,16 +24,16 @@ public final class Views {
         }
     }
 
-    /** A window as the target picker shows it, with the refusal it would get if granted. */
     /**
      * A window of the picker; {@code starting}: its app loads an accessibility bridge but is not on the bus
-     * yet (it can be granted; a run waits for it, at most 5 s, before {@code A11Y_UNAVAILABLE}).
+     * yet (it can be granted; a run waits for it, at most 5 s, before {@code A11Y_UNAVAILABLE}); {@code route}:
+     * {@code x11} or {@code wayland}, the driver that acts on the window (issue 17, an addition).
      */
     public record WindowView(long windowId, String title, String app, int pid, Geometry geometry, boolean visible,
-            boolean minimised, boolean own, RefusalView refusal, boolean starting) {
+            boolean minimised, boolean own, RefusalView refusal, boolean starting, String route) {
         static WindowView of(WindowInfo w, Refusal refusal, boolean starting) {
             return new WindowView(w.id(), w.title(), w.app(), w.pid(), w.geometry(), w.visible(), w.minimised(),
-                    w.own(), RefusalView.of(refusal), starting);
+                    w.own(), RefusalView.of(refusal), starting, FrameIds.isFrameId(w.id()) ? "wayland" : "x11");
         }
     }
 

@@ -109,6 +109,8 @@ public final class CursorDesktop implements Desktop {
     public ScopedTree snapshot(long windowId, long grantRevision) {
         ScopedTree tree = real.snapshot(windowId, grantRevision);
         if (bounds.size() > MAX_REMEMBERED) bounds.clear();
+        // A native Wayland window's bounds are window-relative and its place on screen unknown: no cursor there.
+        if (!real.syntheticInput(windowId)) return tree;
         for (Node n : tree.nodes()) {
             if (n.bounds() != null) bounds.put(n.uid(), n.bounds());
         }
@@ -185,6 +187,11 @@ public final class CursorDesktop implements Desktop {
     @Override
     public boolean basisValid(Basis basis) {
         return real.basisValid(basis);
+    }
+
+    @Override
+    public boolean syntheticInput(long windowId) {
+        return real.syntheticInput(windowId);
     }
 
     @Override

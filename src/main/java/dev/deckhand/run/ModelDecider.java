@@ -38,6 +38,11 @@ final class ModelDecider implements Decider {
             (sending, paying, deleting, passwords) will be refused unless the user allowed them.
             """ + ObservationText.LEGEND;
 
+    /** Said on a native Wayland window, whose schema has no key, type or click_at (issue 17). */
+    static final String NO_SYNTHETIC_INPUT = "This window is a native Wayland app: there is no keyboard or pointer input,"
+            + " so key, type and click_at do not exist here. Act on elements by uid (set_text writes text); reach a"
+            + " shortcut through the app's menu items.";
+
     private static final long POLL_MILLIS = 20;
 
     private final ModelClient model;
@@ -91,6 +96,7 @@ final class ModelDecider implements Decider {
         request.capture().ifPresent(c -> user.append("Capture ").append(c.id()).append(": ")
                 .append(c.capture().width()).append('x').append(c.capture().height())
                 .append(" pixels of the window (use basis \"").append(c.id()).append("\" for click_at)\n"));
+        if (!request.syntheticInput()) user.append(NO_SYNTHETIC_INPUT).append('\n');
         user.append("Observation:\n").append(request.observation());
         ModelTurn turn = ModelTurn.of(SYSTEM_PROMPT, user.toString(), request.actionSchema());
         if (request.capture().isPresent()) turn = turn.withImage(request.capture().get().capture().image());

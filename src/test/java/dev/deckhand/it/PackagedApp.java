@@ -57,11 +57,17 @@ final class PackagedApp implements AutoCloseable {
 
     /** Starts {@code deckhand} (HTTP) and waits until it answers. */
     static PackagedApp startHttp() throws Exception {
+        return startHttp(Map.of());
+    }
+
+    /** {@link #startHttp()} with {@code extraEnv} added to the server's environment. */
+    static PackagedApp startHttp(Map<String, String> extraEnv) throws Exception {
         Path home = Files.createTempDirectory("deckhand-it-home");
         Path log = home.resolve("server.log");
         int port = freePort();
         ProcessBuilder pb = new ProcessBuilder(command()).redirectErrorStream(true).redirectOutput(log.toFile());
         environment(pb.environment(), home, port);
+        pb.environment().putAll(extraEnv);
         PackagedApp app = new PackagedApp(home, port, pb.start(), log);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {

@@ -198,6 +198,15 @@ public final class ComputerLoop {
                     : Router.routeSteps(request.steps().stream().anyMatch(s -> s.target().isPresent()),
                             request.steps().stream().anyMatch(Step::windowPoint), request.verifier().isPresent(),
                             Router.usable(first), scope.captureMode());
+            if (!desktop.syntheticInput(scope.windowId())) {
+                routing = routing.withoutSyntheticInput();
+                for (Step s : request.steps()) {
+                    if (Routing.SYNTHETIC_INPUT.contains(s.action().kind())) {
+                        return Outcome.endedBy(Refusal.waylandInputUnsupported("step " + s.action().kind()
+                                + " needs synthetic input, which this window (Wayland) does not take; none were run"));
+                    }
+                }
+            }
             return request.steps().isEmpty() ? modelTurns(first) : explicitSteps(first);
         }
 
@@ -323,7 +332,7 @@ public final class ComputerLoop {
         Outcome modelTurns(ScopedTree first) {
             ScopedTree tree = first;
             boolean fresh = true;
-            String schema = ActionSchema.json(routing.route().permittedActions());
+            String schema = ActionSchema.json(routing.permittedActions());
             while (true) { // bounded: every pass delivers one action (stepsRun++) or ends; see execute
                 Optional<Outcome> cp = checkpoint();
                 if (cp.isPresent()) return cp.get();
@@ -350,16 +359,16 @@ public final class ComputerLoop {
                 String observation = ObservationText.render(tree, window.get(), limits.observationTokens(),
                         boundsFrame(window.get(), capture));
                 DecisionRequest ask = new DecisionRequest(request.instruction(), List.copyOf(lastSteps), observation,
-                        capture, Optional.empty(), schema, routing.route());
+                        capture, Optional.empty(), schema, routing.route(), routing.syntheticInput());
                 Action action;
                 try {
-                    action = ActionParser.parse(decider.decide(ask), routing.route().permittedActions());
+                    action = ActionParser.parse(decider.decide(ask), routing.permittedActions());
                 } catch (WireFormatException invalid) {
                     cp = checkpoint();
                     if (cp.isPresent()) return cp.get();
                     try {
                         action = ActionParser.parse(decider.decide(ask.withFeedback(invalid.getMessage())),
-                                routing.route().permittedActions());
+                                routing.permittedActions());
                     } catch (WireFormatException again) {
                         return Outcome.endedBy(Refusal.modelOutputInvalid("the model's output was refused twice; last: " + again.getMessage()));
                     }

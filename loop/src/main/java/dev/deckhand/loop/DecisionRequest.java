@@ -15,9 +15,11 @@ import java.util.Optional;
  * @param feedback why the previous output of this turn was refused, when it is being asked again
  * @param actionSchema the JSON Schema of the actions permitted on this route
  * @param route the run's route
+ * @param syntheticInput whether the window takes key, type and click_at (false on a native Wayland window)
  */
 public record DecisionRequest(String instruction, List<String> lastSteps, String observation,
-        Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route) {
+        Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route,
+        boolean syntheticInput) {
 
     public DecisionRequest {
         Objects.requireNonNull(instruction, "instruction");
@@ -29,7 +31,13 @@ public record DecisionRequest(String instruction, List<String> lastSteps, String
         Objects.requireNonNull(route, "route");
     }
 
+    public DecisionRequest(String instruction, List<String> lastSteps, String observation,
+            Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route) {
+        this(instruction, lastSteps, observation, capture, feedback, actionSchema, route, true);
+    }
+
     public DecisionRequest withFeedback(String why) {
-        return new DecisionRequest(instruction, lastSteps, observation, capture, Optional.of(why), actionSchema, route);
+        return new DecisionRequest(instruction, lastSteps, observation, capture, Optional.of(why), actionSchema, route,
+                syntheticInput);
     }
 }

@@ -128,6 +128,24 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /**
+     * The tree of one top-level accessible named by its route (the Wayland driver's frames, which have no
+     * X window and may change their title); as {@link #snapshot(int, String, Geometry, long, long)} otherwise.
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE}: the app or the frame is gone, hung
+     */
+    public ScopedTree snapshot(BusFrame frame, Geometry windowGeometry, long windowId, long grantRevision) {
+        if (frame == null) throw new IllegalArgumentException("frame is required for snapshot");
+        if (windowGeometry == null) throw new IllegalArgumentException("windowGeometry is required for snapshot");
+        return on.call("snapshot of pid " + frame.pid(), WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().tree()
+                .snapshot(frame.pid(), frame.name(), frame, windowGeometry, windowId, grantRevision, false));
+    }
+
+    /** The top-level accessibles of every application on the bus (apps flagged hung left out). */
+    public List<BusFrame> frames() {
+        return on.call("frames", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().frames().list());
+    }
+
+    /**
      * The uid of the deepest element of the latest snapshot (of the current revision) whose bounds
      * contain the screen point; among equally deep ones the last in document order. Empty when no
      * element contains it. Uses no native call and does not wait for the libatspi thread: the basis
@@ -306,6 +324,19 @@ public final class AtspiBridge implements AutoCloseable {
         if (max == null || max.isNegative()) throw new IllegalArgumentException("max must be >= 0 for settle");
         on.call("settle", max.plus(CALL_BOUND), s -> {
             s.open().bus().settle(max, landings, since);
+            return null;
+        });
+    }
+
+    /**
+     * As {@link #settle(Duration)}, but returns early only once an accessibility event arrived after
+     * {@code effectNanos} ({@link System#nanoTime()} of the last action) and went quiet: the effect of an
+     * action a toolkit applies later (GTK 4: ~255 ms) is waited for, bounded by {@code max}.
+     */
+    public void settleOnEffect(Duration max, long effectNanos) {
+        if (max == null || max.isNegative()) throw new IllegalArgumentException("max must be >= 0 for settle");
+        on.call("settle", max.plus(CALL_BOUND), s -> {
+            s.open().bus().settleOnEffect(max, effectNanos);
             return null;
         });
     }

@@ -203,6 +203,25 @@ final class AtspiBus {
         return false;
     }
 
+    /**
+     * As {@link #settle(Duration, Set, long)} with no landing named, but quiet counts only once an event
+     * arrived after {@code effectNanos} (a {@link System#nanoTime()}): GTK 4 applies a click about 255 ms after
+     * the action returns (the Wayland route, which reads every effect back).
+     */
+    void settleOnEffect(Duration max, long effectNanos) throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + max.toNanos();
+        long quiet = AtspiBridge.QUIET.toNanos();
+        while (true) {
+            thread.pump();
+            long now = System.nanoTime();
+            long last = Math.max(lastEventNanos, start);
+            boolean effectSeen = lastEventNanos - effectNanos > 0 || effectNanos == Long.MIN_VALUE;
+            if ((effectSeen && now - last >= quiet) || now >= deadline) return;
+            Thread.sleep(5);
+        }
+    }
+
     /** Deregisters the listener and drops the focus source's reference. */
     void close() {
         if (listener != null) {

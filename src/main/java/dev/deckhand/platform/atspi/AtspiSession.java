@@ -18,6 +18,7 @@ final class AtspiSession {
     private final AtspiTree tree;
     private final AtspiActions actions;
     private final AtspiFacts facts;
+    private final AtspiFrames frames;
     private final LatestNodes latest;
     private boolean closed;
 
@@ -30,6 +31,7 @@ final class AtspiSession {
         this.tree = new AtspiTree(calls, bus, uids, latest);
         this.actions = new AtspiActions(calls, bus, uids);
         this.facts = new AtspiFacts(calls, bus);
+        this.frames = new AtspiFrames(calls, bus);
     }
 
     /**
@@ -67,6 +69,10 @@ final class AtspiSession {
 
     AtspiFacts facts() {
         return facts;
+    }
+
+    AtspiFrames frames() {
+        return frames;
     }
 
     /** Drops every uid and native reference and the event listener. Idempotent. */

@@ -83,9 +83,18 @@ final class AtspiTree {
      */
     ScopedTree snapshot(int pid, String title, Geometry geometry, long windowId, long rev,
             boolean includeHidden) {
+        return snapshot(pid, title, null, geometry, windowId, rev, includeHidden);
+    }
+
+    /**
+     * As {@link #snapshot(int, String, Geometry, long, long, boolean)}, the window found by its route
+     * ({@code frameRoute}) when one is given, by its title otherwise.
+     */
+    ScopedTree snapshot(int pid, String title, BusFrame frameRoute, Geometry geometry, long windowId, long rev,
+            boolean includeHidden) {
         if (uids.moveTo(rev)) latest.clear();
         long t0 = System.nanoTime();
-        Pointer frame = findFrame(pid, title);
+        Pointer frame = findFrame(pid, title, frameRoute);
         try {
             if (bus.hung(pid)) bus.probe(pid, frame);
             Boolean gtk4 = bus.knownGtk4(pid);
@@ -147,6 +156,9 @@ final class AtspiTree {
         List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
         boolean partial = false;
         Deque<Object[]> stack = new ArrayDeque<>();
+        // GTK 4 (gnome-text-editor, seen under weston) may list one element under two parents while it
+        // builds its widgets: each element is read once per walk (libatspi keeps one object per path).
+        Set<Long> visited = new HashSet<>();
         stack.push(new Object[] {Gobject.g_object_ref(root), 0});
         try {
             while (!stack.isEmpty()) {
@@ -157,6 +169,10 @@ final class AtspiTree {
                 Object[] top = stack.pop();
                 Pointer obj = (Pointer) top[0];
                 int depth = (Integer) top[1];
+                if (!visited.add(Pointer.nativeValue(obj))) {
+                    Gobject.g_object_unref(obj);
+                    continue;
+                }
                 // An element already bound in this revision keeps the map's reference; this walk's
                 // own reference to it is released below. Only a newly bound element (readNode binds it)
                 // hands its reference to the map. Decided by address: JNA Pointers are distinct objects.
@@ -494,22 +510,25 @@ final class AtspiTree {
      * some toolkits (Qt 5) do not announce a changed window title, e.g. the {@code *} of an unsaved
      * document, and the cached name stays the old one.
      */
-    private Pointer findFrame(int pid, String title) {
+    private Pointer findFrame(int pid, String title, BusFrame route) {
         List<Pointer> apps = bus.appsOf(pid);
         if (apps.isEmpty()) {
             throw new RefusedException(Refusal.a11yUnavailable(AtspiBridge.NOT_REGISTERED + pid
                     + " (not registered on the accessibility bus, exited, or in another PID namespace)"));
         }
         try {
-            Pointer frame = findFrame(apps, pid, title, false);
-            return frame != null ? frame : findFrame(apps, pid, title, true);
+            Pointer frame = findFrame(apps, pid, title, route, false);
+            return frame != null ? frame : findFrame(apps, pid, title, route, true);
         } finally {
             apps.forEach(Gobject::g_object_unref);
         }
     }
 
-    /** One pass of {@link #findFrame(int, String)}: null when no name matched, a refusal when several did. */
-    private Pointer findFrame(List<Pointer> apps, int pid, String title, boolean fresh) {
+    /**
+     * One pass of {@link #findFrame(int, String, BusFrame)}: null when no name (or route, when one is given)
+     * matched, a refusal when several did.
+     */
+    private Pointer findFrame(List<Pointer> apps, int pid, String title, BusFrame route, boolean fresh) {
         List<Pointer> matches = new ArrayList<>();
         List<String> seen = new ArrayList<>();
         long t0 = System.nanoTime();
@@ -524,7 +543,7 @@ final class AtspiTree {
                 String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(top, calls.err()));
                 calls.dropError();
                 seen.add(name == null ? "" : name);
-                if (title.equals(name)) {
+                if (route != null ? route.is(PipelinedExtents.route(top)) : title.equals(name)) {
                     matches.add(top);
                 } else {
                     Gobject.g_object_unref(top);
@@ -542,8 +561,9 @@ final class AtspiTree {
         matches.forEach(Gobject::g_object_unref);
         if (matches.isEmpty() && !fresh) return null;
         if (matches.isEmpty()) {
-            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exposes no window titled '"
-                    + title + "' (its windows: " + seen + ")"));
+            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exposes no window "
+                    + (route != null ? "at " + route.path() + " (it was closed)" : "titled '" + title + "'")
+                    + " (its windows: " + seen + ")"));
         }
         throw new RefusedException(Refusal.a11yUnavailable(matches.size() + " windows of pid " + pid
                 + " are titled '" + title + "'; refusing to guess which one is granted"));

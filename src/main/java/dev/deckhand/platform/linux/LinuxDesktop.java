@@ -13,6 +13,7 @@ import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.Processes;
 import dev.deckhand.platform.atspi.AtspiBridge;
 import dev.deckhand.platform.x11.WindowRelations;
 import dev.deckhand.platform.x11.X11Display;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The Linux/X11 desktop: X11 for windows, keys, capture and geometry; AT-SPI for the tree, actions by
@@ -64,6 +64,11 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         }
     }
 
+    /** @throws RefusedException {@code PLATFORM_UNSUPPORTED} off Linux */
+    public static void requireLinux() {
+        X11Display.requireLinux(System.getProperty("os.name"));
+    }
+
     public X11Display x11() {
         return x11;
     }
@@ -73,7 +78,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     private WindowInfo window(long id) {
-        return x11.window(id).map(w -> w.pid() > 0 ? w.withProcessStart(processStart(w.pid())) : w)
+        return x11.window(id).map(w -> w.pid() > 0 ? w.withProcessStart(Processes.start(w.pid())) : w)
                 .orElseThrow(() -> new RefusedException(Refusal.preflightFailed(
                         "window 0x" + Long.toHexString(id) + " no longer exists")));
     }
@@ -86,20 +91,8 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     /** The windows with each one's process start time, which binds a grant to the process (DESIGN.md §3.1). */
     private static List<WindowInfo> withProcessStarts(List<WindowInfo> windows) {
         List<WindowInfo> out = new java.util.ArrayList<>(windows.size());
-        for (WindowInfo w : windows) out.add(w.pid() > 0 ? w.withProcessStart(processStart(w.pid())) : w);
+        for (WindowInfo w : windows) out.add(w.pid() > 0 ? w.withProcessStart(Processes.start(w.pid())) : w);
         return List.copyOf(out);
-    }
-
-    /** Field 22 of {@code /proc/PID/stat} (start time in clock ticks after boot), -1 when unreadable. */
-    static long processStart(int pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
-            // the command name (field 2) is in parentheses and may hold spaces: count from after its ')'
-            String[] rest = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(rest[19]);
-        } catch (IOException | RuntimeException gone) {
-            return -1;
-        }
     }
 
     @Override
@@ -281,29 +274,13 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         List<WindowInfo> windows = windows();
         Set<String> running = new HashSet<>(atspi.applicationNames());
         windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
-        running.addAll(processNames());
+        running.addAll(Processes.names());
         WindowRelations.Read relations = x11.relations(windows);
         return new DesktopFacts(atspi.passwordFocused(), x11.keyboardGrabbed(), running, windows,
                 atspi.focusedBrowserHost(), relations.focusedWindow(), atspi.focusedElement(), relations.popups(),
                 relations.screenLock());
     }
 
-    /** Executable names of running processes (lower case): a credential app may run without a window. */
-    static Set<String> processNames() {
-        Set<String> names = new HashSet<>();
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(p -> {
-                try {
-                    names.add(Files.readString(p.resolve("comm")).trim().toLowerCase(Locale.ROOT));
-                } catch (IOException | RuntimeException gone) {
-                    // the process ended while we listed it
-                }
-            });
-        } catch (IOException e) {
-            throw new RefusedException(Refusal.preflightFailed("cannot list processes: " + e.getMessage()));
-        }
-        return names;
-    }
 
     @Override
     public void settle(Duration max) {

@@ -2,26 +2,60 @@ package dev.deckhand.platform.linux;
 
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.platform.Desktops;
+import dev.deckhand.platform.wayland.WaylandDesktop;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.Map;
 
-/** The desktop of the display named by {@code DISPLAY}, opened on first use (see {@link Desktops}). */
+/**
+ * The desktop of this session, opened on first use (see {@link Desktops}): X11 on {@code DISPLAY}; a
+ * Wayland session without X through the accessibility bus alone; a session with both (GNOME: Wayland
+ * plus XWayland) through both, each app by its own route ({@link MixedDesktop}).
+ */
 @ApplicationScoped
 public class LinuxDesktops implements Desktops {
 
-    private LinuxDesktop desktop;
+    /** How this session is driven, from its environment. */
+    public enum Session {
+        X11, WAYLAND, MIXED;
+
+        public static Session of(Map<String, String> env) {
+            boolean wayland = !blank(env.get("WAYLAND_DISPLAY"));
+            boolean x11 = !blank(env.get("DISPLAY"));
+            if (wayland && x11) return MIXED;
+            return wayland ? WAYLAND : X11;
+        }
+
+        private static boolean blank(String s) {
+            return s == null || s.isBlank();
+        }
+    }
+
+    private Desktop desktop;
 
     @Override
     public synchronized Desktop desktop() {
-        if (desktop == null) desktop = LinuxDesktop.open();
+        if (desktop == null) desktop = open(Session.of(System.getenv()));
         return desktop;
     }
 
-    synchronized void close(@Observes ShutdownEvent event) {
-        if (desktop != null) {
-            desktop.close();
-            desktop = null;
+    static Desktop open(Session session) {
+        switch (session) {
+            case WAYLAND:
+                LinuxDesktop.requireLinux();
+                return WaylandDesktop.open();
+            case MIXED:
+                return MixedDesktop.open();
+            default:
+                return LinuxDesktop.open();
         }
+    }
+
+    synchronized void close(@Observes ShutdownEvent event) throws Exception {
+        if (desktop instanceof AutoCloseable) {
+            ((AutoCloseable) desktop).close();
+        }
+        desktop = null;
     }
 }

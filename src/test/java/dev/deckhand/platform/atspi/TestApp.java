@@ -93,6 +93,30 @@ public final class TestApp implements AutoCloseable {
                 .reduce((a, b) -> b).orElse(-1);
     }
 
+    /**
+     * A native Wayland client of the compositor {@code session} names (WAYLAND_DISPLAY, XDG_RUNTIME_DIR,
+     * AT_SPI_BUS_ADDRESS): no DISPLAY, so the toolkit cannot fall back to X; private HOME and XDG dirs.
+     */
+    public static TestApp launchWayland(List<String> command, Map<String, String> session) throws IOException {
+        requireDesktop();
+        Path home = Files.createTempDirectory("deckhand-wayland-app");
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(home.resolve("app.log").toFile());
+        Map<String, String> env = pb.environment();
+        env.remove("DISPLAY");
+        env.remove("NO_AT_BRIDGE");
+        env.remove("GTK_A11Y");
+        env.put("HOME", home.toString());
+        env.put("XDG_CONFIG_HOME", Files.createDirectories(home.resolve("config")).toString());
+        env.put("XDG_DATA_HOME", Files.createDirectories(home.resolve("data")).toString());
+        env.put("XDG_CACHE_HOME", Files.createDirectories(home.resolve("cache")).toString());
+        env.put("GDK_BACKEND", "wayland");
+        env.put("QT_QPA_PLATFORM", "wayland");
+        env.putAll(session);
+        return new TestApp(pb.start(), home);
+    }
+
     /** A child JVM running {@code mainClass} from the test classes with the ATK wrapper (Swing accessibility). */
     public static TestApp launchSwing(Class<?> mainClass, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -90,7 +90,7 @@ public final class DriverBench {
             row("  of which: password focus (AT-SPI)", desktop.atspi()::passwordFocused);
             row("  of which: keyboard grab probe (X11)", desktop.x11()::keyboardGrabbed);
             row("  of which: accessible app names (AT-SPI)", desktop.atspi()::applicationNames);
-            row("  of which: process names (/proc)", LinuxDesktop::processNames);
+            row("  of which: process names (/proc)", dev.deckhand.platform.Processes::names);
             row("  of which: focused browser host (AT-SPI)", desktop.atspi()::focusedBrowserHost);
             Path shot = dir.resolve("shot.png");
             double scrot = row("reference: scrot full screen (subprocess)", () -> run("scrot", "-o", shot.toString()));

@@ -66,6 +66,14 @@ public interface Desktop {
     default void showPoint(int x, int y, Basis basis) {
     }
 
+    /**
+     * Whether the window can take synthetic input at all ({@code key}, {@code type}, {@code click_at}). False
+     * for a native Wayland window (issue 17): routing then never offers those actions to the model.
+     */
+    default boolean syntheticInput(long windowId) {
+        return true;
+    }
+
     /** Click at capture pixels {@code (x, y)} of {@code basis}; re-measures first ({@code BASIS_STALE}). */
     void clickAt(int x, int y, Basis basis);
 

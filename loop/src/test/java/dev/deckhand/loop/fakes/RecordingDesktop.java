@@ -28,6 +28,7 @@ public final class RecordingDesktop implements Desktop {
     private LongFunction<ScopedTree> tree;
     private WindowInfo window = new WindowInfo(WINDOW, "Dialog", "testapp", 4242, GEOMETRY, 3, true, false, false);
     private boolean basisValid = true;
+    private boolean syntheticInput = true;
     private RuntimeException failOnInput;
 
     public RecordingDesktop(LongFunction<ScopedTree> tree) {
@@ -45,6 +46,8 @@ public final class RecordingDesktop implements Desktop {
     public void tree(LongFunction<ScopedTree> t) { this.tree = t; }
     public void window(WindowInfo w) { this.window = w; }
     public void basisValid(boolean v) { this.basisValid = v; }
+    /** False plays a native Wayland window (issue 17). */
+    public void syntheticInput(boolean v) { this.syntheticInput = v; }
     /** The next input calls throw this (after being recorded). */
     public void failOnInput(RuntimeException e) { this.failOnInput = e; }
 
@@ -81,6 +84,7 @@ public final class RecordingDesktop implements Desktop {
         record("capture " + grantRevision);
         return new Capture(new byte[] {1, 2, 3}, "image/png", 400, 300, new Basis(grantRevision, windowId, GEOMETRY, 0.5));
     }
+    @Override public boolean syntheticInput(long windowId) { return syntheticInput; }
     @Override public boolean basisValid(Basis basis) { record("basisValid"); return basisValid; }
     @Override public DesktopFacts facts() {
         record("facts");

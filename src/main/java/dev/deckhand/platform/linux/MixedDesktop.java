@@ -1,0 +1,150 @@
+package dev.deckhand.platform.linux;
+
+import dev.deckhand.grant.Chord;
+import dev.deckhand.loop.desktop.Basis;
+import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.DeliveryGate;
+import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.wayland.FrameIds;
+import dev.deckhand.platform.wayland.WaylandDesktop;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A session with both X11 (XWayland) and native Wayland apps, as GNOME runs them: X11 clients keep
+ * the X11 driver (its windows, keys where DESIGN.md §6 allows them, capture), native Wayland apps get
+ * the {@link WaylandDesktop}, and both share one accessibility bridge, so a uid from either tree acts
+ * through the same table. A window id names its route: frame ids ({@link FrameIds}) are above every X
+ * window id.
+ */
+public final class MixedDesktop implements Desktop, AutoCloseable {
+
+    private final LinuxDesktop x11;
+    private final WaylandDesktop wayland;
+
+    public MixedDesktop(LinuxDesktop x11) {
+        this.x11 = x11;
+        this.wayland = new WaylandDesktop(x11.atspi(), false, () -> pidsOf(x11.windows()));
+    }
+
+    /** X11 on {@code DISPLAY} and the Wayland frames of the apps without an X window. */
+    public static MixedDesktop open() {
+        return new MixedDesktop(LinuxDesktop.open());
+    }
+
+    private static Set<Integer> pidsOf(List<WindowInfo> windows) {
+        Set<Integer> pids = new HashSet<>();
+        windows.forEach(w -> pids.add(w.pid()));
+        return pids;
+    }
+
+    private Desktop route(long windowId) {
+        return FrameIds.isFrameId(windowId) ? wayland : x11;
+    }
+
+    @Override
+    public List<WindowInfo> windows() {
+        List<WindowInfo> x = x11.windows();
+        List<WindowInfo> all = new ArrayList<>(x);
+        all.addAll(wayland.windows());
+        return List.copyOf(all);
+    }
+
+    @Override
+    public ScopedTree snapshot(long windowId, long grantRevision) {
+        return route(windowId).snapshot(windowId, grantRevision);
+    }
+
+    // Actions by uid go through the one shared bridge; the Wayland side also notes when it acted, so
+    // settle waits for the effect.
+
+    @Override
+    public void click(String uid) {
+        wayland.click(uid);
+    }
+
+    @Override
+    public void setText(String uid, String text) {
+        wayland.setText(uid, text);
+    }
+
+    @Override
+    public void focus(String uid) {
+        wayland.focus(uid);
+    }
+
+    @Override
+    public void scroll(String uid, String direction, int amount) {
+        wayland.scroll(uid, direction, amount);
+    }
+
+    @Override
+    public void select(String uid, String option) {
+        wayland.select(uid, option);
+    }
+
+    @Override
+    public boolean starting(long windowId) {
+        return route(windowId).starting(windowId);
+    }
+
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        return route(windowId).awaitRegistered(windowId, max);
+    }
+
+    @Override
+    public boolean syntheticInput(long windowId) {
+        return route(windowId).syntheticInput(windowId);
+    }
+
+    @Override
+    public void key(long windowId, Chord chord) {
+        route(windowId).key(windowId, chord);
+    }
+
+    @Override
+    public void type(long windowId, String text, DeliveryGate gate) {
+        route(windowId).type(windowId, text, gate);
+    }
+
+    @Override
+    public void clickAt(int x, int y, Basis basis) {
+        route(basis.windowId()).clickAt(x, y, basis);
+    }
+
+    @Override
+    public Capture capture(long windowId, long grantRevision, int longEdge) {
+        return route(windowId).capture(windowId, grantRevision, longEdge);
+    }
+
+    @Override
+    public boolean basisValid(Basis basis) {
+        return route(basis.windowId()).basisValid(basis);
+    }
+
+    @Override
+    public DesktopFacts facts() {
+        DesktopFacts f = x11.facts();
+        List<WindowInfo> all = new ArrayList<>(f.windows());
+        all.addAll(wayland.windows());
+        return new DesktopFacts(f.passwordFocused(), f.keyboardGrabbed(), f.runningApps(), all, f.browserHost(),
+                f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock());
+    }
+
+    @Override
+    public void settle(Duration max) {
+        wayland.settle(max);
+    }
+
+    @Override
+    public void close() {
+        x11.close();
+    }
+}
