@@ -219,6 +219,7 @@ async function loadWindows() {
       thumb,
       el('div', { class: 'title', text: w.title || '(untitled)' }),
       el('div', { class: 'muted', text: w.app }),
+      w.route === 'wayland' ? el('div', { class: 'route muted', text: 'Wayland: by accessibility only (no keys, typing, pointer or screenshots)' }) : null,
       refused ? el('div', { class: 'refusal' }, el('strong', { text: w.refusal.code }), ' ', w.refusal.detail || '')
         : el('div', { class: 'grantable', text: 'Can be granted' }),
       w.starting ? el('div', { class: 'starting muted', text: 'Starting: the app is not on the accessibility bus yet; a run waits up to 5 s for it' }) : null,
