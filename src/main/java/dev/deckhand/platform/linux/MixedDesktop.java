@@ -133,7 +133,7 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
     public DesktopFacts facts() {
         DesktopFacts f = x11.facts();
         List<WindowInfo> all = new ArrayList<>(f.windows());
-        all.addAll(wayland.windows());
+        all.addAll(wayland.windows(true)); // every frame: a comms app counts as seen whenever it has one
         return new DesktopFacts(f.passwordFocused(), f.keyboardGrabbed(), f.runningApps(), all, f.browserHost(),
                 f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock());
     }

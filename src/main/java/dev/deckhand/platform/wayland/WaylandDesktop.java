@@ -72,11 +72,20 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
 
     @Override
     public List<WindowInfo> windows() {
+        return windows(false);
+    }
+
+    /**
+     * The frames of the apps without an X window; {@code hiddenToo} also those that do not report the
+     * showing state (the facts' deny scan: a comms app counts as seen whenever it has a frame, since Wayland
+     * gives no reliable showing state), all of them counted visible.
+     */
+    public List<WindowInfo> windows(boolean hiddenToo) {
         List<BusFrame> frames = atspi.frames();
         Set<Integer> x11 = x11Processes.get();
         List<WindowInfo> out = new ArrayList<>();
         for (BusFrame f : frames) {
-            if (!f.showing() || x11.contains(f.pid())) continue;
+            if ((!hiddenToo && !f.showing()) || x11.contains(f.pid())) continue;
             long id = ids.idOf(new FrameIds.Key(f.pid(), f.busName(), f.path()));
             listed.put(id, f);
             boolean own = f.name().contains(X11Display.OWN_WINDOW_MARKER) || f.pid() == ownPid;
@@ -187,7 +196,7 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
 
     @Override
     public DesktopFacts facts() {
-        List<WindowInfo> windows = windows();
+        List<WindowInfo> windows = windows(true);
         Set<String> running = new HashSet<>(atspi.applicationNames());
         windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
         running.addAll(Processes.names());
