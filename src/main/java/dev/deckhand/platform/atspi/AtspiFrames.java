@@ -11,7 +11,8 @@ import java.util.List;
  * The top-level accessibles (frames, dialogs) of every application on the bus: on Wayland there is no
  * global window list, so the bus is the only one. Each frame is named by its route (the application's
  * unique bus name and the object path), which stays the same when the title changes. An application
- * flagged hung is skipped, not waited for. libatspi thread only.
+ * flagged hung is skipped, not waited for, until a short probe finds it answering again. libatspi thread
+ * only.
  */
 final class AtspiFrames {
 
@@ -27,7 +28,8 @@ final class AtspiFrames {
         List<BusFrame> out = new ArrayList<>();
         bus.forEachApp(app -> {
             int pid = bus.pidOf(app);
-            if (pid <= 0 || bus.hung(pid)) return false;
+            // A hung app is skipped, and probed now and then (answersAgain) so a continued app's frames return.
+            if (pid <= 0 || (bus.hung(pid) && !bus.answersAgain(pid, app))) return false;
             long t0 = System.nanoTime();
             String appName = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(app, calls.err()));
             calls.dropError();
