@@ -30,8 +30,12 @@ public final class StopKeyGrab implements AutoCloseable {
     public record Status(boolean registered, String chord, String detail) {
     }
 
+    /** The registered grab, for key presses another probe of this process received instead of it. */
+    private static volatile StopKeyGrab active;
+
     private final String chord;
     private final Runnable onPress;
+    private volatile List<int[]> grabbed = List.of();
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile Status status;
     private volatile boolean closing;
@@ -123,6 +127,8 @@ public final class StopKeyGrab implements AutoCloseable {
                     + "deckhand.presence.stop-shortcut.keys" : "XGrabKey failed: " + c.lastError());
             return List.of();
         }
+        grabbed = List.copyOf(grabs);
+        active = this;
         status = new Status(true, chord, "grabbed on the root window (" + grabs.size() + " lock-key variants)");
         LOG.infof("Stop shortcut %s registered", chord);
         ready.countDown();
@@ -157,6 +163,33 @@ public final class StopKeyGrab implements AutoCloseable {
             c.sync();
         } else {
             status = new Status(false, chord, "the connection to the X display was lost");
+        }
+    }
+
+    /**
+     * A key press that reached another connection of this process instead of the grab: the keyboard-grab
+     * probe ({@link KeyboardGrab}) holds the keyboard for a moment, and a press in that moment is reported
+     * to it. When it is the Stop chord (its key with exactly one grabbed modifier set), Stop runs on a
+     * thread of its own — never on the caller's, which may be the run's own thread.
+     */
+    static void swallowed(int keycode, int state) {
+        StopKeyGrab g = active;
+        if (g == null || g.closing) return;
+        int mods = state & 0xff; // modifier bits only, not the pointer buttons
+        for (int[] grab : g.grabbed) {
+            if (grab[0] == keycode && grab[1] == mods) {
+                LOG.infof("Stop shortcut %s pressed while a keyboard-grab probe held the keyboard", g.chord);
+                Thread t = new Thread(() -> {
+                    try {
+                        g.onPress.run();
+                    } catch (RuntimeException e) {
+                        LOG.errorf(e, "the Stop shortcut's action failed");
+                    }
+                }, "deckhand-stop-shortcut-swallowed");
+                t.setDaemon(true);
+                t.start();
+                return;
+            }
         }
     }
 
@@ -209,6 +242,7 @@ public final class StopKeyGrab implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
+        if (active == this) active = null;
         Thread t = thread;
         if (t != null) {
             try {

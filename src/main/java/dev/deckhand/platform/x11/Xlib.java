@@ -184,6 +184,9 @@ interface Xlib extends Library {
 
     int XNextEvent(Pointer display, Pointer event);
 
+    /** True (non-zero) when an event of {@code eventType} was in the queue: it is removed into {@code event}. */
+    int XCheckTypedEvent(Pointer display, int eventType, Pointer event);
+
     // The Stop shortcut's key grab.
 
     int XGrabKey(Pointer display, int keycode, int modifiers, long grabWindow, int ownerEvents, int pointerMode,

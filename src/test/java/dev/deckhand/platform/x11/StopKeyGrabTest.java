@@ -46,6 +46,39 @@ class StopKeyGrabTest {
         }
     }
 
+    /**
+     * The keyboard-grab probe ({@link KeyboardGrab}) holds the keyboard for a moment many times a step; a
+     * Stop chord pressed in that moment is reported to the probe, not to the passive grab. Here the moment is
+     * held open (the probe's connection grabs the keyboard first), the chord and another key are pressed, and
+     * the probe's answer hands the chord on: Stop fires once, the other key does not fire it.
+     */
+    @Test
+    void theChordPressedWhileTheGrabProbeHoldsTheKeyboardStillStops() {
+        TestApps.requireDisplay();
+        AtomicInteger presses = new AtomicInteger();
+        try (StopKeyGrab grab = StopKeyGrab.start(CHORD, System.getenv(), presses::incrementAndGet)) {
+            assertTrue(grab.status().registered(), grab.status().toString());
+            XConnection c = XConnection.open(System.getenv());
+            try {
+                assertEquals(Xlib.GrabSuccess, Xlib.X.XGrabKeyboard(c.dpy, c.root, Xlib.False, Xlib.GrabModeAsync,
+                        Xlib.GrabModeAsync, Xlib.CurrentTime));
+                c.sync();
+                assertEquals(0, TestApps.run("xdotool", "key", "a"));
+                assertEquals(0, TestApps.run("xdotool", "key", "ctrl+alt+shift+Escape"));
+                TestApps.sleep(300);
+                assertEquals(0, presses.get(), "the passive grab did not see the chord: the probe's grab took it");
+                assertFalse(new KeyboardGrab(c).heldByOther(), "the probe (this connection) answers: not held");
+                assertTrue(TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)),
+                        "the swallowed chord fired Stop: " + presses);
+                TestApps.sleep(300);
+                assertEquals(1, presses.get(), "once; the other key did not fire it");
+            } finally {
+                Xlib.X.XUngrabKeyboard(c.dpy, Xlib.CurrentTime);
+                c.close();
+            }
+        }
+    }
+
     @Test
     void aChordAnotherClientHoldsIsReportedNotFatal() {
         TestApps.requireDisplay();
