@@ -265,22 +265,28 @@ public final class GrantGuard implements Guard {
         });
     }
 
-    /** How long the desktop settles before a facts read that timed out is tried the second and last time. */
-    static final Duration FACTS_RETRY_SETTLE = Duration.ofMillis(200);
+    /**
+     * How long the desktop settles before each new read of facts that timed out: an app still working
+     * through earlier actions (mousepad after dozens of quick set_texts) gets longer each time to catch up.
+     */
+    static final List<Duration> FACTS_RETRY_SETTLES = List.of(Duration.ofMillis(200), Duration.ofMillis(600));
 
     /**
      * The desktop's facts. A read that did not finish in its bound ({@code A11Y_UNAVAILABLE}: an app slow to
-     * answer, a machine loaded by other work) is tried once more after a short settle before it refuses; the
-     * refusal still comes when the second read fails too, so an app that never answers cannot be acted on.
+     * answer, a machine loaded by other work) is tried again after a settle, at most
+     * {@code FACTS_RETRY_SETTLES.size()} times, before it refuses; the refusal still comes when the last read
+     * fails too, so an app that never answers cannot be acted on.
      */
     private DesktopFacts facts() {
-        try {
-            return desktop.facts();
-        } catch (RefusedException e) {
-            if (e.refusal().code() != RefusalCode.A11Y_UNAVAILABLE) throw e;
-            desktop.settle(FACTS_RETRY_SETTLE);
-            return desktop.facts();
+        for (Duration settle : FACTS_RETRY_SETTLES) {
+            try {
+                return desktop.facts();
+            } catch (RefusedException e) {
+                if (e.refusal().code() != RefusalCode.A11Y_UNAVAILABLE) throw e;
+                desktop.settle(settle);
+            }
         }
+        return desktop.facts();
     }
 
     /** How often, and after how long a settle each, the accessibility focus is read again while it lags X's. */

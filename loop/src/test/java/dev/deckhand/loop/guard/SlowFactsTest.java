@@ -90,6 +90,15 @@ class SlowFactsTest {
     }
 
     @Test
+    void aReadThatMissesItsBoundTwiceIsReadAThirdTime() {
+        SlowWorld world = new SlowWorld(n -> n == 2 || n == 3);
+        RunResult r = run(world);
+        assertEquals(Optional.empty(), r.refusal(), r.toString());
+        assertEquals(1, world.delivered, "the click was delivered after the third read");
+        assertEquals(List.of(), world.violations);
+    }
+
+    @Test
     void aReadThatKeepsMissingItsBoundRefusesAndDeliversNothing() {
         SlowWorld world = new SlowWorld(n -> n >= 2);
         RunResult r = run(world);
