@@ -102,7 +102,13 @@ final class WindowCapture implements AutoCloseable {
             long pixmap = Xcomposite.X.XCompositeNameWindowPixmap(c.dpy, top);
             read(pixmap, visual, depth, sx, sy, g.width(), g.height(), pixels, g.width(), 0, 0);
             X.XFreePixmap(c.dpy, pixmap);
+            c.sync();
+            int ownRead = c.errors();
             for (long popup : popupsOver(window, top)) paintPopup(popup, g, pixels);
+            c.sync();
+            // Errors after the window's own read concern other windows: a root child or a popup that closed
+            // while the popups were looked for (a vanished tooltip failed a Swing capture in CI) is not ours.
+            c.forgetErrorsAfter(ownRead);
         } else {
             // Screen crop: only the on-screen part can be read; the rest stays black.
             if (X.XGetWindowAttributes(c.dpy, c.root, attrs) == 0) throw Windows.gone(c.root);
