@@ -106,6 +106,11 @@ final class TimedDesktop implements Desktop {
     }
 
     @Override
+    public boolean syntheticInput(long windowId) {
+        return real.syntheticInput(windowId);
+    }
+
+    @Override
     public DesktopFacts facts() {
         return phases.time(Phase.FACTS, real::facts);
     }

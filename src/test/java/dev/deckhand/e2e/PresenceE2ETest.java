@@ -334,6 +334,7 @@ class PresenceE2ETest {
         @Override public void clickAt(int x, int y, Basis basis) { throw crash(); }
         @Override public Capture capture(long windowId, long grantRevision, int longEdge) { throw crash(); }
         @Override public boolean basisValid(Basis basis) { return real.basisValid(basis); }
+        @Override public boolean syntheticInput(long windowId) { return real.syntheticInput(windowId); }
         @Override public DesktopFacts facts() { return real.facts(); }
         @Override public void settle(Duration max) { real.settle(max); }
     }

@@ -261,6 +261,12 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         return x11.basisValid(basis);
     }
 
+    /** An X11 window takes key, type and click_at where DESIGN.md §6 allows them (refused per call otherwise). */
+    @Override
+    public boolean syntheticInput(long windowId) {
+        return true;
+    }
+
     @Override
     public DesktopFacts facts() {
         List<WindowInfo> windows = windows();

@@ -68,11 +68,10 @@ public interface Desktop {
 
     /**
      * Whether the window can take synthetic input at all ({@code key}, {@code type}, {@code click_at}). False
-     * for a native Wayland window (issue 17): routing then never offers those actions to the model.
+     * for a native Wayland window (issue 17): routing then never offers those actions to the model. No
+     * default: a decorator that forgot it would answer true for a Wayland window.
      */
-    default boolean syntheticInput(long windowId) {
-        return true;
-    }
+    boolean syntheticInput(long windowId);
 
     /** Click at capture pixels {@code (x, y)} of {@code basis}; re-measures first ({@code BASIS_STALE}). */
     void clickAt(int x, int y, Basis basis);

@@ -274,6 +274,11 @@ class HostileWorld implements Desktop {
     }
 
     @Override
+    public boolean syntheticInput(long windowId) {
+        return true;
+    }
+
+    @Override
     public boolean basisValid(Basis basis) {
         return basis.windowGeometry().equals(GEOMETRY) && basis.windowId() == TARGET;
     }
