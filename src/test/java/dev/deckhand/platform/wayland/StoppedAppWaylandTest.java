@@ -7,9 +7,7 @@ import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import dev.deckhand.platform.atspi.TestApp;
 import java.time.Duration;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -20,27 +18,12 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The X11 contract's two liveness cases on the Wayland route (a GTK 3 mousepad): a SIGSTOPped app's
  * window is refused within the bound (never a hang), and comes back under the same id after SIGCONT; a
  * killed app's window is refused, an action on its element is refused, and it leaves the list — with this
- * JVM alive throughout. The common contract runs first, as in every Wayland contract class.
+ * JVM alive throughout. The common contract and mousepad's own test run first (they carry no order).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class StoppedAppWaylandTest extends WaylandDesktopContract {
+class StoppedAppWaylandTest extends MousepadWaylandTest {
 
     static final long REFUSAL_BOUND_MILLIS = 5_000;
-
-    @Override
-    protected TestApp launchApp() throws Exception {
-        return weston.launch("mousepad");
-    }
-
-    @Override
-    protected Predicate<String> windowTitle() {
-        return t -> t.endsWith("Mousepad");
-    }
-
-    @Override
-    protected boolean contentReady(ScopedTree tree) {
-        return tree.nodes().stream().anyMatch(MousepadWaylandTest::isText);
-    }
 
     @Test
     @Order(Integer.MAX_VALUE - 1)
