@@ -92,6 +92,8 @@ public final class DriverBench {
             row("  of which: accessible app names (AT-SPI)", desktop.atspi()::applicationNames);
             row("  of which: process names (/proc)", dev.deckhand.platform.Processes::names);
             row("  of which: focused browser host (AT-SPI)", desktop.atspi()::focusedBrowserHost);
+            row("  of which: focused element (AT-SPI)", desktop.atspi()::focusedElement);
+            row("  of which: window relations (X11)", () -> desktop.x11().relations(desktop.windows()));
             Path shot = dir.resolve("shot.png");
             double scrot = row("reference: scrot full screen (subprocess)", () -> run("scrot", "-o", shot.toString()));
             double xkey = row("reference: xdotool key --window (subprocess)",

@@ -1,0 +1,55 @@
+package dev.deckhand.bench;
+
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.Processes;
+import dev.deckhand.platform.linux.LinuxDesktop;
+import dev.deckhand.platform.atspi.TestApp;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** Issue 15: where one read of the policy facts goes, segment by segment, on a focused galculator. */
+public final class FactsBench {
+    public static void main(String[] args) throws Exception {
+        TestApp.requireDesktop();
+        try (LinuxDesktop d = LinuxDesktop.open(); TestApp calc = TestApp.launch(List.of("galculator"))) {
+            for (int i = 0; i < 100 && d.windows().stream().noneMatch(w -> w.app().toLowerCase(Locale.ROOT).contains("galculator")); i++) Thread.sleep(100);
+            Thread.sleep(2000);
+            String[] names = {"windows", "appNames", "proc", "relations", "password", "grab", "browserHost", "focused", "total", "facts()"};
+            int runs = 40;
+            double[][] ms = new double[names.length][runs];
+            for (int r = -5; r < runs; r++) {
+                long[] t = new long[names.length];
+                long t0 = System.nanoTime(), a = t0;
+                List<WindowInfo> w = d.windows(); t[0] = System.nanoTime() - a; a = System.nanoTime();
+                d.atspi().applicationNames(); t[1] = System.nanoTime() - a; a = System.nanoTime();
+                Processes.names(); t[2] = System.nanoTime() - a; a = System.nanoTime();
+                d.x11().relations(w); t[3] = System.nanoTime() - a; a = System.nanoTime();
+                d.atspi().passwordFocused(); t[4] = System.nanoTime() - a; a = System.nanoTime();
+                d.x11().keyboardGrabbed(); t[5] = System.nanoTime() - a; a = System.nanoTime();
+                d.atspi().focusedBrowserHost(); t[6] = System.nanoTime() - a; a = System.nanoTime();
+                d.atspi().focusedElement(); t[7] = System.nanoTime() - a; a = System.nanoTime();
+                t[8] = a - t0;
+                d.facts(); t[9] = System.nanoTime() - a;
+                if (r >= 0) for (int k = 0; k < names.length; k++) ms[k][r] = t[k] / 1e6;
+            }
+            for (int k = 0; k < names.length; k++) {
+                Arrays.sort(ms[k]);
+                System.out.printf(Locale.ROOT, "%-12s median %7.2f ms  p90 %7.2f%n", names[k], ms[k][runs / 2], ms[k][runs * 9 / 10]);
+            }
+            // does the grab probe make the app emit accessibility events? settle returns after QUIET when none come
+            double[] quiet = new double[10], probed = new double[10];
+            for (int i = 0; i < 10; i++) {
+                d.settle(Duration.ofMillis(1000));
+                long a = System.nanoTime(); d.settle(Duration.ofMillis(1000)); quiet[i] = (System.nanoTime() - a) / 1e6;
+                d.x11().keyboardGrabbed();
+                a = System.nanoTime(); d.settle(Duration.ofMillis(1000)); probed[i] = (System.nanoTime() - a) / 1e6;
+            }
+            Arrays.sort(quiet); Arrays.sort(probed);
+            System.out.printf(Locale.ROOT, "settle when quiet: median %.1f ms; settle right after a grab probe: median %.1f ms%n", quiet[5], probed[5]);
+        }
+    }
+}
