@@ -55,6 +55,7 @@ interface Xlib extends Library {
     int GrabModeAsync = 1;
     int GrabSuccess = 0;
     int AlreadyGrabbed = 1;
+    int GrabNotViewable = 3;
     int GrabFrozen = 4;
     int PropModeReplace = 0;
 
