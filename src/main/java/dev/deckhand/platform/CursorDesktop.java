@@ -200,6 +200,11 @@ public final class CursorDesktop implements Desktop {
     }
 
     @Override
+    public DesktopFacts freshFacts() {
+        return real.freshFacts();
+    }
+
+    @Override
     public void settle(Duration max) {
         real.settle(max);
     }

@@ -116,6 +116,11 @@ final class TimedDesktop implements Desktop {
     }
 
     @Override
+    public DesktopFacts freshFacts() {
+        return phases.time(Phase.FACTS, real::freshFacts);
+    }
+
+    @Override
     public void settle(Duration max) {
         phases.run(Phase.SETTLE, () -> real.settle(max));
     }

@@ -36,6 +36,37 @@ public final class FactsBench {
                 d.facts(); t[9] = System.nanoTime() - a;
                 if (r >= 0) for (int k = 0; k < names.length; k++) ms[k][r] = t[k] / 1e6;
             }
+            for (int i = 0; i < 5; i++) {
+                long e0 = d.atspi().events();
+                List<WindowInfo> w0 = d.windows();
+                d.facts();
+                long e1 = d.atspi().events();
+                List<WindowInfo> w1 = d.windows();
+                System.out.printf(Locale.ROOT, "events %d -> %d, windows equal %s, full reads %d%n", e0, e1, w0.equals(w1), d.fullFactsReads());
+                if (!w0.equals(w1)) System.out.println(w0 + "\n" + w1);
+            }
+            String[] parts = {"windows", "appNames", "proc", "relations", "password", "grab", "browserHost", "focused", "nothing"};
+            for (int k = 0; k < parts.length; k++) {
+                long sum = 0;
+                for (int i = 0; i < 10; i++) {
+                    d.settle(Duration.ofMillis(500));
+                    long e0 = d.atspi().events();
+                    switch (k) {
+                        case 0 -> d.windows();
+                        case 1 -> d.atspi().applicationNames();
+                        case 2 -> Processes.names();
+                        case 3 -> d.x11().relations(d.windows());
+                        case 4 -> d.atspi().passwordFocused();
+                        case 5 -> d.x11().keyboardGrabbed();
+                        case 6 -> d.atspi().focusedBrowserHost();
+                        case 7 -> d.atspi().focusedElement();
+                        default -> { }
+                    }
+                    Thread.sleep(30);
+                    sum += d.atspi().events() - e0;
+                }
+                System.out.printf(Locale.ROOT, "events after %-12s %.1f per read%n", parts[k], sum / 10.0);
+            }
             for (int k = 0; k < names.length; k++) {
                 Arrays.sort(ms[k]);
                 System.out.printf(Locale.ROOT, "%-12s median %7.2f ms  p90 %7.2f%n", names[k], ms[k][runs / 2], ms[k][runs * 9 / 10]);

@@ -336,6 +336,7 @@ class PresenceE2ETest {
         @Override public boolean basisValid(Basis basis) { return real.basisValid(basis); }
         @Override public boolean syntheticInput(long windowId) { return real.syntheticInput(windowId); }
         @Override public DesktopFacts facts() { return real.facts(); }
+        @Override public DesktopFacts freshFacts() { return real.freshFacts(); }
         @Override public void settle(Duration max) { real.settle(max); }
     }
 }

@@ -272,6 +272,47 @@ public final class AtspiBridge implements AutoCloseable {
         return on.call("focused element", CALL_BOUND, s -> s.pumped().facts().focusedElement());
     }
 
+    /**
+     * The focus facts in one call: whether a password field holds the focus ({@link #passwordFocused}) and the
+     * focused element ({@link #focusedElement}), with the {@linkplain #events() event count} they were read at.
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when a walk cannot finish in time
+     */
+    public Focus focus() {
+        return on.call("focus facts", CALL_BOUND, s -> {
+            long events = s.pumped().bus().events();
+            return new Focus(events, s.facts().passwordFocused(), s.facts().focusedElement());
+        });
+    }
+
+    /**
+     * The facts with no absolute refusal behind them, in one call: the registered applications' names
+     * ({@link #applicationNames}) and the browser host ({@link #focusedBrowserHost}), with the event count
+     * they were read at.
+     */
+    public Context context() {
+        return on.call("application names and browser host", CALL_BOUND, s -> {
+            long events = s.pumped().bus().events();
+            return new Context(events, s.facts().applicationNames(), s.facts().focusedBrowserHost());
+        });
+    }
+
+    /**
+     * How many accessibility events (children, property, state, text, value changes of any app) this bridge
+     * has received, after pumping the pending ones. While it stays the same, no app announced a change.
+     */
+    public long events() {
+        return on.call("event count", CALL_BOUND, s -> s.pumped().bus().events());
+    }
+
+    /** {@link #focus()}'s answer; {@code events} is the count before the read. */
+    public record Focus(long events, boolean passwordFocused, Optional<FocusedElement> element) {
+    }
+
+    /** {@link #context()}'s answer; {@code events} is the count before the read. */
+    public record Context(long events, Set<String> applicationNames, Optional<String> browserHost) {
+    }
+
     /** Names of the applications registered on the accessibility bus, lower case, without blanks. */
     public Set<String> applicationNames() {
         return on.call("application names", CALL_BOUND, s -> s.pumped().facts().applicationNames());

@@ -46,6 +46,8 @@ final class AtspiBus {
     private Pointer focusSource;
     /** Written by the event callback (on the libatspi thread), read by {@link #settle}. */
     private volatile long lastEventNanos = System.nanoTime();
+    /** Events received so far (the callback, on the libatspi thread, is the only writer). */
+    private volatile long events;
     /** The native address of the element the current action acts on, 0 when none (a key, typed text). */
     private volatile long actedOn;
     /** Per {@link Landing}: when the last event of that kind arrived (the callback writes, {@link #settle} reads). */
@@ -118,6 +120,7 @@ final class AtspiBus {
         try {
             long now = System.nanoTime();
             lastEventNanos = now;
+            events++;
             if (event == null) return;
             Pointer type = event.getPointer(0);
             String name = type == null ? "" : type.getString(0, "UTF-8");
@@ -143,6 +146,14 @@ final class AtspiBus {
         } finally {
             if (event != null) Gobject.g_boxed_free(eventType, event);
         }
+    }
+
+    /**
+     * How many events of any app arrived so far, counting those pumped before this call: while it stays the
+     * same, no app announced a change (the facts kept by {@code KeptFacts} rest on it).
+     */
+    long events() {
+        return events;
     }
 
     /** The element that last announced it gained focus (it may have lost it since), or null. */

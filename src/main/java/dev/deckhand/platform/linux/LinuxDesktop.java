@@ -15,15 +15,12 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.Processes;
 import dev.deckhand.platform.atspi.AtspiBridge;
-import dev.deckhand.platform.x11.WindowRelations;
 import dev.deckhand.platform.x11.X11Display;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -43,10 +40,12 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     private final X11Display x11;
     private final AtspiBridge atspi;
+    private final KeptFacts facts;
 
     private LinuxDesktop(X11Display x11, AtspiBridge atspi) {
         this.x11 = x11;
         this.atspi = atspi;
+        this.facts = new KeptFacts(x11, atspi, this::windows, System::nanoTime);
     }
 
     /**
@@ -267,18 +266,22 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         return true;
     }
 
+    /** Kept current by events ({@link KeptFacts#current()}). */
     @Override
     public DesktopFacts facts() {
-        List<WindowInfo> windows = windows();
-        Set<String> running = new HashSet<>(atspi.applicationNames());
-        windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
-        running.addAll(Processes.names());
-        WindowRelations.Read relations = x11.relations(windows);
-        return new DesktopFacts(atspi.passwordFocused(), x11.keyboardGrabbed(), running, windows,
-                atspi.focusedBrowserHost(), relations.focusedWindow(), atspi.focusedElement(), relations.popups(),
-                relations.screenLock());
+        return facts.current();
     }
 
+    /** The absolute refusals' facts read now ({@link KeptFacts#fresh()}). */
+    @Override
+    public DesktopFacts freshFacts() {
+        return facts.fresh();
+    }
+
+    /** How many facts reads went to the desktop for everything (tests and benches). */
+    public long fullFactsReads() {
+        return facts.fullReads();
+    }
 
     @Override
     public void settle(Duration max) {

@@ -131,7 +131,15 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
 
     @Override
     public DesktopFacts facts() {
-        DesktopFacts f = x11.facts();
+        return withFrames(x11.facts());
+    }
+
+    @Override
+    public DesktopFacts freshFacts() {
+        return withFrames(x11.freshFacts());
+    }
+
+    private DesktopFacts withFrames(DesktopFacts f) {
         List<WindowInfo> all = new ArrayList<>(f.windows());
         all.addAll(wayland.windows(true)); // every frame: a comms app counts as seen whenever it has one
         return new DesktopFacts(f.passwordFocused(), f.keyboardGrabbed(), f.runningApps(), all, f.browserHost(),

@@ -205,6 +205,12 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
                 atspi.focusedElement(), List.of(), Optional.empty());
     }
 
+    /** Nothing is kept on the Wayland route: {@link #facts()} reads everything now. */
+    @Override
+    public DesktopFacts freshFacts() {
+        return facts();
+    }
+
     @Override
     public void settle(Duration max) {
         atspi.settleOnEffect(max, lastActionNanos);

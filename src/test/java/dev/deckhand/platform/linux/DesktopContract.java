@@ -430,17 +430,23 @@ abstract class DesktopContract {
         assertTrue(desktop.basisValid(after.basis()), "the fresh basis holds");
     }
 
+    /**
+     * A grab announces itself to nobody, so the facts kept between events (issue 15) may miss it for at most
+     * their age bound; the fresh facts of the last check see it at once.
+     */
     @Test
-    void aKeyboardGrabHeldByAnotherClientShowsInTheFacts() {
-        assertFalse(desktop.facts().keyboardGrabbed(), "nobody holds a keyboard grab yet");
+    void aKeyboardGrabHeldByAnotherClientShowsInTheFacts() throws InterruptedException {
+        assertFalse(desktop.freshFacts().keyboardGrabbed(), "nobody holds a keyboard grab yet");
         assertEquals(OtherClient.GRAB_SUCCESS, other.grabKeyboard(), "the other client takes the grab");
         try {
-            assertTrue(desktop.facts().keyboardGrabbed(), "another client's grab is seen");
-            assertTrue(desktop.facts().keyboardGrabbed(), "and the probe did not take it over");
+            assertTrue(desktop.freshFacts().keyboardGrabbed(), "another client's grab is seen by the last check's read");
+            assertTrue(desktop.freshFacts().keyboardGrabbed(), "and the probe did not take it over");
+            Thread.sleep(KeptFacts.MAX_AGE.toMillis() + 50);
+            assertTrue(desktop.facts().keyboardGrabbed(), "the kept facts see it once they are older than their bound");
         } finally {
             other.ungrabKeyboard();
         }
-        assertFalse(desktop.facts().keyboardGrabbed(), "the released grab is gone");
+        assertFalse(desktop.freshFacts().keyboardGrabbed(), "the released grab is gone");
     }
 
     /**

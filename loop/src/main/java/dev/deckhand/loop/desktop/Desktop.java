@@ -82,8 +82,19 @@ public interface Desktop {
     /** Re-measure: does {@code basis} still hold on screen? */
     boolean basisValid(Basis basis);
 
-    /** The facts the policy needs, read now. */
+    /**
+     * The facts the policy needs, current: read now, or kept from an earlier read while no event says they
+     * changed (an implementation that keeps them says how long a fact no event announces may be kept).
+     */
     DesktopFacts facts();
+
+    /**
+     * {@link #facts()} with those behind the absolute refusals read now: the focused element and whether it
+     * is a password field, another client's keyboard grab, the window list (Deckhand's own windows) and the X
+     * focus, popups and screen lock. The guard's last check before a native call and its check before a
+     * capture read these. No default: a decorator that forgot it would serve kept facts to the last check.
+     */
+    DesktopFacts freshFacts();
 
     /**
      * Whether the window's app is expected on the accessibility bus (its process loads an accessibility

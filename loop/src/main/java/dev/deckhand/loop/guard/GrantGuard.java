@@ -41,7 +41,10 @@ import java.util.function.Supplier;
  * The loop's {@link Guard} for one run, pure: the grant broker, the {@link Policy}, the approval book and
  * the desktop's facts. Everything is read at every check — the policy (a switch to {@code ask} mid-run
  * takes effect at the next action), the grant (revoked, expired, Stop, the revision) and the facts (so
- * the absolute refusals hold on every action, not only at grant time). A watcher refusal
+ * the absolute refusals hold on every action, not only at grant time). The facts come as the desktop
+ * keeps them current ({@link Desktop#facts()}), except at the last check before a native call, before a
+ * capture and after a person's decision, which read the absolute refusals' facts now
+ * ({@link Desktop#freshFacts()}). A watcher refusal
  * ({@link #abort}) wins over everything.
  *
  * <p>Per action: {@link #check} proposes the action by effect ({@link Proposals}) and decides; an
@@ -167,7 +170,8 @@ public final class GrantGuard implements Guard {
         return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
-            return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(facts(), window), window,
+            // a capture reads the facts behind SECURE_INPUT now, as the last check before an action does
+            return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(pixels ? freshFacts() : facts(), window), window,
                     pixels);
         });
     }
@@ -258,7 +262,7 @@ public final class GrantGuard implements Guard {
             if (answer.isPresent()) return answer;
             actionApproved = true;
             // the person took time: everything is read again, and the focus is marked where it is now
-            DesktopFacts again = facts();
+            DesktopFacts again = freshFacts();
             focusAtCheck = new FocusMark(again.focusedWindow(), again.focusedElement());
             return Policy.check(policy.get(), grant(), measured(FactsMapper.facts(again, window), basis),
                     proposed.withApproved(true)).refusal();
@@ -278,15 +282,24 @@ public final class GrantGuard implements Guard {
      * fails too, so an app that never answers cannot be acted on.
      */
     private DesktopFacts facts() {
+        return retried(desktop::facts);
+    }
+
+    /** {@link Desktop#freshFacts()}, tried again as {@link #facts()} is. */
+    private DesktopFacts freshFacts() {
+        return retried(desktop::freshFacts);
+    }
+
+    private DesktopFacts retried(Supplier<DesktopFacts> read) {
         for (Duration settle : FACTS_RETRY_SETTLES) {
             try {
-                return desktop.facts();
+                return read.get();
             } catch (RefusedException e) {
                 if (e.refusal().code() != RefusalCode.A11Y_UNAVAILABLE) throw e;
                 desktop.settle(settle);
             }
         }
-        return desktop.facts();
+        return read.get();
     }
 
     /** How often, and after how long a settle each, the accessibility focus is read again while it lags X's. */
@@ -308,7 +321,7 @@ public final class GrantGuard implements Guard {
     DesktopFacts awaitAccessibleFocus(DesktopFacts read, long window) {
         for (int i = 0; i < FOCUS_RETRIES && focusLags(read, window); i++) {
             desktop.settle(FOCUS_SETTLE);
-            read = facts();
+            read = freshFacts();
         }
         return read;
     }
@@ -351,7 +364,7 @@ public final class GrantGuard implements Guard {
         return guarded(() -> {
             Grant g = grant();
             long window = g.target().windowId();
-            DesktopFacts read = facts();
+            DesktopFacts read = freshFacts();
             if (action instanceof Action.Key || action instanceof Action.Type) {
                 FocusMark was = focusAtCheck;
                 FocusMark now = new FocusMark(read.focusedWindow(), read.focusedElement());

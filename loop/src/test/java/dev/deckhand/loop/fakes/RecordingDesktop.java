@@ -86,6 +86,10 @@ public final class RecordingDesktop implements Desktop {
     }
     @Override public boolean syntheticInput(long windowId) { return syntheticInput; }
     @Override public boolean basisValid(Basis basis) { record("basisValid"); return basisValid; }
+    @Override public DesktopFacts freshFacts() {
+        record("freshFacts");
+        return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());
+    }
     @Override public DesktopFacts facts() {
         record("facts");
         return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());

@@ -283,8 +283,26 @@ class HostileWorld implements Desktop {
         return basis.windowGeometry().equals(GEOMETRY) && basis.windowId() == TARGET;
     }
 
+    /**
+     * Kept facts as the worst cache would keep them: every other read serves the one before it again, whatever
+     * changed since (an event the cache missed). Only {@link #freshFacts()} is sure to read the world now, so
+     * the sequences show that the last check's fresh read alone keeps every event inside the grant.
+     */
     @Override
     public DesktopFacts facts() {
+        DesktopFacts now = freshFacts();
+        if (kept != null && r.nextBoolean()) {
+            // the check saw the world as it was: the last check's fresh read finds the focus moved since
+            if (!kept.equals(now)) justified.add(RefusalCode.OUT_OF_SCOPE);
+            return kept;
+        }
+        return kept = now;
+    }
+
+    private DesktopFacts kept;
+
+    @Override
+    public DesktopFacts freshFacts() {
         Optional<DesktopFacts.FocusedElement> el = focusedWindow == TARGET && focus != El.FRAME
                 ? Optional.of(new DesktopFacts.FocusedElement(PID, focus.role, focus.name, focus.bounds()))
                 : Optional.empty();
