@@ -40,6 +40,8 @@ import java.util.function.Consumer;
 @ApplicationScoped
 public class ComputerService {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ComputerService.class);
+
     /** Called with every action result while a run goes on (MCP progress). */
     public interface StepListener extends Consumer<ActionResult> { }
 
@@ -83,6 +85,7 @@ public class ComputerService {
      */
     public RunResult run(RunRequest request, String sessionId, BooleanSupplier cancelled, StepListener onStep) {
         Instant started = clock.instant();
+        long t0 = System.nanoTime();
         Optional<Refusal> mode = request.mode().refusal();
         if (mode.isPresent()) return recorder.finished(request, RunResult.notStarted(request.runId(), mode.get()), null, started);
         RunResult result;
@@ -112,7 +115,11 @@ public class ComputerService {
             result = RunResult.notStarted(request.runId(), withPage(e.refusal()));
         }
         if (slot != null) slot.settle(result.verdict() != Verdict.NONE && !gaveInput.get());
-        return recorder.finished(request, result, grantId, started, notes);
+        long t1 = System.nanoTime();
+        RunResult recorded = recorder.finished(request, result, grantId, started, notes);
+        LOG.debugf("call %s: %.1f ms in the service, of which %.1f ms recording the run", request.runId(),
+                (System.nanoTime() - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
+        return recorded;
     }
 
     /** Runs the request while the grant is held for it: one run holds a grant at a time. */

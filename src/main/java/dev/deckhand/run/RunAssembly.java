@@ -134,6 +134,7 @@ public class RunAssembly {
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
         // Presence (issue 8): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
         // every exit path, a crashed loop included, as is the watcher.
+        long beforeRun = System.nanoTime();
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
             AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep);
@@ -162,6 +163,7 @@ public class RunAssembly {
                     .limits(limits)
                     .build();
             long t0 = System.nanoTime();
+            LOG.debugf("run %s: %.1f ms to begin presence and the watcher", request.runId(), (t0 - beforeRun) / 1e6);
             RunResult result = loop.run(request).withUsage(usage.usage());
             shown.finished(result.outcome());
             long host = System.nanoTime() - t0 - decider.modelNanos() - verifierNanos.get() - guard.approvalNanos();

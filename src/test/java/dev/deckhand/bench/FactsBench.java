@@ -17,7 +17,7 @@ public final class FactsBench {
         TestApp.requireDesktop();
         try (LinuxDesktop d = LinuxDesktop.open(); TestApp calc = TestApp.launch(List.of("galculator"))) {
             for (int i = 0; i < 100 && d.windows().stream().noneMatch(w -> w.app().toLowerCase(Locale.ROOT).contains("galculator")); i++) Thread.sleep(100);
-            Thread.sleep(2000);
+            Thread.sleep(4000);
             String[] names = {"windows", "appNames", "proc", "relations", "password", "grab", "browserHost", "focused", "total", "facts()"};
             int runs = 40;
             double[][] ms = new double[names.length][runs];
@@ -42,8 +42,30 @@ public final class FactsBench {
                 d.facts();
                 long e1 = d.atspi().events();
                 List<WindowInfo> w1 = d.windows();
-                System.out.printf(Locale.ROOT, "events %d -> %d, windows equal %s, full reads %d%n", e0, e1, w0.equals(w1), d.fullFactsReads());
+                System.out.printf(Locale.ROOT, "events %d -> %d, windows equal %s, full reads %d%n", e0, e1, w0.equals(w1), d.wholeFactsReads());
                 if (!w0.equals(w1)) System.out.println(w0 + "\n" + w1);
+            }
+            long win = d.windows().stream().filter(x -> x.app().toLowerCase(Locale.ROOT).contains("galculator")).findFirst().orElseThrow().id();
+            var tree = d.snapshot(win, 1);
+            String ac = tree.nodes().stream().filter(n -> n.name().equals("AC")).findFirst().orElseThrow().uid();
+            for (int i = 0; i < 5; i++) {
+                StringBuilder line = new StringBuilder("call:");
+                long r0 = d.wholeFactsReads(), e0 = d.atspi().events(), t0 = System.nanoTime();
+                for (String step : List.of("run", "preflight", "observe", "check", "last", "ACT", "observe")) {
+                    if (step.equals("ACT")) {
+                        d.click(ac);
+                        d.settle(Duration.ofSeconds(2));
+                        d.snapshot(win, 1);
+                        line.append(" act(events ").append(d.atspi().events() - e0).append(")");
+                        continue;
+                    }
+                    long r = d.wholeFactsReads(), e = d.atspi().events(), t = System.nanoTime();
+                    if (step.equals("last")) d.freshFacts(); else d.facts();
+                    line.append(String.format(Locale.ROOT, " %s=%s%.1fms(ev+%d)", step, d.wholeFactsReads() > r ? "FULL " : "", (System.nanoTime() - t) / 1e6, d.atspi().events() - e));
+                    if (step.equals("observe")) d.snapshot(win, 1);
+                }
+                System.out.println(line);
+                Thread.sleep(300);
             }
             String[] parts = {"windows", "appNames", "proc", "relations", "password", "grab", "browserHost", "focused", "nothing"};
             for (int k = 0; k < parts.length; k++) {

@@ -38,7 +38,8 @@ import java.util.regex.Pattern;
 public final class StepBench {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build(); // as MCP clients speak it (no h2c upgrade on every request)
     private static final Pattern PHASE = Pattern.compile("(\\w+)=([\\d.]+)ms");
 
     private StepBench() {}
@@ -62,6 +63,13 @@ public final class StepBench {
 
             try (Server server = Server.start(jar, Map.of("DECKHAND_PRESENCE_CURSOR_ENABLED", "false"))) {
                 String grant = server.grant(gal.id());
+                Figures rt = new Figures();
+                for (int i = 0; i < runs + 3; i++) {
+                    long t0 = System.nanoTime();
+                    server.mcp("tools/list", "{}");
+                    if (i >= 3) rt.add(System.nanoTime() - t0);
+                }
+                print("MCP round trip (tools/list, the same client and session)", rt);
                 Figures d = new Figures(), ref = new Figures();
                 galculatorRounds(server, reference, five, runs, d, ref);
                 print("galculator (GTK 3), cursor off: computer call (click AC + a11y verifier)", d);
@@ -219,14 +227,18 @@ public final class StepBench {
             nanos.add(c.nanos());
             Matcher m = PHASE.matcher(c.timings());
             boolean breakdown = false;
+            double run = 0; // model + verifier + approval + host: the run's own time, server side
             while (m.find()) {
                 String name = m.group(1);
+                if (!breakdown && List.of("model", "verifier", "approval", "host").contains(name)) run += Double.parseDouble(m.group(2));
                 if (name.equals("host")) {
                     hostPerStep.add(Double.parseDouble(m.group(2)) / Math.max(1, Math.max(c.steps(), c.modelTurns())));
                 }
                 if (name.equals("observe")) breakdown = true;
                 if (breakdown) phases.computeIfAbsent(name, k -> new ArrayList<>()).add(Double.parseDouble(m.group(2)));
             }
+            // the call's time outside the run: MCP transport, the grant's binding, presence, the run record
+            phases.computeIfAbsent("outside", k -> new ArrayList<>()).add(c.nanos() / 1e6 - run);
         }
 
         int size() {

@@ -46,7 +46,7 @@ final class AtspiBus {
     private Pointer focusSource;
     /** Written by the event callback (on the libatspi thread), read by {@link #settle}. */
     private volatile long lastEventNanos = System.nanoTime();
-    /** Events received so far (the callback, on the libatspi thread, is the only writer). */
+    /** Events received so far that can change a fact ({@link #changesFacts}); the callback is the only writer. */
     private volatile long events;
     /** The native address of the element the current action acts on, 0 when none (a key, typed text). */
     private volatile long actedOn;
@@ -120,10 +120,13 @@ final class AtspiBus {
         try {
             long now = System.nanoTime();
             lastEventNanos = now;
-            events++;
-            if (event == null) return;
+            if (event == null) {
+                events++;
+                return;
+            }
             Pointer type = event.getPointer(0);
             String name = type == null ? "" : type.getString(0, "UTF-8");
+            if (type == null || changesFacts(name)) events++;
             Landing landed = landing(name);
             // a state change shows a landing only on the element acted on (another element's, e.g. a button
             // of the previous click released by its app a moment later, says nothing about this action)
@@ -149,11 +152,40 @@ final class AtspiBus {
     }
 
     /**
-     * How many events of any app arrived so far, counting those pumped before this call: while it stays the
-     * same, no app announced a change (the facts kept by {@code KeptFacts} rest on it).
+     * How many events of any app that can change a fact ({@link #changesFacts}) arrived so far, counting those
+     * pumped before this call: while it stays the same, no app announced such a change (the facts kept by
+     * {@code KeptFacts} rest on it).
      */
     long events() {
         return events;
+    }
+
+    /** The state changes that can move the focus, a password field's reach or the active window. */
+    private static final List<String> FACT_STATES = List.of("focused", "active", "showing", "visible", "enabled",
+            "sensitive", "defunct", "focusable", "editable");
+
+    /**
+     * Whether an event of this type can change a fact the policy reads from the accessibility side: the
+     * focused element and whether it is a password field (a focus, activation, visibility or role change, an
+     * element added or removed), the registered applications (children of the desktop, a name) and the browser
+     * host (a document's subtree or title). Text, value and visible-data changes, and the states an action
+     * toggles (checked, pressed, armed, selected, expanded, ...), cannot: a keystroke, a set_text or a
+     * calculator's display leave the kept facts standing.
+     */
+    static boolean changesFacts(String type) {
+        if (type.startsWith("object:children-changed")) return true;
+        if (type.startsWith("object:property-change")) {
+            return !type.startsWith("object:property-change:accessible-value")
+                    && !type.startsWith("object:property-change:accessible-description");
+        }
+        if (type.startsWith("object:state-changed:")) {
+            String state = type.substring("object:state-changed:".length());
+            int colon = state.indexOf(':');
+            if (colon >= 0) state = state.substring(0, colon);
+            return FACT_STATES.contains(state);
+        }
+        return !type.startsWith("object:text-changed") && !type.startsWith("object:value-changed")
+                && !type.startsWith("object:visible-data-changed");
     }
 
     /** The element that last announced it gained focus (it may have lost it since), or null. */

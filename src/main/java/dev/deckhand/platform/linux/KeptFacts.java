@@ -10,39 +10,52 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.jboss.logging.Logger;
 
 /**
- * The policy facts of the X11 desktop, kept current by events (issue 15). A full read takes ~14 ms on an idle
- * machine (the window list, the process names, the X window relations, the keyboard-grab probe, the password
- * and focus walk, the application names, the browser-host walk) and a computer call used to take six.
+ * The policy facts of the X11 desktop, kept current by events (issue 15). A whole read takes ~14 ms on an
+ * idle machine (the window list, the process names, the X window relations, the keyboard-grab probe, the
+ * password and focus walk, the application names, the browser-host walk), and a computer call used to take
+ * six.
  *
- * <p>{@link #current()} serves the last read again while nothing says it changed: no accessibility event of
- * any app since it (the bridge's event count is the same), the same top-level windows (read every time: the
- * X side's change, and Deckhand's own windows), and not older than {@link #MAX_AGE} — the bound on the
- * facts no event announces: a process that starts without a window or an accessible app, and another
- * client's keyboard grab. The watcher's deny scan polls at a similar interval.
+ * <p>The facts fall in two kinds. What the accessibility side tells — the focused element and whether it is
+ * a password field, the registered applications, the browser host — is kept while no app sends an event
+ * that can change it ({@code AtspiBus.changesFacts}: a focus, activation, visibility, role, name or
+ * structure change; not a text, value or toggled-state change) and the top-level windows are the same (read
+ * every time: the X side's change, and Deckhand's own windows), and at most {@link #ANNOUNCED_MAX_AGE} as a
+ * safety net. What no event announces — the running processes, another client's keyboard grab, the X focus,
+ * popups and screen lock — is read again once older than {@link #MAX_AGE}; the watcher's deny scan polls at a
+ * similar interval.
  *
  * <p>{@link #fresh()}, for the last check right before a native call and before a capture, reads the facts
- * behind the absolute refusals now — the window list (Deckhand's own windows), the X focus, popups and
- * screen lock, another client's keyboard grab, the focused element and whether it is a password field — and
- * keeps only the application names, the process names and the browser host from a read nothing has changed.
+ * behind the absolute refusals now — the windows (Deckhand's own), the X focus, popups and lock, another
+ * client's grab, the focused element and whether it is a password field — and keeps only the application
+ * names, the browser host and (within {@link #MAX_AGE}) the process names.
  */
 final class KeptFacts {
 
-    /** The longest a read is served again without any event: for the facts no event announces. */
+    private static final Logger LOG = Logger.getLogger(KeptFacts.class);
+
+    /** The longest the facts no event announces (processes, a grab, X focus, popups, lock) are kept. */
     static final Duration MAX_AGE = Duration.ofMillis(500);
+    /** The longest the accessibility side's facts are kept with no event: a safety net, not the rule. */
+    static final Duration ANNOUNCED_MAX_AGE = Duration.ofSeconds(5);
 
     private final X11Display x11;
     private final AtspiBridge atspi;
     private final Supplier<List<WindowInfo>> windows;
     private final LongSupplier nanos;
     private Kept kept;
-    private long fullReads;
+    private long wholeReads;
 
-    private record Kept(DesktopFacts facts, long events, long readAt) {
+    /** What the bus told, with its event count and time; what no event announces, with its time. */
+    private record Kept(List<WindowInfo> windows, long events, long announcedAt, AtspiBridge.Focus focus,
+            Set<String> applicationNames, Optional<String> browserHost, long unannouncedAt, Set<String> processes,
+            WindowRelations.Read relations, boolean grabbed) {
     }
 
     KeptFacts(X11Display x11, AtspiBridge atspi, Supplier<List<WindowInfo>> windows, LongSupplier nanos) {
@@ -52,53 +65,68 @@ final class KeptFacts {
         this.nanos = nanos;
     }
 
-    /** The facts: the last read while nothing changed, else read now (and kept). */
+    /** The facts: the kept ones while nothing changed, re-reading only the kind that did (or aged). */
     synchronized DesktopFacts current() {
         List<WindowInfo> now = windows.get();
-        long started = nanos.getAsLong();
+        long at = nanos.getAsLong();
+        long events = atspi.events();
         Kept k = kept;
-        if (k != null && unchanged(k, now, atspi.events(), started)) return k.facts();
-        return read(now, atspi.focus(), null, started);
+        if (!announcedHold(k, now, events, at)) {
+            if (LOG.isDebugEnabled()) LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events, at));
+            return whole(now, atspi.focus(), at);
+        }
+        if (at - k.unannouncedAt() >= MAX_AGE.toNanos()) {
+            kept = k = new Kept(now, k.events(), k.announcedAt(), k.focus(), k.applicationNames(), k.browserHost(), at,
+                    Processes.names(), x11.relations(now), x11.keyboardGrabbed());
+        }
+        return facts(k);
     }
 
     /** The facts with those behind the absolute refusals read now, the others kept while nothing changed. */
     synchronized DesktopFacts fresh() {
         List<WindowInfo> now = windows.get();
-        long started = nanos.getAsLong();
+        long at = nanos.getAsLong();
         AtspiBridge.Focus focus = atspi.focus();
         Kept k = kept;
-        return read(now, focus, k != null && unchanged(k, now, focus.events(), started) ? k.facts() : null, started);
+        if (!announcedHold(k, now, focus.events(), at)) return whole(now, focus, at);
+        boolean aged = at - k.unannouncedAt() >= MAX_AGE.toNanos();
+        kept = k = new Kept(now, k.events(), k.announcedAt(), focus, k.applicationNames(), k.browserHost(),
+                aged ? at : k.unannouncedAt(), aged ? Processes.names() : k.processes(), x11.relations(now),
+                x11.keyboardGrabbed());
+        return facts(k);
     }
 
-    /** How many reads went to the desktop for everything (the tests see what was served again). */
-    synchronized long fullReads() {
-        return fullReads;
+    /** How many reads went to the desktop for everything (the tests see what was kept). */
+    synchronized long wholeReads() {
+        return wholeReads;
     }
 
-    private static boolean unchanged(Kept k, List<WindowInfo> windows, long events, long now) {
-        return k.events() == events && now - k.readAt() < MAX_AGE.toNanos() && k.facts().windows().equals(windows);
+    private static boolean announcedHold(Kept k, List<WindowInfo> windows, long events, long at) {
+        return k != null && k.events() == events && at - k.announcedAt() < ANNOUNCED_MAX_AGE.toNanos()
+                && k.windows().equals(windows);
     }
 
-    /** Reads the facts, taking the names and the browser host from {@code same} when it is not null. */
-    private DesktopFacts read(List<WindowInfo> now, AtspiBridge.Focus focus, DesktopFacts same, long started) {
-        Set<String> running;
-        java.util.Optional<String> host;
-        if (same != null) {
-            running = same.runningApps();
-            host = same.browserHost();
-        } else {
-            fullReads++;
-            AtspiBridge.Context context = atspi.context();
-            running = new HashSet<>(context.applicationNames());
-            now.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
-            running.addAll(Processes.names());
-            host = context.browserHost();
-        }
-        WindowRelations.Read relations = x11.relations(now);
-        DesktopFacts facts = new DesktopFacts(focus.passwordFocused(), x11.keyboardGrabbed(), running, now, host,
-                relations.focusedWindow(), focus.element(), relations.popups(), relations.screenLock());
-        // kept with the count before the reads: an event during them makes the next call read again
-        kept = new Kept(facts, focus.events(), same != null ? kept.readAt() : started);
-        return facts;
+    private static String why(Kept k, List<WindowInfo> windows, long events, long at) {
+        if (k == null) return "first read";
+        if (k.events() != events) return (events - k.events()) + " accessibility events since";
+        if (!k.windows().equals(windows)) return "the windows changed";
+        return "older than " + ANNOUNCED_MAX_AGE.toMillis() + " ms";
+    }
+
+    /** Everything read now; kept with the event count from before the reads, so an event during them counts. */
+    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Focus focus, long at) {
+        wholeReads++;
+        AtspiBridge.Context context = atspi.context();
+        kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(), at,
+                Processes.names(), x11.relations(now), x11.keyboardGrabbed());
+        return facts(kept);
+    }
+
+    private static DesktopFacts facts(Kept k) {
+        Set<String> running = new HashSet<>(k.applicationNames());
+        k.windows().forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
+        running.addAll(k.processes());
+        return new DesktopFacts(k.focus().passwordFocused(), k.grabbed(), running, k.windows(), k.browserHost(),
+                k.relations().focusedWindow(), k.focus().element(), k.relations().popups(), k.relations().screenLock());
     }
 }

@@ -279,8 +279,8 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /** How many facts reads went to the desktop for everything (tests and benches). */
-    public long fullFactsReads() {
-        return facts.fullReads();
+    public long wholeFactsReads() {
+        return facts.wholeReads();
     }
 
     @Override

@@ -41,11 +41,11 @@ class KeptFactsTest {
 
             assertTrue(servedAgain(desktop), "with no event, no new window and no time passed, the facts are served again");
 
-            long reads = desktop.fullFactsReads();
+            long reads = desktop.wholeFactsReads();
             desktop.setText(editor, "an event of the app");
             desktop.settle(Duration.ofSeconds(2));
             desktop.facts();
-            assertTrue(desktop.fullFactsReads() > reads, "the app's text event made the next read go to the desktop");
+            assertTrue(desktop.wholeFactsReads() > reads, "the app's text event made the next read go to the desktop");
 
             DesktopFacts kept = desktop.facts();
             long foreign = other.solidWindow("no accessible app", 40, 40, 120, 80, 0x336699);
@@ -70,14 +70,14 @@ class KeptFactsTest {
             // the last check's read: the focus every time, the names and host kept while nothing changed
             desktop.settle(Duration.ofSeconds(2));
             desktop.facts();
-            long before = desktop.fullFactsReads();
+            long before = desktop.wholeFactsReads();
             assertEquals(OtherClient.GRAB_SUCCESS, other.grabKeyboard(), "the other client takes the grab");
             try {
                 assertTrue(desktop.freshFacts().keyboardGrabbed(), "the fresh read sees a grab taken after the kept read");
             } finally {
                 other.ungrabKeyboard();
             }
-            assertEquals(before, desktop.fullFactsReads(), "and kept the names and the host");
+            assertEquals(before, desktop.wholeFactsReads(), "and kept the names and the host");
         }
     }
 
@@ -86,9 +86,9 @@ class KeptFactsTest {
         for (int i = 0; i < 5; i++) {
             desktop.settle(Duration.ofSeconds(2));
             DesktopFacts first = desktop.facts();
-            long reads = desktop.fullFactsReads();
+            long reads = desktop.wholeFactsReads();
             DesktopFacts second = desktop.facts();
-            if (desktop.fullFactsReads() == reads) {
+            if (desktop.wholeFactsReads() == reads) {
                 assertEquals(first, second, "served again means the same facts");
                 return true;
             }
