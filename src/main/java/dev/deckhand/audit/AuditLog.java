@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
  * a second Deckhand on the same config directory cannot fork the chain), sealed and closed at shutdown. Appends throw {@link AuditException}: a run that cannot be audited does not go on.
  */
 @ApplicationScoped
-public class AuditLog {
+public class AuditLog implements AuditAppender {
 
     private static final Logger LOG = Logger.getLogger(AuditLog.class);
 
@@ -59,8 +59,19 @@ public class AuditLog {
         return s;
     }
 
+    @Override
     public long append(AuditEvent event) {
         return store().append(event);
+    }
+
+    @Override
+    public void defer(AuditEvent event) {
+        store().defer(event);
+    }
+
+    /** Commits the deferred records now. */
+    public void flush() {
+        store().flush();
     }
 
     public Path database() {
