@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.run.TrailCrashChild;
+import dev.deckhand.run.TrailCrashChild.Event;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,7 +15,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -120,6 +124,168 @@ class AuditCrashTest {
         assertTrue(acked.size() >= kills / 4, "the children acknowledged too few records to mean anything: " + acked.size());
     }
 
+    /**
+     * The batched trail (issue 15): a child drives {@link dev.deckhand.run.AuditTrail}, which commits an
+     * action's result only with the next record, acting between {@code intent()} and {@code result()} by
+     * appending to a side file with fsync. Killed at random 50 times
+     * ({@code -Ddeckhand.audit.trailCrashKills=N}); after every kill the chain verifies, the child's
+     * records are a prefix of its program in order, every acknowledged record is there, every action that
+     * reached the side file has its intent in the database, and at most the last action's result is gone.
+     */
+    @Test
+    void a_step_shares_one_commit_and_every_action_has_its_intent_durable_before_it() throws Exception {
+        int kills = Integer.getInteger("deckhand.audit.trailCrashKills", 50);
+        long seed = Long.getLong("deckhand.audit.crashSeed", System.nanoTime());
+        Random random = new Random(seed);
+        long started = System.nanoTime();
+        Path db = dir.resolve("trail.db");
+        Path key = dir.resolve("trail.key");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> jvm = childJvm(java, Files.createDirectories(dir.resolve("native")));
+        Path jsa = dir.resolve("trail.jsa");
+        List<String> warm = new ArrayList<>(jvm);
+        warm.add("-XX:ArchiveClassesAtExit=" + jsa);
+        Process w = trailCommand(warm, db, key, "w", "30").redirectErrorStream(true).start();
+        String warmOut = new String(w.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(w.waitFor(120, TimeUnit.SECONDS), "warm-up child did not finish");
+        w.getOutputStream().close();
+        assertTrue(warmOut.contains("finished"), warmOut);
+        assertEquals(TrailCrashChild.program("w", 30), durable(db, "w"), "a finished child left all of its program");
+        if (Files.isRegularFile(jsa)) {
+            jvm.add("-XX:SharedArchiveFile=" + jsa);
+        }
+
+        int acked = 0;
+        int acted = 0;
+        int lostResults = 0;
+        for (int k = 1; k <= kills; k++) {
+            String tag = Integer.toString(k);
+            ProcessBuilder pb = trailCommand(jvm, db, key, tag, null);
+            pb.redirectError(dir.resolve("child-stderr.txt").toFile());
+            Process p = pb.start();
+            CountDownLatch ready = new CountDownLatch(1);
+            List<String> protocolErrors = new ArrayList<>();
+            List<Integer> acks = Collections.synchronizedList(new ArrayList<>());
+            List<Integer> actedPrinted = Collections.synchronizedList(new ArrayList<>());
+            Thread reader = new Thread(() -> readTrail(p, ready, acks, actedPrinted, protocolErrors), "trail-reader-" + k);
+            reader.start();
+            if (random.nextInt(10) == 0) {
+                Thread.sleep(random.nextInt(400));
+            } else {
+                assertTrue(ready.await(60, TimeUnit.SECONDS), "child " + k + " did not start: " + stderr());
+                Thread.sleep(random.nextInt(150));
+            }
+            p.destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "child " + k + " did not die");
+            reader.join(10_000);
+            p.getOutputStream().close();
+            assertEquals(List.of(), protocolErrors, "child " + k);
+            assertFalse(p.exitValue() == 0, "child " + k + " finished instead of being killed");
+
+            String at = "after kill " + k + " (seed " + seed + ")";
+            VerifyResult r = AuditVerifier.verify(db, key);
+            assertTrue(r.ok(), at + ": " + r.describe());
+            List<Event> rows = durable(db, tag);
+            List<Event> program = TrailCrashChild.program(tag, rows.size() + 10);
+            assertEquals(program.subList(0, rows.size()), rows, at + ": the child's records are its program's events in order");
+            int lastAck = acks.stream().mapToInt(Integer::intValue).max().orElse(-1);
+            assertTrue(lastAck < rows.size(), at + ": event " + lastAck + " was acknowledged, " + rows.size() + " are durable");
+            List<Integer> effects = sideLines(dir.resolve("side-" + tag + ".txt"));
+            assertTrue(effects.containsAll(actedPrinted), at + ": acted " + actedPrinted + ", on disk " + effects);
+            int missing = 0;
+            for (int i : effects) {
+                assertTrue(i < rows.size(), at + ": action " + program.get(i).label() + " acted without its intent durable");
+                if (resultOf(program, i) >= rows.size()) {
+                    missing++;
+                    assertEquals((int) effects.get(effects.size() - 1), i, at + ": the result of an action before the last is gone");
+                }
+            }
+            acked += acks.size();
+            acted += effects.size();
+            lostResults += missing;
+        }
+        System.out.printf("trail crash test: %d kills, %d acknowledged records, %d actions, %d last results lost, "
+                + "head %d, %.1f s, seed %d%n", kills, acked, acted, lostResults, AuditVerifier.verify(db, key).headSeq(),
+                (System.nanoTime() - started) / 1e9, seed);
+        assertTrue(acted >= kills / 4, "the children acted too little to mean anything: " + acted);
+    }
+
+    /** The index of the result of the intent at {@code intent}, later in the program. */
+    private static int resultOf(List<Event> program, int intent) {
+        var i = program.get(intent);
+        for (int j = intent + 1; j < program.size(); j++) {
+            var e = program.get(j);
+            if (e.kind().equals("result") && e.runId().equals(i.runId()) && e.step() == i.step()) return j;
+        }
+        return program.size();
+    }
+
+    /** The child's records in the database, in seq order, as program events. */
+    private static List<Event> durable(Path db, String tag) throws SQLException {
+        List<Event> events = new ArrayList<>();
+        try (Connection c = AuditStore.connect(db);
+             PreparedStatement ps = c.prepareStatement(
+                     "SELECT kind, run_id, step, outcome, event FROM audit_record WHERE run_id LIKE ? ORDER BY seq")) {
+            ps.setString(1, "t" + tag + "-%");
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String kind = rs.getString(1);
+                    String runId = rs.getString(2);
+                    events.add(switch (kind) {
+                        case "ACTION_INTENT" -> new Event("intent", runId, rs.getInt(3), "click");
+                        case "ACTION_RESULT" -> new Event("result", runId, rs.getInt(3), rs.getString(4));
+                        case "APPROVAL" -> new Event("approval", runId, 0, rs.getString(5));
+                        case "RUN" -> new Event("run", runId, 0, rs.getString(4));
+                        default -> throw new AssertionError(kind);
+                    });
+                }
+            }
+        }
+        return events;
+    }
+
+    /** The complete lines of a side file (a line cut by the kill has not happened). */
+    private static List<Integer> sideLines(Path side) throws IOException {
+        if (!Files.exists(side)) return List.of();
+        String text = Files.readString(side, StandardCharsets.US_ASCII);
+        List<Integer> lines = new ArrayList<>();
+        int end = text.lastIndexOf('\n');
+        for (String l : text.substring(0, end + 1).split("\n")) {
+            if (!l.isEmpty()) lines.add(Integer.parseInt(l));
+        }
+        return lines;
+    }
+
+    private ProcessBuilder trailCommand(List<String> jvm, Path db, Path key, String tag, String events) {
+        List<String> cmd = new ArrayList<>(jvm);
+        cmd.addAll(List.of("-cp", childClassPath(), TrailCrashChild.class.getName(),
+                db.toString(), key.toString(), "7", tag, dir.resolve("side-" + tag + ".txt").toString()));
+        if (events != null) {
+            cmd.add(events);
+        }
+        return new ProcessBuilder(cmd);
+    }
+
+    private static void readTrail(Process p, CountDownLatch ready, List<Integer> acks, List<Integer> acted, List<String> errors) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                String[] parts = line.split(" ");
+                if (line.startsWith("ready ")) {
+                    ready.countDown();
+                } else if (parts.length == 2 && parts[0].equals("ack")) {
+                    acks.add(Integer.parseInt(parts[1]));
+                } else if (parts.length == 2 && parts[0].equals("acted")) {
+                    acted.add(Integer.parseInt(parts[1]));
+                } else if (!line.isEmpty()) {
+                    errors.add("unexpected line: " + line);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // the pipe broke with the kill; what was read before counts
+        }
+    }
+
     /** JVM options for a quick start; the native library is unpacked once, not once per child. */
     private static List<String> childJvm(String java, Path nativeDir) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
@@ -146,13 +312,14 @@ class AuditCrashTest {
     }
 
     /**
-     * The test class path cut down to what the child loads (test classes, main classes, the
-     * scope-grant module, sqlite-jdbc): fewer jars to search makes each of the 200 start-ups
+     * The test class path cut down to what the children load (test classes, main classes, the
+     * scope-grant and loop modules, sqlite-jdbc): fewer jars to search makes each of the 200 start-ups
      * cheaper. Falls back to the whole {@code java.class.path} if a location is unknown.
      */
     private static String childClassPath() {
         List<String> parts = new ArrayList<>();
-        for (Class<?> c : List.of(CrashAppender.class, AuditStore.class, dev.deckhand.grant.RefusalCode.class, org.sqlite.JDBC.class)) {
+        for (Class<?> c : List.of(CrashAppender.class, AuditStore.class, dev.deckhand.grant.RefusalCode.class, org.sqlite.JDBC.class,
+                dev.deckhand.loop.AuditSink.class)) {
             var source = c.getProtectionDomain().getCodeSource();
             if (source == null) {
                 return System.getProperty("java.class.path");
