@@ -24,6 +24,7 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,53 +48,22 @@ class AuditCrashTest {
         Path key = dir.resolve("audit.key");
         Path nativeDir = Files.createDirectories(dir.resolve("native"));
         Map<Long, String> acked = new ConcurrentHashMap<>();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         int killedBeforeReady = 0;
         long maxAcked = 0;
 
-        List<String> jvm = childJvm(java, nativeDir);
+        List<String> jvm = childJvm(nativeDir);
         // One clean run first: it writes a class-data archive that makes the 200 start-ups cheaper.
-        Path jsa = dir.resolve("child.jsa");
-        List<String> warm = new ArrayList<>(jvm);
-        warm.add("-XX:ArchiveClassesAtExit=" + jsa);
-        Process w = command(warm, db, key, "0", "5").redirectErrorStream(true).start();
-        String warmOut = new String(w.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(w.waitFor(120, TimeUnit.SECONDS), "warm-up child did not finish");
-        w.getOutputStream().close();
-        assertTrue(warmOut.contains("finished"), warmOut);
+        String warmOut = warmUp(jvm, dir.resolve("child.jsa"), warm -> command(warm, db, key, "0", "5"));
         for (String line : warmOut.split("\n")) {
             if (line.startsWith("ack ")) {
                 String[] parts = line.split(" ");
                 acked.put(Long.parseLong(parts[1]), parts[2]);
             }
         }
-        if (Files.isRegularFile(jsa)) {
-            jvm.add("-XX:SharedArchiveFile=" + jsa);
-        }
 
         for (int k = 1; k <= kills; k++) {
-            ProcessBuilder pb = command(jvm, db, key, Integer.toString(k), null);
-            pb.redirectError(dir.resolve("child-stderr.txt").toFile());
-            Process p = pb.start();
-            CountDownLatch ready = new CountDownLatch(1);
-            List<String> protocolErrors = new ArrayList<>();
-            Thread reader = new Thread(() -> read(p, ready, acked, protocolErrors), "crash-reader-" + k);
-            reader.start();
-            boolean early = random.nextInt(10) == 0;
-            if (early) {
-                // somewhere in start-up, schema creation or WAL recovery
-                Thread.sleep(random.nextInt(400));
-                killedBeforeReady += ready.getCount() == 1 ? 1 : 0;
-            } else {
-                assertTrue(ready.await(60, TimeUnit.SECONDS), "child " + k + " did not start: " + stderr());
-                Thread.sleep(random.nextInt(120));
-            }
-            p.destroyForcibly();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "child " + k + " did not die");
-            reader.join(10_000);
-            p.getOutputStream().close();
-            assertEquals(List.of(), protocolErrors, "child " + k);
-            assertFalse(p.exitValue() == 0, "child " + k + " finished instead of being killed");
+            killedBeforeReady += killAtRandom(command(jvm, db, key, Integer.toString(k), null), k, random, 120,
+                    (p, ready, errors) -> read(p, ready, acked, errors)) ? 1 : 0;
 
             for (long s : acked.keySet()) {
                 maxAcked = Math.max(maxAcked, s);
@@ -140,47 +110,19 @@ class AuditCrashTest {
         long started = System.nanoTime();
         Path db = dir.resolve("trail.db");
         Path key = dir.resolve("trail.key");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> jvm = childJvm(java, Files.createDirectories(dir.resolve("native")));
-        Path jsa = dir.resolve("trail.jsa");
-        List<String> warm = new ArrayList<>(jvm);
-        warm.add("-XX:ArchiveClassesAtExit=" + jsa);
-        Process w = trailCommand(warm, db, key, "w", "30").redirectErrorStream(true).start();
-        String warmOut = new String(w.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(w.waitFor(120, TimeUnit.SECONDS), "warm-up child did not finish");
-        w.getOutputStream().close();
-        assertTrue(warmOut.contains("finished"), warmOut);
+        List<String> jvm = childJvm(Files.createDirectories(dir.resolve("native")));
+        warmUp(jvm, dir.resolve("trail.jsa"), warm -> trailCommand(warm, db, key, "w", "30"));
         assertEquals(TrailCrashChild.program("w", 30), durable(db, "w"), "a finished child left all of its program");
-        if (Files.isRegularFile(jsa)) {
-            jvm.add("-XX:SharedArchiveFile=" + jsa);
-        }
 
         int acked = 0;
         int acted = 0;
         int lostResults = 0;
         for (int k = 1; k <= kills; k++) {
             String tag = Integer.toString(k);
-            ProcessBuilder pb = trailCommand(jvm, db, key, tag, null);
-            pb.redirectError(dir.resolve("child-stderr.txt").toFile());
-            Process p = pb.start();
-            CountDownLatch ready = new CountDownLatch(1);
-            List<String> protocolErrors = new ArrayList<>();
             List<Integer> acks = Collections.synchronizedList(new ArrayList<>());
             List<Integer> actedPrinted = Collections.synchronizedList(new ArrayList<>());
-            Thread reader = new Thread(() -> readTrail(p, ready, acks, actedPrinted, protocolErrors), "trail-reader-" + k);
-            reader.start();
-            if (random.nextInt(10) == 0) {
-                Thread.sleep(random.nextInt(400));
-            } else {
-                assertTrue(ready.await(60, TimeUnit.SECONDS), "child " + k + " did not start: " + stderr());
-                Thread.sleep(random.nextInt(150));
-            }
-            p.destroyForcibly();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "child " + k + " did not die");
-            reader.join(10_000);
-            p.getOutputStream().close();
-            assertEquals(List.of(), protocolErrors, "child " + k);
-            assertFalse(p.exitValue() == 0, "child " + k + " finished instead of being killed");
+            killAtRandom(trailCommand(jvm, db, key, tag, null), k, random, 150,
+                    (p, ready, errors) -> readTrail(p, ready, acks, actedPrinted, errors));
 
             String at = "after kill " + k + " (seed " + seed + ")";
             VerifyResult r = AuditVerifier.verify(db, key);
@@ -286,8 +228,64 @@ class AuditCrashTest {
         }
     }
 
+    /** Reads a child's stdout until it closes: counts {@code ready} down, adds what it cannot read to the errors. */
+    private interface ChildReader {
+        void read(Process p, CountDownLatch ready, List<String> errors);
+    }
+
+    /**
+     * One clean run of a child (its {@code command} for the given JVM options), which writes a class-data
+     * archive that later start-ups share ({@code jvm} gains it); returns the child's output.
+     */
+    private static String warmUp(List<String> jvm, Path jsa, Function<List<String>, ProcessBuilder> command) throws Exception {
+        List<String> warm = new ArrayList<>(jvm);
+        warm.add("-XX:ArchiveClassesAtExit=" + jsa);
+        Process w = command.apply(warm).redirectErrorStream(true).start();
+        String out = new String(w.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(w.waitFor(120, TimeUnit.SECONDS), "warm-up child did not finish");
+        w.getOutputStream().close();
+        assertTrue(out.contains("finished"), out);
+        if (Files.isRegularFile(jsa)) {
+            jvm.add("-XX:SharedArchiveFile=" + jsa);
+        }
+        return out;
+    }
+
+    /**
+     * Starts child {@code k} and kills it with SIGKILL at a random moment: one time in ten somewhere in
+     * start-up (schema creation, WAL recovery), else 0..{@code afterReadyMillis} ms after it printed
+     * {@code ready}. Checks that it died killed and printed nothing but its protocol.
+     *
+     * @return whether it was killed before it was ready
+     */
+    private boolean killAtRandom(ProcessBuilder pb, int k, Random random, int afterReadyMillis, ChildReader output)
+            throws Exception {
+        pb.redirectError(dir.resolve("child-stderr.txt").toFile());
+        Process p = pb.start();
+        CountDownLatch ready = new CountDownLatch(1);
+        List<String> protocolErrors = Collections.synchronizedList(new ArrayList<>());
+        Thread reader = new Thread(() -> output.read(p, ready, protocolErrors), "crash-reader-" + k);
+        reader.start();
+        boolean beforeReady = false;
+        if (random.nextInt(10) == 0) {
+            Thread.sleep(random.nextInt(400));
+            beforeReady = ready.getCount() == 1;
+        } else {
+            assertTrue(ready.await(60, TimeUnit.SECONDS), "child " + k + " did not start: " + stderr());
+            Thread.sleep(random.nextInt(afterReadyMillis));
+        }
+        p.destroyForcibly();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "child " + k + " did not die");
+        reader.join(10_000);
+        p.getOutputStream().close();
+        assertEquals(List.of(), protocolErrors, "child " + k);
+        assertFalse(p.exitValue() == 0, "child " + k + " finished instead of being killed");
+        return beforeReady;
+    }
+
     /** JVM options for a quick start; the native library is unpacked once, not once per child. */
-    private static List<String> childJvm(String java, Path nativeDir) throws IOException {
+    private static List<String> childJvm(Path nativeDir) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
                 "-Xshare:auto", "-Dorg.sqlite.tmpdir=" + nativeDir));
         String resource = "/" + org.sqlite.util.OSInfo.getNativeLibFolderPathForCurrentOS() + "/libsqlitejdbc.so";

@@ -3,13 +3,11 @@ package dev.deckhand.run;
 import dev.deckhand.audit.ApprovalEvent;
 import dev.deckhand.audit.AuditSettings;
 import dev.deckhand.audit.AuditStore;
+import dev.deckhand.audit.CrashAppender;
 import dev.deckhand.audit.RunRecord;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.loop.ActionIntent;
 import dev.deckhand.loop.ActionResult;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -62,19 +60,7 @@ public final class TrailCrashChild {
     }
 
     public static void main(String[] args) throws Exception {
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
-        Thread watchdog = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // wait for EOF
-                }
-            } catch (IOException ignored) {
-                // treat as EOF
-            }
-            Runtime.getRuntime().halt(3);
-        }, "stdin-watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
+        PrintStream out = CrashAppender.protocol();
 
         Path db = Path.of(args[0]);
         Path key = Path.of(args[1]);
