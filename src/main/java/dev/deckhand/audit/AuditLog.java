@@ -82,8 +82,14 @@ public class AuditLog implements AuditAppender {
         return key;
     }
 
-    /** Opened at start, so this server holds the audit log's lock for as long as it runs. */
-    void open(@Observes io.quarkus.runtime.StartupEvent event) {
+    /**
+     * Opened at start, so this server holds the audit log's lock for as long as it runs; after the
+     * {@code @Startup} beans (default priority), so {@code PolicyStore}'s first-start check sees no
+     * database yet. At the same priority the order was the container's choice, and it changed when a
+     * class was added.
+     */
+    void open(@Observes @jakarta.annotation.Priority(jakarta.enterprise.inject.spi.ObserverMethod.DEFAULT_PRIORITY + 100)
+            io.quarkus.runtime.StartupEvent event) {
         store();
         if (settings.retention() != null) {
             pruner.scheduleWithFixedDelay(this::prune, 0, 6, java.util.concurrent.TimeUnit.HOURS);
