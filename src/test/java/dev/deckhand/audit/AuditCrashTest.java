@@ -128,18 +128,19 @@ class AuditCrashTest {
             VerifyResult r = AuditVerifier.verify(db, key);
             assertTrue(r.ok(), at + ": " + r.describe());
             List<Event> rows = durable(db, tag);
-            List<Event> program = TrailCrashChild.program(tag, rows.size() + 10);
+            List<Integer> effects = sideLines(dir.resolve("side-" + tag + ".txt"));
+            int lastEffect = effects.isEmpty() ? 0 : effects.get(effects.size() - 1);
+            List<Event> program = TrailCrashChild.program(tag, Math.max(rows.size(), lastEffect) + 10);
             assertEquals(program.subList(0, rows.size()), rows, at + ": the child's records are its program's events in order");
             int lastAck = acks.stream().mapToInt(Integer::intValue).max().orElse(-1);
             assertTrue(lastAck < rows.size(), at + ": event " + lastAck + " was acknowledged, " + rows.size() + " are durable");
-            List<Integer> effects = sideLines(dir.resolve("side-" + tag + ".txt"));
             assertTrue(effects.containsAll(actedPrinted), at + ": acted " + actedPrinted + ", on disk " + effects);
             int missing = 0;
             for (int i : effects) {
                 assertTrue(i < rows.size(), at + ": action " + program.get(i).label() + " acted without its intent durable");
                 if (resultOf(program, i) >= rows.size()) {
                     missing++;
-                    assertEquals((int) effects.get(effects.size() - 1), i, at + ": the result of an action before the last is gone");
+                    assertEquals(lastEffect, i, at + ": the result of an action before the last is gone");
                 }
             }
             acked += acks.size();
