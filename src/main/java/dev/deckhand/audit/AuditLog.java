@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
  * a second Deckhand on the same config directory cannot fork the chain), sealed and closed at shutdown. Appends throw {@link AuditException}: a run that cannot be audited does not go on.
  */
 @ApplicationScoped
-public class AuditLog {
+public class AuditLog implements AuditAppender {
 
     private static final Logger LOG = Logger.getLogger(AuditLog.class);
 
@@ -59,8 +59,19 @@ public class AuditLog {
         return s;
     }
 
+    @Override
     public long append(AuditEvent event) {
         return store().append(event);
+    }
+
+    @Override
+    public void defer(AuditEvent event) {
+        store().defer(event);
+    }
+
+    /** Commits the deferred records now. */
+    public void flush() {
+        store().flush();
     }
 
     public Path database() {
@@ -71,8 +82,14 @@ public class AuditLog {
         return key;
     }
 
-    /** Opened at start, so this server holds the audit log's lock for as long as it runs. */
-    void open(@Observes io.quarkus.runtime.StartupEvent event) {
+    /**
+     * Opened at start, so this server holds the audit log's lock for as long as it runs; after the
+     * {@code @Startup} beans (default priority), so {@code PolicyStore}'s first-start check sees no
+     * database yet. At the same priority the order was the container's choice, and it changed when a
+     * class was added.
+     */
+    void open(@Observes @jakarta.annotation.Priority(jakarta.enterprise.inject.spi.ObserverMethod.DEFAULT_PRIORITY + 100)
+            io.quarkus.runtime.StartupEvent event) {
         store();
         if (settings.retention() != null) {
             pruner.scheduleWithFixedDelay(this::prune, 0, 6, java.util.concurrent.TimeUnit.HOURS);

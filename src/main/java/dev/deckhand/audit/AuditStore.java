@@ -27,9 +27,10 @@ import java.util.Objects;
  *
  * <p>All methods are thread-safe (one lock around the one connection). {@link #append} returns
  * only after the record is committed with a full sync: an acknowledged seq survives a crash.
+ * {@link #defer} keeps a record to be committed with the next append (one commit instead of two).
  * Nothing is logged but counts and seq numbers.
  */
-public final class AuditStore implements AutoCloseable {
+public final class AuditStore implements AuditAppender, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(AuditStore.class.getName());
 
     private final Path database;
@@ -41,6 +42,8 @@ public final class AuditStore implements AutoCloseable {
     private final Connection conn;
     private final PreparedStatement insert;
 
+    /** Stored values of the deferred records, in call order, their time taken when deferred. */
+    private final List<Object[]> deferred = new ArrayList<>();
     private long headSeq;
     private byte[] headHash;
     private long headTs;
@@ -205,52 +208,46 @@ public final class AuditStore implements AutoCloseable {
     }
 
     /**
-     * Appends one record and commits it durably.
+     * Appends one record and commits it durably, in the same transaction as every deferred record
+     * before it.
      *
-     * @return the record's seq; once this returns the record survives a crash
+     * @return the record's seq; once this returns the record (and every record deferred before it)
+     *         survives a crash
      */
+    @Override
     public synchronized long append(AuditEvent event) {
         Objects.requireNonNull(event, "event");
-        ensureOpen();
-        long seq = headSeq + 1;
-        long ts = Math.max(clock.millis(), headTs);
-        Row row = new Row(seq, AuditRows.toValues(event, ts));
-        byte[] hash = row.hash(headHash);
-        try {
-            bind(row, headHash, hash);
-            insert.executeUpdate();
-            conn.commit();
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw new AuditException("cannot append audit record " + seq, e);
-        }
-        headSeq = seq;
-        headHash = hash;
-        headTs = ts;
-        if (headSeq - sealedSeq >= settings.sealEvery()) {
-            seal();
-        }
-        return seq;
+        return appendAll(List.of(event));
     }
 
     /**
-     * Appends records in one transaction (all or none), with the same chain as single appends.
-     * Seals afterwards if the interval was crossed.
+     * Appends records in one transaction (all or none), after the deferred ones, with the same chain
+     * as single appends. Seals afterwards if the interval was crossed.
      *
      * @return the seq of the last record, or the current head when {@code events} is empty
      */
     public synchronized long appendAll(List<? extends AuditEvent> events) {
         Objects.requireNonNull(events, "events");
         ensureOpen();
+        List<Object[]> rows = new ArrayList<>(deferred.size() + events.size());
+        for (Object[] d : deferred) {
+            rows.add(d.clone());
+        }
+        for (AuditEvent event : events) {
+            rows.add(AuditRows.toValues(Objects.requireNonNull(event, "events element"), clock.millis()));
+        }
+        if (rows.isEmpty()) {
+            return headSeq;
+        }
         long seq = headSeq;
         byte[] prev = headHash;
         long ts = headTs;
         try {
-            for (AuditEvent event : events) {
-                Objects.requireNonNull(event, "events element");
+            for (Object[] values : rows) {
                 seq++;
-                ts = Math.max(clock.millis(), ts);
-                Row row = new Row(seq, AuditRows.toValues(event, ts));
+                ts = Math.max((Long) values[Row.TS], ts);
+                values[Row.TS] = ts;
+                Row row = new Row(seq, values);
                 byte[] hash = row.hash(prev);
                 bind(row, prev, hash);
                 insert.addBatch();
@@ -260,8 +257,9 @@ public final class AuditStore implements AutoCloseable {
             conn.commit();
         } catch (SQLException e) {
             rollbackQuietly();
-            throw new AuditException("cannot append " + events.size() + " audit records after " + headSeq, e);
+            throw new AuditException("cannot append " + rows.size() + " audit records after " + headSeq, e);
         }
+        deferred.clear();
         headSeq = seq;
         headHash = prev;
         headTs = ts;
@@ -269,6 +267,29 @@ public final class AuditStore implements AutoCloseable {
             seal();
         }
         return seq;
+    }
+
+    /**
+     * Keeps a record in memory, timed now, to be committed first in the next {@link #append} or
+     * {@link #appendAll} (of any record, from any caller), by {@link #flush()} or on {@link #close()}.
+     * The order of seqs stays the order of the calls. A crash loses what is still deferred, so only a
+     * record that nothing has acted on yet may wait: an action's result, never its intent.
+     */
+    @Override
+    public synchronized void defer(AuditEvent event) {
+        Objects.requireNonNull(event, "event");
+        ensureOpen();
+        deferred.add(AuditRows.toValues(event, clock.millis()));
+    }
+
+    /** Commits the deferred records now (a no-op when none wait). */
+    public synchronized void flush() {
+        appendAll(List.of());
+    }
+
+    /** How many records wait in memory for the next commit. */
+    public synchronized int deferredCount() {
+        return deferred.size();
     }
 
     private void bind(Row row, byte[] prev, byte[] hash) throws SQLException {
@@ -531,6 +552,7 @@ public final class AuditStore implements AutoCloseable {
             return;
         }
         try {
+            flush();
             seal();
         } finally {
             closed = true;

@@ -113,6 +113,9 @@ public class ComputerService {
                     : held(request, config, grant, desktop, sessionId, cancelled, watched, notes);
         } catch (RefusedException e) {
             result = RunResult.notStarted(request.runId(), withPage(e.refusal()));
+        } catch (RuntimeException e) {
+            recorder.flush(request.runId());
+            throw e;
         }
         if (slot != null) slot.settle(result.verdict() != Verdict.NONE && !gaveInput.get());
         long t1 = System.nanoTime();

@@ -19,7 +19,8 @@ import org.jboss.logging.Logger;
 /**
  * Writes a run's records to the audit log: the run record when it ends (every run, refused ones
  * included) and its approval cards as they are raised and decided. The action records are the loop's
- * {@link AuditTrail}.
+ * {@link AuditTrail}, whose last result waits in the log for the next commit: the run record's or a
+ * card's append commits it first, in the same transaction.
  */
 @ApplicationScoped
 public class RunRecorder {
@@ -63,6 +64,18 @@ public class RunRecorder {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
         }
         return r;
+    }
+
+    /**
+     * Commits what the log still defers (the last action's result) when run {@code runId} ends by an
+     * exception that leaves no run record; a failure to write is logged, not thrown over the cause.
+     */
+    void flush(String runId) {
+        try {
+            audit.flush();
+        } catch (RuntimeException e) {
+            LOG.errorf("the last action record of %s could not be written: %s", runId, e.getMessage());
+        }
     }
 
     /** The approval cards of run {@code runId}, as the guard raises and the person decides them. */

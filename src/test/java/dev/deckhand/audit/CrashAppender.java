@@ -18,8 +18,11 @@ import java.time.Clock;
 public final class CrashAppender {
     static final int MAX_APPENDS = 50_000;
 
-    public static void main(String[] args) throws Exception {
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
+    /**
+     * A crash child's start: its stdout for the protocol lines (flushed at every line), and a watchdog
+     * that halts the process when stdin closes (the parent went away).
+     */
+    public static PrintStream protocol() throws IOException {
         Thread watchdog = new Thread(() -> {
             try {
                 while (System.in.read() >= 0) {
@@ -32,6 +35,11 @@ public final class CrashAppender {
         }, "stdin-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
+        return new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintStream out = protocol();
 
         Path db = Path.of(args[0]);
         Path key = Path.of(args[1]);
