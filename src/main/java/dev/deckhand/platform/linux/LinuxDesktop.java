@@ -122,7 +122,8 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     @Override
     public boolean starting(long windowId) {
         WindowInfo w = window(windowId);
-        return w.pid() >= 0 && running(w.pid()) && BridgeLibraries.loaded(w.pid()) && atspi.windowTitles(w.pid()).isEmpty();
+        // registered (the usual answer) is known from the bus; the process's maps are read only when it is not
+        return w.pid() >= 0 && running(w.pid()) && atspi.windowTitles(w.pid()).isEmpty() && BridgeLibraries.loaded(w.pid());
     }
 
     /**
