@@ -1,6 +1,7 @@
 package dev.deckhand.platform.linux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.deckhand.grant.Chord;
 import dev.deckhand.grant.RefusedException;
@@ -22,10 +23,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 15: the settle the loop asks for after an action (naming the action's landing events, as
  * {@code ComputerLoop.landings} does) returns only once the action's effect can be read: the read right
- * after each settle shows it, round after round, on every toolkit here. GTK 3 (galculator: its keys
- * announce their own checked state before the display changes, and release it about 100 ms later), GTK 4 (gnome-calculator applies an accessibility click about 250 ms after the call), Qt 5
- * (FeatherPad: text set by uid and typed as a key) and Swing through the ATK wrapper (a button that fills
- * a field, and a field set by uid). No read here is retried: a settle that returns early fails the test.
+ * after each settle shows it, round after round, on every toolkit here. GTK 3: galculator, whose keys
+ * announce their own checked state before the display changes and release it about 100 ms later, and
+ * Enter on a yad dialog's button, which closes it after focus events; GTK 4: gnome-calculator,
+ * which applies an accessibility click 250 ms after the call; Qt 5: FeatherPad, text set by uid and typed
+ * as a key; Swing through the ATK wrapper: a button that fills a field, and the field set by uid. No read
+ * here is retried: a settle that returns early fails the test.
  */
 class LandingSettleTest {
 
@@ -73,6 +76,31 @@ class LandingSettleTest {
             }
         }
     }
+
+    /**
+     * Enter on a GTK 3 dialog's focused button closes it: the focus moves first (no landing), the app leaves
+     * the bus some 20-80 ms later (a removal, no landing either), so the settle waits for quiet.
+     */
+    @Test
+    void gtk3TheWindowsReadRightAfterEnterOnADialogsButtonShowItClosed() throws Exception {
+        TestApp.requireDesktop();
+        try (LinuxDesktop desktop = LinuxDesktop.open()) {
+            for (int round = 0; round < 3; round++) {
+                List<String> yad = List.of("yad", "--text", "Close?", "--button", "OK:0", "--title", ENTER_TITLE);
+                try (TestApp dialog = TestApp.launch(yad)) {
+                    long window = awaitWindow(desktop, dialog, ENTER_TITLE::equals);
+                    awaitTree(desktop, window, t -> t.nodes().stream().anyMatch(n -> n.role().equals("push button")
+                            && n.focused()));
+                    desktop.key(window, Chord.parse("Enter"));
+                    desktop.settle(MAX, CLICK);
+                    assertFalse(desktop.windows().stream().anyMatch(w -> w.id() == window),
+                            "round " + round + ": the dialog is gone right after Enter landed");
+                }
+            }
+        }
+    }
+
+    private static final String ENTER_TITLE = "Deckhand Enter";
 
     @Test
     void qtTheEditorReadRightAfterSetTextAndAKeyShowsThem() throws Exception {
