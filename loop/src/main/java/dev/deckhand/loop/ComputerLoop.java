@@ -563,7 +563,7 @@ public final class ComputerLoop {
 
     /**
      * The events that are {@code a}'s effect ({@link Landing}). A state change is none of them: galculator's
-     * keys announce checked before the display changes (more than 30 ms before, in CI), and an app's other
+     * keys (toggle buttons) announce checked before the display changes, and an app's other
      * controls turn sensitive before the text that enables them arrives (FeatherPad's Undo); a click whose
      * only effect is a state (a check box) settles on the quiet window. Typed text names none: it lands as one
      * event per key, and the first of them is not the last.

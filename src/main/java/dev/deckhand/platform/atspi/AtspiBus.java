@@ -218,7 +218,7 @@ final class AtspiBus {
     static final Duration ACTIVATE_DELAY = Duration.ofMillis(250);
     /**
      * The quiet window after a GTK 4 button's delayed click: its effect came 20-130 ms after the delay at
-     * load 2 (gnome-calculator's display, LandingSettleTest), longer than {@link AtspiBridge#QUIET}.
+     * load 7 on 2 cores (gnome-calculator's display, LandingSettleTest), longer than {@link AtspiBridge#QUIET}.
      */
     static final Duration DELAYED_QUIET = Duration.ofMillis(200);
 
