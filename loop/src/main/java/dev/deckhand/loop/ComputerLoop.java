@@ -561,13 +561,20 @@ public final class ComputerLoop {
         }
     }
 
-    /** The events that show {@code a} landed: what each action can change in the app it acts on. */
+    /**
+     * The events that are {@code a}'s effect ({@link Landing}). A state change is none of them: galculator's
+     * keys (toggle buttons) announce checked before the display changes, and an app's other
+     * controls turn sensitive before the text that enables them arrives (FeatherPad's Undo); a click whose
+     * only effect is a state (a check box) settles on the quiet window. Typed text names none: it lands as one
+     * event per key, and the first of them is not the last.
+     */
     static Set<Landing> landings(Action a) {
         if (a instanceof Action.SetText) return EnumSet.of(Landing.TEXT);
-        if (a instanceof Action.Focus) return EnumSet.of(Landing.STATE);
+        if (a instanceof Action.Focus) return EnumSet.of(Landing.FOCUS);
         if (a instanceof Action.Scroll) return EnumSet.of(Landing.VALUE, Landing.VISIBLE, Landing.CHILDREN);
-        // a click, key, typed text or chosen option may change anything: text, value, state, children, a title
-        return EnumSet.of(Landing.TEXT, Landing.VALUE, Landing.STATE, Landing.CHILDREN, Landing.NAME);
+        if (a instanceof Action.Type) return EnumSet.noneOf(Landing.class);
+        // a click, key or chosen option may change text, a value, the children (a dialog, a new top-level) or a title
+        return EnumSet.of(Landing.TEXT, Landing.VALUE, Landing.CHILDREN, Landing.NAME);
     }
 
     /** A short line for the decider's recent steps; typed text only as its length. */

@@ -23,6 +23,8 @@ import java.util.Optional;
 final class AtspiActions {
 
     private static final List<String> CLICK_ACTIONS = List.of("click", "press", "activate", "toggle", "jump");
+    /** The roles of GTK 4's GtkButton family, whose click GTK 4 applies {@link AtspiBus#ACTIVATE_DELAY} later. */
+    private static final List<String> DELAYED_ROLES = List.of("push button", "toggle button");
 
     private final AtspiCalls calls;
     private final AtspiBus bus;
@@ -76,6 +78,7 @@ final class AtspiActions {
                 if (index >= 0) break;
             }
             if (index < 0) throw unsupported(b, "offers no click action (its actions: " + names + ")");
+            if (DELAYED_ROLES.contains(b.role()) && Boolean.TRUE.equals(bus.knownGtk4(b.pid()))) bus.activating();
             int ok = Atspi.atspi_action_do_action(action, index, calls.err());
             checkActError(b, "do_action(" + names.get(index) + ")", t0);
             if (ok == 0) throw refusedBy(b, "do_action(" + names.get(index) + ")");

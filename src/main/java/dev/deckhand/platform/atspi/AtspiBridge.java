@@ -359,7 +359,8 @@ public final class AtspiBridge implements AutoCloseable {
     /**
      * As {@link #settle(Duration)}, but returns {@link #LANDED_GRACE} after the first event of one of
      * {@code landings} that arrived after {@code since} (a {@link System#nanoTime()} reading: when the action
-     * began) and was followed by that long without events; it still returns within {@code max}.
+     * began) and was followed by that long without events; it still returns within {@code max}. Which events
+     * are landings, and the wait for a GTK 4 button's delayed click: {@link AtspiBus#settle}.
      */
     public void settle(Duration max, java.util.Set<dev.deckhand.loop.desktop.Landing> landings, long since) {
         if (max == null || max.isNegative()) throw new IllegalArgumentException("max must be >= 0 for settle");

@@ -50,6 +50,13 @@ final class AtspiBus {
     private volatile long events;
     /** The native address of the element the current action acts on, 0 when none (a key, typed text). */
     private volatile long actedOn;
+    /**
+     * When a GTK 4 button applies the current click ({@link System#nanoTime()}; {@link #ACTIVATE_DELAY} after
+     * the call), or 0; it counts only for an action that began before it was stamped.
+     */
+    private volatile long activationNanos;
+    /** Whether the latest event was a deletion or removal: the first half of a replacement whose second may follow. */
+    private volatile boolean lastEventFirstHalf;
     /** Per {@link Landing}: when the last event of that kind arrived (the callback writes, {@link #settle} reads). */
     private final AtomicLongArray landedNanos = new AtomicLongArray(Landing.values().length);
 
@@ -127,12 +134,15 @@ final class AtspiBus {
             Pointer type = event.getPointer(0);
             String name = type == null ? "" : type.getString(0, "UTF-8");
             if (type == null || changesFacts(name)) events++;
+            lastEventFirstHalf = firstHalf(name);
             Landing landed = landing(name);
-            // a state change shows a landing only on the element acted on (another element's, e.g. a button
-            // of the previous click released by its app a moment later, says nothing about this action)
-            if (landed == Landing.STATE && actedOn != 0) {
+            // focus lands only as the element acted on gaining it (a focus action's effect)
+            if (landed == Landing.FOCUS) {
                 Pointer source = event.getPointer(Native.POINTER_SIZE);
-                if (source == null || Pointer.nativeValue(source) != actedOn) landed = null;
+                if (actedOn == 0 || source == null || Pointer.nativeValue(source) != actedOn
+                        || event.getInt(2L * Native.POINTER_SIZE) != 1) {
+                    landed = null;
+                }
             }
             if (landed != null) landedNanos.set(landed.ordinal(), now);
             if (type != null && event.getInt(2L * Native.POINTER_SIZE) == 1
@@ -193,23 +203,38 @@ final class AtspiBus {
         return focusSource;
     }
 
-    /** The kind of landing an event type shows, or null (the types registered in {@link #EVENTS}). */
+    /**
+     * The kind of landing an event type shows, or null (the types registered in {@link #EVENTS}). No state
+     * change but focus is one: a press announces its own states (pressed, armed, checked, focused, ...) and
+     * other controls' sensitivity before its effect ({@link Landing}). A deletion or removal is none either:
+     * it is often the first half of a replacement ({@link #firstHalf}).
+     */
     static Landing landing(String type) {
-        if (type.startsWith("object:text-changed")) return Landing.TEXT;
+        if (type.startsWith("object:text-changed:insert")) return Landing.TEXT;
         if (type.startsWith("object:value-changed") || type.startsWith("object:property-change:accessible-value")) {
             return Landing.VALUE;
         }
-        if (type.startsWith("object:state-changed")) return Landing.STATE;
-        if (type.startsWith("object:children-changed")) return Landing.CHILDREN;
+        if (type.startsWith("object:state-changed:focused")) return Landing.FOCUS;
+        if (type.startsWith("object:children-changed:add")) return Landing.CHILDREN;
         if (type.startsWith("object:property-change:accessible-name")) return Landing.NAME;
         if (type.startsWith("object:visible-data-changed")) return Landing.VISIBLE;
         return null;
     }
 
     /**
+     * Whether an event type is a deletion or removal: text replaced is deleted then inserted, a list refilled
+     * is emptied then filled, so after one the settle waits for the quiet window, not the landing's grace.
+     */
+    static boolean firstHalf(String type) {
+        return type.startsWith("object:text-changed:delete") || type.startsWith("object:children-changed:remove");
+    }
+
+    /**
      * See {@link AtspiBridge#settle(Duration, Set, long)}: pumps every 2 ms until an event of {@code landings}
-     * after {@code since} was followed by {@link AtspiBridge#LANDED_GRACE} without events, or events are quiet
-     * for {@link AtspiBridge#QUIET}, or {@code max} passed.
+     * after {@code since} was followed by {@link AtspiBridge#LANDED_GRACE} without events (unless the last was a
+     * deletion or removal), or events are quiet for {@link AtspiBridge#QUIET}, or {@code max} passed.
+     * After a GTK 4 button's click ({@link #activating}) neither counts before the button applies it: landings
+     * from then on, and the quiet window is {@link #DELAYED_QUIET} long from then on.
      */
     void settle(Duration max, Set<Landing> landings, long since) throws InterruptedException {
         try {
@@ -219,24 +244,49 @@ final class AtspiBus {
         }
     }
 
-    /** An element action is about to act on {@code element}: only its own state changes show it landed. */
+    /** An element action is about to act on {@code element}: only it gaining focus shows a focus landed. */
     void acting(Pointer element) {
         actedOn = element == null ? 0 : Pointer.nativeValue(element);
     }
 
+    /**
+     * GTK 4 applies a button's accessibility click {@link #ACTIVATE_DELAY} after the call (GtkButton's
+     * activate timeout), announcing nothing meanwhile: the settle after it waits for that moment.
+     */
+    void activating() {
+        activationNanos = System.nanoTime() + ACTIVATE_DELAY.toNanos();
+    }
+
+    /** GtkButton's activate timeout (GTK 4 source: ACTIVATE_TIMEOUT). */
+    static final Duration ACTIVATE_DELAY = Duration.ofMillis(250);
+    /**
+     * The quiet window after a GTK 4 button's delayed click: its effect came 20-130 ms after the delay at
+     * load 7 on 2 cores (gnome-calculator's display, LandingSettleTest), longer than {@link AtspiBridge#QUIET}.
+     */
+    static final Duration DELAYED_QUIET = Duration.ofMillis(200);
+
     private void awaitLanding(Duration max, Set<Landing> landings, long since) throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + max.toNanos();
-        long quiet = AtspiBridge.QUIET.toNanos();
+        long activation = activationNanos;
+        boolean delayed = activation != 0 && activation - ACTIVATE_DELAY.toNanos() - since >= 0;
+        long quietFrom = delayed ? later(start, activation) : start;
+        long landedFrom = delayed ? later(since, activation) : since;
+        long quiet = (delayed ? DELAYED_QUIET : AtspiBridge.QUIET).toNanos();
         long grace = AtspiBridge.LANDED_GRACE.toNanos();
         while (true) {
             thread.pump();
             long now = System.nanoTime();
-            long last = Math.max(lastEventNanos, start);
-            if (now - last >= quiet || now >= deadline) return;
-            if (now - lastEventNanos >= grace && landedAfter(landings, since)) return;
+            long last = later(lastEventNanos, quietFrom);
+            if (now - last >= quiet || now - deadline >= 0) return;
+            if (!lastEventFirstHalf && now - lastEventNanos >= grace && landedAfter(landings, landedFrom)) return;
             Thread.sleep(landings.isEmpty() ? 5 : 2);
         }
+    }
+
+    /** The later of two {@link System#nanoTime()} readings. */
+    private static long later(long a, long b) {
+        return a - b >= 0 ? a : b;
     }
 
     private boolean landedAfter(Set<Landing> landings, long since) {

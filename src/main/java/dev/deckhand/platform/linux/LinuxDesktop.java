@@ -161,31 +161,37 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     @Override
     public void click(String uid) {
+        acting();
         atspi.click(uid);
     }
 
     @Override
     public void setText(String uid, String text) {
+        acting();
         atspi.setText(uid, text);
     }
 
     @Override
     public void focus(String uid) {
+        acting();
         atspi.focus(uid);
     }
 
     @Override
     public void scroll(String uid, String direction, int amount) {
+        acting();
         atspi.scroll(uid, direction, amount);
     }
 
     @Override
     public void select(String uid, String option) {
+        acting();
         atspi.select(uid, option);
     }
 
     @Override
     public void key(long windowId, Chord chord) {
+        acting();
         if (holdsFocus(windowId)) {
             x11.xtestKey(windowId, chord);
         } else {
@@ -203,6 +209,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
      */
     @Override
     public void type(long windowId, String text, DeliveryGate gate) {
+        acting();
         int[] cps = text.codePoints().toArray();
         for (int i = 0; i < cps.length; i += TYPE_CHUNK) {
             String chunk = new String(cps, i, Math.min(TYPE_CHUNK, cps.length - i));
@@ -236,6 +243,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     @Override
     public void clickAt(int x, int y, Basis basis) {
+        acting();
         if (!x11.basisValid(basis)) {
             throw new RefusedException(Refusal.basisStale("window 0x" + Long.toHexString(basis.windowId())
                     + " moved, resized or closed since the capture"));
@@ -290,15 +298,20 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /**
-     * Settles as {@link #settle(Duration)} does: until the app's events go quiet. Returning on the first of
-     * {@code landings} ({@link AtspiBridge#settle(Duration, Set, long)}) is not used: in a CI run a click's
-     * first event (galculator's button changing state) came more than the landing grace before its effect
-     * (the display), and the read right after it showed the old value (LandingSettleTest). The landing
-     * mechanism stays, measured, for when an action can name the one event that is its effect.
+     * Settles on the first of {@code landings} since the last action began, once its burst is over, else on
+     * the quiet window ({@link AtspiBridge#settle(Duration, Set, long)}): a landing is an event that is the
+     * action's effect, never a press's own states (docs/driver-atspi.md).
      */
     @Override
     public void settle(Duration max, Set<Landing> landings) {
-        atspi.settle(max);
+        atspi.settle(max, landings, actedAt);
+    }
+
+    /** When the last action began ({@link System#nanoTime()}): its landing events are the ones after it. */
+    private volatile long actedAt = System.nanoTime();
+
+    private void acting() {
+        actedAt = System.nanoTime();
     }
 
     @Override

@@ -116,8 +116,9 @@ public interface Desktop {
     void settle(Duration max);
 
     /**
-     * Wait (at most {@code max}) for the last action to land: return soon after the first event of one of
-     * {@code landings} since that action, else once the events go quiet. By default {@link #settle(Duration)}.
+     * Wait (at most {@code max}) for the last action to land: return once the burst of the first event of one
+     * of {@code landings} since that action is over, else once the events go quiet. By default
+     * {@link #settle(Duration)}.
      */
     default void settle(Duration max, Set<Landing> landings) {
         settle(max);
