@@ -298,8 +298,9 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /**
-     * How many accessibility events (children, property, state, text, value changes of any app) this bridge
-     * has received, after pumping the pending ones. While it stays the same, no app announced a change.
+     * How many accessibility events that can change a policy fact (a focus, activation, visibility, role, name
+     * or structure change of any app; not text, value or a toggled state: {@code AtspiBus.changesFacts}) this
+     * bridge has received, after pumping the pending ones. While it stays the same, no app announced such a change.
      */
     public long events() {
         return on.call("event count", CALL_BOUND, s -> s.pumped().bus().events());
