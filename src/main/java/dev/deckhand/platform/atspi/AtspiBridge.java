@@ -273,28 +273,25 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /**
-     * The focus facts in one call: whether a password field holds the focus ({@link #passwordFocused}) and the
-     * focused element ({@link #focusedElement}), with the {@linkplain #events() event count} they were read at.
+     * The focus facts: whether a password field holds the focus ({@link #passwordFocused}) and the focused
+     * element ({@link #focusedElement}), with the {@linkplain #events() event count} read before them.
      *
      * @throws RefusedException {@code A11Y_UNAVAILABLE} when a walk cannot finish in time
      */
     public Focus focus() {
-        return on.call("focus facts", CALL_BOUND, s -> {
-            long events = s.pumped().bus().events();
-            return new Focus(events, s.facts().passwordFocused(), s.facts().focusedElement());
-        });
+        // three calls, each in its own bound as before: a stopped app costs each walk its timeout and probe
+        long events = events();
+        return new Focus(events, passwordFocused(), focusedElement());
     }
 
     /**
-     * The facts with no absolute refusal behind them, in one call: the registered applications' names
+     * The facts with no absolute refusal behind them: the registered applications' names
      * ({@link #applicationNames}) and the browser host ({@link #focusedBrowserHost}), with the event count
-     * they were read at.
+     * read before them.
      */
     public Context context() {
-        return on.call("application names and browser host", CALL_BOUND, s -> {
-            long events = s.pumped().bus().events();
-            return new Context(events, s.facts().applicationNames(), s.facts().focusedBrowserHost());
-        });
+        long events = events();
+        return new Context(events, applicationNames(), focusedBrowserHost());
     }
 
     /**
