@@ -73,7 +73,7 @@ final class KeptFacts {
         Kept k = kept;
         if (!announcedHold(k, now, events, at)) {
             if (LOG.isDebugEnabled()) LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events, at));
-            return whole(now, atspi.focus(), at);
+            return whole(now, atspi.focus(), at, false);
         }
         if (at - k.unannouncedAt() >= MAX_AGE.toNanos()) {
             kept = k = new Kept(now, k.events(), k.announcedAt(), k.focus(), k.applicationNames(), k.browserHost(), at,
@@ -88,7 +88,7 @@ final class KeptFacts {
         long at = nanos.getAsLong();
         AtspiBridge.Focus focus = atspi.focus();
         Kept k = kept;
-        if (!announcedHold(k, now, focus.events(), at)) return whole(now, focus, at);
+        if (!announcedHold(k, now, focus.events(), at)) return whole(now, focus, at, true);
         boolean aged = at - k.unannouncedAt() >= MAX_AGE.toNanos();
         kept = k = new Kept(now, k.events(), k.announcedAt(), focus, k.applicationNames(), k.browserHost(),
                 aged ? at : k.unannouncedAt(), aged ? Processes.names() : k.processes(), x11.relations(now),
@@ -114,11 +114,17 @@ final class KeptFacts {
     }
 
     /** Everything read now; kept with the event count from before the reads, so an event during them counts. */
-    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Focus focus, long at) {
+    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Focus focus, long at, boolean fresh) {
         wholeReads++;
         AtspiBridge.Context context = atspi.context();
-        kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(), at,
-                Processes.names(), x11.relations(now), x11.keyboardGrabbed());
+        // The grab probe makes the focused app send focus events (X tells it of the grab), which would make
+        // the next read whole again: a probe under MAX_AGE old is kept here, as for any unannounced fact, except
+        // for the fresh read, which always probes.
+        Kept k = kept;
+        boolean young = !fresh && k != null && at - k.unannouncedAt() < MAX_AGE.toNanos();
+        kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(),
+                young ? k.unannouncedAt() : at, Processes.names(), x11.relations(now),
+                young ? k.grabbed() : x11.keyboardGrabbed());
         return facts(kept);
     }
 
