@@ -4,13 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.grant.ProposedAction;
+import dev.deckhand.loop.action.Action;
+import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.DesktopFacts.FocusedElement;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.loop.guard.Proposals;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -96,5 +102,42 @@ class LibreOfficeCalcTest {
         assertTrue(focus.isPresent(), "the focused cell is found");
         assertEquals(pid, focus.get().pid());
         assertTrue(focus.get().role().startsWith("table"), "the sheet or its cell: " + focus.get());
+    }
+
+    /**
+     * While a cell is typed into, the focus is a multi-line paragraph: the policy must find it in the tree the
+     * model saw, by its bounds, inside the spreadsheet document, so that Enter commits the cell rather than
+     * counting as Enter in a compose field (eval task calc-values-formula-csv).
+     */
+    @Test
+    void enterInTheCellEditorIsNotEnterInAComposeField() throws Exception {
+        xdotool("type", "--delay", "20", "=1+2");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        Optional<FocusedElement> focus = bridge.focusedElement();
+        while (focus.isEmpty() || !focus.get().role().equals("paragraph")) {
+            if (System.nanoTime() > deadline) throw new AssertionError("no editing paragraph within 10 s: " + focus);
+            Thread.sleep(100);
+            focus = bridge.focusedElement();
+        }
+        ScopedTree tree = bridge.snapshot(pid, title, geometry, 9L, 1);
+        Geometry screen = new Geometry(0, 0, 1280, 800);
+        DesktopFacts facts = new DesktopFacts(false, false, Set.of("soffice"),
+                List.of(new WindowInfo(9L, title, "soffice", pid, screen, 0, true, false, false)), Optional.empty(), 9L,
+                focus, List.of(), Optional.empty());
+        ProposedAction.Element e = Proposals.propose(new Action.Key("Enter"), tree, 9L, null, null, facts).element()
+                .orElseThrow();
+        assertEquals("paragraph", e.role(), "matched " + focus.get());
+        assertTrue(e.editable());
+        assertFalse(e.compose(), "the cell editor " + focus.get() + " is inside the spreadsheet document");
+        xdotool("key", "Escape");
+    }
+
+    /** A real key press from outside (XTEST through xdotool; a private virtual desktop). */
+    private static void xdotool(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("xdotool"));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), "xdotool " + String.join(" ", args) + ": " + out);
     }
 }

@@ -14,6 +14,7 @@ import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.observe.Roles;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -118,9 +119,14 @@ public final class Proposals {
         // the focus of another app says nothing about where keys sent to this window land
         if (facts.focusedElement().isPresent() && (pid <= 0 || facts.focusedElement().get().pid() == pid)) {
             DesktopFacts.FocusedElement f = facts.focusedElement().get();
-            for (Node n : tree.nodes()) {
+            List<Node> nodes = tree.nodes();
+            for (int i = 0; i < nodes.size(); i++) {
+                Node n = nodes.get(i);
                 if (n.role().equals(f.role()) && n.name().equals(f.name())
                         && (f.bounds() == null || Objects.equals(n.bounds(), f.bounds()))) {
+                    if (f.bounds() != null && n.editable() && n.role().equals("paragraph") && inOfficeDocument(nodes, i)) {
+                        return Optional.of(new ProposedAction.Element(n.role(), n.name(), false, false, true));
+                    }
                     return Optional.of(element(n));
                 }
             }
@@ -128,6 +134,26 @@ public final class Proposals {
             return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));
         }
         return Optional.empty();
+    }
+
+    /** Roles of an office document's body, where Enter breaks a paragraph or commits a cell and sends nothing. */
+    static final Set<String> OFFICE_DOCUMENTS = Set.of("document text", "document spreadsheet", "document presentation");
+
+    /**
+     * Whether {@code nodes[i]} lies inside an office document (an ancestor has one of {@link #OFFICE_DOCUMENTS}):
+     * LibreOffice's text body and the editor of a cell being typed into are multi-line paragraphs there, and
+     * they are not compose fields. Only a focus matched to its node by its bounds is judged so; a web page is
+     * a {@code document web} and stays a compose field.
+     */
+    static boolean inOfficeDocument(List<Node> nodes, int i) {
+        int depth = nodes.get(i).depth();
+        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+            Node a = nodes.get(j);
+            if (a.depth() >= depth) continue;
+            if (OFFICE_DOCUMENTS.contains(a.role())) return true;
+            depth = a.depth();
+        }
+        return false;
     }
 
     /**
