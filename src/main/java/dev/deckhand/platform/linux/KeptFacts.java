@@ -117,9 +117,9 @@ final class KeptFacts {
     private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Focus focus, long at, boolean fresh) {
         wholeReads++;
         AtspiBridge.Context context = atspi.context();
-        // The grab probe makes the focused app send focus events (X tells it of the grab), which would make
-        // the next read whole again: a probe under MAX_AGE old is kept here, as for any unannounced fact, except
-        // for the fresh read, which always probes.
+        // A grab probe under MAX_AGE old is kept here, as for any unannounced fact, except for the fresh read,
+        // which always probes: a probe that falls back to the root makes the focused app send focus events,
+        // which would make the next read whole again.
         Kept k = kept;
         boolean young = !fresh && k != null && at - k.unannouncedAt() < MAX_AGE.toNanos();
         kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(),

@@ -1,11 +1,13 @@
 package dev.deckhand.platform.x11;
 
 import com.sun.jna.Memory;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 
 /**
  * Whether another client holds a keyboard grab: X11's secure input (a password prompt, a screen
  * locker, a game), under which XTEST keys would go to the grabber. Probed by grabbing the keyboard on
- * the root: {@code AlreadyGrabbed} or {@code GrabFrozen} means held; a probe that succeeds is released
+ * the window that holds the input focus (so that the focus does not move), else the root: {@code AlreadyGrabbed} or {@code GrabFrozen} means held; a probe that succeeds is released
  * and synced before the answer, so no other client can find Deckhand's grab.
  */
 final class KeyboardGrab {
@@ -17,8 +19,11 @@ final class KeyboardGrab {
     }
 
     boolean heldByOther() {
-        int r = Xlib.X.XGrabKeyboard(c.dpy, c.root, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync,
-                Xlib.CurrentTime);
+        long on = grabWindow();
+        int errors = c.errors();
+        int r = grab(on);
+        // a focus window that is not viewable, or gone since (Xlib answers GrabSuccess on an error reply)
+        if (on != c.root && (r == Xlib.GrabNotViewable || c.errors() != errors)) r = grab(c.root);
         if (r == Xlib.GrabSuccess) {
             Xlib.X.XUngrabKeyboard(c.dpy, Xlib.CurrentTime);
             c.sync(); // released before this returns, so no other client can find our probe's grab
@@ -26,6 +31,23 @@ final class KeyboardGrab {
             return false;
         }
         return r == Xlib.AlreadyGrabbed || r == Xlib.GrabFrozen;
+    }
+
+    private int grab(long window) {
+        return Xlib.X.XGrabKeyboard(c.dpy, window, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime);
+    }
+
+    /**
+     * The window the probe grabs on: the one holding the input focus, so that the focus does not move. A grab
+     * on another window sends the focused app FocusOut and FocusIn (mode NotifyGrab), which GTK turns into
+     * five accessibility events (measured: FactsBench) — every probe would wake every settle and every reader
+     * of the app's events. The root when the focus is None or PointerRoot.
+     */
+    private long grabWindow() {
+        LongByReference focus = new LongByReference();
+        Xlib.X.XGetInputFocus(c.dpy, focus, new IntByReference());
+        long w = focus.getValue();
+        return w == 0 || w == 1 ? c.root : w; // None, PointerRoot
     }
 
     /**
