@@ -294,6 +294,12 @@ class HostileWorld implements Desktop {
         if (kept != null && r.nextBoolean()) {
             // the check saw the world as it was: the last check's fresh read finds the focus moved since
             if (!kept.equals(now)) justified.add(RefusalCode.OUT_OF_SCOPE);
+            // and it may refuse for what the world was then (a false refusal, never a delivery)
+            if (kept.passwordFocused() || kept.keyboardGrabbed()) justified.add(RefusalCode.SECURE_INPUT);
+            if (kept.focusedWindow() != TARGET || kept.focusedElement().isEmpty()) {
+                justified.addAll(Set.of(RefusalCode.OUT_OF_SCOPE, RefusalCode.SECURE_INPUT));
+            }
+            if (kept.runningApps().contains("slack")) justified.add(RefusalCode.DENY_COMMS_VISIBLE);
             return kept;
         }
         return kept = now;
