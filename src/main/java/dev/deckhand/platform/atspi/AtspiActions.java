@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Acting on one element by its uid: click (the element's first click-like action), set its text, give
@@ -100,6 +101,30 @@ final class AtspiActions {
             if (ok == 0) throw refusedBy(b, "set_text_contents");
         } finally {
             Gobject.g_object_unref(et);
+        }
+        if (b.role().equals("spin button")) commitNumber(b, text);
+    }
+
+    private static final Pattern NUMBER = Pattern.compile("[-+]?\\d+([.,]\\d+)?");
+
+    /**
+     * A spin button takes typed text as its value only when it is activated or loses the focus (GTK 3's
+     * GtkSpinButton, Qt's QSpinBox), which an accessibility click on OK does neither: the dialog would read the
+     * old value. A number set as its text is therefore also set as its value (Value {@code set_current_value}),
+     * as a person leaving the field would commit it. Text that is not a plain number is left as text.
+     */
+    private void commitNumber(Bound b, String text) {
+        String t = text.strip();
+        if (!NUMBER.matcher(t).matches()) return;
+        Pointer v = Atspi.atspi_accessible_get_value_iface(b.obj());
+        if (v == null) return;
+        try {
+            long t0 = System.nanoTime();
+            int ok = Atspi.atspi_value_set_current_value(v, Double.parseDouble(t.replace(',', '.')), calls.err());
+            checkActError(b, "set_current_value", t0);
+            if (ok == 0) throw refusedBy(b, "set_current_value");
+        } finally {
+            Gobject.g_object_unref(v);
         }
     }
 
