@@ -246,8 +246,9 @@ public final class GrantGuard implements Guard {
             // What a key or typed text does depends on where the focus is now: those are checked on fresh facts,
             // so that a focus the kept facts have not heard of yet (LibreOffice announces it late) is not first
             // met at the last check, which can only refuse. Element actions name their target.
-            DesktopFacts read = writesToFocus(action) ? freshFacts() : facts();
-            if (writesToFocus(action)) read = awaitAccessibleFocus(read, window);
+            boolean toFocus = writesToFocus(action);
+            DesktopFacts read = toFocus ? freshFacts() : facts();
+            if (toFocus) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
             ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read)
