@@ -7,8 +7,9 @@ import com.sun.jna.ptr.LongByReference;
 /**
  * Whether another client holds a keyboard grab: X11's secure input (a password prompt, a screen
  * locker, a game), under which XTEST keys would go to the grabber. Probed by grabbing the keyboard on
- * the window that holds the input focus (so that the focus does not move), else the root: {@code AlreadyGrabbed} or {@code GrabFrozen} means held; a probe that succeeds is released
- * and synced before the answer, so no other client can find Deckhand's grab.
+ * the window that holds the input focus (so that the focus does not move), else the root:
+ * {@code AlreadyGrabbed} or {@code GrabFrozen} means held; a probe that succeeds is released and synced
+ * before the answer, so no other client can find Deckhand's grab.
  */
 final class KeyboardGrab {
 
@@ -41,7 +42,8 @@ final class KeyboardGrab {
      * The window the probe grabs on: the one holding the input focus, so that the focus does not move. A grab
      * on another window sends the focused app FocusOut and FocusIn (mode NotifyGrab), which GTK turns into
      * five accessibility events (measured: FactsBench) — every probe would wake every settle and every reader
-     * of the app's events. The root when the focus is None or PointerRoot.
+     * of the app's events — and LibreOffice moves its accessibility focus from the cell being edited to its
+     * root pane. The root when the focus is None or PointerRoot.
      */
     private long grabWindow() {
         LongByReference focus = new LongByReference();
