@@ -120,15 +120,21 @@ public final class Proposals {
         if (facts.focusedElement().isPresent() && (pid <= 0 || facts.focusedElement().get().pid() == pid)) {
             DesktopFacts.FocusedElement f = facts.focusedElement().get();
             List<Node> nodes = tree.nodes();
+            Node matched = null;
+            // an office paragraph is no compose field only when the focus has bounds and every node it matches
+            // is one: a twin at the same place outside the document could be the one that holds it
+            boolean office = f.bounds() != null;
             for (int i = 0; i < nodes.size(); i++) {
                 Node n = nodes.get(i);
                 if (n.role().equals(f.role()) && n.name().equals(f.name())
                         && (f.bounds() == null || Objects.equals(n.bounds(), f.bounds()))) {
-                    if (f.bounds() != null && n.editable() && n.role().equals("paragraph") && inOfficeDocument(nodes, i)) {
-                        return Optional.of(new ProposedAction.Element(n.role(), n.name(), false, false, true));
-                    }
-                    return Optional.of(element(n));
+                    if (matched == null) matched = n;
+                    office &= n.editable() && n.role().equals("paragraph") && inOfficeDocument(nodes, i);
                 }
+            }
+            if (matched != null) {
+                return Optional.of(office ? new ProposedAction.Element(matched.role(), matched.name(), false, false, true)
+                        : element(matched));
             }
             boolean text = ProposedAction.Element.textRole(f.role());
             return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));

@@ -46,11 +46,15 @@ class OfficeParagraphTest {
     }
 
     private static DesktopFacts focusOn(String role, Geometry bounds) {
+        return focusOn(PID, role, bounds);
+    }
+
+    private static DesktopFacts focusOn(int pid, String role, Geometry bounds) {
         Geometry g = new Geometry(0, 0, 1280, 756);
         List<WindowInfo> windows = List.of(new WindowInfo(WINDOW, "sheet.csv - LibreOffice Calc", "soffice", PID, g, 0,
                 true, false, false));
         return new DesktopFacts(false, false, Set.of("soffice"), windows, Optional.empty(), WINDOW,
-                Optional.of(new DesktopFacts.FocusedElement(PID, role, "", bounds)), List.of(), Optional.empty());
+                Optional.of(new DesktopFacts.FocusedElement(pid, role, "", bounds)), List.of(), Optional.empty());
     }
 
     private static ProposedAction.Element enterOn(ScopedTree tree, DesktopFacts facts) {
@@ -87,5 +91,26 @@ class OfficeParagraphTest {
                 node("d1", 1, "paragraph", new Geometry(500, 400, 200, 20), true, true));
         ScopedTree joined = tree("document spreadsheet").plus(new ScopedTree(WINDOW, 1, dialog, false));
         assertTrue(enterOn(joined, focusOn("paragraph", new Geometry(500, 400, 200, 20))).compose());
+    }
+
+    @Test
+    void anEditableTextThatIsNotAParagraphStaysAComposeField() {
+        List<Node> nodes = new ArrayList<>(tree("document text").nodes());
+        nodes.set(5, node("u5", 4, "text", CELL, true, true));
+        assertTrue(enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("text", CELL)).compose(),
+                "an embedded text box of the document");
+    }
+
+    @Test
+    void aTwinAtTheSamePlaceOutsideTheDocumentKeepsItAComposeField() {
+        List<Node> nodes = new ArrayList<>(tree("document spreadsheet").nodes());
+        nodes.add(node("u8", 2, "paragraph", CELL, true, true)); // under the second panel, same role, name, bounds
+        assertTrue(enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("paragraph", CELL)).compose());
+    }
+
+    @Test
+    void theFocusOfAnotherAppIsUnknownAndEnterThereSends() {
+        assertTrue(Proposals.propose(new Action.Key("Enter"), tree("document spreadsheet"), WINDOW, null, null,
+                focusOn(PID + 1, "paragraph", CELL)).element().isEmpty(), "another process's paragraph at the same place");
     }
 }
