@@ -27,6 +27,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.jboss.logging.Logger;
 
 /**
  * One {@code computer} call end to end, for MCP, the CLI and {@code deckhand eval} alike: refuse what
@@ -40,7 +41,7 @@ import java.util.function.Consumer;
 @ApplicationScoped
 public class ComputerService {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ComputerService.class);
+    private static final Logger LOG = Logger.getLogger(ComputerService.class);
 
     /** Called with every action result while a run goes on (MCP progress). */
     public interface StepListener extends Consumer<ActionResult> { }
