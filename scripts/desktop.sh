@@ -27,7 +27,7 @@ need_wayland() {
 
 need() {
   local missing=()
-  for c in Xvfb xdpyinfo xprop dbus-daemon dbus-send openbox; do command -v "$c" >/dev/null || missing+=("$c"); done
+  for c in Xvfb xdpyinfo xprop xmessage dbus-daemon dbus-send openbox; do command -v "$c" >/dev/null || missing+=("$c"); done
   [ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi-bus-launcher)
   if [ ${#missing[@]} -gt 0 ]; then
     log "missing ${missing[*]}; install: apt-get install --no-install-recommends xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox"
@@ -50,6 +50,29 @@ wait_for() { # wait_for SECONDS DESCRIPTION CMD...
     if [ "$(date +%s%N)" -gt "$deadline" ]; then log "timed out after ${limit}s waiting for $what"; return 1; fi
     sleep 0.05
   done
+}
+
+# openbox sets _NET_SUPPORTING_WM_CHECK before its startup is done, and a window mapped in between is never
+# managed (docs/eval.md): ready means a probe window, mapped again every second while it is not on the
+# client list, is listed; it is ended and gone from the list before the desktop is used.
+wm_manages() { # wm_manages SECONDS
+  local deadline=$(( $(date +%s%N) + $1 * 1000000000 )) probe tries managed
+  while [ "$(date +%s%N)" -lt "$deadline" ]; do
+    xmessage -name deckhand-wm-probe -timeout 30 "window manager probe" >/dev/null 2>&1 &
+    probe=$!; tries=0; managed=0
+    while [ "$tries" -lt 20 ]; do
+      if xprop -root _NET_CLIENT_LIST 2>/dev/null | grep -q '# 0x'; then managed=1; break; fi
+      tries=$((tries + 1)); sleep 0.05
+    done
+    kill "$probe" 2>/dev/null || true
+    wait "$probe" 2>/dev/null || true
+    if [ "$managed" = 1 ]; then
+      wait_for 10 "openbox to let the probe window go" sh -c '! xprop -root _NET_CLIENT_LIST | grep -q "# 0x"'
+      return
+    fi
+  done
+  log "timed out after $1s waiting for openbox to manage a window"
+  return 1
 }
 
 start() {
@@ -86,6 +109,7 @@ start() {
   openbox --sm-disable >"$runtime/openbox.log" 2>&1 &
   record DECKHAND_DESKTOP_WM_PID $!
   if ! wait_for 30 "openbox to manage the screen" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"'; then stop "$state"; return 3; fi
+  if ! wm_manages 30; then stop "$state"; return 3; fi
 
   # Ready means the registry answers on the accessibility bus (it starts by D-Bus activation).
   if ! wait_for 60 "the AT-SPI registry" dbus-send --bus="$a11y" --print-reply --dest=org.a11y.atspi.Registry \

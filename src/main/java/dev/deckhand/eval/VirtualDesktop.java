@@ -28,7 +28,10 @@ public final class VirtualDesktop implements AutoCloseable {
     static final String GEOMETRY = "1280x800x24";
 
     private final Path runtime;
+    private final List<String> windowManager;
     private final List<Process> started = new ArrayList<>();
+    /** The desktop's own parts (xvfb, dbus, atspi, openbox, weston) by name, for {@link #brokenParts()}. */
+    private final Map<String, Process> parts = new LinkedHashMap<>();
     private final Map<String, String> env = new LinkedHashMap<>();
     private final List<Long> ended = new ArrayList<>();
     /** The accessibility bus of this desktop (the root window's {@code AT_SPI_BUS}). */
@@ -36,8 +39,9 @@ public final class VirtualDesktop implements AutoCloseable {
     /** weston's socket once {@link #startWayland} ran. */
     private Path waylandSocket;
 
-    private VirtualDesktop(Path runtime) {
+    private VirtualDesktop(Path runtime, List<String> windowManager) {
         this.runtime = runtime;
+        this.windowManager = List.copyOf(windowManager);
     }
 
     /**
@@ -47,7 +51,12 @@ public final class VirtualDesktop implements AutoCloseable {
      * @throws IOException naming the part that did not come up; whatever had started is ended
      */
     public static VirtualDesktop start(Path runtime, Duration bound) throws IOException {
-        VirtualDesktop d = new VirtualDesktop(runtime);
+        return start(runtime, bound, List.of("openbox", "--sm-disable"));
+    }
+
+    /** As {@link #start(Path, Duration)} with another window manager's command (a test's wrapper of openbox). */
+    static VirtualDesktop start(Path runtime, Duration bound, List<String> windowManager) throws IOException {
+        VirtualDesktop d = new VirtualDesktop(runtime, windowManager);
         try {
             d.boot(bound);
             return d;
@@ -74,6 +83,15 @@ public final class VirtualDesktop implements AutoCloseable {
         if (!display.matches("\\d+")) throw new IOException("Xvfb reported no display number: '" + display + "'");
         env.put("DISPLAY", ":" + display);
         env.put("XDG_RUNTIME_DIR", runtime.toString());
+        // Every part sees the private directories, the window manager too: with the person's (or a read-only
+        // image's) home, openbox shared or could not write its caches, and fontconfig rescanned every font.
+        env.put("XDG_CONFIG_HOME", runtime.resolve("config").toString());
+        env.put("XDG_DATA_HOME", runtime.resolve("data").toString());
+        env.put("XDG_CACHE_HOME", runtime.resolve("cache").toString());
+        env.put("HOME", runtime.resolve("home").toString());
+        // Single-instance apps (pluma) find their running copy through a socket in the temporary directory:
+        // a private one keeps two desktops' copies apart.
+        env.put("TMPDIR", runtime.resolve("tmp").toString());
 
         Process bus = spawn("dbus", List.of("dbus-daemon", "--session", "--nofork", "--print-address=1",
                 "--address=unix:path=" + runtime.resolve("bus")), Map.of(), ProcessBuilder.Redirect.PIPE);
@@ -90,9 +108,10 @@ public final class VirtualDesktop implements AutoCloseable {
             return true;
         });
         a11yBus = a11y[0];
-        spawn("openbox", List.of("openbox", "--sm-disable"), Map.of(), null);
+        spawn("openbox", windowManager, Map.of(), null);
         await(deadline, "openbox to manage the screen",
                 () -> output(List.of("xprop", "-root", "_NET_SUPPORTING_WM_CHECK")).contains("window id"));
+        awaitManaging(deadline);
         await(deadline, "the AT-SPI registry", () -> exitsZero(List.of("dbus-send", "--bus=" + a11y[0], "--print-reply",
                 "--dest=org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Properties.Get",
                 "string:org.a11y.atspi.Accessible", "string:ChildCount")));
@@ -102,14 +121,42 @@ public final class VirtualDesktop implements AutoCloseable {
         env.put("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1");
         // LibreOffice shows its accessibility tree through the GTK 3 plugin only.
         env.put("SAL_USE_VCLPLUGIN", "gtk3");
-        env.put("XDG_CONFIG_HOME", runtime.resolve("config").toString());
-        env.put("XDG_DATA_HOME", runtime.resolve("data").toString());
-        env.put("XDG_CACHE_HOME", runtime.resolve("cache").toString());
-        env.put("HOME", runtime.resolve("home").toString());
-        // Single-instance apps (pluma) find their running copy through a socket in the temporary directory:
-        // a private one keeps two desktops' copies apart.
-        env.put("TMPDIR", runtime.resolve("tmp").toString());
         env.put("DECKHAND_PRIVATE_DESKTOP", "1");
+    }
+
+    /**
+     * Waits until openbox manages a new window. It announces itself (_NET_SUPPORTING_WM_CHECK) before its
+     * startup is done, and a window mapped in between is never managed: it stays off the client list, so a
+     * task's window "never appeared" (docs/eval.md). So a probe window ({@code xmessage}) is mapped,
+     * again every second while it is not listed, and ended once it is; the desktop is ready when the list is
+     * empty again.
+     */
+    private void awaitManaging(long deadline) throws IOException, InterruptedException {
+        while (true) {
+            Process probe = spawn("wm-probe", List.of("xmessage", "-name", "deckhand-wm-probe", "-timeout", "30",
+                    "window manager probe"), Map.of(), null);
+            long retry = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+            boolean managed = false;
+            try {
+                while (!(managed = clientListed()) && System.nanoTime() - retry < 0 && System.nanoTime() - deadline < 0) {
+                    Thread.sleep(25);
+                }
+            } finally {
+                probe.destroy();
+                if (!probe.waitFor(2, TimeUnit.SECONDS)) probe.destroyForcibly();
+                synchronized (started) {
+                    started.remove(probe);
+                    parts.remove("wm-probe");
+                }
+            }
+            if (managed) break;
+            if (System.nanoTime() - deadline >= 0) throw new IOException("timed out waiting for openbox to manage a window");
+        }
+        await(deadline, "openbox to let the probe window go", () -> !clientListed());
+    }
+
+    private boolean clientListed() {
+        return output(List.of("xprop", "-root", "_NET_CLIENT_LIST")).contains("# 0x");
     }
 
     /**
@@ -191,8 +238,50 @@ public final class VirtualDesktop implements AutoCloseable {
         }
         synchronized (started) {
             started.add(p);
+            parts.put(name, p);
         }
         return p;
+    }
+
+    /**
+     * The desktop's parts that are no longer running, each with its exit status and the end of its log
+     * (e.g. {@code "openbox exited with status 1 (last output: …)"}); empty when all run. A harness error
+     * names them, so a window that never appeared because the window manager died says so.
+     */
+    public List<String> brokenParts() {
+        List<String> out = new ArrayList<>();
+        synchronized (started) {
+            parts.forEach((name, p) -> {
+                if (!p.isAlive()) out.add(name + " exited with status " + p.exitValue() + " ("
+                        + TaskRunner.tail(runtime.resolve(name + ".log"), 200) + ")");
+            });
+        }
+        return out;
+    }
+
+    /**
+     * What runs in this desktop and what it shows, for a harness error: each process carrying its runtime
+     * directory as {@code comm/pid state wchan}, then the X server's top-level windows ({@code xwininfo}), so a
+     * window that never appeared tells an app stuck before its window from a window nobody managed.
+     */
+    public String state() {
+        StringBuilder b = new StringBuilder("processes:");
+        for (long pid : carrying(runtime)) {
+            try {
+                Path proc = Path.of("/proc", Long.toString(pid));
+                String stat = Files.readString(proc.resolve("stat"));
+                int close = stat.lastIndexOf(')');
+                String comm = stat.substring(stat.indexOf('(') + 1, close);
+                String wchan = Files.isReadable(proc.resolve("wchan")) ? Files.readString(proc.resolve("wchan")).strip() : "?";
+                b.append(' ').append(comm).append('/').append(pid).append(' ').append(stat.charAt(close + 2))
+                        .append(wchan.isEmpty() || wchan.equals("0") ? "" : " " + wchan).append(',');
+            } catch (IOException | RuntimeException gone) {
+                // ended meanwhile
+            }
+        }
+        String tree = output(List.of("xwininfo", "-root", "-children")).lines()
+                .filter(l -> l.strip().startsWith("0x")).map(String::strip).reduce((x, y) -> x + "; " + y).orElse("none");
+        return b.append(" top-level windows: ").append(tree.length() > 2000 ? tree.substring(0, 2000) + "…" : tree).toString();
     }
 
     private static String readLine(Process p, long deadline, String what) throws IOException, InterruptedException {
