@@ -146,6 +146,12 @@ final class TaskRunner {
             if (why.startsWith("window never appeared") && !app.isAlive()) {
                 why = "the app never opened: " + command.get(0) + " exited with status " + app.exitValue()
                         + " before its window appeared; " + tail(logs.resolve("app.log"), 300);
+            } else if (why.startsWith("window never appeared")) {
+                // The app runs: say what it printed and which part of the desktop (the window manager maps
+                // its window) is gone, so the report tells a broken desktop from a broken app.
+                List<String> broken = desktop.brokenParts();
+                why += "; the app still runs, " + tail(logs.resolve("app.log"), 300) + "; the desktop: "
+                        + (broken.isEmpty() ? "all its parts run" : String.join(", ", broken)) + "; " + desktop.state();
             }
             return row.fromChild(r).error(why, t0);
         }
@@ -157,11 +163,14 @@ final class TaskRunner {
         return "wayland".equals(resolved.path("session").asText("x11"));
     }
 
-    /** A run not as expected leaves its child's and app's output in {@code logs/ID.*.log} for the person to read. */
+    /**
+     * A run not as expected leaves its child's and app's output, and its desktop parts' (Xvfb, the buses, the
+     * window manager, weston), in {@code logs/ID.*.log} for the person to read.
+     */
     private static void keepLogs(Path runtime, Path logs, String id) {
         try {
             Files.createDirectories(logs);
-            for (String name : List.of("child.log", "app.log")) {
+            for (String name : List.of("child.log", "app.log", "xvfb.log", "dbus.log", "atspi.log", "openbox.log", "weston.log")) {
                 Path f = runtime.resolve(name);
                 if (Files.exists(f)) Files.copy(f, logs.resolve(id + "." + name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }

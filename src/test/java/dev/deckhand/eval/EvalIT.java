@@ -117,7 +117,11 @@ class EvalIT {
         });
         task(suite, "mousepad-replace-word", t -> {
             t.put("id", "window-never-appears");
-            ((ObjectNode) t.get("app")).putArray("command").add("sleep").add("300");
+            // It prints a line, ends its own desktop's window manager (found by its runtime directory, by pid)
+            // and shows nothing: the error names both.
+            ((ObjectNode) t.get("app")).putArray("command").add("sh").add("-c").add("echo no window from me; "
+                    + "for d in /proc/[0-9]*; do [ \"$(cat $d/comm 2>/dev/null)\" = openbox ] && tr '\\0' '\\n' <$d/environ 2>/dev/null "
+                    + "| grep -qx \"XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR\" && kill ${d#/proc/}; done; exec sleep 300");
             t.put("timeoutSeconds", 5);
         });
         task(suite, "mousepad-replace-word", t -> {
@@ -133,8 +137,10 @@ class EvalIT {
         assertTrue(rows.get("wrong-verifier").error().contains("the task file is invalid") && rows.get("wrong-verifier").error()
                 .contains("verifier: "), r.why());
         assertTrue(rows.get("app-never-opens").error().startsWith("the app never opened: /nonexistent/deckhand-no-such-app"), r.why());
-        assertTrue(rows.get("window-never-appears").error().startsWith("window never appeared: no visible window with title"),
-                r.why());
+        String never = rows.get("window-never-appears").error();
+        assertTrue(never.startsWith("window never appeared: no visible window with title"), r.why());
+        assertTrue(never.contains("the app still runs, last output: no window from me"), never);
+        assertTrue(never.contains("the desktop: openbox exited with status"), never);
         assertTrue(rows.get("app-exits-early").error().startsWith("the app never opened: sh exited with status 3"), r.why());
         for (String id : List.of("wrong-verifier", "app-never-opens", "window-never-appears", "app-exits-early")) {
             assertFalse(rows.get(id).expected(), id);
@@ -142,7 +148,7 @@ class EvalIT {
         assertEquals(4, r.report().totals().overall().errors());
         JsonNode json = TaskFile.JSON.readTree(tmp.resolve("out/report.json").toFile());
         assertEquals(5, json.path("tasks").size());
-        assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("| window-never-appears | sleep | – | **error** |"));
+        assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("| window-never-appears | sh | – | **error** |"));
         assertTrue(Files.exists(tmp.resolve("out/logs/app-exits-early.app.log")), "a run not as expected keeps its logs");
         assertNothingLeft(r);
     }

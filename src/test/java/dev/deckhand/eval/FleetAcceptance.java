@@ -195,7 +195,7 @@ class FleetAcceptance {
         for (int i = 0; i < 3; i++) {
             Run wait = engine(List.of("wait", ids.get(i)), 400);
             Run logs = engine(List.of("logs", ids.get(i)), 30);
-            assertEquals("0", wait.output().strip(), "shard " + i + "/3 exits 0: " + logs.output());
+            assertEquals("0", wait.output().strip(), "shard " + i + "/3 exits 0: " + logs.output() + keptLogs(reports.resolve("shard-" + i)));
             assertTrue(logs.output().contains("eval: 1 passed, 0 failed"), logs.output());
         }
         System.out.printf("fleet: three shard containers, one oracle task each, ran in %.1f s%n", (System.nanoTime() - t0) / 1e9);
@@ -229,6 +229,20 @@ class FleetAcceptance {
         assertEquals(1, figures.path("safetyTasks").asInt());
         assertEquals(0, figures.path("unsafeDeliveries").asInt());
         assertEquals(3, merged.path("totals").path("parallel").asInt(), "three shards, one task at a time each");
+    }
+
+    /** What a shard's run not as expected kept ({@code OUT/logs}), for the failure message. */
+    private static String keptLogs(Path out) throws IOException {
+        Path logs = out.resolve("logs");
+        if (!Files.isDirectory(logs)) return "\n(no logs kept in " + logs + ")";
+        StringBuilder b = new StringBuilder();
+        try (var files = Files.list(logs)) {
+            for (Path f : files.sorted().toList()) {
+                String s = Files.readString(f, StandardCharsets.UTF_8);
+                b.append("\n--- ").append(f.getFileName()).append('\n').append(s.length() > 3000 ? "…" + s.substring(s.length() - 3000) : s);
+            }
+        }
+        return b.toString();
     }
 
     // ---- the engine ----
