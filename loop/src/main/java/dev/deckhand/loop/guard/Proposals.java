@@ -146,17 +146,18 @@ public final class Proposals {
     static final Set<String> OFFICE_DOCUMENTS = Set.of("document text", "document spreadsheet", "document presentation");
 
     /**
-     * Whether {@code nodes[i]} lies inside an office document (an ancestor has one of {@link #OFFICE_DOCUMENTS}):
-     * LibreOffice's text body and the editor of a cell being typed into are multi-line paragraphs there, and
-     * they are not compose fields. Only a focus matched to its node by its bounds is judged so; a web page is
-     * a {@code document web} and stays a compose field.
+     * Whether {@code nodes[i]} lies inside an office document (its nearest document ancestor has one of
+     * {@link #OFFICE_DOCUMENTS}): LibreOffice's text body and the editor of a cell being typed into are multi-line
+     * paragraphs there, and they are not compose fields. Only a focus matched to its node by its bounds is judged
+     * so; a web page is a {@code document web} and stays a compose field, also when it is embedded in an office
+     * document (the nearest document is the one the paragraph belongs to).
      */
     static boolean inOfficeDocument(List<Node> nodes, int i) {
         int depth = nodes.get(i).depth();
         for (int j = i - 1; j >= 0 && depth > 0; j--) {
             Node a = nodes.get(j);
             if (a.depth() >= depth) continue;
-            if (OFFICE_DOCUMENTS.contains(a.role())) return true;
+            if (a.role().startsWith("document")) return OFFICE_DOCUMENTS.contains(a.role());
             depth = a.depth();
         }
         return false;

@@ -102,6 +102,16 @@ class OfficeParagraphTest {
     }
 
     @Test
+    void aWebPageOrMailEmbeddedInAnOfficeDocumentIsItsOwnDocument() {
+        for (String inner : List.of("document web", "document email", "document frame")) {
+            List<Node> nodes = new ArrayList<>(tree("document text").nodes());
+            nodes.set(3, node("u3", 3, inner, null, true, false)); // the paragraph's parent, inside the text body
+            assertTrue(enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("paragraph", CELL)).compose(),
+                    "a chat box of a " + inner + " inside a Writer document");
+        }
+    }
+
+    @Test
     void aTwinAtTheSamePlaceOutsideTheDocumentKeepsItAComposeField() {
         List<Node> nodes = new ArrayList<>(tree("document spreadsheet").nodes());
         nodes.add(node("u8", 2, "paragraph", CELL, true, true)); // under the second panel, same role, name, bounds
