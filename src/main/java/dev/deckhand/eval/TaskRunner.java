@@ -66,7 +66,7 @@ final class TaskRunner {
             try {
                 if (wayland(resolved)) desktop.startWayland(DESKTOP_BOUND);
                 TaskResult result = runIn(desktop, task, resolved, home, row, t0);
-                if (!result.expected() && settings.logs().isPresent()) keepLogs(desktop.runtime(), settings.logs().get(), task.id());
+                if (!result.expected() && settings.logs().isPresent()) keepLogs(desktop, settings.logs().get(), task.id());
                 return result;
             } finally {
                 desktop.close();
@@ -143,15 +143,17 @@ final class TaskRunner {
         JsonNode r = result.get();
         if (r.hasNonNull("error")) {
             String why = r.get("error").asText();
-            if (why.startsWith("window never appeared") && !app.isAlive()) {
-                why = "the app never opened: " + command.get(0) + " exited with status " + app.exitValue()
-                        + " before its window appeared; " + tail(logs.resolve("app.log"), 300);
-            } else if (why.startsWith("window never appeared")) {
-                // The app runs: say what it printed and which part of the desktop (the window manager maps
-                // its window) is gone, so the report tells a broken desktop from a broken app.
-                List<String> broken = desktop.brokenParts();
-                why += "; the app still runs, " + tail(logs.resolve("app.log"), 300) + "; the desktop: "
-                        + (broken.isEmpty() ? "all its parts run" : String.join(", ", broken)) + "; " + desktop.state();
+            if (why.startsWith("window never appeared")) {
+                if (!app.isAlive()) {
+                    why = "the app never opened: " + command.get(0) + " exited with status " + app.exitValue()
+                            + " before its window appeared; " + tail(logs.resolve("app.log"), 300);
+                } else {
+                    // The app runs: say what it printed and which part of the desktop (the window manager maps
+                    // its window) is gone, so the report tells a broken desktop from a broken app.
+                    List<String> broken = desktop.brokenParts();
+                    why += "; the app still runs, " + tail(logs.resolve("app.log"), 300) + "; the desktop: "
+                            + (broken.isEmpty() ? "all its parts run" : String.join(", ", broken)) + "; " + desktop.state();
+                }
             }
             return row.fromChild(r).error(why, t0);
         }
@@ -164,14 +166,16 @@ final class TaskRunner {
     }
 
     /**
-     * A run not as expected leaves its child's and app's output, and its desktop parts' (Xvfb, the buses, the
-     * window manager, weston), in {@code logs/ID.*.log} for the person to read.
+     * A run not as expected leaves its child's and app's output, and its desktop parts' ({@link
+     * VirtualDesktop#partLogs()}), in {@code logs/ID.*.log} for the person to read.
      */
-    private static void keepLogs(Path runtime, Path logs, String id) {
+    private static void keepLogs(VirtualDesktop desktop, Path logs, String id) {
         try {
             Files.createDirectories(logs);
-            for (String name : List.of("child.log", "app.log", "xvfb.log", "dbus.log", "atspi.log", "openbox.log", "weston.log")) {
-                Path f = runtime.resolve(name);
+            List<String> names = new ArrayList<>(List.of("child.log", "app.log"));
+            names.addAll(desktop.partLogs());
+            for (String name : names) {
+                Path f = desktop.runtime().resolve(name);
                 if (Files.exists(f)) Files.copy(f, logs.resolve(id + "." + name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {

@@ -30,7 +30,7 @@ public final class VirtualDesktop implements AutoCloseable {
     private final Path runtime;
     private final List<String> windowManager;
     private final List<Process> started = new ArrayList<>();
-    /** The desktop's own parts (xvfb, dbus, atspi, openbox, weston) by name, for {@link #brokenParts()}. */
+    /** The desktop's own parts (xvfb, dbus, atspi, openbox, weston) by name, for {@link #brokenParts()} and {@link #partLogs()}. */
     private final Map<String, Process> parts = new LinkedHashMap<>();
     private final Map<String, String> env = new LinkedHashMap<>();
     private final List<Long> ended = new ArrayList<>();
@@ -257,6 +257,13 @@ public final class VirtualDesktop implements AutoCloseable {
             });
         }
         return out;
+    }
+
+    /** The log files, in {@link #runtime()}, of the desktop's own parts (Xvfb, the buses, openbox, weston). */
+    public List<String> partLogs() {
+        synchronized (started) {
+            return parts.keySet().stream().map(name -> name + ".log").toList();
+        }
     }
 
     /**

@@ -150,6 +150,7 @@ class EvalIT {
         assertEquals(5, json.path("tasks").size());
         assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("| window-never-appears | sh | – | **error** |"));
         assertTrue(Files.exists(tmp.resolve("out/logs/app-exits-early.app.log")), "a run not as expected keeps its logs");
+        assertTrue(Files.exists(tmp.resolve("out/logs/window-never-appears.openbox.log")), "and its desktop parts' logs");
         assertNothingLeft(r);
     }
 
