@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Issue 15's bench (docs/performance.md): one computer call clicking a calculator button through MCP on a
 # real server process, against xdotool click + scrot on the same buttons, in a private virtual desktop.
-#   scripts/bench-step.sh [RUNS]     builds the package and the test classes, then prints medians and ratios
+#   scripts/bench-step.sh [RUNS [WARM_UP]]   builds the package and the test classes, then prints medians and ratios
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs="${1:-15}"
+warm_up="${2:-10}"
 # package builds the server and compiles the tests; the test classpath comes from the same reactor run
 mvn -B -q -pl src -am package -DskipTests dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
 cp="src/target/test-classes:src/target/classes:loop/target/classes:scope-grant/target/classes:$(cat src/target/bench.classpath)"
-exec scripts/desktop.sh run -- java -cp "$cp" dev.deckhand.bench.StepBench src/target/quarkus-app/quarkus-run.jar "$runs"
+exec scripts/desktop.sh run -- java -cp "$cp" dev.deckhand.bench.StepBench src/target/quarkus-app/quarkus-run.jar "$runs" "$warm_up"
