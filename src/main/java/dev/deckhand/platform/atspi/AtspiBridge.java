@@ -51,8 +51,13 @@ public final class AtspiBridge implements AutoCloseable {
     public static final int PROBE_TIMEOUT_MILLIS = 300;
     /** How long a caller waits for the libatspi thread before refusing. */
     public static final Duration CALL_BOUND = Duration.ofMillis(2000);
-    /** After an event that shows the action landed, {@link #settle} waits for this long without events (the app's burst). */
-    public static final Duration LANDED_GRACE = Duration.ofMillis(30);
+    /**
+     * After an event that shows the action landed, {@link #settle} waits for this long without events (the app's
+     * burst). Traced on LandingSettleTest: one handler's events come within 0.5 ms of each other (a display's
+     * delete and insert), GTK 4's layout states 5 ms after its text; what came 6-25 ms later was a toggle
+     * button's release, not the effect. It was 30 ms (docs/performance.md).
+     */
+    public static final Duration LANDED_GRACE = Duration.ofMillis(10);
     /** {@link #settle} returns once no accessibility event arrived for this long. */
     public static final Duration QUIET = Duration.ofMillis(75);
     /** Text values in a snapshot are cut to this many characters. */

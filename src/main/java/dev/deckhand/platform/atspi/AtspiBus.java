@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
@@ -279,8 +281,13 @@ final class AtspiBus {
             long now = System.nanoTime();
             long last = later(lastEventNanos, quietFrom);
             if (now - last >= quiet || now - deadline >= 0) return;
-            if (!lastEventFirstHalf && now - lastEventNanos >= grace && landedAfter(landings, landedFrom)) return;
-            Thread.sleep(landings.isEmpty() ? 5 : 2);
+            boolean landed = !lastEventFirstHalf && landedAfter(landings, landedFrom);
+            if (landed && now - lastEventNanos >= grace) return;
+            long nap = TimeUnit.MILLISECONDS.toNanos(landings.isEmpty() ? 5 : 2);
+            // once landed, the last nap ends when the grace does, not up to a nap after it
+            if (landed) nap = Math.min(nap, grace - (now - lastEventNanos));
+            LockSupport.parkNanos(nap);
+            if (Thread.interrupted()) throw new InterruptedException("settle");
         }
     }
 
