@@ -284,9 +284,20 @@ public final class AtspiBridge implements AutoCloseable {
      * @throws RefusedException {@code A11Y_UNAVAILABLE} when a walk cannot finish in time
      */
     public Focus focus() {
-        // three calls, each in its own bound as before: a stopped app costs each walk its timeout and probe
-        long events = events();
-        return new Focus(events, passwordFocused(), focusedElement());
+        return focusLater().get();
+    }
+
+    /**
+     * {@link #focus()} started on the libatspi thread, read by {@code get()}: the caller reads X and /proc
+     * meanwhile. One hand-off, pumped before each read, in the bound of its three reads (a stopped app costs
+     * each walk its timeout and probe).
+     */
+    public Pending<Focus> focusLater() {
+        return on.submit("focus facts", CALL_BOUND.multipliedBy(3), s -> {
+            long events = s.pumped().bus().events();
+            boolean password = s.pumped().facts().passwordFocused();
+            return new Focus(events, password, s.pumped().facts().focusedElement());
+        });
     }
 
     /**
@@ -306,6 +317,12 @@ public final class AtspiBridge implements AutoCloseable {
      */
     public long events() {
         return on.call("event count", CALL_BOUND, s -> s.pumped().bus().events());
+    }
+
+    /** A read running on the libatspi thread; {@link #get()} waits for its answer within its bound. */
+    public interface Pending<T> {
+        /** @throws RefusedException {@code A11Y_UNAVAILABLE} when the read did not finish within its bound */
+        T get();
     }
 
     /** {@link #focus()}'s answer; {@code events} is the count before the read. */

@@ -53,19 +53,35 @@ final class AtspiThread {
      * a {@link RefusedException} thrown by the task reaches the caller unchanged.
      */
     <T> T call(String what, Duration bound, Callable<T> task) {
+        return submit(what, bound, task).get();
+    }
+
+    /**
+     * As {@link #call}, but returns at once: the task runs on the libatspi thread while the caller does
+     * other work, and {@link AtspiBridge.Pending#get()} waits for it, within {@code bound} from the
+     * submission. On the thread itself the task runs before this returns.
+     */
+    <T> AtspiBridge.Pending<T> submit(String what, Duration bound, Callable<T> task) {
         if (onThread()) {
+            T value;
             try {
-                return task.call();
+                value = task.call();
             } catch (RuntimeException e) {
                 throw e;
             } catch (Exception e) {
                 throw new RefusedException(Refusal.a11yUnavailable(what + " failed: " + e));
             }
+            return () -> value;
         }
         FutureTask<T> future = new FutureTask<>(task);
+        long deadline = System.nanoTime() + bound.toNanos();
         queue.add(future);
+        return () -> await(what, bound, future, deadline);
+    }
+
+    private <T> T await(String what, Duration bound, FutureTask<T> future, long deadline) {
         try {
-            return future.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(false);
             if (Boolean.getBoolean("deckhand.atspi.trace")) {

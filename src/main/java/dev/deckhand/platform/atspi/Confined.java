@@ -42,4 +42,9 @@ final class Confined<S> {
     <T> T call(String what, Duration bound, Task<S, T> task) {
         return thread.call(what, bound, () -> task.run(state));
     }
+
+    /** As {@link #call}, without waiting: {@link AtspiThread#submit}. */
+    <T> AtspiBridge.Pending<T> submit(String what, Duration bound, Task<S, T> task) {
+        return thread.submit(what, bound, () -> task.run(state));
+    }
 }

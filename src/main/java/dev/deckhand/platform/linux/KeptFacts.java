@@ -73,7 +73,7 @@ final class KeptFacts {
         Kept k = kept;
         if (!announcedHold(k, now, events, at)) {
             if (LOG.isDebugEnabled()) LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events, at));
-            return whole(now, atspi.focus(), at, false);
+            return whole(now, atspi.focus(), at, null, null, null);
         }
         if (at - k.unannouncedAt() >= MAX_AGE.toNanos()) {
             kept = k = new Kept(now, k.events(), k.announcedAt(), k.focus(), k.applicationNames(), k.browserHost(), at,
@@ -84,15 +84,21 @@ final class KeptFacts {
 
     /** The facts with those behind the absolute refusals read now, the others kept while nothing changed. */
     synchronized DesktopFacts fresh() {
+        // the focus reads run on the libatspi thread while X and /proc are read here
+        AtspiBridge.Pending<AtspiBridge.Focus> pending = atspi.focusLater();
         List<WindowInfo> now = windows.get();
         long at = nanos.getAsLong();
-        AtspiBridge.Focus focus = atspi.focus();
         Kept k = kept;
-        if (!announcedHold(k, now, focus.events(), at)) return whole(now, focus, at, true);
-        boolean aged = at - k.unannouncedAt() >= MAX_AGE.toNanos();
+        boolean aged = k == null || at - k.unannouncedAt() >= MAX_AGE.toNanos();
+        WindowRelations.Read relations = x11.relations(now);
+        Set<String> processes = aged ? Processes.names() : k.processes();
+        AtspiBridge.Focus focus = pending.get();
+        // The grab probe comes after the focus reads: a probe that falls back to the root makes the focused app
+        // drop its focus for a moment, and a focus read at that instant would read that.
+        boolean grabbed = x11.keyboardGrabbed();
+        if (!announcedHold(k, now, focus.events(), at)) return whole(now, focus, at, relations, aged ? processes : null, grabbed);
         kept = k = new Kept(now, k.events(), k.announcedAt(), focus, k.applicationNames(), k.browserHost(),
-                aged ? at : k.unannouncedAt(), aged ? Processes.names() : k.processes(), x11.relations(now),
-                x11.keyboardGrabbed());
+                aged ? at : k.unannouncedAt(), processes, relations, grabbed);
         return facts(k);
     }
 
@@ -113,18 +119,24 @@ final class KeptFacts {
         return "older than " + ANNOUNCED_MAX_AGE.toMillis() + " ms";
     }
 
-    /** Everything read now; kept with the event count from before the reads, so an event during them counts. */
-    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Focus focus, long at, boolean fresh) {
+    /**
+     * Everything read now; kept with the event count from before the reads, so an event during them counts.
+     * {@code relations} and {@code grabbed} are what the fresh read already read now, or both null;
+     * {@code processes} the process names read now, or null (they are not read twice).
+     */
+    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Focus focus, long at, WindowRelations.Read relations,
+            Set<String> processes, Boolean grabbed) {
         wholeReads++;
         AtspiBridge.Context context = atspi.context();
+        boolean fresh = grabbed != null;
         // A grab probe under MAX_AGE old is kept here, as for any unannounced fact, except for the fresh read,
         // which always probes: a probe that falls back to the root makes the focused app send focus events,
         // which would make the next read whole again.
         Kept k = kept;
         boolean young = !fresh && k != null && at - k.unannouncedAt() < MAX_AGE.toNanos();
         kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(),
-                young ? k.unannouncedAt() : at, Processes.names(), x11.relations(now),
-                young ? k.grabbed() : x11.keyboardGrabbed());
+                young ? k.unannouncedAt() : at, processes != null ? processes : Processes.names(),
+                fresh ? relations : x11.relations(now), fresh ? grabbed : young ? k.grabbed() : x11.keyboardGrabbed());
         return facts(kept);
     }
 
