@@ -55,6 +55,19 @@ public final class OtherClient implements AutoCloseable {
         X.XSync(dpy, Xlib.False);
     }
 
+    /** Moves any window (e.g. a window manager's frame) as this client; synced. */
+    public void move(long window, int x, int y) {
+        X.XMoveWindow(dpy, window, x, y);
+        X.XSync(dpy, Xlib.False);
+    }
+
+    /** The window's position in its parent as the server has it now, or null when it is gone. */
+    public int[] position(long window) {
+        Memory attrs = new Memory(Xlib.WA_SIZE);
+        if (X.XGetWindowAttributes(dpy, window, attrs) == 0) return null;
+        return new int[] {attrs.getInt(Xlib.WA_X), attrs.getInt(Xlib.WA_Y)};
+    }
+
     public void destroy(long window) {
         X.XDestroyWindow(dpy, window);
         X.XSync(dpy, Xlib.False);
