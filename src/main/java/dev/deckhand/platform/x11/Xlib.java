@@ -255,4 +255,6 @@ interface Xlib extends Library {
             long border, long background);
 
     int XSelectInput(Pointer display, long window, long eventMask);
+
+    int XReparentWindow(Pointer display, long window, long parent, int x, int y);
 }

@@ -129,6 +129,29 @@ class WatchedWindowsTest {
     }
 
     @Test
+    void ancestorMovedInsideItsParentShowsInTheNextAnswer() throws IOException {
+        // client -> frame -> holder -> root: a move of the frame inside the holder is announced neither on
+        // the client nor under the root, only on the frame (the client's ancestor) itself. Window managers
+        // with a wrapper between frame and client (KWin) move a non-root ancestor the same way.
+        WindowInfo msg = xmessage("watched-nested");
+        long frame = x.topLevelOf(msg.id());
+        long holder = other.holder(0, 0, 1000, 700);
+        try {
+            other.reparent(frame, holder, 40, 30);
+            settle();
+            Geometry before = next(msg.id()).orElseThrow(() -> new AssertionError("still managed")).geometry();
+            settle();
+            other.move(frame, 140, 90); // the holder redirects nothing: the server moves it now
+            Geometry after = next(msg.id()).orElseThrow().geometry();
+            assertEquals(x.geometry(msg.id()), after, "the answer equals a fresh measure");
+            assertNotEquals(before, after, "the frame moved");
+        } finally {
+            TestApps.run("xdotool", "windowkill", Long.toString(msg.id()));
+            other.destroy(holder);
+        }
+    }
+
+    @Test
     void hiddenStateShowsInTheNextAnswer() {
         settle();
         setProperty(mousepad.id(), "_NET_WM_STATE", "32a", "_NET_WM_STATE_HIDDEN");
