@@ -71,6 +71,14 @@ public final class OtherClient implements AutoCloseable {
         return win;
     }
 
+    /** A mapped plain child window of {@code parent} (no redirect: the server moves it at once). */
+    public long child(long parent, int x, int y, int w, int h) {
+        long win = X.XCreateSimpleWindow(dpy, parent, x, y, w, h, 0, 0, 0x404040);
+        X.XMapRaised(dpy, win);
+        X.XSync(dpy, Xlib.False);
+        return win;
+    }
+
     /** Reparents any window (e.g. a window manager's frame) into {@code parent}; synced. */
     public void reparent(long window, long parent, int x, int y) {
         X.XReparentWindow(dpy, window, parent, x, y);

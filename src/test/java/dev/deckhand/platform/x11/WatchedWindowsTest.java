@@ -152,6 +152,30 @@ class WatchedWindowsTest {
     }
 
     @Test
+    void newAncestorsAfterAReparentAreWatched() throws IOException {
+        // client -> frame -> inner -> holder -> root: inner becomes an ancestor only by the reparent, so
+        // only a new selection after the ReparentNotify sees it move inside the holder.
+        WindowInfo msg = xmessage("watched-reparented");
+        long frame = x.topLevelOf(msg.id());
+        long holder = other.holder(0, 0, 1000, 700);
+        long inner = other.child(holder, 20, 10, 900, 600);
+        try {
+            settle();
+            other.reparent(frame, inner, 30, 20);
+            settle();
+            Geometry before = next(msg.id()).orElseThrow(() -> new AssertionError("still managed")).geometry();
+            settle();
+            other.move(inner, 70, 60);
+            Geometry after = next(msg.id()).orElseThrow().geometry();
+            assertEquals(x.geometry(msg.id()), after, "the answer equals a fresh measure");
+            assertNotEquals(before, after, "the new ancestor moved");
+        } finally {
+            TestApps.run("xdotool", "windowkill", Long.toString(msg.id()));
+            other.destroy(holder);
+        }
+    }
+
+    @Test
     void hiddenStateShowsInTheNextAnswer() {
         settle();
         setProperty(mousepad.id(), "_NET_WM_STATE", "32a", "_NET_WM_STATE_HIDDEN");
