@@ -71,9 +71,12 @@ final class Windows {
         return List.copyOf(out);
     }
 
-    /** See {@link X11Display#window(long)}. */
-    Optional<WindowInfo> window(long id) {
-        for (WindowInfo w : list()) if (w.id() == id) return Optional.of(w);
+    /**
+     * See {@link X11Display#window(long)}: {@code id} as {@code listed} (a {@link #list()} answer) has it;
+     * a window that is not listed is read now.
+     */
+    Optional<WindowInfo> window(List<WindowInfo> listed, long id) {
+        for (WindowInfo w : listed) if (w.id() == id) return Optional.of(w);
         WindowInfo unlisted = read(id, -1);
         return Optional.ofNullable(unlisted).map(w -> new WindowInfo(w.id(), w.title(), w.app(), w.pid(),
                 w.geometry(), 0, w.visible(), w.minimised(), w.own()));

@@ -62,6 +62,7 @@ public final class X11Display implements AutoCloseable {
     private final Extensions extensions;
     private final Optional<String> waylandReason;
     private final Windows windows;
+    private final WatchedWindows watched;
     private final KeyboardGrab grab;
     private final KeyboardMapping mapping;
     private final Keys keys;
@@ -77,6 +78,7 @@ public final class X11Display implements AutoCloseable {
         this.waylandReason = waylandReason(this.env, extensions.xwayland());
         WindowProperties props = new WindowProperties(c);
         this.windows = new Windows(c, props);
+        this.watched = WatchedWindows.open(this.env, windows);
         this.grab = new KeyboardGrab(c);
         this.mapping = new KeyboardMapping(c);
         this.keys = new Keys(c, windows, mapping, grab, extensions.xtest());
@@ -170,17 +172,32 @@ public final class X11Display implements AutoCloseable {
 
     /**
      * All client windows from {@code _NET_CLIENT_LIST_STACKING}, bottom to top. A window that vanishes
-     * while it is read is left out. Empty when the window manager publishes no list.
+     * while it is read is left out. Empty when the window manager publishes no list. The answer is what a
+     * read at this moment gives; it is read again only when an X event since the last read can change it
+     * ({@link WatchedWindows}).
      */
     public synchronized List<WindowInfo> windows() {
         live();
-        return windows.list();
+        return watched.list();
     }
 
-    /** One window as {@link #windows()} would report it, or empty when it does not exist. */
+    /**
+     * One window as {@link #windows()} would report it, or empty when it does not exist; a window that is
+     * not listed is read directly.
+     */
     public synchronized Optional<WindowInfo> window(long id) {
         live();
-        return windows.window(id);
+        return watched.window(id);
+    }
+
+    /** How many times the window list was really read (tests: an unchanged desktop answers without one). */
+    synchronized long windowListReads() {
+        return watched.reads();
+    }
+
+    /** True while the window list is kept by X events (false: it is read on every answer). */
+    synchronized boolean windowListWatched() {
+        return watched.watching();
     }
 
     /**
@@ -370,6 +387,7 @@ public final class X11Display implements AutoCloseable {
     public synchronized void close() {
         if (closed) return;
         closed = true;
+        watched.close();
         if (!c.dead()) {
             try {
                 mapping.close();

@@ -50,6 +50,12 @@ interface Xlib extends Library {
     long ButtonReleaseMask = 1L << 3;
     long ExposureMask = 1L << 15;
     long StructureNotifyMask = 1L << 17;
+    long SubstructureNotifyMask = 1L << 19;
+    long PropertyChangeMask = 1L << 22;
+
+    /** Event types {@link WatchedWindows} tells apart (X.h). */
+    int PropertyNotify = 28;
+    int MappingNotify = 34;
 
     int IsViewable = 2;
     int GrabModeAsync = 1;
@@ -75,6 +81,8 @@ interface Xlib extends Library {
     int EV_SIZE = 192, EV_TYPE = 0, EV_SEND_EVENT = 16, EV_DISPLAY = 24, EV_WINDOW = 32, EV_ROOT = 40,
             EV_SUBWINDOW = 48, EV_TIME = 56, EV_X = 64, EV_Y = 68, EV_X_ROOT = 72, EV_Y_ROOT = 76,
             EV_STATE = 80, EV_KEYCODE = 84, EV_BUTTON = 84, EV_SAME_SCREEN = 88;
+    /** {@code XPropertyEvent}: window@32 (as every event's), atom@40. */
+    int EV_PROPERTY_ATOM = 40;
     /** {@code XErrorEvent}. */
     int ERR_RESOURCE = 16, ERR_CODE = 32, ERR_REQUEST = 33, ERR_MINOR = 34;
     /** {@code XImage}. */
@@ -247,4 +255,6 @@ interface Xlib extends Library {
             long border, long background);
 
     int XSelectInput(Pointer display, long window, long eventMask);
+
+    int XReparentWindow(Pointer display, long window, long parent, int x, int y);
 }

@@ -55,6 +55,49 @@ public final class OtherClient implements AutoCloseable {
         X.XSync(dpy, Xlib.False);
     }
 
+    /**
+     * A mapped override-redirect window (the window manager leaves it alone) with no content of its own,
+     * to hold other windows; destroyed on {@link #close()}.
+     */
+    public long holder(int x, int y, int w, int h) {
+        Memory attrs = new Memory(Xlib.SWA_SIZE);
+        attrs.clear();
+        attrs.setInt(Xlib.SWA_OVERRIDE_REDIRECT, Xlib.True);
+        long win = X.XCreateWindow(dpy, root, x, y, w, h, 0, 0 /* CopyFromParent */, Xlib.InputOutput, null,
+                Xlib.CWOverrideRedirect, attrs);
+        X.XMapRaised(dpy, win);
+        X.XSync(dpy, Xlib.False);
+        windows.add(win);
+        return win;
+    }
+
+    /** A mapped plain child window of {@code parent} (no redirect: the server moves it at once). */
+    public long child(long parent, int x, int y, int w, int h) {
+        long win = X.XCreateSimpleWindow(dpy, parent, x, y, w, h, 0, 0, 0x404040);
+        X.XMapRaised(dpy, win);
+        X.XSync(dpy, Xlib.False);
+        return win;
+    }
+
+    /** Reparents any window (e.g. a window manager's frame) into {@code parent}; synced. */
+    public void reparent(long window, long parent, int x, int y) {
+        X.XReparentWindow(dpy, window, parent, x, y);
+        X.XSync(dpy, Xlib.False);
+    }
+
+    /** Moves any window (e.g. a window manager's frame) as this client; synced. */
+    public void move(long window, int x, int y) {
+        X.XMoveWindow(dpy, window, x, y);
+        X.XSync(dpy, Xlib.False);
+    }
+
+    /** The window's position in its parent as the server has it now, or null when it is gone. */
+    public int[] position(long window) {
+        Memory attrs = new Memory(Xlib.WA_SIZE);
+        if (X.XGetWindowAttributes(dpy, window, attrs) == 0) return null;
+        return new int[] {attrs.getInt(Xlib.WA_X), attrs.getInt(Xlib.WA_Y)};
+    }
+
     public void destroy(long window) {
         X.XDestroyWindow(dpy, window);
         X.XSync(dpy, Xlib.False);

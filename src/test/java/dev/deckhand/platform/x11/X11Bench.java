@@ -48,7 +48,11 @@ public final class X11Bench {
                     "median ms", "p90 ms", "CPU ms");
             System.out.println("|---|---:|---:|---:|");
 
-            row("window list (" + x.windows().size() + " windows)", () -> x.windows());
+            row("window list, kept (" + x.windows().size() + " windows, no change)", () -> x.windows());
+            try (XConnection rc = XConnection.open(System.getenv())) {
+                Windows fresh = new Windows(rc, new WindowProperties(rc));
+                row("window list, read (" + fresh.list().size() + " windows, as before WatchedWindows)", fresh::list);
+            }
             row("grab 1280x800 (composite pixmap" + (x.shmCapture() ? ", XShm" : "") + ")", () -> x.grab(id));
             RgbImage raw = x.grab(id);
             row("encode PNG 1280x800 (deflate 1, no filter, bands)", raw::png);
