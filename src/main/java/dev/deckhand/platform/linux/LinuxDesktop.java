@@ -139,7 +139,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     /**
      * The last walk again when all of these hold, else a walk ({@link #snapshot}): it was of this window and
      * {@code grantRevision} and complete; the window read now equals the one read for it (title, geometry,
-     * state, process: a move or resize announces no accessibility event); no action of this desktop began or
+     * state, process: a move or resize brings no event the bridge listens to); no action of this desktop began or
      * ended since it began; no accessibility event of any app arrived since it began
      * ({@link AtspiBridge#quietSince}); and it began less than {@link #REUSE_AGE} ago. Costs an X window read
      * and one call on the libatspi thread instead of a walk (galculator ~10 ms, gnome-calculator ~38 ms).
@@ -156,10 +156,10 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /**
-     * How long a walk may be returned again: the verifier's first read follows the loop's observation by well
-     * under a millisecond; the bound caps what no rule sees (an app that changes without announcing it, an
-     * event the app has not sent yet, an element moved inside the window, which GTK announces with no event
-     * this bridge listens to).
+     * How long after it began a walk may be returned again (so a walk slower than this never is): the verifier's
+     * first read came ~26 ms after the beginning of the loop's last walk on galculator, the walk included. The
+     * bound caps what no rule sees: an app that changes without announcing it, an event the app has not sent
+     * yet, an element moved inside the window (bounds changes are not among the events the bridge listens to).
      */
     static final Duration REUSE_AGE = Duration.ofMillis(100);
 
