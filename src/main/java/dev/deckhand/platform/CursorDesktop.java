@@ -107,7 +107,16 @@ public final class CursorDesktop implements Desktop {
 
     @Override
     public ScopedTree snapshot(long windowId, long grantRevision) {
-        ScopedTree tree = real.snapshot(windowId, grantRevision);
+        return remembered(windowId, real.snapshot(windowId, grantRevision));
+    }
+
+    @Override
+    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        return remembered(windowId, real.latestSnapshot(windowId, grantRevision));
+    }
+
+    /** Remembers the bounds of the tree's elements (where the cursor travels to); the tree unchanged. */
+    private ScopedTree remembered(long windowId, ScopedTree tree) {
         if (bounds.size() > MAX_REMEMBERED) bounds.clear();
         // A native Wayland window's bounds are window-relative and its place on screen unknown: no cursor there.
         if (!real.syntheticInput(windowId)) return tree;

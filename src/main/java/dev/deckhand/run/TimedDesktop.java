@@ -41,6 +41,11 @@ final class TimedDesktop implements Desktop {
     }
 
     @Override
+    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        return phases.time(Phase.OBSERVE, () -> real.latestSnapshot(windowId, grantRevision));
+    }
+
+    @Override
     public void click(String uid) {
         phases.run(Phase.ACT, () -> real.click(uid));
     }

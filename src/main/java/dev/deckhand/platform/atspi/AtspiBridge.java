@@ -325,6 +325,24 @@ public final class AtspiBridge implements AutoCloseable {
         T get();
     }
 
+    /**
+     * How many accessibility events of any app this bridge has received, after pumping the pending ones:
+     * every event its listener takes (children, property, state, text, value and visible-data changes), not
+     * only those {@link #events()} counts. Read before a read of the desktop, then {@link #quietSince}.
+     */
+    public long allEvents() {
+        return on.call("event count", CALL_BOUND, s -> s.pumped().bus().allEvents());
+    }
+
+    /**
+     * Whether no accessibility event of any app arrived since {@link #allEvents()} answered {@code count}. The
+     * pending events are pumped first; a main loop that still has work pending after one pump (a flood of
+     * events) answers false, so an event not yet dispatched never reads as quiet.
+     */
+    public boolean quietSince(long count) {
+        return on.call("event count", CALL_BOUND, s -> s.pumpedDry() && s.bus().allEvents() == count);
+    }
+
     /** {@link #focus()}'s answer; {@code events} is the count before the read. */
     public record Focus(long events, boolean passwordFocused, Optional<FocusedElement> element) {
     }

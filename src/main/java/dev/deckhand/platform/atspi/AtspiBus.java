@@ -50,6 +50,8 @@ final class AtspiBus {
     private volatile long lastEventNanos = System.nanoTime();
     /** Events received so far that can change a fact ({@link #changesFacts}); the callback is the only writer. */
     private volatile long events;
+    /** Every event received so far, of any type this listener takes and any app; the callback is the only writer. */
+    private volatile long allEvents;
     /** The native address of the element the current action acts on, 0 when none (a key, typed text). */
     private volatile long actedOn;
     /**
@@ -129,6 +131,7 @@ final class AtspiBus {
         try {
             long now = System.nanoTime();
             lastEventNanos = now;
+            allEvents++;
             if (event == null) {
                 events++;
                 return;
@@ -170,6 +173,14 @@ final class AtspiBus {
      */
     long events() {
         return events;
+    }
+
+    /**
+     * How many events of any type in {@link #EVENTS} and any app arrived so far (text, value and toggled states
+     * included), counting those pumped before this call: while it stays the same, no app announced anything.
+     */
+    long allEvents() {
+        return allEvents;
     }
 
     /** The state changes that can move the focus, a password field's reach or the active window. */

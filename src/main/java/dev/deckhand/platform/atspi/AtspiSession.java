@@ -51,6 +51,12 @@ final class AtspiSession {
         return this;
     }
 
+    /** {@link #open()}, then the GLib main loop pumped; whether it had nothing left pending after that pump. */
+    boolean pumpedDry() {
+        open();
+        return thread.pump();
+    }
+
     AtspiBus bus() {
         return bus;
     }

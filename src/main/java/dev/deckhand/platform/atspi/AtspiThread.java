@@ -112,12 +112,17 @@ final class AtspiThread {
         return initialized;
     }
 
-    /** Dispatches whatever the GLib default main context has pending; thread only. */
-    void pump() {
-        if (!initialized) return;
+    /**
+     * Dispatches whatever the GLib default main context has pending, at most {@value #MAX_DISPATCH_PER_PUMP}
+     * dispatches; thread only. True when nothing was left pending (or before atspi_init), false when the cap
+     * ended the pump with work still waiting.
+     */
+    boolean pump() {
+        if (!initialized) return true;
         for (int i = 0; i < MAX_DISPATCH_PER_PUMP; i++) {
-            if (Glib.g_main_context_iteration(null, 0) == 0) return;
+            if (Glib.g_main_context_iteration(null, 0) == 0) return true;
         }
+        return false;
     }
 
     /** Thread only: a short global call timeout for probing a possibly hung app, then back to normal. */

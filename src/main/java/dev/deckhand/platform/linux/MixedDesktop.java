@@ -61,6 +61,15 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
         return route(windowId).snapshot(windowId, grantRevision);
     }
 
+    /**
+     * Always walks: actions by uid go through the Wayland side whatever the window, so the X11 desktop does
+     * not see every action this session delivers, which its reuse rests on.
+     */
+    @Override
+    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        return snapshot(windowId, grantRevision);
+    }
+
     // Actions by uid go through the one shared bridge; the Wayland side also notes when it acted, so
     // settle waits for the effect.
 

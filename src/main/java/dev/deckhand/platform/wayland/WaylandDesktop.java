@@ -124,6 +124,15 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
         return atspi.snapshot(f, new Geometry(0, 0, f.width(), f.height()), windowId, grantRevision);
     }
 
+    /**
+     * Always walks: a frame's place on screen is unknown here, so a move without an accessibility event could
+     * not be told.
+     */
+    @Override
+    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        return snapshot(windowId, grantRevision);
+    }
+
     @Override
     public void click(String uid) {
         acted(() -> atspi.click(uid));

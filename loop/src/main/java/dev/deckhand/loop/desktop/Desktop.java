@@ -20,6 +20,20 @@ public interface Desktop {
     /** The accessibility tree of one window, uids minted for {@code grantRevision}. */
     ScopedTree snapshot(long windowId, long grantRevision);
 
+    /**
+     * {@link #snapshot}, or the tree the desktop's last snapshot read when nothing can have changed since
+     * (issue 15: the verifier's first read right after the loop's observation). An implementation returns an
+     * earlier read only while it can tell that the read was complete, of this window and {@code grantRevision},
+     * began after the last action it delivered, that the window (title, geometry, state, process) is the same
+     * and no accessibility event of any app arrived since it began, and that it is younger than a bound the
+     * implementation documents; else it walks. It never returns a tree of another window, revision or grant.
+     * A read that waits for the app to catch up (a re-check) calls {@link #snapshot}. By default
+     * {@link #snapshot}; a decorator forwards it explicitly.
+     */
+    default ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        return snapshot(windowId, grantRevision);
+    }
+
     /** Click / press / activate / toggle the element. */
     void click(String uid);
 

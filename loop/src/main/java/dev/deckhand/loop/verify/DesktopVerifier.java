@@ -61,11 +61,11 @@ public final class DesktopVerifier implements Verifier {
     public VerifierResult verify(VerifierSpec spec) throws Exception {
         if (spec instanceof VerifierSpec.Command) return others.verify(spec); // a command runs once: it may act
         try {
-            VerifierResult r = check(spec);
+            VerifierResult r = check(spec, true);
             for (int i = 0; i < RECHECKS && !r.passed() && !Thread.currentThread().isInterrupted() && mayRecheck.getAsBoolean();
                     i++) {
                 desktop.settle(RECHECK_SETTLE);
-                r = check(spec);
+                r = check(spec, false);
             }
             return r;
         } catch (BoundedText.TimeLimitExceeded e) {
@@ -74,16 +74,21 @@ public final class DesktopVerifier implements Verifier {
         }
     }
 
-    private VerifierResult check(VerifierSpec spec) throws Exception {
+    /**
+     * @param first the first reading, right after the run: its tree may be the one the loop's last observation
+     *     read ({@link Desktop#latestSnapshot}); a re-check, after a settle, always reads the tree again
+     */
+    private VerifierResult check(VerifierSpec spec, boolean first) throws Exception {
         // A file is re-read like the others: an app may still be writing it (LibreOffice saves in the background).
         if (spec instanceof VerifierSpec.File) return others.verify(spec);
-        if (spec instanceof VerifierSpec.A11y) return a11y((VerifierSpec.A11y) spec);
+        if (spec instanceof VerifierSpec.A11y) return a11y((VerifierSpec.A11y) spec, first);
         if (spec instanceof VerifierSpec.Window) return window((VerifierSpec.Window) spec);
         throw new AssertionError(spec);
     }
 
-    private VerifierResult a11y(VerifierSpec.A11y spec) {
-        ScopedTree tree = desktop.snapshot(windowId, revision.getAsLong());
+    private VerifierResult a11y(VerifierSpec.A11y spec, boolean first) {
+        long rev = revision.getAsLong();
+        ScopedTree tree = first ? desktop.latestSnapshot(windowId, rev) : desktop.snapshot(windowId, rev);
         Node n;
         try {
             n = SelectorResolver.resolve(spec.target(), tree);

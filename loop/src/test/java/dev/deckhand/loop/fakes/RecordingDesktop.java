@@ -65,6 +65,11 @@ public final class RecordingDesktop implements Desktop {
         record("snapshot " + grantRevision);
         return tree.apply(grantRevision);
     }
+    /** Recorded apart from {@link #snapshot}: which reads may reuse the last walk. */
+    @Override public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        record("latest snapshot " + grantRevision);
+        return tree.apply(grantRevision);
+    }
     @Override public void click(String uid) { input("click " + uid); }
     @Override public void setText(String uid, String text) { input("setText " + uid + " " + text.length() + " chars"); }
     @Override public void focus(String uid) { input("focus " + uid); }
