@@ -306,8 +306,16 @@ public final class AtspiBridge implements AutoCloseable {
      * read before them.
      */
     public Context context() {
-        long events = events();
-        return new Context(events, applicationNames(), focusedBrowserHost());
+        return contextLater().get();
+    }
+
+    /** {@link #context()} started on the libatspi thread, as {@link #focusLater()}. */
+    public Pending<Context> contextLater() {
+        return on.submit("context facts", CALL_BOUND.multipliedBy(3), s -> {
+            long events = s.pumped().bus().events();
+            Set<String> names = s.pumped().facts().applicationNames();
+            return new Context(events, names, s.pumped().facts().focusedBrowserHost());
+        });
     }
 
     /**

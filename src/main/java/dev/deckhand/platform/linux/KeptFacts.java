@@ -73,7 +73,7 @@ final class KeptFacts {
         Kept k = kept;
         if (!announcedHold(k, now, events, at)) {
             if (LOG.isDebugEnabled()) LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events, at));
-            return whole(now, atspi.focus(), at, null, null, null);
+            return whole(now, atspi.focusLater(), at, null, null, null);
         }
         if (at - k.unannouncedAt() >= MAX_AGE.toNanos()) {
             kept = k = new Kept(now, k.events(), k.announcedAt(), k.focus(), k.applicationNames(), k.browserHost(), at,
@@ -96,7 +96,7 @@ final class KeptFacts {
         // The grab probe comes after the focus reads: a probe that falls back to the root makes the focused app
         // drop its focus for a moment, and a focus read at that instant would read that.
         boolean grabbed = x11.keyboardGrabbed();
-        if (!announcedHold(k, now, focus.events(), at)) return whole(now, focus, at, relations, aged ? processes : null, grabbed);
+        if (!announcedHold(k, now, focus.events(), at)) return whole(now, () -> focus, at, relations, aged ? processes : null, grabbed);
         kept = k = new Kept(now, k.events(), k.announcedAt(), focus, k.applicationNames(), k.browserHost(),
                 aged ? at : k.unannouncedAt(), processes, relations, grabbed);
         return facts(k);
@@ -121,22 +121,28 @@ final class KeptFacts {
 
     /**
      * Everything read now; kept with the event count from before the reads, so an event during them counts.
+     * The accessibility reads ({@code focus}, already submitted, and the context) run on the libatspi thread
+     * while X and /proc are read here; the grab probe comes after them (see {@link #fresh()}).
      * {@code relations} and {@code grabbed} are what the fresh read already read now, or both null;
      * {@code processes} the process names read now, or null (they are not read twice).
      */
-    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Focus focus, long at, WindowRelations.Read relations,
-            Set<String> processes, Boolean grabbed) {
+    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Pending<AtspiBridge.Focus> focusRead, long at,
+            WindowRelations.Read relations, Set<String> processes, Boolean grabbed) {
         wholeReads++;
-        AtspiBridge.Context context = atspi.context();
+        AtspiBridge.Pending<AtspiBridge.Context> contextRead = atspi.contextLater();
         boolean fresh = grabbed != null;
+        Kept k = kept;
+        boolean young = !fresh && k != null && at - k.unannouncedAt() < MAX_AGE.toNanos();
+        Set<String> names = processes != null ? processes : Processes.names();
+        WindowRelations.Read read = fresh ? relations : x11.relations(now);
+        AtspiBridge.Focus focus = focusRead.get();
+        AtspiBridge.Context context = contextRead.get();
         // A grab probe under MAX_AGE old is kept here, as for any unannounced fact, except for the fresh read,
         // which always probes: a probe that falls back to the root makes the focused app send focus events,
         // which would make the next read whole again.
-        Kept k = kept;
-        boolean young = !fresh && k != null && at - k.unannouncedAt() < MAX_AGE.toNanos();
+        boolean grab = fresh ? grabbed : young ? k.grabbed() : x11.keyboardGrabbed();
         kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(),
-                young ? k.unannouncedAt() : at, processes != null ? processes : Processes.names(),
-                fresh ? relations : x11.relations(now), fresh ? grabbed : young ? k.grabbed() : x11.keyboardGrabbed());
+                young ? k.unannouncedAt() : at, names, read, grab);
         return facts(kept);
     }
 
