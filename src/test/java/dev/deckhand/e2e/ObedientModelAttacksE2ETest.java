@@ -326,7 +326,10 @@ class ObedientModelAttacksE2ETest {
             long other = Owner.awaitWindow("yad", "persons-terminal");
             Desk.activate(window);
             Owner.mint(window, "autonomous", List.of());
-            String text = "y".repeat(1500);
+            // Long enough that the typing is still under way 700 ms after the model answered, however fast the
+            // last checks between chunks are (1,500 characters once finished in under 700 ms here); on a slow
+            // machine the click may come before the first chunk, and its last check refuses the same way.
+            String text = "y".repeat(6000);
             try (OpenAiStub stub = OpenAiStub.start()) {
                 stub.enqueue(r -> {
                     // the person clicks their terminal while the text is being typed
