@@ -278,19 +278,11 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /**
-     * The focus facts: whether a password field holds the focus ({@link #passwordFocused}) and the focused
-     * element ({@link #focusedElement}), with the {@linkplain #events() event count} read before them.
-     *
-     * @throws RefusedException {@code A11Y_UNAVAILABLE} when a walk cannot finish in time
-     */
-    public Focus focus() {
-        return focusLater().get();
-    }
-
-    /**
-     * {@link #focus()} started on the libatspi thread, read by {@code get()}: the caller reads X and /proc
-     * meanwhile. One hand-off, pumped before each read, in the bound of its three reads (a stopped app costs
-     * each walk its timeout and probe).
+     * The focus facts, started on the libatspi thread and read by {@code get()} (the caller reads X and /proc
+     * meanwhile): whether a password field holds the focus ({@link #passwordFocused}) and the focused element
+     * ({@link #focusedElement}), with the {@linkplain #events() event count} read before them. One hand-off,
+     * pumped before each read, in the bound of its three reads (a stopped app costs each walk its timeout and
+     * probe); {@code get()} throws {@code A11Y_UNAVAILABLE} when a walk cannot finish in time.
      */
     public Pending<Focus> focusLater() {
         return on.submit("focus facts", CALL_BOUND.multipliedBy(3), s -> {
@@ -301,15 +293,10 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /**
-     * The facts with no absolute refusal behind them: the registered applications' names
-     * ({@link #applicationNames}) and the browser host ({@link #focusedBrowserHost}), with the event count
-     * read before them.
+     * The facts with no absolute refusal behind them, as {@link #focusLater()}: the registered applications'
+     * names ({@link #applicationNames}) and the browser host ({@link #focusedBrowserHost}), with the event
+     * count read before them.
      */
-    public Context context() {
-        return contextLater().get();
-    }
-
-    /** {@link #context()} started on the libatspi thread, as {@link #focusLater()}. */
     public Pending<Context> contextLater() {
         return on.submit("context facts", CALL_BOUND.multipliedBy(3), s -> {
             long events = s.pumped().bus().events();
@@ -351,11 +338,11 @@ public final class AtspiBridge implements AutoCloseable {
         return on.call("event count", CALL_BOUND, s -> s.pumpedDry() && s.bus().allEvents() == count);
     }
 
-    /** {@link #focus()}'s answer; {@code events} is the count before the read. */
+    /** {@link #focusLater()}'s answer; {@code events} is the count before the read. */
     public record Focus(long events, boolean passwordFocused, Optional<FocusedElement> element) {
     }
 
-    /** {@link #context()}'s answer; {@code events} is the count before the read. */
+    /** {@link #contextLater()}'s answer; {@code events} is the count before the read. */
     public record Context(long events, Set<String> applicationNames, Optional<String> browserHost) {
     }
 
