@@ -436,6 +436,19 @@ public final class AtspiBridge implements AutoCloseable {
         return on.call("walk stats", CALL_BOUND, s -> s.tree().lastWalkStats());
     }
 
+    /**
+     * The focused-password search of the active top-levels without the focus source, as its list tells it (null
+     * when a top-level's list cannot stand for the walk) and as the walk tells it: {@code {listed, walked}}.
+     */
+    Boolean[] passwordSearches() {
+        return on.call("password searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().facts().passwordSearches());
+    }
+
+    /** How many focus searches a list answered so far. */
+    long listedPasswordSearches() {
+        return on.call("password searches", CALL_BOUND, s -> s.facts().listed());
+    }
+
     /** False forces the child-by-child walk (tests and the bench compare both walks). */
     void useCollection(boolean use) {
         on.call("walk setting", CALL_BOUND, s -> s.tree().useCollection = use);

@@ -88,6 +88,7 @@ final class AtspiSession {
         uids.release();
         bus.close();
         tree.close();
+        facts.close();
         latest.clear();
     }
 }
