@@ -444,6 +444,11 @@ public final class AtspiBridge implements AutoCloseable {
         return on.call("password searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().facts().passwordSearches());
     }
 
+    /** The browser host of the active top-levels as the lists tell it (null when one cannot) and as the walks tell it. */
+    List<Optional<String>> browserHostSearches() {
+        return on.call("browser host searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().facts().browserHostSearches());
+    }
+
     /** How many focus searches a list answered so far. */
     long listedPasswordSearches() {
         return on.call("password searches", CALL_BOUND, s -> s.facts().listed());

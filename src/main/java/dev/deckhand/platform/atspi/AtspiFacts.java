@@ -54,9 +54,9 @@ final class AtspiFacts {
         List<Pointer> tops = activeTopLevels();
         try {
             for (Pointer top : tops) {
-                Boolean listed = focusedPasswordListed(top);
+                Optional<Boolean> listed = focusedPasswordListed(top);
                 if (listed != null) {
-                    if (listed) return true;
+                    if (listed.isPresent()) return true;
                     continue;
                 }
                 if (focusedPasswordWalked(top, deadline)) return true;
@@ -75,6 +75,17 @@ final class AtspiFacts {
         return true;
     }
 
+    /**
+     * {@link #focusedPasswordWalked} told from the list ({@link #visitListed}): present (true) when a focused
+     * password field is below {@code top}, empty when none is, null when the walk must decide.
+     */
+    private Optional<Boolean> focusedPasswordListed(Pointer top) {
+        // the walk enters what shows, or is disabled (a toolkit that says neither); it reads the top's children always
+        return visitListed(top, false, p -> calls.hasState(p, AtspiNative.STATE_SHOWING)
+                        || !calls.hasState(p, AtspiNative.STATE_ENABLED),
+                p -> calls.hasState(p, AtspiNative.STATE_FOCUSED) && isPasswordRole(p) ? Boolean.TRUE : null);
+    }
+
     private boolean isPasswordRole(Pointer p) {
         String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
         calls.dropError();
@@ -82,18 +93,19 @@ final class AtspiFacts {
     }
 
     /**
-     * Whether a focused password field is below {@code top}, told from one {@code Collection.GetMatches} list of
-     * its descendants in canonical order instead of a walk that asks the app for every child (GTK 3 caches no
-     * children: ~3.5 ms a read on galculator). The list answers for exactly the elements {@link #findFocused}
-     * visits: each element's parent (cached) places it, and below an element the walk does not enter (not
-     * showing while enabled) nothing counts. Null — the walk decides — when the app has no Collection (Qt, GTK 4),
-     * the call fails, the list reaches {@link AtspiBridge#NODE_CAP}, is not in walk order, or a reachable element
-     * manages its descendants (the walk reads only a table's selected children; a long list would also cut the
-     * list). An app that answers none of these is not asked again for a list.
+     * A walk below {@code top} told from one {@code Collection.GetMatches} list of its descendants in canonical
+     * order, instead of asking the app for every child (GTK 3 caches no children: ~3.5 ms a walk of galculator
+     * against ~0.6 ms). {@code visit} sees exactly the elements the walk would, in its order — each element's
+     * cached parent places it; the walk visits the top itself only when {@code withTop}, and below an element
+     * only when it visits it and {@code enters} accepts it — and the first answer it gives is returned (empty
+     * when none). Null — the walk decides — when the app has no Collection (Qt, GTK 4), the call fails, the list
+     * reaches {@link AtspiBridge#NODE_CAP}, is not in walk order, or a visited element manages its descendants
+     * (the walk reads only a table's selected children). An app with no list to give is not asked again.
      *
-     * @throws RefusedException {@code A11Y_UNAVAILABLE} when the app does not answer the call nor the probe after it
+     * @throws RefusedException {@code A11Y_UNAVAILABLE} when the app answers neither the call nor a probe after it
      */
-    private Boolean focusedPasswordListed(Pointer top) {
+    private <T> Optional<T> visitListed(Pointer top, boolean withTop, Predicate<Pointer> enters,
+            java.util.function.Function<Pointer, T> visit) {
         int pid = Atspi.atspi_accessible_get_process_id(top, calls.err());
         calls.dropError();
         if (pid <= 0 || walkOnly.contains(pid)) return null;
@@ -129,8 +141,9 @@ final class AtspiFacts {
                 walkOnly.add(pid);
                 return null;
             }
-            listed++;
-            return focusedPassword(top, found);
+            Optional<T> answer = visit(top, withTop, found, enters, visit);
+            if (answer != null) listed++;
+            return answer;
         } finally {
             for (Pointer p : found) {
                 if (p != null) Gobject.g_object_unref(p);
@@ -138,12 +151,19 @@ final class AtspiFacts {
         }
     }
 
-    /** The answer of {@link #focusedPasswordListed} from its list, or null when the list cannot stand for the walk. */
-    private Boolean focusedPassword(Pointer top, Pointer[] found) {
+    /** {@link #visitListed} over its list {@code found}. */
+    private <T> Optional<T> visit(Pointer top, boolean withTop, Pointer[] found, Predicate<Pointer> enters,
+            java.util.function.Function<Pointer, T> visit) {
         long[] ancestors = new long[64];
-        boolean[] entered = new boolean[64]; // whether the walk enters the ancestor at that depth
+        boolean[] entered = new boolean[64]; // whether the walk reads the children of the ancestor at that depth
         ancestors[0] = Pointer.nativeValue(top);
-        entered[0] = true; // the walk reads the top's children whatever its state
+        entered[0] = true;
+        if (withTop) {
+            if (calls.hasState(top, AtspiNative.STATE_MANAGES_DESCENDANTS)) return null;
+            T a = visit.apply(top);
+            if (a != null) return Optional.of(a);
+            entered[0] = enters.test(top);
+        }
         int depth = 1;
         for (Pointer obj : found) {
             if (obj == null) return null;
@@ -154,29 +174,20 @@ final class AtspiFacts {
             while (depth > 0 && ancestors[depth - 1] != parentAddress) depth--;
             if (depth == 0) return null; // not the walk's order, or a stale parent
             boolean reached = entered[depth - 1];
-            boolean focused = false;
-            boolean enters = true;
-            Pointer states = Atspi.atspi_accessible_get_state_set(obj);
-            if (states != null) {
-                if (reached && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MANAGES_DESCENDANTS) != 0) {
-                    Gobject.g_object_unref(states);
-                    return null;
-                }
-                focused = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_FOCUSED) != 0;
-                enters = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0
-                        || Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) == 0;
-                Gobject.g_object_unref(states);
+            if (reached) {
+                if (calls.hasState(obj, AtspiNative.STATE_MANAGES_DESCENDANTS)) return null;
+                T a = visit.apply(obj);
+                if (a != null) return Optional.of(a);
             }
-            if (reached && focused && isPasswordRole(obj)) return true;
             if (depth == ancestors.length) {
                 ancestors = java.util.Arrays.copyOf(ancestors, depth * 2);
                 entered = java.util.Arrays.copyOf(entered, depth * 2);
             }
             ancestors[depth] = Pointer.nativeValue(obj);
-            entered[depth] = reached && enters;
+            entered[depth] = reached && enters.test(obj);
             depth++;
         }
-        return false;
+        return Optional.empty();
     }
 
     /** The rule that matches every element, made once. */
@@ -201,11 +212,38 @@ final class AtspiFacts {
             Boolean listedAnswer = false;
             boolean walked = false;
             for (Pointer top : tops) {
-                Boolean one = focusedPasswordListed(top);
-                listedAnswer = one == null || listedAnswer == null ? null : listedAnswer || one;
+                Optional<Boolean> one = focusedPasswordListed(top);
+                listedAnswer = one == null || listedAnswer == null ? null : listedAnswer || one.isPresent();
                 walked |= focusedPasswordWalked(top, deadline);
             }
             return new Boolean[] {listedAnswer, walked};
+        } finally {
+            tops.forEach(Gobject::g_object_unref);
+        }
+    }
+
+    /**
+     * For tests: the browser host of the active top-levels as the lists tell it (null when a top-level's list
+     * cannot stand for the walk) and as the walks tell it (a browser's walked again with its cache cleared).
+     */
+    List<Optional<String>> browserHostSearches() {
+        long deadline = System.nanoTime() + AtspiBridge.WALK_BUDGET.toNanos();
+        List<Pointer> tops = activeTopLevels();
+        try {
+            Optional<String> listedHost = Optional.empty();
+            Optional<String> walkedHost = Optional.empty();
+            boolean listedAll = true;
+            for (Pointer top : tops) {
+                Optional<Optional<String>> one = documentHostListed(top);
+                if (one == null) listedAll = false;
+                else if (listedHost.isEmpty()) listedHost = one.get();
+                if (walkedHost.isEmpty()) walkedHost = documentHostWalked(top, deadline);
+                if (walkedHost.isEmpty() && isBrowser(top)) {
+                    Atspi.atspi_accessible_clear_cache(top);
+                    walkedHost = documentHostWalked(top, deadline);
+                }
+            }
+            return java.util.Arrays.asList(listedAll ? listedHost : null, walkedHost);
         } finally {
             tops.forEach(Gobject::g_object_unref);
         }
@@ -492,7 +530,41 @@ final class AtspiFacts {
         }
     }
 
+    /**
+     * The host of the focused document below {@code top} (else of the first one), documents inside a document left
+     * out: from the list ({@link #visitListed}) where the app gives one, else by walking what shows.
+     */
     private Optional<String> documentHost(Pointer top, long deadline) {
+        Optional<Optional<String>> listed = documentHostListed(top);
+        return listed != null ? listed.get() : documentHostWalked(top, deadline);
+    }
+
+    /**
+     * {@link #documentHostWalked} told from the list ({@link #visitListed}): present with the answer, or null
+     * when the walk must decide.
+     */
+    private Optional<Optional<String>> documentHostListed(Pointer top) {
+        String[] first = {null};
+        Optional<Optional<String>> listed = visitListed(top, true,
+                p -> !isDocument(p) && calls.hasState(p, AtspiNative.STATE_SHOWING), p -> {
+                    if (!isDocument(p)) return null;
+                    String url = documentUrl(p);
+                    if (url == null) return null;
+                    if (calls.hasState(p, AtspiNative.STATE_FOCUSED)) return hostOf(url);
+                    if (first[0] == null) first[0] = url;
+                    return null;
+                });
+        if (listed == null) return null;
+        return Optional.of(listed.orElseGet(() -> first[0] == null ? Optional.empty() : hostOf(first[0])));
+    }
+
+    private boolean isDocument(Pointer p) {
+        String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
+        calls.dropError();
+        return role.equals("document web") || role.equals("document frame");
+    }
+
+    private Optional<String> documentHostWalked(Pointer top, long deadline) {
         Deque<Pointer> stack = new ArrayDeque<>();
         stack.push(Gobject.g_object_ref(top));
         String firstUrl = null;

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Chromium exposes the focused tab's URL through the Document interface: its host is a fact. */
+/**
+ * Chromium exposes the focused tab's URL through the Document interface: its host is a fact, told alike by the
+ * list of the window's elements (Collection, issue 15) and by the walk.
+ */
 class BrowserHostTest {
 
     private HttpServer server;
@@ -58,5 +61,8 @@ class BrowserHostTest {
             if (host.isEmpty()) Thread.sleep(200);
         }
         assertEquals(Optional.of("localhost"), host);
+        // the list of the window's elements (Collection) and the walk tell the same host
+        assertEquals(java.util.Arrays.asList(Optional.of("localhost"), Optional.of("localhost")), bridge.browserHostSearches(),
+                "{listed, walked}");
     }
 }
