@@ -55,9 +55,12 @@ public final class AtspiBridge implements AutoCloseable {
      * After an event that shows the action landed, {@link #settle} waits for this long without events (the app's
      * burst). Traced on LandingSettleTest: one handler's events come within 0.5 ms of each other (a display's
      * delete and insert), GTK 4's layout states 5 ms after its text; what came 6-25 ms later was a toggle
-     * button's release, not the effect. It was 30 ms (docs/performance.md).
+     * button's release, not the effect. The reads after the settle queue behind the app's handler (GTK, Qt
+     * and the ATK wrapper answer on the thread that runs it), so the grace is only for an effect the app
+     * finishes in a later main-loop pass: LandingSettleTest passes with none at all (tried at load 4.5). It
+     * was 30 ms, then 10 (docs/performance.md).
      */
-    public static final Duration LANDED_GRACE = Duration.ofMillis(10);
+    public static final Duration LANDED_GRACE = Duration.ofMillis(3);
     /** {@link #settle} returns once no accessibility event arrived for this long. */
     public static final Duration QUIET = Duration.ofMillis(75);
     /** Text values in a snapshot are cut to this many characters. */
