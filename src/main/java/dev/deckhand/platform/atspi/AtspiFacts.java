@@ -100,7 +100,8 @@ final class AtspiFacts {
      * only when it visits it and {@code enters} accepts it — and the first answer it gives is returned (empty
      * when none). Null — the walk decides — when the app has no Collection (Qt, GTK 4), the call fails, the list
      * reaches {@link AtspiBridge#NODE_CAP}, is not in walk order, or a visited element manages its descendants
-     * (the walk reads only a table's selected children). An app with no list to give is not asked again.
+     * (the walk reads only a table's selected children). An app with no list to give (none, failing, capped, with
+     * holes or out of order) is not asked again.
      *
      * @throws RefusedException {@code A11Y_UNAVAILABLE} when the app answers neither the call nor a probe after it
      */
@@ -141,7 +142,7 @@ final class AtspiFacts {
                 walkOnly.add(pid);
                 return null;
             }
-            Optional<T> answer = visit(top, withTop, found, enters, visit);
+            Optional<T> answer = visit(pid, top, withTop, found, enters, visit);
             if (answer != null) listed++;
             return answer;
         } finally {
@@ -151,8 +152,11 @@ final class AtspiFacts {
         }
     }
 
-    /** {@link #visitListed} over its list {@code found}. */
-    private <T> Optional<T> visit(Pointer top, boolean withTop, Pointer[] found, Predicate<Pointer> enters,
+    /**
+     * {@link #visitListed} over its list {@code found}; an app whose list has holes (LibreOffice) or is not in
+     * walk order is not asked for one again.
+     */
+    private <T> Optional<T> visit(int pid, Pointer top, boolean withTop, Pointer[] found, Predicate<Pointer> enters,
             java.util.function.Function<Pointer, T> visit) {
         long[] ancestors = new long[64];
         boolean[] entered = new boolean[64]; // whether the walk reads the children of the ancestor at that depth
@@ -166,13 +170,19 @@ final class AtspiFacts {
         }
         int depth = 1;
         for (Pointer obj : found) {
-            if (obj == null) return null;
+            if (obj == null) {
+                walkOnly.add(pid);
+                return null;
+            }
             Pointer parent = Atspi.atspi_accessible_get_parent(obj, calls.err());
             calls.dropError();
             long parentAddress = parent == null ? 0 : Pointer.nativeValue(parent);
             if (parent != null) Gobject.g_object_unref(parent);
             while (depth > 0 && ancestors[depth - 1] != parentAddress) depth--;
-            if (depth == 0) return null; // not the walk's order, or a stale parent
+            if (depth == 0) { // not the walk's order, or a stale parent
+                walkOnly.add(pid);
+                return null;
+            }
             boolean reached = entered[depth - 1];
             if (reached) {
                 if (calls.hasState(obj, AtspiNative.STATE_MANAGES_DESCENDANTS)) return null;
