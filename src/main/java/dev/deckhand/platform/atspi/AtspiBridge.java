@@ -452,8 +452,8 @@ public final class AtspiBridge implements AutoCloseable {
         return on.call("browser host searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().facts().browserHostSearches());
     }
 
-    /** How many focus searches a list answered so far. */
-    long listedPasswordSearches() {
+    /** How many searches (password focus, browser host) a list answered so far. */
+    long listedSearches() {
         return on.call("password searches", CALL_BOUND, s -> s.facts().listed());
     }
 

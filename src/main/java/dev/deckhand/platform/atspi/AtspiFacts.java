@@ -35,7 +35,7 @@ final class AtspiFacts {
     private final AtspiCalls calls;
     private final AtspiBus bus;
     private final Children children;
-    /** Apps (pids) whose focus search walks: no Collection, or a list that could not stand for the walk. */
+    /** Apps (pids) whose searches walk: no Collection, or a list that could not stand for the walk. */
     private final Set<Integer> walkOnly = new java.util.HashSet<>();
     private Pointer matchAll;
     private long listed;
@@ -259,7 +259,7 @@ final class AtspiFacts {
         }
     }
 
-    /** How many focus searches were answered from a list (tests). */
+    /** How many searches (password focus, browser host) a list answered (tests). */
     long listed() {
         return listed;
     }
@@ -583,9 +583,7 @@ final class AtspiFacts {
             while (!stack.isEmpty() && visited++ < AtspiBridge.NODE_CAP * 2 && System.nanoTime() < deadline) {
                 Pointer p = stack.pop();
                 try {
-                    String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
-                    calls.dropError();
-                    if (role.equals("document web") || role.equals("document frame")) {
+                    if (isDocument(p)) {
                         String url = documentUrl(p);
                         if (url != null) {
                             if (calls.hasState(p, AtspiNative.STATE_FOCUSED)) return hostOf(url);

@@ -48,11 +48,11 @@ class FocusedPasswordListTest {
         Node button = tree.nodes().stream().filter(n -> n.role().equals("push button") && n.showing()).findFirst()
                 .orElseThrow(() -> new AssertionError("no button in\n" + tree.nodes()));
 
-        long listedBefore = bridge.listedPasswordSearches();
+        long listedBefore = bridge.listedSearches();
         bridge.focus(password.uid());
         Boolean[] onPassword = awaitSearches(true);
         assertEquals(List.of(true, true), Arrays.asList(onPassword), "focus on the password field: {listed, walked}");
-        assertTrue(bridge.listedPasswordSearches() > listedBefore, "a list answered");
+        assertTrue(bridge.listedSearches() > listedBefore, "a list answered");
         assertTrue(bridge.passwordFocused(), "the facts' own read");
 
         bridge.focus(button.uid());
