@@ -36,7 +36,7 @@ final class AtspiTree {
             "level bar", "dial");
 
     /** AT-SPI states (AtspiStateType) a node carries by name, for verifiers; read from the cached state set. */
-    private static final Map<Integer, String> STATE_NAMES = Map.ofEntries(
+    static final Map<Integer, String> STATE_NAMES = Map.ofEntries(
             Map.entry(1, "active"), Map.entry(2, "armed"), Map.entry(3, "busy"),
             Map.entry(4, "checked"), Map.entry(5, "collapsed"), Map.entry(9, "expandable"),
             Map.entry(10, "expanded"), Map.entry(11, "focusable"), Map.entry(16, "modal"),
