@@ -202,6 +202,9 @@ final class AtspiNative {
 
         static native int atspi_state_set_contains(Pointer set, int state);
 
+        /** A {@code GArray} of the set's {@code AtspiStateType}s (ints), ascending; free it with g_array_free. */
+        static native Pointer atspi_state_set_get_states(Pointer set);
+
         static native Pointer atspi_accessible_get_component_iface(Pointer acc);
 
         static native Pointer atspi_accessible_get_text_iface(Pointer acc);

@@ -36,7 +36,7 @@ final class AtspiTree {
             "level bar", "dial");
 
     /** AT-SPI states (AtspiStateType) a node carries by name, for verifiers; read from the cached state set. */
-    private static final Map<Integer, String> STATE_NAMES = Map.ofEntries(
+    static final Map<Integer, String> STATE_NAMES = Map.ofEntries(
             Map.entry(1, "active"), Map.entry(2, "armed"), Map.entry(3, "busy"),
             Map.entry(4, "checked"), Map.entry(5, "collapsed"), Map.entry(9, "expandable"),
             Map.entry(10, "expanded"), Map.entry(11, "focusable"), Map.entry(16, "modal"),
@@ -357,18 +357,17 @@ final class AtspiTree {
         Set<String> stateNames = new HashSet<>();
         Pointer states = Atspi.atspi_accessible_get_state_set(obj);
         if (states != null) {
-            enabled = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_ENABLED) != 0
-                    || Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SENSITIVE) != 0;
-            focused = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_FOCUSED) != 0;
-            editable = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_EDITABLE) != 0;
-            showing = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SHOWING) != 0;
-            singleLine = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_SINGLE_LINE) != 0
-                    && Atspi.atspi_state_set_contains(states, AtspiNative.STATE_MULTI_LINE) == 0;
-            isDefault = Atspi.atspi_state_set_contains(states, AtspiNative.STATE_IS_DEFAULT) != 0;
-            for (Map.Entry<Integer, String> st : STATE_NAMES.entrySet()) {
-                if (Atspi.atspi_state_set_contains(states, st.getKey()) != 0) stateNames.add(st.getValue());
-            }
+            long bits = stateBits(states);
             Gobject.g_object_unref(states);
+            enabled = has(bits, AtspiNative.STATE_ENABLED) || has(bits, AtspiNative.STATE_SENSITIVE);
+            focused = has(bits, AtspiNative.STATE_FOCUSED);
+            editable = has(bits, AtspiNative.STATE_EDITABLE);
+            showing = has(bits, AtspiNative.STATE_SHOWING);
+            singleLine = has(bits, AtspiNative.STATE_SINGLE_LINE) && !has(bits, AtspiNative.STATE_MULTI_LINE);
+            isDefault = has(bits, AtspiNative.STATE_IS_DEFAULT);
+            for (Map.Entry<Integer, String> st : STATE_NAMES.entrySet()) {
+                if (has(bits, st.getKey())) stateNames.add(st.getValue());
+            }
         }
         AtspiCalls.guard(pid, "get_state_set", t0);
         if (gtk4) {
@@ -413,6 +412,30 @@ final class AtspiTree {
         String uid = uids.bind(obj, pid, role, name);
         return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
                 isDefault, stateNames);
+    }
+
+    /**
+     * Every state of {@code set} as bits ({@code 1L << AtspiStateType}), from one
+     * {@code atspi_state_set_get_states}: one native call per element instead of one
+     * {@code atspi_state_set_contains} per state asked (both refresh an uncached set the same way).
+     * 0 when libatspi returns no array.
+     */
+    private static long stateBits(Pointer set) {
+        Pointer array = Atspi.atspi_state_set_get_states(set);
+        if (array == null) return 0;
+        long bits = 0;
+        int length = array.getInt(com.sun.jna.Native.POINTER_SIZE); // GArray: {gchar *data; guint len}
+        if (length > 0) {
+            for (int state : array.getPointer(0).getIntArray(0, length)) {
+                if (state >= 0 && state < 64) bits |= 1L << state;
+            }
+        }
+        Glib.g_array_free(array, 1);
+        return bits;
+    }
+
+    private static boolean has(long bits, int state) {
+        return (bits & (1L << state)) != 0;
     }
 
     /** One blocking GetExtents through the element's Component interface {@code comp}. */

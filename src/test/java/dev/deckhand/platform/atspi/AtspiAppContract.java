@@ -13,9 +13,14 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.observe.ObservationText;
 import dev.deckhand.loop.observe.TabularListing;
+import com.sun.jna.Pointer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.IntPredicate;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -176,6 +181,51 @@ abstract class AtspiAppContract {
         List<String> b = single.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
         assertEquals(b, a);
         assertTrue(burst.nodes().stream().anyMatch(n -> n.bounds() != null), "some element has bounds");
+    }
+
+    /**
+     * Every node's flags and state names are what its element's state set answers one state at a
+     * time ({@code atspi_state_set_contains}), read on the libatspi thread right after the walk with
+     * nothing pumped in between; on GTK 4, showing and enabled are true whatever the set says.
+     */
+    @Test
+    void nodeStatesAreWhatTheStateSetSaysStateByState() throws Exception {
+        java.lang.reflect.Field on = AtspiBridge.class.getDeclaredField("on");
+        on.setAccessible(true);
+        @SuppressWarnings("unchecked")
+        Confined<AtspiSession> session = (Confined<AtspiSession>) on.get(bridge);
+        List<String> read = new ArrayList<>();
+        List<String> says = new ArrayList<>();
+        session.call("state check", Duration.ofSeconds(60), s -> {
+            AtspiSession pumped = s.pumped();
+            ScopedTree tree = pumped.tree().snapshot(app.pid(), title, geometry, 42L, revision, true);
+            boolean gtk4 = Boolean.TRUE.equals(pumped.bus().knownGtk4(app.pid()));
+            for (Node n : tree.nodes()) {
+                Pointer set = AtspiNative.Atspi.atspi_accessible_get_state_set(pumped.uids().find(n.uid()).obj());
+                IntPredicate has = st -> set != null && AtspiNative.Atspi.atspi_state_set_contains(set, st) != 0;
+                Set<String> names = new TreeSet<>();
+                AtspiTree.STATE_NAMES.forEach((st, name) -> {
+                    if (has.test(st)) names.add(name);
+                });
+                boolean enabled = gtk4 || has.test(AtspiNative.STATE_ENABLED) || has.test(AtspiNative.STATE_SENSITIVE);
+                boolean showing = gtk4 || has.test(AtspiNative.STATE_SHOWING);
+                boolean singleLine = has.test(AtspiNative.STATE_SINGLE_LINE) && !has.test(AtspiNative.STATE_MULTI_LINE);
+                says.add(states(n, enabled, has.test(AtspiNative.STATE_FOCUSED), has.test(AtspiNative.STATE_EDITABLE),
+                        showing, singleLine, has.test(AtspiNative.STATE_IS_DEFAULT), names));
+                read.add(states(n, n.enabled(), n.focused(), n.editable(), n.showing(), n.singleLine(), n.isDefault(),
+                        new TreeSet<>(n.states())));
+                if (set != null) AtspiNative.Gobject.g_object_unref(set);
+            }
+            return null;
+        });
+        assertTrue(read.size() > 3, "the window has content: " + read);
+        assertEquals(says, read);
+    }
+
+    private static String states(Node n, boolean enabled, boolean focused, boolean editable, boolean showing,
+            boolean singleLine, boolean isDefault, Set<String> names) {
+        return n.uid() + " " + n.role() + " '" + n.name() + "' enabled=" + enabled + " focused=" + focused + " editable="
+                + editable + " showing=" + showing + " singleLine=" + singleLine + " default=" + isDefault + " " + names;
     }
 
     private static List<String> outline(ScopedTree tree) {
