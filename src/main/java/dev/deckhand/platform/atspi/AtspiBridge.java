@@ -452,6 +452,11 @@ public final class AtspiBridge implements AutoCloseable {
         return on.call("browser host searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().facts().browserHostSearches());
     }
 
+    /** How many times the bridge asked the bus daemon for an app's process id. */
+    long pidQueries() {
+        return on.call("pid queries", CALL_BOUND, s -> s.bus().pidQueries());
+    }
+
     /** How many searches (password focus, browser host) a list answered so far. */
     long listedSearches() {
         return on.call("password searches", CALL_BOUND, s -> s.facts().listed());

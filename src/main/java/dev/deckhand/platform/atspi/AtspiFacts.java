@@ -107,8 +107,7 @@ final class AtspiFacts {
      */
     private <T> Optional<T> visitListed(Pointer top, boolean withTop, Predicate<Pointer> enters,
             java.util.function.Function<Pointer, T> visit) {
-        int pid = Atspi.atspi_accessible_get_process_id(top, calls.err());
-        calls.dropError();
+        int pid = bus.pidOf(top);
         if (pid <= 0 || walkOnly.contains(pid)) return null;
         Pointer collection = Atspi.atspi_accessible_get_collection_iface(top);
         if (collection == null) {
@@ -302,8 +301,7 @@ final class AtspiFacts {
     private Pointer focusSource() {
         Pointer source = bus.focusSource();
         if (source == null) return null;
-        int pid = Atspi.atspi_accessible_get_process_id(source, calls.err());
-        calls.dropError();
+        int pid = bus.pidOf(source);
         return bus.hung(pid) ? null : source;
     }
 
@@ -312,8 +310,7 @@ final class AtspiFacts {
         if (calls.takeError() != null) return Optional.empty();
         String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(f, calls.err()));
         calls.dropError();
-        int pid = Atspi.atspi_accessible_get_process_id(f, calls.err());
-        calls.dropError();
+        int pid = bus.pidOf(f);
         Geometry bounds = null;
         Pointer comp = Atspi.atspi_accessible_get_component_iface(f);
         if (comp != null) {
@@ -613,8 +610,7 @@ final class AtspiFacts {
         try {
             read = children.of(p, -1, AtspiBridge.NODE_CAP, deadline, false); // a sheet's selected cells only
         } catch (AtspiCalls.HungException slow) {
-            int pid = Atspi.atspi_accessible_get_process_id(p, calls.err());
-            calls.dropError();
+            int pid = bus.pidOf(p);
             try {
                 // Slow is not silent: on a loaded machine an app that answers can take longer than the bound.
                 // One short probe tells them apart; an app that answers it is read once more.

@@ -44,6 +44,17 @@ final class PipelinedExtents {
     private final Memory value = new Memory(8);
     private final Memory pendingSlot = new Memory(com.sun.jna.Native.POINTER_SIZE);
 
+    /**
+     * The bus name of the application the element belongs to, as libatspi holds it, or null when its fields do not
+     * look like a live element's.
+     */
+    static String busName(Pointer accessible) {
+        Pointer app = accessible.getPointer(OBJECT_APP);
+        if (app == null) return null;
+        Pointer name = app.getPointer(APP_BUS_NAME);
+        return name == null ? null : name.getString(0, StandardCharsets.UTF_8.name());
+    }
+
     /** The element's route, or null when its libatspi fields do not look like a live element's. */
     static Route route(Pointer accessible) {
         Pointer app = accessible.getPointer(OBJECT_APP);
