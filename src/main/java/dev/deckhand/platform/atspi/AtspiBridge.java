@@ -459,7 +459,7 @@ public final class AtspiBridge implements AutoCloseable {
 
     /** How many searches (password focus, browser host) a list answered so far. */
     long listedSearches() {
-        return on.call("password searches", CALL_BOUND, s -> s.facts().listed());
+        return on.call("list searches", CALL_BOUND, s -> s.facts().listed());
     }
 
     /** False forces the child-by-child walk (tests and the bench compare both walks). */

@@ -42,11 +42,11 @@ final class AtspiBus {
     private final long eventType;
     private final Set<Integer> hungPids = new HashSet<>();
     private final Map<Integer, Boolean> gtk4ByPid = new HashMap<>();
+    private long pidQueries;
     /**
      * The process of each unique bus name seen ({@code :1.42}): a connection's unique name belongs to one process
      * for the connection's life and the bus never gives it again, so the answer cannot go stale. Bounded.
      */
-    private long pidQueries;
     private final Map<String, Integer> pidByBusName = new java.util.LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
