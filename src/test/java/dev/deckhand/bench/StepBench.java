@@ -108,6 +108,7 @@ public final class StepBench {
                     server.bind(stub);
                     for (int i = 0; i < runs + warmUp; i++) {
                         String label = i % 2 == 0 ? "5" : "AC";
+                        awaitReleased(desktop, gal.id(), label);
                         stub.enqueue(r -> "{\"action\":\"click\",\"uid\":\"" + uid(r, label) + "\"}")
                                 .enqueue("{\"action\":\"done\",\"summary\":\"pressed " + label + "\"}");
                         Call c = server.call("\"instruction\":\"press " + label + "\"", verifier(label));
@@ -194,6 +195,22 @@ public final class StepBench {
             Thread.sleep(100);
         }
         throw new IllegalStateException("no window of " + app + " titled *" + title + "* within 30 s");
+    }
+
+    /**
+     * Waits (untimed) until galculator's key {@code label} is no longer checked: galculator checks a key when it is
+     * clicked and releases it about 100 ms later, and a click on a key still checked computes nothing. The
+     * model-driven calls click 5 and AC in turn with no reference round between them, so a call can come back to
+     * the same key within that time (a call takes ~40 ms here).
+     */
+    private static void awaitReleased(LinuxDesktop desktop, long id, String label) throws InterruptedException {
+        for (int i = 0; i < 200; i++) {
+            boolean checked = desktop.snapshot(id, 1).nodes().stream()
+                    .anyMatch(n -> n.role().equals("toggle button") && n.name().equals(label) && n.states().contains("checked"));
+            if (!checked) return;
+            Thread.sleep(10);
+        }
+        throw new IllegalStateException("galculator's " + label + " stayed checked for 2 s");
     }
 
     private static ScopedTree awaitTree(LinuxDesktop desktop, long id) throws InterruptedException {
