@@ -37,11 +37,12 @@ final class AtspiFacts {
     private final Children children;
     /** Apps (pids) whose searches walk: no Collection, or a list that could not stand for the walk. */
     private final Set<Integer> walkOnly = new java.util.HashSet<>();
-    private Pointer matchAll;
+    private final Descendants descendants;
     private long listed;
 
-    AtspiFacts(AtspiCalls calls, AtspiBus bus) {
+    AtspiFacts(AtspiCalls calls, AtspiBus bus, Descendants descendants) {
         this.calls = calls;
+        this.descendants = descendants;
         this.bus = bus;
         this.children = new Children(calls);
     }
@@ -114,19 +115,10 @@ final class AtspiFacts {
             walkOnly.add(pid);
             return null;
         }
-        long t0 = System.nanoTime();
-        Pointer array = Atspi.atspi_collection_get_matches(collection, matchAll(), AtspiNative.SORT_CANONICAL,
-                AtspiBridge.NODE_CAP, 1, calls.err());
-        Gobject.g_object_unref(collection);
-        String e = calls.takeError();
-        Pointer[] found = new Pointer[0];
-        if (array != null) {
-            int length = array.getInt(com.sun.jna.Native.POINTER_SIZE);
-            if (length > 0) found = array.getPointer(0).getPointerArray(0, length);
-            Glib.g_array_free(array, 1);
-        }
+        Descendants.Listed list = descendants.of(collection);
+        Pointer[] found = list.found();
         try {
-            if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS || (array == null && e != null && AtspiCalls.isTimeout(e, t0))) {
+            if (list.hung()) {
                 // Slow is not silent (as in pushChildren): an app that answers a short probe is walked.
                 try {
                     bus.probe(pid, top);
@@ -137,7 +129,7 @@ final class AtspiFacts {
                             + " accessibility calls (hung or stopped: listing its elements); it is skipped until it answers"));
                 }
             }
-            if (array == null || found.length == 0 || found.length >= AtspiBridge.NODE_CAP) {
+            if (!list.answered() || found.length == 0 || found.length >= AtspiBridge.NODE_CAP) {
                 walkOnly.add(pid);
                 return null;
             }
@@ -199,17 +191,6 @@ final class AtspiFacts {
         return Optional.empty();
     }
 
-    /** The rule that matches every element, made once. */
-    private Pointer matchAll() {
-        if (matchAll == null) {
-            Pointer attributes = Glib.g_hash_table_new(null, null);
-            matchAll = Atspi.atspi_match_rule_new(null, AtspiNative.MATCH_ALL, attributes, AtspiNative.MATCH_ALL, null,
-                    AtspiNative.MATCH_ALL, null, AtspiNative.MATCH_ALL, 0);
-            Glib.g_hash_table_unref(attributes); // the rule keeps a copy
-        }
-        return matchAll;
-    }
-
     /**
      * For tests: whether a focused password field is below the active top-levels as the list tells it (null when
      * some top-level's list cannot stand for the walk) and as the walk tells it, both without the focus source.
@@ -261,14 +242,6 @@ final class AtspiFacts {
     /** How many searches (password focus, browser host) a list answered (tests). */
     long listed() {
         return listed;
-    }
-
-    /** Frees the match rule (the bridge is closing). */
-    void close() {
-        if (matchAll != null) {
-            Gobject.g_object_unref(matchAll);
-            matchAll = null;
-        }
     }
 
     /** See {@link AtspiBridge#focusedElement()}. */

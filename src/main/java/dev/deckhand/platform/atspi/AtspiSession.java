@@ -18,6 +18,7 @@ final class AtspiSession {
     private final AtspiTree tree;
     private final AtspiActions actions;
     private final AtspiFacts facts;
+    private final Descendants descendants;
     private final AtspiFrames frames;
     private final LatestNodes latest;
     private boolean closed;
@@ -28,9 +29,10 @@ final class AtspiSession {
         this.latest = latest;
         AtspiCalls calls = new AtspiCalls();
         this.bus = new AtspiBus(thread, calls);
-        this.tree = new AtspiTree(calls, bus, uids, latest);
+        this.descendants = new Descendants(calls);
+        this.tree = new AtspiTree(calls, bus, uids, latest, descendants);
         this.actions = new AtspiActions(calls, bus, uids);
-        this.facts = new AtspiFacts(calls, bus);
+        this.facts = new AtspiFacts(calls, bus, descendants);
         this.frames = new AtspiFrames(calls, bus);
     }
 
@@ -87,8 +89,7 @@ final class AtspiSession {
         closed = true;
         uids.release();
         bus.close();
-        tree.close();
-        facts.close();
+        descendants.close();
         latest.clear();
     }
 }

@@ -57,8 +57,7 @@ final class AtspiTree {
     private final Children children;
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
-    /** The match-everything rule for GetMatches, made on first use. */
-    private Pointer matchAll;
+    private final Descendants descendants;
     /** Tests and the bench compare both walks: false forces the child-by-child walk. */
     boolean useCollection = true;
     /** Tests and the bench compare both: false reads each element's extents with its own call. */
@@ -69,8 +68,9 @@ final class AtspiTree {
     /** A one-line breakdown of the latest walk, for the bench. */
     private String lastWalkStats = "";
 
-    AtspiTree(AtspiCalls calls, AtspiBus bus, RevisionUids uids, LatestNodes latest) {
+    AtspiTree(AtspiCalls calls, AtspiBus bus, RevisionUids uids, LatestNodes latest, Descendants descendants) {
         this.calls = calls;
+        this.descendants = descendants;
         this.bus = bus;
         this.uids = uids;
         this.latest = latest;
@@ -231,33 +231,20 @@ final class AtspiTree {
             noCollection.add(pid);
             return null;
         }
-        if (matchAll == null) {
-            Pointer attributes = Glib.g_hash_table_new(null, null);
-            matchAll = Atspi.atspi_match_rule_new(null, AtspiNative.MATCH_ALL, attributes, AtspiNative.MATCH_ALL, null,
-                    AtspiNative.MATCH_ALL, null, AtspiNative.MATCH_ALL, 0);
-            Glib.g_hash_table_unref(attributes); // the rule keeps a copy
-        }
         long t0 = System.nanoTime();
-        Pointer array = Atspi.atspi_collection_get_matches(collection, matchAll, AtspiNative.SORT_CANONICAL,
-                AtspiBridge.NODE_CAP, 1, calls.err());
-        Gobject.g_object_unref(collection);
-        String e = calls.takeError();
-        Pointer[] found = new Pointer[0];
-        if (array != null) {
-            int length = array.getInt(com.sun.jna.Native.POINTER_SIZE);
-            if (length > 0) found = array.getPointer(0).getPointerArray(0, length);
-            Glib.g_array_free(array, 1);
-        }
-        if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS || (array == null && e != null && AtspiCalls.isTimeout(e, t0))) {
+        Descendants.Listed listed = descendants.of(collection);
+        Pointer[] found = listed.found();
+        String e = listed.error();
+        if (listed.hung()) {
             for (Pointer p : found) Gobject.g_object_unref(p);
             throw new AtspiCalls.HungException("GetMatches of pid " + pid
                     + (e != null ? ": " + e : " took over " + AtspiCalls.HUNG_NANOS / 1_000_000 + " ms"));
         }
-        if (array == null || found.length == 0) {
+        if (!listed.answered() || found.length == 0) {
             // Not implemented or failing (Qt, GTK 4 have no Collection); an empty result for a frame is
             // no answer either: walk child by child.
             for (Pointer p : found) Gobject.g_object_unref(p);
-            if (array == null) {
+            if (!listed.answered()) {
                 noCollection.add(pid);
                 calls.countDropped(); // failing where it was offered: the app may be dying
             }
@@ -601,13 +588,5 @@ final class AtspiTree {
     /** Where the latest snapshot walk spent its time; for the bench. */
     String lastWalkStats() {
         return lastWalkStats;
-    }
-
-    /** Frees the GetMatches rule (the bridge is closing). */
-    void close() {
-        if (matchAll != null) {
-            Gobject.g_object_unref(matchAll);
-            matchAll = null;
-        }
     }
 }
