@@ -64,18 +64,8 @@ class AppProcessIdsTest {
         assertTrue(gone.getMessage().contains(Integer.toString(old)), gone.getMessage());
     }
 
+    /** A whole tree of the app's window (more than 10 elements). */
     private ScopedTree awaitTree(TestApp app, String title) throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        RuntimeException last = null;
-        while (System.nanoTime() < deadline) {
-            try {
-                ScopedTree t = bridge.snapshot(app.pid(), title, new Geometry(0, 0, 0, 0), 3L, 1);
-                if (!t.partial() && t.nodes().size() > 10) return t;
-            } catch (RefusedException e) {
-                last = e;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no whole tree of " + title, last);
+        return app.awaitTree(bridge, title, t -> !t.partial() && t.nodes().size() > 10);
     }
 }

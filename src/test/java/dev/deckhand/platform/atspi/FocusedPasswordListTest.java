@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.util.Arrays;
@@ -43,7 +42,7 @@ class FocusedPasswordListTest {
     void onAGtk3PasswordDialogTheListAnswersAsTheWalkDoes() throws Exception {
         app = SampleApp.PASSWORD_DIALOG.launch();
         String title = app.awaitWindow(bridge, SampleApp.PASSWORD_TITLE::equals, 30_000);
-        ScopedTree tree = awaitTree(title, t -> t.nodes().stream().anyMatch(n -> n.role().equals("password text")));
+        ScopedTree tree = app.awaitTree(bridge, title, t -> t.nodes().stream().anyMatch(n -> n.role().equals("password text")));
         Node password = only(tree, n -> n.role().equals("password text"));
         Node button = tree.nodes().stream().filter(n -> n.role().equals("push button") && n.showing()).findFirst()
                 .orElseThrow(() -> new AssertionError("no button in\n" + tree.nodes()));
@@ -65,7 +64,7 @@ class FocusedPasswordListTest {
     void aQtWindowHasNoListAndIsWalked() throws Exception {
         app = TestApp.launch(List.of("featherpad"));
         String title = app.awaitWindow(bridge, t -> t.equals("Untitled") || t.contains("FeatherPad"), 30_000);
-        awaitTree(title, t -> t.nodes().size() > 10);
+        app.awaitTree(bridge, title, t -> t.nodes().size() > 10);
         Boolean[] searches = bridge.passwordSearches();
         assertNull(searches[0], "Qt offers no Collection: the walk decides");
         assertFalse(searches[1], "no password field is focused");
@@ -77,21 +76,10 @@ class FocusedPasswordListTest {
         String listTitle = "deckhand list";
         app = TestApp.launch(List.of("yad", "--list", "--title", listTitle, "--column", "Name", "alpha", "beta", "gamma"));
         String title = app.awaitWindow(bridge, listTitle::equals, 30_000);
-        awaitTree(title, t -> t.nodes().stream().anyMatch(n -> n.role().equals("table") || n.role().equals("tree table")));
+        app.awaitTree(bridge, title, t -> t.nodes().stream().anyMatch(n -> n.role().equals("table") || n.role().equals("tree table")));
         Boolean[] searches = bridge.passwordSearches();
         assertNull(searches[0], "a tree view manages its descendants: the walk decides");
         assertFalse(searches[1], "no password field is focused");
-    }
-
-    private ScopedTree awaitTree(String title, Predicate<ScopedTree> ready) throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        ScopedTree t = null;
-        while (System.nanoTime() < deadline) {
-            t = bridge.snapshot(app.pid(), title, new Geometry(0, 0, 0, 0), 3L, 1);
-            if (ready.test(t)) return t;
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the window's tree never became ready: " + (t == null ? "none" : t.nodes()));
     }
 
     /** The searches once the walk tells {@code walked} (the focus moves a moment after the call). */

@@ -156,6 +156,27 @@ public final class TestApp implements AutoCloseable {
                 + timeoutMillis + " ms (its windows: " + seen + "); log: " + log());
     }
 
+    /**
+     * Polls the bridge until {@code ready} accepts the tree of this app's window named {@code title} (a refusal
+     * while the app starts is read again), within 20 s; that tree.
+     */
+    dev.deckhand.loop.desktop.ScopedTree awaitTree(AtspiBridge bridge, String title,
+            Predicate<dev.deckhand.loop.desktop.ScopedTree> ready) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        Object last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                dev.deckhand.loop.desktop.ScopedTree t = bridge.snapshot(pid(), title, new Geometry(0, 0, 0, 0), 3L, 1);
+                if (ready.test(t)) return t;
+                last = t.nodes();
+            } catch (dev.deckhand.grant.RefusedException e) {
+                last = e.getMessage();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the tree of " + title + " never became ready; last read: " + last);
+    }
+
     /** The X geometry of this app's window named {@code title} (through xdotool), or a zero origin. */
     Geometry geometry(String title) throws IOException, InterruptedException {
         for (String id : run("xdotool", "search", "--pid", String.valueOf(pid())).split("\\s+")) {
