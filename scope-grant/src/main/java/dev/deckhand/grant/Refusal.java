@@ -151,6 +151,14 @@ public record Refusal(RefusalCode code, String detail) {
         return new Refusal(RefusalCode.SYSTEM_CHORD, detail);
     }
 
+    /**
+     * {@code SECRET_ON_SCREEN}: one of Deckhand's own secrets (a token, key or sign-in code) was
+     * read in the granted scope. Absolute: the run ends, the model is told nothing more.
+     */
+    public static Refusal secretOnScreen(String detail) {
+        return new Refusal(RefusalCode.SECRET_ON_SCREEN, detail);
+    }
+
     /** The one-line form used in tool results and logs: {@code CODE: detail}. */
     @Override
     public String toString() {

@@ -29,5 +29,6 @@ public enum RefusalCode {
     POINTER_WARP_REFUSED,
     A11Y_UNAVAILABLE,
     STOPPED,
-    SYSTEM_CHORD
+    SYSTEM_CHORD,
+    SECRET_ON_SCREEN
 }

@@ -46,7 +46,8 @@ public final class VerifierRunner {
      * ones and the deny lists. What fired them may be on screen (a password, a chat, Deckhand's own page).
      */
     public static final Set<RefusalCode> SCREEN_SEALED = EnumSet.of(RefusalCode.OWN_WINDOW, RefusalCode.SECURE_INPUT,
-            RefusalCode.SYSTEM_CHORD, RefusalCode.DENY_CREDENTIAL_APP, RefusalCode.DENY_COMMS_VISIBLE, RefusalCode.DENY_HOST);
+            RefusalCode.SYSTEM_CHORD, RefusalCode.DENY_CREDENTIAL_APP, RefusalCode.DENY_COMMS_VISIBLE, RefusalCode.DENY_HOST,
+            RefusalCode.SECRET_ON_SCREEN);
 
     /**
      * As {@link #run(Optional)} at the end of a run that ended with {@code ending}: after a
@@ -54,6 +55,12 @@ public final class VerifierRunner {
      * detail naming the refusal and nothing read. {@code file} and {@code command} verifiers read no screen and run.
      */
     public VerifierReport run(Optional<VerifierSpec> spec, Optional<Refusal> ending) {
+        // A secret on screen ends everything: a file or command verifier could read the same secret
+        // (the app had it open), so no verifier of any kind runs.
+        if (spec.isPresent() && ending.isPresent() && ending.get().code() == RefusalCode.SECRET_ON_SCREEN) {
+            return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier not run: the run was refused "
+                    + RefusalCode.SECRET_ON_SCREEN + ", and no verifier reads anything after it (counts as fail)");
+        }
         if (spec.isPresent() && spec.get().readsScreen() && ending.isPresent() && SCREEN_SEALED.contains(ending.get().code())) {
             return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier not run: the run was refused "
                     + ending.get().code() + ", and nothing is read from the screen after an absolute or deny-list refusal (counts as fail)");
