@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.Set;
 
 /**
@@ -88,6 +89,7 @@ public final class ComputerLoop {
     private final VerifierRunner verifier;
     private final Sleeper sleeper;
     private final LoopLimits limits;
+    private final Supplier<Optional<Refusal>> screen;
 
     private ComputerLoop(Builder b) {
         this.desktop = Objects.requireNonNull(b.desktop, "desktop");
@@ -101,6 +103,7 @@ public final class ComputerLoop {
         this.verifier = Objects.requireNonNull(b.verifier, "verifier");
         this.sleeper = Objects.requireNonNull(b.sleeper, "sleeper");
         this.limits = Objects.requireNonNull(b.limits, "limits");
+        this.screen = Objects.requireNonNull(b.screen, "screen");
     }
 
     public static Builder builder() {
@@ -124,8 +127,16 @@ public final class ComputerLoop {
             outcome = Outcome.failed("internal error: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
+        outcome = screened(outcome);
         VerifierReport report = run.checkedAtDone != null && outcome instanceof Outcome.Completed
                 ? run.checkedAtDone : verifier.run(request.verifier(), outcome.refusal());
+        Optional<Refusal> secret = screen.get();
+        if (secret.isPresent() && outcome.refusal().isEmpty()) {
+            // The verifier's own read found one of Deckhand's secrets: the run ends as if the loop had
+            // read it, and the verifier's report (which may describe what it read) is not given.
+            outcome = Outcome.endedBy(secret.get());
+            report = verifier.run(request.verifier(), secret);
+        }
         return new RunResult(request.runId(), outcome, report.verdict(), run.stepsRun, summary(outcome, report),
                 Optional.ofNullable(run.routing).map(Routing::route), report.detail());
     }
@@ -137,6 +148,12 @@ public final class ComputerLoop {
         String text = outcome.text();
         if (text.length() > room) text = text.substring(0, Math.max(0, room - 1)) + "…";
         return RunResult.bound(head + text + tail);
+    }
+
+    /** A secret seen on screen overrides however the run ended: the model's summary and errors included. */
+    private Outcome screened(Outcome outcome) {
+        Optional<Refusal> secret = screen.get();
+        return secret.isPresent() ? Outcome.endedBy(secret.get()) : outcome;
     }
 
     private static Outcome stopRequested() {
@@ -380,6 +397,8 @@ public final class ComputerLoop {
                     // Steps remain: check now. A pass ends the run with this very report (the verifier runs
                     // once); a fail is told to the model once, and the run goes on.
                     VerifierReport now = verifier.run(request.verifier());
+                    Optional<Refusal> secret = screen.get();
+                    if (secret.isPresent()) return Outcome.endedBy(secret.get());
                     if (now.verdict() != Verdict.FAIL) {
                         checkedAtDone = now;
                         return Outcome.completed(done.summary());
@@ -611,6 +630,7 @@ public final class ComputerLoop {
         private VerifierRunner verifier;
         private Sleeper sleeper = Sleeper.REAL;
         private LoopLimits limits = LoopLimits.DEFAULTS;
+        private Supplier<Optional<Refusal>> screen = Optional::empty;
 
         private Builder() {}
 
@@ -625,6 +645,12 @@ public final class ComputerLoop {
         public Builder verifier(VerifierRunner v) { verifier = v; return this; }
         public Builder sleeper(Sleeper v) { sleeper = v; return this; }
         public Builder limits(LoopLimits v) { limits = v; return this; }
+        /**
+         * Whether one of Deckhand's secrets was seen on screen ({@link dev.deckhand.loop.desktop.ScreenedDesktop#fired}):
+         * asked when the body ends and after the verifier; a refusal there ends the run {@code SECRET_ON_SCREEN}
+         * whatever else it did. None by default.
+         */
+        public Builder screen(Supplier<Optional<Refusal>> v) { screen = v; return this; }
 
         public ComputerLoop build() {
             return new ComputerLoop(this);

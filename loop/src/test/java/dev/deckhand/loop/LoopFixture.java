@@ -8,6 +8,7 @@ import dev.deckhand.loop.fakes.MutableClock;
 import dev.deckhand.loop.fakes.RecordingAudit;
 import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.Trees;
+import dev.deckhand.loop.desktop.ScreenedDesktop;
 import dev.deckhand.loop.verify.Verifier;
 import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
@@ -32,10 +33,14 @@ final class LoopFixture {
     Verifier verifierPort = verifier;
     Optional<Refusal> preflight = Optional.empty();
     LoopLimits limits = LoopLimits.DEFAULTS;
+    /** When set, the loop reads through it and asks it whether a secret was seen. */
+    ScreenedDesktop screened;
 
     RunResult run(Decider decider, RunRequest request) {
         return ComputerLoop.builder()
-                .desktop(desktop).decider(decider).guard(guard).audit(audit).clock(clock).stop(stop)
+                .desktop(screened == null ? desktop : screened)
+                .screen(screened == null ? Optional::empty : screened::fired)
+                .decider(decider).guard(guard).audit(audit).clock(clock).stop(stop)
                 .preflight(w -> preflight).scope(scope).verifier(new VerifierRunner(verifierPort))
                 .sleeper(slept::add).limits(limits)
                 .build().run(request);

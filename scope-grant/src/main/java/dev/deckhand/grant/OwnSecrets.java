@@ -3,11 +3,13 @@ package dev.deckhand.grant;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -34,12 +36,13 @@ public final class OwnSecrets {
     /** A provider's fixed prefix: words of letters (and a version digit) each ending in - or _. */
     private static final Pattern PREFIX = Pattern.compile("^(?:[A-Za-z]{1,12}[0-9]{0,2}[-_])+");
 
-    private static final OwnSecrets NONE = new OwnSecrets(Set.of(), 0);
+    private static final OwnSecrets NONE = new OwnSecrets(Map.of(), 0);
 
-    private final Set<String> runs;
+    /** Every run of every secret, to the secret's name ("owner token", ...). */
+    private final Map<String, String> runs;
     private final int unmatchable;
 
-    private OwnSecrets(Set<String> runs, int unmatchable) {
+    private OwnSecrets(Map<String, String> runs, int unmatchable) {
         this.runs = runs;
         this.unmatchable = unmatchable;
     }
@@ -48,20 +51,31 @@ public final class OwnSecrets {
         return NONE;
     }
 
-    /** The matcher of {@code secrets}; null and blank entries are skipped. */
+    /** The matcher of {@code secrets}, each named "secret"; null and blank entries are skipped. */
     public static OwnSecrets of(Collection<String> secrets) {
-        Set<String> runs = new HashSet<>();
+        Map<String, String> named = new LinkedHashMap<>();
+        for (String s : secrets) if (s != null) named.put(s, "secret");
+        return named(named);
+    }
+
+    /**
+     * The matcher of the secrets that are the keys of {@code secrets}, each known by its value (what a
+     * refusal names: "owner token", never the secret); null and blank secrets are skipped.
+     */
+    public static OwnSecrets named(Map<String, String> secrets) {
+        Map<String, String> runs = new HashMap<>();
         int unmatchable = 0;
-        for (String secret : secrets) {
+        for (Map.Entry<String, String> e : secrets.entrySet()) {
+            String secret = e.getKey();
             if (secret == null || secret.isBlank()) continue;
             String folded = fold(randomPart(secret.strip()));
             if (folded.length() < RUN) {
                 unmatchable++;
                 continue;
             }
-            for (int i = 0; i + RUN <= folded.length(); i++) runs.add(folded.substring(i, i + RUN));
+            for (int i = 0; i + RUN <= folded.length(); i++) runs.putIfAbsent(folded.substring(i, i + RUN), e.getValue());
         }
-        return runs.isEmpty() && unmatchable == 0 ? NONE : new OwnSecrets(Set.copyOf(runs), unmatchable);
+        return runs.isEmpty() && unmatchable == 0 ? NONE : new OwnSecrets(Map.copyOf(runs), unmatchable);
     }
 
     /** The secret without a provider's fixed prefix (kept whole when the prefix would leave too little). */
@@ -86,16 +100,28 @@ public final class OwnSecrets {
 
     /** Whether {@code text} carries one of the secrets. */
     public boolean foundIn(String text) {
-        if (runs.isEmpty() || text == null) return false;
-        return first(fold(text), 0) >= 0;
+        return which(text).isPresent();
     }
 
     /** Whether the texts, joined with nothing between them (sibling nodes), carry one of the secrets. */
     public boolean foundIn(List<String> texts) {
-        if (runs.isEmpty()) return false;
+        return which(texts).isPresent();
+    }
+
+    /** The name of the first secret {@code text} carries. */
+    public Optional<String> which(String text) {
+        if (runs.isEmpty() || text == null) return Optional.empty();
+        String folded = fold(text);
+        int at = first(folded, 0);
+        return at < 0 ? Optional.empty() : Optional.of(runs.get(folded.substring(at, at + RUN)));
+    }
+
+    /** {@link #which(String)} of the texts joined with nothing between them (sibling nodes). */
+    public Optional<String> which(List<String> texts) {
+        if (runs.isEmpty()) return Optional.empty();
         StringBuilder joined = new StringBuilder();
         for (String t : texts) if (t != null) joined.append(fold(t));
-        return first(joined.toString(), 0) >= 0;
+        return which(joined.toString());
     }
 
     /**
@@ -109,7 +135,7 @@ public final class OwnSecrets {
         int at = first(f.text, 0);
         while (at >= 0) {
             int end = at + RUN;
-            while (end < f.text.length() && runs.contains(f.text.substring(end - RUN + 1, end + 1))) end++;
+            while (end < f.text.length() && runs.containsKey(f.text.substring(end - RUN + 1, end + 1))) end++;
             int from = f.source[at];
             int to = f.sourceEnd[end - 1];
             if (!spans.isEmpty() && spans.get(spans.size() - 1)[1] >= from) spans.get(spans.size() - 1)[1] = to;
@@ -128,7 +154,7 @@ public final class OwnSecrets {
 
     private int first(String folded, int from) {
         for (int i = from; i + RUN <= folded.length(); i++) {
-            if (runs.contains(folded.substring(i, i + RUN))) return i;
+            if (runs.containsKey(folded.substring(i, i + RUN))) return i;
         }
         return -1;
     }

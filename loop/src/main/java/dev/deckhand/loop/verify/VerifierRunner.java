@@ -58,8 +58,8 @@ public final class VerifierRunner {
         // A secret on screen ends everything: a file or command verifier could read the same secret
         // (the app had it open), so no verifier of any kind runs.
         if (spec.isPresent() && ending.isPresent() && ending.get().code() == RefusalCode.SECRET_ON_SCREEN) {
-            return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier not run: the run was refused "
-                    + RefusalCode.SECRET_ON_SCREEN + ", and no verifier reads anything after it (counts as fail)");
+            return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier gives no verdict: the run was refused "
+                    + RefusalCode.SECRET_ON_SCREEN + ", after which no verifier reads or reports (counts as fail)");
         }
         if (spec.isPresent() && spec.get().readsScreen() && ending.isPresent() && SCREEN_SEALED.contains(ending.get().code())) {
             return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier not run: the run was refused "

@@ -1,0 +1,216 @@
+package dev.deckhand.loop.desktop;
+
+import dev.deckhand.grant.Chord;
+import dev.deckhand.grant.OwnSecrets;
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusedException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * A {@link Desktop} that screens what it reads for Deckhand's own secrets before anyone sees it: every
+ * tree (each node's name and value, and the texts of all nodes joined in document order and again in reading
+ * order, so a secret split across sibling nodes is found) and the titles of the windows in scope. A secret
+ * found latches {@code SECRET_ON_SCREEN}: the read that found it throws it, and so does every later read
+ * and every input, so nothing more is shown to the model or done in the app. Pixels cannot be screened: a
+ * secret shown only as pixels passes (docs/security.md says so).
+ */
+public final class ScreenedDesktop implements Desktop {
+
+    private final Desktop real;
+    private final Supplier<OwnSecrets> secrets;
+    private final Predicate<WindowInfo> inScope;
+    private final AtomicReference<Refusal> fired = new AtomicReference<>();
+
+    /**
+     * @param secrets read at each screening (a secret rotated or a sign-in code issued during a run counts)
+     * @param inScope the windows whose titles are screened (the granted window, its dialogs, its app)
+     */
+    public ScreenedDesktop(Desktop real, Supplier<OwnSecrets> secrets, Predicate<WindowInfo> inScope) {
+        this.real = Objects.requireNonNull(real, "real");
+        this.secrets = Objects.requireNonNull(secrets, "secrets");
+        this.inScope = Objects.requireNonNull(inScope, "inScope");
+    }
+
+    /** The refusal once a secret was seen. */
+    public Optional<Refusal> fired() {
+        return Optional.ofNullable(fired.get());
+    }
+
+    private void open() {
+        Refusal r = fired.get();
+        if (r != null) throw new RefusedException(r);
+    }
+
+    private void fire(String which, String where) {
+        fired.compareAndSet(null, Refusal.secretOnScreen("Deckhand's " + which + " was read in " + where
+                + "; nothing more is shown to the model or done in the app"));
+        open();
+    }
+
+    private ScopedTree screened(ScopedTree tree) {
+        OwnSecrets s = secrets.get();
+        if (s.isEmpty()) return tree;
+        List<String> texts = new ArrayList<>(tree.nodes().size() * 2);
+        for (Node n : tree.nodes()) {
+            texts.add(n.name());
+            if (n.value() != null) texts.add(n.value());
+        }
+        Optional<String> which = s.which(texts);
+        if (which.isEmpty()) {
+            List<Node> reading = new ArrayList<>(tree.nodes());
+            reading.removeIf(n -> n.bounds() == null);
+            reading.sort(Comparator.comparingInt((Node n) -> n.bounds().y()).thenComparingInt(n -> n.bounds().x()));
+            List<String> read = new ArrayList<>(reading.size() * 2);
+            for (Node n : reading) {
+                read.add(n.name());
+                if (n.value() != null) read.add(n.value());
+            }
+            which = s.which(read);
+        }
+        if (which.isPresent()) fire(which.get(), "the granted window's accessibility tree");
+        return tree;
+    }
+
+    @Override
+    public List<WindowInfo> windows() {
+        open();
+        List<WindowInfo> all = real.windows();
+        OwnSecrets s = secrets.get();
+        for (WindowInfo w : all) {
+            if (!inScope.test(w)) continue;
+            Optional<String> which = s.which(w.title());
+            if (which.isPresent()) fire(which.get(), "the title of a window in scope");
+        }
+        return all;
+    }
+
+    @Override
+    public ScopedTree snapshot(long windowId, long grantRevision) {
+        open();
+        return screened(real.snapshot(windowId, grantRevision));
+    }
+
+    @Override
+    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        open();
+        return screened(real.latestSnapshot(windowId, grantRevision));
+    }
+
+    @Override
+    public void click(String uid) {
+        open();
+        real.click(uid);
+    }
+
+    @Override
+    public void setText(String uid, String text) {
+        open();
+        real.setText(uid, text);
+    }
+
+    @Override
+    public void focus(String uid) {
+        open();
+        real.focus(uid);
+    }
+
+    @Override
+    public void scroll(String uid, String direction, int amount) {
+        open();
+        real.scroll(uid, direction, amount);
+    }
+
+    @Override
+    public void select(String uid, String option) {
+        open();
+        real.select(uid, option);
+    }
+
+    @Override
+    public void key(long windowId, Chord chord) {
+        open();
+        real.key(windowId, chord);
+    }
+
+    @Override
+    public void type(long windowId, String text, DeliveryGate gate) {
+        open();
+        real.type(windowId, text, gate);
+    }
+
+    @Override
+    public void showElement(String uid, boolean press) {
+        real.showElement(uid, press);
+    }
+
+    @Override
+    public void awaitShown() {
+        real.awaitShown();
+    }
+
+    @Override
+    public void showPoint(int x, int y, Basis basis) {
+        real.showPoint(x, y, basis);
+    }
+
+    @Override
+    public boolean syntheticInput(long windowId) {
+        return real.syntheticInput(windowId);
+    }
+
+    @Override
+    public void clickAt(int x, int y, Basis basis) {
+        open();
+        real.clickAt(x, y, basis);
+    }
+
+    @Override
+    public Capture capture(long windowId, long grantRevision, int longEdge) {
+        open();
+        return real.capture(windowId, grantRevision, longEdge);
+    }
+
+    @Override
+    public boolean basisValid(Basis basis) {
+        return real.basisValid(basis);
+    }
+
+    @Override
+    public DesktopFacts facts() {
+        return real.facts();
+    }
+
+    @Override
+    public DesktopFacts freshFacts() {
+        return real.freshFacts();
+    }
+
+    @Override
+    public boolean starting(long windowId) {
+        return real.starting(windowId);
+    }
+
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        return real.awaitRegistered(windowId, max);
+    }
+
+    @Override
+    public void settle(Duration max) {
+        real.settle(max);
+    }
+
+    @Override
+    public void settle(Duration max, Set<Landing> landings) {
+        real.settle(max, landings);
+    }
+}
