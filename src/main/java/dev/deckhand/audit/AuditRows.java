@@ -1,6 +1,7 @@
 package dev.deckhand.audit;
 
 import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.home.KnownSecrets;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -78,6 +79,11 @@ final class AuditRows {
             v[Row.TIMINGS] = r.timings();
         } else {
             throw new AssertionError("unknown audit event " + event.getClass());
+        }
+        // No audit record carries one of Deckhand's own secrets (an instruction or the model's final
+        // report may quote one): every text is withheld before it is hashed and written.
+        for (int i = 0; i < v.length; i++) {
+            if (v[i] instanceof String text) v[i] = KnownSecrets.withhold(text);
         }
         return v;
     }

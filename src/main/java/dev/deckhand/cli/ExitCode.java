@@ -15,7 +15,8 @@ import dev.deckhand.loop.verify.Verdict;
  *       this build can drive;</li>
  *   <li>4 — {@code PREFLIGHT_FAILED}, {@code A11Y_UNAVAILABLE} (the accessibility bus is a preflight
  *       check of DESIGN.md §4);</li>
- *   <li>5 — {@code NO_VERIFIER}.</li>
+ *   <li>5 — {@code NO_VERIFIER};</li>
+ *   <li>6 — {@code SECRET_ON_SCREEN}: one of Deckhand's own secrets was read in the granted scope.</li>
  * </ul>
  */
 public final class ExitCode {
@@ -26,6 +27,7 @@ public final class ExitCode {
     public static final int NO_DISPLAY = 3;
     public static final int PREFLIGHT = 4;
     public static final int NO_VERIFIER = 5;
+    public static final int SECRET_ON_SCREEN = 6;
     public static final int USAGE = 64;
 
     private ExitCode() {
@@ -53,6 +55,8 @@ public final class ExitCode {
                 return PREFLIGHT;
             case NO_VERIFIER:
                 return NO_VERIFIER;
+            case SECRET_ON_SCREEN:
+                return SECRET_ON_SCREEN;
             default:
                 return FAILED;
         }

@@ -60,7 +60,7 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
                   --timeout SECONDS    lower the policy's wall clock
                   --json               print the result as the computer tool's structuredContent JSON
                 exit: 0 verifier passed, 1 verifier failed (or no verdict), 2 deny list fired or config missing,
-                      3 headless / no usable display, 4 failed preflight, 5 no declared verifier, 64 usage""";
+                      3 headless / no usable display, 4 failed preflight, 5 no declared verifier, 6 a secret of Deckhand's on screen, 64 usage""";
     }
 
     /** @param args the arguments after {@code run} */

@@ -1,5 +1,6 @@
 package dev.deckhand.run;
 
+import dev.deckhand.grant.OwnSecrets;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.DecisionRequest;
@@ -53,15 +54,18 @@ final class ModelDecider implements Decider {
     private final ProviderRetry retry;
     private final Instant deadline;
     private volatile String lastText;
+    private final Supplier<OwnSecrets> secrets;
 
     /**
      * @param interruption Stop or a watcher abort, checked every 20 ms while the model answers
      * @param usage where each turn and each answer's tokens are counted
      * @param retry the retry rule for transient provider failures
      * @param deadline the run's wall clock: no retry waits past it
+     * @param secrets Deckhand's own secrets: a turn that would carry one is not sent
      */
     ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption, UsageTally usage,
-            ProviderRetry retry, Instant deadline) {
+            ProviderRetry retry, Instant deadline, Supplier<OwnSecrets> secrets) {
+        this.secrets = secrets;
         this.model = model;
         this.executor = executor;
         this.interruption = interruption;
@@ -98,6 +102,13 @@ final class ModelDecider implements Decider {
                 .append(" pixels of the window (use basis \"").append(c.id()).append("\" for click_at)\n"));
         if (!request.syntheticInput()) user.append(NO_SYNTHETIC_INPUT).append('\n');
         user.append("Observation:\n").append(request.observation());
+        // The last gate before the provider: the tree was screened when read, but the instruction, the last
+        // steps and the feedback were not.
+        Optional<String> secret = secrets.get().which(user + "\n" + request.feedback().orElse(""));
+        if (secret.isPresent()) {
+            throw new RefusedException(Refusal.secretOnScreen("Deckhand's " + secret.get()
+                    + " was in the model's next turn; nothing was sent"));
+        }
         ModelTurn turn = ModelTurn.of(SYSTEM_PROMPT, user.toString(), request.actionSchema());
         if (request.capture().isPresent()) turn = turn.withImage(request.capture().get().capture().image());
         if (request.feedback().isPresent()) turn = turn.withFeedback(request.feedback().get());

@@ -17,7 +17,10 @@ import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.StopLatch;
 import dev.deckhand.loop.StopSignal;
+import dev.deckhand.home.KnownSecrets;
 import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.ScreenedDesktop;
+import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.guard.DesktopPreflight;
 import dev.deckhand.loop.guard.GrantGuard;
 import dev.deckhand.loop.verify.DesktopVerifier;
@@ -84,6 +87,9 @@ public class RunAssembly {
     @Inject
     Clock clock;
 
+    @Inject
+    KnownSecrets secrets;
+
     private final ExecutorService modelCalls = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "deckhand-model");
         t.setDaemon(true);
@@ -113,7 +119,13 @@ public class RunAssembly {
         AtomicLong verifierNanos = new AtomicLong();
         // A failing check is read again while the app may still be catching up, but not after Stop or
         // an abort: the person asked for the run to end now.
-        DesktopVerifier desktopVerifier = new DesktopVerifier(desktop, windowId, scope::revision, new HostVerifier(config, files),
+        // Every read of the run is screened for Deckhand's own secrets: the loop's (what the model sees) and
+        // the verifier's (what its report may describe). Either finding one ends the run SECRET_ON_SCREEN.
+        String app = grant.target().app();
+        java.util.function.Predicate<WindowInfo> inScope = w -> w.id() == windowId || w.transientFor() == windowId
+                || w.app().equalsIgnoreCase(app);
+        ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope);
+        DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads, windowId, scope::revision, new HostVerifier(config, files),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());
         VerifierRunner verifier = new VerifierRunner(spec -> {
             long t0 = System.nanoTime();
@@ -128,7 +140,7 @@ public class RunAssembly {
         UsageTally usage = new UsageTally(this::prices);
         ModelDecider decider = new ModelDecider(model.forApp(grant.target().app()), modelCalls, () -> stop.stopRequested()
                 ? Optional.of(Refusal.stopped("Stop while the model was answering"))
-                : guard.aborted(), usage, ProviderRetry.system(), deadline);
+                : guard.aborted(), usage, ProviderRetry.system(), deadline, secrets::current);
         LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
                 LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
@@ -138,8 +150,10 @@ public class RunAssembly {
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
             AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep);
+            ScreenedDesktop loopReads = new ScreenedDesktop(new TimedDesktop(shown.desktop(), phases), secrets::current, inScope);
             ComputerLoop loop = ComputerLoop.builder()
-                    .desktop(new TimedDesktop(shown.desktop(), phases))
+                    .desktop(loopReads)
+                    .screen(() -> loopReads.fired().or(verifierReads::fired))
                     .decider(ask -> phases.time(StepPhases.Phase.MODEL, () -> decider.decide(ask)))
                     .guard(new TimedGuard(guard, phases, guard::approvalNanos))
                     .audit(new AuditSink() {

@@ -5,6 +5,7 @@ import dev.deckhand.audit.AuditLog;
 import dev.deckhand.audit.RunRecord;
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.Refusal;
+import dev.deckhand.home.KnownSecrets;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.verify.VerifierSpec;
@@ -37,7 +38,9 @@ public class RunRecorder {
     }
 
     /**
-     * Records the finished run and returns its result unchanged. A record that cannot be written is
+     * Records the finished run and returns its result with Deckhand's own secrets withheld from every text
+     * (a backstop: the loop ends a run that reads one, but the model's summary or a provider's error may
+     * still quote one). A record that cannot be written is
      * logged; the result still goes back to the caller.
      *
      * @param grantId the grant the run held, or null when it was refused before it had one
@@ -63,7 +66,7 @@ public class RunRecorder {
         } catch (RuntimeException e) {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
         }
-        return r;
+        return r.mapText(KnownSecrets::withhold);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.deckhand.security;
 
+import dev.deckhand.home.HeldSecrets;
+import dev.deckhand.home.KnownSecrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,18 +42,31 @@ public class OwnerSessions {
     private final Map<String, Code> codes = new ConcurrentHashMap<>();
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
     private final Clock clock;
+    private final HeldSecrets held;
 
-    @Inject
+    /** Sessions whose secrets are not screened for (tests of the sessions alone). */
     public OwnerSessions(Clock clock) {
+        this(clock, HeldSecrets.NONE);
+    }
+
+    /** @param held where each code, session id and CSRF token is known while valid, to be screened for */
+    @Inject
+    public OwnerSessions(Clock clock, KnownSecrets held) {
+        this(clock, (HeldSecrets) held);
+    }
+
+    OwnerSessions(Clock clock, HeldSecrets held) {
         this.clock = clock;
+        this.held = held;
     }
 
     /** A new one-time sign-in code, valid for {@link #CODE_LIFETIME}. */
     public String issueCode() {
         Instant now = clock.instant();
-        codes.values().removeIf(c -> now.isAfter(c.expires()));
+        dropExpired(now);
         String code = randomToken();
         codes.put(code, new Code(now.plus(CODE_LIFETIME)));
+        held.hold(code, "sign-in code");
         return code;
     }
 
@@ -61,12 +77,15 @@ public class OwnerSessions {
     public Optional<Session> redeem(String code, String previous) {
         if (code == null) return Optional.empty();
         Code c = codes.remove(code);
+        if (c != null) held.release(code);
         Instant now = clock.instant();
         if (c == null || now.isAfter(c.expires())) return Optional.empty();
         end(previous);
-        sessions.values().removeIf(s -> !now.isBefore(s.expires()));
+        dropExpired(now);
         Session s = new Session(randomToken(), randomToken(), now.plus(SESSION_LIFETIME));
         sessions.put(s.id(), s);
+        held.hold(s.id(), "owner session id");
+        held.hold(s.csrf(), "CSRF token");
         return Optional.of(s);
     }
 
@@ -76,7 +95,7 @@ public class OwnerSessions {
         Session s = sessions.get(id);
         if (s == null) return Optional.empty();
         if (!clock.instant().isBefore(s.expires())) {
-            sessions.remove(id);
+            end(id);
             return Optional.empty();
         }
         return Optional.of(s);
@@ -84,7 +103,22 @@ public class OwnerSessions {
 
     /** Ends the session with this id (logout); nothing happens for an unknown or null id. */
     public void end(String id) {
-        if (id != null) sessions.remove(id);
+        if (id == null) return;
+        Session s = sessions.remove(id);
+        if (s != null) {
+            held.release(s.id());
+            held.release(s.csrf());
+        }
+    }
+
+    /** Forgets expired codes and sessions, and stops screening for them. */
+    private void dropExpired(Instant now) {
+        codes.entrySet().removeIf(e -> {
+            boolean expired = now.isAfter(e.getValue().expires());
+            if (expired) held.release(e.getKey());
+            return expired;
+        });
+        for (Session s : List.copyOf(sessions.values())) if (!now.isBefore(s.expires())) end(s.id());
     }
 
     static boolean csrfMatches(Session session, String candidate) {

@@ -33,6 +33,7 @@ class ExitCodeTest {
         special.put(RefusalCode.PREFLIGHT_FAILED, 4);
         special.put(RefusalCode.A11Y_UNAVAILABLE, 4);
         special.put(RefusalCode.NO_VERIFIER, 5);
+        special.put(RefusalCode.SECRET_ON_SCREEN, 6);
         for (RefusalCode code : RefusalCode.values()) {
             int expected = special.getOrDefault(code, 1);
             assertEquals(expected, ExitCode.of(result(Outcome.Kind.REFUSED, Verdict.NONE, code)), code.name());

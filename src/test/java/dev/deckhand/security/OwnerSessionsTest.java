@@ -61,4 +61,24 @@ class OwnerSessionsTest {
         sessions.end(null);
         sessions.end("unknown");
     }
+
+    @Test
+    void codesSessionIdsAndCsrfTokensAreHeldForScreeningWhileValid() {
+        MutableClock clock = new MutableClock(SIGN_IN);
+        java.util.Map<String, String> held = new java.util.concurrent.ConcurrentHashMap<>();
+        OwnerSessions sessions = new OwnerSessions(clock, new dev.deckhand.home.HeldSecrets() {
+            @Override public void hold(String secret, String name) { held.put(secret, name); }
+            @Override public void release(String secret) { held.remove(secret); }
+        });
+        String code = sessions.issueCode();
+        assertEquals("sign-in code", held.get(code));
+        OwnerSessions.Session s = sessions.redeem(code, null).orElseThrow();
+        assertEquals(java.util.Set.of(s.id(), s.csrf()), held.keySet(), "the used code is released");
+        String late = sessions.issueCode();
+        clock.advance(Duration.ofMinutes(11));
+        sessions.issueCode();
+        assertTrue(!held.containsKey(late), "an expired code is released");
+        sessions.end(s.id());
+        assertTrue(!held.containsKey(s.id()) && !held.containsKey(s.csrf()));
+    }
 }

@@ -38,6 +38,22 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
         return kind().wire();
     }
 
+    /** This outcome with every text it carries (the refusal's detail included) passed through {@code f}. */
+    default Outcome mapText(java.util.function.UnaryOperator<String> f) {
+        if (this instanceof Completed c) return new Completed(f.apply(c.text()));
+        if (this instanceof Failed c) return new Failed(f.apply(c.text()));
+        if (this instanceof TimedOut c) return new TimedOut(f.apply(c.text()));
+        if (this instanceof BudgetExhausted c) return new BudgetExhausted(c.cause().map(r -> mapped(r, f)), f.apply(c.text()));
+        if (this instanceof Refused c) return new Refused(mapped(c.cause(), f));
+        if (this instanceof Stopped c) return new Stopped(mapped(c.cause(), f));
+        Expired e = (Expired) this;
+        return new Expired(mapped(e.cause(), f));
+    }
+
+    private static Refusal mapped(Refusal r, java.util.function.UnaryOperator<String> f) {
+        return Refusal.of(r.code(), f.apply(r.detail()));
+    }
+
     /** The acting phase ran to its end: {@code done}, or every explicit step. */
     static Outcome completed(String summary) {
         return new Completed(summary);

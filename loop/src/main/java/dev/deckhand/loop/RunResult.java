@@ -55,6 +55,15 @@ public record RunResult(String runId, Outcome outcome, Verdict verdict, int step
         return new RunResult(runId, outcome, verdict, stepsRun, summary, route, verifierDetail, u);
     }
 
+    /**
+     * This result with every text it carries passed through {@code f} (the summary bound again): how the
+     * server withholds its own secrets from what leaves it.
+     */
+    public RunResult mapText(java.util.function.UnaryOperator<String> f) {
+        return new RunResult(runId, outcome.mapText(f), verdict, stepsRun, bound(f.apply(summary)), route,
+                f.apply(verifierDetail), usage);
+    }
+
     /** The refusal that ended the run, also for stopped, expired and a grant's budget_exhausted. */
     public Optional<Refusal> refusal() {
         return outcome.refusal();
