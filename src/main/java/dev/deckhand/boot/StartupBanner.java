@@ -42,7 +42,15 @@ public class StartupBanner {
                     %s
                   Config directory:               %s
                   Claude Code: claude mcp add --transport http deckhand %s --header "Authorization: Bearer $(cat %s)"
-                """, address.mcpUrl(), tokenFile, address.pageUrl(), signIn(), home.dir(), address.mcpUrl(), tokenFile);
+                """, address.mcpUrl(), tokenFile, address.pageUrl(), signInLogged(), home.dir(), address.mcpUrl(), tokenFile);
+        // The code is a secret: it goes to the person's terminal only, never through the log (whose filter
+        // would withhold it, and whose file or collector would keep it).
+        if (!config.stdio()) System.err.println(signIn());
+    }
+
+    /** What the log says of signing in: never the code. */
+    private String signInLogged() {
+        return config.stdio() ? signIn() : "sign in: the one-time link is printed on this terminal after this line, never logged";
     }
 
     /**
