@@ -5,6 +5,7 @@ import dev.deckhand.grant.Chord;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Keys and text into one window, two ways: synthetic events sent to the window itself
@@ -23,6 +24,7 @@ final class Keys {
     private final KeyboardGrab grab;
     private final boolean xtest;
     private final Memory event = new Memory(Xlib.EV_SIZE);
+    private final PassiveGrabProbe grabs;
 
     Keys(XConnection c, Windows windows, KeyboardMapping mapping, KeyboardGrab grab, boolean xtest) {
         this.c = c;
@@ -30,6 +32,7 @@ final class Keys {
         this.mapping = mapping;
         this.grab = grab;
         this.xtest = xtest;
+        this.grabs = new PassiveGrabProbe(c);
     }
 
     /** See {@link X11Display#key(long, Chord)}. */
@@ -39,6 +42,7 @@ final class Keys {
         KeyboardMapping.Keymap map = mapping.read();
         int[] kc = mapping.keycodes(map, new long[] {k.keysym()})[0];
         int state = k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0);
+        refuseHeld(window, chord, kc[0], state);
         sendKey(window, kc[0], state);
         syncOrGone(window);
     }
@@ -88,13 +92,28 @@ final class Keys {
         if (c.errors() != before) throw Windows.gone(window);
     }
 
+    /**
+     * {@code SYSTEM_CHORD} when another client holds the chord as a passive grab ({@link PassiveGrabProbe}):
+     * on top of the chords refused by rule, whatever the window manager, a hotkey daemon or Deckhand's own Stop
+     * shortcut holds right now.
+     */
+    private void refuseHeld(long window, Chord chord, int keycode, int state) {
+        Optional<String> held = grabs.heldByOther(keycode, state, windows.topLevel(window));
+        if (held.isPresent()) {
+            throw new RefusedException(Refusal.systemChord("key " + chord + ": another client holds it as a passive grab ("
+                    + held.get() + " probe), so the desktop would take it"));
+        }
+    }
+
     /** See {@link X11Display#xtestKey(long, Chord)}. */
     void xtestSend(long window, Chord chord) {
         KeyChord k = KeyChord.of(chord, X::XStringToKeysym);
         requireFocusFor(window);
         KeyboardMapping.Keymap map = mapping.read();
         int[] kc = mapping.keycodes(map, new long[] {k.keysym()})[0];
-        List<Integer> mods = mapping.modifierKeycodes(map, k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0));
+        int state = k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0);
+        refuseHeld(window, chord, kc[0], state);
+        List<Integer> mods = mapping.modifierKeycodes(map, state);
         Xtst t = Xtst.X;
         for (int m : mods) t.XTestFakeKeyEvent(c.dpy, m, Xlib.True, 0);
         t.XTestFakeKeyEvent(c.dpy, kc[0], Xlib.True, 0);

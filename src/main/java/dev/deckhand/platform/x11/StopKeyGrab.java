@@ -194,7 +194,7 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     /** {CapsLock, NumLock, ScrollLock} masks as this keyboard maps them (0 for a lock it lacks). */
-    private static int[] lockMasks(XConnection c) {
+    static int[] lockMasks(XConnection c) {
         Xlib x = Xlib.X;
         int num = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff7fL)); // Num_Lock
         int scroll = modifierOf(c, x.XKeysymToKeycode(c.dpy, 0xff14L)); // Scroll_Lock

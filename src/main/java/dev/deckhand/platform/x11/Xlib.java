@@ -209,6 +209,14 @@ interface Xlib extends Library {
 
     int XFreeModifiermap(Pointer modmap);
 
+    /** The 256-bit vector of keys held down now (a request: answered whatever client holds the keyboard). */
+    int XQueryKeymap(Pointer display, byte[] keys);
+
+    /** Fills a generic event cookie's data (XI2); true when it did. */
+    int XGetEventData(Pointer display, Pointer cookie);
+
+    void XFreeEventData(Pointer display, Pointer cookie);
+
     // The drawn cursor's ARGB window (and tests acting as another client).
 
     int XMatchVisualInfo(Pointer display, int screen, int depth, int visualClass, Pointer visualInfo);
