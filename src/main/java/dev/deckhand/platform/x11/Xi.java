@@ -20,6 +20,7 @@ interface Xi extends Library {
     int XI_KeyPress = 2;
     int XI_KeyRelease = 3;
     int XI_RawKeyPress = 13;
+    int XI_RawKeyRelease = 14;
     /** {@code GenericEvent}, the core event type that carries XI2 events as cookies. */
     int GenericEvent = 35;
 

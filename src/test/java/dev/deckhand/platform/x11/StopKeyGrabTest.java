@@ -65,11 +65,11 @@ class StopKeyGrabTest {
                 c.sync();
                 assertEquals(0, TestApps.run("xdotool", "key", "a"));
                 assertEquals(0, TestApps.run("xdotool", "key", "ctrl+alt+shift+Escape"));
-                TestApps.sleep(300);
-                assertEquals(0, presses.get(), "the passive grab did not see the chord: the probe's grab took it");
-                assertFalse(new KeyboardGrab(c).heldByOther(), "the probe (this connection) answers: not held");
+                // The raw key event fires Stop under the probe's grab; the probe's hand-off of the same press
+                // does not fire it twice.
                 assertTrue(TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)),
-                        "the swallowed chord fired Stop: " + presses);
+                        "the chord fired Stop under the probe's grab: " + presses);
+                assertFalse(new KeyboardGrab(c).heldByOther(), "the probe (this connection) answers: not held");
                 TestApps.sleep(300);
                 assertEquals(1, presses.get(), "once; the other key did not fire it");
             } finally {
