@@ -1,7 +1,7 @@
 package dev.deckhand.audit;
 
 import dev.deckhand.grant.RefusalCode;
-import dev.deckhand.home.KnownSecrets;
+import dev.deckhand.home.PublishedSecrets;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -83,7 +83,7 @@ final class AuditRows {
         // No audit record carries one of Deckhand's own secrets (an instruction or the model's final
         // report may quote one): every text is withheld before it is hashed and written.
         for (int i = 0; i < v.length; i++) {
-            if (v[i] instanceof String text) v[i] = KnownSecrets.withhold(text);
+            if (v[i] instanceof String text) v[i] = PublishedSecrets.withhold(text);
         }
         return v;
     }

@@ -22,7 +22,7 @@ import org.jboss.logging.Logger;
  * or modification time changes, so a rotated or newly bound key counts at once), and the secrets held in
  * memory while valid (sign-in codes, owner session ids, CSRF tokens; {@link HeldSecrets}).
  *
- * <p>The matcher is also published statically, for the log filter, which Quarkus makes outside CDI.
+ * <p>The matcher is also published ({@link PublishedSecrets}) for the log filter and the audit rows.
  */
 @ApplicationScoped
 @Startup
@@ -36,8 +36,6 @@ public class KnownSecrets implements HeldSecrets {
             DeckhandHome.OWNER_TOKEN, "owner token",
             DeckhandHome.AUDIT_SEAL_KEY, "audit seal key",
             DeckhandHome.MODEL_API_KEY, "model API key");
-
-    private static volatile OwnSecrets published = OwnSecrets.none();
 
     private record Stamp(long size, Instant modified) { }
 
@@ -67,7 +65,7 @@ public class KnownSecrets implements HeldSecrets {
             Map<String, String> all = new LinkedHashMap<>(fromFiles);
             held.forEach(all::putIfAbsent);
             current = OwnSecrets.named(all);
-            published = current;
+            PublishedSecrets.publish(current);
         }
         return current;
     }
@@ -109,15 +107,5 @@ public class KnownSecrets implements HeldSecrets {
         if (secret == null || held.remove(secret) == null) return;
         heldChanged = true;
         current();
-    }
-
-    /** The matcher the server published last (none before the server started). */
-    public static OwnSecrets published() {
-        return published;
-    }
-
-    /** {@code text} with every secret the server knows withheld ({@link OwnSecrets#withhold}). */
-    public static String withhold(String text) {
-        return published.withhold(text);
     }
 }

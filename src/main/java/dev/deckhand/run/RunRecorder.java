@@ -5,7 +5,7 @@ import dev.deckhand.audit.AuditLog;
 import dev.deckhand.audit.RunRecord;
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.Refusal;
-import dev.deckhand.home.KnownSecrets;
+import dev.deckhand.home.PublishedSecrets;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.verify.VerifierSpec;
@@ -66,7 +66,7 @@ public class RunRecorder {
         } catch (RuntimeException e) {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
         }
-        return r.mapText(KnownSecrets::withhold);
+        return r.mapText(PublishedSecrets::withhold);
     }
 
     /**

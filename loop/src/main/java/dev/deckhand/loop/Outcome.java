@@ -51,7 +51,7 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
     }
 
     private static Refusal mapped(Refusal r, java.util.function.UnaryOperator<String> f) {
-        return Refusal.of(r.code(), f.apply(r.detail()));
+        return r.withDetail(f.apply(r.detail()));
     }
 
     /** The acting phase ran to its end: {@code done}, or every explicit step. */

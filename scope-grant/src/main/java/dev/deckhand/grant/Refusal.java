@@ -21,6 +21,11 @@ public record Refusal(RefusalCode code, String detail) {
         }
     }
 
+    /** This refusal, its code kept, with {@code newDetail} (a detail rewritten, e.g. with a secret withheld). */
+    public Refusal withDetail(String newDetail) {
+        return new Refusal(code, newDetail);
+    }
+
     /** A refusal with a code chosen at run time; prefer the factory named by the code. */
     public static Refusal of(RefusalCode code, String detail) {
         return new Refusal(code, detail);
