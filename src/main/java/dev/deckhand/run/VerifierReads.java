@@ -12,7 +12,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The budget of verifier reads: runs whose verifier reads a file or the screen ({@code file}, {@code a11y},
@@ -39,10 +38,13 @@ public class VerifierReads {
     /** The slots of the last minute, oldest first: at most {@code perServer}. */
     private final Deque<Slot> recent = new ArrayDeque<>();
 
+    /** With {@code deckhand.verifier-reads.per-session} and {@code .per-server} (defaults 10 and 30). */
     @Inject
-    public VerifierReads(Clock clock,
-            @ConfigProperty(name = "deckhand.verifier-reads.per-session", defaultValue = "" + PER_SESSION) int perSession,
-            @ConfigProperty(name = "deckhand.verifier-reads.per-server", defaultValue = "" + PER_SERVER) int perServer) {
+    public VerifierReads(Clock clock, VerifierReadsConfig config) {
+        this(clock, config.perSession(), config.perServer());
+    }
+
+    public VerifierReads(Clock clock, int perSession, int perServer) {
         this.clock = Objects.requireNonNull(clock, "clock");
         if (perSession < 1 || perServer < 1) {
             throw new IllegalArgumentException("deckhand.verifier-reads.per-session and .per-server must be at least 1");
