@@ -93,9 +93,6 @@ class VerifierQuotesNothingE2ETest {
                 String result = r.prettify();
                 assertEquals("completed", r.getString("result.structuredContent.outcome"), result);
                 assertEquals(c[1], r.getString("result.structuredContent.verdict"), c[0] + " → " + result);
-                assertTrue(r.getString("result.structuredContent.summary").contains("characters")
-                                || r.getString("result.structuredContent.summary").contains("expected text"),
-                        "the detail says what was checked, in lengths: " + result);
                 String runId = r.getString("result.structuredContent.runId");
                 String audit = Owner.api().queryParam("runId", runId).get("/api/audit/runs").then().statusCode(200)
                         .extract().asString() + Owner.api().queryParam("runId", runId).queryParam("limit", 200)
@@ -105,6 +102,9 @@ class VerifierQuotesNothingE2ETest {
                     assertFalse(result.contains(secret), "the MCP result quotes no window or file text: " + result);
                     assertFalse(audit.contains(secret), "the audit quotes no window or file text: " + audit);
                 }
+                assertTrue(r.getString("result.structuredContent.summary").contains("characters")
+                                || r.getString("result.structuredContent.summary").contains("expected text"),
+                        "the detail says what was checked, in lengths: " + result);
             }
             // the control: the model was shown the granted window (the marker is on screen) — the verifiers read it
             assertTrue(stub.requests().stream().anyMatch(q -> q.body().contains(marker)), "the model saw the window");
