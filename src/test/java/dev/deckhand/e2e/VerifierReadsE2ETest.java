@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The budget of verifier reads through MCP against a real window, at the shipped limits (the test profile
  * raises the per-server limit for the rest of the suite, whose classes share one server): a run with one
- * harmless step and a {@code file} verifier counts like a verifier-only run — the eleventh in a minute in one
+ * harmless input step (a focus) and a {@code file} verifier counts like a verifier-only run — the eleventh in a minute in one
  * MCP session is refused {@code OUT_OF_SCOPE} naming the limit, before its step runs; and three more sessions
  * (each bound to a fresh grant) cannot read more than thirty times a minute on this server between them.
  */
@@ -49,11 +49,13 @@ class VerifierReadsE2ETest {
         Path note = Harness.emptyFile("budget-note.txt");
         Files.writeString(note, "saved");
         String tag = "budget-" + UUID.randomUUID().toString().substring(0, 8);
-        String args = "{\"instruction\":\"wait a moment, then check the note\",\"steps\":[{\"action\":\"wait\",\"ms\":1}],"
+        // one harmless input step (a focus: delivered input, which the earlier limit let through) and a file verifier
+        String args = "{\"instruction\":\"focus the button, then check the note\",\"steps\":[{\"action\":\"focus\","
+                + "\"target\":{\"role\":\"push button\",\"name\":\"Harmless\"}}],"
                 + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + note + "\",\"exists\":true}}";
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits"); // autonomous grants
         try (OpenAiStub stub = OpenAiStub.start();
-             Yad yad = Yad.launch("--title=" + tag, "--text=budget")) {
+             Yad yad = Yad.launch("--title=" + tag, "--text=budget", "--button=Harmless:0")) {
             Harness.bind(stub);
             long window = Owner.awaitWindow("yad", tag);
             long t0 = System.nanoTime();
