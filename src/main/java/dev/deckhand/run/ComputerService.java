@@ -24,7 +24,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
@@ -32,7 +31,7 @@ import org.jboss.logging.Logger;
 /**
  * One {@code computer} call end to end, for MCP, the CLI and {@code deckhand eval} alike: refuse what
  * must be refused before anything runs (the mode, the policy file, a {@code file} verifier out of scope,
- * the limit on runs that deliver no action, the grant, a {@code command} verifier the policy does not
+ * the budget of verifier reads ({@link VerifierReads}), the grant, a {@code command} verifier the policy does not
  * enable), bind and hold the grant, run it ({@link RunAssembly}) and record it ({@link RunRecorder}).
  *
  * <p>A refusal decided here ends the call as {@link RunResult#notStarted}; the broker's and the
@@ -62,7 +61,7 @@ public class ComputerService {
     FileVerifierScope files;
 
     @Inject
-    VerifierOnlyRuns verifierOnly;
+    VerifierReads verifierReads;
 
     @Inject
     RunAssembly assembly;
@@ -91,18 +90,14 @@ public class ComputerService {
         if (mode.isPresent()) return recorder.finished(request, RunResult.notStarted(request.runId(), mode.get()), null, started);
         RunResult result;
         String grantId = null;
-        VerifierOnlyRuns.Slot slot = null;
-        AtomicBoolean gaveInput = new AtomicBoolean();
+        VerifierReads.Slot slot = null;
         RunNotes notes = new RunNotes();
-        StepListener watched = step -> {
-            if (step.status() == ActionResult.Status.DELIVERED && !step.kind().equals("wait")) gaveInput.set(true);
-            onStep.accept(step);
-        };
         try {
             PolicyConfig config = policy.current();
             Optional<Refusal> verifier = outOfScope(request.verifier(), config, false);
             if (verifier.isPresent()) return refused(request, verifier.get(), null, started);
-            if (request.verifier().isPresent()) slot = verifierOnly.take(sessionId);
+            // counted whatever the run does (steps or none), before the grant is bound or any input given
+            if (VerifierReads.reads(request.verifier())) slot = verifierReads.take(sessionId);
             GrantBroker broker = grants.broker();
             boolean wasBound = broker.active().flatMap(Grant::ownerSession).isPresent();
             Grant grant = broker.acquire(sessionId, null);
@@ -111,14 +106,14 @@ public class ComputerService {
             Desktop desktop = desktops.desktop();
             Optional<Refusal> command = outOfScope(request.verifier(), config, true);
             result = command.isPresent() ? RunResult.notStarted(request.runId(), command.get())
-                    : held(request, config, grant, desktop, sessionId, cancelled, watched, notes);
+                    : held(request, config, grant, desktop, sessionId, cancelled, onStep, notes);
         } catch (RefusedException e) {
             result = RunResult.notStarted(request.runId(), withPage(e.refusal()));
         } catch (RuntimeException e) {
             recorder.flush(request.runId());
             throw e;
         }
-        if (slot != null) slot.settle(result.verdict() != Verdict.NONE && !gaveInput.get());
+        if (slot != null) slot.settle(result.verdict() != Verdict.NONE);
         long t1 = System.nanoTime();
         RunResult recorded = recorder.finished(request, result, grantId, started, notes);
         LOG.debugf("call %s: %.1f ms in the service, of which %.1f ms recording the run", request.runId(),

@@ -383,7 +383,10 @@ class ObedientModelAttacksE2ETest {
             Owner.mint(window, "autonomous", EVERY_CATEGORY);
             JsonPath call = steps("save as evil", "[{\"action\":\"type\",\"text\":\"evil\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
             assertRefused(call, "OUT_OF_SCOPE");
-            assertTrue(call.getString("result.structuredContent.refusal.detail").contains("Save As"), call.prettify());
+            assertTrue(call.getString("result.structuredContent.refusal.detail").contains("of the same app is open over"),
+                    call.prettify());
+            assertFalse(call.getString("result.structuredContent.refusal.detail").contains("Save As"),
+                    () -> "the dialog's title is the app's text, never quoted: " + call.prettify());
             try (OpenAiStub stub = OpenAiStub.start()) {
                 stub.enqueue(key("ctrl+s")).enqueue("{\"action\":\"done\",\"summary\":\"saved\"}");
                 Harness.bind(stub);

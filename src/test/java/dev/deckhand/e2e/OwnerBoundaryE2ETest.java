@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 11 through MCP against real windows: a {@code file} verifier cannot read Deckhand's secrets, the
  * process environment, dotfiles or a relative path — refused before the run starts with the same detail
- * whether the file exists, and no approval card raised; a verifier cannot be asked more than ten times a
- * minute in a session without acting; a hash mismatch names no hash; after a deny-list refusal the
+ * whether the file exists, and no approval card raised; a verifier cannot read more than ten times a
+ * minute in a session; a hash mismatch names no hash; after a deny-list refusal the
  * verifier quotes nothing of the window; a catastrophic title regex ends at its limit.
  */
 @QuarkusTest
@@ -139,13 +139,13 @@ class OwnerBoundaryE2ETest {
             JsonPath eleventh = call(session, args);
             assertEquals("refused", eleventh.getString("result.structuredContent.outcome"), eleventh::prettify);
             assertEquals("OUT_OF_SCOPE", eleventh.getString("result.structuredContent.refusal.code"), eleventh::prettify);
-            assertTrue(eleventh.getString("result.structuredContent.refusal.detail").contains("at most 10 runs that deliver no action"),
-                    eleventh::prettify);
+            assertTrue(eleventh.getString("result.structuredContent.refusal.detail")
+                    .startsWith("verifier reads: 10 per minute per MCP session"), eleventh::prettify);
             assertEquals("none", eleventh.getString("result.structuredContent.verdict"), "the verifier did not run");
             assertEquals(20, stub.requests().size(), "two turns in each of ten runs; the eleventh run never started");
             // Another session is counted on its own (the grant is bound to the first, so it gets the grant's refusal).
             JsonPath other = call(McpSession.open(), args);
-            assertFalse(String.valueOf(other.getString("result.structuredContent.refusal.detail")).contains("at most 10"),
+            assertFalse(String.valueOf(other.getString("result.structuredContent.refusal.detail")).contains("verifier reads"),
                     other::prettify);
         }
     }
@@ -166,8 +166,9 @@ class OwnerBoundaryE2ETest {
             McpSession session = McpSession.open();
             JsonPath control = call(session, a11y);
             assertEquals("completed", control.getString("result.structuredContent.outcome"), control::prettify);
-            assertTrue(control.prettify().contains(canary), () -> "the control: unrefused, the verifier reads the label: "
-                    + control.prettify());
+            assertTrue(control.getString("result.structuredContent.summary").contains("text (" + canary.length() + " characters)"),
+                    () -> "the control: unrefused, the verifier reads the label (and reports its length): " + control.prettify());
+            assertFalse(control.prettify().contains(canary), () -> "a verifier never quotes the label: " + control.prettify());
             try (Yad chat = Yad.launch("--class=Slack", "--title=chat", "--text=chat")) {
                 Owner.awaitWindow("Slack", "chat");
                 for (String args : List.of(a11y, title)) {

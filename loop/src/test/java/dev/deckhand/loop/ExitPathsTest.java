@@ -4,6 +4,7 @@ import static dev.deckhand.loop.LoopFixture.click;
 import static dev.deckhand.loop.LoopFixture.done;
 import static dev.deckhand.loop.LoopFixture.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.grant.Refusal;
@@ -147,13 +148,14 @@ class ExitPathsTest {
             int expected = code == RefusalCode.SECRET_ON_SCREEN ? 0 : 1;
             assertEquals(expected, f.verifier.runs.get(), code + ": a file verifier reads no screen and runs unless a secret was seen");
         }
-        // The control: after another refusal the same verifier reads the window, canary and all.
+        // The control: after another refusal the same verifier reads the window; its detail counts, never quotes.
         LoopFixture f = new LoopFixture();
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, canary));
         f.verifierPort = new DesktopVerifier(f.desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
         f.guard.onAction = a -> Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "fired"));
         RunResult control = f.run(ScriptedDecider.of(click("r1-d1")), RunRequest.of("run-1", "Press 1", Optional.of(a11y)));
-        assertTrue(control.summary().contains(canary), control.summary());
+        assertTrue(control.summary().contains("text (" + canary.length() + " characters)"), control.summary());
+        assertFalse(control.summary().contains(canary), control.summary());
     }
 
     @Test

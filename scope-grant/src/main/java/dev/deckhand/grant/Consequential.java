@@ -68,7 +68,8 @@ public final class Consequential {
                 Set<String> c = new TreeSet<>();
                 el.ifPresent(e -> c.addAll(elementCategories(e, words, dialog)));
                 a.option().ifPresent(o -> c.addAll(words.categoriesIn(o)));
-                return match(c, "select '" + a.option().orElse("") + "' in " + el.map(Consequential::describe).orElse("an element"),
+                return match(c, "select an option (" + a.option().orElse("").length() + " characters) in "
+                        + el.map(Consequential::describe).orElse("an element"),
                         dialog);
             }
             case KEY:
@@ -173,7 +174,12 @@ public final class Consequential {
         return Collections.unmodifiableSet(out);
     }
 
+    /**
+     * The element as a refusal and a card's consequential line name it: its role and the length of its name. The
+     * name is the app's text, and this description reaches the MCP client; the card's step line names the element
+     * for the person.
+     */
     static String describe(ProposedAction.Element e) {
-        return e.role() + " '" + e.name() + "'";
+        return e.role() + " (name of " + e.name().length() + " characters)";
     }
 }

@@ -40,10 +40,13 @@ public final class DenyScan {
             }
             String host = facts.browserHost().get();
             if (config.hostDenied(host)) {
-                return Optional.of(Refusal.denyHost("browser host denied: " + host));
+                // the host is read from the browser's window: the detail names the rule, not the host
+                return Optional.of(Refusal.denyHost("browser host denied: the tab's host (" + host.length()
+                        + " characters) matches deniedHosts"));
             }
             if (!config.hostAllowed(host)) {
-                return Optional.of(Refusal.denyHost("browser host not on allowedHosts: " + host));
+                return Optional.of(Refusal.denyHost("browser host not on allowedHosts: the tab's host ("
+                        + host.length() + " characters) matches none of them"));
             }
         }
         return Optional.empty();

@@ -270,8 +270,9 @@ public final class Policy {
         return new PolicyDecision.Refuse(refusal);
     }
 
+    /** The window's id and app (its WM_CLASS): never its title, which is the app's text and reaches the MCP client. */
     static String describe(Facts.WindowFact w) {
-        return hex(w.windowId()) + " (" + w.app() + " '" + w.title() + "')";
+        return hex(w.windowId()) + " (" + w.app() + ")";
     }
 
     static String hex(long id) {

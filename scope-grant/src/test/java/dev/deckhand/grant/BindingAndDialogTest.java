@@ -7,6 +7,7 @@ import static dev.deckhand.grant.Fixtures.auto;
 import static dev.deckhand.grant.Fixtures.click;
 import static dev.deckhand.grant.Fixtures.quiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +60,9 @@ class BindingAndDialogTest {
         Facts.WindowFact saveAs = new Facts.WindowFact(0x1a00099L, "Mousepad", "Save As", false, true, 4242, 777,
                 0x1a00000L, TARGET, true, 4);
         Facts f = with(BOUND, saveAs);
-        outOfScope(bound(ScopeKind.WINDOW), f, click(OK_BUTTON), "Save As");
+        outOfScope(bound(ScopeKind.WINDOW), f, click(OK_BUTTON), "dialog 0x1a00099 (Mousepad)");
+        assertFalse(Policy.check(auto(), bound(ScopeKind.WINDOW), f, click(OK_BUTTON)).refusal().orElseThrow().detail()
+                .contains("Save As"), "the dialog's title is the app's text: never quoted");
         outOfScope(bound(ScopeKind.WINDOW), f, ProposedAction.key("ctrl+s", REV, TARGET, null), "dialog");
         assertTrue(Policy.check(auto(), bound(ScopeKind.APP), f, click(OK_BUTTON)).allowed());
         // observing is not input: the target's own tree may still be read
@@ -67,7 +70,7 @@ class BindingAndDialogTest {
         // a modal window of the same client without transient-for counts too; below the target it does not
         Facts.WindowFact modalOnly = new Facts.WindowFact(0x1a00098L, "Mousepad", "Replace", false, true, 4242, 777,
                 0x1a00000L, 0, true, 5);
-        outOfScope(bound(ScopeKind.WINDOW), with(BOUND, modalOnly), click(OK_BUTTON), "Replace");
+        outOfScope(bound(ScopeKind.WINDOW), with(BOUND, modalOnly), click(OK_BUTTON), "dialog 0x1a00098");
         Facts.WindowFact below = new Facts.WindowFact(0x1a00097L, "Mousepad", "Find", false, true, 4242, 777,
                 0x1a00000L, TARGET, false, 1);
         assertTrue(Policy.check(auto(), bound(ScopeKind.WINDOW), with(BOUND, below), click(OK_BUTTON)).allowed());

@@ -8,6 +8,7 @@ import static dev.deckhand.grant.Fixtures.click;
 import static dev.deckhand.grant.Fixtures.grant;
 import static dev.deckhand.grant.Fixtures.quiet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,7 +53,9 @@ class ConsequentialByEffectTest {
                 "Eliminar", "Borrar", "Enviar", "Elimina", "Invia", "Excluir", "Apagar", "Verwijderen", "Verzenden",
                 "Bezahlen", "Payer", "Pagar", "Kaufen", "Acheter", "Comprar", "Bestellen", "Installieren", "Erlauben",
                 "Veröffentlichen", "Publicar", "Bestätigen", "Absenden", "Einfügen", "Coller")) {
-            refused(click(button(label)), label);
+            refused(click(button(label)), "push button (name of " + label.length() + " characters)");
+            assertFalse(Policy.check(auto(), autonomous(), quiet(), click(button(label))).refusal().orElseThrow().detail()
+                    .contains(label), "the label is the app's text: never quoted");
         }
     }
 

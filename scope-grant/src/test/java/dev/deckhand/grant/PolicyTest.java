@@ -2,6 +2,7 @@ package dev.deckhand.grant;
 
 import static dev.deckhand.grant.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,14 @@ class PolicyTest {
         }
     }
 
+    /** The refusal's detail holds none of {@code screenText}: what the app shows is never quoted. */
+    static void assertQuotesNot(PolicyDecision d, String... screenText) {
+        Refusal r = refused(d);
+        for (String t : screenText) {
+            assertFalse(r.detail().contains(t), "detail '" + r.detail() + "' must not quote " + t);
+        }
+    }
+
     @Test
     void quietAutonomousClickIsAllowed() {
         assertInstanceOf(PolicyDecision.Allow.class, Policy.check(auto(), autonomous(), quiet(), click(OK_BUTTON)));
@@ -44,7 +53,8 @@ class PolicyTest {
     void ownElementRefusedNamingTheElement() {
         ProposedAction.Element overlay = new ProposedAction.Element("panel", "Deckhand overlay", true, false);
         assertRefused(Policy.check(auto(), autonomous(), quiet(), click(overlay)), RefusalCode.OWN_WINDOW,
-                "Deckhand overlay");
+                "panel (name of 16 characters)");
+        assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(overlay)), "overlay");
     }
 
     @Test
@@ -71,7 +81,9 @@ class PolicyTest {
     void passwordFieldTargetRefusedNamingIt() {
         ProposedAction.Element pw = new ProposedAction.Element("password text", "Master password", false, false);
         ProposedAction a = ProposedAction.on(ActionKind.SET_TEXT, REV, TARGET, pw);
-        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.SECURE_INPUT, "Master password");
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.SECURE_INPUT,
+                "password text (name of 15 characters)");
+        assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), a), "Master");
     }
 
     @Test
@@ -113,14 +125,17 @@ class PolicyTest {
     @Test
     void deniedHostRefusedNamingIt() {
         Facts f = quiet().withBrowser(Optional.of("Accounts.Google.com"));
-        assertRefused(Policy.check(auto(), autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_HOST, "accounts.google.com");
+        assertRefused(Policy.check(auto(), autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_HOST, "deniedHosts",
+                "19 characters");
+        assertQuotesNot(Policy.check(auto(), autonomous(), f, click(OK_BUTTON)), "google");
     }
 
     @Test
     void subdomainOfDeniedHostRefused() {
         PolicyConfig c = auto().withDeniedHosts(Set.of("bank.example"));
         Facts f = quiet().withBrowser(Optional.of("login.bank.example"));
-        assertRefused(Policy.check(c, autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_HOST, "login.bank.example");
+        assertRefused(Policy.check(c, autonomous(), f, click(OK_BUTTON)), RefusalCode.DENY_HOST, "deniedHosts");
+        assertQuotesNot(Policy.check(c, autonomous(), f, click(OK_BUTTON)), "login", "bank");
     }
 
     @Test
@@ -133,7 +148,9 @@ class PolicyTest {
     void hostOffTheAllowListRefusedNamingIt() {
         PolicyConfig c = auto().withAllowedHosts(Set.of("example.org"));
         assertRefused(Policy.check(c, autonomous(), quiet().withBrowser(Optional.of("example.com")), click(OK_BUTTON)),
-                RefusalCode.DENY_HOST, "example.com", "allowedHosts");
+                RefusalCode.DENY_HOST, "11 characters", "allowedHosts");
+        assertQuotesNot(Policy.check(c, autonomous(), quiet().withBrowser(Optional.of("example.com")), click(OK_BUTTON)),
+                "example");
         assertTrue(Policy.check(c, autonomous(), quiet().withBrowser(Optional.of("docs.example.org")), click(OK_BUTTON))
                 .allowed());
     }
@@ -142,7 +159,7 @@ class PolicyTest {
     void deniedBeatsAllowed() {
         PolicyConfig c = auto().withAllowedHosts(Set.of("example.org")).withDeniedHosts(Set.of("pay.example.org"));
         assertRefused(Policy.check(c, autonomous(), quiet().withBrowser(Optional.of("pay.example.org")), click(OK_BUTTON)),
-                RefusalCode.DENY_HOST, "pay.example.org");
+                RefusalCode.DENY_HOST, "deniedHosts");
     }
 
     // ---- OUT_OF_SCOPE ----
@@ -240,7 +257,8 @@ class PolicyTest {
     @Test
     void unnamedConsequentialClickRefusedOnAutonomousGrantNamingTheElement() {
         assertRefused(Policy.check(auto(), autonomous(), quiet(), click(SEND_BUTTON)),
-                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "push button 'Send'", "send");
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "push button (name of 4 characters)", "send");
+        assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(SEND_BUTTON)), "Send");
     }
 
     @Test
@@ -248,7 +266,8 @@ class PolicyTest {
         for (String w : ConsequentialWords.BUILTIN.keySet()) {
             ProposedAction.Element e = new ProposedAction.Element("push button", w.toUpperCase() + " now", false, false);
             assertRefused(Policy.check(auto(), autonomous(), quiet(), click(e)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
-                    w.toUpperCase() + " now");
+                    "(name of " + (w.length() + 4) + " characters)");
+            assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(e)), w.toUpperCase());
         }
         ProposedAction.Element resend = new ProposedAction.Element("push button", "Resend code", false, false);
         assertTrue(Policy.check(auto(), autonomous(), quiet(), click(resend)).allowed(), "Resend is not the word send");
@@ -261,7 +280,8 @@ class PolicyTest {
         Grant exact = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("push button:Send"));
         assertTrue(Policy.check(auto(), exact, quiet(), click(SEND_BUTTON)).allowed());
         ProposedAction.Element sendAll = new ProposedAction.Element("push button", "Send all", false, false);
-        assertRefused(Policy.check(auto(), exact, quiet(), click(sendAll)), RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send all");
+        assertRefused(Policy.check(auto(), exact, quiet(), click(sendAll)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                "push button (name of 8 characters)");
         ProposedAction.Element deleteAndSend = new ProposedAction.Element("push button", "Delete and send", false, false);
         assertRefused(Policy.check(auto(), byWord, quiet(), click(deleteAndSend)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
                 "delete");
@@ -272,7 +292,8 @@ class PolicyTest {
         for (String chord : List.of("Enter", "Return", "return", "ctrl+Enter", "ctrl+Return", "KP_Enter", "alt+Enter")) {
             ProposedAction a = ProposedAction.key(chord, REV, TARGET, COMPOSE);
             assertRefused(Policy.check(auto(), autonomous(), quiet(), a), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
-                    "compose field", "Message body");
+                    "compose field text (name of 12 characters)");
+            assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), a), "Message");
         }
         assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("shift+Enter", REV, TARGET, COMPOSE)),
                 RefusalCode.CONSEQUENTIAL_NOT_NAMED, "compose field");
@@ -296,15 +317,15 @@ class PolicyTest {
         assertTrue(Policy.check(auto(), autonomous(), quiet(), intoField).allowed());
         ProposedAction intoButton = ProposedAction.on(ActionKind.TYPE, REV, TARGET, SEND_BUTTON);
         assertRefused(Policy.check(auto(), autonomous(), quiet(), intoButton), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
-                "typing into push button 'Send'");
+                "typing into push button (name of 4 characters)");
     }
 
     @Test
     void enterOnAFocusedSendButtonIsConsequential() {
         assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Return", REV, TARGET, SEND_BUTTON)),
-                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send");
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "push button (name of 4 characters)", "send");
         assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("space", REV, TARGET, SEND_BUTTON)),
-                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "Send");
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "push button (name of 4 characters)", "send");
         assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Tab", REV, TARGET, SEND_BUTTON)).allowed());
     }
 
@@ -312,7 +333,8 @@ class PolicyTest {
     void consequentialOnConfirmEachRaisesACardThatNamesIt() {
         PolicyDecision d = Policy.check(auto(), confirmEach(), quiet(), click(SEND_BUTTON));
         PolicyDecision.NeedsApproval n = assertInstanceOf(PolicyDecision.NeedsApproval.class, d);
-        assertTrue(n.consequential().orElseThrow().contains("push button 'Send'"));
+        assertTrue(n.consequential().orElseThrow().contains("push button (name of 4 characters) (send)"),
+                n.consequential().orElseThrow());
         assertTrue(Policy.check(auto(), confirmEach(), quiet(), click(SEND_BUTTON).withApproved(true)).allowed());
     }
 

@@ -162,7 +162,7 @@ final class AtspiActions {
             }
             if (index < 0) {
                 throw new RefusedException(Refusal.outOfScope(
-                        b.describe() + " has no option named '" + option + "'"));
+                        b.describe() + " has no option with the given name (" + option.length() + " characters)"));
             }
             long t0 = System.nanoTime();
             int ok = Atspi.atspi_selection_select_child(sel, index, calls.err());
@@ -187,7 +187,7 @@ final class AtspiActions {
             if (option.equals(name)) {
                 if (found >= 0) {
                     throw new RefusedException(Refusal.outOfScope(
-                            b.describe() + " has several options named '" + option + "'; refusing to guess"));
+                            b.describe() + " has several options with the given name (" + option.length() + " characters); refusing to guess"));
                 }
                 found = i;
             }

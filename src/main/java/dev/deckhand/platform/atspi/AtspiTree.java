@@ -571,12 +571,14 @@ final class AtspiTree {
         matches.forEach(Gobject::g_object_unref);
         if (matches.isEmpty() && !fresh) return null;
         if (matches.isEmpty()) {
+            // the titles are the app's: the detail counts them, it does not list them
             throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exposes no window "
-                    + (route != null ? "at " + route.path() + " (it was closed)" : "titled '" + title + "'")
-                    + " (its windows: " + seen + ")"));
+                    + (route != null ? "at " + route.path() + " (it was closed)" : "with the granted window's title ("
+                    + title.length() + " characters)") + " (it has " + seen.size() + " other window"
+                    + (seen.size() == 1 ? "" : "s") + ")"));
         }
         throw new RefusedException(Refusal.a11yUnavailable(matches.size() + " windows of pid " + pid
-                + " are titled '" + title + "'; refusing to guess which one is granted"));
+                + " have the granted window's title; refusing to guess which one is granted"));
     }
 
     private void resetStats() {

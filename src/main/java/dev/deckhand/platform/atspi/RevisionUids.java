@@ -18,9 +18,9 @@ final class RevisionUids {
 
     /** One element a uid stands for: a referenced native object and what acting on it needs. */
     record Bound(Pointer obj, int pid, String role, String name) {
-        /** {@code role 'name'}, as refusals name the element. */
+        /** The role and the name's length, as refusals name the element: never its name, which is the app's text. */
         String describe() {
-            return role + " '" + name + "'";
+            return role + " (name of " + (name == null ? 0 : name.length()) + " characters)";
         }
     }
 

@@ -319,7 +319,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     private void requireSyntheticKeys(long windowId) {
         WindowInfo w = window(windowId);
         if (w.pid() >= 0 && atspi.isGtk4Process(w.pid())) {
-            throw new RefusedException(Refusal.outOfScope("\"" + w.title() + "\" is a GTK 4 window without "
+            throw new RefusedException(Refusal.outOfScope("window 0x" + Long.toHexString(windowId) + " is a GTK 4 window without "
                     + "input focus: GTK 4 ignores keys sent to a window, and Deckhand never moves focus; act by uid "
                     + "or ask the user to focus the window"));
         }

@@ -1,6 +1,7 @@
 package dev.deckhand.platform.atspi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -245,7 +246,8 @@ abstract class AtspiAppContract {
         RefusedException e = assertThrows(RefusedException.class,
                 () -> bridge.snapshot(app.pid(), title + " (not this one)", geometry, 42L, revision));
         assertEquals(RefusalCode.A11Y_UNAVAILABLE, e.code());
-        assertTrue(e.getMessage().contains("no window titled"), e.getMessage());
+        assertTrue(e.getMessage().contains("no window with the granted window's title"), e.getMessage());
+        assertFalse(e.getMessage().contains(title), "the app's window titles are counted, never listed: " + e.getMessage());
     }
 
     @Test

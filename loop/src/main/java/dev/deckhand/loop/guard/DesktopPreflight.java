@@ -37,10 +37,10 @@ public final class DesktopPreflight implements Preflight {
                 return failed("window exists: the granted window 0x" + Long.toHexString(windowId) + " is gone");
             }
             if (w.get().minimised() || !w.get().visible()) {
-                return failed("window mapped: \"" + w.get().title() + "\" is minimised or off screen");
+                return failed("window mapped: window 0x" + Long.toHexString(windowId) + " is minimised or off screen");
             }
             if (desktop.starting(windowId) && !desktop.awaitRegistered(windowId, STARTING_BOUND)) {
-                return Optional.of(Refusal.a11yUnavailable("\"" + w.get().title() + "\" (pid " + w.get().pid()
+                return Optional.of(Refusal.a11yUnavailable("window 0x" + Long.toHexString(windowId) + " (pid " + w.get().pid()
                         + ") loads an accessibility bridge but did not register on the accessibility bus within "
                         + STARTING_BOUND.toSeconds() + " s (accessibility turned off for it, e.g. NO_AT_BRIDGE=1?)"));
             }

@@ -464,7 +464,8 @@ public final class GrantGuard implements Guard {
     }
 
     private static String describe(FocusMark m) {
+        // the element's role and the length of its name: a refusal names no text read from the screen
         return "window 0x" + Long.toHexString(m.window())
-                + m.element().map(e -> ", " + e.role() + " '" + e.name() + "'").orElse("");
+                + m.element().map(e -> ", " + e.role() + " (name of " + e.name().length() + " characters)").orElse("");
     }
 }

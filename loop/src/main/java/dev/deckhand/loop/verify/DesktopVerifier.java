@@ -95,16 +95,19 @@ public final class DesktopVerifier implements Verifier {
         } catch (SelectorException e) {
             return VerifierResult.fail(e.getMessage());
         }
+        // The selector is the caller's own, so it may be echoed; what the element shows is the window's and
+        // the expected text may be a secret the caller typed: both are reported as lengths only.
         String what = spec.target().describe();
         String text = n.value() != null ? n.value() : n.name();
+        String expected = "the expected text (" + chars(spec.operand()) + ")";
         switch (spec.check()) {
             case TEXT:
-                return result(text.equals(spec.operand()), what + " text " + quote(text) + " equals " + quote(spec.operand()));
+                return result(text.equals(spec.operand()), what + " text (" + chars(text) + ") equals " + expected);
             case TEXT_CONTAINS:
-                return result(text.contains(spec.operand()), what + " text " + quote(text) + " contains " + quote(spec.operand()));
+                return result(text.contains(spec.operand()), what + " text (" + chars(text) + ") contains " + expected);
             case VALUE:
                 if (n.value() == null) return VerifierResult.fail(what + " has no readable value");
-                return result(n.value().equals(spec.operand()), what + " value " + quote(n.value()) + " equals " + quote(spec.operand()));
+                return result(n.value().equals(spec.operand()), what + " value (" + chars(n.value()) + ") equals " + expected);
             case STATE:
                 return result(state(n, spec.operand()), what + " is " + spec.operand());
             default:
@@ -131,14 +134,17 @@ public final class DesktopVerifier implements Verifier {
         if (w.isEmpty()) return VerifierResult.fail("the granted window " + windowId + " no longer exists");
         String title = w.get().title();
         BoundedText bounded = new BoundedText(title, System.nanoTime() + REGEX_TIME_LIMIT.toNanos(), System::nanoTime);
-        return result(spec.pattern().matcher(bounded).find(), "title " + quote(title) + " matches /" + spec.titleMatches() + "/");
+        return result(spec.pattern().matcher(bounded).find(), "the window's title (" + chars(title)
+                + ") matches the titleMatches pattern (" + chars(spec.titleMatches()) + ")");
     }
 
     private static VerifierResult result(boolean ok, String claim) {
         return ok ? VerifierResult.pass(claim) : VerifierResult.fail("not: " + claim);
     }
 
-    private static String quote(String s) {
-        return "\"" + (s.length() > 80 ? s.substring(0, 79) + "…" : s) + "\"";
+    /** A text as its length, the only fact of it a detail carries. */
+    static String chars(String s) {
+        int n = s.codePointCount(0, s.length());
+        return n + (n == 1 ? " character" : " characters");
     }
 }

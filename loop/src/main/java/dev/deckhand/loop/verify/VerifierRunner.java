@@ -2,6 +2,7 @@ package dev.deckhand.loop.verify;
 
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -81,13 +82,21 @@ public final class VerifierRunner {
             task.cancel(true);
             return new VerifierReport(Verdict.FAIL, s.kind() + " verifier timed out after " + cap.toSeconds() + " s (counts as fail)");
         } catch (ExecutionException e) {
-            Throwable c = e.getCause() == null ? e : e.getCause();
-            return new VerifierReport(Verdict.FAIL, s.kind() + " verifier failed: " + c.getClass().getSimpleName()
-                    + (c.getMessage() == null ? "" : ": " + c.getMessage()));
+            return new VerifierReport(Verdict.FAIL, s.kind() + " verifier failed: " + failure(e.getCause() == null ? e : e.getCause()));
         } catch (InterruptedException e) {
             task.cancel(true);
             Thread.currentThread().interrupt();
             return new VerifierReport(Verdict.FAIL, s.kind() + " verifier was interrupted (counts as fail)");
         }
+    }
+
+    /**
+     * What a verifier's exception says in the detail: a refusal's code and detail (built to name what fired, never
+     * what it saw), otherwise only the exception's type — its message may carry what a library read (a path's
+     * target, a line of the file, an app's reply).
+     */
+    static String failure(Throwable c) {
+        if (c instanceof RefusedException r) return r.code() + " (" + r.refusal().detail() + ")";
+        return c.getClass().getSimpleName() + " (counts as fail)";
     }
 }

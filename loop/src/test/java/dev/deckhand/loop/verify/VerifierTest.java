@@ -1,9 +1,12 @@
 package dev.deckhand.loop.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.Trees;
 import dev.deckhand.loop.json.WireFormatException;
@@ -81,7 +84,11 @@ class VerifierTest {
         VerifierReport r = new VerifierRunner(s -> { throw new IllegalStateException("bus gone"); })
                 .run(Optional.of(new VerifierSpec.Window("x")));
         assertEquals(Verdict.FAIL, r.verdict());
-        assertTrue(r.detail().contains("bus gone"), r.detail());
+        assertTrue(r.detail().contains("IllegalStateException"), r.detail());
+        assertFalse(r.detail().contains("bus gone"), "an exception's message may carry what was read: " + r.detail());
+        VerifierReport refused = new VerifierRunner(s -> { throw new RefusedException(Refusal.a11yUnavailable("app pid 7 exited")); })
+                .run(Optional.of(new VerifierSpec.Window("x")));
+        assertTrue(refused.detail().contains("A11Y_UNAVAILABLE (app pid 7 exited)"), refused.detail());
         assertEquals(Verdict.FAIL, new VerifierRunner(s -> null).run(Optional.of(new VerifierSpec.Window("x"))).verdict());
     }
 
@@ -130,7 +137,7 @@ class VerifierTest {
         VerifierResult r = v.verify(VerifierSpec.parse(
                 "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},\"expect\":{\"text\":\"84\"}}"));
         assertEquals(false, r.passed());
-        assertTrue(r.detail().contains("\"85\""), r.detail());
+        assertEquals("not: text named \"Result\" text (2 characters) equals the expected text (2 characters)", r.detail());
         assertEquals(DesktopVerifier.RECHECKS, desktop.calls().stream().filter(c -> c.startsWith("snapshot")).count());
         assertEquals("latest snapshot 1", desktop.calls().get(0));
         assertEquals(DesktopVerifier.RECHECKS, desktop.calls().stream().filter(c -> c.equals("settle")).count());
@@ -178,6 +185,41 @@ class VerifierTest {
         } finally {
             Thread.interrupted();
         }
+    }
+
+    /**
+     * A verifier reports, it does not quote: whatever the granted window shows (an element's text or value, its
+     * title) and whatever the caller expected reach the detail as lengths only, pass or fail, for every check.
+     */
+    @Test
+    void noDetailQuotesTheWindowOrTheExpectedText() throws Exception {
+        String marker = "marker-7f3a9c";
+        String expected = "guess-b41e";
+        RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, marker));
+        desktop.window(new dev.deckhand.loop.desktop.WindowInfo(RecordingDesktop.WINDOW, "title " + marker, "app", 1,
+                RecordingDesktop.GEOMETRY, 1, true, false, false));
+        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"),
+                () -> false);
+        List<String> specs = List.of(
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"text\":\"" + expected + "\"}}",
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"textContains\":\"" + expected + "\"}}",
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"value\":\"" + expected + "\"}}",
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"text\":\"" + marker + "\"}}",
+                "{\"kind\":\"window\",\"titleMatches\":\"" + expected + "\"}",
+                "{\"kind\":\"window\",\"titleMatches\":\"" + marker + "\"}");
+        for (String json : specs) {
+            VerifierReport r = new VerifierRunner(v).run(Optional.of(VerifierSpec.parse(json)));
+            assertFalse(r.detail().contains(marker) || r.detail().contains("7f3a9c"), json + " → " + r.detail());
+            assertFalse(r.detail().contains(expected), json + " → " + r.detail());
+            assertTrue(r.detail().contains(marker.length() + " characters") || r.detail().contains((6 + marker.length())
+                    + " characters"), "the detail counts what it read: " + r.detail());
+        }
+        assertEquals("not: text text (13 characters) equals the expected text (10 characters)",
+                v.verify(VerifierSpec.parse(specs.get(0))).detail());
+        assertEquals("text text (13 characters) equals the expected text (13 characters)",
+                v.verify(VerifierSpec.parse(specs.get(3))).detail());
+        assertEquals("not: the window's title (19 characters) matches the titleMatches pattern (10 characters)",
+                v.verify(VerifierSpec.parse(specs.get(4))).detail());
     }
 
     @Test
