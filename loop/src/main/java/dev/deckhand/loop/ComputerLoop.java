@@ -160,6 +160,8 @@ public final class ComputerLoop {
         VerifierReport checkedAtDone;
         int stepsRun;
         int attempts;
+        /** The explicit step being run (0-based), or -1 for a model's action. */
+        int step = -1;
 
         Run(RunRequest request) {
             this.request = request;
@@ -323,6 +325,7 @@ public final class ComputerLoop {
                 if (a instanceof Action.Done) return Outcome.completed(((Action.Done) a).summary());
                 if (a instanceof Action.Fail) return Outcome.failed(((Action.Fail) a).reason());
                 if (s.windowPoint()) a = bindWindowPoint((Action.ClickAt) a);
+                step = i;
                 Optional<Outcome> e = execute(a, tree);
                 if (e.isPresent()) return e.get();
             }
@@ -454,7 +457,7 @@ public final class ComputerLoop {
             }
             // The drawn cursor starts its travel now and overlaps the checks; the last check waits for its arrival.
             if (refusal.isEmpty()) show(a, basis);
-            if (refusal.isEmpty()) refusal = guard.check(a, tree, basis);
+            if (refusal.isEmpty()) refusal = step >= 0 ? guard.checkStep(step, a, tree, basis) : guard.check(a, tree, basis);
             if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.stopped("Stop was requested"));
             boolean reserved = false;
             if (refusal.isEmpty() && a.givesInput()) {

@@ -52,6 +52,11 @@ import java.util.function.Supplier;
  * a chord goes. {@link #reserve} sets a budget unit aside before delivery. {@link #lastCheck}, right
  * before each native call, re-reads Stop, the grant, the policy and the facts, and for {@code key} and
  * {@code type} requires the input focus (window and element) to be where {@link #check} last saw it.
+ *
+ * <p>Explicit steps under confirm-each: one card for the list ({@link #approveSteps}); then every step is
+ * judged when it runs ({@link #checkStep}) against what that card showed ({@link BatchCard}) — a step whose
+ * target did not exist when the card was shown, or resolves to another element now, and any consequential
+ * effect the card did not show on that element, raise a card for that step alone.
  */
 public final class GrantGuard implements Guard {
 
@@ -72,7 +77,8 @@ public final class GrantGuard implements Guard {
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private final AtomicLong approvalNanos = new AtomicLong();
     private volatile java.time.Instant cardsUntil;
-    private volatile boolean batchApproved;
+    /** What the approved card of this run's explicit steps covers; null without one (autonomous, a model run). */
+    private volatile BatchCard batch;
     private volatile GrantBroker.Reservation reservation;
     /** Where the input focus was when the current action was last checked: window and element. */
     private volatile FocusMark focusAtCheck;
@@ -199,45 +205,70 @@ public final class GrantGuard implements Guard {
         });
     }
 
-    /** One card for the whole batch, each step resolved to its target (or said not to be on screen yet). */
+    /**
+     * One card for the whole batch, each step resolved to its target (or said not to be on screen yet). Once
+     * approved it covers each step only as it showed it ({@link BatchCard}); {@link #checkStep} judges every
+     * step against it when the step runs.
+     */
     private Optional<Refusal> approveBatch(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
             String target = resolved.get(i).map(n -> n.role() + " \"" + n.name() + "\"")
-                    .orElse(s.target().map(t -> t.describe() + " (not on screen yet)").orElse("the focused element"));
+                    .orElse(s.target().map(t -> t.describe() + " (not on screen yet)")
+                            .orElse(s.windowPoint() ? "a point of the window" : "the focused element"));
             lines.add((i + 1) + ". " + s.action().kind() + " → " + target + note(s.action()));
         }
-        Optional<String> gated = gatedStep(steps, resolved, tree, g);
-        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated, cardsUntil), g, null);
-        if (decision.isEmpty()) batchApproved = true;
+        java.util.SortedMap<Integer, String> gated = gatedSteps(steps, resolved, tree, g);
+        Optional<String> consequential = gated.isEmpty() ? Optional.empty() : Optional.of(String.join("; ",
+                gated.entrySet().stream().map(e -> "step " + (e.getKey() + 1) + ": " + e.getValue()).toList()));
+        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, consequential,
+                cardsUntil), g, null);
+        if (decision.isEmpty()) {
+            batch = BatchCard.of(tree.grantRevision(), steps.stream().map(s -> s.target().isPresent()).toList(), resolved,
+                    gated.keySet());
+        }
         return decision;
     }
 
     /**
-     * The first step of a batch whose resolved target the consequential gate would stop, described for the
-     * card: a batch card that shows a Send is a consequential card, and denying it is
+     * The steps of a batch whose resolved target the consequential gate would stop, described for the card:
+     * a batch card that shows a Send is a consequential card, and denying it is
      * {@code CONSEQUENTIAL_NOT_NAMED}, as for a single action. Steps whose target is not on screen yet, and
-     * keys (which depend on the focus when they run), are judged again by {@link #check} when they run.
+     * keys, typed text and points (whose effect depends on the focus or the point when they run), are judged
+     * by {@link #checkStep} when they run, and a consequential effect there raises a card of its own.
      */
-    private Optional<String> gatedStep(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
+    private java.util.SortedMap<Integer, String> gatedSteps(List<Step> steps, List<Optional<Node>> resolved,
+            ScopedTree tree, Grant g) {
         PolicyConfig config = policy.get();
         long window = g.target().windowId();
         DesktopFacts read = facts();
+        java.util.SortedMap<Integer, String> gated = new java.util.TreeMap<>();
         for (int i = 0; i < steps.size(); i++) {
             if (resolved.get(i).isEmpty() || !(steps.get(i).action() instanceof ElementAction)) continue;
             Action a = steps.get(i).resolved(resolved.get(i).get().uid());
             ProposedAction p = Proposals.propose(a, tree, window, null, null, read);
             Optional<Consequential.Match> m = Consequential.classify(p, config.consequentialWords());
-            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get())) {
-                return Optional.of("step " + (i + 1) + ": " + m.get().what());
-            }
+            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get())) gated.put(i, m.get().what());
         }
-        return Optional.empty();
+        return gated;
     }
 
     @Override
     public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
+        return checkStep(-1, action, tree, basis);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The policy judges the action itself, every time (never as "approved"): where it asks for the
+     * person, the batch's approved card answers only for a step it covers as it resolves now
+     * ({@link BatchCard#notCovered}), and for a consequential effect only one the card showed on that very
+     * element; anything else raises a card for this step alone.
+     */
+    @Override
+    public Optional<Refusal> checkStep(int step, Action action, ScopedTree tree, Optional<Basis> basis) {
         if (aborted().isPresent()) return aborted();
         return guarded(() -> {
             Grant g = grant();
@@ -251,15 +282,25 @@ public final class GrantGuard implements Guard {
             if (toFocus) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read)
-                    .withApproved(batchApproved);
+            ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read);
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
-            actionApproved = batchApproved;
+            actionApproved = false;
             PolicyDecision decision = Policy.check(config, g, facts, proposed);
             if (decision instanceof PolicyDecision.Allow) return Optional.empty();
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
             if (!(decision instanceof PolicyDecision.NeedsApproval needs)) throw new AssertionError(decision);
-            String line = action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
+            BatchCard card = batch;
+            Optional<Node> node = action instanceof ElementAction e ? tree.byUid(e.uid()) : Optional.empty();
+            Optional<String> notCovered = card == null || step < 0 ? Optional.empty()
+                    : card.notCovered(step, node, tree.grantRevision());
+            if (card != null && step >= 0 && notCovered.isEmpty() && (needs.consequential().isEmpty()
+                    || card.consequentialShown(step, node, tree.grantRevision()))) {
+                actionApproved = true;
+                return Optional.empty();
+            }
+            String why = card == null || step < 0 ? ""
+                    : "step " + (step + 1) + " (" + notCovered.orElse("the approved card did not show this effect") + "): ";
+            String line = why + action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
             Optional<Refusal> answer = awaitApproval(
                     approvals.request(g.id(), g.revision(), basisInfo, List.of(line), needs.consequential(), cardsUntil),
                     g, basisInfo);
