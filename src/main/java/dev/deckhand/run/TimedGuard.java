@@ -73,6 +73,11 @@ final class TimedGuard implements Guard {
     }
 
     @Override
+    public Optional<Refusal> afterDelivery(Action action) {
+        return policy(() -> real.afterDelivery(action));
+    }
+
+    @Override
     public Optional<Refusal> reserve() {
         return policy(real::reserve);
     }

@@ -89,4 +89,11 @@ public interface Guard {
     default Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
         return Optional.empty();
     }
+
+    /**
+     * After a delivered input action has settled: the refusal that ends the run because the action moved the
+     * person's focus — the granted app's window became the active one while the person was in another window
+     * (docs/security.md) — or empty. No default: a decorator that forgot it would never end such a run.
+     */
+    Optional<Refusal> afterDelivery(Action action);
 }

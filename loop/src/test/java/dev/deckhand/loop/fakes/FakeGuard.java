@@ -43,6 +43,8 @@ public final class FakeGuard implements Guard {
         steps.add(step);
         return check(action, tree, basis);
     }
+    public Function<Action, Optional<Refusal>> onDelivered = a -> Optional.empty();
+    @Override public Optional<Refusal> afterDelivery(Action action) { return onDelivered.apply(action); }
     public int released;
     public int lastChecks;
     public Function<Action, Optional<Refusal>> onLastCheck = a -> Optional.empty();
