@@ -214,6 +214,16 @@ public final class CursorDesktop implements Desktop {
     }
 
     @Override
+    public long activeWindow() {
+        return real.activeWindow();
+    }
+
+    @Override
+    public boolean privateDesktop() {
+        return real.privateDesktop();
+    }
+
+    @Override
     public void settle(Duration max) {
         real.settle(max);
     }

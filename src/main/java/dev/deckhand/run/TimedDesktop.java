@@ -126,6 +126,16 @@ final class TimedDesktop implements Desktop {
     }
 
     @Override
+    public long activeWindow() {
+        return phases.time(Phase.FACTS, real::activeWindow);
+    }
+
+    @Override
+    public boolean privateDesktop() {
+        return real.privateDesktop();
+    }
+
+    @Override
     public void settle(Duration max) {
         phases.run(Phase.SETTLE, () -> real.settle(max));
     }

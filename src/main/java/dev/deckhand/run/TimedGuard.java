@@ -68,6 +68,16 @@ final class TimedGuard implements Guard {
     }
 
     @Override
+    public Optional<Refusal> checkStep(int step, Action action, ScopedTree tree, Optional<Basis> basis) {
+        return policy(() -> real.checkStep(step, action, tree, basis));
+    }
+
+    @Override
+    public Optional<Refusal> afterDelivery(Action action) {
+        return policy(() -> real.afterDelivery(action));
+    }
+
+    @Override
     public Optional<Refusal> reserve() {
         return policy(real::reserve);
     }

@@ -337,6 +337,8 @@ class PresenceE2ETest {
         @Override public boolean syntheticInput(long windowId) { return real.syntheticInput(windowId); }
         @Override public DesktopFacts facts() { return real.facts(); }
         @Override public DesktopFacts freshFacts() { return real.freshFacts(); }
+        @Override public long activeWindow() { return real.activeWindow(); }
+        @Override public boolean privateDesktop() { return real.privateDesktop(); }
         @Override public void settle(Duration max) { real.settle(max); }
     }
 }

@@ -55,11 +55,12 @@ import java.util.Set;
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
  * {@link #execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
- * ({@link Desktop#showElement}) → {@link Guard#check} → {@link Guard#reserve} (a budget unit, input
+ * ({@link Desktop#showElement}) → {@link Guard#check} ({@link Guard#checkStep} for an explicit step) → {@link Guard#reserve} (a budget unit, input
  * actions) → the cursor's arrival ({@link Desktop#awaitShown}) → {@link Guard#lastCheck} (Stop, grant,
  * policy and fresh facts) immediately before the native call — for {@code type} before each chunk — →
  * deliver → {@link Guard#spent} (or {@link Guard#release} when nothing was delivered) → settle (until the
- * first event that shows the action landed, {@link #landings}) → the action's {@link Effect} (the tree
+ * first event that shows the action landed, {@link #landings}) → {@link Guard#afterDelivery} (the action moved
+ * the person's focus: the run ends) → the action's {@link Effect} (the tree
  * read for it is the next observation) → audit result. A {@code done} while steps remain runs the verifier: a fail is told to the model once and
  * the run goes on.
  *
@@ -177,6 +178,8 @@ public final class ComputerLoop {
         VerifierReport checkedAtDone;
         int stepsRun;
         int attempts;
+        /** The explicit step being run (0-based), or -1 for a model's action. */
+        int step = -1;
 
         Run(RunRequest request) {
             this.request = request;
@@ -340,6 +343,7 @@ public final class ComputerLoop {
                 if (a instanceof Action.Done) return Outcome.completed(((Action.Done) a).summary());
                 if (a instanceof Action.Fail) return Outcome.failed(((Action.Fail) a).reason());
                 if (s.windowPoint()) a = bindWindowPoint((Action.ClickAt) a);
+                step = i;
                 Optional<Outcome> e = execute(a, tree);
                 if (e.isPresent()) return e.get();
             }
@@ -473,7 +477,7 @@ public final class ComputerLoop {
             }
             // The drawn cursor starts its travel now and overlaps the checks; the last check waits for its arrival.
             if (refusal.isEmpty()) show(a, basis);
-            if (refusal.isEmpty()) refusal = guard.check(a, tree, basis);
+            if (refusal.isEmpty()) refusal = step >= 0 ? guard.checkStep(step, a, tree, basis) : guard.check(a, tree, basis);
             if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.stopped("Stop was requested"));
             boolean reserved = false;
             if (refusal.isEmpty() && a.givesInput()) {
@@ -512,14 +516,18 @@ public final class ComputerLoop {
             if (reserved) guard.spent();
             stepsRun++;
             Optional<Effect> effect = Optional.empty();
+            Optional<Refusal> movedFocus = Optional.empty();
             if (a.givesInput()) {
                 desktop.settle(limits.settle(), landings(a));
-                effect = effect(before);
+                movedFocus = guard.afterDelivery(a);
+                if (movedFocus.isEmpty()) effect = effect(before);
             }
             audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(),
                     "delivered" + effect.map(e -> ", " + e.wire()).orElse(""), effect));
             lastSteps.addLast(stepsRun + " " + describe(a, node) + " -> ok" + effect.map(e -> ", " + e.wire()).orElse(""));
             while (lastSteps.size() > limits.lastSteps()) lastSteps.removeFirst();
+            // delivered and counted, and yet the run ends: the action moved the person's focus
+            if (movedFocus.isPresent()) return Optional.of(Outcome.endedBy(movedFocus.get()));
             return Optional.empty();
         }
 

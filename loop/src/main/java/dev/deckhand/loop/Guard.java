@@ -59,6 +59,15 @@ public interface Guard {
      */
     Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis);
 
+    /**
+     * {@link #check} for explicit step {@code step} (0-based) of the run's list: the card
+     * {@link #approveSteps} raised approves the step only as that card showed it — the element it named
+     * (role, name, uid in its revision), or the action itself for a step without target — and never a
+     * consequential effect it did not show; anything else raises a card for this step. No default: a
+     * decorator that forgot it would judge every step as a model's action.
+     */
+    Optional<Refusal> checkStep(int step, Action action, ScopedTree tree, Optional<Basis> basis);
+
     /** After {@link #check} allowed an input action: reserve one unit of the grant's budget. */
     default Optional<Refusal> reserve() {
         return Optional.empty();
@@ -80,4 +89,11 @@ public interface Guard {
     default Optional<Refusal> lastCheck(Action action, ScopedTree tree, Optional<Basis> basis) {
         return Optional.empty();
     }
+
+    /**
+     * After a delivered input action has settled: the refusal that ends the run because the action moved the
+     * person's focus — the granted app's window became the active one while the person was in another window
+     * (docs/security.md) — or empty. No default: a decorator that forgot it would never end such a run.
+     */
+    Optional<Refusal> afterDelivery(Action action);
 }

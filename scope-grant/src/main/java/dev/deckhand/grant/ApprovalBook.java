@@ -15,7 +15,9 @@ import java.util.function.Supplier;
 
 /**
  * Approval cards for {@code confirm_each} input batches (one per model action, or one for a whole
- * {@code steps} list) and for consequential actions. Thread-safe; time from the injected {@link Clock}.
+ * {@code steps} list) and for consequential actions. Thread-safe; time from the injected {@link Clock}. A
+ * batch's card approves only what it showed: the loop's guard judges each step again when it runs and raises a
+ * card of its own for a step the card does not cover as it resolves then ({@code loop.guard.BatchCard}).
  *
  * <p>An approval is bound to the grant id, the grant revision and the capture basis (nullable) it was
  * requested under, expires {@link #ttl()} after the request (default 30 s) whether or not it was

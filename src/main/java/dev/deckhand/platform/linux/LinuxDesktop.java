@@ -372,6 +372,18 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         return facts.fresh();
     }
 
+    /** {@link X11Display#activeWindow()}. */
+    @Override
+    public long activeWindow() {
+        return x11.activeWindow();
+    }
+
+    /** {@link X11Display#privateDesktop()}: {@code DECKHAND_PRIVATE_DESKTOP=1} in the environment it opened with. */
+    @Override
+    public boolean privateDesktop() {
+        return x11.privateDesktop();
+    }
+
     /** How many facts reads went to the desktop for everything (tests and benches). */
     public long wholeFactsReads() {
         return facts.wholeReads();

@@ -148,6 +148,17 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
         return withFrames(x11.freshFacts());
     }
 
+    /** The active X11 window; a native Wayland window's activation is not told to clients (0 then). */
+    @Override
+    public long activeWindow() {
+        return x11.activeWindow();
+    }
+
+    @Override
+    public boolean privateDesktop() {
+        return x11.privateDesktop();
+    }
+
     private DesktopFacts withFrames(DesktopFacts f) {
         List<WindowInfo> all = new ArrayList<>(f.windows());
         all.addAll(wayland.windows(true)); // every frame: a comms app counts as seen whenever it has one

@@ -183,6 +183,20 @@ final class Windows {
         return topLevel(f);
     }
 
+    /**
+     * See {@link X11Display#activeWindow()}: the window manager's {@code _NET_ACTIVE_WINDOW} (a client window,
+     * 0 for none); without an EWMH window manager, the client whose top-level holds the input focus.
+     */
+    long activeWindow() {
+        long[] active = props.cardinals(c.root, "_NET_ACTIVE_WINDOW", "WINDOW");
+        if (active.length > 0) return active[0];
+        long top = focusedTopLevel();
+        if (top == 0) return 0;
+        long[] ids = props.cardinals(c.root, "_NET_CLIENT_LIST", "WINDOW");
+        for (long id : ids) if (topLevel(id) == top) return id;
+        return top;
+    }
+
     /** The root's children bottom to top (top-levels: frames, unmanaged and override-redirect windows). */
     long[] rootChildren() {
         LongByReference r = new LongByReference(), parent = new LongByReference();

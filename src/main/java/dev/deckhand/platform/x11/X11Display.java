@@ -229,6 +229,16 @@ public final class X11Display implements AutoCloseable {
         return windows.focusedTopLevel();
     }
 
+    /**
+     * The top-level window active on this display: the window manager's {@code _NET_ACTIVE_WINDOW} (a client
+     * window id as {@link #windows()} lists it; 0 when none is active), or without an EWMH window manager the
+     * client whose top-level holds the input focus. Read only: Deckhand never sets it (docs/security.md).
+     */
+    public synchronized long activeWindow() {
+        live();
+        return windows.activeWindow();
+    }
+
     /** The top-level (child of the root) holding {@code window}; 0 when it vanished. */
     public synchronized long topLevelOf(long window) {
         live();

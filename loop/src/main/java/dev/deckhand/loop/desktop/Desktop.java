@@ -111,6 +111,22 @@ public interface Desktop {
     DesktopFacts freshFacts();
 
     /**
+     * The top-level window active on the display now (X11: the window manager's {@code _NET_ACTIVE_WINDOW}),
+     * named as {@link #windows()} names it; 0 when none is active or the platform cannot tell. Only read:
+     * the guard reads it before a {@code focus} and around each delivered action, because Deckhand never
+     * moves the person's focus (docs/security.md). No default: a decorator that forgot it would answer for
+     * no display at all.
+     */
+    long activeWindow();
+
+    /**
+     * Whether this display is a private virtual desktop Deckhand started ({@code DECKHAND_PRIVATE_DESKTOP=1},
+     * set by {@code scripts/desktop.sh} and the eval's desktops): nobody works on it, so there is no person's
+     * focus to keep. No default: a decorator that forgot it must not exempt the person's display.
+     */
+    boolean privateDesktop();
+
+    /**
      * Whether the window's app is expected on the accessibility bus (its process loads an accessibility
      * bridge) but shows no window there yet: it is starting. False by default.
      */

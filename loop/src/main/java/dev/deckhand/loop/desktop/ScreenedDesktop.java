@@ -163,6 +163,16 @@ public final class ScreenedDesktop implements Desktop {
     }
 
     @Override
+    public long activeWindow() {
+        return real.activeWindow();
+    }
+
+    @Override
+    public boolean privateDesktop() {
+        return real.privateDesktop();
+    }
+
+    @Override
     public boolean syntheticInput(long windowId) {
         return real.syntheticInput(windowId);
     }

@@ -52,6 +52,16 @@ import java.util.function.Supplier;
  * a chord goes. {@link #reserve} sets a budget unit aside before delivery. {@link #lastCheck}, right
  * before each native call, re-reads Stop, the grant, the policy and the facts, and for {@code key} and
  * {@code type} requires the input focus (window and element) to be where {@link #check} last saw it.
+ *
+ * <p>Explicit steps under confirm-each: one card for the list ({@link #approveSteps}); then every step is
+ * judged when it runs ({@link #checkStep}) against what that card showed ({@link BatchCard}) — a step whose
+ * target did not exist when the card was shown, or resolves to another element now, and any consequential
+ * effect the card did not show on that element, raise a card for that step alone.
+ *
+ * <p>Deckhand never moves the person's focus: a {@code focus} is refused while another window is active
+ * ({@link #movesPersonsFocus}), and a delivered action after which the granted app's window became active
+ * while the person was in another window ends the run ({@link #afterDelivery}); a private virtual desktop
+ * Deckhand started is exempt.
  */
 public final class GrantGuard implements Guard {
 
@@ -72,7 +82,8 @@ public final class GrantGuard implements Guard {
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private final AtomicLong approvalNanos = new AtomicLong();
     private volatile java.time.Instant cardsUntil;
-    private volatile boolean batchApproved;
+    /** What the approved card of this run's explicit steps covers; null without one (autonomous, a model run). */
+    private volatile BatchCard batch;
     private volatile GrantBroker.Reservation reservation;
     /** Where the input focus was when the current action was last checked: window and element. */
     private volatile FocusMark focusAtCheck;
@@ -80,6 +91,15 @@ public final class GrantGuard implements Guard {
     private volatile boolean actionApproved;
 
     private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) { }
+
+    /** {@link #activeBefore} before the current action's first last check. */
+    private static final long UNREAD = -1;
+    /**
+     * The display's active window at the current action's first last check (right before its first native
+     * call), with the grant it was judged under; {@link #afterDelivery} compares the active window with it.
+     */
+    private volatile long activeBefore = UNREAD;
+    private volatile Grant activeGrant;
 
     /**
      * @param policy read at every check (the app passes its policy store)
@@ -168,6 +188,8 @@ public final class GrantGuard implements Guard {
     private Optional<Refusal> beforeCapture(boolean pixels) {
         if (aborted().isPresent()) return aborted();
         return guarded(() -> {
+            Optional<Refusal> moved = activatedByLastAction();
+            if (moved.isPresent()) return moved;
             Grant g = grant();
             long window = g.target().windowId();
             // a capture reads the facts behind SECURE_INPUT now, as the last check before an action does
@@ -199,47 +221,74 @@ public final class GrantGuard implements Guard {
         });
     }
 
-    /** One card for the whole batch, each step resolved to its target (or said not to be on screen yet). */
+    /**
+     * One card for the whole batch, each step resolved to its target (or said not to be on screen yet). Once
+     * approved it covers each step only as it showed it ({@link BatchCard}); {@link #checkStep} judges every
+     * step against it when the step runs.
+     */
     private Optional<Refusal> approveBatch(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
             String target = resolved.get(i).map(n -> n.role() + " \"" + n.name() + "\"")
-                    .orElse(s.target().map(t -> t.describe() + " (not on screen yet)").orElse("the focused element"));
+                    .orElse(s.target().map(t -> t.describe() + " (not on screen yet)")
+                            .orElse(s.windowPoint() ? "a point of the window" : "the focused element"));
             lines.add((i + 1) + ". " + s.action().kind() + " → " + target + note(s.action()));
         }
-        Optional<String> gated = gatedStep(steps, resolved, tree, g);
-        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, gated, cardsUntil), g, null);
-        if (decision.isEmpty()) batchApproved = true;
+        java.util.SortedMap<Integer, String> gated = gatedSteps(steps, resolved, tree, g);
+        Optional<String> consequential = gated.isEmpty() ? Optional.empty() : Optional.of(String.join("; ",
+                gated.entrySet().stream().map(e -> "step " + (e.getKey() + 1) + ": " + e.getValue()).toList()));
+        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, consequential,
+                cardsUntil), g, null);
+        if (decision.isEmpty()) {
+            batch = BatchCard.of(tree.grantRevision(), steps.stream().map(s -> s.target().isPresent()).toList(), resolved,
+                    gated.keySet());
+        }
         return decision;
     }
 
     /**
-     * The first step of a batch whose resolved target the consequential gate would stop, described for the
-     * card: a batch card that shows a Send is a consequential card, and denying it is
+     * The steps of a batch whose resolved target the consequential gate would stop, described for the card:
+     * a batch card that shows a Send is a consequential card, and denying it is
      * {@code CONSEQUENTIAL_NOT_NAMED}, as for a single action. Steps whose target is not on screen yet, and
-     * keys (which depend on the focus when they run), are judged again by {@link #check} when they run.
+     * keys, typed text and points (whose effect depends on the focus or the point when they run), are judged
+     * by {@link #checkStep} when they run, and a consequential effect there raises a card of its own.
      */
-    private Optional<String> gatedStep(List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
+    private java.util.SortedMap<Integer, String> gatedSteps(List<Step> steps, List<Optional<Node>> resolved,
+            ScopedTree tree, Grant g) {
         PolicyConfig config = policy.get();
         long window = g.target().windowId();
         DesktopFacts read = facts();
+        java.util.SortedMap<Integer, String> gated = new java.util.TreeMap<>();
         for (int i = 0; i < steps.size(); i++) {
             if (resolved.get(i).isEmpty() || !(steps.get(i).action() instanceof ElementAction)) continue;
             Action a = steps.get(i).resolved(resolved.get(i).get().uid());
             ProposedAction p = Proposals.propose(a, tree, window, null, null, read);
             Optional<Consequential.Match> m = Consequential.classify(p, config.consequentialWords());
-            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get())) {
-                return Optional.of("step " + (i + 1) + ": " + m.get().what());
-            }
+            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get())) gated.put(i, m.get().what());
         }
-        return Optional.empty();
+        return gated;
     }
 
     @Override
     public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
+        return checkStep(-1, action, tree, basis);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The policy judges the action itself, every time (never as "approved"): where it asks for the
+     * person, the batch's approved card answers only for a step it covers as it resolves now
+     * ({@link BatchCard#notCovered}), and for a consequential effect only one the card showed on that very
+     * element; anything else raises a card for this step alone.
+     */
+    @Override
+    public Optional<Refusal> checkStep(int step, Action action, ScopedTree tree, Optional<Basis> basis) {
         if (aborted().isPresent()) return aborted();
         return guarded(() -> {
+            Optional<Refusal> moved = activatedByLastAction();
+            if (moved.isPresent()) return moved;
             Grant g = grant();
             PolicyConfig config = policy.get();
             long window = g.target().windowId();
@@ -251,15 +300,29 @@ public final class GrantGuard implements Guard {
             if (toFocus) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read)
-                    .withApproved(batchApproved);
+            ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read);
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
-            actionApproved = batchApproved;
+            activeBefore = UNREAD;
+            actionApproved = false;
             PolicyDecision decision = Policy.check(config, g, facts, proposed);
-            if (decision instanceof PolicyDecision.Allow) return Optional.empty();
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            // after the policy's refusals (an absolute one keeps its code), before any card is raised
+            Optional<Refusal> moves = movesPersonsFocus(action, g);
+            if (moves.isPresent()) return moves;
+            if (decision instanceof PolicyDecision.Allow) return Optional.empty();
             if (!(decision instanceof PolicyDecision.NeedsApproval needs)) throw new AssertionError(decision);
-            String line = action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
+            BatchCard card = batch;
+            Optional<Node> node = action instanceof ElementAction e ? tree.byUid(e.uid()) : Optional.empty();
+            Optional<String> notCovered = card == null || step < 0 ? Optional.empty()
+                    : card.notCovered(step, node, tree.grantRevision());
+            if (card != null && step >= 0 && notCovered.isEmpty() && (needs.consequential().isEmpty()
+                    || card.consequentialShown(step, node, tree.grantRevision()))) {
+                actionApproved = true;
+                return Optional.empty();
+            }
+            String why = card == null || step < 0 ? ""
+                    : "step " + (step + 1) + " (" + notCovered.orElse("the approved card did not show this effect") + "): ";
+            String line = why + action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
             Optional<Refusal> answer = awaitApproval(
                     approvals.request(g.id(), g.revision(), basisInfo, List.of(line), needs.consequential(), cardsUntil),
                     g, basisInfo);
@@ -366,8 +429,14 @@ public final class GrantGuard implements Guard {
         if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop was requested"));
         if (aborted().isPresent()) return aborted();
         return guarded(() -> {
+            Optional<Refusal> moved = activatedByLastAction();
+            if (moved.isPresent()) return moved;
             Grant g = grant();
             long window = g.target().windowId();
+            if (activeBefore == UNREAD && action.givesInput() && !desktop.privateDesktop()) {
+                activeBefore = desktop.activeWindow();
+                activeGrant = g;
+            }
             DesktopFacts read = freshFacts();
             if (action instanceof Action.Key || action instanceof Action.Type) {
                 FocusMark was = focusAtCheck;
@@ -387,6 +456,8 @@ public final class GrantGuard implements Guard {
                     basis.orElse(null), read).withApproved(actionApproved);
             PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            Optional<Refusal> moves = movesPersonsFocus(action, g);
+            if (moves.isPresent()) return moves;
             if (decision instanceof PolicyDecision.NeedsApproval needs) {
                 // the policy changed since the check (e.g. the permission mode is now ask): no card here
                 return Optional.of(needs.consequential().isPresent()
@@ -397,6 +468,91 @@ public final class GrantGuard implements Guard {
             }
             return Optional.empty();
         });
+    }
+
+    /**
+     * Deckhand never moves the person's focus: a {@code focus} goes only while the granted window (on an app
+     * grant, a window of the granted process) is the display's active one. A toolkit's element focus call
+     * may activate the element's window — GTK 3's AT-SPI {@code grab_focus} presents it, which raises it and
+     * takes the keyboard — and no other path gives an element the focus without that, so the action is
+     * refused {@code OUT_OF_SCOPE} on every toolkit when another window (or none) is active. Exempt: a private
+     * virtual desktop Deckhand started ({@link Desktop#privateDesktop()}).
+     */
+    private Optional<Refusal> movesPersonsFocus(Action action, Grant g) {
+        if (!(action instanceof Action.Focus) || desktop.privateDesktop()) return Optional.empty();
+        long active = desktop.activeWindow();
+        boolean granted = active != 0 && (active == g.target().windowId()
+                || g.scope() == ScopeKind.APP && ofGrantedProcess(active, g));
+        if (granted) return Optional.empty();
+        return Optional.of(Refusal.outOfScope("focus would activate the window while another window is active ("
+                + (active == 0 ? "none" : "0x" + Long.toHexString(active)) + "): Deckhand never moves the person's "
+                + "focus; click or act on the element instead, or ask the person to switch to the window"));
+    }
+
+    /** Whether {@code window} is the granted window or another window of the granted process. */
+    private boolean ofGrantedProcess(long window, Grant g) {
+        if (window == 0) return false;
+        if (window == g.target().windowId()) return true;
+        int pid = g.target().pid();
+        return pid > 0 && desktop.windows().stream().anyMatch(w -> w.id() == window && w.pid() == pid);
+    }
+
+    /**
+     * How long after a delivered action an activation of the granted app still counts as that action's doing:
+     * an app may present its window a little after the action returned (a command it spawns, the window
+     * manager's round trip), later than the action's settle.
+     */
+    static final Duration ACTIVATION_WINDOW = Duration.ofSeconds(2);
+
+    /** A delivered action while the person was in another window, watched for {@link #ACTIVATION_WINDOW}. */
+    private record Watch(long personsWindow, Grant grant, String kind, java.time.Instant deliveredAt) { }
+
+    private volatile Watch watch;
+
+    /**
+     * The run ends when an action Deckhand delivered made the granted app's window (the granted window or one
+     * of its process) the active one while, right before its native call, the person was in another window
+     * or none: Deckhand never moves the person's focus, and a toolkit or app that activates a window on an
+     * element action (a window it presents, a "bring to front") has just done so on Deckhand's behalf. Read
+     * here, after the action settled, and again at every check of the guard within
+     * {@link #ACTIVATION_WINDOW} of the delivery ({@link #activatedByLastAction}). {@code OUT_OF_SCOPE},
+     * naming the windows by id. A private virtual desktop Deckhand started is exempt.
+     */
+    @Override
+    public Optional<Refusal> afterDelivery(Action action) {
+        long before = activeBefore;
+        Grant g = activeGrant;
+        activeBefore = UNREAD;
+        activeGrant = null;
+        if (before == UNREAD || g == null || desktop.privateDesktop()) return Optional.empty();
+        return guarded(() -> {
+            if (ofGrantedProcess(before, g)) {
+                watch = null; // the person was in the granted app: nothing of theirs to move
+                return Optional.empty();
+            }
+            watch = new Watch(before, g, action.kind(), clock.instant());
+            return activatedByLastAction();
+        });
+    }
+
+    /** The refusal when the watched action's granted app became the active window; see {@link #afterDelivery}. */
+    private Optional<Refusal> activatedByLastAction() {
+        Watch w = watch;
+        if (w == null) return Optional.empty();
+        if (clock.instant().isAfter(w.deliveredAt().plus(ACTIVATION_WINDOW))) {
+            watch = null;
+            return Optional.empty();
+        }
+        long now = desktop.activeWindow();
+        if (now == w.personsWindow() || !ofGrantedProcess(now, w.grant())) return Optional.empty();
+        watch = null;
+        // held as the run's verdict, so that every later check answers it too (a read that ignores a refusal,
+        // such as the look for an action's effect, cannot drop it)
+        abort(Refusal.outOfScope("the " + w.kind() + " made the granted app's window 0x"
+                + Long.toHexString(now) + " the active window while the person was in "
+                + (w.personsWindow() == 0 ? "no window" : "window 0x" + Long.toHexString(w.personsWindow()))
+                + ": Deckhand never moves the person's focus, so the run ends here"));
+        return aborted();
     }
 
     private Facts measured(Facts facts, Optional<Basis> basis) {

@@ -38,6 +38,13 @@ public final class FakeGuard implements Guard {
         bases.add(basis);
         return onAction.apply(action);
     }
+    public final List<Integer> steps = new ArrayList<>();
+    @Override public Optional<Refusal> checkStep(int step, Action action, ScopedTree tree, Optional<Basis> basis) {
+        steps.add(step);
+        return check(action, tree, basis);
+    }
+    public Function<Action, Optional<Refusal>> onDelivered = a -> Optional.empty();
+    @Override public Optional<Refusal> afterDelivery(Action action) { return onDelivered.apply(action); }
     public int released;
     public int lastChecks;
     public Function<Action, Optional<Refusal>> onLastCheck = a -> Optional.empty();

@@ -100,4 +100,11 @@ public final class RecordingDesktop implements Desktop {
         return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());
     }
     @Override public void settle(Duration max) { record("settle"); }
+    private long activeWindow = WINDOW;
+    private boolean privateDesktop;
+    /** The window the display says is active (the granted one by default). */
+    public void activeWindow(long v) { this.activeWindow = v; }
+    public void privateDesktop(boolean v) { this.privateDesktop = v; }
+    @Override public long activeWindow() { record("activeWindow"); return activeWindow; }
+    @Override public boolean privateDesktop() { return privateDesktop; }
 }

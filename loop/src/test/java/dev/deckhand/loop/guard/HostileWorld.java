@@ -168,7 +168,17 @@ class HostileWorld implements Desktop {
 
     @Override public void click(String uid) { land("click", byUid(uid), true); }
     @Override public void setText(String uid, String text) { land("set_text", byUid(uid), false); }
-    @Override public void focus(String uid) { land("focus", byUid(uid), false); }
+    /** A focus call activates the element's window, as GTK 3's does: the person's focus moves if it was elsewhere. */
+    @Override public void focus(String uid) {
+        if (focusedWindow != TARGET) {
+            violations.add("focus activated the granted window while the person was in 0x" + Long.toHexString(focusedWindow));
+        }
+        land("focus", byUid(uid), false);
+        focusedWindow = TARGET;
+    }
+
+    @Override public long activeWindow() { return focusedWindow; }
+    @Override public boolean privateDesktop() { return false; }
     @Override public void scroll(String uid, String direction, int amount) { land("scroll", byUid(uid), false); }
 
     @Override

@@ -1,0 +1,186 @@
+package dev.deckhand.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.platform.atspi.TestApp;
+import dev.deckhand.policy.PolicyDocument;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Deckhand never moves the person's focus, on a display it did not start: {@code deckhand run} (the packaged
+ * server in its own process) without {@code DECKHAND_PRIVATE_DESKTOP} in its environment, so the virtual
+ * desktop counts as the person's. The person works in another window (an xmessage, made active the way a
+ * person's click would); a {@code focus} step on the granted mousepad is refused {@code OUT_OF_SCOPE} and the
+ * xmessage stays the active window, read from outside with xprop. The control: the same step with
+ * {@code DECKHAND_PRIVATE_DESKTOP=1} (the exemption) runs, and GTK 3's focus call does make mousepad active.
+ * And an app that activates its own window when Deckhand clicks it ends the run.
+ */
+class PersonsFocusIT {
+
+    private static final String FOCUS_STEP = "[{\"action\":\"focus\",\"target\":{\"role\":\"text\",\"index\":0}}]";
+
+    @Test
+    void aFocusStepWhileThePersonIsInAnotherWindowIsRefusedAndTheActiveWindowStays() throws Exception {
+        TestApp.requireDesktop();
+        Path file = Files.createTempDirectory("deckhand-it-focus").resolve("focus.txt");
+        Files.writeString(file, "");
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()));
+             TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+            String mousepad = awaitWindow("--name", "focus\\.txt");
+            String xmessage = awaitWindow("--classname", "persons-window");
+            activate(xmessage);
+            Path home = autonomousHome();
+            RunCommandIT.Cli run = whenReady(home, Set.of("DECKHAND_PRIVATE_DESKTOP"), mousepad, xmessage);
+            JsonNode result = new ObjectMapper().readTree(run.stdout());
+            assertEquals("refused", result.path("outcome").asText(), run::why);
+            assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), run::why);
+            assertTrue(result.path("refusal").path("detail").asText()
+                    .startsWith("focus would activate the window while another window is active"), run::why);
+            assertEquals(0, result.path("stepsRun").asInt(), run::why);
+            assertEquals(Long.parseLong(xmessage), activeWindow(), "the person's window is still the active one");
+        }
+    }
+
+    @Test
+    void onAPrivateDesktopDeckhandStartedTheSameFocusStepRunsAndActivatesTheWindow() throws Exception {
+        TestApp.requireDesktop();
+        Path file = Files.createTempDirectory("deckhand-it-focus").resolve("focus.txt");
+        Files.writeString(file, "");
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()));
+             TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+            String mousepad = awaitWindow("--name", "focus\\.txt");
+            String xmessage = awaitWindow("--classname", "persons-window");
+            activate(xmessage);
+            Path home = autonomousHome();
+            RunCommandIT.Cli run = whenReady(home, Set.of(), mousepad, xmessage);
+            JsonNode result = new ObjectMapper().readTree(run.stdout());
+            assertEquals("completed", result.path("outcome").asText(), run::why);
+            assertEquals(1, result.path("stepsRun").asInt(), run::why);
+            long active = awaitActive(Long.parseLong(mousepad));
+            assertNotEquals(Long.parseLong(xmessage), active, "GTK 3's focus call activated mousepad");
+        }
+    }
+
+    /**
+     * An app that activates its own window when acted on: a yad form whose button asks the window manager to
+     * activate the form (as "bring to front" actions do). Deckhand's click on it while the person is in the
+     * xmessage makes the granted window the active one; the run ends ({@code OUT_OF_SCOPE}, naming the windows
+     * by id) at the click's settle or at the next check, and the last step never runs.
+     */
+    @Test
+    void anActionAfterWhichTheGrantedAppBecameActiveWhileThePersonWasElsewhereEndsTheRun() throws Exception {
+        TestApp.requireDesktop();
+        try (TestApp raiser = TestApp.launch(List.of("yad", "--form", "--title=raiser", "--field=Raise:FBTN",
+                     "xdotool search --name raiser windowactivate"));
+             TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+            String form = awaitWindow("--name", "raiser");
+            String xmessage = awaitWindow("--classname", "persons-window");
+            Path home = autonomousHome();
+            RunCommandIT.Cli run = whenReady(home, Set.of("DECKHAND_PRIVATE_DESKTOP"), "--app", "yad", xmessage,
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Raise\"}},"
+                    + "{\"action\":\"wait\",\"ms\":500},{\"action\":\"wait\",\"ms\":10}]", "raiser");
+            JsonNode result = new ObjectMapper().readTree(run.stdout());
+            assertEquals("refused", result.path("outcome").asText(), run::why);
+            assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), run::why);
+            assertTrue(result.path("refusal").path("detail").asText().contains("the click made the granted app's window 0x"
+                    + Long.toHexString(Long.parseLong(form)) + " the active window while the person was in window 0x"
+                    + Long.toHexString(Long.parseLong(xmessage))), run::why);
+            // the window manager activates the form when yad's command has run: at the click's settle or at the
+            // check before a later step, within the 2 s the guard watches
+            int steps = result.path("stepsRun").asInt();
+            assertTrue(steps >= 1 && steps <= 2, "the click was delivered; the last step never ran: " + run.why());
+            assertEquals(Long.parseLong(form), activeWindow(), "yad's own command activated it, as the run says");
+        }
+    }
+
+    /** A config directory whose policy lets the terminal's grant be autonomous (no cards). */
+    private static Path autonomousHome() throws Exception {
+        Path home = RunCommandIT.home();
+        PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
+        PolicyDocument acceptEdits = new PolicyDocument("accept-edits", d.credentialApps(), d.commsApps(), d.deniedHosts(),
+                d.allowedHosts(), d.caps(), d.pollIntervalMs(), d.enabledCommands(), d.verifierRoots(), null);
+        new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
+        return home;
+    }
+
+    /**
+     * {@code deckhand run} with the focus step on mousepad's window, retried while it ends in preflight (exit 4:
+     * the tree is not on the bus yet); the person's window is made active again before each attempt.
+     */
+    private static RunCommandIT.Cli whenReady(Path home, Set<String> unset, String mousepad, String xmessage)
+            throws Exception {
+        return whenReady(home, unset, "--window", "0x" + Long.toHexString(Long.parseLong(mousepad)), xmessage, FOCUS_STEP,
+                "focus");
+    }
+
+    private static RunCommandIT.Cli whenReady(Path home, Set<String> unset, String how, String which, String xmessage,
+            String steps, String title) throws Exception {
+        RunCommandIT.Cli r = null;
+        for (int attempt = 1; attempt <= 15; attempt++) {
+            activate(xmessage);
+            assertEquals(Long.parseLong(xmessage), activeWindow(), "the person's window is active before the run");
+            r = RunCommandIT.cli(home, unset, "--instruction", "act in mousepad", how, which, "--steps", steps,
+                    "--verifier", "{\"kind\":\"window\",\"titleMatches\":\"" + title + "\"}", "--json");
+            if (r.exit() != 4) return r;
+            Thread.sleep(500);
+        }
+        return r;
+    }
+
+    /** The first visible window xdotool finds for {@code how} (decimal id), waiting up to 30 s. */
+    private static String awaitWindow(String how, String pattern) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            String out = exec("xdotool", "search", "--onlyvisible", how, pattern);
+            List<String> ids = out.lines().filter(l -> l.matches("\\d+")).toList();
+            if (!ids.isEmpty()) return ids.get(0);
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no visible window for " + how + " " + pattern + " within 30 s");
+    }
+
+    /** The person switches to {@code window} (as a click on it would): the window manager activates it. */
+    private static void activate(String window) throws Exception {
+        exec("xdotool", "windowactivate", "--sync", window);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (activeWindow() != Long.parseLong(window) && System.nanoTime() < deadline) Thread.sleep(50);
+    }
+
+    /** The root window's {@code _NET_ACTIVE_WINDOW}, read with xprop (0 when none). */
+    static long activeWindow() throws Exception {
+        String out = exec("xprop", "-root", "_NET_ACTIVE_WINDOW");
+        var m = java.util.regex.Pattern.compile("window id # (0x[0-9a-fA-F]+)").matcher(out);
+        return m.find() ? Long.decode(m.group(1)) : 0;
+    }
+
+    private static long awaitActive(long window) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        long active = activeWindow();
+        while (active != window && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            active = activeWindow();
+        }
+        return active;
+    }
+
+    private static String exec(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (!p.waitFor(15, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(String.join(" ", cmd) + " did not end");
+        }
+        return out;
+    }
+}
