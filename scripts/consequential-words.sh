@@ -10,7 +10,7 @@ mvn -B -q -o -pl scope-grant -am -DskipTests test-compile
 icu=$(ls ~/.m2/repository/com/ibm/icu/icu4j/*/icu4j-*.jar | grep -v sources | sort -V | tail -1)
 cp="scope-grant/target/test-classes:scope-grant/target/classes:$icu"
 if [[ "${1:-}" == report ]]; then
-  exec java -cp "$cp" dev.deckhand.grant.tools.LabelCorpusReport "${@:2}"
+  exec java -cp "$cp" dev.deckhand.grant.LabelCorpusReport "${@:2}"
 fi
 exec java -cp "$cp" dev.deckhand.grant.tools.WordListGenerator /usr/share/locale \
   scope-grant/src/main/resources/dev/deckhand/grant/consequential-words.tsv

@@ -34,9 +34,10 @@ import java.util.TreeSet;
  * <li>it is the list word ({@code Send}, {@code ＳＥＮＤ}, {@code Ѕеnd}, {@code 发送}), or a run of
  *   neighbouring words joined is ({@code S e n d}, {@code Cài đặt}); or
  * <li>the list word has at least {@link #MIN_AFFIXED} letters and the label's word is it with an
- *   English inflection ({@code -s}, {@code -es}, {@code -ed}, {@code -d}, {@code -ing}, a final
- *   {@code e} dropped or consonant doubled: {@code Sending}, {@code Deleted}, {@code Submitting}) and/or
- *   one of the prefixes {@code re-}, {@code un-} ({@code Resend}, {@code Uninstall}).
+ *   English inflection ({@code -s}, {@code -es}, {@code -ing}, a final {@code e} dropped or a consonant
+ *   doubled: {@code Sends}, {@code Deleting}, {@code Submitting}) and/or one of the prefixes {@code re-},
+ *   {@code un-} ({@code Resend}, {@code Uninstall}). Not {@code -ed}: a past participle names a state or
+ *   a place ({@code Deleted Items}, {@code Signed}), not an action to take.
  * </ul>
  * So a list word matches only at a word's start (or right after a known prefix), never inside a word:
  * {@code Display} does not pay; and a word that goes on past an inflection is another word:
@@ -64,8 +65,8 @@ public final class ConsequentialWords {
             "sim", "akkoord", "d'accord", "accepter", "aceptar", "accetta", "aceitar", "accepteren", "annehmen"));
 
     private static final List<String> PREFIXES = List.of("", Labels.word("re"), Labels.word("un"));
-    private static final List<String> ENDINGS = List.of("", Labels.word("s"), Labels.word("es"), Labels.word("ed"),
-            Labels.word("d"), Labels.word("ing"));
+    /** No -ed: a past participle names a state or a place, not an action ({@code Deleted Items}, {@code Signed}). */
+    private static final List<String> ENDINGS = List.of("", Labels.word("s"), Labels.word("es"), Labels.word("ing"));
 
     /** The built-in words and the installed translations, normal form → category. */
     private static final Map<String, String> BASE_INDEX = baseIndex();
@@ -129,6 +130,11 @@ public final class ConsequentialWords {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether the token is a list word itself (no affix): for the label corpus report. */
+    boolean isListWord(String token) {
+        return index.containsKey(token);
     }
 
     /** A stem as written, with a dropped final e restored, and with a doubled final consonant undone. */

@@ -21,8 +21,10 @@ import java.util.List;
  * <li>per word: Unicode's confusable skeleton (UTS #39, ICU's {@link SpoofChecker#getSkeleton}), full
  *   case folding, the skeleton again — the first catches capital look-alikes ({@code Ѕ}, {@code Н}),
  *   the second lower-case ones ({@code е}, {@code ı}, {@code rn} for {@code m});
- * <li>nonspacing marks (diacritics) removed, and anything that is not a letter or digit (mnemonic
- *   {@code _} and {@code &}, apostrophes, dots between letters);
+ * <li>anything that is not a letter, digit or mark removed (mnemonic {@code _} and {@code &},
+ *   apostrophes, dots between letters). Diacritics stay, as the skeleton keeps them: a person reads
+ *   {@code Bỏ} (Vietnamese, remove) and {@code Bo} as two words; a combining diaeresis and a
+ *   precomposed {@code ö} are one;
  * <li>{@code i} written as {@code l}: case folding turns {@code I} into {@code i}, which undoes the
  *   skeleton's {@code I} = {@code l} = {@code 1} — a person reads {@code lnstall} as {@code Install}.
  * </ol>
@@ -83,10 +85,15 @@ public final class Labels {
         String k = SPOOF.getSkeleton(UCharacter.foldCase(SPOOF.getSkeleton(w), true));
         StringBuilder out = new StringBuilder(k.length());
         k.codePoints().forEach(cp -> {
-            if (UCharacter.getType(cp) == UCharacter.NON_SPACING_MARK || !UCharacter.isLetterOrDigit(cp)) return;
+            if (!UCharacter.isLetterOrDigit(cp) && !isMark(cp)) return;
             out.appendCodePoint(cp == 'i' ? 'l' : cp);
         });
         return out.toString();
+    }
+
+    private static boolean isMark(int cp) {
+        int t = UCharacter.getType(cp);
+        return t == UCharacter.NON_SPACING_MARK || t == UCharacter.COMBINING_SPACING_MARK || t == UCharacter.ENCLOSING_MARK;
     }
 
     /**
@@ -96,8 +103,7 @@ public final class Labels {
     public static String display(String w) {
         String f = UCharacter.foldCase(withoutFormat(NFKC.normalize(w.trim())), true);
         StringBuilder out = new StringBuilder(f.length());
-        f.codePoints().filter(cp -> UCharacter.isLetterOrDigit(cp) || UCharacter.getType(cp) == UCharacter.NON_SPACING_MARK
-                || UCharacter.getType(cp) == UCharacter.COMBINING_SPACING_MARK).forEach(out::appendCodePoint);
+        f.codePoints().filter(cp -> UCharacter.isLetterOrDigit(cp) || isMark(cp)).forEach(out::appendCodePoint);
         return out.toString();
     }
 

@@ -25,7 +25,8 @@ import dev.deckhand.grant.Labels;
  * and ellipsis are removed ({@code _Delete}, {@code Paste}, {@code Submit}, {@code _Move to Trash});
  * phrases are not split, since a translation cannot be aligned word by word. Domains are those of the
  * GUI toolkits and apps; messages whose sense is not the action are left out (the Delete key's name,
- * the calculator's +/- sign).
+ * the calculator's +/- sign). A translation is left out when the same language also uses it for an
+ * everyday label ({@link #SAFE}), or when it is a word of the installed apps' English labels.
  */
 public final class WordListGenerator {
 
@@ -33,7 +34,7 @@ public final class WordListGenerator {
     static final Map<String, List<String>> ENGLISH = english();
 
     /** Text domains of the desktop's GUI toolkits and apps (not command-line tools, whose msgids are sentences). */
-    static final Set<String> DOMAINS = Set.of("gtk20", "gtk30", "gtk40", "pluma", "mousepad", "gnome-text-editor",
+    public static final Set<String> DOMAINS = Set.of("gtk20", "gtk30", "gtk40", "pluma", "mousepad", "gnome-text-editor",
             "gnome-calculator", "galculator", "WebKitGTK-4.1", "goffice-0.10.55", "jwm", "icewm", "openbox", "sakura",
             "vte-2.91", "evolution-data-server", "gnupg2", "zenity", "yad", "mate-desktop", "libadwaita",
             "gtksourceview-4", "gtksourceview-5", "gspell-1");
@@ -74,8 +75,9 @@ public final class WordListGenerator {
         lines.add("# Only whole labels are taken (_Delete, Paste, Submit, _Move to Trash); English words with no");
         lines.add("# such msgid in any installed package have no row and keep the hand-made list of seven languages.");
         lines.add("# Looked for: " + ENGLISH);
-        lines.add("# Left out, as the same word is a translation of an everyday label (" + String.join(", ", new TreeSet<>(SAFE))
-                + ") in that language: " + dropped.size() + ".");
+        lines.add("# Left out: " + dropped.size() + " translations that are also a translation of an everyday label ("
+                + String.join(", ", new TreeSet<>(SAFE)) + ") in that language, or a word of the installed apps'");
+        lines.add("# English labels (Walloon Batch for Trash would gate every English Batch).");
         lines.add("# Packages (text domain: package version):");
         sources.forEach((domain, pkg) -> lines.add("#   " + domain + ": " + pkg));
         lines.add("# category\tlanguage\tmsgid\ttranslation");
@@ -98,11 +100,13 @@ public final class WordListGenerator {
         Map<String, Set<String>> safe = new TreeMap<>(); // language → normal forms of SAFE's translations
         Set<String> safeLabels = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         safeLabels.addAll(SAFE);
+        Set<String> english = new TreeSet<>(); // normal forms of the words of every English msgid
         for (Path p : files) {
             String domain = p.getFileName().toString().replaceFirst("\\.mo$", "");
             if (!DOMAINS.contains(domain) || !p.getParent().getFileName().toString().equals("LC_MESSAGES")) continue;
             String language = p.getParent().getParent().getFileName().toString();
             for (MoFile.Entry e : MoFile.read(p).entries()) {
+                english.addAll(Labels.words(label(e.msgid())));
                 if (safeLabels.contains(label(e.msgid()))) {
                     safe.computeIfAbsent(language, l -> new TreeSet<>()).add(Labels.entry(label(e.translation())));
                 }
@@ -123,6 +127,10 @@ public final class WordListGenerator {
                     dropped.add(language + " " + t + " (" + label(e.msgid()) + ", also an everyday label)");
                     continue;
                 }
+                if (english.contains(Labels.entry(t))) {
+                    dropped.add(language + " " + t + " (" + label(e.msgid()) + ", also an English word of the installed apps)");
+                    continue;
+                }
                 rows.add(new Row(category, language, label(e.msgid()), t));
                 used = true;
             }
@@ -132,7 +140,7 @@ public final class WordListGenerator {
     }
 
     /** A msgid or translation as the label a person sees: mnemonics, ellipsis and a final colon removed. */
-    static String label(String s) {
+    public static String label(String s) {
         String t = BRACKETED.matcher(s).replaceAll("");
         t = t.replace("_", "").replace("&", "").replace("~", "").replace("…", "").replace("...", "");
         t = t.replaceAll("[:：]\\s*$", "").strip();
