@@ -1,6 +1,8 @@
 package dev.deckhand.grant;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,28 +17,67 @@ import java.util.TreeSet;
  * The consequential word list (DESIGN.md §3.3): categories ({@code send}, {@code buy}, {@code pay},
  * {@code delete}, {@code publish}, {@code confirm}, {@code submit}, {@code install}, {@code allow},
  * {@code paste}, and any the person adds), each with its words in English, German, French, Spanish,
- * Italian, Portuguese and Dutch. Naming a category on a grant allows every word of it.
+ * Italian, Portuguese and Dutch ({@link #BUILTIN}), plus the translations of the English words that the
+ * desktop's own packages ship ({@link #INSTALLED_TRANSLATIONS}, generated from their {@code .mo} files
+ * by {@code scripts/consequential-words.sh}; the resource file names the packages and versions). Naming
+ * a category on a grant allows every word of it.
  *
  * <p>The policy file's optional {@code consequentialWords} adds words and categories to the built-in
- * list; built-in words cannot be removed (like the built-in credential apps). Words are stored in
- * {@link Labels#normalize normal form}. A word of two categories belongs to the first that lists it.
+ * list; built-in words cannot be removed (like the built-in credential apps). {@link #categories()}
+ * holds the built-in and added words as written (case folded); the generated translations are always on
+ * and not repeated there. A word of two categories belongs to the first that lists it, built-in first.
+ *
+ * <h2>Which labels carry a word</h2>
+ * Labels and words are compared in {@link Labels}' normal form (confusable skeleton, case folded, NFKC).
+ * A word of a label carries a list word when
+ * <ul>
+ * <li>it is the list word ({@code Send}, {@code ＳＥＮＤ}, {@code Ѕеnd}, {@code 发送}), or a run of
+ *   neighbouring words joined is ({@code S e n d}, {@code Cài đặt}); or
+ * <li>the list word has at least {@link #MIN_AFFIXED} letters and the label's word is it with an
+ *   English inflection ({@code -s}, {@code -es}, {@code -ing}, a final {@code e} dropped or a consonant
+ *   doubled: {@code Sends}, {@code Deleting}, {@code Submitting}) and/or one of the prefixes {@code re-},
+ *   {@code un-} ({@code Resend}, {@code Uninstall}). Not {@code -ed}: a past participle names a state or
+ *   a place ({@code Deleted Items}, {@code Signed}), not an action to take.
+ * </ul>
+ * So a list word matches only at a word's start (or right after a known prefix), never inside a word:
+ * {@code Display} does not pay; and a word that goes on past an inflection is another word:
+ * {@code Sender} (a field or column, not an action) does not send. Short words ({@code pay},
+ * {@code buy}) match only exactly, so {@code Pays} and {@code Buyer} stay other words. English is the
+ * source language of every label the translations come from, hence English affixes only; other
+ * languages' forms come in as words of the list.
  *
  * <p>{@link #CONTEXT_WORDS} ({@code ok}, {@code yes}, {@code accept} and their translations) gate only
  * inside a dialog whose text carries a gated word — where every button is consequential anyway.
  */
-public record ConsequentialWords(Map<String, Set<String>> categories) {
+public final class ConsequentialWords {
 
-    /** The built-in list, category → words (before normalisation). */
+    /** The fewest letters (in normal form) a list word needs to match with an affix. */
+    public static final int MIN_AFFIXED = 4;
+
+    /** The built-in list, category → words (as written). */
     public static final Map<String, List<String>> BUILTIN = builtin();
 
-    /** Words that gate only inside a gated dialog (normal form). */
-    public static final Set<String> CONTEXT_WORDS = Set.of("ok", "okay", "yes", "accept", "ja", "oui", "si", "sim",
-            "akkoord", "d'accord", "daccord", "accepter", "aceptar", "accetta", "aceitar", "accepteren", "annehmen");
+    /** The translations the desktop's packages ship, category → words (as written), from the resource file. */
+    public static final Map<String, Set<String>> INSTALLED_TRANSLATIONS = InstalledTranslations.load();
 
-    public ConsequentialWords {
+    /** Words that gate only inside a gated dialog (normal form). */
+    public static final Set<String> CONTEXT_WORDS = normalForms(List.of("ok", "okay", "yes", "accept", "ja", "oui", "si",
+            "sim", "akkoord", "d'accord", "accepter", "aceptar", "accetta", "aceitar", "accepteren", "annehmen"));
+
+    private static final List<String> PREFIXES = List.of("", Labels.word("re"), Labels.word("un"));
+    /** No -ed: a past participle names a state or a place, not an action ({@code Deleted Items}, {@code Signed}). */
+    private static final List<String> ENDINGS = List.of("", Labels.word("s"), Labels.word("es"), Labels.word("ing"));
+
+    /** The built-in words and the installed translations, normal form → category. */
+    private static final Map<String, String> BASE_INDEX = baseIndex();
+
+    private final Map<String, Set<String>> categories;
+    private final Map<String, String> index;
+
+    public ConsequentialWords(Map<String, Set<String>> categories) {
         Objects.requireNonNull(categories, "consequentialWords");
         Map<String, Set<String>> out = new TreeMap<>();
-        for (Map.Entry<String, List<String>> e : BUILTIN.entrySet()) out.put(e.getKey(), normalized(e.getValue(), e.getKey()));
+        for (Map.Entry<String, List<String>> e : BUILTIN.entrySet()) out.put(e.getKey(), displayed(e.getValue(), e.getKey()));
         for (Map.Entry<String, Set<String>> e : categories.entrySet()) {
             String category = e.getKey() == null ? "" : e.getKey().trim().toLowerCase(Locale.ROOT);
             if (!category.matches("[a-z][a-z0-9_-]{0,39}")) {
@@ -44,11 +85,19 @@ public record ConsequentialWords(Map<String, Set<String>> categories) {
                         + "' must be one lower-case word (letters, digits, _ or -)");
             }
             if (e.getValue() == null) throw new IllegalArgumentException("consequentialWords." + category + " must be a list of words");
-            out.computeIfAbsent(category, c -> new TreeSet<>()).addAll(normalized(e.getValue(), category));
+            out.computeIfAbsent(category, c -> new TreeSet<>()).addAll(displayed(e.getValue(), category));
         }
         Map<String, Set<String>> frozen = new LinkedHashMap<>();
         out.forEach((k, v) -> frozen.put(k, Collections.unmodifiableSet(v)));
-        categories = Collections.unmodifiableMap(frozen);
+        this.categories = Collections.unmodifiableMap(frozen);
+        Map<String, String> idx = new HashMap<>(BASE_INDEX);
+        frozen.forEach((category, words) -> {
+            for (String w : words) {
+                String n = Labels.entry(w);
+                if (!n.isEmpty()) idx.putIfAbsent(n, category);
+            }
+        });
+        this.index = Collections.unmodifiableMap(idx);
     }
 
     private static final ConsequentialWords DEFAULTS = new ConsequentialWords(Map.of());
@@ -58,12 +107,43 @@ public record ConsequentialWords(Map<String, Set<String>> categories) {
         return DEFAULTS;
     }
 
-    /** The category of a word already in {@link Labels#normalize normal form}, if it is gated. */
-    public Optional<String> categoryOf(String normalWord) {
-        for (Map.Entry<String, Set<String>> e : categories.entrySet()) {
-            if (e.getValue().contains(normalWord)) return Optional.of(e.getKey());
+    /** Category → words, built-in and added, as written (case folded; see the class comment). */
+    public Map<String, Set<String>> categories() {
+        return categories;
+    }
+
+    /** The category of one token of {@link Labels#tokens} if it carries a list word (see the class comment). */
+    public Optional<String> categoryOf(String token) {
+        String exact = index.get(token);
+        if (exact != null) return Optional.of(exact);
+        for (String prefix : PREFIXES) {
+            if (!token.startsWith(prefix)) continue;
+            for (String ending : ENDINGS) {
+                if (prefix.isEmpty() && ending.isEmpty()) continue;
+                if (!token.endsWith(ending) || token.length() <= prefix.length() + ending.length()) continue;
+                String stem = token.substring(prefix.length(), token.length() - ending.length());
+                for (String candidate : stems(stem, !ending.isEmpty())) {
+                    if (candidate.codePointCount(0, candidate.length()) < MIN_AFFIXED) continue;
+                    String c = index.get(candidate);
+                    if (c != null) return Optional.of(c);
+                }
+            }
         }
         return Optional.empty();
+    }
+
+    /** Whether the token is a list word itself (no affix): for the label corpus report. */
+    boolean isListWord(String token) {
+        return index.containsKey(token);
+    }
+
+    /** A stem as written, with a dropped final e restored, and with a doubled final consonant undone. */
+    private static List<String> stems(String stem, boolean inflected) {
+        if (!inflected || stem.isEmpty()) return List.of(stem);
+        List<String> out = new ArrayList<>(List.of(stem, stem + "e"));
+        int n = stem.length();
+        if (n >= 2 && stem.charAt(n - 1) == stem.charAt(n - 2)) out.add(stem.substring(0, n - 1));
+        return out;
     }
 
     /** The categories of the gated words in a label (in category order), context words left out. */
@@ -79,17 +159,50 @@ public record ConsequentialWords(Map<String, Set<String>> categories) {
         return false;
     }
 
-    private static Set<String> normalized(java.util.Collection<String> words, String category) {
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ConsequentialWords other && categories.equals(other.categories);
+    }
+
+    @Override
+    public int hashCode() {
+        return categories.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "ConsequentialWords" + categories;
+    }
+
+    private static Set<String> displayed(java.util.Collection<String> words, String category) {
         Set<String> out = new TreeSet<>();
         for (String w : words) {
             if (w == null || w.isBlank()) {
                 throw new IllegalArgumentException("consequentialWords." + category + " entries must not be blank");
             }
-            String n = Labels.normalize(w.trim());
+            String n = Labels.display(w);
             if (n.length() > 64) throw new IllegalArgumentException("consequentialWords." + category + " entry '" + w + "' is too long");
-            out.add(n.replaceAll("[^\\p{L}\\p{N}]+", ""));
+            if (n.isEmpty()) throw new IllegalArgumentException("consequentialWords." + category + " entry '" + w + "' has no letters");
+            out.add(n);
         }
         return out;
+    }
+
+    private static Set<String> normalForms(List<String> words) {
+        Set<String> out = new TreeSet<>();
+        for (String w : words) out.add(Labels.entry(w));
+        return Collections.unmodifiableSet(out);
+    }
+
+    private static Map<String, String> baseIndex() {
+        Map<String, String> idx = new HashMap<>();
+        // Built-in categories in order, then the translations: the hand-made list decides a shared word.
+        new TreeMap<>(BUILTIN).forEach((category, words) -> words.forEach(w -> idx.putIfAbsent(Labels.entry(w), category)));
+        new TreeMap<>(INSTALLED_TRANSLATIONS).forEach((category, words) -> words.forEach(w -> {
+            String n = Labels.entry(w);
+            if (!n.isEmpty()) idx.putIfAbsent(n, category);
+        }));
+        return Collections.unmodifiableMap(idx);
     }
 
     private static Map<String, List<String>> builtin() {

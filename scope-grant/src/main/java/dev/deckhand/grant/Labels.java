@@ -1,80 +1,153 @@
 package dev.deckhand.grant;
 
-import java.text.Normalizer;
+import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.text.BreakIterator;
+import com.ibm.icu.text.Normalizer2;
+import com.ibm.icu.text.SpoofChecker;
+import com.ibm.icu.util.ULocale;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 
 /**
- * The one normalisation of labels (element names, options, dialog text) and of the word list before
- * they are matched: NFKC; format characters (zero-width spaces and joiners, soft hyphens, bidi marks)
- * removed; Cyrillic and Greek look-alikes of Latin letters mapped to them; diacritics removed;
- * lower case (ROOT); {@code ß} as {@code ss}. {@link #tokens} splits the result into words (camelCase
- * split too) and adds the whole label with its separators removed, so {@code S e n d} and
- * {@code S-e-n-d} meet the word {@code send}.
+ * Labels (element names, options, dialog text) and the word list compared as a person reads them.
+ *
+ * <p>A label is split into words, and each word is brought to one normal form; two words a person
+ * cannot tell apart on screen have the same normal form:
+ * <ol>
+ * <li>NFKC (full-width, mathematical and other compatibility letters become plain ones), then format
+ *   and control characters removed (zero-width spaces and joiners, soft hyphens, bidi marks);
+ * <li>camelCase split ({@code SendNow} is two words), then ICU's word boundaries (UAX #29, with
+ *   dictionaries for scripts written without spaces: {@code 发送邮件} is {@code 发送} and {@code 邮件});
+ * <li>per word: full case folding, then Unicode's confusable skeleton (UTS #39, ICU's
+ *   {@link SpoofChecker#getSkeleton}): {@code е}, {@code ı}, {@code rn} for {@code m}. Folding first
+ *   makes the form the same in every case ({@code УДАЛИТЬ} is {@code Удалить}). {@link #tokens} also
+ *   reads each word skeleton first, folded, skeleton again, without NFKC, for the look-alikes folding
+ *   or NFKC would turn into another letter: capital {@code Н} looks like {@code H} though it folds to
+ *   {@code н}, long {@code ſ} looks like {@code f} though NFKC makes it {@code s};
+ * <li>anything that is not a letter, digit or mark removed (mnemonic {@code _} and {@code &},
+ *   apostrophes, dots between letters). Diacritics stay, as the skeleton keeps them: a person reads
+ *   {@code Bỏ} (Vietnamese, remove) and {@code Bo} as two words; a combining diaeresis and a
+ *   precomposed {@code ö} are one;
+ * <li>{@code i} written as {@code l}: case folding turns {@code I} into {@code i}, which undoes the
+ *   skeleton's {@code I} = {@code l} = {@code 1} — a person reads {@code lnstall} as {@code Install}.
+ *   (ICU's skeleton is the confusables table; this one letter is the only mapping made here.)
+ * </ol>
+ * The normal form is for comparing only; it is never shown.
  */
 public final class Labels {
 
-    /** Cyrillic and Greek letters that look like Latin ones (lower case after folding). */
-    private static final Map<Character, Character> LOOK_ALIKES = Map.ofEntries(
-            Map.entry('а', 'a'), Map.entry('в', 'b'), Map.entry('с', 'c'), Map.entry('е', 'e'), Map.entry('ё', 'e'),
-            Map.entry('һ', 'h'), Map.entry('і', 'i'), Map.entry('ї', 'i'), Map.entry('ј', 'j'), Map.entry('к', 'k'),
-            Map.entry('м', 'm'), Map.entry('н', 'h'), Map.entry('о', 'o'), Map.entry('р', 'p'), Map.entry('ѕ', 's'),
-            Map.entry('т', 't'), Map.entry('у', 'y'), Map.entry('х', 'x'), Map.entry('ԁ', 'd'), Map.entry('ԛ', 'q'),
-            Map.entry('ԝ', 'w'), Map.entry('ɡ', 'g'),
-            Map.entry('α', 'a'), Map.entry('β', 'b'), Map.entry('ε', 'e'), Map.entry('η', 'n'), Map.entry('ι', 'i'),
-            Map.entry('κ', 'k'), Map.entry('ν', 'v'), Map.entry('ο', 'o'), Map.entry('ρ', 'p'), Map.entry('τ', 't'),
-            Map.entry('υ', 'u'), Map.entry('χ', 'x'), Map.entry('ζ', 'z'), Map.entry('μ', 'u'));
+    private static final Normalizer2 NFKC = Normalizer2.getNFKCInstance();
+
+    /** Immutable after build; ICU documents SpoofChecker as safe to share between threads. */
+    private static final SpoofChecker SPOOF = new SpoofChecker.Builder().build();
+
+    /** Cloned per call: a BreakIterator holds the text it walks. */
+    private static final BreakIterator WORDS = BreakIterator.getWordInstance(ULocale.ROOT);
 
     private Labels() {
     }
 
-    /** The normal form of {@code text} (see the class comment), or "" for null. */
-    public static String normalize(String text) {
-        if (text == null || text.isEmpty()) return "";
-        String s = Normalizer.normalize(text, Normalizer.Form.NFKC);
-        StringBuilder noFormat = new StringBuilder(s.length());
-        s.codePoints().forEach(cp -> {
-            int type = Character.getType(cp);
-            if (type != Character.FORMAT && type != Character.CONTROL) noFormat.appendCodePoint(cp);
-        });
-        String camel = splitCamel(noFormat.toString());
-        String decomposed = Normalizer.normalize(camel.toLowerCase(Locale.ROOT), Normalizer.Form.NFD);
-        StringBuilder out = new StringBuilder(decomposed.length());
-        for (int i = 0; i < decomposed.length(); i++) {
-            char c = decomposed.charAt(i);
-            if (Character.getType(c) == Character.NON_SPACING_MARK) continue;
-            if (c == 'ß') {
-                out.append("ss");
-                continue;
-            }
-            out.append(LOOK_ALIKES.getOrDefault(c, c));
+    /** The words of {@code text}, each in normal form (see the class comment); empty for null. */
+    public static List<String> words(String text) {
+        return segment(text, true);
+    }
+
+    /**
+     * The words of {@code text} in normal form, then every run of two to four neighbouring words joined
+     * and, for more words, the whole text joined — so {@code S e n d}, {@code S-e-n-d} and
+     * {@code De lete} meet their word, and a word list entry of several words ({@code Cài đặt}) meets it
+     * in a longer label. Each word is read twice: as {@link #words} does, and skeleton first without
+     * NFKC (see the class comment), so a look-alike that NFKC or case folding would turn into another
+     * letter ({@code ſ} read as {@code f}, {@code Н} as {@code H}) is read as it looks too.
+     */
+    public static List<String> tokens(String text) {
+        Set<String> out = new LinkedHashSet<>();
+        joined(segment(text, true), out);
+        joined(segment(text, false), out);
+        return new ArrayList<>(out);
+    }
+
+    private static void joined(List<String> words, Set<String> out) {
+        out.addAll(words);
+        for (int n = 2; n <= Math.min(4, words.size()); n++) {
+            for (int i = 0; i + n <= words.size(); i++) out.add(String.join("", words.subList(i, i + n)));
         }
+        if (words.size() > 4) out.add(String.join("", words));
+    }
+
+    private static List<String> segment(String text, boolean primary) {
+        List<String> out = new ArrayList<>();
+        if (text == null || text.isEmpty()) return out;
+        String s = splitCamel(withoutFormat(primary ? NFKC.normalize(text) : text));
+        BreakIterator bi = (BreakIterator) WORDS.clone();
+        bi.setText(s);
+        int start = bi.first();
+        for (int end = bi.next(); end != BreakIterator.DONE; start = end, end = bi.next()) {
+            if (bi.getRuleStatus() == BreakIterator.WORD_NONE) continue;
+            String piece = s.substring(start, end);
+            String w = primary ? word(piece) : lettersOnly(SPOOF.getSkeleton(UCharacter.foldCase(SPOOF.getSkeleton(piece), true)));
+            if (!w.isEmpty()) out.add(w);
+        }
+        return out;
+    }
+
+    /** One word list entry in normal form: its words joined ({@code Endgültig löschen} is one token). */
+    public static String entry(String text) {
+        return String.join("", words(text));
+    }
+
+    /** The normal form of one word: its full case folding's skeleton (steps 3–5 of the class comment). */
+    static String word(String w) {
+        return lettersOnly(SPOOF.getSkeleton(UCharacter.foldCase(w, true)));
+    }
+
+    private static String lettersOnly(String k) {
+        StringBuilder out = new StringBuilder(k.length());
+        k.codePoints().forEach(cp -> {
+            if (!UCharacter.isLetterOrDigit(cp) && !isMark(cp)) return;
+            out.appendCodePoint(cp == 'i' ? 'l' : cp);
+        });
         return out.toString();
     }
 
-    /** The words of {@code text} after {@link #normalize}, plus the whole text with separators removed. */
-    public static List<String> tokens(String text) {
-        String n = normalize(text);
-        List<String> out = new ArrayList<>();
-        StringBuilder joined = new StringBuilder();
-        for (String t : n.split("[^\\p{L}\\p{N}]+")) {
-            if (!t.isEmpty()) {
-                out.add(t);
-                joined.append(t);
-            }
-        }
-        if (out.size() > 1) out.add(joined.toString());
-        return out;
+    private static boolean isMark(int cp) {
+        int t = UCharacter.getType(cp);
+        return t == UCharacter.NON_SPACING_MARK || t == UCharacter.COMBINING_SPACING_MARK || t == UCharacter.ENCLOSING_MARK;
+    }
+
+    /**
+     * A word as the person wrote it, for showing and storing (the policy document): NFKC, case folded,
+     * letters and digits only. Matching never uses it.
+     */
+    public static String display(String w) {
+        String f = UCharacter.foldCase(withoutFormat(NFKC.normalize(w.trim())), true);
+        StringBuilder out = new StringBuilder(f.length());
+        f.codePoints().filter(cp -> UCharacter.isLetterOrDigit(cp) || isMark(cp)).forEach(out::appendCodePoint);
+        return out.toString();
+    }
+
+    private static String withoutFormat(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        s.codePoints().forEach(cp -> {
+            int type = UCharacter.getType(cp);
+            // Format characters vanish inside a word (Se\u200Bnd is Send); control characters separate words.
+            if (type == UCharacter.CONTROL) out.append(' ');
+            else if (type != UCharacter.FORMAT) out.appendCodePoint(cp);
+        });
+        return out.toString();
     }
 
     private static String splitCamel(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 8);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (i > 0 && Character.isUpperCase(c) && Character.isLowerCase(s.charAt(i - 1))) sb.append(' ');
-            sb.append(c);
+        int prev = -1;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            if (prev >= 0 && UCharacter.isUUppercase(cp) && UCharacter.isULowercase(prev)) sb.append(' ');
+            sb.appendCodePoint(cp);
+            prev = cp;
+            i += Character.charCount(cp);
         }
         return sb.toString();
     }

@@ -270,7 +270,10 @@ class PolicyTest {
             assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(e)), w.toUpperCase());
         }
         ProposedAction.Element resend = new ProposedAction.Element("push button", "Resend code", false, false);
-        assertTrue(Policy.check(auto(), autonomous(), quiet(), click(resend)).allowed(), "Resend is not the word send");
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), click(resend)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                "Resend code");
+        ProposedAction.Element sender = new ProposedAction.Element("push button", "Sender name", false, false);
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), click(sender)).allowed(), "Sender is not the word send");
     }
 
     @Test

@@ -94,7 +94,8 @@ class WireAndModelTest {
         ConsequentialWords w = ConsequentialWords.defaults();
         assertEquals(Set.of("send"), w.categoriesIn("Send…"));
         assertEquals(Set.of("delete", "send"), w.categoriesIn("Delete and SEND"));
-        assertEquals(Set.of(), w.categoriesIn("Resend / Sender / Deleted"));
+        assertEquals(Set.of("send"), w.categoriesIn("Resend"));
+        assertEquals(Set.of(), w.categoriesIn("Sender / Display / Undo"));
         assertEquals(Set.of("allow"), w.categoriesIn("Always allow"));
         assertEquals("ctrl+Enter", Chord.parseLenient("Control+Return").toString());
         assertEquals("ctrl+shift+s", Chord.parse("shift+ctrl+s").toString());
