@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.mcp.McpSession;
+import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -93,6 +94,25 @@ class KeysE2ETest {
         }
     }
 
+    /**
+     * One model-driven run (explicit steps need an accessibility tree, and xterm has none): a scripted model
+     * over the OpenAI wire format proposes {@code actions}, then says done.
+     */
+    private JsonPath modelRun(String... actions) throws Exception {
+        if (session == null) session = McpSession.open();
+        try (OpenAiStub stub = OpenAiStub.start()) {
+            for (String a : actions) stub.enqueue(a);
+            stub.enqueue("{\"action\":\"done\",\"summary\":\"pressed\"}");
+            Harness.bind(stub);
+            JsonPath call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                    + "\"press the keys\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
+            System.out.println("keys e2e: " + List.of(actions) + " -> " + call.getString("result.structuredContent.outcome")
+                    + " " + call.getString("result.structuredContent.refusal.code") + " "
+                    + call.getString("result.structuredContent.refusal.detail"));
+            return call;
+        }
+    }
+
     @Test
     void everyChordThatSubmitsALineInATerminalIsSend() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
@@ -102,27 +122,29 @@ class KeysE2ETest {
                 "-e", "sh", "-c", "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
             long window = Owner.awaitWindow("xterm", "deckhand-term");
             Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
-            for (String chord : List.of("ctrl+m", "ctrl+j", "KP_Enter", "Return", "ctrl+Return", "shift+KP_Enter",
-                    "ctrl+shift+m")) {
-                JsonPath call = steps(key(chord));
+            // at most 10 runs that deliver nothing a minute per session: six chords, each its own run
+            for (String chord : List.of("ctrl+m", "ctrl+j", "KP_Enter", "ctrl+Return", "shift+KP_Enter", "ctrl+shift+m")) {
+                JsonPath call = modelRun(key(chord));
                 assertEquals("CONSEQUENTIAL_NOT_NAMED", call.getString("result.structuredContent.refusal.code"),
                         chord + ": " + call.prettify());
                 assertTrue(call.getString("result.structuredContent.refusal.detail").contains("(send)"), call.prettify());
                 assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
             }
             // a key that submits nothing is delivered
-            JsonPath typed = steps(key("a"));
-            assertEquals("completed", typed.getString("result.structuredContent.outcome"), typed.prettify());
+            JsonPath typed = modelRun(key("a"));
+            assertTrue(typed.getInt("result.structuredContent.stepsRun") >= 1, typed.prettify());
             Thread.sleep(500);
             assertFalse(Files.exists(submitted), "nothing was submitted");
             Owner.revokeActive();
 
             // positive control: with send named, ctrl+m submits the line
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
-            JsonPath call = steps(key("ctrl+m"));
-            assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
+            session = null;
+            JsonPath call = modelRun(key("ctrl+m"));
+            assertTrue(call.getInt("result.structuredContent.stepsRun") >= 1, call.prettify());
             for (int i = 0; i < 50 && !Files.exists(submitted); i++) Thread.sleep(100);
-            assertEquals("a", Files.readString(submitted).strip(), "ctrl+m submitted the line");
+            assertTrue(Files.exists(submitted), "ctrl+m submitted the line: " + call.prettify());
+            assertEquals("a", Files.readString(submitted).strip());
         } finally {
             Harness.putPolicy(original);
         }
