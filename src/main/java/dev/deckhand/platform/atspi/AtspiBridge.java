@@ -157,7 +157,7 @@ public final class AtspiBridge implements AutoCloseable {
      */
     public dev.deckhand.grant.Accelerators accelerators(int pid, String windowTitle) {
         if (windowTitle == null) throw new IllegalArgumentException("windowTitle is required for accelerators");
-        return on.call("menus of pid " + pid, WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().menus().read(pid, windowTitle));
+        return on.call("menus of pid " + pid, AtspiMenus.BUDGET.plus(CALL_BOUND), s -> s.pumped().menus().read(pid, windowTitle));
     }
 
     /** The top-level accessibles of every application on the bus (apps flagged hung left out). */

@@ -75,4 +75,38 @@ class MenuAcceleratorsTest {
             assertTrue(a.items().isEmpty());
         }
     }
+
+    @Test
+    void libreOfficeMenusAreReadOrEmptyNeverUnreadable() throws Exception {
+        TestApp.requireDesktop();
+        try (AtspiBridge bridge = AtspiBridge.start();
+                TestApp app = TestApp.launchCalc(java.nio.file.Files.createTempDirectory("deckhand-calc"))) {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            String title = null;
+            int pid = -1;
+            while (title == null) {
+                if (System.nanoTime() > deadline) throw new AssertionError("no Calc window within 60 s");
+                Thread.sleep(200);
+                pid = TestApp.calcPid(app);
+                if (pid > 0) title = bridge.windowTitles(pid).stream().filter(t -> t.endsWith("LibreOffice Calc"))
+                        .findFirst().orElse(null);
+            }
+            Accelerators a = null;
+            while (a == null) {
+                try {
+                    a = bridge.accelerators(pid, title);
+                } catch (dev.deckhand.grant.RefusedException busy) {
+                    // a starting LibreOffice is busy for seconds
+                    if (System.nanoTime() > deadline) throw busy;
+                    Thread.sleep(200);
+                }
+            }
+            Thread.sleep(2000);
+            long t0 = System.nanoTime();
+            a = bridge.accelerators(pid, title);
+            System.out.printf("accelerators of LibreOffice Calc: %s, %d chords in %.1f ms: ctrl+s=%s%n", a.state(),
+                    a.items().size(), (System.nanoTime() - t0) / 1e6, names(a, "ctrl+s"));
+            assertTrue(a.state() != Accelerators.State.UNREADABLE, a.toString());
+        }
+    }
 }
