@@ -199,6 +199,11 @@ public final class CursorDesktop implements Desktop {
     }
 
     @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        return real.accelerators(windowId);
+    }
+
+    @Override
     public boolean syntheticInput(long windowId) {
         return real.syntheticInput(windowId);
     }

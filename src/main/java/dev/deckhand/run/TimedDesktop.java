@@ -111,6 +111,11 @@ final class TimedDesktop implements Desktop {
     }
 
     @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        return real.accelerators(windowId);
+    }
+
+    @Override
     public boolean syntheticInput(long windowId) {
         return real.syntheticInput(windowId);
     }

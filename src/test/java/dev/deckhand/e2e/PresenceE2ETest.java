@@ -335,6 +335,7 @@ class PresenceE2ETest {
         @Override public Capture capture(long windowId, long grantRevision, int longEdge) { throw crash(); }
         @Override public boolean basisValid(Basis basis) { return real.basisValid(basis); }
         @Override public boolean syntheticInput(long windowId) { return real.syntheticInput(windowId); }
+        @Override public dev.deckhand.grant.Accelerators accelerators(long windowId) { return real.accelerators(windowId); }
         @Override public DesktopFacts facts() { return real.facts(); }
         @Override public DesktopFacts freshFacts() { return real.freshFacts(); }
         @Override public long activeWindow() { return real.activeWindow(); }

@@ -123,6 +123,101 @@ public record Chord(Set<Modifier> modifiers, String key) {
         return parse(String.join("+", out));
     }
 
+    /** Modifier names in toolkit key-binding strings (GTK {@code <Control>}, Qt {@code Ctrl+}), lower case. */
+    private static final Map<String, Modifier> BINDING_MODIFIERS = Map.ofEntries(Map.entry("control", Modifier.CTRL),
+            Map.entry("ctrl", Modifier.CTRL), Map.entry("ctl", Modifier.CTRL), Map.entry("primary", Modifier.CTRL),
+            Map.entry("shift", Modifier.SHIFT), Map.entry("alt", Modifier.ALT), Map.entry("mod1", Modifier.ALT),
+            Map.entry("super", Modifier.SUPER), Map.entry("mod4", Modifier.SUPER), Map.entry("meta", Modifier.META),
+            Map.entry("hyper", Modifier.HYPER));
+
+    /** Key names in toolkit key-binding strings (X keysyms, Qt's names), lower case, to the grammar's key. */
+    private static final Map<String, String> BINDING_KEYS = Map.ofEntries(Map.entry("return", "Enter"),
+            Map.entry("enter", "Enter"), Map.entry("kp_enter", "Enter"), Map.entry("iso_enter", "Enter"),
+            Map.entry("delete", "Delete"), Map.entry("del", "Delete"), Map.entry("kp_delete", "Delete"),
+            Map.entry("backspace", "BackSpace"), Map.entry("insert", "Insert"), Map.entry("ins", "Insert"),
+            Map.entry("kp_insert", "Insert"), Map.entry("home", "Home"), Map.entry("end", "End"),
+            Map.entry("page_up", "Page_Up"), Map.entry("pgup", "Page_Up"), Map.entry("prior", "Page_Up"),
+            Map.entry("page_down", "Page_Down"), Map.entry("pgdown", "Page_Down"), Map.entry("next", "Page_Down"),
+            Map.entry("up", "Up"), Map.entry("down", "Down"), Map.entry("left", "Left"), Map.entry("right", "Right"),
+            Map.entry("space", "space"), Map.entry("tab", "Tab"), Map.entry("iso_left_tab", "Tab"),
+            Map.entry("backtab", "Tab"), Map.entry("escape", "Escape"), Map.entry("esc", "Escape"),
+            Map.entry("grave", "grave"), Map.entry("menu", "Menu"), Map.entry("print", "Print"),
+            Map.entry("sysrq", "SysRq"));
+
+    private static final Pattern GTK_BINDING = Pattern.compile("((?:<[A-Za-z0-9_]+>)*)\\s*([^<>\\s]+)");
+
+    /**
+     * The chord of a toolkit's key-binding string, as AT-SPI's {@code Action.GetKeyBinding} gives it for a
+     * menu item, or empty when it names no chord the grammar can express (a key the model cannot send then
+     * never matches). Read: GTK's {@code <Control>s}, {@code <Primary><Shift>Return}, {@code <Mod1>F4}; GTK 3's
+     * menu-item triple {@code mnemonic;<Alt>f:s;accelerator} (only its accelerator: the mnemonic works only in
+     * the open menu and the path starts with an {@code alt} chord, judged as a mnemonic); Qt's and plain
+     * {@code Ctrl+Shift+S}, {@code Ctrl+Del}. Letters are their key without shift: an accelerator names the key.
+     */
+    public static Optional<Chord> fromBinding(String binding) {
+        if (binding == null) return Optional.empty();
+        String b = binding.strip();
+        if (b.isEmpty() || b.length() > 4 * MAX_LENGTH) return Optional.empty();
+        String[] parts = b.split(";", -1);
+        if (parts.length == 3) b = parts[2].strip();
+        else if (parts.length != 1) return Optional.empty();
+        if (b.isEmpty() || b.contains(":") || b.contains(",")) return Optional.empty(); // a sequence is no one chord
+        EnumSet<Modifier> mods = EnumSet.noneOf(Modifier.class);
+        String key;
+        java.util.regex.Matcher g = GTK_BINDING.matcher(b);
+        if (b.startsWith("<")) {
+            if (!g.matches()) return Optional.empty();
+            for (String m : g.group(1).replace("<", "").split(">")) {
+                if (m.isEmpty()) continue;
+                Modifier mod = BINDING_MODIFIERS.get(m.toLowerCase(Locale.ROOT));
+                if (mod == null) return Optional.empty();
+                mods.add(mod);
+            }
+            key = g.group(2);
+        } else {
+            String[] ps = b.split("\\s*\\+\\s*", -1);
+            for (int i = 0; i < ps.length - 1; i++) {
+                Modifier mod = BINDING_MODIFIERS.get(ps[i].toLowerCase(Locale.ROOT));
+                if (mod == null) return Optional.empty();
+                mods.add(mod);
+            }
+            key = ps[ps.length - 1];
+        }
+        Optional<String> k = bindingKey(key);
+        if (k.isEmpty()) return Optional.empty();
+        if (k.get().equals("Tab") && (key.equalsIgnoreCase("ISO_Left_Tab") || key.equalsIgnoreCase("Backtab"))) {
+            mods.add(Modifier.SHIFT);
+        }
+        return Optional.of(new Chord(mods, k.get()));
+    }
+
+    private static Optional<String> bindingKey(String key) {
+        if (key.length() == 1) {
+            char c = key.charAt(0);
+            if (c < 128 && Character.isLetterOrDigit(c)) return Optional.of(key.toLowerCase(Locale.ROOT));
+            if (c == '`') return Optional.of("grave");
+            if (c == ' ') return Optional.of("space");
+            return Optional.empty();
+        }
+        if (key.matches("(?i)f([1-9]|1[0-2])")) return Optional.of(key.toUpperCase(Locale.ROOT));
+        if (key.regionMatches(true, 0, "XF86", 0, 4) && XF86.matcher("XF86" + key.substring(4)).matches()) {
+            return Optional.of("XF86" + key.substring(4));
+        }
+        return Optional.ofNullable(BINDING_KEYS.get(key.toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * A chord that submits what the focused element holds: Enter ({@code Return}, {@code KP_Enter}) with any
+     * modifiers, and in a terminal also {@code ctrl+m} and {@code ctrl+j} (with any further modifiers but
+     * alt), which the terminal sends as carriage return and line feed — what Enter sends.
+     *
+     * @param terminal the focused element is a terminal, or may be one (unknown)
+     */
+    public boolean submits(boolean terminal) {
+        if (key.equals("Enter")) return true;
+        return terminal && has(Modifier.CTRL) && !has(Modifier.ALT) && (key.equals("m") || key.equals("j"));
+    }
+
     private static String canonicalName(String name) {
         if (name.regionMatches(true, 0, "XF86", 0, 4)) return "XF86" + name.substring(4);
         if (name.matches("(?i)f([1-9]|1[0-2])")) return name.toUpperCase(Locale.ROOT);

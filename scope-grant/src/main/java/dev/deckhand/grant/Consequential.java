@@ -1,6 +1,7 @@
 package dev.deckhand.grant;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,9 +19,12 @@ import java.util.TreeSet;
  * <li>In a dialog whose text carries a gated word, every element but a text field counts as carrying
  *   that word (so OK, Yes, a check box there are gated).
  * <li>{@code key}: paste chords ({@code paste}); {@code alt+<letter or digit>} (a mnemonic may press any
- *   button; named only as {@code key:alt+s}); Enter (any modifiers) when the focused element is unknown
- *   or a compose field ({@code send}), or is gated, or the window's default button is gated, or the
- *   dialog is; space (any modifiers) on a gated or unknown focused element.
+ *   button; named only as {@code key:alt+s}); a chord that submits ({@link Chord#submits}: Enter with any
+ *   modifiers, and {@code ctrl+m}/{@code ctrl+j} in a terminal or an unknown focus) when the focused element
+ *   is unknown, a terminal or a compose field ({@code send}), or is gated, or the window's default button is
+ *   gated, or the dialog is; space (any modifiers) on a gated or unknown focused element; a menu item's
+ *   accelerator ({@link Accelerators}) as a click on that item (named also as the item's {@code role:name});
+ *   a {@code ctrl} chord on a window whose menu items show no key bindings (named only as {@code key:…}).
  * <li>{@code type} into a focused element that is not a text field: its characters press it, so as space.
  * </ul>
  *
@@ -86,6 +90,35 @@ public final class Consequential {
 
     private static Optional<Match> key(Chord chord, Optional<ProposedAction.Element> el, ProposedAction.WindowContext ctx,
             ConsequentialWords words, Set<String> dialog) {
+        Optional<Match> out = keyOnFocus(chord, el, ctx, words, dialog);
+        // an accelerator runs its menu item wherever the focus is: judged as a click on the item
+        List<ProposedAction.Element> items = ctx.accelerators().itemsOf(chord);
+        for (ProposedAction.Element item : items) {
+            out = merge(out, match(elementCategories(item, words, dialog), "key " + chord
+                    + " is the accelerator of " + describe(item), dialog));
+        }
+        if (items.isEmpty() && ctx.accelerators().state() == Accelerators.State.UNREADABLE && chord.has(Chord.Modifier.CTRL)
+                && !chord.paste()) {
+            out = merge(out, Optional.of(new Match(Set.of(), "key " + chord + ": the app's menu items show no key"
+                    + " bindings, so it may be the accelerator of any of them")));
+        }
+        return out;
+    }
+
+    /** Both reasons; only exact entries cover it when either can only be covered so. */
+    private static Optional<Match> merge(Optional<Match> a, Optional<Match> b) {
+        if (a.isEmpty()) return b;
+        if (b.isEmpty()) return a;
+        Set<String> c = new TreeSet<>();
+        if (!a.get().categories().isEmpty() && !b.get().categories().isEmpty()) {
+            c.addAll(a.get().categories());
+            c.addAll(b.get().categories());
+        }
+        return Optional.of(new Match(c, a.get().what() + "; " + b.get().what()));
+    }
+
+    private static Optional<Match> keyOnFocus(Chord chord, Optional<ProposedAction.Element> el,
+            ProposedAction.WindowContext ctx, ConsequentialWords words, Set<String> dialog) {
         String on = el.map(e -> " on " + describe(e)).orElse(" with the focused element unknown");
         if (chord.paste()) {
             return Optional.of(new Match(Set.of("paste"), "key " + chord + " pastes the person's clipboard"));
@@ -93,13 +126,16 @@ public final class Consequential {
         if (chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()) {
             return Optional.of(new Match(Set.of(), "key " + chord + ": a mnemonic may press any button"));
         }
-        if (chord.key().equals("Enter")) {
+        // a focus that cannot be read may be a terminal (xterm shows no tree), where ctrl+m and ctrl+j are Enter
+        boolean terminal = el.isEmpty() || terminal(el.get());
+        if (chord.submits(terminal)) {
             Set<String> c = new TreeSet<>();
-            if (el.isEmpty() || el.get().compose()) c.add("send");
+            if (terminal || el.get().compose()) c.add("send");
             el.ifPresent(e -> c.addAll(elementCategories(e, words, dialog)));
             ctx.defaultButton().ifPresent(d -> c.addAll(words.categoriesIn(d.name())));
             c.addAll(dialog);
-            String why = el.isPresent() && el.get().compose() ? " in compose field " + describe(el.get()) : on;
+            String why = el.isPresent() && el.get().compose() && !terminal ? " in compose field " + describe(el.get())
+                    : el.isPresent() && terminal ? " in " + describe(el.get()) + ", where it submits the line" : on;
             String dflt = ctx.defaultButton().map(d -> " (default button " + describe(d) + ")").orElse("");
             return match(c, "key " + chord + why + dflt, dialog);
         }
@@ -108,6 +144,11 @@ public final class Consequential {
             return match(elementCategories(el.get(), words, dialog), "key " + chord + on, dialog);
         }
         return Optional.empty();
+    }
+
+    /** A terminal: every line it takes is submitted to the program behind it. */
+    static boolean terminal(ProposedAction.Element e) {
+        return e.role().toLowerCase(Locale.ROOT).trim().equals("terminal");
     }
 
     private static Optional<Match> match(Set<String> categories, String what, Set<String> dialog) {
@@ -129,6 +170,12 @@ public final class Consequential {
             if (namedEntries.contains(e.role().toLowerCase(Locale.ROOT).trim() + ":" + e.name())) return true;
         }
         if (a.chord().isPresent() && namedEntries.contains("key:" + a.chord().get())) return true;
+        if (a.chord().isPresent()) {
+            // an accelerator is named as its menu item is
+            for (ProposedAction.Element item : a.context().accelerators().itemsOf(a.chord().get())) {
+                if (namedEntries.contains(item.role().toLowerCase(Locale.ROOT).trim() + ":" + item.name())) return true;
+            }
+        }
         return !m.categories().isEmpty() && namedEntries.containsAll(m.categories());
     }
 

@@ -68,13 +68,25 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
      * @param dialog the window is a dialog (an alert or dialog role, or transient-for / modal)
      * @param text the dialog's own text: its title and the names of its labels (empty when not a dialog)
      * @param defaultButton the window's default button, when the tree shows one
+     * @param accelerators the keyboard accelerators of the window's menu items (read for {@code key} only)
      */
-    public record WindowContext(boolean dialog, String text, Optional<Element> defaultButton) {
+    public record WindowContext(boolean dialog, String text, Optional<Element> defaultButton,
+            Accelerators accelerators) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
             Objects.requireNonNull(text, "context.text");
             Objects.requireNonNull(defaultButton, "context.defaultButton");
+            Objects.requireNonNull(accelerators, "context.accelerators");
+        }
+
+        /** A context whose accelerators are unknown. */
+        public WindowContext(boolean dialog, String text, Optional<Element> defaultButton) {
+            this(dialog, text, defaultButton, Accelerators.UNKNOWN);
+        }
+
+        public WindowContext withAccelerators(Accelerators v) {
+            return new WindowContext(dialog, text, defaultButton, v);
         }
     }
 

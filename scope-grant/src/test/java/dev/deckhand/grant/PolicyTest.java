@@ -271,7 +271,8 @@ class PolicyTest {
         }
         ProposedAction.Element resend = new ProposedAction.Element("push button", "Resend code", false, false);
         assertRefused(Policy.check(auto(), autonomous(), quiet(), click(resend)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
-                "Resend code");
+                "(name of 11 characters)", "(send)");
+        assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(resend)), "Resend");
         ProposedAction.Element sender = new ProposedAction.Element("push button", "Sender name", false, false);
         assertTrue(Policy.check(auto(), autonomous(), quiet(), click(sender)).allowed(), "Sender is not the word send");
     }

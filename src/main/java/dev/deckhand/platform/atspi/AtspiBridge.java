@@ -148,6 +148,18 @@ public final class AtspiBridge implements AutoCloseable {
                 .snapshot(frame.pid(), frame.name(), frame, windowGeometry, windowId, grantRevision, false));
     }
 
+    /**
+     * The key bindings of the menu items of one window (found as {@link #snapshot} finds it), collapsed
+     * menus included: every element under the window's menu bars, showing or not, whose role is a menu
+     * item's, with the bindings its Action interface gives ({@code GetKeyBinding}). See {@link AtspiMenus}.
+     *
+     * @throws RefusedException {@code A11Y_UNAVAILABLE}: no such app or window, the app is hung or gone
+     */
+    public dev.deckhand.grant.Accelerators accelerators(int pid, String windowTitle) {
+        if (windowTitle == null) throw new IllegalArgumentException("windowTitle is required for accelerators");
+        return on.call("menus of pid " + pid, AtspiMenus.BUDGET.plus(CALL_BOUND), s -> s.pumped().menus().read(pid, windowTitle));
+    }
+
     /** The top-level accessibles of every application on the bus (apps flagged hung left out). */
     public List<BusFrame> frames() {
         return on.call("frames", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().frames().list());

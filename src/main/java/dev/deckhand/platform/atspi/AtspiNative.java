@@ -248,6 +248,8 @@ final class AtspiNative {
 
         static native int atspi_action_do_action(Pointer action, int i, Pointer err);
 
+        static native Pointer atspi_action_get_key_binding(Pointer action, int i, Pointer err);
+
         static native int atspi_selection_select_child(Pointer selection, int childIndex, Pointer err);
 
         static native int atspi_selection_get_n_selected_children(Pointer selection, Pointer err);

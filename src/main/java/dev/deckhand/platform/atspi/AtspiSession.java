@@ -20,6 +20,7 @@ final class AtspiSession {
     private final AtspiFacts facts;
     private final Descendants descendants;
     private final AtspiFrames frames;
+    private final AtspiMenus menus;
     private final LatestNodes latest;
     private boolean closed;
 
@@ -34,6 +35,7 @@ final class AtspiSession {
         this.actions = new AtspiActions(calls, bus, uids);
         this.facts = new AtspiFacts(calls, bus, descendants);
         this.frames = new AtspiFrames(calls, bus);
+        this.menus = new AtspiMenus(calls, bus, tree);
     }
 
     /**
@@ -77,6 +79,10 @@ final class AtspiSession {
 
     AtspiFacts facts() {
         return facts;
+    }
+
+    AtspiMenus menus() {
+        return menus;
     }
 
     AtspiFrames frames() {

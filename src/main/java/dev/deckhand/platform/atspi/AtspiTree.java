@@ -520,6 +520,11 @@ final class AtspiTree {
      * some toolkits (Qt 5) do not announce a changed window title, e.g. the {@code *} of an unsaved
      * document, and the cached name stays the old one.
      */
+    /** {@link #findFrame(int, String, BusFrame)} by title, for the menus' read. */
+    Pointer frame(int pid, String title) {
+        return findFrame(pid, title, null);
+    }
+
     private Pointer findFrame(int pid, String title, BusFrame route) {
         List<Pointer> apps = bus.appsOf(pid);
         if (apps.isEmpty()) {

@@ -355,6 +355,26 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
     }
 
     /** An X11 window takes key, type and click_at where DESIGN.md §6 allows them (refused per call otherwise). */
+    /**
+     * The window's menu items' accelerators ({@link AtspiBridge#accelerators}); unknown for a window with no
+     * tree at all (no process, or never registered on the bus: xterm), where a {@code key} is judged by
+     * its unread focus alone.
+     */
+    @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        WindowInfo w = window(windowId);
+        if (w.pid() < 0) return dev.deckhand.grant.Accelerators.UNKNOWN;
+        try {
+            return atspi.accelerators(w.pid(), w.title());
+        } catch (RefusedException e) {
+            if (e.code() == RefusalCode.A11Y_UNAVAILABLE && e.getMessage().contains(AtspiBridge.NOT_REGISTERED)
+                    && running(w.pid())) {
+                return dev.deckhand.grant.Accelerators.UNKNOWN;
+            }
+            throw e;
+        }
+    }
+
     @Override
     public boolean syntheticInput(long windowId) {
         return true;

@@ -109,6 +109,11 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
     }
 
     @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        return route(windowId).accelerators(windowId);
+    }
+
+    @Override
     public boolean syntheticInput(long windowId) {
         return route(windowId).syntheticInput(windowId);
     }

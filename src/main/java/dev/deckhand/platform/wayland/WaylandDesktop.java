@@ -165,6 +165,12 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
     }
 
     @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        // no synthetic input reaches a Wayland window: no key action is delivered to judge
+        return dev.deckhand.grant.Accelerators.UNKNOWN;
+    }
+
+    @Override
     public boolean syntheticInput(long windowId) {
         return false;
     }

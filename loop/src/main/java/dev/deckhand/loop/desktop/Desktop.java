@@ -87,6 +87,14 @@ public interface Desktop {
      */
     boolean syntheticInput(long windowId);
 
+    /**
+     * The keyboard accelerators of the window's menu items, read now, collapsed menus included: a {@code key}
+     * chord that is one is judged as a click on its item. {@link dev.deckhand.grant.Accelerators#UNKNOWN} where
+     * the platform reads none (no accessibility tree, Wayland frames). No default: a decorator that forgot it
+     * would hide every accelerator from the policy.
+     */
+    dev.deckhand.grant.Accelerators accelerators(long windowId);
+
     /** Click at capture pixels {@code (x, y)} of {@code basis}; re-measures first ({@code BASIS_STALE}). */
     void clickAt(int x, int y, Basis basis);
 

@@ -162,6 +162,20 @@ public final class ScreenedDesktop implements Desktop {
         real.showPoint(x, y, basis);
     }
 
+    /** The menu items' names are window text: screened as a tree's names are. */
+    @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        open();
+        dev.deckhand.grant.Accelerators a = real.accelerators(windowId);
+        OwnSecrets s = secrets.get();
+        if (!s.isEmpty()) {
+            List<String> names = new ArrayList<>();
+            a.items().values().forEach(l -> l.forEach(e -> names.add(e.name())));
+            s.which(names).ifPresent(w -> fire(w, "the granted window's menu items"));
+        }
+        return a;
+    }
+
     @Override
     public long activeWindow() {
         return real.activeWindow();

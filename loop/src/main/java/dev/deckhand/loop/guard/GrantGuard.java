@@ -1,5 +1,6 @@
 package dev.deckhand.loop.guard;
 
+import dev.deckhand.grant.Accelerators;
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.BasisInfo;
 import dev.deckhand.grant.Consequential;
@@ -270,6 +271,16 @@ public final class GrantGuard implements Guard {
         return gated;
     }
 
+    /**
+     * The accelerators of the target's menu items as {@link #check} read them for a {@code key}: the last check
+     * judges the chord against the same menus (read once: a walk of every menu costs a few hundred calls).
+     */
+    private Accelerators acceleratorsAtCheck = Accelerators.UNKNOWN;
+
+    private static ProposedAction withAccelerators(ProposedAction p, Accelerators a) {
+        return p.chord().isEmpty() ? p : p.withContext(p.context().withAccelerators(a));
+    }
+
     @Override
     public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
         return checkStep(-1, action, tree, basis);
@@ -300,7 +311,9 @@ public final class GrantGuard implements Guard {
             if (toFocus) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            ProposedAction proposed = Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read);
+            acceleratorsAtCheck = action instanceof Action.Key ? desktop.accelerators(window) : Accelerators.UNKNOWN;
+            ProposedAction proposed = withAccelerators(
+                    Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read), acceleratorsAtCheck);
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
             activeBefore = UNREAD;
             actionApproved = false;
@@ -452,8 +465,9 @@ public final class GrantGuard implements Guard {
                 }
             }
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            ProposedAction proposed = Proposals.propose(action, tree, window, basis.map(FactsMapper::basis).orElse(null),
-                    basis.orElse(null), read).withApproved(actionApproved);
+            ProposedAction proposed = withAccelerators(Proposals.propose(action, tree, window,
+                    basis.map(FactsMapper::basis).orElse(null), basis.orElse(null), read), acceleratorsAtCheck)
+                    .withApproved(actionApproved);
             PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
             Optional<Refusal> moves = movesPersonsFocus(action, g);

@@ -29,6 +29,7 @@ public final class RecordingDesktop implements Desktop {
     private WindowInfo window = new WindowInfo(WINDOW, "Dialog", "testapp", 4242, GEOMETRY, 3, true, false, false);
     private boolean basisValid = true;
     private boolean syntheticInput = true;
+    private dev.deckhand.grant.Accelerators accelerators = dev.deckhand.grant.Accelerators.UNKNOWN;
     private RuntimeException failOnInput;
 
     public RecordingDesktop(LongFunction<ScopedTree> tree) {
@@ -48,6 +49,7 @@ public final class RecordingDesktop implements Desktop {
     public void basisValid(boolean v) { this.basisValid = v; }
     /** False plays a native Wayland window (issue 17). */
     public void syntheticInput(boolean v) { this.syntheticInput = v; }
+    public void accelerators(dev.deckhand.grant.Accelerators v) { this.accelerators = v; }
     /** The next input calls throw this (after being recorded). */
     public void failOnInput(RuntimeException e) { this.failOnInput = e; }
 
@@ -90,6 +92,7 @@ public final class RecordingDesktop implements Desktop {
         return new Capture(new byte[] {1, 2, 3}, "image/png", 400, 300, new Basis(grantRevision, windowId, GEOMETRY, 0.5));
     }
     @Override public boolean syntheticInput(long windowId) { return syntheticInput; }
+    @Override public dev.deckhand.grant.Accelerators accelerators(long windowId) { return accelerators; }
     @Override public boolean basisValid(Basis basis) { record("basisValid"); return basisValid; }
     @Override public DesktopFacts freshFacts() {
         record("freshFacts");

@@ -212,7 +212,7 @@ class HostileSequencesTest {
                 if (chord.systemReason().isPresent()) c.add(RefusalCode.SYSTEM_CHORD);
                 if (chord.editsText()) c.add(RefusalCode.SECURE_INPUT);
                 if (chord.paste() || chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()
-                        || chord.key().equals("Enter") || chord.key().equals("space")) {
+                        || chord.submits(true) || chord.key().equals("space")) {
                     c.add(RefusalCode.CONSEQUENTIAL_NOT_NAMED);
                 }
             } catch (IllegalArgumentException bad) {

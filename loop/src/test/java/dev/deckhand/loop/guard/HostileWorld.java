@@ -72,6 +72,7 @@ class HostileWorld implements Desktop {
 
     final Random r;
     final List<String> violations = new ArrayList<>();
+    dev.deckhand.grant.Accelerators accelerators = dev.deckhand.grant.Accelerators.UNKNOWN;
     final EnumSet<RefusalCode> justified = EnumSet.noneOf(RefusalCode.class);
     final boolean appScope;
     final boolean partialTree;
@@ -281,6 +282,11 @@ class HostileWorld implements Desktop {
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         return new Capture(new byte[] {1}, "image/png", 400, 300, new Basis(grantRevision, windowId, GEOMETRY, 0.5));
+    }
+
+    @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        return accelerators;
     }
 
     @Override

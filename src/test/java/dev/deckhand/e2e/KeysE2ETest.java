@@ -1,0 +1,152 @@
+package dev.deckhand.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.mcp.McpSession;
+import dev.deckhand.model.stub.OpenAiStub;
+import dev.deckhand.platform.atspi.TestApp;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The input boundary for {@code key} against real apps: a menu item's accelerator is judged as a click on
+ * the item (mousepad, GTK 3: ctrl+shift+Delete is "Delete Line", in a collapsed Edit menu), and in a
+ * terminal (xterm, which shows no accessibility tree) every chord that submits the line is {@code send}.
+ */
+@QuarkusTest
+class KeysE2ETest {
+
+    @AfterEach
+    void revoke() {
+        session = null;
+        Owner.revokeActive();
+    }
+
+    /** One MCP session per test: a grant is bound to the session that first runs on it. */
+    private McpSession session;
+
+    private JsonPath steps(String stepsJson) throws InterruptedException {
+        if (session == null) session = McpSession.open();
+        String args = "{\"instruction\":\"press keys\",\"steps\":[" + stepsJson
+                + "],\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}";
+        JsonPath call = null;
+        // the app's tree appears on the accessibility bus a little after its window
+        for (int attempt = 0; attempt < 20; attempt++) {
+            call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            System.out.println("keys e2e: " + stepsJson + " -> " + call.getString("result.structuredContent.outcome") + " "
+                    + call.getString("result.structuredContent.refusal.code") + " "
+                    + call.getString("result.structuredContent.refusal.detail"));
+            if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))
+                    || call.getInt("result.structuredContent.stepsRun") > 0) return call;
+            Thread.sleep(500);
+        }
+        return call;
+    }
+
+    private static String key(String chord) {
+        return "{\"action\":\"key\",\"keys\":\"" + chord + "\"}";
+    }
+
+    @Test
+    void anAcceleratorOfAGatedMenuItemIsRefusedUnlessTheGrantNamesIt() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Path file = Files.createTempDirectory("deckhand-e2e").resolve("lines.txt");
+        Files.writeString(file, "first line\nsecond line\n");
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            long window = Owner.awaitWindow("mousepad", file.getFileName().toString());
+            Owner.mint(window, "autonomous", List.of());
+            for (String chord : List.of("ctrl+shift+Delete", "shift+ctrl+Delete")) {
+                JsonPath call = steps(key(chord) + "," + key("ctrl+s"));
+                assertEquals("refused", call.getString("result.structuredContent.outcome"), call.prettify());
+                assertEquals("CONSEQUENTIAL_NOT_NAMED", call.getString("result.structuredContent.refusal.code"),
+                        call.prettify());
+                String detail = call.getString("result.structuredContent.refusal.detail");
+                assertTrue(detail.contains("accelerator of menu item 'Delete Line") && detail.contains("(delete)"), detail);
+                assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
+            }
+            // ctrl+s is the accelerator of Save, which is not consequential: it runs
+            JsonPath save = steps(key("ctrl+s"));
+            assertEquals("completed", save.getString("result.structuredContent.outcome"), save.prettify());
+            assertEquals("first line\nsecond line\n", Files.readString(file), "no line was deleted");
+            Owner.revokeActive();
+
+            // positive control: with delete named, the same chord runs Delete Line
+            Owner.mint(window, "autonomous", List.of("delete"));
+            JsonPath call = steps(key("ctrl+shift+Delete") + "," + key("ctrl+s"));
+            assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
+            assertEquals(2, call.getInt("result.structuredContent.stepsRun"), call.prettify());
+            String after = "";
+            for (int i = 0; i < 50 && !after.equals("second line\n"); i++) {
+                Thread.sleep(100);
+                after = Files.readString(file);
+            }
+            assertEquals("second line\n", after, "Delete Line ran and the file was saved");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    /**
+     * One model-driven run (explicit steps need an accessibility tree, and xterm has none): a scripted model
+     * over the OpenAI wire format proposes {@code actions}, then says done.
+     */
+    private JsonPath modelRun(String... actions) throws Exception {
+        if (session == null) session = McpSession.open();
+        try (OpenAiStub stub = OpenAiStub.start()) {
+            for (String a : actions) stub.enqueue(a);
+            stub.enqueue("{\"action\":\"done\",\"summary\":\"pressed\"}");
+            Harness.bind(stub);
+            JsonPath call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                    + "\"press the keys\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
+            System.out.println("keys e2e: " + List.of(actions) + " -> " + call.getString("result.structuredContent.outcome")
+                    + " " + call.getString("result.structuredContent.refusal.code") + " "
+                    + call.getString("result.structuredContent.refusal.detail"));
+            return call;
+        }
+    }
+
+    @Test
+    void everyChordThatSubmitsALineInATerminalIsSend() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Path dir = Files.createTempDirectory("deckhand-e2e");
+        Path submitted = dir.resolve("submitted");
+        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-term",
+                "-e", "sh", "-c", "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
+            long window = Owner.awaitWindow("xterm", "deckhand-term");
+            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
+            // at most 10 runs that deliver nothing a minute per session: six chords, each its own run
+            for (String chord : List.of("ctrl+m", "ctrl+j", "KP_Enter", "ctrl+Return", "shift+KP_Enter", "ctrl+shift+m")) {
+                JsonPath call = modelRun(key(chord));
+                assertEquals("CONSEQUENTIAL_NOT_NAMED", call.getString("result.structuredContent.refusal.code"),
+                        chord + ": " + call.prettify());
+                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("(send)"), call.prettify());
+                assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
+            }
+            // a key that submits nothing is delivered
+            JsonPath typed = modelRun(key("a"));
+            assertTrue(typed.getInt("result.structuredContent.stepsRun") >= 1, typed.prettify());
+            Thread.sleep(500);
+            assertFalse(Files.exists(submitted), "nothing was submitted");
+            Owner.revokeActive();
+
+            // positive control: with send named, ctrl+m submits the line
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            session = null;
+            JsonPath call = modelRun(key("ctrl+m"));
+            assertTrue(call.getInt("result.structuredContent.stepsRun") >= 1, call.prettify());
+            for (int i = 0; i < 50 && !Files.exists(submitted); i++) Thread.sleep(100);
+            assertTrue(Files.exists(submitted), "ctrl+m submitted the line: " + call.prettify());
+            assertEquals("a", Files.readString(submitted).strip());
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+}
