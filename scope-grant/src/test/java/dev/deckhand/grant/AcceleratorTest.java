@@ -81,7 +81,7 @@ class AcceleratorTest {
                 PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), key(chord, BODY, acc));
                 assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, d.refusal().map(Refusal::code).orElse(null),
                         binding + " / " + chord + " → " + d);
-                assertTrue(d.refusal().get().detail().contains("accelerator of menu item 'Send'"), d.refusal().get().detail());
+                assertTrue(d.refusal().get().detail().contains("accelerator of menu item (name of 4 characters)"), d.refusal().get().detail());
                 assertTrue(d.refusal().get().detail().contains("(send)"), d.refusal().get().detail());
             }
             assertTrue(Policy.check(auto(), autonomous(), quiet(), key("ctrl+s", BODY, acc)).allowed(), binding);
@@ -108,7 +108,7 @@ class AcceleratorTest {
         Grant deleteNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("delete"));
         assertTrue(Policy.check(auto(), deleteNamed, quiet(), key("shift+ctrl+Delete", BODY, acc)).allowed());
         PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), key("ctrl+shift+Delete", BODY, acc));
-        assertTrue(d.refusal().get().detail().contains("menu item 'Delete Line'"), d.refusal().get().detail());
+        assertTrue(d.refusal().get().detail().contains("menu item (name of 11 characters)"), d.refusal().get().detail());
     }
 
     @Test
@@ -116,7 +116,7 @@ class AcceleratorTest {
         Accelerators acc = read(List.of(new Accelerators.Binding(SEND_ITEM, "Ctrl+Return")));
         PolicyDecision d = Policy.check(auto(), confirmEach(), quiet(), key("ctrl+Return", BODY, acc));
         PolicyDecision.NeedsApproval n = assertInstanceOf(PolicyDecision.NeedsApproval.class, d);
-        assertTrue(n.reason().contains("consequential") && n.reason().contains("menu item 'Send'"), n.reason());
+        assertTrue(n.reason().contains("consequential") && n.reason().contains("menu item (name of 4 characters)"), n.reason());
         assertEquals(n.reason(), ((PolicyDecision.NeedsApproval) Policy.check(auto(), confirmEach(), quiet(),
                 key("ctrl+Return", BODY, acc))).reason());
     }
