@@ -3,6 +3,7 @@ package dev.deckhand.loop.guard;
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.BasisInfo;
 import dev.deckhand.grant.Consequential;
+import dev.deckhand.grant.DeniedPlaces;
 import dev.deckhand.grant.DenyScan;
 import dev.deckhand.grant.Facts;
 import dev.deckhand.grant.Grant;
@@ -26,6 +27,7 @@ import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.steps.Step;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,6 +71,9 @@ public final class GrantGuard implements Guard {
     private final StopSignal stop;
     private final Clock clock;
     private final BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard;
+    private final DeniedPlaces places;
+    /** The folder a file chooser's path bar last showed in this run (GTK hides it while the location entry is open). */
+    private volatile Optional<Path> chooserFolder = Optional.empty();
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private final AtomicLong approvalNanos = new AtomicLong();
     private volatile java.time.Instant cardsUntil;
@@ -88,6 +93,17 @@ public final class GrantGuard implements Guard {
     public GrantGuard(Supplier<PolicyConfig> policy, GrantBroker broker, ApprovalBook approvals, Desktop desktop,
             String sessionId, String grantId, StopSignal stop, Clock clock,
             BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard) {
+        this(policy, broker, approvals, desktop, sessionId, grantId, stop, clock, onCard, DeniedPlaces.NONE);
+    }
+
+    /**
+     * @param places the places no file dialog, address bar or {@code file://} page may reach ({@code DENY_PATH});
+     *     the application builds them from its config directory and the file verifier's denied set
+     */
+    public GrantGuard(Supplier<PolicyConfig> policy, GrantBroker broker, ApprovalBook approvals, Desktop desktop,
+            String sessionId, String grantId, StopSignal stop, Clock clock,
+            BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard, DeniedPlaces places) {
+        this.places = Objects.requireNonNull(places, "places");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.broker = Objects.requireNonNull(broker, "broker");
         this.approvals = Objects.requireNonNull(approvals, "approvals");
@@ -158,6 +174,14 @@ public final class GrantGuard implements Guard {
     @Override
     public Optional<Refusal> checkObserve() {
         return beforeCapture(false);
+    }
+
+    @Override
+    public Optional<Refusal> checkTree(ScopedTree tree) {
+        if (aborted().isPresent()) return aborted();
+        Optional<Path> folder = ShownPlaces.chooserFolder(tree);
+        if (folder.isPresent()) chooserFolder = folder;
+        return ShownPlaces.shown(tree, places, chooserFolder);
     }
 
     @Override
@@ -256,8 +280,11 @@ public final class GrantGuard implements Guard {
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
             actionApproved = batchApproved;
             PolicyDecision decision = Policy.check(config, g, facts, proposed);
-            if (decision instanceof PolicyDecision.Allow) return Optional.empty();
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            // a path into a denied place is refused whatever the grant names or the person would approve
+            Optional<Refusal> place = ShownPlaces.inAction(action, proposed, tree, places, chooserFolder);
+            if (place.isPresent()) return place;
+            if (decision instanceof PolicyDecision.Allow) return Optional.empty();
             if (!(decision instanceof PolicyDecision.NeedsApproval needs)) throw new AssertionError(decision);
             String line = action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
             Optional<Refusal> answer = awaitApproval(

@@ -46,7 +46,8 @@ public final class VerifierRunner {
      * ones and the deny lists. What fired them may be on screen (a password, a chat, Deckhand's own page).
      */
     public static final Set<RefusalCode> SCREEN_SEALED = EnumSet.of(RefusalCode.OWN_WINDOW, RefusalCode.SECURE_INPUT,
-            RefusalCode.SYSTEM_CHORD, RefusalCode.DENY_CREDENTIAL_APP, RefusalCode.DENY_COMMS_VISIBLE, RefusalCode.DENY_HOST);
+            RefusalCode.SYSTEM_CHORD, RefusalCode.DENY_CREDENTIAL_APP, RefusalCode.DENY_COMMS_VISIBLE, RefusalCode.DENY_HOST,
+            RefusalCode.DENY_PATH);
 
     /**
      * As {@link #run(Optional)} at the end of a run that ended with {@code ending}: after a
