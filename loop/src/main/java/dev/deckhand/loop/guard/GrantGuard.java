@@ -83,6 +83,8 @@ public final class GrantGuard implements Guard {
     private volatile FocusMark focusAtCheck;
     /** The current action's approval was consumed (its card, or the steps' card). */
     private volatile boolean actionApproved;
+    /** The current key or type was already judged for denied places on a tree read at its last check. */
+    private volatile boolean placesLooked;
 
     private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) { }
 
@@ -279,6 +281,7 @@ public final class GrantGuard implements Guard {
                     .withApproved(batchApproved);
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
             actionApproved = batchApproved;
+            placesLooked = false;
             PolicyDecision decision = Policy.check(config, g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
             // a path into a denied place is refused whatever the grant names or the person would approve
@@ -414,6 +417,8 @@ public final class GrantGuard implements Guard {
                     basis.orElse(null), read).withApproved(actionApproved);
             PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            Optional<Refusal> place = placesNow(action, proposed, tree, g);
+            if (place.isPresent()) return place;
             if (decision instanceof PolicyDecision.NeedsApproval needs) {
                 // the policy changed since the check (e.g. the permission mode is now ask): no card here
                 return Optional.of(needs.consequential().isPresent()
@@ -424,6 +429,33 @@ public final class GrantGuard implements Guard {
             }
             return Optional.empty();
         });
+    }
+
+    /**
+     * Keys and typed text act on what a field holds now, which the tree the model saw may not show yet (GTK
+     * opens its location entry on the first "/" and fills it as keys arrive). Where a file chooser or a
+     * single-line field is in play, the first gate of a key or type reads the tree again — the granted window
+     * and its joined dialogs — and judges the action, and what that tree shows, for denied places.
+     */
+    private Optional<Refusal> placesNow(Action action, ProposedAction proposed, ScopedTree seen, Grant g) {
+        if (!(action instanceof Action.Key || action instanceof Action.Type) || placesLooked
+                || places == DeniedPlaces.NONE) return Optional.empty();
+        placesLooked = true;
+        List<Long> joined = joinedWindows();
+        boolean inPlay = !joined.isEmpty() || !ShownPlaces.choosers(seen).isEmpty()
+                || seen.nodes().stream().anyMatch(n -> n.focused() && n.editable() && n.singleLine());
+        if (!inPlay) return Optional.empty();
+        ScopedTree now = desktop.snapshot(g.target().windowId(), seen.grantRevision());
+        for (long w : joined) {
+            try {
+                now = now.plus(desktop.snapshot(w, seen.grantRevision()));
+            } catch (RefusedException unreadable) {
+                // a dialog the bus does not show yet has nothing to judge
+            }
+        }
+        Optional<Refusal> shown = checkTree(now);
+        if (shown.isPresent()) return shown;
+        return ShownPlaces.inAction(action, proposed, now, places, chooserFolder);
     }
 
     private Facts measured(Facts facts, Optional<Basis> basis) {
