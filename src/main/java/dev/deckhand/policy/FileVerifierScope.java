@@ -198,14 +198,27 @@ public class FileVerifierScope {
         Deque<String> pending = new ArrayDeque<>();
         for (Path c : abs) pending.addLast(c.toString());
         int links = 0;
+        // below a component that does not exist nothing exists, so nothing is looked up there (a typed text
+        // can name thousands of such paths); a ".." climbs back to where things may exist again
+        boolean missing = false;
         while (!pending.isEmpty()) {
             String c = pending.removeFirst();
             if (c.isEmpty() || c.equals(".")) continue;
             if (c.equals("..")) {
                 if (result.getParent() != null) result = result.getParent();
+                missing = false;
                 continue;
             }
             Path next = result.resolve(c);
+            if (missing) {
+                result = next;
+                continue;
+            }
+            if (!Files.exists(next, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                missing = true;
+                result = next;
+                continue;
+            }
             if (links < MAX_LINKS && Files.isSymbolicLink(next)) {
                 links++;
                 Path target;

@@ -56,6 +56,12 @@ public final class DeniedPlaces {
     public static final DeniedPlaces NONE = new DeniedPlaces(Path.of("/"), List.of(), false, Links.NONE);
 
     private static final int MAX_DECODES = 3;
+    /** A path is at most this long (PATH_MAX); a reading of a text is cut there. */
+    static final int MAX_PATH = 4096;
+    /** At most this many distinct paths are judged in one text; a text naming more is refused whole. */
+    static final int MAX_PATHS = 512;
+    /** What a hit names when a text names more paths than are judged. */
+    public static final String TOO_MANY = "more paths than Deckhand judges in one text (" + MAX_PATHS + ")";
     /** Characters after which a path may start in a text. */
     private static final String OPENERS = "\"'`<>([{,;=|";
     /** Characters at which a path named in a text may end. */
@@ -76,14 +82,7 @@ public final class DeniedPlaces {
         this.home = Objects.requireNonNull(home, "home").toAbsolutePath().normalize();
         this.links = Objects.requireNonNull(links, "links");
         this.hidden = hidden;
-        List<Place> all = new ArrayList<>();
-        for (Place p : places) {
-            all.add(p);
-            // a place that is itself a link (a config directory on another disk) is denied where it leads too
-            Path real = links.resolve(p.path());
-            if (!real.equals(p.path())) all.add(new Place(real, p.kind()));
-        }
-        this.places = List.copyOf(all);
+        this.places = List.copyOf(places);
     }
 
     public Path home() {
@@ -103,9 +102,12 @@ public final class DeniedPlaces {
             forms.add(path.normalize());
             forms.add(links.resolve(path).normalize());
         }
+        if (forms.isEmpty()) return Optional.empty();
         for (Place p : places) {
+            // a place's own links are resolved now: one made a link after the start counts too
+            Path real = links.resolve(p.path()).normalize();
             for (Path f : forms) {
-                if (under(f, p.path())) return Optional.of(p.kind());
+                if (under(f, p.path()) || under(f, real)) return Optional.of(p.kind());
             }
         }
         if (hidden) {
@@ -127,20 +129,26 @@ public final class DeniedPlaces {
      */
     public Optional<String> inText(String text, Optional<Path> folder) {
         if (text == null || text.isEmpty()) return Optional.empty();
-        List<Path> named = new ArrayList<>();
+        Set<Path> named = new LinkedHashSet<>();
         for (String variant : decodings(text)) {
             if (folder.isPresent()) {
                 String whole = variant.strip();
                 if (!whole.isEmpty() && startsOf(whole).isEmpty()) path(folder.get(), whole).ifPresent(named::add);
             }
             for (int i = 0; i < variant.length(); i++) {
-                if (i > 0 && !opens(variant.charAt(i - 1))) continue;
-                for (String start : startsOf(variant.substring(i))) {
-                    for (String candidate : cuts(start)) path(null, candidate).ifPresent(named::add);
+                if (i > 0 && !opens(variant.charAt(i - 1)) || "/~$fF".indexOf(variant.charAt(i)) < 0) continue;
+                // ("file://" or "${HOME}" and a longest path)
+                String from = variant.substring(i, Math.min(variant.length(), i + MAX_PATH + 8));
+                for (String start : startsOf(from)) {
+                    String bounded = start.length() > MAX_PATH ? start.substring(0, MAX_PATH) : start;
+                    for (String candidate : cuts(bounded)) path(null, candidate).ifPresent(named::add);
                 }
+                if (named.size() > MAX_PATHS) break;
             }
         }
-        return kindOf(named);
+        // each reading costs a walk of its links: a text of thousands of path starts is refused, not walked
+        if (named.size() > MAX_PATHS) return Optional.of(TOO_MANY);
+        return kindOf(List.copyOf(named));
     }
 
     /** Whether {@code text} (trimmed) starts as a path: absolute, {@code ~}, {@code $HOME} or a {@code file:} URL. */

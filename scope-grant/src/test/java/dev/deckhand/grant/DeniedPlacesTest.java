@@ -161,6 +161,14 @@ class DeniedPlacesTest {
     }
 
     @Test
+    void aTextOfThousandsOfPathStartsIsRefusedWholeNotWalked() {
+        // each reading may cost a walk of its links; past the bound the text is refused instead
+        assertEquals(Optional.of(DeniedPlaces.TOO_MANY), PLACES.inText("/a ".repeat(5_000), Optional.empty()));
+        assertEquals(Optional.empty(), PLACES.inText("/a ".repeat(200), Optional.empty()));
+        assertEquals(Optional.empty(), PLACES.inText("a / b ".repeat(100), Optional.empty()));
+    }
+
+    @Test
     void percentDecodingKeepsWhatIsNotAnEscape() {
         assertEquals("50% off", DeniedPlaces.percentDecoded("50% off"));
         assertEquals("/a b/é", DeniedPlaces.percentDecoded("/a%20b/%C3%A9"));
