@@ -166,11 +166,14 @@ class DeniedPlacesE2ETest {
                 calls.add(model);
                 assertEquals(1, stub.requests().size(), "the model's one turn, then the refusal");
             }
-            // in two pieces: "/" opens GTK's location entry (and is no place), the rest lands after it
-            String rest = target.substring(1);
-            JsonPath pieces = steps("[{\"action\":\"type\",\"text\":\"/\"},{\"action\":\"type\",\"text\":\"" + rest
+            // in two pieces: ctrl+l opens GTK's location entry and "/" is no place; the rest lands after it
+            JsonPath first = steps("[{\"action\":\"key\",\"keys\":\"ctrl+l\"},{\"action\":\"type\",\"text\":\"/\"}]");
+            assertEquals("completed", first.getString("result.structuredContent.outcome"), first.prettify());
+            assertEquals(2, first.getInt("result.structuredContent.stepsRun"), first.prettify());
+            calls.add(first);
+            JsonPath pieces = steps("[{\"action\":\"type\",\"text\":\"" + target.substring(1)
                     + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
-            assertDenied(pieces, 1, "config directory", "owner-token");
+            assertDenied(pieces, "config directory", "owner-token");
             calls.add(pieces);
             assertNothingOpened("owner-token");
             assertNowhere(calls, token);
