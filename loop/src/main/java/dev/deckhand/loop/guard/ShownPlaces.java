@@ -178,6 +178,12 @@ public final class ShownPlaces {
             }
         }
         String verb = verb(action);
+        // GTK does not always show a chooser's location entry in the tree at once: text or Enter going to a
+        // focus the tree does not show, while a chooser is open, cannot be judged, so it does not go
+        if (targets.isEmpty() && !choosers.isEmpty() && completesAPath(action)) {
+            return Optional.of(Refusal.denyPath(verb + " goes to a field the tree does not show while a file chooser is"
+                    + " open, so the path it makes cannot be judged (" + RULE + ")"));
+        }
         Optional<String> text = typed(action);
         if (text.isPresent()) {
             Optional<String> hit = places.inText(text.get(), Optional.empty());
@@ -209,6 +215,14 @@ public final class ShownPlaces {
             }
         }
         return Optional.empty();
+    }
+
+    /** Typed text, and keys that write text, paste or confirm (Enter): what completes or opens a path. */
+    private static boolean completesAPath(Action action) {
+        if (action instanceof Action.Type) return true;
+        if (!(action instanceof Action.Key k)) return false;
+        String key = k.chord().toString();
+        return k.chord().editsText() || k.chord().paste() || key.endsWith("Enter") || key.endsWith("Return");
     }
 
     /** The text an action writes: typed, set, or the option it selects. */

@@ -169,6 +169,22 @@ class ShownPlacesTest {
     }
 
     @Test
+    void textOrEnterToAFocusTheTreeDoesNotShowInAChooserIsRefused() {
+        List<Node> n = new ArrayList<>(editor("Mousepad", List.of(), null, false).nodes());
+        n.set(1, new Node("doc", 1, "text", "", true, "", true, false, true, true, G)); // nothing focused
+        ScopedTree unseen = new ScopedTree(1, 1, n, false);
+        ProposedAction focusUnknown = ProposedAction.on(dev.deckhand.grant.ActionKind.TYPE, 1, 1,
+                new ProposedAction.Element("text", "", false, false, true));
+        for (String a : List.of("{\"action\":\"type\",\"text\":\"work/x\"}", "{\"action\":\"key\",\"keys\":\"Enter\"}",
+                "{\"action\":\"key\",\"keys\":\"w\"}")) {
+            Optional<Refusal> r = ShownPlaces.inAction(ActionParser.parse(a), focusUnknown, unseen, PLACES, Optional.empty());
+            assertDenied(r, "cannot be judged", "work/x");
+        }
+        assertEquals(Optional.empty(), ShownPlaces.inAction(ActionParser.parse("{\"action\":\"key\",\"keys\":\"Escape\"}"),
+                focusUnknown, unseen, PLACES, Optional.empty()));
+    }
+
+    @Test
     void choosingARowThatIsAPlaceIsRefused() {
         ScopedTree home = editor("Mousepad", AT_HOME, null, false);
         assertDenied(act("{\"action\":\"click\",\"uid\":\"cell1\"}", home, Optional.empty()), CONFIG_KIND, "deckhand-home");
