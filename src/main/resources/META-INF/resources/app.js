@@ -270,7 +270,9 @@ function summarise() {
     : 'It reads the window’s elements only; Deckhand captures no pixels at all.';
   const cons = b.consequential.length ? `It may ${b.consequential.join(', ')} without a card.`
     : 'Consequential actions (send, buy, pay, delete, publish, confirm, submit, install, allow) always need your approval.';
-  $('grant-summary').textContent = `The agent may act in ${where}, at most ${b.budget} actions, until it is idle for ${b.idleExpirySeconds / 60} minutes. ${input} ${sees} ${cons}`;
+  const files = 'Through its own Open and Save dialogs an app can open any file you can; Deckhand only keeps it out of '
+    + 'its own config directory, your keys, keyrings, browser profiles and hidden files.';
+  $('grant-summary').textContent = `The agent may act in ${where}, at most ${b.budget} actions, until it is idle for ${b.idleExpirySeconds / 60} minutes. ${input} ${sees} ${cons} ${files}`;
 }
 
 async function mint(e) {

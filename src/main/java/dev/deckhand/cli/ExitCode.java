@@ -9,7 +9,7 @@ import dev.deckhand.loop.verify.Verdict;
  * success: a {@code pass} verdict is 0 whatever else happened. Otherwise the refusal that ended the run
  * picks the code, and anything else (verdict {@code fail} or {@code none}) is 1.
  * <ul>
- *   <li>2 — {@code DENY_CREDENTIAL_APP}, {@code DENY_COMMS_VISIBLE}, {@code DENY_HOST}, {@code CONFIG_MISSING}
+ *   <li>2 — {@code DENY_CREDENTIAL_APP}, {@code DENY_COMMS_VISIBLE}, {@code DENY_HOST}, {@code DENY_PATH}, {@code CONFIG_MISSING}
  *       (the detail names the app, the host or the policy file);</li>
  *   <li>3 — {@code HEADLESS}, {@code PLATFORM_UNSUPPORTED}, {@code WAYLAND_INPUT_UNSUPPORTED}: no display
  *       this build can drive;</li>
@@ -44,6 +44,7 @@ public final class ExitCode {
             case DENY_CREDENTIAL_APP:
             case DENY_COMMS_VISIBLE:
             case DENY_HOST:
+            case DENY_PATH:
             case CONFIG_MISSING:
                 return DENIED_OR_CONFIG;
             case HEADLESS:

@@ -1,6 +1,7 @@
 package dev.deckhand.policy;
 
 import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.grant.DeniedPlaces;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
@@ -29,7 +30,8 @@ import java.util.stream.Collectors;
  *       exists), starts with {@code .} — dotfiles hold the secrets ({@code ~/.ssh}, {@code ~/.aws},
  *       {@code ~/.netrc}, shell history, every app's config);</li>
  *   <li>it resolves outside the built-in denied set, which no policy can remove: Deckhand's config
- *       directory (tokens, provider key, audit seal key), the keyrings, browser profiles, {@code /proc},
+ *       directory (tokens, provider key, audit seal key), the keyrings, {@code ~/.ssh}, {@code ~/.gnupg},
+ *       browser profiles, {@code /proc},
  *       {@code /sys}, {@code /dev}, {@code /run};</li>
  *   <li>it resolves under one of the policy's {@code verifierRoots}; by default the XDG user directories
  *       ({@code ~/.config/user-dirs.dirs} when present, else Documents, Desktop, Downloads, Pictures, Music,
@@ -54,6 +56,7 @@ public class FileVerifierScope {
 
     private final Path home;
     private final List<Denied> denied;
+    private final DeniedPlaces places;
 
     @Inject
     public FileVerifierScope(DeckhandHome home) {
@@ -66,12 +69,26 @@ public class FileVerifierScope {
         List<Denied> d = new ArrayList<>();
         d.add(new Denied(configDir, "Deckhand's config directory"));
         d.add(new Denied(this.home.resolve(".local/share/keyrings"), "the keyrings"));
+        // hidden anyway; named so that a refusal says which keys, and denied where a link to them leads
+        d.add(new Denied(this.home.resolve(".ssh"), "~/.ssh"));
+        d.add(new Denied(this.home.resolve(".gnupg"), "~/.gnupg"));
         for (String browser : List.of(".mozilla", ".config/google-chrome", ".config/chromium", ".config/BraveSoftware",
                 ".config/microsoft-edge", ".config/vivaldi", ".config/opera", "snap/firefox", "snap/chromium", ".var/app")) {
             d.add(new Denied(this.home.resolve(browser), "a browser profile"));
         }
         for (String system : List.of("/proc", "/sys", "/dev", "/run")) d.add(new Denied(Path.of(system), system));
         this.denied = List.copyOf(d);
+        this.places = new DeniedPlaces(this.home, d.stream().map(x -> new DeniedPlaces.Place(x.path(), x.label())).toList(),
+                true, FileVerifierScope::resolve);
+    }
+
+    /**
+     * The same denied set — the config directory, keyrings, browser profiles, keys, the system's virtual
+     * directories and every hidden file or directory — as the places no file dialog, address bar or
+     * {@code file://} page may reach during a run ({@code DENY_PATH}); links resolved as here.
+     */
+    public DeniedPlaces deniedPlaces() {
+        return places;
     }
 
     /** The refusal for a {@code file} verifier naming {@code path} under {@code policy}; empty when it may be read. */
@@ -181,14 +198,27 @@ public class FileVerifierScope {
         Deque<String> pending = new ArrayDeque<>();
         for (Path c : abs) pending.addLast(c.toString());
         int links = 0;
+        // below a component that does not exist nothing exists, so nothing is looked up there (a typed text
+        // can name thousands of such paths); a ".." climbs back to where things may exist again
+        boolean missing = false;
         while (!pending.isEmpty()) {
             String c = pending.removeFirst();
             if (c.isEmpty() || c.equals(".")) continue;
             if (c.equals("..")) {
                 if (result.getParent() != null) result = result.getParent();
+                missing = false;
                 continue;
             }
             Path next = result.resolve(c);
+            if (missing) {
+                result = next;
+                continue;
+            }
+            if (!Files.exists(next, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                missing = true;
+                result = next;
+                continue;
+            }
             if (links < MAX_LINKS && Files.isSymbolicLink(next)) {
                 links++;
                 Path target;

@@ -110,7 +110,7 @@ public class RunAssembly {
         StepPhases phases = new StepPhases();
         Desktop timed = new TimedDesktop(desktop, phases);
         GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), timed, sessionId, grant.id(), stop,
-                clock, recorder.cards(request.runId()));
+                clock, recorder.cards(request.runId()), files.deniedPlaces());
         GrantScope scope = new GrantScope() {
             @Override public long windowId() { return windowId; }
             @Override public long revision() { return broker.active().map(Grant::revision).orElse(grant.revision()); }

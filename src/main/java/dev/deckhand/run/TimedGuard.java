@@ -48,6 +48,11 @@ final class TimedGuard implements Guard {
     }
 
     @Override
+    public Optional<Refusal> checkTree(ScopedTree tree) {
+        return policy(() -> real.checkTree(tree));
+    }
+
+    @Override
     public Optional<Refusal> checkCapture() {
         return policy(real::checkCapture);
     }

@@ -26,6 +26,7 @@ class ExitCodeTest {
         special.put(RefusalCode.DENY_CREDENTIAL_APP, 2);
         special.put(RefusalCode.DENY_COMMS_VISIBLE, 2);
         special.put(RefusalCode.DENY_HOST, 2);
+        special.put(RefusalCode.DENY_PATH, 2);
         special.put(RefusalCode.CONFIG_MISSING, 2);
         special.put(RefusalCode.HEADLESS, 3);
         special.put(RefusalCode.PLATFORM_UNSUPPORTED, 3);

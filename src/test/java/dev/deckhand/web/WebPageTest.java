@@ -461,6 +461,7 @@ class WebPageTest {
         String summary = browser.visible(By.id("grant-summary")).getText();
         assertTrue(summary.contains("Deckhand captures no pixels at all"), summary);
         assertTrue(summary.contains("always need your approval"), summary);
+        assertTrue(summary.contains("an app can open any file you can"), summary);
         if (screenshot) {
             browser.driver.executeScript("arguments[0].scrollIntoView(true); window.scrollBy(0, -80);",
                     browser.driver.findElement(By.id("grant-form")));

@@ -51,7 +51,8 @@ import java.util.Set;
  * declared verifier runs on <em>every</em> exit path — except that after an absolute or deny-list refusal
  * one that reads the screen fails unread ({@link VerifierRunner#SCREEN_SEALED}). (3) {@link Guard#checkRun()}; (4)
  * {@link Preflight}; (5) a snapshot and {@link Router#route}; (6) explicit steps in order, or model
- * turns: [Stop/clock] → {@link Guard#checkObserve()} → snapshot (→ capture on a capture route) →
+ * turns: [Stop/clock] → {@link Guard#checkObserve()} → snapshot → {@link Guard#checkTree} (every tree the
+ * loop reads, before it is used: a denied place shown ends the run) (→ capture on a capture route) →
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
  * {@link #execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
@@ -212,7 +213,7 @@ public final class ComputerLoop {
             }
             r = guard.checkObserve();
             if (r.isPresent()) return Outcome.endedBy(r.get());
-            ScopedTree first = snapshot();
+            ScopedTree first = checked(snapshot());
             routing = request.steps().isEmpty()
                     ? Router.route(request.instruction(), false, request.verifier().isPresent(), Router.usable(first), scope.captureMode())
                     : Router.routeSteps(request.steps().stream().anyMatch(s -> s.target().isPresent()),
@@ -248,7 +249,17 @@ public final class ComputerLoop {
         ScopedTree observe() {
             ScopedTree t = settled;
             settled = null;
-            return t != null && t.grantRevision() == scope.revision() ? t : snapshot();
+            return checked(t != null && t.grantRevision() == scope.revision() ? t : snapshot());
+        }
+
+        /**
+         * {@code tree} once the guard finds no denied place shown in it ({@link Guard#checkTree}); otherwise the
+         * run ends here with that refusal, before anything of the tree reaches the model, a step or the result.
+         */
+        ScopedTree checked(ScopedTree tree) {
+            Optional<Refusal> r = guard.checkTree(tree);
+            if (r.isPresent()) throw new RefusedException(r.get());
+            return tree;
         }
 
         /**
@@ -331,7 +342,7 @@ public final class ComputerLoop {
                         // A partial tree (the app did not answer for every element in time) proves no
                         // absence: look once more after the app settles, and fail only then.
                         desktop.settle(limits.settle());
-                        tree = snapshot();
+                        tree = checked(snapshot());
                         try {
                             a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
                         } catch (SelectorException again) {
@@ -347,6 +358,8 @@ public final class ComputerLoop {
                 Optional<Outcome> e = execute(a, tree);
                 if (e.isPresent()) return e.get();
             }
+            // what the last step opened is checked before the verifier reads the screen
+            if (settled != null) checked(settled);
             return Outcome.completed("ran all " + steps.size() + " explicit steps");
         }
 

@@ -28,6 +28,14 @@ public interface Guard {
         return Optional.empty();
     }
 
+    /**
+     * Every tree the loop reads, before it is observed (it goes to the model, resolves a step, or ends the
+     * run): does it show a denied place ({@code DENY_PATH}: a file chooser, address bar or window title
+     * naming one)? A refusal ends the run before anything of the tree leaves the loop. Not a default
+     * method: a guard that wraps another must pass it on, or the check would be lost without a sound.
+     */
+    Optional<Refusal> checkTree(ScopedTree tree);
+
     /** Immediately before every pixel capture: also no password field focused and no grab held. */
     default Optional<Refusal> checkCapture() {
         return Optional.empty();

@@ -81,6 +81,14 @@ public record Refusal(RefusalCode code, String detail) {
         return new Refusal(RefusalCode.DENY_HOST, detail);
     }
 
+    /**
+     * {@code DENY_PATH}: typed text, a selection or what the window shows names a path in a denied place
+     * ({@link DeniedPlaces}: Deckhand's config directory, the verifier's built-in denied set, hidden files).
+     */
+    public static Refusal denyPath(String detail) {
+        return new Refusal(RefusalCode.DENY_PATH, detail);
+    }
+
     /** {@code BASIS_STALE}: a click_at names a capture that is not this run's, or the window changed since. */
     public static Refusal basisStale(String detail) {
         return new Refusal(RefusalCode.BASIS_STALE, detail);

@@ -15,6 +15,7 @@ public enum RefusalCode {
     DENY_CREDENTIAL_APP,
     DENY_COMMS_VISIBLE,
     DENY_HOST,
+    DENY_PATH,
     BASIS_STALE,
     MODE_DENIED,
     NO_VERIFIER,

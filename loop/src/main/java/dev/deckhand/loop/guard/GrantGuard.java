@@ -4,6 +4,7 @@ import dev.deckhand.grant.Accelerators;
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.BasisInfo;
 import dev.deckhand.grant.Consequential;
+import dev.deckhand.grant.DeniedPlaces;
 import dev.deckhand.grant.DenyScan;
 import dev.deckhand.grant.Facts;
 import dev.deckhand.grant.Grant;
@@ -27,6 +28,7 @@ import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.steps.Step;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -80,6 +82,9 @@ public final class GrantGuard implements Guard {
     private final StopSignal stop;
     private final Clock clock;
     private final BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard;
+    private final DeniedPlaces places;
+    /** The folder a file chooser's path bar last showed in this run (GTK hides it while the location entry is open). */
+    private volatile Optional<Path> chooserFolder = Optional.empty();
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private final AtomicLong approvalNanos = new AtomicLong();
     private volatile java.time.Instant cardsUntil;
@@ -90,6 +95,8 @@ public final class GrantGuard implements Guard {
     private volatile FocusMark focusAtCheck;
     /** The current action's approval was consumed (its card, or the steps' card). */
     private volatile boolean actionApproved;
+    /** The current key or type was already judged for denied places on a tree read at its last check. */
+    private volatile boolean placesLooked;
 
     private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) { }
 
@@ -109,6 +116,17 @@ public final class GrantGuard implements Guard {
     public GrantGuard(Supplier<PolicyConfig> policy, GrantBroker broker, ApprovalBook approvals, Desktop desktop,
             String sessionId, String grantId, StopSignal stop, Clock clock,
             BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard) {
+        this(policy, broker, approvals, desktop, sessionId, grantId, stop, clock, onCard, DeniedPlaces.NONE);
+    }
+
+    /**
+     * @param places the places no file dialog, address bar or {@code file://} page may reach ({@code DENY_PATH});
+     *     the application builds them from its config directory and the file verifier's denied set
+     */
+    public GrantGuard(Supplier<PolicyConfig> policy, GrantBroker broker, ApprovalBook approvals, Desktop desktop,
+            String sessionId, String grantId, StopSignal stop, Clock clock,
+            BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard, DeniedPlaces places) {
+        this.places = Objects.requireNonNull(places, "places");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.broker = Objects.requireNonNull(broker, "broker");
         this.approvals = Objects.requireNonNull(approvals, "approvals");
@@ -179,6 +197,14 @@ public final class GrantGuard implements Guard {
     @Override
     public Optional<Refusal> checkObserve() {
         return beforeCapture(false);
+    }
+
+    @Override
+    public Optional<Refusal> checkTree(ScopedTree tree) {
+        if (aborted().isPresent()) return aborted();
+        Optional<Path> folder = ShownPlaces.chooserFolder(tree);
+        if (folder.isPresent()) chooserFolder = folder;
+        return ShownPlaces.shown(tree, places, chooserFolder);
     }
 
     @Override
@@ -317,8 +343,12 @@ public final class GrantGuard implements Guard {
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
             activeBefore = UNREAD;
             actionApproved = false;
+            placesLooked = false;
             PolicyDecision decision = Policy.check(config, g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            // a path into a denied place is refused whatever the grant names or the person would approve
+            Optional<Refusal> place = ShownPlaces.inAction(action, proposed, tree, places, chooserFolder);
+            if (place.isPresent()) return place;
             // after the policy's refusals (an absolute one keeps its code), before any card is raised
             Optional<Refusal> moves = movesPersonsFocus(action, g);
             if (moves.isPresent()) return moves;
@@ -470,6 +500,8 @@ public final class GrantGuard implements Guard {
                     .withApproved(actionApproved);
             PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
+            Optional<Refusal> place = placesNow(action, proposed, tree, g);
+            if (place.isPresent()) return place;
             Optional<Refusal> moves = movesPersonsFocus(action, g);
             if (moves.isPresent()) return moves;
             if (decision instanceof PolicyDecision.NeedsApproval needs) {
@@ -567,6 +599,33 @@ public final class GrantGuard implements Guard {
                 + (w.personsWindow() == 0 ? "no window" : "window 0x" + Long.toHexString(w.personsWindow()))
                 + ": Deckhand never moves the person's focus, so the run ends here"));
         return aborted();
+    }
+
+    /**
+     * Keys and typed text act on what a field holds now, which the tree the model saw may not show yet (GTK
+     * opens its location entry on the first "/" and fills it as keys arrive). Where a file chooser or a
+     * single-line field is in play, the first gate of a key or type reads the tree again — the granted window
+     * and its joined dialogs — and judges the action, and what that tree shows, for denied places.
+     */
+    private Optional<Refusal> placesNow(Action action, ProposedAction proposed, ScopedTree seen, Grant g) {
+        if (!(action instanceof Action.Key || action instanceof Action.Type) || placesLooked
+                || places == DeniedPlaces.NONE) return Optional.empty();
+        placesLooked = true;
+        List<Long> joined = joinedWindows();
+        boolean inPlay = !joined.isEmpty() || !ShownPlaces.choosers(seen).isEmpty()
+                || seen.nodes().stream().anyMatch(n -> n.focused() && n.editable() && n.singleLine());
+        if (!inPlay) return Optional.empty();
+        ScopedTree now = desktop.snapshot(g.target().windowId(), seen.grantRevision());
+        for (long w : joined) {
+            try {
+                now = now.plus(desktop.snapshot(w, seen.grantRevision()));
+            } catch (RefusedException unreadable) {
+                // a dialog the bus does not show yet has nothing to judge
+            }
+        }
+        Optional<Refusal> shown = checkTree(now);
+        if (shown.isPresent()) return shown;
+        return ShownPlaces.inAction(action, proposed, now, places, chooserFolder);
     }
 
     private Facts measured(Facts facts, Optional<Basis> basis) {

@@ -48,7 +48,7 @@ public final class VerifierRunner {
      */
     public static final Set<RefusalCode> SCREEN_SEALED = EnumSet.of(RefusalCode.OWN_WINDOW, RefusalCode.SECURE_INPUT,
             RefusalCode.SYSTEM_CHORD, RefusalCode.DENY_CREDENTIAL_APP, RefusalCode.DENY_COMMS_VISIBLE, RefusalCode.DENY_HOST,
-            RefusalCode.SECRET_ON_SCREEN);
+            RefusalCode.SECRET_ON_SCREEN, RefusalCode.DENY_PATH);
 
     /**
      * As {@link #run(Optional)} at the end of a run that ended with {@code ending}: after a

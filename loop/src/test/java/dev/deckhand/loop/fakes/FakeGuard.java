@@ -25,6 +25,9 @@ public final class FakeGuard implements Guard {
 
     @Override public Optional<Refusal> checkRun() { return onRun; }
     @Override public Optional<Refusal> checkObserve() { observeChecks++; return onObserve; }
+    public Function<ScopedTree, Optional<Refusal>> onTree = t -> Optional.empty();
+    public int treeChecks;
+    @Override public Optional<Refusal> checkTree(ScopedTree tree) { treeChecks++; return onTree.apply(tree); }
     public Optional<Refusal> onSteps = Optional.empty();
     public List<Optional<Node>> stepTargets;
 
