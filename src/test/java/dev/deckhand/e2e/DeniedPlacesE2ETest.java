@@ -189,6 +189,54 @@ class DeniedPlacesE2ETest {
         }
     }
 
+    /**
+     * Refused with no step run: {@code DENY_PATH}, or — where the toolkit shows no focused element (GTK 4's
+     * dialog) — the earlier absolute refusal of typing into a focus that cannot be read ({@code SECURE_INPUT}).
+     */
+    private static void assertRefusedBeforeAnyKey(JsonPath call, String app, String... never) {
+        String shown = call.prettify();
+        String code = call.getString("result.structuredContent.refusal.code");
+        assertTrue("DENY_PATH".equals(code) || "SECURE_INPUT".equals(code), app + ": " + shown);
+        assertEquals(0, call.getInt("result.structuredContent.stepsRun"), shown);
+        String detail = call.getString("result.structuredContent.refusal.detail");
+        for (String n : never) assertFalse(detail.contains(n), detail);
+        System.out.printf("%s: a typed denied path is refused %s before any key%n", app, code);
+    }
+
+    /**
+     * The same typed paths into the Open dialog of a GTK 4 app (gnome-text-editor) and a Qt 5 app (featherpad),
+     * each opened by its accelerator: refused before any key reaches the dialog, whatever the toolkit.
+     */
+    @Test
+    void aPathTypedIntoAGtk4OrQtOpenDialogIsRefusedToo() throws Exception {
+        record Editor(String windowClass, List<String> command) { }
+        Path file = Harness.emptyFile("other-notes.txt");
+        for (Editor e : List.of(new Editor("gnome-text-editor", List.of("gnome-text-editor", "--standalone", file.toString())),
+                new Editor("featherpad", List.of("featherpad", file.toString())))) {
+            try (TestApp editor = TestApp.launch(e.command())) {
+                long window = Owner.awaitWindow(e.windowClass(), "");
+                Desk.activate(window);
+                Thread.sleep(500);
+                Desk.key("ctrl+o");
+                Thread.sleep(2000);
+                Owner.mint(window, "autonomous", EVERY_CATEGORY, Map.of("scope", "app"));
+                String target = CONFIG.resolve("owner-token").toString();
+                List<JsonPath> calls = new ArrayList<>();
+                JsonPath typed = steps("[{\"action\":\"type\",\"text\":\"" + target + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+                assertRefusedBeforeAnyKey(typed, e.windowClass(), "owner-token", target);
+                calls.add(typed);
+                JsonPath ssh = steps("[{\"action\":\"type\",\"text\":\"~/.ssh/id_ed25519\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+                assertRefusedBeforeAnyKey(ssh, e.windowClass(), "id_ed25519");
+                calls.add(ssh);
+                for (String secret : List.of(McpSession.token("owner-token"), McpSession.token("mcp-token"))) {
+                    for (JsonPath c : calls) assertFalse(c.prettify().contains(secret), "a secret in the result");
+                }
+            } finally {
+                Owner.revokeActive();
+            }
+        }
+    }
+
     @Test
     void aDialogAlreadyShowingTheConfigDirectoryEndsTheRunBeforeTheModelIsAsked() throws Exception {
         Path file = Harness.emptyFile("notes.txt");
