@@ -53,7 +53,8 @@ class CalculatorStepsE2ETest {
             assertEquals("completed", call.getString("result.structuredContent.outcome"), () -> call.prettify());
             assertEquals("pass", call.getString("result.structuredContent.verdict"), () -> call.prettify());
             assertEquals(6, call.getInt("result.structuredContent.stepsRun"));
-            assertTrue(call.getString("result.structuredContent.summary").contains("84"), call.prettify());
+            // the verifier reports the check and lengths, not the display's text
+            assertTrue(call.getString("result.structuredContent.summary").contains("verifier pass"), call.prettify());
         }
     }
 
