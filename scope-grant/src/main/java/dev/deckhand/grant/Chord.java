@@ -208,14 +208,16 @@ public record Chord(Set<Modifier> modifiers, String key) {
 
     /**
      * A chord that submits what the focused element holds: Enter ({@code Return}, {@code KP_Enter}) with any
-     * modifiers, and in a terminal also {@code ctrl+m} and {@code ctrl+j} (with any further modifiers but
-     * alt), which the terminal sends as carriage return and line feed — what Enter sends.
+     * modifiers, and in a terminal every chord with {@code ctrl}, {@code alt} or {@code meta}. A terminal sends
+     * {@code ctrl+m} and {@code ctrl+j} as carriage return and line feed, and what runs behind it decides what
+     * the rest do (bash's readline runs the line on {@code ctrl+o}, operate-and-get-next, and can be bound to
+     * anything): no list of them can be complete, so in a terminal the default refuses.
      *
      * @param terminal the focused element is a terminal, or may be one (unknown)
      */
     public boolean submits(boolean terminal) {
         if (key.equals("Enter")) return true;
-        return terminal && has(Modifier.CTRL) && !has(Modifier.ALT) && (key.equals("m") || key.equals("j"));
+        return terminal && (has(Modifier.CTRL) || has(Modifier.ALT) || has(Modifier.META));
     }
 
     private static String canonicalName(String name) {

@@ -207,20 +207,21 @@ public final class ConsequentialWords {
 
     private static Map<String, List<String>> builtin() {
         Map<String, List<String>> m = new LinkedHashMap<>();
-        // English, German, French, Spanish, Italian, Portuguese, Dutch
-        m.put("send", List.of("send", "senden", "abschicken", "versenden", "envoyer", "enviar", "invia", "inviare",
+        // English, German, French, Spanish, Italian, Portuguese, Dutch (English grown by the words a reviewer's
+        // buttons got through with: forward, reply, withdraw, approve, ...)
+        m.put("send", List.of("send", "forward", "reply", "senden", "abschicken", "versenden", "envoyer", "enviar", "invia", "inviare",
                 "verzenden", "versturen", "verstuur", "verzend"));
-        m.put("buy", List.of("buy", "purchase", "order", "checkout", "kaufen", "bestellen", "kasse", "acheter",
+        m.put("buy", List.of("buy", "purchase", "sell", "order", "checkout", "kaufen", "bestellen", "kasse", "acheter",
                 "commander", "comprar", "pedir", "acquista", "acquistare", "ordina", "ordinare", "kopen", "afrekenen"));
-        m.put("pay", List.of("pay", "transfer", "bezahlen", "zahlen", "überweisen", "payer", "virement", "pagar",
+        m.put("pay", List.of("pay", "transfer", "withdraw", "donate", "bezahlen", "zahlen", "überweisen", "payer", "virement", "pagar",
                 "transferir", "paga", "pagare", "bonifico", "betalen", "overmaken"));
-        m.put("delete", List.of("delete", "remove", "discard", "erase", "trash", "destroy", "wipe", "löschen",
+        m.put("delete", List.of("delete", "remove", "overwrite", "purge", "revoke", "discard", "erase", "trash", "destroy", "wipe", "löschen",
                 "entfernen", "verwerfen", "papierkorb", "supprimer", "effacer", "eliminar", "borrar", "descartar",
                 "elimina", "cancella", "rimuovi", "scarta", "excluir", "apagar", "remover", "verwijderen", "wissen",
                 "weggooien", "prullenbak"));
-        m.put("publish", List.of("publish", "post", "tweet", "veröffentlichen", "posten", "publier", "publicar",
+        m.put("publish", List.of("publish", "post", "tweet", "share", "upload", "deploy", "veröffentlichen", "posten", "publier", "publicar",
                 "pubblica", "pubblicare", "publiceren", "plaatsen"));
-        m.put("confirm", List.of("confirm", "sign", "bestätigen", "unterschreiben", "confirmer", "signer", "confirmar",
+        m.put("confirm", List.of("confirm", "sign", "approve", "accept", "agree", "bestätigen", "unterschreiben", "confirmer", "signer", "confirmar",
                 "firmar", "conferma", "confermare", "firma", "assinar", "bevestigen", "ondertekenen"));
         m.put("submit", List.of("submit", "absenden", "einreichen", "soumettre", "valider", "presentar", "submeter",
                 "indienen"));

@@ -277,6 +277,16 @@ class PolicyTest {
         assertTrue(Policy.check(auto(), autonomous(), quiet(), click(sender)).allowed(), "Sender is not the word send");
     }
 
+    /** The buttons an outside reviewer clicked with nothing named; each gates now, "Withdrawal history" does not. */
+    @Test
+    void theReviewersButtonsGate() {
+        for (String label : java.util.List.of("Withdraw all", "Forward", "Approve", "Reply", "Upload", "Accept", "Donate",
+                "Overwrite", "Share")) {
+            ProposedAction.Element e = new ProposedAction.Element("push button", label, false, false);
+            assertRefused(Policy.check(auto(), autonomous(), quiet(), click(e)), RefusalCode.CONSEQUENTIAL_NOT_NAMED);
+        }
+    }
+
     @Test
     void namedWordOrExactElementLetsItThrough() {
         Grant byWord = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("Send"));
@@ -312,7 +322,10 @@ class PolicyTest {
     void enterWithTheFocusedElementUnknownFailsClosed() {
         assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Return", REV, TARGET, null)),
                 RefusalCode.CONSEQUENTIAL_NOT_NAMED, "focused element unknown");
-        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("ctrl+s", REV, TARGET, null)).allowed());
+        // a focus that cannot be read may be a terminal, where any ctrl chord may run the line
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("ctrl+s", REV, TARGET, null)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "(send)");
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("ctrl+s", REV, TARGET, LINE)).allowed());
     }
 
     @Test
