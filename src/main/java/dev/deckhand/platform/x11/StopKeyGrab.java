@@ -184,12 +184,22 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     private void rawLoop(XConnection c, int keycode, int modifiers) {
+        int lockBits = 0;
+        for (int l : lockMasks(c)) lockBits |= l;
+        int locks = lockBits;
+        eachEvent(c, event -> {
+            if (event.getInt(Xlib.EV_TYPE) == Xi.GenericEvent && rawPress(c, event, keycode, modifiers, locks)) {
+                fire(" (raw key event)");
+            }
+        });
+    }
+
+    /** Hands each event of {@code c} to {@code onEvent} until close or the connection is lost (polling meanwhile). */
+    private void eachEvent(XConnection c, java.util.function.Consumer<Memory> onEvent) {
         Xlib x = Xlib.X;
         Memory pfd = new Memory(8);
         Memory event = new Memory(Xlib.EV_SIZE);
         int fd = x.XConnectionNumber(c.dpy);
-        int locks = 0;
-        for (int l : lockMasks(c)) locks |= l;
         while (!closing && !c.dead()) {
             if (x.XPending(c.dpy) == 0) {
                 pfd.setInt(0, fd);
@@ -199,9 +209,7 @@ public final class StopKeyGrab implements AutoCloseable {
                 continue;
             }
             x.XNextEvent(c.dpy, event);
-            if (event.getInt(Xlib.EV_TYPE) == Xi.GenericEvent && rawPress(c, event, keycode, modifiers, locks)) {
-                fire(" (raw key event)");
-            }
+            onEvent.accept(event);
         }
     }
 
@@ -268,24 +276,12 @@ public final class StopKeyGrab implements AutoCloseable {
 
     private void loop(XConnection c, int keycode, List<int[]> grabs) {
         Xlib x = Xlib.X;
-        Memory pfd = new Memory(8);
-        Memory event = new Memory(Xlib.EV_SIZE);
-        int fd = x.XConnectionNumber(c.dpy);
-        while (!closing && !c.dead()) {
-            if (x.XPending(c.dpy) == 0) {
-                pfd.setInt(0, fd);
-                pfd.setShort(4, LibC.POLLIN);
-                pfd.setShort(6, (short) 0);
-                LibC.C.poll(pfd, 1, POLL_MILLIS);
-                continue;
-            }
-            x.XNextEvent(c.dpy, event);
-            int type = event.getInt(Xlib.EV_TYPE);
-            if (type == Xlib.KeyPress && event.getInt(Xlib.EV_KEYCODE) == keycode && rawOpcode < 0) {
+        eachEvent(c, event -> {
+            if (event.getInt(Xlib.EV_TYPE) == Xlib.KeyPress && event.getInt(Xlib.EV_KEYCODE) == keycode && rawOpcode < 0) {
                 // with raw events on, every press of the chord is counted there, once
                 fire("");
             }
-        }
+        });
         if (!c.dead()) {
             for (int[] g : grabs) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
             c.sync();
