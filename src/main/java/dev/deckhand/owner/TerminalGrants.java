@@ -73,7 +73,7 @@ public class TerminalGrants {
     /** The owner token as the person's account reads it from the config directory. */
     public String readOwnerToken() {
         try {
-            return Files.readString(home.file(DeckhandHome.OWNER_TOKEN), StandardCharsets.US_ASCII).trim();
+            return dev.deckhand.home.SecretFileReads.read(home.file(DeckhandHome.OWNER_TOKEN));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the owner token in " + home.dir(), e);
         }
