@@ -6,7 +6,7 @@ import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
-/** The two bearer secrets of DESIGN.md §7, loaded (or created) once at start. */
+/** The two bearer secrets of docs/design.md#owner-boundary, loaded (or created) once at start. */
 @ApplicationScoped
 @Startup
 public class Secrets {

@@ -1,5 +1,5 @@
 /**
- * Scope grants and policy (DESIGN.md §3), pure JDK; time only through an injected {@link java.time.Clock}.
+ * Scope grants and policy (docs/design.md#grants, docs/design.md#refusals), pure JDK; time only through an injected {@link java.time.Clock}.
  *
  * <h2>Wiring (the app)</h2>
  * <ol>
