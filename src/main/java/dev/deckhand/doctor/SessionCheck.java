@@ -5,7 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * The session type (X11, Wayland, or both), which route each kind of app gets, and what a Wayland
- * session takes away, with the reason (issue 17). Green: it reports, it does not judge.
+ * session takes away, with the reason (docs/wayland.md). Green: it reports, it does not judge.
  */
 @ApplicationScoped
 public class SessionCheck implements DoctorCheck {
