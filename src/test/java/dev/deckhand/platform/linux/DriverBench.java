@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 3's side-by-side bench, in one run on the same windows and through the {@link
+ * The driver's side-by-side bench (docs/performance.md#the-driver-side-by-side), in one run on the same windows and through the {@link
  * dev.deckhand.loop.desktop.Desktop} port the loop uses: window list, scoped snapshot, capture +
  * encode of a 1280×800 window, action dispatch, and the reference path a script would take
  * ({@code xdotool} and {@code scrot} subprocesses). It ends with one step's host part (snapshot +
