@@ -147,7 +147,7 @@ public class RunAssembly {
         LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
                 LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
                 LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
-        // Presence (issue 8): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
+        // Presence (docs/presence.md): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
         // every exit path, a crashed loop included, as is the watcher.
         long beforeRun = System.nanoTime();
         try (Presence.Run shown = presence.begin(desktop);

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The consequential-action gate (DESIGN.md §3.3), pure, judged by effect on the normalised form of
+ * The consequential-action gate (docs/design.md#consequential-actions), pure, judged by effect on the normalised form of
  * what the action does ({@link Labels}, {@link Chord}, {@link ConsequentialWords}):
  * <ul>
  * <li>{@code click}, and {@code click_at} on the element under the point: the element's label; a
