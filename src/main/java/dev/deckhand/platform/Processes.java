@@ -44,4 +44,58 @@ public final class Processes {
         }
         return names;
     }
+
+    /**
+     * Whether process {@code pid} or one of its descendants holds a pseudo-terminal's master side
+     * ({@code /dev/ptmx} among its open files): it runs commands for a shell — a terminal emulator, an editor
+     * with a terminal open. An unknown process ({@code pid <= 0}) counts as one (the rule that asks fails closed).
+     */
+    public static boolean runsCommands(int pid) {
+        if (pid <= 0) return true;
+        java.util.Map<Integer, java.util.List<Integer>> children = new java.util.HashMap<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            procs.map(p -> p.getFileName().toString()).filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
+                    .forEach(n -> {
+                        int child = Integer.parseInt(n);
+                        int parent = parent(child);
+                        if (parent > 0) children.computeIfAbsent(parent, k -> new java.util.ArrayList<>()).add(child);
+                    });
+        } catch (IOException e) {
+            return true;
+        }
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(java.util.List.of(pid));
+        Set<Integer> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            int p = todo.pop();
+            if (!seen.add(p)) continue;
+            if (holdsPtyMaster(p)) return true;
+            todo.addAll(children.getOrDefault(p, java.util.List.of()));
+        }
+        return false;
+    }
+
+    private static int parent(int pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
+            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ", 3)[1]);
+        } catch (IOException | RuntimeException gone) {
+            return -1;
+        }
+    }
+
+    private static boolean holdsPtyMaster(int pid) {
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Integer.toString(pid), "fd"))) {
+            return fds.anyMatch(fd -> {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    return target.equals("/dev/ptmx") || target.equals("/dev/pts/ptmx");
+                } catch (IOException | RuntimeException gone) {
+                    return false;
+                }
+            });
+        } catch (IOException | RuntimeException unreadable) {
+            // another user's process, or gone: not ours to judge
+            return false;
+        }
+    }
 }

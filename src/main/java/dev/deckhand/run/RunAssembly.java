@@ -18,6 +18,7 @@ import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.StopLatch;
 import dev.deckhand.loop.StopSignal;
 import dev.deckhand.home.KnownSecrets;
+import dev.deckhand.platform.Processes;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.ScreenedDesktop;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -125,8 +126,8 @@ public class RunAssembly {
         java.util.function.Predicate<WindowInfo> inScope = w -> w.id() == windowId || w.transientFor() == windowId
                 || w.app().equalsIgnoreCase(app);
         // What a granted app that runs commands can show of a secret it read (reversed, cut up) no matcher finds:
-        // the opening of the secret files between an input and the read after it is the fact checked instead.
-        SecretFileRunWindow secretFiles = new SecretFileRunWindow();
+        // the opening of the secret files between an input and the read after it, while the app runs commands.
+        SecretFileRunWindow secretFiles = new SecretFileRunWindow(() -> Processes.runsCommands(grant.target().pid()));
         ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope, secretFiles);
         DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads, windowId, scope::revision, new HostVerifier(config, files),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());

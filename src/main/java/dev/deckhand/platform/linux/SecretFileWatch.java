@@ -244,7 +244,7 @@ public class SecretFileWatch implements SecretFileReads.Watch {
         foreign.addLast(name);
         if (foreign.size() > 1_000) foreign.removeFirst();
         found.add(name);
-        LOG.warnf("a process other than Deckhand opened %s", name);
+        LOG.debugf("a process other than Deckhand opened %s", name);
     }
 
     @PreDestroy
