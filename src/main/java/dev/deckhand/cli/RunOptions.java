@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The flags of {@code deckhand run} (DESIGN.md §2, CLI runner), read strictly: every error names the
+ * The flags of {@code deckhand run} (docs/contract.md#the-command-line), read strictly: every error names the
  * flag (picocli, through {@link StrictFlags}). Pure: no I/O, so {@code Main} can check the usage before the server
  * starts.
  *
