@@ -1,14 +1,16 @@
 package dev.deckhand.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The flags of {@code deckhand run} (docs/contract.md#the-command-line), read strictly: every error names the
- * flag. Pure: no I/O, so {@code Main} can check the usage before the server starts.
+ * flag (picocli, through {@link StrictFlags}). Pure: no I/O, so {@code Main} can check the usage before the server
+ * starts.
  *
  * @param instruction what to do, in the person's words (required, non-blank)
  * @param windowId the X11 window id to grant ({@code --window 0x3a00007} or decimal), or empty
@@ -29,9 +31,6 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
             super(message, null, false, false);
         }
     }
-
-    static final java.util.Set<String> FLAGS = java.util.Set.of("--instruction", "--app", "--window", "--verifier",
-            "--steps", "--max-steps", "--timeout");
 
     public RunOptions {
         Objects.requireNonNull(instruction, "instruction");
@@ -63,47 +62,33 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
                       3 headless / no usable display, 4 failed preflight, 5 no declared verifier, 6 a secret of Deckhand's on screen, 64 usage""";
     }
 
+    /** The flags as picocli reads them; the values are checked by {@link #parse}. */
+    @Command(name = "run")
+    static final class Flags {
+        @Option(names = "--instruction") String instruction;
+        @Option(names = "--app") String app;
+        @Option(names = "--window") String window;
+        @Option(names = "--verifier") String verifier;
+        @Option(names = "--steps") String steps;
+        @Option(names = "--max-steps") String maxSteps;
+        @Option(names = "--timeout") String timeout;
+        /** An array: {@code --json} may be given more than once. */
+        @Option(names = "--json") boolean[] json = {};
+    }
+
     /** @param args the arguments after {@code run} */
     public static RunOptions parse(List<String> args) {
-        String instruction = null;
-        Long window = null;
-        String app = null;
-        String verifier = null;
-        String steps = null;
-        Integer maxSteps = null;
-        Integer timeout = null;
-        boolean json = false;
-        List<String> seen = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String flag = args.get(i);
-            if (flag.equals("--json")) {
-                json = true;
-                continue;
-            }
-            if (!flag.startsWith("--")) throw new UsageException("unexpected argument '" + flag + "'");
-            if (!FLAGS.contains(flag)) throw new UsageException("unknown flag " + flag);
-            if (seen.contains(flag)) throw new UsageException(flag + " is given twice");
-            seen.add(flag);
-            if (i + 1 >= args.size()) throw new UsageException(flag + " needs a value");
-            String value = args.get(++i);
-            switch (flag) {
-                case "--instruction" -> instruction = value;
-                case "--app" -> {
-                    if (value.isBlank()) throw new UsageException("--app needs a WM_CLASS, e.g. mousepad");
-                    app = value.trim();
-                }
-                case "--window" -> window = windowId(value);
-                case "--verifier" -> verifier = value;
-                case "--steps" -> steps = value;
-                case "--max-steps" -> maxSteps = positive("--max-steps", value);
-                case "--timeout" -> timeout = positive("--timeout", value);
-                default -> throw new UsageException("unknown flag " + flag);
-            }
-        }
-        if (instruction == null) throw new UsageException("--instruction TEXT is required");
-        return new RunOptions(instruction, window == null ? OptionalLong.empty() : OptionalLong.of(window),
-                Optional.ofNullable(app), Optional.ofNullable(verifier), Optional.ofNullable(steps),
-                Optional.ofNullable(maxSteps), Optional.ofNullable(timeout), json);
+        Flags f = new Flags();
+        StrictFlags.parse(f, args, UsageException::new);
+        if (f.instruction == null) throw new UsageException("--instruction TEXT is required");
+        if (f.app != null && f.app.isBlank()) throw new UsageException("--app needs a WM_CLASS, e.g. mousepad");
+        Long window = f.window == null ? null : windowId(f.window);
+        Integer maxSteps = f.maxSteps == null ? null : positive("--max-steps", f.maxSteps);
+        Integer timeout = f.timeout == null ? null : positive("--timeout", f.timeout);
+        return new RunOptions(f.instruction, window == null ? OptionalLong.empty() : OptionalLong.of(window),
+                Optional.ofNullable(f.app).map(String::trim), Optional.ofNullable(f.verifier),
+                Optional.ofNullable(f.steps), Optional.ofNullable(maxSteps), Optional.ofNullable(timeout),
+                f.json.length > 0);
     }
 
     private static long windowId(String value) {

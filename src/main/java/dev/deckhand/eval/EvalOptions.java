@@ -3,13 +3,13 @@ package dev.deckhand.eval;
 import dev.deckhand.model.Provider;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The flags of {@code deckhand eval}, read strictly (pure: no I/O, so {@code Main} checks them
+ * The flags of {@code deckhand eval}, read strictly by picocli (pure: no I/O, so {@code Main} checks them
  * before anything starts; 64 with the usage on a bad flag).
  *
  * @param model {@code PROVIDER:MODEL}, split
@@ -54,49 +54,45 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
                       2 nothing to run (no task, no model bound, no key) or shards that cannot be merged, 64 usage""";
     }
 
+    /** The flags as picocli reads them; the values are checked by {@link #parse}. */
+    @Command(name = "eval")
+    static final class Flags {
+        @Option(names = "--tasks") List<String> tasks = new ArrayList<>();
+        @Option(names = "--only") List<String> only = new ArrayList<>();
+        @Option(names = "--oracle") boolean oracle;
+        @Option(names = "--model") String model;
+        @Option(names = "--base-url") String baseUrl;
+        @Option(names = "--parallel") String parallel;
+        @Option(names = "--repeat") String repeat;
+        @Option(names = "--out") String out;
+        @Option(names = "--shard") String shard;
+    }
+
     public static EvalOptions parse(List<String> args) {
-        List<Path> tasks = new ArrayList<>();
-        List<String> only = new ArrayList<>();
-        boolean oracle = false;
-        String model = null;
-        String baseUrl = null;
-        Integer parallel = null;
-        Integer repeat = null;
-        Path out = null;
+        Flags f = new Flags();
+        dev.deckhand.cli.StrictFlags.parse(f, args, UsageException::new);
+        for (String value : f.tasks) needsValue("--tasks", value);
+        for (String value : f.only) needsValue("--only", value);
+        needsValue("--model", f.model);
+        needsValue("--base-url", f.baseUrl);
+        needsValue("--parallel", f.parallel);
+        needsValue("--repeat", f.repeat);
+        needsValue("--out", f.out);
+        needsValue("--shard", f.shard);
+        List<Path> tasks = new ArrayList<>(f.tasks.stream().map(Path::of).toList());
+        List<String> only = f.only;
+        boolean oracle = f.oracle;
+        String model = f.model;
+        String baseUrl = f.baseUrl;
+        Integer parallel = f.parallel == null ? null : bounded("--parallel", f.parallel, MAX_PARALLEL);
+        Integer repeat = f.repeat == null ? null : bounded("--repeat", f.repeat, MAX_REPEAT);
+        Path out = f.out == null ? null : Path.of(f.out);
         Shard shard = null;
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < args.size(); i++) {
-            String flag = args.get(i);
-            if (!flag.startsWith("--")) throw new UsageException("unexpected argument '" + flag + "'");
-            if (flag.equals("--oracle")) {
-                if (oracle) throw new UsageException("--oracle is given twice");
-                oracle = true;
-                continue;
-            }
-            if (!Set.of("--tasks", "--only", "--model", "--base-url", "--parallel", "--repeat", "--out", "--shard").contains(flag)) {
-                throw new UsageException("unknown flag " + flag);
-            }
-            if (!flag.equals("--tasks") && !flag.equals("--only") && !seen.add(flag)) {
-                throw new UsageException(flag + " is given twice");
-            }
-            if (i + 1 >= args.size() || args.get(i + 1).isBlank()) throw new UsageException(flag + " needs a value");
-            String value = args.get(++i);
-            switch (flag) {
-                case "--tasks" -> tasks.add(Path.of(value));
-                case "--only" -> only.add(value);
-                case "--model" -> model = value;
-                case "--base-url" -> baseUrl = value;
-                case "--parallel" -> parallel = bounded(flag, value, MAX_PARALLEL);
-                case "--repeat" -> repeat = bounded(flag, value, MAX_REPEAT);
-                case "--out" -> out = Path.of(value);
-                case "--shard" -> {
-                    try {
-                        shard = Shard.parse(value);
-                    } catch (IllegalArgumentException e) {
-                        throw new UsageException(e.getMessage());
-                    }
-                }
-                default -> throw new AssertionError(flag);
+        if (f.shard != null) {
+            try {
+                shard = Shard.parse(f.shard);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
             }
         }
         if (oracle && model != null) throw new UsageException("--oracle and --model exclude each other");
@@ -131,6 +127,11 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
         return new EvalOptions(List.copyOf(tasks), List.copyOf(only), oracle, Optional.ofNullable(provider),
                 Optional.ofNullable(modelId), Optional.ofNullable(baseUrl), parallel == null ? 1 : parallel,
                 repeat == null ? 1 : repeat, Optional.ofNullable(out), Optional.ofNullable(shard));
+    }
+
+    /** A blank value is no value (as the shell passes an unset variable). */
+    private static void needsValue(String flag, String value) {
+        if (value != null && value.isBlank()) throw new UsageException(flag + " needs a value");
     }
 
     private static int bounded(String flag, String value, int max) {

@@ -8,47 +8,75 @@ import dev.deckhand.model.stub.ProviderStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Prints the host-side cost of one {@code decide()} (binding read, request build, JSON, loopback
- * HTTP, response mapping) against each local stub, so the model's own latency is excluded.
- * A program, not a test: {@code java -cp <test classpath> dev.deckhand.model.ModelClientBench [calls]}.
+ * The host-side cost of one {@code decide()} (binding read, request build, JSON, loopback HTTP, response
+ * mapping) against each local stub, so the model's own latency is excluded: a JMH benchmark, not a test
+ * ({@code scripts/bench-micro.sh ModelClientBench}). SampleTime, so JMH prints the median (p0.50) and p0.90.
  */
-public final class ModelClientBench {
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = "-Djava.awt.headless=true")
+public class ModelClientBench {
 
-    public static void main(String[] args) throws Exception {
-        int calls = args.length > 0 ? Integer.parseInt(args[0]) : 200;
-        byte[] png = capture(1280, 800);
-        for (ProviderStub stub : List.of(OpenAiStub.start(), AnthropicStub.start(), GeminiStub.start(), OllamaStub.start())) {
-            try (stub) {
-                Path home = Files.createTempDirectory("bench");
-                ModelBindingStore store = new ModelBindingStore(home);
-                store.save(stub.binding("bench"), ApiKey.of("sk-bench-0123456789abcdef"));
-                BoundModelClient client = new BoundModelClient(store, new ProviderClient(Duration.ofSeconds(20)));
-                ModelTurn text = ModelTurn.of(ProviderContractTest.SYSTEM, ProviderContractTest.USER, ProviderContractTest.SCHEMA);
-                ModelTurn image = text.withImage(png);
-                for (int i = 0; i < 50; i++) {
-                    stub.enqueue(ProviderContractTest.ACTION);
-                    client.decide(text);
-                }
-                long[] plain = new long[calls];
-                long[] withImage = new long[calls];
-                for (int i = 0; i < calls; i++) {
-                    stub.enqueue(ProviderContractTest.ACTION).enqueue(ProviderContractTest.ACTION);
-                    long t0 = System.nanoTime();
-                    client.decide(text);
-                    long t1 = System.nanoTime();
-                    client.decide(image);
-                    long t2 = System.nanoTime();
-                    plain[i] = t1 - t0;
-                    withImage[i] = t2 - t1;
-                }
-                System.out.printf("%-10s decide() median %.2f ms (p90 %.2f), with a %d-byte PNG median %.2f ms, n=%d%n",
-                        stub.providerId(), median(plain), p90(plain), png.length, median(withImage), calls);
-            }
-        }
+    @Param({"openai", "anthropic", "gemini", "ollama"})
+    public String provider;
+
+    private ProviderStub stub;
+    private BoundModelClient client;
+    private ModelTurn text;
+    private ModelTurn image;
+
+    @Setup
+    public void start() throws Exception {
+        stub = switch (provider) {
+            case "openai" -> OpenAiStub.start();
+            case "anthropic" -> AnthropicStub.start();
+            case "gemini" -> GeminiStub.start();
+            case "ollama" -> OllamaStub.start();
+            default -> throw new IllegalArgumentException(provider);
+        };
+        Path home = Files.createTempDirectory("bench");
+        ModelBindingStore store = new ModelBindingStore(home);
+        store.save(stub.binding("bench"), ApiKey.of("sk-bench-0123456789abcdef"));
+        client = new BoundModelClient(store, new ProviderClient(Duration.ofSeconds(20)));
+        text = ModelTurn.of(ProviderContractTest.SYSTEM, ProviderContractTest.USER, ProviderContractTest.SCHEMA);
+        image = text.withImage(capture(1280, 800));
+    }
+
+    @TearDown
+    public void stop() {
+        stub.close();
+    }
+
+    /** A turn of text only. */
+    @Benchmark
+    public Object decide() throws Exception {
+        stub.enqueue(ProviderContractTest.ACTION);
+        return client.decide(text);
+    }
+
+    /** A turn with a capture-sized (1280x800) PNG. */
+    @Benchmark
+    public Object decideWithImage() throws Exception {
+        stub.enqueue(ProviderContractTest.ACTION);
+        return client.decide(image);
     }
 
     /** A capture-sized PNG with some structure (bands and text-like noise), like a downscaled window. */
@@ -64,17 +92,5 @@ public final class ModelClientBench {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         javax.imageio.ImageIO.write(img, "png", out);
         return out.toByteArray();
-    }
-
-    private static double median(long[] ns) {
-        long[] s = ns.clone();
-        Arrays.sort(s);
-        return s[s.length / 2] / 1e6;
-    }
-
-    private static double p90(long[] ns) {
-        long[] s = ns.clone();
-        Arrays.sort(s);
-        return s[(int) (s.length * 0.9)] / 1e6;
     }
 }
