@@ -1,5 +1,6 @@
 package dev.deckhand.cli;
 
+import dev.deckhand.loop.ToolLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,6 +37,9 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
     public RunOptions {
         Objects.requireNonNull(instruction, "instruction");
         if (instruction.isBlank()) throw new UsageException("--instruction must not be blank");
+        if (instruction.length() > ToolLimits.MAX_INSTRUCTION) {
+            throw new UsageException("--instruction must be at most " + ToolLimits.MAX_INSTRUCTION + " characters");
+        }
         Objects.requireNonNull(windowId, "windowId");
         Objects.requireNonNull(app, "app");
         if (windowId.isPresent() == app.isPresent()) {
@@ -95,8 +99,8 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
                 case "--window" -> window = windowId(value);
                 case "--verifier" -> verifier = value;
                 case "--steps" -> steps = value;
-                case "--max-steps" -> maxSteps = positive("--max-steps", value);
-                case "--timeout" -> timeout = positive("--timeout", value);
+                case "--max-steps" -> maxSteps = positive("--max-steps", value, ToolLimits.MAX_MAX_STEPS);
+                case "--timeout" -> timeout = positive("--timeout", value, ToolLimits.MAX_TIMEOUT_SECONDS);
                 default -> throw new UsageException("unknown flag " + flag);
             }
         }
@@ -117,13 +121,14 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
         }
     }
 
-    private static int positive(String flag, String value) {
+    /** The computer tool's limit for the argument the flag sets ({@link ToolLimits}). */
+    private static int positive(String flag, String value, int max) {
         try {
             int n = Integer.parseInt(value.trim());
-            if (n < 1 || n > 100_000) throw new NumberFormatException();
+            if (n < 1 || n > max) throw new NumberFormatException();
             return n;
         } catch (NumberFormatException e) {
-            throw new UsageException(flag + " needs a positive integer (1..100000), was '" + value + "'");
+            throw new UsageException(flag + " needs a positive integer (1.." + max + "), was '" + value + "'");
         }
     }
 }

@@ -20,7 +20,8 @@ import java.util.Optional;
 public record RunRequest(String runId, String instruction, List<Step> steps, Optional<VerifierSpec> verifier,
         Optional<Integer> maxSteps, Optional<Integer> timeoutSeconds, Mode mode) {
 
-    public static final int MAX_INSTRUCTION = 10_000;
+    /** {@link ToolLimits#MAX_INSTRUCTION}. */
+    public static final int MAX_INSTRUCTION = ToolLimits.MAX_INSTRUCTION;
 
     public RunRequest {
         Objects.requireNonNull(runId, "runId");
