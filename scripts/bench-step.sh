@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15's bench (docs/performance.md): one computer call clicking a calculator button through MCP on a
+# The step bench (docs/performance.md#one-call-at-the-speed-of-the-machine): one computer call clicking a calculator button through MCP on a
 # real server process, against xdotool click + scrot on the same buttons, in a private virtual desktop.
 #   scripts/bench-step.sh [RUNS [WARM_UP]]   builds the package and the test classes, then prints medians and ratios
 set -euo pipefail

@@ -12,7 +12,7 @@ scripts/deps.sh test
 scripts/desktop.sh run -- mvn -B verify "$@"
 # Reports stay in the build tree, not in the person's config directory.
 DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval --tasks tasks --oracle --parallel 2 --out src/target/eval
-# The sandbox image, and issue 19's acceptance (FleetAcceptance, which needs this report and the image, so
+# The sandbox image, and the fleet acceptance (FleetAcceptance, which needs this report and the image, so
 # mvn verify does not run it): the server, its liveness probe and an MCP tools/list through a port mapping,
 # one oracle task per shard in containers and their merge, and this report split three ways and merged.
 scripts/image.sh build --tag localhost/deckhand:ci

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module boundaries of DESIGN.md §1 and the layers of docs/architecture.md, as tests (the pure modules'
+ * The module boundaries of docs/design.md#modules and the layers of docs/architecture.md, as tests (the pure modules'
  * POMs also ban the artifacts).
  */
 class ArchitectureTest {
@@ -33,7 +33,7 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "io.quarkus..", "io.quarkiverse..", "jakarta..", "javax.inject..", "com.sun.jna..",
                         "dev.langchain4j..", "io.vertx..")
-                .because("loop/ and scope-grant/ are pure: the JDK and Jackson at most (DESIGN.md §1)")
+                .because("loop/ and scope-grant/ are pure: the JDK and Jackson at most (docs/design.md#modules)")
                 .check(classes);
     }
 

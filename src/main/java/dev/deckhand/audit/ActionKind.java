@@ -1,6 +1,6 @@
 package dev.deckhand.audit;
 
-/** The action vocabulary of DESIGN.md §2; {@link #wire()} is the stored value. */
+/** The action vocabulary of docs/contract.md#actions; {@link #wire()} is the stored value. */
 public enum ActionKind {
     CLICK("click"),
     SET_TEXT("set_text"),

@@ -19,7 +19,7 @@ final class Row {
         "action_kind", "step", "role", "uid", "text_len", "outcome", "refusal_code",
         "approval_id", "approval_actions", "instruction", "route", "steps_run",
         "verifier_kind", "verifier_result", "verdict", "started_at", "ended_at",
-        // added by issue 14 (schema version 2): absent from older rows, which hash exactly as before
+        // added in schema version 2 (an action's effect and a run's model use, docs/audit.md): absent from older rows, which hash exactly as before
         "effect", "provider", "model", "model_turns", "input_tokens", "output_tokens", "cost_usd",
         "final_report", "timings"
     };

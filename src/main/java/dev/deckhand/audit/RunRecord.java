@@ -4,7 +4,7 @@ import dev.deckhand.grant.RefusalCode;
 import java.time.Instant;
 
 /**
- * A finished run (DESIGN.md §8). The instruction is stored: it is the user's task. Typed text is
+ * A finished run (docs/design.md#audit). The instruction is stored: it is the user's task. Typed text is
  * not part of a run record.
  *
  * @param runId required
@@ -69,7 +69,7 @@ public record RunRecord(String runId, String instruction, String route, String g
                 startedAt, endedAt, null, null);
     }
 
-    /** The run outcomes of DESIGN.md §2; {@link #wire()} is the stored value. */
+    /** The run outcomes of docs/contract.md#result; {@link #wire()} is the stored value. */
     public enum Outcome {
         COMPLETED, FAILED, REFUSED, STOPPED, BUDGET_EXHAUSTED, EXPIRED, TIMED_OUT;
 

@@ -51,7 +51,7 @@ final class SealKey {
     /** Reads an existing key file. */
     static SealKey read(Path file) {
         try {
-            String text = Files.readString(file, StandardCharsets.US_ASCII).strip();
+            String text = dev.deckhand.home.SecretFileReads.read(file);
             if (text.length() != 64) {
                 throw new AuditException("audit seal key " + file + " is not 64 hex characters");
             }

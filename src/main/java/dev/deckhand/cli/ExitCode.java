@@ -5,7 +5,7 @@ import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.verify.Verdict;
 
 /**
- * The exit code of {@code deckhand run} for a run's result (DESIGN.md §2). The verifier alone decides
+ * The exit code of {@code deckhand run} for a run's result (docs/contract.md#the-command-line). The verifier alone decides
  * success: a {@code pass} verdict is 0 whatever else happened. Otherwise the refusal that ended the run
  * picks the code, and anything else (verdict {@code fail} or {@code none}) is 1.
  * <ul>
@@ -14,7 +14,7 @@ import dev.deckhand.loop.verify.Verdict;
  *   <li>3 — {@code HEADLESS}, {@code PLATFORM_UNSUPPORTED}, {@code WAYLAND_INPUT_UNSUPPORTED}: no display
  *       this build can drive;</li>
  *   <li>4 — {@code PREFLIGHT_FAILED}, {@code A11Y_UNAVAILABLE} (the accessibility bus is a preflight
- *       check of DESIGN.md §4);</li>
+ *       check of docs/design.md#the-run-loop);</li>
  *   <li>5 — {@code NO_VERIFIER};</li>
  *   <li>6 — {@code SECRET_ON_SCREEN}: one of Deckhand's own secrets was read in the granted scope.</li>
  * </ul>

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The flags of {@code deckhand run} (DESIGN.md §2, CLI runner), read strictly: every error names the
+ * The flags of {@code deckhand run} (docs/contract.md#the-command-line), read strictly: every error names the
  * flag. Pure: no I/O, so {@code Main} can check the usage before the server starts.
  *
  * @param instruction what to do, in the person's words (required, non-blank)

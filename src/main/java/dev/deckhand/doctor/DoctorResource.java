@@ -12,7 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * {@code GET /api/doctor} (DESIGN.md §7): every {@link DoctorCheck} bean, each green or red with how
+ * {@code GET /api/doctor} (docs/design.md#owner-boundary): every {@link DoctorCheck} bean, each green or red with how
  * to fix it → {@code {ok, checkedAt, checks: [{id, title, ok, detail, fix}]}}, sorted by id within the
  * order of {@link #ORDER}. {@code ok} is true only when every check is. A check that throws becomes a
  * red line naming the exception (the contract says checks never throw; the doctor does not trust it).

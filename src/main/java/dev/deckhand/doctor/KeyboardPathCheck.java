@@ -18,7 +18,7 @@ public class KeyboardPathCheck implements DoctorCheck {
     static final String ID = "keyboard-path";
     static final String TITLE = "Keyboard path per toolkit";
 
-    /** A native Wayland window's keyboard path: none (issue 17). */
+    /** A native Wayland window's keyboard path: none (docs/wayland.md). */
     static final String WAYLAND_PATH = "native Wayland: no keys or typing (WAYLAND_INPUT_UNSUPPORTED; a Wayland client"
             + " cannot give another synthetic input); Deckhand writes with set_text and reaches a shortcut through the"
             + " app's menu items";

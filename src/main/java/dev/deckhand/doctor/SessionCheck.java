@@ -5,7 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * The session type (X11, Wayland, or both), which route each kind of app gets, and what a Wayland
- * session takes away, with the reason (issue 17). Green: it reports, it does not judge.
+ * session takes away, with the reason (docs/wayland.md). Green: it reports, it does not judge.
  */
 @ApplicationScoped
 public class SessionCheck implements DoctorCheck {
@@ -14,7 +14,7 @@ public class SessionCheck implements DoctorCheck {
     static final String TITLE = "Session type and routes";
 
     static final String X11_ROUTE = "X11 apps (GTK, Qt, Swing, LibreOffice, xterm) get the X11 driver: tree and actions by"
-            + " uid, keys, typing and click_at as DESIGN.md §6 allows them, pixel capture";
+            + " uid, keys, typing and click_at (no XTEST under XWayland), pixel capture";
     static final String WAYLAND_ROUTE = "native Wayland apps (GTK 3, GTK 4, Qt with QT_QPA_PLATFORM=wayland) get the"
             + " accessibility route: click, set_text, focus (where the toolkit allows it), select and scroll by uid;"
             + " key, type and click_at are refused WAYLAND_INPUT_UNSUPPORTED (a Wayland client cannot give another"

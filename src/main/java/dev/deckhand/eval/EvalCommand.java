@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * {@code deckhand eval}: runs a task suite, each task in its own private virtual desktop and config
  * directory ({@link TaskRunner}), {@code --parallel} at a time, and writes {@code report.json} and
- * {@code report.md} (DESIGN.md §9). Plain Java: it needs no server, only the packaged app for the
+ * {@code report.md} (docs/design.md#task-format). Plain Java: it needs no server, only the packaged app for the
  * per-task child process. A harness failure in one task is that task's {@code error} and never stops
  * the others.
  */

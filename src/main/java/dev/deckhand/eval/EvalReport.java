@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 
 /**
- * {@code report.json} (DESIGN.md §9): {@code {"tasks": [...], "totals": {...}}}. Rows are ordered by
+ * {@code report.json} (docs/design.md#task-format): {@code {"tasks": [...], "totals": {...}}}. Rows are ordered by
  * task id (then repeat), so shards of one suite merge by concatenation and sorting ({@link EvalMerge}).
  */
 @JsonPropertyOrder({"tasks", "totals"})

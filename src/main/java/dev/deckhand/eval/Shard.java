@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One deterministic slice of a suite (DESIGN.md §9): {@code --shard I/N}, 0-based like a Kubernetes Indexed
+ * One deterministic slice of a suite (docs/design.md#task-format): {@code --shard I/N}, 0-based like a Kubernetes Indexed
  * Job's completion index, runs the tasks whose position in id order is {@code I} modulo {@code N}. The N
  * shards of one suite are disjoint and together hold every task once; the positions are those of the tasks
  * after {@code --only}, before {@code --repeat}.

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * Reads one task file strictly (DESIGN.md §9): unknown fields are refused, and every error names the
+ * Reads one task file strictly (docs/design.md#task-format): unknown fields are refused, and every error names the
  * field. The verifier and the oracle are read by the same parsers a {@code computer} call uses, with
  * {@value TaskSpec#DIR} filled in by a sample path.
  */

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One row of {@code report.json} (DESIGN.md §9, exactly these fields; absent values are {@code null}).
+ * One row of {@code report.json} (docs/design.md#task-format, exactly these fields; absent values are {@code null}).
  * {@code error} names a harness failure, and such a row is never {@code expected}.
  *
  * @param expect what the task expected, for the table (not part of the JSON row)

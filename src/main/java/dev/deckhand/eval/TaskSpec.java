@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One task of a suite (DESIGN.md §9), read and checked by {@link TaskFile}. Strings may hold
+ * One task of a suite (docs/design.md#task-format), read and checked by {@link TaskFile}. Strings may hold
  * {@value #DIR}, the task's private working directory, which {@link #resolved(Path)} fills in.
  *
  * @param source the file it was read from

@@ -160,7 +160,7 @@ public final class VirtualDesktop implements AutoCloseable {
     }
 
     /**
-     * Starts a headless weston beside the X server (issue 17), as GNOME runs Wayland beside XWayland: its
+     * Starts a headless weston beside the X server (docs/wayland.md#a-headless-wayland-session), as GNOME runs Wayland beside XWayland: its
      * clients register on this desktop's accessibility bus, so a child with {@link #waylandDisplay()} sees
      * both kinds of app. Ended with the rest by {@link #close()}.
      */

@@ -87,20 +87,33 @@ public final class DeckhandHome {
                 if (!Files.getPosixFilePermissions(file).equals(SECRET_MODE)) {
                     Files.setPosixFilePermissions(file, SECRET_MODE);
                 }
-                String value = Files.readString(file, StandardCharsets.US_ASCII).trim();
+                String value = SecretFileReads.read(file);
                 if (value.length() >= 32) return value;
             }
-            byte[] bytes = new byte[32];
-            RANDOM.nextBytes(bytes);
-            String value = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-            Path tmp = Files.createTempFile(dir, name, ".tmp",
-                    PosixFilePermissions.asFileAttribute(SECRET_MODE));
-            Files.writeString(tmp, value + "\n", StandardCharsets.US_ASCII);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            return value;
+            return write(file, name);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read or create " + file, e);
         }
+    }
+
+    /** Replaces the secret stored in {@code name} with a fresh one (32 random bytes, base64url) and returns it. */
+    public synchronized String replaceSecret(String name) {
+        Path file = dir.resolve(name);
+        try {
+            return write(file, name);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot replace " + file, e);
+        }
+    }
+
+    private String write(Path file, String name) throws IOException {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        String value = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        Path tmp = Files.createTempFile(dir, name, ".tmp", PosixFilePermissions.asFileAttribute(SECRET_MODE));
+        Files.writeString(tmp, value + "\n", StandardCharsets.US_ASCII);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return value;
     }
 }

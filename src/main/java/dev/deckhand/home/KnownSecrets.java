@@ -5,7 +5,6 @@ import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -85,7 +84,7 @@ public class KnownSecrets implements HeldSecrets {
         fromFiles.entrySet().removeIf(e -> e.getValue().equals(FILES.get(name)));
         if (now.size() > 0) {
             try {
-                String secret = Files.readString(file, StandardCharsets.US_ASCII).strip();
+                String secret = SecretFileReads.read(file);
                 if (!secret.isEmpty()) fromFiles.put(secret, FILES.get(name));
             } catch (IOException unreadable) {
                 LOG.warnf("cannot read %s to screen for it: %s", name, unreadable.getClass().getSimpleName());

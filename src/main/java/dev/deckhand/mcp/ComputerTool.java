@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one MCP tool, {@code computer} (DESIGN.md §2). Registered programmatically so that its input
+ * The one MCP tool, {@code computer} (docs/contract.md#the-tool-computer). Registered programmatically so that its input
  * schema is exactly the published one ({@link InputSchema}, built from the limits the arguments are read
  * with), not one derived from Java types. Refusals are {@code isError} results whose text names the code.
  */
@@ -69,7 +69,7 @@ public class ComputerTool {
         return InputSchema.tree();
     }
 
-    /** The published schema of the result's {@code structuredContent} (DESIGN.md §2). */
+    /** The published schema of the result's {@code structuredContent} (docs/contract.md#result). */
     public Map<String, Object> outputSchema() {
         return schema("computer-output.schema.json");
     }
@@ -123,7 +123,7 @@ public class ComputerTool {
         return response(result);
     }
 
-    /** At most this long between two progress notifications of a run (DESIGN: at least every 10 s). */
+    /** At most this long between two progress notifications of a run (docs/design.md#tool-contract: at least every 10 s). */
     static final java.time.Duration HEARTBEAT = java.time.Duration.ofSeconds(5);
     private static final java.util.concurrent.ScheduledExecutorService HEARTBEATS =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {

@@ -8,11 +8,11 @@ import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
- * The {@code structuredContent} of a {@code computer} call (DESIGN.md §2).
+ * The {@code structuredContent} of a {@code computer} call (docs/contract.md#result).
  *
  * @param refusal present only when {@code outcome} is {@code refused}
  * @param summary at most 2,000 characters
- * @param usage model turns, tokens and cost (DESIGN.md §2); always present
+ * @param usage model turns, tokens and cost (docs/contract.md#result); always present
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ToolResult(String runId, String outcome, String verdict, int stepsRun, RefusalView refusal,

@@ -149,7 +149,7 @@ public final class ModelBindingStore {
         try {
             if (!Files.exists(file)) return Optional.empty();
             if (!Files.getPosixFilePermissions(file).equals(SECRET_MODE)) Files.setPosixFilePermissions(file, SECRET_MODE);
-            String value = Files.readString(file, StandardCharsets.US_ASCII).strip();
+            String value = dev.deckhand.home.SecretFileReads.read(file);
             return value.isEmpty() ? Optional.empty() : Optional.of(ApiKey.of(value));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);

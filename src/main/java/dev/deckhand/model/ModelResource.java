@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The owner API for the model binding (DESIGN.md §7; {@code HttpGuard} demands the owner token on
+ * The owner API for the model binding (docs/design.md#owner-boundary; {@code HttpGuard} demands the owner token on
  * {@code /api/}). The API key is write-only: responses say whether one is set and show it masked.
  *
  * <ul>

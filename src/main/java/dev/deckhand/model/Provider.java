@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The model providers a person can bind (DESIGN.md §4), with their wire defaults. */
+/** The model providers a person can bind (docs/design.md#the-run-loop), with their wire defaults. */
 public enum Provider {
     OPENAI("openai", "https://api.openai.com/v1", true),
     ANTHROPIC("anthropic", "https://api.anthropic.com/v1", true),

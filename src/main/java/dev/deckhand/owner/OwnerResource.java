@@ -34,7 +34,7 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
- * The owner API of DESIGN.md §7 for windows, grants, Stop, approvals and the policy. {@code HttpGuard}
+ * The owner API (docs/contract.md#grants-and-the-owner-api) for windows, grants, Stop, approvals and the policy. {@code HttpGuard}
  * admits only the owner token (or the person's signed-in browser with its CSRF token) to it.
  */
 @Path("/api")

@@ -19,8 +19,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Optional;
@@ -73,7 +71,7 @@ public class TerminalGrants {
     /** The owner token as the person's account reads it from the config directory. */
     public String readOwnerToken() {
         try {
-            return Files.readString(home.file(DeckhandHome.OWNER_TOKEN), StandardCharsets.US_ASCII).trim();
+            return dev.deckhand.home.SecretFileReads.read(home.file(DeckhandHome.OWNER_TOKEN));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the owner token in " + home.dir(), e);
         }

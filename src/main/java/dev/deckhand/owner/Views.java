@@ -27,7 +27,7 @@ public final class Views {
     /**
      * A window of the picker; {@code starting}: its app loads an accessibility bridge but is not on the bus
      * yet (it can be granted; a run waits for it, at most 5 s, before {@code A11Y_UNAVAILABLE}); {@code route}:
-     * {@code x11} or {@code wayland}, the driver that acts on the window (issue 17, an addition).
+     * {@code x11} or {@code wayland}, the driver that acts on the window (an addition to the first design, docs/contract.md#grants-and-the-owner-api).
      */
     public record WindowView(long windowId, String title, String app, int pid, Geometry geometry, boolean visible,
             boolean minimised, boolean own, RefusalView refusal, boolean starting, String route) {

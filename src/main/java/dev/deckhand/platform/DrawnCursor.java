@@ -1,7 +1,7 @@
 package dev.deckhand.platform;
 
 /**
- * A cursor drawn on the person's screen to show where the agent acts (DESIGN.md §4). It owns no part
+ * A cursor drawn on the person's screen to show where the agent acts (docs/design.md#the-run-loop). It owns no part
  * of an action: every method returns within a small bound, never throws, and does nothing at all once
  * drawing has failed. It never moves the real pointer.
  */

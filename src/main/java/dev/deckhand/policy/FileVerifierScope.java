@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Which files a {@code file} verifier may read (DESIGN.md §5). A path is admitted only when
+ * Which files a {@code file} verifier may read (docs/design.md#verifiers). A path is admitted only when
  * <ol>
  *   <li>it is absolute;</li>
  *   <li>no component of it, nor of what it resolves to (symbolic links followed, whether or not the file

@@ -19,7 +19,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import org.jboss.logging.Logger;
 
 /**
- * The person's policy file, {@code policy.json} in the config directory (DESIGN.md §3). The very
+ * The person's policy file, {@code policy.json} in the config directory (docs/design.md#deny-lists). The very
  * first start — neither a policy file nor an audit database — writes the defaults and says where.
  * After that a missing, unreadable or invalid file refuses every run with {@code CONFIG_MISSING}
  * until the person saves one; nothing falls back to defaults silently. Created at start

@@ -43,7 +43,7 @@ public final class FocusMode {
     }
 
     /**
-     * Which daemons were found not running, and when (issue 15): a run right after another does not spend
+     * Which daemons were found not running, and when: a run right after another does not spend
      * a subprocess per daemon asking again. A daemon that starts meanwhile is silenced from the first run
      * after {@code window}. Thread-safe; one per server.
      */

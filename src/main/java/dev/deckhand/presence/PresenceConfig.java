@@ -5,7 +5,7 @@ import io.smallrye.config.WithDefault;
 import java.util.List;
 
 /**
- * Presence and control (issue 8): the drawn cursor, the global Stop shortcut, Focus during runs and
+ * Presence and control (docs/presence.md): the drawn cursor, the global Stop shortcut, Focus during runs and
  * the voice line. Every part can be turned off; none of them can make a run fail.
  */
 @ConfigMapping(prefix = "deckhand.presence")

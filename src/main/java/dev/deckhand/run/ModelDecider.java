@@ -39,7 +39,7 @@ final class ModelDecider implements Decider {
             (sending, paying, deleting, passwords) will be refused unless the user allowed them.
             """ + ObservationText.LEGEND;
 
-    /** Said on a native Wayland window, whose schema has no key, type or click_at (issue 17). */
+    /** Said on a native Wayland window, whose schema has no key, type or click_at (docs/wayland.md). */
     static final String NO_SYNTHETIC_INPUT = "This window is a native Wayland app: there is no keyboard or pointer input,"
             + " so key, type and click_at do not exist here. Act on elements by uid (set_text writes text); reach a"
             + " shortcut through the app's menu items.";

@@ -120,7 +120,10 @@ public class RunAssembly {
         String app = grant.target().app();
         java.util.function.Predicate<WindowInfo> inScope = w -> w.id() == windowId || w.transientFor() == windowId
                 || w.app().equalsIgnoreCase(app);
-        ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope);
+        // What a granted app that runs commands can show of a secret it read (reversed, cut up) no matcher finds:
+        // the opening of the secret files between an input and the read after it is the fact checked instead.
+        SecretFileRunWindow secretFiles = new SecretFileRunWindow();
+        ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope, secretFiles);
         DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads, windowId, scope::revision, new HostVerifier(config, files),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());
         VerifierRunner verifier = new VerifierRunner(spec -> {
@@ -141,13 +144,14 @@ public class RunAssembly {
         ModelDecider decider = new ModelDecider(model.forApp(grant.target().app()), modelCalls, () -> stop.stopRequested()
                 ? Optional.of(Refusal.stopped("Stop while the model was answering"))
                 : guard.aborted(), usage, ProviderRetry.system(), deadline, secrets::current);
-        // Presence (issue 8): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
+        // Presence (docs/presence.md): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
         // every exit path, a crashed loop included, as is the watcher.
         long beforeRun = System.nanoTime();
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
             AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), run.onStep());
-            ScreenedDesktop loopReads = new ScreenedDesktop(new TimedDesktop(shown.desktop(), phases), secrets::current, inScope);
+            ScreenedDesktop loopReads = new ScreenedDesktop(new TimedDesktop(shown.desktop(), phases), secrets::current, inScope,
+                    secretFiles);
             ComputerLoop loop = ComputerLoop.builder()
                     .desktop(loopReads)
                     .screen(() -> loopReads.fired().or(verifierReads::fired))
@@ -187,6 +191,8 @@ public class RunAssembly {
             LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits); %s",
                     request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps, phases.totals());
             return result;
+        } finally {
+            secretFiles.end();
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * Where a run's time goes, phase by phase (issue 15): each call the loop makes through a port is timed
+ * Where a run's time goes, phase by phase (docs/performance.md#one-call-at-the-speed-of-the-machine): each call the loop makes through a port is timed
  * into one phase, the innermost one, so the policy facts the guard reads count as {@code facts} and not
  * twice. {@code verify} and {@code model} are opaque: what they do inside counts as theirs. Only the run's own thread is counted (the watcher polls the same desktop on another).
  * Not thread-safe beyond that: one per run.

@@ -18,7 +18,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The watcher of DESIGN.md §3: while a run goes on, every poll interval, the deny lists of the policy as
+ * The watcher of docs/design.md#deny-lists: while a run goes on, every poll interval, the deny lists of the policy as
  * it is now against the desktop's facts, and the grant's expiry ({@link GrantBroker#active} notices it).
  * What it finds aborts the run through its guard, which ends it at its next check.
  */

@@ -3,7 +3,7 @@ package dev.deckhand.security;
 import java.util.Optional;
 
 /**
- * The one spelling of a request path Deckhand accepts (DESIGN.md §7). Every route Deckhand serves is
+ * The one spelling of a request path Deckhand accepts (docs/design.md#owner-boundary). Every route Deckhand serves is
  * named by unreserved characters alone ({@code A-Z a-z 0-9 - . _ ~}) between single slashes, so an
  * allow-list of those characters is the whole grammar: a path that passes is its own normal form
  * (nothing to decode, no dot segment to remove, no empty segment to collapse), and the router can

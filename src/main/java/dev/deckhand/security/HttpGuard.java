@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The first handler of every HTTP request (DESIGN.md §7), before any body is read or any route is
+ * The first handler of every HTTP request (docs/design.md#owner-boundary), before any body is read or any route is
  * matched. In order:
  * <ol>
  *   <li>exactly one {@code Host}, naming a loopback host and this server's port; at most one

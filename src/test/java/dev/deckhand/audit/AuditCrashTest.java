@@ -95,7 +95,7 @@ class AuditCrashTest {
     }
 
     /**
-     * The batched trail (issue 15): a child drives {@link dev.deckhand.run.AuditTrail}, which commits an
+     * The batched trail (docs/audit.md#one-commit-per-step): a child drives {@link dev.deckhand.run.AuditTrail}, which commits an
      * action's result only with the next record, acting between {@code intent()} and {@code result()} by
      * appending to a side file with fsync. Killed at random 50 times
      * ({@code -Ddeckhand.audit.trailCrashKills=N}); after every kill the chain verifies, the child's

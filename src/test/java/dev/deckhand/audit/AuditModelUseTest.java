@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 14's columns: the run's model use and report, an action's effect; older logs still verify. */
+/** The columns of schema version 2: the run's model use and report, an action's effect; older logs still verify. */
 class AuditModelUseTest {
     static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
 

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** Issue 15: where one read of the policy facts goes, segment by segment, on a focused galculator. */
+/** Where one read of the policy facts goes, segment by segment, on a focused galculator. */
 public final class FactsBench {
     public static void main(String[] args) throws Exception {
         TestApp.requireDesktop();

@@ -27,7 +27,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Issue 15's bench: one whole {@code computer} call that clicks one calculator button, from the MCP
+ * The step bench (docs/performance.md#one-call-at-the-speed-of-the-machine): one whole {@code computer} call that clicks one calculator button, from the MCP
  * client's side (a real server process, explicit steps, autonomous grant, a11y verifier, audit), against
  * the reference path of a script ({@code xdotool} click + {@code scrot}) on the same buttons, interleaved
  * in one run; then the same with the drawn cursor on; a GTK 4 calculator's figure; and a model-driven

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4: a confirm-each card nobody answers expires (here after 1 s): the run ends without the
+ * A confirm-each card nobody answers expires (here after 1 s): the run ends without the
  * step, the card leaves {@code GET /api/approvals}, and approving it afterwards is a 409.
  */
 @QuarkusTest

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14: an approval card waits like every local approval — no fixed 30 s — and while it waits the
+ * An approval card waits like every local approval — no fixed 30 s — and while it waits the
  * run keeps an MCP client with a progress token informed (at least every 10 s), so a client that resets
  * its time-out on progress keeps waiting; the person approves late and the run completes.
  */

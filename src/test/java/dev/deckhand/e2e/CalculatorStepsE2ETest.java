@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 5, end to end through MCP over HTTP on a real GTK 4 app: explicit steps compute 12×7 in
+ * End to end through MCP over HTTP on a real GTK 4 app: explicit steps compute 12×7 in
  * gnome-calculator under a confirm-each grant minted through the owner endpoint (one approval card
  * for the whole list), and the a11y verifier reads 84 from the calculator's display.
  */

@@ -21,7 +21,7 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 7: a real run types 100 distinct canary strings into mousepad (through MCP, the loop, the
+ * A real run types 100 distinct canary strings into mousepad (through MCP, the loop, the
  * driver and the audit trail); none appears in the audit database, its WAL or shared-memory file, or
  * any log record the application wrote during the run. The saved file is the positive control.
  */

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 5: a run over MCP sends a progress notification per step, and MCP cancellation is Stop — the
+ * A run over MCP sends a progress notification per step, and MCP cancellation is Stop — the
  * run ends, the grant is revoked and Stop latches until the person mints again.
  */
 @QuarkusTest

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4 against real windows: a credential-class window (WM_CLASS KeePassXC) on screen refuses a
+ * The deny lists (docs/design.md#deny-lists) against real windows: a credential-class window (WM_CLASS KeePassXC) on screen refuses a
  * run before anything is typed, and cannot itself be granted; a communications window (WM_CLASS
  * Slack) that appears while a model-driven run is in flight aborts it within about one poll interval.
  */

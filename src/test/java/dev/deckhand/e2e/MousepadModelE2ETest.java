@@ -26,7 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 5, end to end through MCP over HTTP: a natural-language instruction in mousepad (GTK 3)
+ * End to end through MCP over HTTP: a natural-language instruction in mousepad (GTK 3)
  * driven by a scripted model behind a local server speaking each provider's wire format, with a
  * {@code file} verifier after saving; and the ways a model goes wrong, each ending with its outcome
  * and code while the file shows that nothing reached the editor that should not have.
@@ -134,7 +134,7 @@ class MousepadModelE2ETest {
             assertEquals(40, runs.getInt("records[0].event.model.inputTokens"), "the stub's 10 per turn, summed");
             assertEquals("wrote and saved", runs.getString("records[0].event.model.finalReport"));
             assertEquals(false, runs.getBoolean("records[0].event.model.finalReportIsVerdict"));
-            // Issue 15: the run record breaks the run down by phase, and each phase a step passes took time
+            // The run record breaks the run down by phase, and each phase a step passes took time
             String timings = runs.getString("records[0].event.timings");
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("model=\\d+ms verifier=\\d+ms approval=\\d+ms host=\\d+ms "
                     + "\\| steps=3 observe=([\\d.]+)ms facts=([\\d.]+)ms policy=([\\d.]+)ms approval=[\\d.]+ms cursor=[\\d.]+ms "

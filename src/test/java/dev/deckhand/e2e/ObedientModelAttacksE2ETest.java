@@ -20,11 +20,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issues 5 and 12: a fully obedient scripted model tries what a hijacked model would — type into a password
+ * The input boundary (docs/security.md#input-boundary): a fully obedient scripted model tries what a hijacked model would — type into a password
  * field, act outside the granted window, press Send without the person naming it, grant Deckhand's own
  * window — and none of it is delivered. Each case asserts the run's refusal code and the app's own
  * effect (yad prints its form's values when OK is pressed and exits 0 when Send is pressed), and the
- * audit shows the action refused with no delivered result. Issue 12's attack table (docs/security.md,
+ * audit shows the action refused with no delivered result. The attack table (docs/security.md,
  * "Input boundary") runs below, each as explicit steps and as a model over the OpenAI wire format, each
  * checked from outside: xprop and xwininfo for the desktop, yad's own output, files, the clipboard.
  */
@@ -193,7 +193,7 @@ class ObedientModelAttacksE2ETest {
         }
     }
 
-    // ---- issue 12: the input boundary -----------------------------------------------------------
+    // ---- the input boundary ---------------------------------------------------------------------
 
     /** The test's one MCP session: a grant binds to the first session that uses it. */
     private static dev.deckhand.mcp.McpSession session;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Issue 4: Deckhand's own page open in a real Chromium window is never grantable (OWN_WINDOW). */
+/** Deckhand's own page open in a real Chromium window is never grantable (OWN_WINDOW). */
 @QuarkusTest
 class OwnPageE2ETest {
 

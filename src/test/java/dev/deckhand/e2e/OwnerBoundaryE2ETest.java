@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 11 through MCP against real windows: a {@code file} verifier cannot read Deckhand's secrets, the
+ * The owner boundary (docs/security.md#owner-boundary) through MCP against real windows: a {@code file} verifier cannot read Deckhand's secrets, the
  * process environment, dotfiles or a relative path — refused before the run starts with the same detail
  * whether the file exists, and no approval card raised; a verifier cannot read more than ten times a
  * minute in a session; a hash mismatch names no hash; after a deny-list refusal the
@@ -119,7 +119,7 @@ class OwnerBoundaryE2ETest {
         String actual = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(note)));
         try (OpenAiStub stub = OpenAiStub.start();
              TestApp editor = TestApp.launch(List.of("mousepad", note.toString()))) {
-            // Each run: done, the verifier's failure told once (issue 14), done again.
+            // Each run: done, the verifier's failure told once, done again.
             for (int i = 0; i < 22; i++) stub.enqueue(DONE);
             Harness.bind(stub);
             long window = Owner.awaitWindow("mousepad", note.getFileName().toString());

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 8 end to end through MCP: Focus (a recording notification daemon standing in for dunst) is
+ * Presence (docs/presence.md) end to end through MCP: Focus (a recording notification daemon standing in for dunst) is
  * silenced for each run and restored on the completed, refused, stopped and crashed-loop paths; the
  * voice line (a recording speech command) speaks before the first action and at the finish and never
  * the typed text; the global Stop shortcut, sent as a real key event mid-run, stops the run like the

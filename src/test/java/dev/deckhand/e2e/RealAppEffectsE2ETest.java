@@ -19,11 +19,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14 on real toolkits: what an action did, as the model and the audit see it. A chord sent to an
+ * On real toolkits: what an action did, as the model and the audit see it. A chord sent to an
  * unfocused FeatherPad (Qt 5 fires shortcuts only in the active window) and a key sent to an unfocused
  * Swing window (Swing takes keys only when active) are dropped by the app: {@code no_change}, never "ok"
  * alone. A click on a yad colour button opens the app's colour dialog: {@code window_opened}; on that
- * pixels grant the observation carries each element's bounds (issue 14's observation).
+ * pixels grant the observation carries each element's bounds (the observation of docs/model.md).
  */
 @QuarkusTest
 class RealAppEffectsE2ETest {

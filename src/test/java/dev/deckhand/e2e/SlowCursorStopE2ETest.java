@@ -15,7 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 12: the last Stop, grant and facts check runs after the drawn cursor's travel. With the cursor
+ * The last Stop, grant and facts check runs after the drawn cursor's travel. With the cursor
  * slowed to a 5-second travel, Stop pressed in the web page while it travels to Send: the click is not
  * delivered (yad still runs), the run ends {@code STOPPED}.
  */

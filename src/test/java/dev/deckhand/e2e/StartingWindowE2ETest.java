@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15: a run started right after the granted window maps — before its app has registered on the
+ * A run started right after the granted window maps — before its app has registered on the
  * accessibility bus — waits for the app (its process loads an accessibility bridge) and succeeds, on GTK 4
  * (gnome-calculator) and Qt (FeatherPad); {@code GET /api/windows} marks such a window {@code starting}. An
  * app that loads the bridge but never registers (GTK 3 started with {@code NO_AT_BRIDGE=1}) is still

@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** report.json's shape (DESIGN.md §9), the totals' rules, report.md, and the stored reports the page lists. */
+/** report.json's shape (docs/design.md#task-format), the totals' rules, report.md, and the stored reports the page lists. */
 class EvalReportTest {
 
     @TempDir

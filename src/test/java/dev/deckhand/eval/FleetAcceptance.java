@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 19's acceptance, which needs what {@code scripts/test.sh} makes after {@code mvn verify}: the suite's
+ * The acceptance of the sandbox image and fleet-scale evaluation (docs/fleet.md), which needs what {@code scripts/test.sh} makes after {@code mvn verify}: the suite's
  * oracle report ({@code -Ddeckhand.fleet.report}) and the sandbox image built with {@code scripts/image.sh}
  * ({@code -Ddeckhand.fleet.image}). So its name is no test pattern of Surefire's or Failsafe's: test.sh runs
  * it by name, and it fails when either is missing.

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** {@code --shard I/N} (DESIGN.md §9): 0-based, position in id order modulo N, and only that spelling. */
+/** {@code --shard I/N} (docs/design.md#task-format): 0-based, position in id order modulo N, and only that spelling. */
 class ShardTest {
 
     @Test

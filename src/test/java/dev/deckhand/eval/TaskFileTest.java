@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The task file format of DESIGN.md §9, read strictly; and the suite under tasks/ as a whole. */
+/** The task file format of docs/design.md#task-format, read strictly; and the suite under tasks/ as a whole. */
 class TaskFileTest {
 
     static final Path SUITE = Path.of("..", "tasks");

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 18, one app never wedges another, at the level of a whole run: a {@code computer} run on
+ * One app never wedges another (docs/driver-atspi.md#virtual-children-and-one-app-at-a-time), at the level of a whole run: a {@code computer} run on
  * mousepad (explicit steps, a file verifier) through {@code deckhand run} — the packaged server in a JVM of
  * its own, so a native failure beside a stopped app cannot take the test JVM down — completes while
  * LibreOffice Calc is open beside it, and while a SIGSTOPped FeatherPad is beside it. Timings are printed,

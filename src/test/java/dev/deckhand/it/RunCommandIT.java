@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code deckhand run} (DESIGN.md §2, CLI runner) against the packaged application in a child
+ * {@code deckhand run} (docs/contract.md#the-command-line) against the packaged application in a child
  * process: its exit codes, its one line on standard output, and a real run in mousepad under the
  * virtual desktop through the person's grant minted by the CLI.
  */

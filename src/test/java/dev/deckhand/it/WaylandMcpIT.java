@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Issue 17 end to end through MCP against the packaged application: the server runs on a session with
+ * Wayland sessions (docs/wayland.md) end to end through MCP against the packaged application: the server runs on a session with
  * both X11 and Wayland (WAYLAND_DISPLAY beside DISPLAY, as GNOME), the person mints a grant on a native
  * Wayland mousepad found in {@code GET /api/windows} with route {@code wayland}, and a run of explicit
  * steps and a run of a scripted model (behind the OpenAI wire-format stub) each write the editor by uid,

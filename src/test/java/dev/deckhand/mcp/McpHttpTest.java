@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** initialize, tools/list and tools/call through the real HTTP stack (DESIGN.md §2). */
+/** initialize, tools/list and tools/call through the real HTTP stack (docs/contract.md#the-tool-computer). */
 @QuarkusTest
 @io.quarkus.test.junit.TestProfile(FreshServer.class)
 class McpHttpTest {

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every token, Host and Origin case of DESIGN.md §7 through the real HTTP stack. Each case that
+ * Every token, Host and Origin case of docs/design.md#owner-boundary through the real HTTP stack. Each case that
  * carries a well-formed {@code tools/call} asserts the tool was not invoked.
  */
 @QuarkusTest

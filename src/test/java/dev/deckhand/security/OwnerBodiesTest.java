@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every owner endpoint that takes a body answers 400 to {@code null} and to every other non-object
- * body (an array, a number, a string, a boolean), never 500 (issue 18: {@code PUT /api/policy} with
+ * body (an array, a number, a string, a boolean), never 500 ({@code PUT /api/policy} with
  * {@code null} was a 500). Table-driven over the endpoints and the bodies.
  */
 @QuarkusTest

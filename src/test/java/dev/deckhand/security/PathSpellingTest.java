@@ -29,7 +29,7 @@ import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 11's table over a raw socket: every credential-bearing route (each owner API resource method,
+ * The credential table of docs/security.md#every-request-needs-a-credential-decided-on-the-routed-path over a raw socket: every credential-bearing route (each owner API resource method,
  * found by reflection so a new one cannot be forgotten, and {@code /mcp}) through every spelling of its
  * path — doubled slashes, dot segments, percent-encodings of each letter and of {@code /}, {@code \} and
  * {@code .}, {@code ;} parameters, trailing {@code /} and dots, upper case, backslashes, absolute form.

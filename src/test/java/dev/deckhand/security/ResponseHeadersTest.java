@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every class of response carries the frame and content-security headers (issue 11): the page, its
+ * Every class of response carries the frame and content-security headers (docs/security.md#headers-on-every-response): the page, its
  * assets, the sign-in link, {@code /api/} answers and errors, {@code /mcp}, and this guard's own
  * 400/401/403, including requests Vert.x failed before any handler. {@code /api/} and {@code /mcp}
  * answers are never cached.

@@ -15,7 +15,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
 /**
- * Issue 14 on the audit page in real headless Chromium: a run's model, tokens, cost and the model's own
+ * The model's side of a run on the audit page in real headless Chromium: a run's model, tokens, cost and the model's own
  * report (marked not a verdict) in the run's row, and the cost per day.
  */
 @QuarkusTest

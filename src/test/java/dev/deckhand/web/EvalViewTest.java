@@ -14,7 +14,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
 /**
- * Issue 13's Evaluations view in real headless Chromium: two stored reports (two models on the same
+ * The page's Evaluations view in real headless Chromium: two stored reports (two models on the same
  * apps) come through {@code GET /api/eval/reports} (owner only) and the page compares them per app and
  * model, lists them, and shows one report's tasks.
  */
@@ -42,7 +42,7 @@ class EvalViewTest {
             String mousepadClaude = browser.await(d -> cellText(d.findElements(
                     By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b']"))));
             assertTrue(mousepadClaude.startsWith("tasks 100 % (2/2)"), mousepadClaude);
-            // issue 14: steps, tokens and cost per app and model, side by side
+            // the model's side: steps, tokens and cost per app and model, side by side
             assertTrue(mousepadClaude.contains("steps 2.5 · tokens 2100/210 · unpriced"), mousepadClaude);
             String mousepadGpt = browser.await(d -> cellText(d.findElements(
                     By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='openai:gpt-a']"))));

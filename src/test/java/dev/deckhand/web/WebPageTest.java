@@ -33,7 +33,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
 /**
- * Issue 6, in real headless Chromium against the running app: the person signs in with the one-time
+ * The owner's web page (docs/web.md), in real headless Chromium against the running app: the person signs in with the one-time
  * link, binds a model against a local provider stub (test connection passes, then fails with the
  * provider's words), reads the permission doctor, picks gnome-calculator in the target picker and
  * mints a grant, approves and denies confirm-each cards while runs started over MCP wait on them,

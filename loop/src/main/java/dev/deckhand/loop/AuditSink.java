@@ -1,7 +1,7 @@
 package dev.deckhand.loop;
 
 /**
- * Receives an intent before and a result after each action (DESIGN.md §8). Records carry typed text
+ * Receives an intent before and a result after each action (docs/design.md#audit). Records carry typed text
  * only as its length and never pixels. An action refused before delivery still gets both records.
  */
 public interface AuditSink {

@@ -42,7 +42,7 @@ import java.util.function.Supplier;
 import java.util.Set;
 
 /**
- * The bounded perceive → decide → act loop for one run (DESIGN.md §4). Build one per run with
+ * The bounded perceive → decide → act loop for one run (docs/design.md#the-run-loop). Build one per run with
  * {@link #builder()}; {@link #run(RunRequest)} never throws for anything the world or the model does.
  *
  * <p>Order: (1) mode {@code plan}/{@code goal} → {@code MODE_DENIED}; (2) a run that may give input

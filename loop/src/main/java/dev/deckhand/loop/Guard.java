@@ -51,7 +51,7 @@ public interface Guard {
 
     /**
      * Once, before the first of a run's explicit steps: where the input policy is confirm-each, one
-     * approval card for the whole list (DESIGN.md §3). {@code resolved} holds each step's target as
+     * approval card for the whole list (docs/design.md#grants). {@code resolved} holds each step's target as
      * resolved in {@code tree} now, or empty where it does not resolve yet (a later step may name an
      * element that an earlier one makes appear); every step is still checked by {@link #check} when it runs.
      */

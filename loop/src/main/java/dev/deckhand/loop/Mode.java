@@ -6,7 +6,7 @@ import dev.deckhand.loop.json.WireFormatException;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The {@code computer} tool's {@code mode} argument (DESIGN.md §2): only {@code default} runs. */
+/** The {@code computer} tool's {@code mode} argument (docs/contract.md#input): only {@code default} runs. */
 public enum Mode {
     DEFAULT, PLAN, GOAL;
 

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How a run ended (DESIGN.md §2) and what ended it. Says nothing about success: that is the verdict's
+ * How a run ended (docs/contract.md#result) and what ended it. Says nothing about success: that is the verdict's
  * job. Build one with the factory named by the outcome ({@link #completed}, {@link #failed},
  * {@link #timedOut}, {@link #budgetExhausted}) or, for a refusal, with {@link #endedBy}, which knows
  * which refusals are a Stop, an expiry or the grant's budget.

@@ -4,7 +4,7 @@ import dev.deckhand.grant.Refusal;
 import java.util.Optional;
 
 /**
- * Checks before anything runs (DESIGN.md §4): the display answers, the screen is not locked, the
+ * Checks before anything runs (docs/design.md#the-run-loop): the display answers, the screen is not locked, the
  * accessibility bus answers, the granted window still exists and is mapped. A failure is a refusal,
  * usually {@code PREFLIGHT_FAILED} naming the check (or {@code HEADLESS}).
  */

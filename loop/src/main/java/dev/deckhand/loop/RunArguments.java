@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@code computer} tool's arguments (DESIGN.md §2), read once into the {@link RunRequest} the loop
+ * The {@code computer} tool's arguments (docs/contract.md#input), read once into the {@link RunRequest} the loop
  * takes — from the JSON object a front end already parsed: the MCP call's arguments, {@code deckhand run}'s
  * flags, a task of {@code deckhand eval}. Strict: an unknown argument, a wrong type or an out-of-range
  * value is a {@link WireFormatException} naming the argument (and the step or verifier field). The limits

@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The result of a run (DESIGN.md §2).
+ * The result of a run (docs/contract.md#result).
  *
  * @param outcome how the run ended, with the refusal that ended it
  * @param verdict from the verifier only

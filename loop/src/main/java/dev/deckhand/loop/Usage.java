@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a run cost in model use (DESIGN.md §2 {@code usage}): the model turns asked, the tokens the
+ * What a run cost in model use (docs/contract.md#result, {@code usage}): the model turns asked, the tokens the
  * provider reported for them, summed, and the cost in US dollars from the person's price table.
  *
  * @param costUsd empty when the model is unpriced (and was called); zero when no model was called

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** On a window without synthetic input (native Wayland, issue 17) the model is never offered key, type or click_at. */
+/** On a window without synthetic input (native Wayland, docs/wayland.md) the model is never offered key, type or click_at. */
 class WaylandRoutingTest {
 
     private final LoopFixture f = new LoopFixture();

@@ -1,6 +1,6 @@
 package dev.deckhand.grant;
 
-/** The action kinds of DESIGN.md §2, by wire name. All but {@code wait}, {@code done}, {@code fail} give input. */
+/** The action kinds of docs/contract.md#actions, by wire name. All but {@code wait}, {@code done}, {@code fail} give input. */
 public enum ActionKind implements Wire.Named {
     CLICK("click", true),
     SET_TEXT("set_text", true),

@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  * requested under, expires {@link #ttl()} after the request (default 30 s) whether or not it was
  * approved, and is consumed at most once. The loop polls {@link #status}, then calls {@link #consume}.
  *
- * <p>Which refusal the loop reports when an approval does not let the action through (DESIGN.md §2 has
+ * <p>Which refusal the loop reports when an approval does not let the action through (docs/contract.md#refusal-codes has
  * no "approval denied" code, so these are the most honest existing ones):
  * <ul>
  * <li>denied, expired (counts as deny) or already used, for a card raised by the consequential gate:

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * {@code shift} (the event X actually sends for it); every Enter alias becomes {@code Enter}. So
  * {@code alt+S}, {@code shift+alt+s} and {@code alt+shift+s} are one chord, {@code alt+shift+s}.
  *
- * <p>{@link #systemReason()} is the rule of DESIGN.md §3.1: chords the desktop, window manager or X
+ * <p>{@link #systemReason()} is the rule of docs/design.md#absolute-refusals: chords the desktop, window manager or X
  * server may take ({@code SYSTEM_CHORD}).
  */
 public record Chord(Set<Modifier> modifiers, String key) {

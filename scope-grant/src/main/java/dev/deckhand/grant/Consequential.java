@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The consequential-action gate (DESIGN.md §3.3), pure, judged by effect on the normalised form of
+ * The consequential-action gate (docs/design.md#consequential-actions), pure, judged by effect on the normalised form of
  * what the action does ({@link Labels}, {@link Chord}, {@link ConsequentialWords}):
  * <ul>
  * <li>{@code click}, and {@code click_at} on the element under the point: the element's label; a
@@ -130,12 +130,16 @@ public final class Consequential {
         boolean terminal = el.isEmpty() || terminal(el.get());
         if (chord.submits(terminal)) {
             Set<String> c = new TreeSet<>();
-            if (terminal || el.get().compose()) c.add("send");
+            // a single-line entry submits on Enter (a search, a chat line, an address); only a default button the
+            // window shows says where it goes instead, and is judged as that button
+            boolean entrySubmits = !terminal && singleLineEntry(el.get()) && ctx.defaultButton().isEmpty();
+            if (terminal || el.get().compose() || entrySubmits) c.add("send");
             el.ifPresent(e -> c.addAll(elementCategories(e, words, dialog)));
             ctx.defaultButton().ifPresent(d -> c.addAll(words.categoriesIn(d.name())));
             c.addAll(dialog);
             String why = el.isPresent() && el.get().compose() && !terminal ? " in compose field " + describe(el.get())
-                    : el.isPresent() && terminal ? " in " + describe(el.get()) + ", where it submits the line" : on;
+                    : el.isPresent() && terminal ? " in " + describe(el.get()) + ", where it submits the line"
+                    : entrySubmits ? " in single-line entry " + describe(el.get()) + ", which submits on it" : on;
             String dflt = ctx.defaultButton().map(d -> " (default button " + describe(d) + ")").orElse("");
             return match(c, "key " + chord + why + dflt, dialog);
         }
@@ -144,6 +148,12 @@ public final class Consequential {
             return match(elementCategories(el.get(), words, dialog), "key " + chord + on, dialog);
         }
         return Optional.empty();
+    }
+
+    /** A single-line text entry (the toolkit reports it single-line): Enter submits what it holds. */
+    static boolean singleLineEntry(ProposedAction.Element e) {
+        String r = e.role().toLowerCase(Locale.ROOT).trim();
+        return e.editable() && !e.compose() && (r.equals("text") || r.equals("entry"));
     }
 
     /** A terminal: every line it takes is submitted to the program behind it. */

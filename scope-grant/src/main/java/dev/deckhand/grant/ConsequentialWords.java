@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The consequential word list (DESIGN.md §3.3): categories ({@code send}, {@code buy}, {@code pay},
+ * The consequential word list (docs/design.md#consequential-actions): categories ({@code send}, {@code buy}, {@code pay},
  * {@code delete}, {@code publish}, {@code confirm}, {@code submit}, {@code install}, {@code allow},
  * {@code paste}, and any the person adds), each with its words in English, German, French, Spanish,
  * Italian, Portuguese and Dutch ({@link #BUILTIN}), plus the translations of the English words that the

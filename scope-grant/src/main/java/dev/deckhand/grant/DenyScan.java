@@ -4,7 +4,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * The deny-list scan (DESIGN.md §3.2), pure. The app runs it before a run starts, before every capture
+ * The deny-list scan (docs/design.md#deny-lists), pure. The app runs it before a run starts, before every capture
  * and action (through {@link Policy#check}), and in a watcher every {@link PolicyConfig#pollInterval()}
  * that aborts the run on a refusal.
  *

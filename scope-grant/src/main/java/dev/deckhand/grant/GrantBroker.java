@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Holds the one active grant of this server and everything that may happen to it (DESIGN.md §3).
+ * Holds the one active grant of this server and everything that may happen to it (docs/design.md#grants).
  * Thread-safe; time comes only from the injected {@link Clock}.
  *
  * <ul>

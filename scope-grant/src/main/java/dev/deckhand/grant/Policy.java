@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The policy checked before every action (DESIGN.md §3), pure. Given the config, the grant snapshot,
+ * The policy checked before every action (docs/design.md#refusals), pure. Given the config, the grant snapshot,
  * the facts the driver just read and the proposed action, it decides in this fixed order; the first
  * stage that fires wins:
  * <ol>

@@ -1,7 +1,7 @@
 package dev.deckhand.grant;
 
 /**
- * Every refusal Deckhand can give (DESIGN.md §2). Each is distinct and fails closed; the name is
+ * Every refusal Deckhand can give (docs/contract.md#refusal-codes). Each is distinct and fails closed; the name is
  * the wire code.
  */
 public enum RefusalCode {

@@ -1,5 +1,9 @@
 /**
- * Scope grants and policy (DESIGN.md §3), pure JDK; time only through an injected {@link java.time.Clock}.
+ * Scope grants and policy (docs/design.md#grants, docs/design.md#refusals): the broker that mints, binds, reserves
+ * and revokes grants, the policy and its refusals, approval cards, refusal codes. Pure: it may import the JDK,
+ * Jackson and ICU4J only; no Quarkus, Jakarta, JNA, LangChain4j or Vert.x, no files, sockets or SQL, and nothing
+ * else of Deckhand's, not even {@code loop}, which builds on it (ArchitectureTest); time only through an injected
+ * {@link java.time.Clock}.
  *
  * <h2>Wiring (the app)</h2>
  * <ol>

@@ -24,7 +24,8 @@ class AcceleratorTest {
     static final ProposedAction.Element SEND_ITEM = new ProposedAction.Element("menu item", "Send", false, false, false);
     static final ProposedAction.Element SAVE_ITEM = new ProposedAction.Element("menu item", "Save", false, false, false);
     static final ProposedAction.Element DELETE_ITEM = new ProposedAction.Element("menu item", "Delete Line", false, false, false);
-    static final ProposedAction.Element BODY = new ProposedAction.Element("text", "Body", false, false, true);
+    /** An office document's paragraph: Enter there breaks the line and submits nothing. */
+    static final ProposedAction.Element BODY = new ProposedAction.Element("paragraph", "Body", false, false, true);
     static final ProposedAction.Element TERMINAL = new ProposedAction.Element("terminal", "Terminal", false, false, true);
 
     /** Every way a toolkit or the model spells ctrl+Return, ctrl+s, ctrl+shift+Delete. */

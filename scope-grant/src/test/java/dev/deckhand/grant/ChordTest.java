@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The one chord grammar, its normal form and the SYSTEM_CHORD rule (DESIGN.md §3.1). */
+/** The one chord grammar, its normal form and the SYSTEM_CHORD rule (docs/design.md#absolute-refusals). */
 class ChordTest {
 
     @Test

@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The walk-arounds of issue 12 against the consequential gate, each refused; and what stays allowed. */
+/** The walk-arounds of docs/security.md#input-boundary against the consequential gate, each refused; and what stays allowed. */
 class ConsequentialByEffectTest {
 
     static final ProposedAction.Element OK = new ProposedAction.Element("push button", "OK", false, false, false);

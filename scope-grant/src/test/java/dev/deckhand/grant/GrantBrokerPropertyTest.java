@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * Stateful property test: random sequences of mint / acquire / consume / touch / usable / approve /
  * revise / bump / advance-clock / expire / revoke / stop against {@link GrantBroker} and
  * {@link ApprovalBook} with a {@link MutableClock}, checked step by step against a small model and
- * against the invariants of issue 4: the budget never goes below zero; nothing acts after expiry,
+ * against the invariants of docs/design.md#grants: the budget never goes below zero; nothing acts after expiry,
  * revoke or Stop; the revision only increases; a second grant cannot be minted while one is active;
  * Stop latches until a new mint.
  *

@@ -311,11 +311,37 @@ class PolicyTest {
         }
         assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("shift+Enter", REV, TARGET, COMPOSE)),
                 RefusalCode.CONSEQUENTIAL_NOT_NAMED, "compose field");
-        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Enter", REV, TARGET, LINE)).allowed());
         Grant chordNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("key:Ctrl+Return"));
         assertTrue(Policy.check(auto(), chordNamed, quiet(), ProposedAction.key("ctrl+Enter", REV, TARGET, COMPOSE)).allowed());
         assertRefused(Policy.check(auto(), chordNamed, quiet(), ProposedAction.key("Enter", REV, TARGET, COMPOSE)),
                 RefusalCode.CONSEQUENTIAL_NOT_NAMED, "key Enter");
+    }
+
+    /** A single-line entry submits on Enter (a search, a chat line): send, unless a default button takes it. */
+    @Test
+    void enterInASingleLineEntryIsSendUnlessTheWindowShowsADefaultButton() {
+        for (String chord : List.of("Enter", "Return", "KP_Enter", "ctrl+Enter", "shift+Return")) {
+            PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), ProposedAction.key(chord, REV, TARGET, LINE));
+            assertRefused(d, RefusalCode.CONSEQUENTIAL_NOT_NAMED, "single-line entry text (name of 6 characters)");
+            assertRefused(d, RefusalCode.CONSEQUENTIAL_NOT_NAMED, "(send)");
+            assertQuotesNot(d, "Search");
+        }
+        Grant sendNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("send"));
+        assertTrue(Policy.check(auto(), sendNamed, quiet(), ProposedAction.key("Enter", REV, TARGET, LINE)).allowed());
+        // a dialog's default button takes Enter: judged as that button
+        ProposedAction.WindowContext open = new ProposedAction.WindowContext(true, "Open File",
+                java.util.Optional.of(new ProposedAction.Element("push button", "Open", false, false, false)));
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Enter", REV, TARGET, LINE).withContext(open))
+                .allowed());
+        ProposedAction.WindowContext delete = new ProposedAction.WindowContext(true, "Remove",
+                java.util.Optional.of(new ProposedAction.Element("push button", "Delete", false, false, false)));
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Enter", REV, TARGET, LINE).withContext(delete)),
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, "delete");
+        // an office paragraph breaks the line; a spin button commits its value: neither submits
+        ProposedAction.Element paragraph = new ProposedAction.Element("paragraph", "Body", false, false, true);
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Enter", REV, TARGET, paragraph)).allowed());
+        ProposedAction.Element spin = new ProposedAction.Element("spin button", "Size", false, false, true);
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("Enter", REV, TARGET, spin)).allowed());
     }
 
     @Test

@@ -57,8 +57,8 @@ public final class AtspiBridge implements AutoCloseable {
      * delete and insert), GTK 4's layout states 5 ms after its text; what came 6-25 ms later was a toggle
      * button's release, not the effect. The reads after the settle queue behind the app's handler (GTK, Qt
      * and the ATK wrapper answer on the thread that runs it), so the grace is only for an effect the app
-     * finishes in a later main-loop pass: LandingSettleTest passes with none at all (tried at load 4.5). It
-     * was 30 ms, then 10 (docs/performance.md).
+     * finishes in a later main-loop pass: LandingSettleTest passes with none at all (tried at load 4.5).
+     * How it was measured: docs/performance.md#constants-that-moved-with-measurement.
      */
     public static final Duration LANDED_GRACE = Duration.ofMillis(3);
     /** {@link #settle} returns once no accessibility event arrived for this long. */

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Whether a process loads an accessibility bridge (DESIGN.md §4), read from the shared libraries it has
+ * Whether a process loads an accessibility bridge (docs/design.md#the-run-loop), read from the shared libraries it has
  * mapped ({@code /proc/PID/maps}): such an app is expected to register on the accessibility bus, so a
  * window of it that has not yet is starting, not tree-less. GTK 3 (and apps on it: LibreOffice's VCL,
  * Java's ATK wrapper) load the ATK bridge; GTK 4 and Qt carry their own. A GTK 3 app started with

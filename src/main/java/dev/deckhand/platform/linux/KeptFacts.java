@@ -17,10 +17,10 @@ import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
- * The policy facts of the X11 desktop, kept current by events (issue 15). A whole read takes ~14 ms on an
+ * The policy facts of the X11 desktop, kept current by events. A whole read takes ~14 ms on an
  * idle machine (the window list, the process names, the X window relations, the keyboard-grab probe, the
- * password and focus walk, the application names, the browser-host walk), and a computer call used to take
- * six.
+ * password and focus walk, the application names, the browser-host walk), and a computer call looks at the
+ * facts about six times (docs/performance.md#constants-that-moved-with-measurement).
  *
  * <p>The facts fall in two kinds. What the accessibility side tells — the focused element and whether it is
  * a password field, the registered applications, the browser host — is kept while no app sends an event

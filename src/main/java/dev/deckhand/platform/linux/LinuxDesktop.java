@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The Linux/X11 desktop: X11 for windows, keys, capture and geometry; AT-SPI for the tree, actions by
- * uid and the secure-input facts (DESIGN.md §6).
+ * uid and the secure-input facts (docs/design.md#platforms).
  *
  * <p>Keys: when the granted window already holds the input focus, XTEST (every toolkit accepts it and
  * nothing moves); otherwise a synthetic event to the window (XSendEvent, mask 0), which GTK3, Qt and
@@ -101,7 +101,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         return withProcessStarts(x11.windows());
     }
 
-    /** The windows with each one's process start time, which binds a grant to the process (DESIGN.md §3.1). */
+    /** The windows with each one's process start time, which binds a grant to the process (docs/design.md#grants). */
     private static List<WindowInfo> withProcessStarts(List<WindowInfo> windows) {
         List<WindowInfo> out = new java.util.ArrayList<>(windows.size());
         for (WindowInfo w : windows) out.add(w.pid() > 0 ? w.withProcessStart(Processes.start(w.pid())) : w);
@@ -113,7 +113,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         lastWalk = null;
         WindowInfo w = window(windowId);
         // A window whose process is unknown (no _NET_WM_PID and no X-Resource answer) or never registered
-        // on the accessibility bus (xterm, Athena apps: no bridge loaded, DESIGN.md §4) has no tree at all:
+        // on the accessibility bus (xterm, Athena apps: no bridge loaded, docs/design.md#the-run-loop) has no tree at all:
         // an empty, complete tree, which routing sends to the vision route on a pixels grant and refuses
         // on an a11y_only one. An app that is registered but does not answer is still refused.
         if (w.pid() < 0) return noTree(windowId, grantRevision);
@@ -182,7 +182,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
 
     /**
      * A window whose process runs and loads an accessibility bridge but shows no top-level on the bus yet
-     * (DESIGN.md §4): its app has not registered, or has and not yet announced its window (gnome-calculator
+     * (docs/design.md#the-run-loop): its app has not registered, or has and not yet announced its window (gnome-calculator
      * was seen unregistered for seconds after its window mapped on a loaded machine).
      */
     @Override
@@ -354,7 +354,7 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         return x11.basisValid(basis);
     }
 
-    /** An X11 window takes key, type and click_at where DESIGN.md §6 allows them (refused per call otherwise). */
+    /** An X11 window takes key, type and click_at where docs/design.md#platforms allows them (refused per call otherwise). */
     /**
      * The window's menu items' accelerators ({@link AtspiBridge#accelerators}); unknown for a window with no
      * tree at all (no process, or never registered on the bus: xterm), where a {@code key} is judged by

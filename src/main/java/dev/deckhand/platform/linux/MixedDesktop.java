@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * A session with both X11 (XWayland) and native Wayland apps, as GNOME runs them: X11 clients keep
- * the X11 driver (its windows, keys where DESIGN.md §6 allows them, capture), native Wayland apps get
+ * the X11 driver (its windows, keys where docs/design.md#platforms allows them, capture), native Wayland apps get
  * the {@link WaylandDesktop}, and both share one accessibility bridge, so a uid from either tree acts
  * through the same table. A window id names its route: frame ids ({@link FrameIds}) are above every X
  * window id.

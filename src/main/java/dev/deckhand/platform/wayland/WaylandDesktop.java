@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The desktop of native Wayland apps, through the accessibility bus alone (issue 17). There is no
+ * The desktop of native Wayland apps, through the accessibility bus alone (docs/wayland.md). There is no
  * global window list: the windows are the top-level accessibles of the apps on the bus, each given an
  * opaque numeric id ({@link FrameIds}) bound to its process and its route, so a retitled frame is the
  * same window. Actions by uid are the app's own AT-SPI calls (click, set_text, focus where the toolkit

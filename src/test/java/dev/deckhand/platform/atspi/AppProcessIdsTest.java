@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * An app's process id is asked of the bus daemon once per connection (issue 15: a round trip per app on every
+ * An app's process id is asked of the bus daemon once per connection (a round trip per app on every
  * walk and facts read): walks and facts after the first ask nothing more, and an app started again — a new
  * process on a new connection — is found by its new process id, never by the old one's answer. Its own JVM, as
  * every platform test class.

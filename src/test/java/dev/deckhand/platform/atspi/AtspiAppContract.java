@@ -94,7 +94,7 @@ abstract class AtspiAppContract {
     }
 
     /**
-     * Issue 3: the compact observation the model reads is at most half of a tab-separated
+     * The compact observation the model reads is at most half of a tab-separated
      * one-line-per-node listing of the same tree (the format a well-known benchmark uses), measured
      * on this real window; the figures are printed.
      */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Chromium exposes the focused tab's URL through the Document interface: its host is a fact, told alike by the
- * list of the window's elements (Collection, issue 15) and by the walk.
+ * list of the window's elements (Collection) and by the walk.
  */
 class BrowserHostTest {
 

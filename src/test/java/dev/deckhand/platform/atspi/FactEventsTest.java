@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Which accessibility events make the kept policy facts be read again (issue 15, {@code KeptFacts}). */
+/** Which accessibility events make the kept policy facts be read again ({@code KeptFacts}). */
 class FactEventsTest {
 
     @Test

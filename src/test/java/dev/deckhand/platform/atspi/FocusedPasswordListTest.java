@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The focused-password search told from one {@code Collection.GetMatches} list (issue 15) answers as the
+ * The focused-password search told from one {@code Collection.GetMatches} list answers as the
  * child-by-child walk does, both asked without the focus source: on a GTK 3 password dialog whose password
  * field holds the focus, and whose button holds it; and it stands aside (the walk decides) for an app without
  * Collection (Qt) and for a window with a list that manages its descendants (GTK 3 tree view). Its own JVM, as

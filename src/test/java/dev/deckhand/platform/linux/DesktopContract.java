@@ -45,7 +45,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * What the {@link dev.deckhand.loop.desktop.Desktop} port must show for every real application in
- * the virtual desktop (issue 3), run once per subclass against one app: a subclass starts the app and
+ * the virtual desktop (docs/driver-atspi.md#the-desktop-port-contract), run once per subclass against one app: a subclass starts the app and
  * names its window. One {@link LinuxDesktop} per class; the window is found through
  * {@code desktop.windows()} and every assertion goes through the port's methods. {@code x11()} is used
  * only for set-up the port has no way to do or tell (the screen size, whether the X focus has moved
@@ -431,7 +431,7 @@ abstract class DesktopContract {
     }
 
     /**
-     * A grab announces itself to nobody, so the facts kept between events (issue 15) may miss it for at most
+     * A grab announces itself to nobody, so the facts kept between events (KeptFacts) may miss it for at most
      * their age bound; the fresh facts of the last check see it at once.
      */
     @Test

@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 3's side-by-side bench, in one run on the same windows and through the {@link
+ * The driver's side-by-side bench (docs/performance.md#the-driver-side-by-side), in one run on the same windows and through the {@link
  * dev.deckhand.loop.desktop.Desktop} port the loop uses: window list, scoped snapshot, capture +
  * encode of a 1280×800 window, action dispatch, and the reference path a script would take
  * ({@code xdotool} and {@code scrot} subprocesses). It ends with one step's host part (snapshot +
@@ -98,7 +98,7 @@ public final class DriverBench {
             double scrot = row("reference: scrot full screen (subprocess)", () -> run("scrot", "-o", shot.toString()));
             double xkey = row("reference: xdotool key --window (subprocess)",
                     () -> run("xdotool", "key", "--window", Long.toString(mpId), "Right"));
-            // One step on each route (DESIGN.md §4): a window with a usable accessibility tree is read as
+            // One step on each route (docs/design.md#routing): a window with a usable accessibility tree is read as
             // a tree and acted on by uid; only pixel-only work is captured and clicked at coordinates.
             // The reference step is what a script does for either: a screenshot and an xdotool action.
             double a11yStep = row("one step, a11y route: snapshot calculator + click by uid", () -> {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15: the policy facts are kept between reads while nothing changes, and read again for whatever
+ * The policy facts are kept between reads while nothing changes, and read again for whatever
  * changes them — an app's accessibility event, a new top-level window, and (no event announces them) a
  * process that starts or another client's grab once the kept read is older than {@link KeptFacts#MAX_AGE}.
  * The fresh facts of the last check read the focus every time, and keep only the names and the host.

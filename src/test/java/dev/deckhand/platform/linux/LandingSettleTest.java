@@ -21,7 +21,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15: the settle the loop asks for after an action (naming the action's landing events, as
+ * The settle the loop asks for after an action (naming the action's landing events, as
  * {@code ComputerLoop.landings} does) returns only once the action's effect can be read: the read right
  * after each settle shows it, round after round, on every toolkit here. GTK 3: galculator, whose keys
  * announce their own checked state before the display changes and release it about 100 ms later, and

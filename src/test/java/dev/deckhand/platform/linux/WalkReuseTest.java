@@ -19,7 +19,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15: {@link LinuxDesktop#latestSnapshot} returns the last walk again only while nothing can have changed,
+ * {@link LinuxDesktop#latestSnapshot} returns the last walk again only while nothing can have changed,
  * on a real galculator. Each rule has its own case, in which only that rule can end the reuse: the age is
  * measured by a clock the test holds still (moved on only in the age case), and a case whose rule is not the
  * accessibility events counts only a round in which no event of any app arrived from before its walk to after

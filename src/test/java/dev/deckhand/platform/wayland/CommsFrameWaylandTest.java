@@ -19,7 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * A communications app on Wayland counts as seen whenever it has a frame (issue 17: Wayland gives no
+ * A communications app on Wayland counts as seen whenever it has a frame (docs/wayland.md: Wayland gives no
  * reliable showing state): a native Wayland client whose application name is {@code slack} (a zenity
  * started through a link of that name, as GTK names an app after its program) is in the facts' windows,
  * visible, and the deny scan refuses {@code DENY_COMMS_VISIBLE} naming it.

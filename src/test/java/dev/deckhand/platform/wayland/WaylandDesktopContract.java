@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * What the {@link dev.deckhand.loop.desktop.Desktop} port must show for a native Wayland app (issue 17),
+ * What the {@link dev.deckhand.loop.desktop.Desktop} port must show for a native Wayland app (docs/wayland.md),
  * run once per subclass against one app in a headless weston the test starts beside the virtual X
  * desktop (as GNOME runs Wayland beside XWayland): the app's frame listed with a frame id on the Wayland
  * route, its tree with opaque uids, an action by uid whose effect is read back (in the subclass), a uid

@@ -24,7 +24,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 8, the drawn cursor, in the virtual desktop with a real GTK app (a yad dialog with one button):
+ * The drawn cursor (docs/presence.md#the-drawn-cursor), in the virtual desktop with a real GTK app (a yad dialog with one button):
  * a series of screen reads shows the cursor travelling to the button and pressing it while the real
  * pointer never moves; a click on the overlay's area reaches the button underneath; the window capture
  * the model would get never contains the overlay.

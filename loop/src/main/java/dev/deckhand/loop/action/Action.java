@@ -4,7 +4,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * One action, the unit the model returns per turn (DESIGN.md §2). On the wire it is one flat JSON
+ * One action, the unit the model returns per turn (docs/contract.md#actions). On the wire it is one flat JSON
  * object with an {@code action} discriminator ({@link #kind()}); {@link ActionParser} reads it
  * strictly and {@link ActionSchema} describes it. Every record checks its fields in its compact
  * constructor and names the field and the action in the message.

@@ -119,7 +119,7 @@ public final class ActionSchema {
 
     private ActionSchema() {}
 
-    /** Every action's spec, in the order of DESIGN.md §2. */
+    /** Every action's spec, in the order of docs/contract.md#actions. */
     public static List<ActionSpec> specs() {
         return SPECS;
     }

@@ -4,7 +4,7 @@ import dev.deckhand.grant.Refusal;
 import java.util.Optional;
 
 /**
- * The last check before each native call of a delivery (DESIGN.md §3–§4): Stop, the grant, and the
+ * The last check before each native call of a delivery (docs/design.md#the-run-loop): Stop, the grant, and the
  * facts read fresh (focus still on the same window and element, no password field, no grab, the deny
  * lists). A driver that delivers in several native calls (typing in chunks) asks it before each one and
  * stops at the first refusal, throwing it as {@link dev.deckhand.grant.RefusedException}.

@@ -22,7 +22,7 @@ public interface Desktop {
 
     /**
      * {@link #snapshot}, or the tree the desktop's last snapshot read when nothing can have changed since
-     * (issue 15: the verifier's first read right after the loop's observation). An implementation returns an
+     * (the verifier's first read right after the loop's observation, docs/driver-atspi.md#the-verifiers-first-read-may-reuse-the-loops-last-walk). An implementation returns an
      * earlier read only while it can tell that the read was complete, of this window and {@code grantRevision},
      * began after the last action it delivered, that the window (title, geometry, state, process) is the same
      * and no accessibility event of any app arrived since it began, and that it is younger than a bound the
@@ -82,7 +82,7 @@ public interface Desktop {
 
     /**
      * Whether the window can take synthetic input at all ({@code key}, {@code type}, {@code click_at}). False
-     * for a native Wayland window (issue 17): routing then never offers those actions to the model. No
+     * for a native Wayland window (docs/wayland.md): routing then never offers those actions to the model. No
      * default: a decorator that forgot it would answer true for a Wayland window.
      */
     boolean syntheticInput(long windowId);

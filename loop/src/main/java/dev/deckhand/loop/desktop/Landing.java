@@ -1,7 +1,7 @@
 package dev.deckhand.loop.desktop;
 
 /**
- * A kind of accessibility event that is an action's effect (issue 15): settling returns soon after the
+ * A kind of accessibility event that is an action's effect: settling returns soon after the
  * first of the kinds the action names instead of waiting for the app to go quiet. Only events that are
  * the effect itself count, never the by-products a press announces on its way (a button's pressed,
  * armed, checked or focused state, another element's sensitivity), which can come well before the effect.

@@ -28,6 +28,7 @@ public final class ScreenedDesktop implements Desktop {
     private final Desktop real;
     private final Supplier<OwnSecrets> secrets;
     private final Predicate<WindowInfo> inScope;
+    private final SecretFileWindow files;
     private final AtomicReference<Refusal> fired = new AtomicReference<>();
 
     /**
@@ -35,19 +36,48 @@ public final class ScreenedDesktop implements Desktop {
      * @param inScope the windows whose titles are screened (the granted window, its dialogs, its app)
      */
     public ScreenedDesktop(Desktop real, Supplier<OwnSecrets> secrets, Predicate<WindowInfo> inScope) {
+        this(real, secrets, inScope, SecretFileWindow.NONE);
+    }
+
+    /**
+     * @param files opened by every input and closed by the next read, which then fires if a process other than
+     *     Deckhand opened one of its secret files in between: what such a process shows of it (reversed, cut up
+     *     — no matcher finds it) is never shown to the model
+     */
+    public ScreenedDesktop(Desktop real, Supplier<OwnSecrets> secrets, Predicate<WindowInfo> inScope,
+            SecretFileWindow files) {
         this.real = Objects.requireNonNull(real, "real");
         this.secrets = Objects.requireNonNull(secrets, "secrets");
         this.inScope = Objects.requireNonNull(inScope, "inScope");
+        this.files = Objects.requireNonNull(files, "files");
     }
 
-    /** The refusal once a secret was seen. */
+    /** The refusal once a secret was seen, or opened by another process after an input. */
     public Optional<Refusal> fired() {
+        if (fired.get() == null) files.peek().ifPresent(this::opened);
         return Optional.ofNullable(fired.get());
+    }
+
+    private void opened(String which) {
+        fired.compareAndSet(null, Refusal.secretOnScreen("a process other than Deckhand opened Deckhand's " + which
+                + " after an input of the run; nothing more is shown to the model or done in the app"));
     }
 
     private void open() {
         Refusal r = fired.get();
         if (r != null) throw new RefusedException(r);
+    }
+
+    /** Before an input: refused once fired, else the input opens the secret-file window. */
+    private void act() {
+        open();
+        files.acted();
+    }
+
+    /** After a read: the window closes, and fires if a secret file was opened in it. */
+    private void read() {
+        files.closed().ifPresent(this::opened);
+        open();
     }
 
     private void fire(String which, String where) {
@@ -84,6 +114,7 @@ public final class ScreenedDesktop implements Desktop {
     public List<WindowInfo> windows() {
         open();
         List<WindowInfo> all = real.windows();
+        read();
         OwnSecrets s = secrets.get();
         for (WindowInfo w : all) {
             if (!inScope.test(w)) continue;
@@ -96,54 +127,58 @@ public final class ScreenedDesktop implements Desktop {
     @Override
     public ScopedTree snapshot(long windowId, long grantRevision) {
         open();
-        return screened(real.snapshot(windowId, grantRevision));
+        ScopedTree tree = real.snapshot(windowId, grantRevision);
+        read();
+        return screened(tree);
     }
 
     @Override
     public ScopedTree latestSnapshot(long windowId, long grantRevision) {
         open();
-        return screened(real.latestSnapshot(windowId, grantRevision));
+        ScopedTree tree = real.latestSnapshot(windowId, grantRevision);
+        read();
+        return screened(tree);
     }
 
     @Override
     public void click(String uid) {
-        open();
+        act();
         real.click(uid);
     }
 
     @Override
     public void setText(String uid, String text) {
-        open();
+        act();
         real.setText(uid, text);
     }
 
     @Override
     public void focus(String uid) {
-        open();
+        act();
         real.focus(uid);
     }
 
     @Override
     public void scroll(String uid, String direction, int amount) {
-        open();
+        act();
         real.scroll(uid, direction, amount);
     }
 
     @Override
     public void select(String uid, String option) {
-        open();
+        act();
         real.select(uid, option);
     }
 
     @Override
     public void key(long windowId, Chord chord) {
-        open();
+        act();
         real.key(windowId, chord);
     }
 
     @Override
     public void type(long windowId, String text, DeliveryGate gate) {
-        open();
+        act();
         real.type(windowId, text, gate);
     }
 
@@ -167,6 +202,7 @@ public final class ScreenedDesktop implements Desktop {
     public dev.deckhand.grant.Accelerators accelerators(long windowId) {
         open();
         dev.deckhand.grant.Accelerators a = real.accelerators(windowId);
+        read();
         OwnSecrets s = secrets.get();
         if (!s.isEmpty()) {
             List<String> names = new ArrayList<>();
@@ -193,14 +229,16 @@ public final class ScreenedDesktop implements Desktop {
 
     @Override
     public void clickAt(int x, int y, Basis basis) {
-        open();
+        act();
         real.clickAt(x, y, basis);
     }
 
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         open();
-        return real.capture(windowId, grantRevision, longEdge);
+        Capture c = real.capture(windowId, grantRevision, longEdge);
+        read();
+        return c;
     }
 
     @Override

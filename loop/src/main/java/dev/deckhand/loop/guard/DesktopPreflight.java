@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * DESIGN.md §4's preflight on the desktop port: the display answers, the granted window exists and is
+ * The preflight of docs/design.md#the-run-loop on the desktop port: the display answers, the granted window exists and is
  * mapped, its app is on the accessibility bus if it is expected there (a starting app is waited for, at
  * most {@link #STARTING_BOUND}, then {@code A11Y_UNAVAILABLE}), the screen is not locked (a locked screen
  * still yields captures while input goes nowhere), and the facts can be read (the accessibility bus
@@ -20,7 +20,7 @@ import java.util.Optional;
  */
 public final class DesktopPreflight implements Preflight {
 
-    /** How long a just-mapped window's app is waited for to register on the accessibility bus (DESIGN.md §4). */
+    /** How long a just-mapped window's app is waited for to register on the accessibility bus (docs/design.md#the-run-loop). */
     public static final Duration STARTING_BOUND = Duration.ofSeconds(5);
 
     private final Desktop desktop;

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Reads explicit {@code steps}: a JSON array of actions in the wire form of DESIGN.md §2 where an
+ * Reads explicit {@code steps}: a JSON array of actions in the wire form of docs/contract.md#actions where an
  * element action's {@code uid} is replaced by {@code target} holding a {@link Selector}, e.g.
  * {@code {"action": "set_text", "target": {"role": "text", "index": 0}, "text": "hello"}}.
  * Strict like {@link dev.deckhand.loop.action.ActionParser}; {@code uid} is refused in steps (a step

@@ -43,7 +43,7 @@ public final class VerifierRunner {
     }
 
     /**
-     * The refusals after which nothing is read from the screen for the verifier (DESIGN.md §5): the absolute
+     * The refusals after which nothing is read from the screen for the verifier (docs/design.md#verifiers): the absolute
      * ones and the deny lists. What fired them may be on screen (a password, a chat, Deckhand's own page).
      */
     public static final Set<RefusalCode> SCREEN_SEALED = EnumSet.of(RefusalCode.OWN_WINDOW, RefusalCode.SECURE_INPUT,

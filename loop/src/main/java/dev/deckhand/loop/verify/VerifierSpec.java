@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * A declared verifier (DESIGN.md §5), read strictly from its wire shape by {@link #parse} /
+ * A declared verifier (docs/design.md#verifiers), read strictly from its wire shape by {@link #parse} /
  * {@link #fromJson}:
  * <pre>
  * {"kind": "a11y", "target": {"role": "text", "index": 0}, "expect": {"text": "84"}}   (or textContains, value, state)

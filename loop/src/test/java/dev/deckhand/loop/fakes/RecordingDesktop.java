@@ -47,7 +47,7 @@ public final class RecordingDesktop implements Desktop {
     public void tree(LongFunction<ScopedTree> t) { this.tree = t; }
     public void window(WindowInfo w) { this.window = w; }
     public void basisValid(boolean v) { this.basisValid = v; }
-    /** False plays a native Wayland window (issue 17). */
+    /** False plays a native Wayland window (docs/wayland.md). */
     public void syntheticInput(boolean v) { this.syntheticInput = v; }
     public void accelerators(dev.deckhand.grant.Accelerators v) { this.accelerators = v; }
     /** The next input calls throw this (after being recorded). */

@@ -37,7 +37,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 12's seeded generator: at least 100,000 hostile action sequences — chords (system ones among
+ * The input boundary's seeded generator (docs/security.md#input-boundary): at least 100,000 hostile action sequences — chords (system ones among
  * them), control characters and Unicode tricks in typed text, uids of other revisions and of nothing,
  * stale (the revision moves on mid-run) and unknown capture bases, points off the capture, gated options, second runs on the same grant —
  * from an obedient model, through the real {@link ComputerLoop} and the pure {@link GrantGuard} against a

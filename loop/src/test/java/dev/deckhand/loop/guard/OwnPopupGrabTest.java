@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Whose keyboard grab it is: the target app's own menu, or another client's (issue 18). */
+/** Whose keyboard grab it is: the target app's own menu, or another client's (docs/security.md#input-boundary). */
 class OwnPopupGrabTest {
 
     private static final long APP = 0x600000;

@@ -1,0 +1,46 @@
+package dev.deckhand.owner;
+
+import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.SecretFileReads;
+import dev.deckhand.home.Secrets;
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+
+/**
+ * What happens when a process other than Deckhand opens one of its secret files while a run's input is in
+ * flight (from an input until the read that shows its effect, {@code SecretFileWindow}): the grant is revoked (a granted app that runs what it is given may have done it, and every later read of
+ * that app could show what it read) and, when the owner token's file was opened, the owner token is
+ * replaced, so a copy of it opens nothing. The run that was going ends {@code SECRET_ON_SCREEN} on its own
+ * watch. Outside those windows an open is the person's own ({@code deckhand signin}, a script approving a card
+ * while the run waits) and changes nothing.
+ */
+@ApplicationScoped
+@Startup
+public class ForeignSecretReads {
+
+    private static final Logger LOG = Logger.getLogger(ForeignSecretReads.class);
+
+    @Inject
+    public ForeignSecretReads(GrantService grants, Secrets secrets) {
+        SecretFileReads.onForeignRead(names -> respond(grants, secrets, names));
+    }
+
+    private static void respond(GrantService grants, Secrets secrets, Set<String> names) {
+        var active = grants.broker().active();
+        if (active.isEmpty() || !SecretFileReads.acting()) return;
+        String called = names.stream().map(SecretFileReads::called).collect(Collectors.joining(", "));
+        if (names.contains(DeckhandHome.OWNER_TOKEN) || names.contains(SecretFileReads.UNKNOWN)) {
+            secrets.rotateOwnerToken();
+            LOG.warnf("a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked "
+                    + "and the owner token replaced", called, active.get().id());
+        } else {
+            LOG.warnf("a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked",
+                    called, active.get().id());
+        }
+        grants.broker().revoke(active.get().id());
+    }
+}

@@ -1,0 +1,89 @@
+package dev.deckhand.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.mcp.McpSession;
+import dev.deckhand.model.stub.OpenAiStub;
+import dev.deckhand.platform.atspi.TestApp;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reviewer's case: on a pixels grant of an xterm running bash, with {@code send} named, the model runs a
+ * command that reads Deckhand's owner token and shows it reversed in the window's title — no matcher finds
+ * it there. The opening of the token's file between the input and the next read is what ends the run
+ * {@code SECRET_ON_SCREEN}: the model is not asked again, the grant is revoked, and the token is replaced, so
+ * the copy opens nothing. The same command reading no secret is the control.
+ */
+@QuarkusTest
+@Tag("e2e")
+class SecretFileReadE2ETest {
+
+    private static final Path OWNER_TOKEN = Path.of("target/test-home/owner-token").toAbsolutePath();
+
+    @AfterEach
+    void revoke() {
+        Owner.revokeActive();
+    }
+
+    private record Ran(JsonPath result, int modelTurns) { }
+
+    private static Ran run(String command) throws Exception {
+        McpSession session = McpSession.open();
+        try (OpenAiStub stub = OpenAiStub.start()) {
+            stub.enqueue("{\"action\":\"type\",\"text\":" + com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
+                    .writeValueAsString(command) + "}");
+            stub.enqueue("{\"action\":\"key\",\"keys\":\"Enter\"}");
+            stub.enqueue("{\"action\":\"done\",\"summary\":\"ran\"}");
+            Harness.bind(stub);
+            JsonPath r = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                    + "\"run the command and send it\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
+            return new Ran(r, stub.requests().size());
+        }
+    }
+
+    @Test
+    void aCommandShowingTheOwnerTokenReversedEndsTheRunAndTheTokenOpensNothing() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
+                "-e", "bash", "--norc", "--noprofile", "-i"))) {
+            long window = Owner.awaitWindow("xterm", "deckhand-shell");
+
+            // control: the same kind of command, reading no secret, completes
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Thread.sleep(1000); // bash's prompt
+            Ran control = run("printf '\\033]0;%s\\007' \"$(echo deckhand-control | rev)\"");
+            assertEquals("completed", control.result().getString("result.structuredContent.outcome"), control.result().prettify());
+            assertEquals(3, control.modelTurns());
+            Owner.revokeActive();
+
+            String before = McpSession.token("owner-token");
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            // spelled as a glob: the typed-path rule judges only what a command line spells
+            String glob = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
+            Ran read = run("printf '\\033]0;%s\\007' \"$(rev < " + glob + ")\"");
+            JsonPath r = read.result();
+            assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
+            assertTrue(r.getString("result.structuredContent.refusal.detail").contains("owner token"), r.prettify());
+            assertEquals(2, read.modelTurns(), "the model is not asked after the command ran");
+            assertFalse(r.prettify().contains(new StringBuilder(before).reverse()), "the reversed token is not in the result");
+
+            String after = McpSession.token("owner-token");
+            assertNotEquals(before, after, "the owner token was replaced");
+            io.restassured.RestAssured.given().header("Authorization", "Bearer " + before).get("/api/grants/active")
+                    .then().statusCode(401);
+            Owner.api().get("/api/grants/active").then().statusCode(404);
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+}
