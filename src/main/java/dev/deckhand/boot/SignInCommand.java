@@ -1,8 +1,8 @@
 package dev.deckhand.boot;
 
 import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.loop.json.JsonMappers;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ConnectException;
@@ -82,7 +82,7 @@ public final class SignInCommand {
         }
         String link = null;
         try {
-            JsonNode body = new ObjectMapper().readTree(response.body());
+            JsonNode body = JsonMappers.strict().readTree(response.body());
             if (response.statusCode() == 200 && body.path("link").isTextual()) link = body.path("link").asText();
         } catch (IOException e) {
             link = null;

@@ -16,6 +16,7 @@ import dev.deckhand.loop.json.WireFormatException;
 import dev.deckhand.mcp.ToolResult;
 import dev.deckhand.owner.TerminalGrants;
 import dev.deckhand.run.ComputerService;
+import dev.deckhand.run.RunAdmission;
 import dev.deckhand.security.OwnerSessions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,14 +24,14 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code deckhand run}: one {@code computer} run from the person's terminal, through the same
  * {@link ComputerService} (same loop, same refusals) as MCP.
  *
- * <p>Order: the flags (64 with the usage); the request-level refusal {@code NO_VERIFIER} (5), before
+ * <p>Order: the flags (64 with the usage); the call's admission ({@link RunAdmission}, as over MCP:
+ * {@code NO_VERIFIER} (5), the policy file, the verifier's scope and the budget of verifier reads), before
  * any grant exists; then the person's grant, minted through the owner path
  * ({@link TerminalGrants}, with the owner token read from the config directory) for the selected
  * window or app — which reads the policy file ({@code CONFIG_MISSING}, 2), opens the display
@@ -106,20 +107,22 @@ public class RunCommand {
     }
 
     private RunResult execute(RunOptions options, RunRequest request, PrintStream err) {
-        Optional<Refusal> refused = request.refusal();
-        if (refused.isPresent()) {
-            if (refused.get().code() == RefusalCode.NO_VERIFIER) err.println("deckhand run: add --verifier JSON");
-            return service.refuse(request, refused.get());
-        }
         String session = "cli:" + request.runId();
+        // admitted (or refused) before the person's grant is minted, as over MCP before a grant is bound
+        RunAdmission.Decision decision = service.admit(request, session);
+        if (decision instanceof RunAdmission.Refused refused) {
+            if (refused.refusal().code() == RefusalCode.NO_VERIFIER) err.println("deckhand run: add --verifier JSON");
+            return service.refuse(request, refused.refusal());
+        }
+        RunAdmission.Admitted admitted = (RunAdmission.Admitted) decision;
         TerminalGrants.Selection selection = new TerminalGrants.Selection(options.windowId(), options.app());
         Grant grant;
         try {
             grant = terminal.mint(terminal.readOwnerToken(), selection, session);
         } catch (RefusedException e) {
-            return service.refuse(request, e.refusal());
+            return service.refuse(admitted, e.refusal());
         } catch (GrantConflictException e) {
-            return service.refuse(request, Refusal.outOfScope("another grant is active in this Deckhand process (" + e.getMessage() + ")"));
+            return service.refuse(admitted, Refusal.outOfScope("another grant is active in this Deckhand process (" + e.getMessage() + ")"));
         }
         err.println("deckhand run: granted " + selection + " → " + grant.target().app() + " window 0x"
                 + Long.toHexString(grant.target().windowId()) + " \"" + grant.target().title() + "\" ("
@@ -131,7 +134,7 @@ public class RunCommand {
                     + "set permissionMode to accept-edits or auto for unattended runs");
         }
         try {
-            return service.run(request, session, interrupted::get, step -> err.println("deckhand run: step "
+            return service.run(admitted, session, interrupted::get, step -> err.println("deckhand run: step "
                     + step.step() + " " + step.kind() + " " + step.status().name().toLowerCase(java.util.Locale.ROOT)
                     + step.code().map(c -> " " + c).orElse("")));
         } finally {

@@ -1,5 +1,6 @@
 package dev.deckhand.cli;
 
+import dev.deckhand.loop.ToolLimits;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,6 +36,9 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
     public RunOptions {
         Objects.requireNonNull(instruction, "instruction");
         if (instruction.isBlank()) throw new UsageException("--instruction must not be blank");
+        if (instruction.length() > ToolLimits.MAX_INSTRUCTION) {
+            throw new UsageException("--instruction must be at most " + ToolLimits.MAX_INSTRUCTION + " characters");
+        }
         Objects.requireNonNull(windowId, "windowId");
         Objects.requireNonNull(app, "app");
         if (windowId.isPresent() == app.isPresent()) {
@@ -83,8 +87,8 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
         if (f.instruction == null) throw new UsageException("--instruction TEXT is required");
         if (f.app != null && f.app.isBlank()) throw new UsageException("--app needs a WM_CLASS, e.g. mousepad");
         Long window = f.window == null ? null : windowId(f.window);
-        Integer maxSteps = f.maxSteps == null ? null : positive("--max-steps", f.maxSteps);
-        Integer timeout = f.timeout == null ? null : positive("--timeout", f.timeout);
+        Integer maxSteps = f.maxSteps == null ? null : positive("--max-steps", f.maxSteps, ToolLimits.MAX_MAX_STEPS);
+        Integer timeout = f.timeout == null ? null : positive("--timeout", f.timeout, ToolLimits.MAX_TIMEOUT_SECONDS);
         return new RunOptions(f.instruction, window == null ? OptionalLong.empty() : OptionalLong.of(window),
                 Optional.ofNullable(f.app).map(String::trim), Optional.ofNullable(f.verifier),
                 Optional.ofNullable(f.steps), Optional.ofNullable(maxSteps), Optional.ofNullable(timeout),
@@ -102,13 +106,14 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
         }
     }
 
-    private static int positive(String flag, String value) {
+    /** The computer tool's limit for the argument the flag sets ({@link ToolLimits}). */
+    private static int positive(String flag, String value, int max) {
         try {
             int n = Integer.parseInt(value.trim());
-            if (n < 1 || n > 100_000) throw new NumberFormatException();
+            if (n < 1 || n > max) throw new NumberFormatException();
             return n;
         } catch (NumberFormatException e) {
-            throw new UsageException(flag + " needs a positive integer (1..100000), was '" + value + "'");
+            throw new UsageException(flag + " needs a positive integer (1.." + max + "), was '" + value + "'");
         }
     }
 }

@@ -17,6 +17,7 @@ import dev.deckhand.owner.GrantService;
 import dev.deckhand.owner.OwnerResource;
 import dev.deckhand.owner.TerminalGrants;
 import dev.deckhand.run.ComputerService;
+import dev.deckhand.run.RunAdmission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -97,14 +98,22 @@ public class EvalTaskCommand {
                     + " within " + job.path("windowWaitSeconds").asInt(30) + " s; on screen: " + onScreen());
             return;
         }
+        // admitted (or refused) before the task's grant is minted, as over MCP before a grant is bound
+        RunAdmission.Decision decision = service.admit(request, session);
+        if (decision instanceof RunAdmission.Refused refused) {
+            report(line, service.refuse(request, refused.refusal()));
+            return;
+        }
+        RunAdmission.Admitted admitted = (RunAdmission.Admitted) decision;
         Grant grant;
         try {
             grant = terminal.mint(terminal.readOwnerToken(), window.get().id(),
                     TaskFile.JSON.treeToValue(task.get("grant"), OwnerResource.MintBody.class), session);
         } catch (RefusedException e) {
-            report(line, service.refuse(request, e.refusal()));
+            report(line, service.refuse(admitted, e.refusal()));
             return;
         } catch (GrantConflictException e) {
+            admitted.settle(false);
             line.put("error", "another grant is active in the task's Deckhand process: " + e.getMessage());
             return;
         }
@@ -114,7 +123,7 @@ public class EvalTaskCommand {
         Thread approver = approver(expect.deniesConsequential(), err);
         RunResult result;
         try {
-            result = service.run(request, session, () -> false, step -> err.println("deckhand eval-task: step " + step.step()
+            result = service.run(admitted, session, () -> false, step -> err.println("deckhand eval-task: step " + step.step()
                     + " " + step.kind() + " " + step.status().name().toLowerCase(Locale.ROOT) + step.code().map(c -> " " + c).orElse("")));
         } finally {
             approver.interrupt();

@@ -1,15 +1,15 @@
 package dev.deckhand.eval;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.ScopeKind;
+import dev.deckhand.loop.ToolLimits;
 import dev.deckhand.loop.steps.StepParser;
 import dev.deckhand.loop.verify.VerifierSpec;
+import dev.deckhand.loop.json.JsonMappers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +28,7 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class TaskFile {
 
-    static final ObjectMapper JSON = new ObjectMapper()
-            .configure(JsonParser.Feature.STRICT_DUPLICATE_DETECTION, true)
-            .configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
+    static final ObjectMapper JSON = JsonMappers.strict();
 
     /** What a task id may look like: it names files and report rows. */
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,99}");
@@ -106,6 +104,9 @@ public final class TaskFile {
             }
         }
         String instruction = text(root, "instruction", "task");
+        if (instruction.length() > ToolLimits.MAX_INSTRUCTION) {
+            throw new IllegalArgumentException("instruction must be at most " + ToolLimits.MAX_INSTRUCTION + " characters in task");
+        }
         JsonNode grant = object(root, "grant", "task");
         only(grant, Set.of("scope", "inputPolicy", "capture", "consequential", "budget", "idleExpirySeconds"), "grant");
         wire(grant, "scope", ScopeKind::fromWire);
@@ -146,8 +147,9 @@ public final class TaskFile {
             }
             expect = new TaskSpec.Expect(outcome, verdict, refusal);
         }
-        optionalInt(root, "maxSteps", "task", 1, 1000);
-        Integer timeout = optionalInt(root, "timeoutSeconds", "task", 1, 3600);
+        // the computer tool's limits: the task's run goes through the same RunArguments
+        optionalInt(root, "maxSteps", "task", 1, ToolLimits.MAX_MAX_STEPS);
+        Integer timeout = optionalInt(root, "timeoutSeconds", "task", 1, ToolLimits.MAX_TIMEOUT_SECONDS);
         if (root.has("tags")) strings(root, "tags", "task", true);
         String session = optionalText(root, "session", "task");
         if (session != null && !Set.of("x11", "wayland").contains(session)) {

@@ -2,6 +2,7 @@ package dev.deckhand.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deckhand.loop.InputSchema;
 import dev.deckhand.loop.Outcome;
 import dev.deckhand.loop.RunArguments;
 import dev.deckhand.loop.RunRequest;
@@ -26,8 +27,8 @@ import java.util.Map;
 
 /**
  * The one MCP tool, {@code computer} (docs/contract.md#the-tool-computer). Registered programmatically so that its input
- * schema is exactly the published one ({@code computer-input.schema.json}), not one derived from
- * Java types. Refusals are {@code isError} results whose text names the code.
+ * schema is exactly the published one ({@link InputSchema}, built from the limits the arguments are read
+ * with), not one derived from Java types. Refusals are {@code isError} results whose text names the code.
  */
 @ApplicationScoped
 public class ComputerTool {
@@ -65,7 +66,7 @@ public class ComputerTool {
 
     /** The published input schema, as a JSON object tree. */
     public Map<String, Object> inputSchema() {
-        return schema("computer-input.schema.json");
+        return InputSchema.tree();
     }
 
     /** The published schema of the result's {@code structuredContent} (docs/contract.md#result). */

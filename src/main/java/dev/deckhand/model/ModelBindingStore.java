@@ -1,7 +1,7 @@
 package dev.deckhand.model;
 
 import dev.deckhand.home.DeckhandHome;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import dev.deckhand.loop.json.JsonMappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,8 +29,7 @@ public final class ModelBindingStore {
     private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
 
     private final Path dir;
-    private final ObjectMapper json = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private final ObjectMapper json = JsonMappers.strict();
 
     public ModelBindingStore(Path dir) {
         this.dir = Objects.requireNonNull(dir, "dir");

@@ -7,6 +7,7 @@ import dev.deckhand.loop.action.ActionSchema;
 import dev.deckhand.loop.json.WireFormatException;
 import dev.deckhand.loop.observe.ObservationText;
 import dev.deckhand.loop.route.Route;
+import dev.deckhand.loop.json.JsonMappers;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -65,7 +66,7 @@ public final class ProviderClient {
     static final int MAX_ERROR_CHARS = 2000;
     static final int ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.strict();
     /** The actions of the uid route: what a model is offered for a window with an accessibility tree. */
     static final java.util.Set<String> CHECK_ACTIONS = Route.UID.permittedActions();
     static final String CHECK_SYSTEM = "You operate one desktop window that the user granted, to carry out the user's "

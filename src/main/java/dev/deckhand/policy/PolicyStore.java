@@ -1,12 +1,12 @@
 package dev.deckhand.policy;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.json.JsonMappers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -45,10 +45,9 @@ public class PolicyStore {
 
     PolicyStore(Path dir) {
         this.file = dir.resolve(DeckhandHome.POLICY);
-        this.json = new ObjectMapper()
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .enable(SerializationFeature.INDENT_OUTPUT);
+        this.json = JsonMappers.builder(new com.fasterxml.jackson.core.JsonFactory())
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .build();
         if (!Files.exists(file) && !Files.exists(dir.resolve(DeckhandHome.AUDIT_DATABASE))) {
             write(PolicyDocument.of(PolicyConfig.defaults()));
             LOG.infof("first start: wrote the default policy to %s (deny lists, caps, permission mode); edit it in the web page", file);

@@ -58,38 +58,34 @@ public class RunAssembly {
 
     private static final Logger LOG = Logger.getLogger(RunAssembly.class);
 
-    @Inject
-    GrantService grants;
+    private final GrantService grants;
+    private final PolicyStore policy;
+    private final AuditLog audit;
+    private final ModelClient model;
+    private final ModelBindingStore modelStore;
+    private final Presence presence;
+    private final FileVerifierScope files;
+    private final Watcher watcher;
+    private final RunRecorder recorder;
+    private final Clock clock;
+    private final KnownSecrets secrets;
 
     @Inject
-    PolicyStore policy;
-
-    @Inject
-    AuditLog audit;
-
-    @Inject
-    ModelClient model;
-
-    @Inject
-    ModelBindingStore modelStore;
-
-    @Inject
-    Presence presence;
-
-    @Inject
-    FileVerifierScope files;
-
-    @Inject
-    Watcher watcher;
-
-    @Inject
-    RunRecorder recorder;
-
-    @Inject
-    Clock clock;
-
-    @Inject
-    KnownSecrets secrets;
+    public RunAssembly(GrantService grants, PolicyStore policy, AuditLog audit, ModelClient model,
+            ModelBindingStore modelStore, Presence presence, FileVerifierScope files, Watcher watcher,
+            RunRecorder recorder, Clock clock, KnownSecrets secrets) {
+        this.grants = grants;
+        this.policy = policy;
+        this.audit = audit;
+        this.model = model;
+        this.modelStore = modelStore;
+        this.presence = presence;
+        this.files = files;
+        this.watcher = watcher;
+        this.recorder = recorder;
+        this.clock = clock;
+        this.secrets = secrets;
+    }
 
     private final ExecutorService modelCalls = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "deckhand-model");
@@ -97,17 +93,17 @@ public class RunAssembly {
         return t;
     });
 
-    /**
-     * Runs {@code request} on {@code grant}, which the caller has bound to {@code sessionId} and holds
-     * for this run.
-     *
-     * @param cancelled MCP cancellation; seen once, it is Stop (the grant is revoked and Stop latches)
-     */
-    RunResult run(RunRequest request, PolicyConfig config, Grant grant, Desktop desktop, String sessionId,
-            BooleanSupplier cancelled, ComputerService.StepListener onStep, RunNotes notes) {
+    /** Runs an admitted request on its grant, which the caller has bound to the run's session and holds for it. */
+    RunResult run(RunContext run) {
+        RunRequest request = run.request();
+        PolicyConfig config = run.config();
+        Grant grant = run.grant();
+        Desktop desktop = run.desktop();
+        String sessionId = run.sessionId();
+        RunNotes notes = run.notes();
         GrantBroker broker = grants.broker();
         long windowId = grant.target().windowId();
-        StopSignal stop = stop(request, grant, sessionId, cancelled);
+        StopSignal stop = stop(request, grant, sessionId, run.cancelled());
         StepPhases phases = new StepPhases();
         Desktop timed = new TimedDesktop(desktop, phases);
         GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), timed, sessionId, grant.id(), stop,
@@ -139,21 +135,22 @@ public class RunAssembly {
                 verifierNanos.addAndGet(System.nanoTime() - t0);
             }
         });
-        Instant deadline = RunDeadline.of(clock, config.caps().wallClock(), request);
+        LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
+                LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
+                LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
+        // computed once: the cards, the model calls and the loop all end at it
+        Instant deadline = limits.deadline(clock, request);
         guard.cardsUntil(deadline);
         UsageTally usage = new UsageTally(this::prices);
         ModelDecider decider = new ModelDecider(model.forApp(grant.target().app()), modelCalls, () -> stop.stopRequested()
                 ? Optional.of(Refusal.stopped("Stop while the model was answering"))
                 : guard.aborted(), usage, ProviderRetry.system(), deadline, secrets::current);
-        LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
-                LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
-                LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
         // Presence (docs/presence.md): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
         // every exit path, a crashed loop included, as is the watcher.
         long beforeRun = System.nanoTime();
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
-            AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), onStep);
+            AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), run.onStep());
             ScreenedDesktop loopReads = new ScreenedDesktop(new TimedDesktop(shown.desktop(), phases), secrets::current, inScope,
                     secretFiles);
             ComputerLoop loop = ComputerLoop.builder()
@@ -180,6 +177,7 @@ public class RunAssembly {
                     .verifier(verifier)
                     .sleeper(d -> sleepUnlessStopped(d, stop))
                     .limits(limits)
+                    .deadline(deadline)
                     .build();
             long t0 = System.nanoTime();
             LOG.debugf("run %s: %.1f ms to begin presence and the watcher", request.runId(), (t0 - beforeRun) / 1e6);

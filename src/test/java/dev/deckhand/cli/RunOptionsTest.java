@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.loop.ToolLimits;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -46,5 +47,32 @@ class RunOptionsTest {
                     b.args()::toString);
             assertTrue(e.getMessage().contains(b.names()), e.getMessage());
         }
+    }
+
+    /** The flags take the computer tool's limits ({@link ToolLimits}), the same the MCP arguments are read with. */
+    @Test
+    void theFlagsTakeTheToolsLimits() {
+        List<String> base = List.of("--instruction", "x", "--app", "a");
+        java.util.function.Function<List<String>, RunOptions> with = extra -> {
+            List<String> all = new java.util.ArrayList<>(base);
+            all.addAll(extra);
+            return RunOptions.parse(all);
+        };
+        assertEquals(Optional.of(ToolLimits.MAX_MAX_STEPS),
+                with.apply(List.of("--max-steps", Integer.toString(ToolLimits.MAX_MAX_STEPS))).maxSteps());
+        assertEquals(Optional.of(ToolLimits.MAX_TIMEOUT_SECONDS),
+                with.apply(List.of("--timeout", Integer.toString(ToolLimits.MAX_TIMEOUT_SECONDS))).timeoutSeconds());
+        RunOptions.UsageException steps = assertThrows(RunOptions.UsageException.class,
+                () -> with.apply(List.of("--max-steps", Integer.toString(ToolLimits.MAX_MAX_STEPS + 1))));
+        assertTrue(steps.getMessage().contains("--max-steps needs a positive integer (1.." + ToolLimits.MAX_MAX_STEPS + ")"),
+                steps.getMessage());
+        RunOptions.UsageException timeout = assertThrows(RunOptions.UsageException.class,
+                () -> with.apply(List.of("--timeout", Integer.toString(ToolLimits.MAX_TIMEOUT_SECONDS + 1))));
+        assertTrue(timeout.getMessage().contains("--timeout needs a positive integer (1.." + ToolLimits.MAX_TIMEOUT_SECONDS + ")"),
+                timeout.getMessage());
+        RunOptions.UsageException instruction = assertThrows(RunOptions.UsageException.class, () -> RunOptions.parse(
+                List.of("--instruction", "a".repeat(ToolLimits.MAX_INSTRUCTION + 1), "--app", "a")));
+        assertTrue(instruction.getMessage().startsWith("--instruction must be at most " + ToolLimits.MAX_INSTRUCTION),
+                instruction.getMessage());
     }
 }

@@ -184,15 +184,68 @@ class PresenceE2ETest {
             assertEquals("stopped", denied.getString("result.structuredContent.outcome"), denied::prettify);
             assertFocusRestored(logOnceFinished());
 
-            // Refused by the loop once the run has started (input steps without a declared verifier).
+            // Refused by the loop once the run has started (a chord the desktop takes, refused before delivery).
             Files.writeString(LOG, "");
-            JsonPath refused = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
-                    + "\"press End\",\"steps\":[" + steps + "]}}");
+            JsonPath refused;
+            try (Owner.Approver approver = new Owner.Approver("approve")) { // the card comes first; the chord never passes
+                refused = session.request("tools/call", stepsCall(file, "{\"action\":\"key\",\"keys\":\"super+d\"}"));
+            }
             assertEquals("refused", refused.getString("result.structuredContent.outcome"), refused::prettify);
-            assertEquals("NO_VERIFIER", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
+            assertEquals("SYSTEM_CHORD", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
             List<String> refusedLog = logOnceFinished();
             assertFocusRestored(refusedLog);
             assertTrue(refusedLog.contains("say Deckhand has finished: refused."), refusedLog::toString);
+        }
+    }
+
+    @Inject
+    dev.deckhand.audit.AuditLog audit;
+
+    /** The grant events of one grant in the audit log, oldest first. */
+    private List<String> grantEvents(String grantId) {
+        List<String> kinds = new java.util.ArrayList<>();
+        for (dev.deckhand.audit.StoredRecord r : audit.store().page(dev.deckhand.audit.AuditQuery.builder()
+                .kinds(dev.deckhand.audit.RecordKind.GRANT).grantId(grantId).limit(100).build()).records()) {
+            kinds.add(0, ((dev.deckhand.audit.GrantEvent) r.event()).kind().name());
+        }
+        return kinds;
+    }
+
+    /**
+     * Admission comes before any grant is touched: a call that may give input and declares no verifier is
+     * refused NO_VERIFIER with the grant not bound to the calling session, no audit record of a bind and no
+     * presence shown (no Focus change, no voice). The control, a read-only call on the same grant, binds it,
+     * audits the bind and shows presence.
+     */
+    @Test
+    void aRunWithoutAVerifierIsRefusedBeforeTheGrantIsBoundOrPresenceShown() throws Exception {
+        TestApp.requireDesktop();
+        try (Yad yad = Yad.launch("--title", "Admission e2e", "--width", "420", "--height", "200", "--text", "Press it",
+                "--button", "Press me:7")) {
+            long window = Owner.awaitWindow("yad", "Admission e2e");
+            String grantId = Owner.mint(window, "confirm_each", List.of()).getString("id");
+            McpSession session = McpSession.open();
+            Files.writeString(LOG, "");
+            JsonPath refused = session.request("tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"click Press me\"}}");
+            assertEquals("refused", refused.getString("result.structuredContent.outcome"), refused::prettify);
+            assertEquals("NO_VERIFIER", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
+            assertEquals(0, refused.getInt("result.structuredContent.stepsRun"));
+            Thread.sleep(1_000); // presence's voice runs beside a run: give a stray line time to appear
+            assertEquals(List.of(), log(), "no presence: no Focus change, no voice line");
+            assertEquals(false, Owner.api().get("/api/grants/active").then().statusCode(200).extract().jsonPath()
+                    .getBoolean("bound"), "the grant is not bound to the session");
+            assertEquals(List.of("MINT"), grantEvents(grantId), "no audit record of a bind");
+            assertEquals(null, yad.exitCode(0), "nothing pressed the button");
+
+            // Control: a read-only call (no verifier needed) is admitted; it binds the grant and shows presence.
+            JsonPath admitted = session.request("tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"What buttons does the dialog have?\"}}");
+            assertTrue(!"NO_VERIFIER".equals(admitted.getString("result.structuredContent.refusal.code")), admitted::prettify);
+            assertEquals(true, Owner.api().get("/api/grants/active").then().statusCode(200).extract().jsonPath()
+                    .getBoolean("bound"), "the admitted call bound the grant");
+            assertEquals(List.of("MINT", "BIND"), grantEvents(grantId), "the bind is audited");
+            assertTrue(logOnceFinished().contains("check"), "presence was shown for the admitted run: " + log());
         }
     }
 

@@ -51,7 +51,8 @@ class McpHttpTest {
     void callWithoutGrantIsRefusedWithNoGrantNamingThePage() {
         long before = ledger.calls();
         JsonPath call = McpSession.open().request("tools/call",
-                "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"type hello in the editor\"}}");
+                "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"type hello in the editor\","
+                        + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Editor\"}}}");
         assertEquals(before + 1, ledger.calls());
         assertTrue(call.getBoolean("result.isError"), "a refusal is an isError result");
         String text = call.getString("result.content[0].text");
@@ -74,6 +75,28 @@ class McpHttpTest {
                     "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"x\",\"mode\":\"" + mode + "\"}}");
             assertTrue(call.getBoolean("result.isError"));
             assertEquals("MODE_DENIED", call.getString("result.structuredContent.refusal.code"), mode);
+        }
+    }
+
+    /**
+     * Admission's order (docs/contract.md): the mode, the verifier, the verifier's arguments, its file scope —
+     * each refused before the grant is looked at (no grant is active here, which would be NO_GRANT).
+     */
+    @Test
+    void admissionRefusesInTheContractsOrderBeforeTheGrant() {
+        String noVerifier = "\"instruction\":\"type hello in the editor\"";
+        String command = noVerifier + ",\"verifier\":{\"kind\":\"command\",\"argv\":[\"/bin/true\"]}";
+        String outsideRoots = noVerifier + ",\"verifier\":{\"kind\":\"file\",\"path\":\"/etc/hostname\",\"exists\":true}";
+        Map<String, String> expected = new java.util.LinkedHashMap<>();
+        expected.put(noVerifier + ",\"mode\":\"plan\"", "MODE_DENIED");
+        expected.put(noVerifier, "NO_VERIFIER");
+        expected.put(command, "OUT_OF_SCOPE");
+        expected.put(outsideRoots, "OUT_OF_SCOPE");
+        expected.put("\"instruction\":\"What does the editor show?\"", "NO_GRANT");
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+            JsonPath call = McpSession.open().request("tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{" + e.getKey() + "}}");
+            assertEquals(e.getValue(), call.getString("result.structuredContent.refusal.code"), call::prettify);
         }
     }
 

@@ -47,7 +47,10 @@ import java.util.Set;
  *
  * <p>Order: (1) mode {@code plan}/{@code goal} → {@code MODE_DENIED}; (2) a run that may give input
  * ({@link Router#requiresVerifier}) without a verifier → {@code NO_VERIFIER} — these two are request
- * checks: nothing runs, not even the verifier, and the verdict is {@code none}. From here on the
+ * checks: nothing runs, not even the verifier, and the verdict is {@code none}. The server admits a call
+ * before any grant is touched ({@code run.RunAdmission}, with {@link RunRequest#refusal()}), so a request
+ * these refuse never reaches a loop there; the loop asks the same method again so that a loop built
+ * anywhere else cannot run one either. From here on the
  * declared verifier runs on <em>every</em> exit path — except that after an absolute or deny-list refusal
  * one that reads the screen fails unread ({@link VerifierRunner#SCREEN_SEALED}). (3) {@link Guard#checkRun()}; (4)
  * {@link Preflight}; (5) a snapshot and {@link Router#route}; (6) explicit steps in order, or model
@@ -92,6 +95,7 @@ public final class ComputerLoop {
     private final Sleeper sleeper;
     private final LoopLimits limits;
     private final Supplier<Optional<Refusal>> screen;
+    private final Instant fixedDeadline;
 
     private ComputerLoop(Builder b) {
         this.desktop = Objects.requireNonNull(b.desktop, "desktop");
@@ -106,6 +110,7 @@ public final class ComputerLoop {
         this.sleeper = Objects.requireNonNull(b.sleeper, "sleeper");
         this.limits = Objects.requireNonNull(b.limits, "limits");
         this.screen = Objects.requireNonNull(b.screen, "screen");
+        this.fixedDeadline = b.deadline;
     }
 
     public static Builder builder() {
@@ -184,13 +189,8 @@ public final class ComputerLoop {
 
         Run(RunRequest request) {
             this.request = request;
-            Duration wall = limits.wallClock();
-            if (request.timeoutSeconds().isPresent()) {
-                Duration asked = Duration.ofSeconds(request.timeoutSeconds().get());
-                if (asked.compareTo(wall) < 0) wall = asked;
-            }
-            this.wallClock = wall;
-            this.deadline = clock.instant().plus(wall);
+            this.wallClock = limits.wallClockFor(request);
+            this.deadline = fixedDeadline != null ? fixedDeadline : limits.deadline(clock, request);
             this.maxSteps = Math.min(limits.maxSteps(), request.maxSteps().orElse(Integer.MAX_VALUE));
         }
 
@@ -652,6 +652,7 @@ public final class ComputerLoop {
         private Sleeper sleeper = Sleeper.REAL;
         private LoopLimits limits = LoopLimits.DEFAULTS;
         private Supplier<Optional<Refusal>> screen = Optional::empty;
+        private Instant deadline;
 
         private Builder() {}
 
@@ -666,6 +667,11 @@ public final class ComputerLoop {
         public Builder verifier(VerifierRunner v) { verifier = v; return this; }
         public Builder sleeper(Sleeper v) { sleeper = v; return this; }
         public Builder limits(LoopLimits v) { limits = v; return this; }
+        /**
+         * The run's deadline as its builder computed it once ({@link LoopLimits#deadline}) for everything the
+         * run bounds by it; without one the loop computes it the same way when the run starts.
+         */
+        public Builder deadline(Instant v) { deadline = v; return this; }
         /**
          * Whether one of Deckhand's secrets was seen on screen ({@link dev.deckhand.loop.desktop.ScreenedDesktop#fired}):
          * asked when the body ends and after the verifier; a refusal there ends the run {@code SECRET_ON_SCREEN}

@@ -28,4 +28,23 @@ public record LoopLimits(int maxSteps, Duration wallClock, int observationTokens
         Objects.requireNonNull(settle, "settle");
         if (lastSteps < 0) throw new IllegalArgumentException("lastSteps must be >= 0");
     }
+
+    /** The run's wall clock: {@link #wallClock}, lowered (never raised) by the request's {@code timeoutSeconds}. */
+    public Duration wallClockFor(RunRequest request) {
+        Duration wall = wallClock;
+        if (request.timeoutSeconds().isPresent()) {
+            Duration asked = Duration.ofSeconds(request.timeoutSeconds().get());
+            if (asked.compareTo(wall) < 0) wall = asked;
+        }
+        return wall;
+    }
+
+    /**
+     * When the run's wall clock runs out, counted from now: the one computation of a run's deadline, made
+     * once per run by whoever builds the loop and handed to it ({@link ComputerLoop.Builder#deadline}) and to
+     * everything else bounded by it (approval cards, model calls).
+     */
+    public java.time.Instant deadline(java.time.Clock clock, RunRequest request) {
+        return clock.instant().plus(wallClockFor(request));
+    }
 }

@@ -20,7 +20,8 @@ import java.util.Optional;
 public record RunRequest(String runId, String instruction, List<Step> steps, Optional<VerifierSpec> verifier,
         Optional<Integer> maxSteps, Optional<Integer> timeoutSeconds, Mode mode) {
 
-    public static final int MAX_INSTRUCTION = 10_000;
+    /** {@link ToolLimits#MAX_INSTRUCTION}. */
+    public static final int MAX_INSTRUCTION = ToolLimits.MAX_INSTRUCTION;
 
     public RunRequest {
         Objects.requireNonNull(runId, "runId");
@@ -39,7 +40,8 @@ public record RunRequest(String runId, String instruction, List<Step> steps, Opt
     /**
      * The request checks, made before anything runs (not even the verifier): {@code MODE_DENIED} for the
      * plan and goal modes ({@link Mode#refusal()}), then {@code NO_VERIFIER} for a run that may give input
-     * without a declared verifier ({@link Router#verifierMissing}). The one place both are decided.
+     * without a declared verifier ({@link Router#verifierMissing}). The one place both are decided: the
+     * first two steps of the server's admission ({@code run.RunAdmission}), asked again by the loop.
      */
     public Optional<Refusal> refusal() {
         Optional<Refusal> mode = this.mode.refusal();

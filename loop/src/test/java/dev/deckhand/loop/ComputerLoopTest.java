@@ -360,6 +360,25 @@ class ComputerLoopTest {
     }
 
     @Test
+    void theRunEndsAtTheDeadlineItsBuilderComputedOnce() {
+        RunRequest req = request("Press OK").withTimeoutSeconds(60);
+        f.deadline = f.limits.deadline(f.clock, req); // computed once, as the run layer does before cards and model
+        f.clock.advance(Duration.ofSeconds(50)); // the time it takes to start the run
+        ScriptedDecider model = new ScriptedDecider();
+        for (int i = 0; i < 10; i++) {
+            model.then(ask -> {
+                f.clock.advance(Duration.ofSeconds(25));
+                return click("r1-ok");
+            });
+        }
+        RunResult r = f.run(model, req);
+        assertEquals(Outcome.Kind.TIMED_OUT, r.outcome().kind());
+        assertEquals(0, r.stepsRun(), "the given deadline, not one counted afresh when the loop started");
+        assertEquals(Duration.ofSeconds(60), f.limits.wallClockFor(req));
+        assertEquals(Duration.ofMinutes(10), f.limits.wallClockFor(req.withTimeoutSeconds(3_600)), "never raised");
+    }
+
+    @Test
     void waitSleepsOnTheInjectedSleeperWithinTheDeadline() {
         f.run(ScriptedDecider.of("{\"action\": \"wait\", \"ms\": 700}", done("ok")), request("Wait for it"));
         assertEquals(List.of(Duration.ofMillis(700)), f.slept);

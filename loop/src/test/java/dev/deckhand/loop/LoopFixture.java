@@ -33,6 +33,8 @@ final class LoopFixture {
     Verifier verifierPort = verifier;
     Optional<Refusal> preflight = Optional.empty();
     LoopLimits limits = LoopLimits.DEFAULTS;
+    /** The deadline the builder hands the loop, or null (the loop computes it as the run starts). */
+    java.time.Instant deadline;
     /** When set, the loop reads through it and asks it whether a secret was seen. */
     ScreenedDesktop screened;
 
@@ -42,7 +44,7 @@ final class LoopFixture {
                 .screen(screened == null ? Optional::empty : screened::fired)
                 .decider(decider).guard(guard).audit(audit).clock(clock).stop(stop)
                 .preflight(w -> preflight).scope(scope).verifier(new VerifierRunner(verifierPort))
-                .sleeper(slept::add).limits(limits)
+                .sleeper(slept::add).limits(limits).deadline(deadline)
                 .build().run(request);
     }
 

@@ -22,7 +22,8 @@ import java.util.TreeSet;
  */
 public final class StepParser {
 
-    public static final int MAX_STEPS = 500;
+    /** {@link dev.deckhand.loop.ToolLimits#MAX_STEPS}. */
+    public static final int MAX_STEPS = dev.deckhand.loop.ToolLimits.MAX_STEPS;
 
     private StepParser() {}
 
