@@ -29,12 +29,6 @@ public class KnownSecrets implements HeldSecrets {
 
     private static final Logger LOG = Logger.getLogger(KnownSecrets.class);
 
-    /** The secret files of the config directory, to what a refusal calls them. */
-    static final Map<String, String> FILES = Map.of(
-            DeckhandHome.MCP_TOKEN, "MCP token",
-            DeckhandHome.OWNER_TOKEN, "owner token",
-            DeckhandHome.AUDIT_SEAL_KEY, "audit seal key",
-            DeckhandHome.MODEL_API_KEY, "model API key");
 
     private record Stamp(long size, Instant modified) { }
 
@@ -58,7 +52,7 @@ public class KnownSecrets implements HeldSecrets {
     /** The matcher of every secret known now, the files read again where they changed. */
     public synchronized OwnSecrets current() {
         boolean changed = heldChanged;
-        for (String name : FILES.keySet()) changed |= reread(name);
+        for (String name : SecretFileReads.files()) changed |= reread(name);
         if (changed) {
             heldChanged = false;
             Map<String, String> all = new LinkedHashMap<>(fromFiles);
@@ -81,11 +75,11 @@ public class KnownSecrets implements HeldSecrets {
         }
         if (now.equals(stamps.get(name))) return false;
         stamps.put(name, now);
-        fromFiles.entrySet().removeIf(e -> e.getValue().equals(FILES.get(name)));
+        fromFiles.entrySet().removeIf(e -> e.getValue().equals(SecretFileReads.called(name)));
         if (now.size() > 0) {
             try {
                 String secret = SecretFileReads.read(file);
-                if (!secret.isEmpty()) fromFiles.put(secret, FILES.get(name));
+                if (!secret.isEmpty()) fromFiles.put(secret, SecretFileReads.called(name));
             } catch (IOException unreadable) {
                 LOG.warnf("cannot read %s to screen for it: %s", name, unreadable.getClass().getSimpleName());
             }

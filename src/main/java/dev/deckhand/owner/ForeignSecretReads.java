@@ -33,14 +33,10 @@ public class ForeignSecretReads {
         var active = grants.broker().active();
         if (active.isEmpty() || !SecretFileReads.acting()) return;
         String called = names.stream().map(SecretFileReads::called).collect(Collectors.joining(", "));
-        if (names.contains(DeckhandHome.OWNER_TOKEN) || names.contains(SecretFileReads.UNKNOWN)) {
-            secrets.rotateOwnerToken();
-            LOG.warnf("a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked "
-                    + "and the owner token replaced", called, active.get().id());
-        } else {
-            LOG.warnf("a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked",
-                    called, active.get().id());
-        }
+        boolean ownerToken = names.contains(DeckhandHome.OWNER_TOKEN) || names.contains(SecretFileReads.UNKNOWN);
+        if (ownerToken) secrets.rotateOwnerToken();
+        LOG.warnf("a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked%s",
+                called, active.get().id(), ownerToken ? " and the owner token replaced" : "");
         grants.broker().revoke(active.get().id());
     }
 }

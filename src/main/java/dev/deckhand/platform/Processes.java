@@ -5,8 +5,13 @@ import dev.deckhand.grant.RefusedException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -52,24 +57,24 @@ public final class Processes {
      */
     public static boolean runsCommands(int pid) {
         if (pid <= 0) return true;
-        java.util.Map<Integer, java.util.List<Integer>> children = new java.util.HashMap<>();
+        Map<Integer, List<Integer>> children = new HashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             procs.map(p -> p.getFileName().toString()).filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
                     .forEach(n -> {
                         int child = Integer.parseInt(n);
                         int parent = parent(child);
-                        if (parent > 0) children.computeIfAbsent(parent, k -> new java.util.ArrayList<>()).add(child);
+                        if (parent > 0) children.computeIfAbsent(parent, k -> new ArrayList<>()).add(child);
                     });
         } catch (IOException e) {
             return true;
         }
-        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(java.util.List.of(pid));
+        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(pid));
         Set<Integer> seen = new HashSet<>();
         while (!todo.isEmpty()) {
             int p = todo.pop();
             if (!seen.add(p)) continue;
             if (holdsPtyMaster(p)) return true;
-            todo.addAll(children.getOrDefault(p, java.util.List.of()));
+            todo.addAll(children.getOrDefault(p, List.of()));
         }
         return false;
     }

@@ -47,8 +47,7 @@ final class SecretFileRunWindow implements SecretFileWindow {
     public synchronized Optional<String> closed() {
         if (!open) return Optional.empty();
         Optional<String> which = peek();
-        open = false;
-        SecretFileReads.disarm();
+        end();
         return which;
     }
 
