@@ -14,7 +14,7 @@ public class SessionCheck implements DoctorCheck {
     static final String TITLE = "Session type and routes";
 
     static final String X11_ROUTE = "X11 apps (GTK, Qt, Swing, LibreOffice, xterm) get the X11 driver: tree and actions by"
-            + " uid, keys, typing and click_at (no XTEST under XWayland), pixel capture";
+            + " uid, keys, typing and click_at, pixel capture";
     static final String WAYLAND_ROUTE = "native Wayland apps (GTK 3, GTK 4, Qt with QT_QPA_PLATFORM=wayland) get the"
             + " accessibility route: click, set_text, focus (where the toolkit allows it), select and scroll by uid;"
             + " key, type and click_at are refused WAYLAND_INPUT_UNSUPPORTED (a Wayland client cannot give another"
