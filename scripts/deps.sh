@@ -8,9 +8,10 @@ DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox libxres1)
 # A headless Wayland session (scripts/desktop.sh --wayland, the Wayland driver's tests): weston.
 WAYLAND=(weston)
 SAMPLE_APPS=(mousepad)
+# i3-wm, fluxbox, icewm: WindowManagerBindingsTest reads their packages' default key bindings and runs each.
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
-      i3lock xclip zenity)
+      i3lock xclip zenity i3-wm fluxbox icewm)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword
