@@ -29,7 +29,11 @@ try {
   await client.connect(transport);
   const { tools } = await client.listTools();
   const computer = tools.find((t) => t.name === "computer");
-  const result = await client.callTool({ name: "computer", arguments: { instruction: "type hello in the editor" } });
+  const result = await client.callTool({ name: "computer", arguments: {
+    instruction: "type hello in the editor",
+    // with a verifier, admission passes and the call reaches the grant: there is none
+    verifier: { kind: "window", titleMatches: "hello" },
+  } });
   console.log(JSON.stringify({
     transport: mode,
     server: client.getServerVersion()?.name,

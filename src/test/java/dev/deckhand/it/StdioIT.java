@@ -47,12 +47,22 @@ class StdioIT {
             assertEquals("computer", tool.path("name").asText());
             assertTrue(tool.path("annotations").path("destructiveHint").asBoolean());
 
+            // Admission comes before any grant: a run that may give input without a verifier is NO_VERIFIER,
+            // the same call with one reaches the grant and finds none.
             send(in, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"computer\","
                     + "\"arguments\":{\"instruction\":\"type hello\"}}}");
             readUntil(out, replies, 3);
             JsonNode result = replies.get(3).path("result");
             assertTrue(result.path("isError").asBoolean());
-            assertEquals("NO_GRANT", result.path("structuredContent").path("refusal").path("code").asText());
+            assertEquals("NO_VERIFIER", result.path("structuredContent").path("refusal").path("code").asText());
+
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"computer\","
+                    + "\"arguments\":{\"instruction\":\"type hello\","
+                    + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"hello\"}}}}");
+            readUntil(out, replies, 4);
+            JsonNode granted = replies.get(4).path("result");
+            assertTrue(granted.path("isError").asBoolean());
+            assertEquals("NO_GRANT", granted.path("structuredContent").path("refusal").path("code").asText());
 
             send(in, "this is not json");
             JsonNode parseError = json.readTree(out.readLine());
