@@ -105,7 +105,7 @@ public class RunAssembly {
         long windowId = grant.target().windowId();
         StopSignal stop = stop(request, grant, sessionId, run.cancelled());
         StepPhases phases = new StepPhases();
-        Desktop timed = new TimedDesktop(desktop, phases);
+        Desktop timed = TimedDesktop.over(desktop, phases);
         GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), timed, sessionId, grant.id(), stop,
                 clock, recorder.cards(request.runId()), files.deniedPlaces());
         GrantScope scope = new GrantScope() {
@@ -125,7 +125,7 @@ public class RunAssembly {
         // the opening of the secret files between an input and the read after it, while the app runs commands.
         SecretFileRunWindow secretFiles = new SecretFileRunWindow(() -> Processes.runsCommands(grant.target().pid()));
         ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope, secretFiles);
-        DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads, windowId, scope::revision, new HostVerifier(config, files),
+        DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads.desktop(), windowId, scope::revision, new HostVerifier(config, files),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());
         VerifierRunner verifier = new VerifierRunner(spec -> {
             long t0 = System.nanoTime();
@@ -151,10 +151,10 @@ public class RunAssembly {
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
             AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), run.onStep());
-            ScreenedDesktop loopReads = new ScreenedDesktop(new TimedDesktop(shown.desktop(), phases), secrets::current, inScope,
+            ScreenedDesktop loopReads = new ScreenedDesktop(TimedDesktop.over(shown.desktop(), phases), secrets::current, inScope,
                     secretFiles);
             ComputerLoop loop = ComputerLoop.builder()
-                    .desktop(loopReads)
+                    .desktop(loopReads.desktop())
                     .screen(() -> loopReads.fired().or(verifierReads::fired))
                     .decider(ask -> phases.time(StepPhases.Phase.MODEL, () -> decider.decide(ask)))
                     .guard(new TimedGuard(guard, phases, guard::approvalNanos))
