@@ -83,6 +83,11 @@ final class TimedGuard implements Guard {
     }
 
     @Override
+    public Optional<Refusal> watch() {
+        return policy(real::watch);
+    }
+
+    @Override
     public Optional<Refusal> reserve() {
         return policy(real::reserve);
     }

@@ -104,4 +104,13 @@ public interface Guard {
      * (docs/security.md) — or empty. No default: a decorator that forgot it would never end such a run.
      */
     Optional<Refusal> afterDelivery(Action action);
+
+    /**
+     * What is watched between the checks, read now: the refusal that ends the run because something happened that
+     * no action of the loop asked for — the granted app took the person's focus, the person's keyboard was changed,
+     * a verdict the run's watcher holds (docs/security.md) — or empty. The loop asks it during waits and once the
+     * run has ended (an ending that says less, such as an app that stopped answering, gives way to it); the run's
+     * watcher asks it every poll interval. Never waits. No default: a decorator that forgot it would watch nothing.
+     */
+    Optional<Refusal> watch();
 }

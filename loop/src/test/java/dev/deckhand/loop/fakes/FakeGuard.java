@@ -48,6 +48,10 @@ public final class FakeGuard implements Guard {
     }
     public Function<Action, Optional<Refusal>> onDelivered = a -> Optional.empty();
     @Override public Optional<Refusal> afterDelivery(Action action) { return onDelivered.apply(action); }
+    /** What {@link #watch} answers; counted. */
+    public java.util.function.Supplier<Optional<Refusal>> onWatch = Optional::empty;
+    public int watches;
+    @Override public Optional<Refusal> watch() { watches++; return onWatch.get(); }
     public int released;
     public int lastChecks;
     public Function<Action, Optional<Refusal>> onLastCheck = a -> Optional.empty();
