@@ -83,8 +83,8 @@ final class TimedGuard implements Guard {
     }
 
     @Override
-    public Optional<Refusal> watch() {
-        return policy(real::watch);
+    public Optional<Refusal> watch(java.time.Duration grace) {
+        return policy(() -> real.watch(grace));
     }
 
     @Override

@@ -57,7 +57,7 @@ public class Watcher {
             broker.active();
             DenyScan.scan(policy.current(), FactsMapper.facts(desktop.facts().current(), 0)).ifPresent(guard::abort);
             // the person's focus and keyboard: a finding is held as the run's verdict by the guard itself
-            guard.watch();
+            guard.watch(Duration.ZERO);
         } catch (RefusedException e) {
             guard.abort(e.refusal());
         } catch (RuntimeException e) {

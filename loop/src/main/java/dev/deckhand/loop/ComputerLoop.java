@@ -173,14 +173,22 @@ public final class ComputerLoop {
         }
         if (outcome instanceof Outcome.Stopped || outcome instanceof Outcome.Expired) return outcome;
         Optional<Refusal> seen;
+        boolean stoppedAnswering = r.isPresent() && r.get().code() == dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE;
         try {
-            seen = guard.watch();
+            seen = guard.watch(stoppedAnswering ? FOCUS_GRACE : Duration.ZERO);
         } catch (RuntimeException unreadable) {
             return outcome;
         }
         if (seen.isEmpty() || r.isPresent() && r.get().equals(seen.get())) return outcome;
         return Outcome.endedBy(seen.get());
     }
+
+    /**
+     * How long a run that ended because the app stopped answering after an action still looks for the focus move
+     * that may explain it: a modal dialog the action opened (abiword's Open) takes the focus some time after the
+     * app has stopped answering.
+     */
+    static final Duration FOCUS_GRACE = Duration.ofSeconds(5);
 
     /** How long a {@code wait} sleeps between two looks at what the guard watches. */
     static final Duration WAIT_SLICE = Duration.ofMillis(100);
@@ -624,7 +632,7 @@ public final class ComputerLoop {
                 // in slices, each after a look at what the guard watches: an app that takes the person's focus
                 // while the run waits (a page's timer) ends the wait there
                 while (true) {
-                    Optional<Refusal> seen = guard.watch();
+                    Optional<Refusal> seen = guard.watch(Duration.ZERO);
                     if (seen.isPresent()) throw new RefusedException(seen.get());
                     if (rest.isZero() || rest.isNegative() || stop.stopRequested()) break;
                     Duration slice = rest.compareTo(WAIT_SLICE) < 0 ? rest : WAIT_SLICE;

@@ -30,8 +30,8 @@ import org.jboss.logging.Logger;
  * <p>A program may change the keyboard map (a granted terminal runs {@code setxkbmap -option ctrl:swapcaps}):
  * a press is judged twice ({@link StopChord}), by the keys the chord had when Stop was set up — keycodes, the
  * physical keys the person's fingers know — and by the keyboard's map now, read again on every XKB new-keyboard
- * or map notification (and core {@code MappingNotify}), in the server's order with the raw key events; either
- * is Stop. The passive grabs are grabbed again for both readings after every change.
+ * or map notification (and core {@code MappingNotify}), in the server's order with the raw key events, every
+ * reading of the last 2 s counting (a map read late may already be past a short-lived one); either is Stop. The passive grabs are grabbed again for both readings after every change.
  *
  * <p>Registration fails, never fatally, when the display cannot be opened, the chord cannot be parsed
  * or has no key on this keyboard, or another client already grabs it (BadAccess): {@link #status()}
@@ -72,6 +72,16 @@ public final class StopKeyGrab implements AutoCloseable {
     private volatile StopChord atStart;
     /** The chord's keys as the keyboard maps them now. */
     private volatile StopChord now;
+    /**
+     * The readings of the last {@link #RECENT} (the latest always kept), raw thread only: a map is read when its
+     * notification is handled, which may be after the server has already moved on (xdotool maps a spare keycode,
+     * presses it and undoes the mapping within milliseconds, and each change comes as an XKB and a core
+     * notification), so a press is judged by every reading of that moment, not only the last.
+     */
+    private final java.util.ArrayDeque<Reading> recent = new java.util.ArrayDeque<>();
+    private static final long RECENT = TimeUnit.SECONDS.toNanos(2);
+
+    private record Reading(long nanos, StopChord chord) { }
     /** Keyboard changes followed since the start. */
     private final AtomicLong remaps = new AtomicLong();
 
@@ -249,6 +259,9 @@ public final class StopKeyGrab implements AutoCloseable {
             return;
         }
         remaps.incrementAndGet();
+        long t = System.nanoTime();
+        recent.addLast(new Reading(t, after));
+        while (recent.size() > 1 && t - recent.peekFirst().nanos() > RECENT) recent.removeFirst();
         if (after.equals(before)) return;
         now = after;
         java.util.LinkedHashMap<String, int[]> both = new java.util.LinkedHashMap<>();
@@ -363,7 +376,14 @@ public final class StopKeyGrab implements AutoCloseable {
         if (detail < 0 || detail > 255) return false;
         down[detail] = evtype == Xi.XI_RawKeyPress;
         if (evtype != Xi.XI_RawKeyPress) return false;
-        return atStart.pressedBy(detail, down) || now.pressedBy(detail, down);
+        boolean stop = atStart.pressedBy(detail, down) || now.pressedBy(detail, down);
+        for (Reading r : recent) stop |= r.chord().pressedBy(detail, down);
+        if (!stop && LOG.isDebugEnabled() && (atStart.keys().contains(detail) || now.keys().contains(detail))) {
+            StringBuilder held = new StringBuilder();
+            for (int kc = 0; kc < 256; kc++) if (down[kc] && kc != detail) held.append(' ').append(kc);
+            LOG.debugf("Stop shortcut %s: keycode %d pressed with keys%s held: not the chord", chord, detail, held);
+        }
+        return stop;
     }
 
     /**

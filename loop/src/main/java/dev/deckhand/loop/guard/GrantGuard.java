@@ -612,14 +612,28 @@ public final class GrantGuard implements Guard {
      * by the run's watcher every poll interval; a read that fails finds nothing here (the checks read again).
      */
     @Override
-    public Optional<Refusal> watch() {
+    public Optional<Refusal> watch(Duration grace) {
         if (aborted().isPresent()) return aborted();
         try {
-            return watched();
+            Optional<Refusal> seen = watched();
+            // looked for again, for up to grace, while the person's window is watched since a delivered action
+            Watch w = watch;
+            if (seen.isPresent() || w == null || w.action().isEmpty() || grace.isZero()) return seen;
+            for (long i = 0; i < grace.toMillis() / GRACE_POLL.toMillis() && seen.isEmpty(); i++) {
+                Thread.sleep(GRACE_POLL.toMillis());
+                seen = watched();
+            }
+            return seen;
         } catch (RefusedException | IllegalStateException unreadable) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return Optional.empty();
         }
     }
+
+    /** How often {@link #watch} looks again during its grace. */
+    static final Duration GRACE_POLL = Duration.ofMillis(100);
 
     /** {@link #watch}'s reads: the person's focus, then the keyboard. */
     private Optional<Refusal> watched() {

@@ -51,7 +51,8 @@ public final class FakeGuard implements Guard {
     /** What {@link #watch} answers; counted. */
     public java.util.function.Supplier<Optional<Refusal>> onWatch = Optional::empty;
     public int watches;
-    @Override public Optional<Refusal> watch() { watches++; return onWatch.get(); }
+    public final List<java.time.Duration> graces = new ArrayList<>();
+    @Override public Optional<Refusal> watch(java.time.Duration grace) { watches++; graces.add(grace); return onWatch.get(); }
     public int released;
     public int lastChecks;
     public Function<Action, Optional<Refusal>> onLastCheck = a -> Optional.empty();

@@ -244,7 +244,9 @@ class PersonsFocusTest {
         World world = new World(false);
         world.focusedWindow = HostileWorld.OTHER;
         world.hangsAfterClick = true;
-        world.lateBy = 3; // not at the settle, the effect's look or the next step's check: only the run's last look
+        // not at the settle, the effect's look, the next step's check or the run's first look at its end: the
+        // dialog takes the focus a moment after the app stopped answering, within the grace the end looks for it
+        world.lateBy = 6;
         RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
                 + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
