@@ -154,8 +154,9 @@ public class RunAssembly {
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
             AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), run.onStep());
-            ScreenedDesktop loopReads = new ScreenedDesktop(TimedDesktop.over(shown.desktop(), phases), secrets::current, inScope,
-                    secretFiles);
+            Desktop acting = TimedDesktop.over(shown.desktop(), phases);
+            if (Processes.runsCommands(grant.target().pid())) acting = acting.around(commandGrants.captures());
+            ScreenedDesktop loopReads = new ScreenedDesktop(acting, secrets::current, inScope, secretFiles);
             ComputerLoop loop = ComputerLoop.builder()
                     .desktop(loopReads.desktop())
                     .screen(() -> loopReads.fired().or(verifierReads::fired))

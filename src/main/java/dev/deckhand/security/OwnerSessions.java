@@ -111,6 +111,22 @@ public class OwnerSessions {
         }
     }
 
+    /**
+     * Ends every sign-in code not yet used (the person runs {@code deckhand signin} again); returns how many. Called
+     * before a granted terminal's pixels go to the model: a code printed in that terminal would be in them, where no
+     * text matcher reads it, and the model could hand it back in another spelling (docs/security.md).
+     */
+    public int endCodes() {
+        int ended = 0;
+        for (String code : List.copyOf(codes.keySet())) {
+            if (codes.remove(code) != null) {
+                held.release(code);
+                ended++;
+            }
+        }
+        return ended;
+    }
+
     /** Forgets expired codes and sessions, and stops screening for them. */
     private void dropExpired(Instant now) {
         codes.entrySet().removeIf(e -> {

@@ -94,6 +94,33 @@ class SecretFileReadE2ETest {
     }
 
     /**
+     * Round 2 of the review: the person printed a sign-in link in their xterm ({@code deckhand signin}) and granted
+     * it on pixels; the code went to the model in a capture and came back reversed in the summary, where no matcher
+     * finds it. Every capture of a granted app that runs commands now ends the codes not yet used first: the link
+     * printed before the run opens nothing after it; a link asked for after the run still works.
+     */
+    @Test
+    void aSignInCodeInAGrantedTerminalsPixelsEndsBeforeTheModelSeesIt() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        String link = Owner.api().post("/api/session/link").then().statusCode(200).extract().path("link");
+        String code = link.substring(link.indexOf("code=") + 5);
+        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
+                "-e", "bash", "-c", "echo " + link + "; exec bash --norc --noprofile -i"))) {
+            long window = Owner.awaitWindow("xterm", "deckhand-shell");
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Thread.sleep(1000); // the link and bash's prompt
+            Ran ran = run("true");
+            assertEquals("completed", ran.result().getString("result.structuredContent.outcome"), ran.result().prettify());
+            io.restassured.RestAssured.given().redirects().follow(false).get("/signin?code=" + code).then().statusCode(401);
+            String fresh = Owner.api().post("/api/session/link").then().statusCode(200).extract().path("link");
+            io.restassured.RestAssured.given().redirects().follow(false)
+                    .get("/signin?code=" + fresh.substring(fresh.indexOf("code=") + 5)).then().statusCode(303);
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    /**
      * The reviewer's second case: a command that waits before it reads ({@code (sleep 2; rev < token > f) &}) opens
      * the file after the read that follows its Enter. The run's reads keep watching from its first input on, so the
      * read after the model's wait ends the run; and a command whose read comes after the run still finds the grant

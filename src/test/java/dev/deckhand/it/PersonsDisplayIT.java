@@ -110,8 +110,7 @@ class PersonsDisplayIT {
             System.out.printf("B17: the run ended after %d ms: %s%n", took[0], detail);
             assertEquals("refused", r.getString("result.structuredContent.outcome"), r.prettify());
             assertEquals("OUT_OF_SCOPE", r.getString("result.structuredContent.refusal.code"), r.prettify());
-            assertTrue(detail.contains("became the active window") && detail.contains("s after the click while the person was in window 0x"
-                    + Long.toHexString(personsWindow)), detail);
+            assertTrue(detail.contains("became the active window") && detail.contains("s after the click while the person was in another window"), detail);
             assertEquals(1, r.getInt("result.structuredContent.stepsRun"), "the click ran; the wait was cut short");
             // what Deckhand cannot undo: the page's popup holds the focus now (the run ended when it took it)
             long active = activeWindow();
@@ -145,8 +144,7 @@ class PersonsDisplayIT {
             }
             System.out.println(after);
             assertEquals("OUT_OF_SCOPE", r.getString("result.structuredContent.refusal.code"), r.prettify());
-            assertTrue(detail.contains("became the active window") && detail.contains("while the person was in window 0x"
-                    + Long.toHexString(personsWindow)), detail);
+            assertTrue(detail.contains("became the active window") && detail.contains("while the person was in another window"), detail);
             assertNotEquals(personsWindow, activeWindow(), "abiword's dialog holds the focus, as the run says");
         }
     }

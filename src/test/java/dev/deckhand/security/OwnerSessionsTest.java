@@ -41,6 +41,20 @@ class OwnerSessionsTest {
     }
 
     @Test
+    void endingTheCodesLeavesNoneToRedeemAndSessionsLive() {
+        OwnerSessions sessions = new OwnerSessions(new MutableClock(SIGN_IN));
+        OwnerSessions.Session s = sessions.redeem(sessions.issueCode(), null).orElseThrow();
+        String a = sessions.issueCode();
+        String b = sessions.issueCode();
+        assertEquals(2, sessions.endCodes());
+        assertTrue(sessions.redeem(a, null).isEmpty());
+        assertTrue(sessions.redeem(b, null).isEmpty());
+        assertTrue(sessions.session(s.id()).isPresent(), "a signed-in browser stays signed in");
+        assertEquals(0, sessions.endCodes());
+        assertTrue(sessions.redeem(sessions.issueCode(), null).isPresent(), "a code asked for afterwards works");
+    }
+
+    @Test
     void signInEndsTheBrowsersPreviousSessionWithItsToken() {
         OwnerSessions sessions = new OwnerSessions(new MutableClock(SIGN_IN));
         OwnerSessions.Session first = sessions.redeem(sessions.issueCode(), null).orElseThrow();

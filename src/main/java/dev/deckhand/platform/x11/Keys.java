@@ -150,8 +150,7 @@ final class Keys {
         long target = windows.topLevel(window);
         if (focused == 0 || focused != target) {
             throw new RefusedException(Refusal.outOfScope("input focus is on "
-                    + (focused == 0 ? "no window" : "top-level 0x" + Long.toHexString(focused))
-                    + ", not window 0x" + Long.toHexString(window)
+                    + (focused == 0 ? "no window" : "another window") + ", not window 0x" + Long.toHexString(window)
                     + "; XTEST keys would land outside the grant and Deckhand never moves focus"));
         }
     }

@@ -56,8 +56,8 @@ final class PointerClick {
         boolean ownPopup = topAtPoint != 0 && windows.clientOf(topAtPoint) != 0 && windows.clientOf(topAtPoint) == client
                 && isOverrideRedirect(topAtPoint);
         if (topAtPoint != target && !ownPopup) {
-            throw new RefusedException(Refusal.outOfScope("another window (0x" + Long.toHexString(topAtPoint)
-                    + ") is on top at screen point (" + sx + ", " + sy + ")"));
+            // names neither the window nor the point's owner: the person's windows are not the agent's to learn
+            throw new RefusedException(Refusal.outOfScope("another window is on top at the point"));
         }
         Xtst t = Xtst.X;
         t.XTestFakeMotionEvent(c.dpy, -1, sx, sy, 0);

@@ -9,8 +9,9 @@ import java.util.Set;
 /**
  * The Stop chord's keys as one reading of the keyboard ({@link Keyboard}) gives them: the keycodes that type the
  * chord's key, the modifier bits the chord needs, which bits are lock keys, and which bits each keycode sets. A raw
- * press is the chord ({@link #pressedBy}) when it is one of those keycodes and the keys held set exactly the chord's
- * modifiers, lock keys ignored — judged by this reading, whatever the keyboard maps now.
+ * press is the chord ({@link #pressedBy}) when it is one of those keycodes and the keys held set at least the chord's
+ * modifiers — judged by this reading, whatever the keyboard maps now. At least, not exactly: a granted program that
+ * holds another modifier down (a command running {@code xdotool keydown super}) must not switch Stop off.
  *
  * <p>{@link StopKeyGrab} keeps two: the keys the chord had when Stop was set up (the physical keys, as the person's
  * fingers know them; a granted program that remaps the keyboard cannot take them away) and the keys of the
@@ -61,13 +62,14 @@ record StopChord(Set<Integer> keys, int modifiers, int locks, int[] bits) {
 
     /**
      * Whether a raw press of {@code keycode}, with the keys in {@code down} held (the press's own key included or
-     * not), is this chord: its key, and exactly its modifiers set by the other keys held, lock bits ignored.
+     * not), is this chord: its key, and at least its modifiers set by the other keys held (any other modifier or
+     * lock held as well).
      */
     boolean pressedBy(int keycode, boolean[] down) {
         if (!keys.contains(keycode)) return false;
         int held = 0;
         for (int kc = 0; kc < 256 && kc < down.length; kc++) if (down[kc] && kc != keycode) held |= bits[kc];
-        return (held & ~locks) == modifiers;
+        return (held & modifiers) == modifiers;
     }
 
     /** The passive grabs that catch the chord by this reading: each key with the modifiers and every lock variant. */

@@ -83,7 +83,8 @@ public final class WindowRelations {
         if (pid.length > 0 && pid[0] == windows.ownPid()) return Optional.empty();
         if (!grab.heldByOther()) return Optional.empty();
         String cls = props.wmClass(topmost);
-        return Optional.of("a full-screen window 0x" + Long.toHexString(topmost) + (cls.isEmpty() ? "" : " (" + cls + ")")
+        // the locker's class is said (a person reads it in the audit); its window id is not
+        return Optional.of("a full-screen window" + (cls.isEmpty() ? "" : " (" + cls + ")")
                 + " is on top and holds the keyboard: a screen locker");
     }
 }

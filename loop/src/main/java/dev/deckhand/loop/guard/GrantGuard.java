@@ -104,6 +104,11 @@ public final class GrantGuard implements Guard {
 
     /** The keyboard's change count when the run began ({@link #checkRun}); -1 before, or when it is not watched. */
     private volatile long keyboardAtStart = -1;
+    /** The windows on the display when the run began, and the newest start of their processes; see {@link #newProgram}. */
+    private volatile StartingWindows windowsAtStart;
+
+    /** @param ids the top-level windows then @param newestStart the latest process start among them (clock ticks) */
+    private record StartingWindows(java.util.Set<Long> ids, long newestStart) { }
 
     /** {@link #activeBefore} before the current action's first last check. */
     private static final long UNREAD = -1;
@@ -201,6 +206,10 @@ public final class GrantGuard implements Guard {
                 long active = desktop.display().activeWindow();
                 if (personElsewhere(active, g)) watch = new Watch(active, g, "", clock.instant());
                 keyboardAtStart = desktop.display().keyboardChanges().count();
+                List<dev.deckhand.loop.desktop.WindowInfo> all = desktop.display().windows();
+                windowsAtStart = new StartingWindows(all.stream().map(w -> w.id()).collect(
+                        java.util.stream.Collectors.toUnmodifiableSet()),
+                        all.stream().mapToLong(w -> w.processStart()).max().orElse(Long.MAX_VALUE));
             }
             return denied;
         });
@@ -542,9 +551,10 @@ public final class GrantGuard implements Guard {
         boolean granted = active != 0 && (active == g.target().windowId()
                 || g.scope() == ScopeKind.APP && ofGrantedProcess(active, g));
         if (granted) return Optional.empty();
-        return Optional.of(Refusal.outOfScope("focus would activate the window while another window is active ("
-                + (active == 0 ? "none" : "0x" + Long.toHexString(active)) + "): Deckhand never moves the person's "
-                + "focus; click or act on the element instead, or ask the person to switch to the window"));
+        // The detail never names the active window: which window the person is in is not the agent's to learn.
+        return Optional.of(Refusal.outOfScope("focus would activate the window while another window is active: "
+                + "Deckhand never moves the person's focus; click or act on the element instead, or ask the person "
+                + "to switch to the window"));
     }
 
     /** Whether {@code window} is the granted window or a window of its process or X client (a popup, a dialog). */
@@ -646,18 +656,40 @@ public final class GrantGuard implements Guard {
         Watch w = watch;
         if (w == null) return Optional.empty();
         long now = desktop.display().activeWindow();
-        if (now == w.personsWindow() || !ofGrantedProcess(now, w.grant())) return Optional.empty();
+        if (now == w.personsWindow() || now == 0) return Optional.empty();
+        boolean granted = ofGrantedProcess(now, w.grant());
+        if (!granted && !newProgram(now)) return Optional.empty();
         watch = null;
         long ms = Duration.between(w.at(), clock.instant()).toMillis();
         String when = w.action().isEmpty() ? "during the run" : String.format(java.util.Locale.ROOT, "%.1f s after the %s",
                 ms / 1000.0, w.action());
         // held as the run's verdict, so that every later check answers it too (a read that ignores a refusal,
         // such as the look for an action's effect, cannot drop it)
-        abort(Refusal.outOfScope("the granted app's window 0x" + Long.toHexString(now) + " became the active window "
-                + when + " while the person was in "
-                + (w.personsWindow() == 0 ? "no window" : "window 0x" + Long.toHexString(w.personsWindow()))
+        // names no window of the person's: which window the person is in is not the agent's to learn
+        String whose = granted ? "the granted app's window 0x" + Long.toHexString(now)
+                : "a window of a program started during the run (the granted app may have started it)";
+        abort(Refusal.outOfScope(whose + " became the active window "
+                + when + " while the person was in " + (w.personsWindow() == 0 ? "no window" : "another window")
                 + ": Deckhand never moves the person's focus, so the run ends here"));
         return aborted();
+    }
+
+    /**
+     * Whether {@code window} is new since the run began and its process newer than every process that had a window
+     * then (or unknown): a program a granted terminal or app started — detached or not — whose window takes the
+     * person's focus counts as the granted app's (round 2 of the review: {@code (sleep 1; xmessage …) &} typed into a
+     * granted xterm took the focus unseen). A program the person starts during the run counts too: Deckhand cannot
+     * tell who started it, and ending the run is the safe side (docs/security.md). A new window of a process that
+     * already had one (the person's browser opening a window) does not.
+     */
+    private boolean newProgram(long window) {
+        StartingWindows before = windowsAtStart;
+        if (before == null || before.ids().contains(window)) return false;
+        Optional<dev.deckhand.loop.desktop.WindowInfo> w = desktop.display().windows().stream()
+                .filter(i -> i.id() == window).findFirst();
+        if (w.isEmpty() || w.get().own()) return false;
+        long started = w.get().processStart();
+        return started < 0 || started > before.newestStart();
     }
 
     /** The refusal when the keyboard changed since the run began; see {@link #watch}. */

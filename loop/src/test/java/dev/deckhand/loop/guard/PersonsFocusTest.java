@@ -1,6 +1,7 @@
 package dev.deckhand.loop.guard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.grant.ApprovalBook;
@@ -52,6 +53,8 @@ class PersonsFocusTest {
         long keyboardChanges;
         /** Another window of the app's client (a popup a page opens) is on the client list. */
         boolean popup;
+        /** A window of some other client on the client list, or null. */
+        dev.deckhand.loop.desktop.WindowInfo extra;
 
         World(boolean privateDesktop) {
             super(new java.util.Random(1), 1, false, false, 0);
@@ -95,6 +98,7 @@ class PersonsFocusTest {
                 out.add(new dev.deckhand.loop.desktop.WindowInfo(POPUP, "details", "testapp", -1, GEOMETRY, 5, true,
                         false, false, 0x2a00000L, 0, false, -1));
             }
+            if (extra != null) out.add(extra);
             return out;
         }
 
@@ -178,7 +182,7 @@ class PersonsFocusTest {
         RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
                 + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().contains("the active window 0.0 s after the click while the person was in window 0x3c00001"),
+        assertTrue(r.refusal().get().detail().contains("the active window 0.0 s after the click while the person was in another window"),
                 r.refusal().get().detail());
         assertEquals(1, r.stepsRun(), "the click was delivered and counted; the run ended before the next step");
         assertEquals(1, world.delivered);
@@ -193,7 +197,7 @@ class PersonsFocusTest {
                 + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
         assertTrue(r.refusal().get().detail().startsWith("the granted app's window 0x2a00007 became the active window"
-                + " 0.0 s after the click while the person was in window 0x3c00001"), r.refusal().get().detail());
+                + " 0.0 s after the click while the person was in another window"), r.refusal().get().detail());
         assertEquals(1, r.stepsRun(), "the set_text never ran");
     }
 
@@ -219,9 +223,58 @@ class PersonsFocusTest {
                 });
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
         assertTrue(r.refusal().get().detail().startsWith("the granted app's window 0x2a00123 became the active window"
-                + " 3.0 s after the click while the person was in window 0x3c00001"), r.refusal().get().detail());
+                + " 3.0 s after the click while the person was in another window"), r.refusal().get().detail());
         assertEquals(3000, slept.stream().mapToLong(java.time.Duration::toMillis).sum(), "the wait ended at the first slice after");
         assertTrue(slept.stream().allMatch(d -> d.toMillis() <= 100), "slices of at most 100 ms: " + slept);
+    }
+
+    /** A window of another client: {@code pid}, its process started at {@code start} (clock ticks), 0x4400001. */
+    private static dev.deckhand.loop.desktop.WindowInfo otherClientsWindow(int pid, long start) {
+        return new dev.deckhand.loop.desktop.WindowInfo(0x4400001L, "Session expired", "xmessage", pid,
+                new dev.deckhand.loop.desktop.Geometry(10, 10, 200, 80), 6, true, false, false, 0x4400000L, 0, false, start);
+    }
+
+    /** A wait of 4.5 s during which, 3 s in, {@code appears} is mapped and activated by the window manager. */
+    private static RunResult clickThenWindowAppears(World world, dev.deckhand.loop.desktop.WindowInfo appears) {
+        java.util.List<java.time.Duration> slept = new java.util.ArrayList<>();
+        return run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
+                + "{\"action\":\"wait\",\"ms\":4500}]", d -> {
+                    slept.add(d);
+                    if (slept.size() == 30) {
+                        world.extra = appears;
+                        world.focusedWindow = appears.id();
+                    }
+                });
+    }
+
+    /**
+     * Round 2 of the review: a granted terminal ran {@code (sleep 1; xmessage …) &}; the xmessage — another process,
+     * a window new since the run began — took the person's focus and the run went on. A window that is new and whose
+     * process is newer than every process that had a window at the start (or unknown) ends the run like the granted
+     * app's own; the detail names no window of the person's.
+     */
+    @Test
+    void aNewProgramsWindowThatTakesTheFocusDuringTheRunEndsIt() {
+        for (long start : new long[] {HostileWorld.START + 100, -1}) {
+            World world = new World(false);
+            world.focusedWindow = HostileWorld.OTHER;
+            RunResult r = clickThenWindowAppears(world, otherClientsWindow(5151, start));
+            assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), "start " + start + ": " + r);
+            assertTrue(r.refusal().get().detail().startsWith("a window of a program started during the run (the granted"
+                    + " app may have started it) became the active window 3.0 s after the click while the person was in"
+                    + " another window"), r.refusal().get().detail());
+            assertFalse(r.refusal().get().detail().contains(Long.toHexString(HostileWorld.OTHER)), "the person's window unnamed");
+        }
+    }
+
+    /** The control: a new window of a process that already had one (the person's terminal opening another) is theirs. */
+    @Test
+    void aNewWindowOfAProgramAlreadyRunningIsThePersons() {
+        World world = new World(false);
+        world.focusedWindow = HostileWorld.OTHER;
+        RunResult r = clickThenWindowAppears(world, otherClientsWindow(99, 5));
+        assertTrue(r.refusal().isEmpty(), r.toString());
+        assertEquals(2, r.stepsRun());
     }
 
     /** The same popup after the last step: the run's end reads the active window once more; no completed run. */
@@ -274,7 +327,7 @@ class PersonsFocusTest {
         RunResult r = run(world, "[{\"action\":\"wait\",\"ms\":1000}]", d -> world.focusedWindow = HostileWorld.TARGET);
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
         assertTrue(r.refusal().get().detail().contains("became the active window during the run while the person was in"
-                + " window 0x3c00001"), r.refusal().get().detail());
+                + " another window"), r.refusal().get().detail());
         assertEquals(0, world.delivered);
     }
 
