@@ -208,17 +208,28 @@ public record Chord(Set<Modifier> modifiers, String key) {
 
     /**
      * A chord that submits what the focused element holds: Enter ({@code Return}, {@code KP_Enter}) with any
-     * modifiers, and in a terminal every chord with {@code ctrl}, {@code alt} or {@code meta}. A terminal sends
-     * {@code ctrl+m} and {@code ctrl+j} as carriage return and line feed, and what runs behind it decides what
-     * the rest do (bash's readline runs the line on {@code ctrl+o}, operate-and-get-next, and can be bound to
-     * anything): no list of them can be complete, so in a terminal the default refuses.
+     * modifiers, and in a terminal every key but those that only edit the line ({@link #LINE_EDITING}, and a letter or
+     * digit) with at most {@code shift}. A terminal sends {@code ctrl+m} and {@code ctrl+j} as carriage return and line
+     * feed, Escape is its Meta prefix (bash's readline runs {@code Escape 1 #}, insert-comment with an argument, as a
+     * submitted line — round 2 of the review), function keys arrive as escape sequences, and what runs behind it
+     * decides what any of these do: no list of the ones that submit can be complete, so in a terminal the default
+     * refuses and the short list is of the keys that do not.
      *
      * @param terminal the focused element is a terminal, or may be one (unknown)
      */
     public boolean submits(boolean terminal) {
         if (key.equals("Enter")) return true;
-        return terminal && (has(Modifier.CTRL) || has(Modifier.ALT) || has(Modifier.META));
+        if (!terminal) return false;
+        if (modifiers.stream().anyMatch(m -> m != Modifier.SHIFT)) return true;
+        return !(letterOrDigit() || LINE_EDITING.contains(key));
     }
+
+    /**
+     * The keys that, in a terminal, only move in or edit the line being typed: no program behind it is told to run
+     * anything by them. Not {@code Insert} ({@code shift+Insert} pastes in xterm) nor {@code Escape}.
+     */
+    static final Set<String> LINE_EDITING = Set.of("Tab", "BackSpace", "Delete", "Home", "End", "Left", "Right", "Up",
+            "Down", "Page_Up", "Page_Down", "space", "grave");
 
     private static String canonicalName(String name) {
         if (name.regionMatches(true, 0, "XF86", 0, 4)) return "XF86" + name.substring(4);

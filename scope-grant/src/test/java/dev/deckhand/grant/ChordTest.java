@@ -91,4 +91,25 @@ class ChordTest {
         }
         assertTrue(counts.get("system") > 5000 && counts.get("app") > 400, counts.toString());
     }
+
+    /**
+     * Round 2 of the review: {@code Escape}, {@code 1}, {@code #} ran a line in bash (readline's insert-comment). In a
+     * terminal every key but the line-editing ones and a letter or digit, with at most shift, submits; elsewhere only
+     * Enter does.
+     */
+    @Test
+    void inATerminalEveryKeyButLineEditingSubmits() {
+        for (String k : java.util.List.of("Escape", "F1", "F12", "Menu", "Insert", "shift+Insert", "Print", "XF86Copy",
+                "ctrl+o", "alt+b", "super+a", "ctrl+m", "KP_Enter", "shift+Escape")) {
+            org.junit.jupiter.api.Assertions.assertTrue(Chord.parse(k).submits(true), k + " in a terminal");
+        }
+        for (String k : java.util.List.of("a", "shift+a", "7", "Tab", "BackSpace", "Delete", "Left", "Right", "Up",
+                "Down", "Home", "End", "space", "Page_Up", "shift+Page_Up", "grave")) {
+            org.junit.jupiter.api.Assertions.assertFalse(Chord.parse(k).submits(true), k + " only edits the line");
+        }
+        for (String k : java.util.List.of("Escape", "F1", "ctrl+o", "Menu")) {
+            org.junit.jupiter.api.Assertions.assertFalse(Chord.parse(k).submits(false), k + " outside a terminal");
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(Chord.parse("Return").submits(false));
+    }
 }
