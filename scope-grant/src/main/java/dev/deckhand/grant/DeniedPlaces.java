@@ -136,7 +136,10 @@ public final class DeniedPlaces {
                 if (!whole.isEmpty() && startsOf(whole).isEmpty()) path(folder.get(), whole).ifPresent(named::add);
             }
             for (int i = 0; i < variant.length(); i++) {
-                if (i > 0 && !opens(variant.charAt(i - 1)) || "/~$fF".indexOf(variant.charAt(i)) < 0) continue;
+                // a file: URL starts anywhere (view-source:file:///…, jar:file:…, a scheme wrapping it); other
+                // starts only after an opener
+                boolean fileUrl = variant.regionMatches(true, i, "file:", 0, 5);
+                if (!fileUrl && (i > 0 && !opens(variant.charAt(i - 1)) || "/~$".indexOf(variant.charAt(i)) < 0)) continue;
                 // ("file://" or "${HOME}" and a longest path)
                 String from = variant.substring(i, Math.min(variant.length(), i + MAX_PATH + 8));
                 for (String start : startsOf(from)) {
@@ -180,13 +183,13 @@ public final class DeniedPlaces {
         return List.of();
     }
 
-    /** The path to the end of the text, and cut at the first space, closing quote or bracket, query or fragment. */
+    /** The path to the end of the text, and cut at the first space, closing quote or bracket, query, fragment or a jar's {@code !}. */
     private static List<String> cuts(String path) {
         Set<String> out = new LinkedHashSet<>();
         out.add(path);
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
-            if (Character.isWhitespace(c) || CLOSERS.indexOf(c) >= 0 || c == '?' || c == '#') {
+            if (Character.isWhitespace(c) || CLOSERS.indexOf(c) >= 0 || c == '?' || c == '#' || c == '!') {
                 out.add(path.substring(0, i));
                 break;
             }

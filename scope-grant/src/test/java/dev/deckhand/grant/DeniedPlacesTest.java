@@ -73,7 +73,10 @@ class DeniedPlacesTest {
             s -> "file://" + encodeAll(s),
             s -> "file://" + encodeAll(s).replace("%", "%25"),
             s -> "file://" + s.replace("a", "%61").replace(".", "%2E").replace("/", "%2F"),
-            s -> "file://" + s + "?x=1#top");
+            s -> "file://" + s + "?x=1#top",
+            // round 2 of the review: a scheme that wraps a file: URL (Chromium's view-source:)
+            s -> "view-source:file://" + s,
+            s -> "jar:file:" + s + "!/x");
 
     static String encodeAll(String s) {
         StringBuilder b = new StringBuilder();
