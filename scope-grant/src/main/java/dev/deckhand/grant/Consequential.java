@@ -253,7 +253,7 @@ public final class Consequential {
      * for the person.
      */
     static String describe(ProposedAction.Element e) {
-        if (e.saysNothing()) return e.role() + " (it shows no name, description or text)";
+        if (e.saysNothing()) return e.role() + " (it shows no name, description or text in words)";
         long more = e.shown().stream().filter(t -> !t.isBlank()).count();
         return e.role() + " (name of " + e.name().length() + " characters" + (more == 0 ? "" : ", " + more + " other text"
                 + (more == 1 ? "" : "s") + " shown") + ")";

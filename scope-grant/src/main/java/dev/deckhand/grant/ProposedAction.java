@@ -80,9 +80,11 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
         }
 
         /**
-         * Whether the element says nothing about itself: its name and every text it shows are empty once
-         * white space, format characters and object placeholders ({@code U+FFFC}) are left out. A symbol says
-         * something ({@code +}, {@code ⌫}): a person reads it.
+         * Whether the element says nothing about itself: its name and every text it shows hold nothing but white
+         * space, format characters, object placeholders ({@code U+FFFC}) and pictographs — the other symbols of
+         * general category So (🗑, 🛒, ✉), with the modifiers and marks emoji take — which the word list cannot read.
+         * A letter, a digit, a mathematical symbol or punctuation says something ({@code +}, {@code ×}, {@code %},
+         * {@code 7}: a calculator's keys).
          */
         public boolean saysNothing() {
             if (says(name)) return false;
@@ -97,7 +99,8 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
                 i += Character.charCount(cp);
                 int type = Character.getType(cp);
                 if (Character.isWhitespace(cp) || Character.isSpaceChar(cp) || cp == 0xFFFC || type == Character.FORMAT
-                        || type == Character.CONTROL) {
+                        || type == Character.CONTROL || type == Character.OTHER_SYMBOL || type == Character.MODIFIER_SYMBOL
+                        || type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK) {
                     continue;
                 }
                 return true;

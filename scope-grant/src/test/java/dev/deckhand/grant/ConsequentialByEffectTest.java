@@ -183,14 +183,16 @@ class ConsequentialByEffectTest {
 
     /**
      * A control whose purpose the tree does not say at all — no name, description, text, descendants' texts or
-     * group label; white space, format characters and object placeholders say nothing — is {@code unidentified}:
+     * group label; white space, format characters, object placeholders and pictographs (🗑, ✉, 🛒) say nothing the
+     * word list can read — is {@code unidentified}:
      * pressing it by click, Enter, space or typing needs the person to name {@code unidentified} or approve a card.
      * A click on any other element that says nothing (an image, a panel) is too; a text field is not, and a symbol
      * says something.
      */
     @Test
     void aControlThatSaysNothingIsUnidentified() {
-        List<String> nothing = List.of("", " ", "\u200B", "\uFFFC", "\u00A0\u2060", "\t\n");
+        List<String> nothing = List.of("", " ", "\u200B", "\uFFFC", "\u00A0\u2060", "\t\n", "\uD83D\uDDD1",
+                "\uD83D\uDDD1\uFE0F", "\u2709", "\uD83D\uDED2 \uD83D\uDCB3", "\uD83D\uDC4D\uD83C\uDFFB");
         int tried = 0;
         for (String role : ProposedAction.Element.ACTION_ROLES) {
             for (String name : nothing) {
@@ -214,8 +216,9 @@ class ConsequentialByEffectTest {
             clickAtRefused(el);
             allowed(ProposedAction.key("space", REV, TARGET, el));
         }
-        // a symbol, a description or a text is something a person reads
-        for (ProposedAction.Element el : List.of(button("+"), button("⌫"), button("7"),
+        // a letter, a digit, a mathematical symbol or punctuation, a description or a text is something the gate reads
+        for (ProposedAction.Element el : List.of(button("+"), button("×"), button("7"), button("+/-"), button("%"),
+                button("\u2190"), button("\uD83D\uDDD1 Empty"),
                 new ProposedAction.Element("push button", "", false, false, false, List.of("Close Infobar")),
                 new ProposedAction.Element("toggle button", "", false, false, false, List.of("", "Properties")))) {
             allowed(click(el));
