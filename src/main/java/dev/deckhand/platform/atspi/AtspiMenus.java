@@ -156,8 +156,15 @@ final class AtspiMenus {
                             String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(p, calls.err()));
                             calls.dropError();
                             AtspiCalls.guard(pid, "get_name", t);
+                            // judged as a click on the item: its description (a tooltip) is a text it shows, as in
+                            // the tree (cached, no call to the app)
+                            String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(p,
+                                    calls.err()));
+                            calls.dropError();
                             ProposedAction.Element item = new ProposedAction.Element(role, name == null ? "" : name,
-                                    false, false, false);
+                                    false, false, false, description == null || description.isEmpty() ? List.of()
+                                            : List.of(description.length() > AtspiBridge.SHOWN_CAP
+                                                    ? description.substring(0, AtspiBridge.SHOWN_CAP) : description));
                             for (String s : b) out.add(new Accelerators.Binding(item, s));
                         }
                     }
