@@ -157,10 +157,12 @@ final class AtspiMenus {
                             calls.dropError();
                             AtspiCalls.guard(pid, "get_name", t);
                             // judged as a click on the item: its description (a tooltip) is a text it shows, as in
-                            // the tree (cached, no call to the app)
+                            // the tree (libatspi's cache when the app fills it, else one call, bounded as the name's)
+                            long d = System.nanoTime();
                             String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(p,
                                     calls.err()));
                             calls.dropError();
+                            AtspiCalls.guard(pid, "get_description", d);
                             ProposedAction.Element item = new ProposedAction.Element(role, name == null ? "" : name,
                                     false, false, false, description == null || description.isEmpty() ? List.of()
                                             : List.of(description.length() > AtspiBridge.SHOWN_CAP

@@ -336,10 +336,13 @@ final class AtspiTree {
         calls.checkError(pid, "get_name", t0);
         AtspiCalls.guard(pid, "get_name", t0);
         if (name == null) name = "";
-        // the description is in libatspi's cache (CACHE_MASK): where GTK 3 and Qt put a tooltip, and a web page its
-        // aria-describedby or title; read for the consequential gate, never shown to the model
+        // the description is in libatspi's cache (CACHE_MASK) when the app fills it, else one call: where GTK 3 and
+        // Qt put a tooltip, and a web page its aria-describedby or title; read for the consequential gate, never
+        // shown to the model; a hung app is told apart as for the name
+        long td = System.nanoTime();
         String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(obj, calls.err()));
         calls.dropError();
+        AtspiCalls.guard(pid, "get_description", td);
         if (description == null) description = "";
         if (description.length() > AtspiBridge.SHOWN_CAP) description = description.substring(0, AtspiBridge.SHOWN_CAP);
         boolean enabled = false;
