@@ -4,7 +4,7 @@
 const POLL_MS = 300;
 const FAST_POLL_MS = 40;
 const FAST_FOR_MS = 5000;
-const CONSEQUENTIAL = ['send', 'buy', 'pay', 'delete', 'publish', 'confirm', 'submit', 'install', 'allow'];
+const CONSEQUENTIAL = ['send', 'buy', 'pay', 'delete', 'publish', 'confirm', 'submit', 'install', 'allow', 'run', 'logout'];
 const $ = id => document.getElementById(id);
 let csrf = null;
 let policyDoc = null;
@@ -269,7 +269,7 @@ function summarise() {
   const sees = b.capture === 'pixels' ? 'It may capture screenshots of the window and send them to the model.'
     : 'It reads the window’s elements only; Deckhand captures no pixels at all.';
   const cons = b.consequential.length ? `It may ${b.consequential.join(', ')} without a card.`
-    : 'Consequential actions (send, buy, pay, delete, publish, confirm, submit, install, allow) always need your approval.';
+    : 'Consequential actions (send, buy, pay, delete, publish, confirm, submit, install, allow, run, log out) always need your approval.';
   const files = 'Through its own Open and Save dialogs an app can open any file you can; Deckhand only keeps it out of '
     + 'its own config directory, your keys, keyrings, browser profiles and hidden files.';
   $('grant-summary').textContent = `The agent may act in ${where}, at most ${b.budget} actions, until it is idle for ${b.idleExpirySeconds / 60} minutes. ${input} ${sees} ${cons} ${files}`;

@@ -12,9 +12,11 @@ import java.util.TreeSet;
  * The consequential-action gate (docs/design.md#consequential-actions), pure, judged by effect on the normalised form of
  * what the action does ({@link Labels}, {@link Chord}, {@link ConsequentialWords}):
  * <ul>
- * <li>{@code click}, and {@code click_at} on the element under the point: the element's label; a
- *   {@code click_at} on a point the tree identifies no element at is consequential (category
- *   {@code unidentified}).
+ * <li>{@code click}, and {@code click_at} on the element under the point: the element's label and every other
+ *   text it shows ({@link ProposedAction.Element#shown}); a {@code click_at} on a point the tree identifies no
+ *   element at, and a press of an element that says nothing at all — a control ({@link
+ *   ProposedAction.Element#ACTION_ROLES}) or, for {@code click} and {@code click_at}, any element but a text
+ *   field, whose name and shown texts are empty — is consequential (category {@code unidentified}).
  * <li>{@code select}: the element's label and the option's.
  * <li>In a dialog whose text carries a gated word, every element but a text field counts as carrying
  *   that word (so OK, Yes, a check box there are gated).
@@ -65,7 +67,7 @@ public final class Consequential {
                     return Optional.of(new Match(Set.of(UNIDENTIFIED), a.kind().wire()
                             + " on a point where the accessibility tree shows no element"));
                 }
-                return match(elementCategories(el.get(), words, dialog), a.kind().wire() + " " + describe(el.get()),
+                return match(pressed(el.get(), words, dialog, true), a.kind().wire() + " " + describe(el.get()),
                         dialog);
             }
             case SELECT: {
@@ -80,7 +82,7 @@ public final class Consequential {
                 return key(a.chord().orElseThrow(), el, a.context(), words, dialog);
             case TYPE: {
                 if (el.isEmpty() || el.get().editable()) return Optional.empty();
-                return match(elementCategories(el.get(), words, dialog), "typing into " + describe(el.get())
+                return match(pressed(el.get(), words, dialog, false), "typing into " + describe(el.get())
                         + " presses it", dialog);
             }
             default:
@@ -94,7 +96,7 @@ public final class Consequential {
         // an accelerator runs its menu item wherever the focus is: judged as a click on the item
         List<ProposedAction.Element> items = ctx.accelerators().itemsOf(chord);
         for (ProposedAction.Element item : items) {
-            out = merge(out, match(elementCategories(item, words, dialog), "key " + chord
+            out = merge(out, match(pressed(item, words, dialog, false), "key " + chord
                     + " is the accelerator of " + describe(item), dialog));
         }
         if (items.isEmpty() && ctx.accelerators().state() == Accelerators.State.UNREADABLE && chord.has(Chord.Modifier.CTRL)
@@ -134,8 +136,8 @@ public final class Consequential {
             // window shows says where it goes instead, and is judged as that button
             boolean entrySubmits = !terminal && singleLineEntry(el.get()) && ctx.defaultButton().isEmpty();
             if (terminal || el.get().compose() || entrySubmits) c.add("send");
-            el.ifPresent(e -> c.addAll(elementCategories(e, words, dialog)));
-            ctx.defaultButton().ifPresent(d -> c.addAll(words.categoriesIn(d.name())));
+            el.ifPresent(e -> c.addAll(pressed(e, words, dialog, false)));
+            ctx.defaultButton().ifPresent(d -> c.addAll(pressed(d, words, Set.of(), false)));
             c.addAll(dialog);
             String why = el.isPresent() && el.get().compose() && !terminal ? " in compose field " + describe(el.get())
                     : el.isPresent() && terminal ? " in " + describe(el.get()) + ", where it submits the line"
@@ -145,7 +147,7 @@ public final class Consequential {
         }
         if (chord.key().equals("space")) {
             if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));
-            return match(elementCategories(el.get(), words, dialog), "key " + chord + on, dialog);
+            return match(pressed(el.get(), words, dialog, false), "key " + chord + on, dialog);
         }
         return Optional.empty();
     }
@@ -166,10 +168,24 @@ public final class Consequential {
         return Optional.of(new Match(categories, what + (dialog.isEmpty() ? "" : " in a dialog about " + String.join(", ", dialog))));
     }
 
-    /** The element's own categories, plus the dialog's for anything but a text field. */
+    /** The element's own categories (its name's and every shown text's), plus the dialog's for anything but a text field. */
     private static Set<String> elementCategories(ProposedAction.Element e, ConsequentialWords words, Set<String> dialog) {
         Set<String> c = new TreeSet<>(words.categoriesIn(e.name()));
+        for (String shown : e.shown()) c.addAll(words.categoriesIn(shown));
         if (!e.editable()) c.addAll(dialog);
+        return c;
+    }
+
+    /**
+     * The categories of pressing {@code e}: its {@link #elementCategories}, and {@link #UNIDENTIFIED} when it says
+     * nothing at all ({@link ProposedAction.Element#saysNothing}) and is a control, or — {@code anyElement}, for a
+     * click — anything but a text field: what pressing it does, the tree does not say.
+     */
+    static Set<String> pressed(ProposedAction.Element e, ConsequentialWords words, Set<String> dialog, boolean anyElement) {
+        Set<String> c = elementCategories(e, words, dialog);
+        if (e.saysNothing() && !e.editable() && (e.action() || (anyElement && !ProposedAction.Element.textRole(e.role())))) {
+            c.add(UNIDENTIFIED);
+        }
         return c;
     }
 
@@ -237,6 +253,9 @@ public final class Consequential {
      * for the person.
      */
     static String describe(ProposedAction.Element e) {
-        return e.role() + " (name of " + e.name().length() + " characters)";
+        if (e.saysNothing()) return e.role() + " (it shows no name, description or text in words)";
+        long more = e.shown().stream().filter(t -> !t.isBlank()).count();
+        return e.role() + " (name of " + e.name().length() + " characters" + (more == 0 ? "" : ", " + more + " other text"
+                + (more == 1 ? "" : "s") + " shown") + ")";
     }
 }

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 /**
  * The consequential word list (docs/design.md#consequential-actions): categories ({@code send}, {@code buy}, {@code pay},
  * {@code delete}, {@code publish}, {@code confirm}, {@code submit}, {@code install}, {@code allow},
- * {@code paste}, and any the person adds), each with its words in English, German, French, Spanish,
+ * {@code paste}, {@code run}, {@code logout}, and any the person adds), each with its words in English, German, French, Spanish,
  * Italian, Portuguese and Dutch ({@link #BUILTIN}), plus the translations of the English words that the
  * desktop's own packages ship ({@link #INSTALLED_TRANSLATIONS}, generated from their {@code .mo} files
  * by {@code scripts/consequential-words.sh}; the resource file names the packages and versions). Naming
@@ -61,8 +61,8 @@ public final class ConsequentialWords {
     public static final Map<String, Set<String>> INSTALLED_TRANSLATIONS = InstalledTranslations.load();
 
     /** Words that gate only inside a gated dialog (normal form). */
-    public static final Set<String> CONTEXT_WORDS = normalForms(List.of("ok", "okay", "yes", "accept", "ja", "oui", "si",
-            "sim", "akkoord", "d'accord", "accepter", "aceptar", "accetta", "aceitar", "accepteren", "annehmen"));
+    public static final Set<String> CONTEXT_WORDS = normalForms(List.of("ok", "okay", "yes", "accept", "proceed",
+            "continue", "ja", "oui", "si", "sim", "akkoord", "d'accord", "accepter", "aceptar", "accetta", "aceitar", "accepteren", "annehmen"));
 
     private static final List<String> PREFIXES = List.of("", Labels.word("re"), Labels.word("un"));
     /** No -ed: a past participle names a state or a place, not an action ({@code Deleted Items}, {@code Signed}). */
@@ -208,28 +208,34 @@ public final class ConsequentialWords {
     private static Map<String, List<String>> builtin() {
         Map<String, List<String>> m = new LinkedHashMap<>();
         // English, German, French, Spanish, Italian, Portuguese, Dutch (English grown by the words a reviewer's
-        // buttons got through with: forward, reply, withdraw, approve, ...)
-        m.put("send", List.of("send", "forward", "reply", "senden", "abschicken", "versenden", "envoyer", "enviar", "invia", "inviare",
+        // buttons got through with: forward, reply, withdraw, approve, ...; then invite, subscribe, payment, push,
+        // commit, run, log out and the phrases, each weighed against the labels it gates in the corpus report —
+        // merge, format, book, clear, reset and proceed alone gate too many ordinary labels: docs/security.md)
+        m.put("send", List.of("send", "forward", "reply", "invite", "senden", "abschicken", "versenden", "envoyer", "enviar", "invia", "inviare",
                 "verzenden", "versturen", "verstuur", "verzend"));
-        m.put("buy", List.of("buy", "purchase", "sell", "order", "checkout", "kaufen", "bestellen", "kasse", "acheter",
+        m.put("buy", List.of("buy", "purchase", "sell", "order", "checkout", "subscribe", "book now", "kaufen", "bestellen", "kasse", "acheter",
                 "commander", "comprar", "pedir", "acquista", "acquistare", "ordina", "ordinare", "kopen", "afrekenen"));
-        m.put("pay", List.of("pay", "transfer", "withdraw", "donate", "bezahlen", "zahlen", "überweisen", "payer", "virement", "pagar",
+        m.put("pay", List.of("pay", "payment", "cash out", "transfer", "withdraw", "donate", "bezahlen", "zahlen", "überweisen", "payer", "virement", "pagar",
                 "transferir", "paga", "pagare", "bonifico", "betalen", "overmaken"));
-        m.put("delete", List.of("delete", "remove", "overwrite", "purge", "revoke", "discard", "erase", "trash", "destroy", "wipe", "löschen",
+        m.put("delete", List.of("delete", "remove", "overwrite", "purge", "revoke", "discard", "erase", "trash", "destroy", "wipe",
+                "don't save", "close without saving", "clear history", "reset all", "factory reset", "format disk", "format drive", "löschen",
                 "entfernen", "verwerfen", "papierkorb", "supprimer", "effacer", "eliminar", "borrar", "descartar",
                 "elimina", "cancella", "rimuovi", "scarta", "excluir", "apagar", "remover", "verwijderen", "wissen",
                 "weggooien", "prullenbak"));
-        m.put("publish", List.of("publish", "post", "tweet", "share", "upload", "deploy", "veröffentlichen", "posten", "publier", "publicar",
+        m.put("publish", List.of("publish", "post", "tweet", "share", "upload", "deploy", "push", "veröffentlichen", "posten", "publier", "publicar",
                 "pubblica", "pubblicare", "publiceren", "plaatsen"));
         m.put("confirm", List.of("confirm", "sign", "approve", "accept", "agree", "bestätigen", "unterschreiben", "confirmer", "signer", "confirmar",
                 "firmar", "conferma", "confermare", "firma", "assinar", "bevestigen", "ondertekenen"));
-        m.put("submit", List.of("submit", "absenden", "einreichen", "soumettre", "valider", "presentar", "submeter",
+        m.put("submit", List.of("submit", "commit", "absenden", "einreichen", "soumettre", "valider", "presentar", "submeter",
                 "indienen"));
         m.put("install", List.of("install", "installieren", "installer", "instalar", "installa", "installare",
                 "installeren"));
-        m.put("allow", List.of("allow", "permit", "authorize", "authorise", "erlauben", "zulassen", "autoriser",
+        m.put("allow", List.of("allow", "permit", "authorize", "authorise", "enable macros", "enable content", "keep anyway", "erlauben", "zulassen", "autoriser",
                 "permettre", "permitir", "autorizar", "consenti", "consentire", "autorizza", "toestaan", "autoriseren"));
         m.put("paste", List.of("paste", "einfügen", "coller", "pegar", "incolla", "colar", "plakken"));
+        // English only (a reviewer's buttons): running code or a command, and ending the person's session
+        m.put("run", List.of("run", "execute"));
+        m.put("logout", List.of("log out", "sign out", "log off"));
         return Collections.unmodifiableMap(m);
     }
 }

@@ -1,6 +1,9 @@
 package dev.deckhand.grant;
 
 import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UCharacterCategory;
+import com.ibm.icu.lang.UScript;
+import com.ibm.icu.text.Bidi;
 import com.ibm.icu.text.BreakIterator;
 import com.ibm.icu.text.Normalizer2;
 import com.ibm.icu.text.SpoofChecker;
@@ -8,7 +11,10 @@ import com.ibm.icu.util.ULocale;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Labels (element names, options, dialog text) and the word list compared as a person reads them.
@@ -16,6 +22,13 @@ import java.util.Set;
  * <p>A label is split into words, and each word is brought to one normal form; two words a person
  * cannot tell apart on screen have the same normal form:
  * <ol>
+ * <li>letters in another form of a Latin letter that neither NFKC nor the confusables map (small capitals
+ *   {@code ꜱᴇɴᴅ}, modifier and subscript letters, negative squared and regional indicator letters
+ *   {@code 🆂🅴🅽🅳}) become that letter, read from each character's Unicode name ({@link #letterForm});
+ * <li>combining marks that are decoration, not part of a letter, are dropped: after NFC, a mark
+ *   (general category Mn or Me) left uncomposed whose script is Inherited or Common or not its base's
+ *   ({@code Sen\u0332d}, a low line under the {@code n}, is {@code Send}); a mark NFC composes into a
+ *   letter stays ({@code Bỏ}), and so does a script's own vowel sign or point;
  * <li>NFKC (full-width, mathematical and other compatibility letters become plain ones), then format
  *   and control characters removed (zero-width spaces and joiners, soft hyphens, bidi marks);
  * <li>camelCase split ({@code SendNow} is two words), then ICU's word boundaries (UAX #29, with
@@ -34,11 +47,16 @@ import java.util.Set;
  *   skeleton's {@code I} = {@code l} = {@code 1} — a person reads {@code lnstall} as {@code Install}.
  *   (ICU's skeleton is the confusables table; this one letter is the only mapping made here.)
  * </ol>
+ * {@link #tokens} reads a label in both orders a person may see it: as stored (logical order) and, when it
+ * holds right-to-left text or bidirectional controls ({@code \u202EdneS\u202C} shows {@code Send}), in the
+ * visual order of the Unicode bidirectional algorithm (ICU's {@link Bidi}), for a left-to-right and a
+ * right-to-left paragraph.
  * The normal form is for comparing only; it is never shown.
  */
 public final class Labels {
 
     private static final Normalizer2 NFKC = Normalizer2.getNFKCInstance();
+    private static final Normalizer2 NFC = Normalizer2.getNFCInstance();
 
     /** Immutable after build; ICU documents SpoofChecker as safe to share between threads. */
     private static final SpoofChecker SPOOF = new SpoofChecker.Builder().build();
@@ -64,9 +82,51 @@ public final class Labels {
      */
     public static List<String> tokens(String text) {
         Set<String> out = new LinkedHashSet<>();
-        joined(segment(text, true), out);
-        joined(segment(text, false), out);
+        for (String shown : orders(text)) {
+            joined(segment(shown, true), out);
+            joined(segment(shown, false), out);
+        }
         return new ArrayList<>(out);
+    }
+
+    /**
+     * The text in logical order and, when it holds right-to-left letters or bidirectional controls, in the
+     * visual order the Unicode bidirectional algorithm gives it in a left-to-right and in a right-to-left
+     * paragraph (each line its own paragraph), with the controls removed: what a person sees.
+     */
+    static List<String> orders(String text) {
+        if (text == null || text.isEmpty() || !bidirectional(text)) return text == null ? List.of() : List.of(text);
+        Set<String> out = new LinkedHashSet<>(List.of(text));
+        for (byte level : new byte[] {Bidi.LTR, Bidi.RTL}) {
+            StringBuilder visual = new StringBuilder(text.length());
+            for (String line : text.split("\\R", -1)) {
+                if (visual.length() > 0) visual.append('\n');
+                if (line.isEmpty()) continue;
+                Bidi bidi = new Bidi(line, level);
+                visual.append(bidi.writeReordered(Bidi.REMOVE_BIDI_CONTROLS));
+            }
+            out.add(visual.toString());
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** Whether any character is right-to-left or a bidirectional control (embedding, override, isolate). */
+    private static boolean bidirectional(String text) {
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            switch (UCharacter.getDirection(cp)) {
+                case UCharacter.RIGHT_TO_LEFT, UCharacter.RIGHT_TO_LEFT_ARABIC, UCharacter.RIGHT_TO_LEFT_EMBEDDING,
+                        UCharacter.RIGHT_TO_LEFT_OVERRIDE, UCharacter.LEFT_TO_RIGHT_EMBEDDING,
+                        UCharacter.LEFT_TO_RIGHT_OVERRIDE, UCharacter.POP_DIRECTIONAL_FORMAT,
+                        UCharacter.LEFT_TO_RIGHT_ISOLATE, UCharacter.RIGHT_TO_LEFT_ISOLATE,
+                        UCharacter.FIRST_STRONG_ISOLATE, UCharacter.POP_DIRECTIONAL_ISOLATE:
+                    return true;
+                default:
+                    break;
+            }
+            i += Character.charCount(cp);
+        }
+        return false;
     }
 
     private static void joined(List<String> words, Set<String> out) {
@@ -80,7 +140,8 @@ public final class Labels {
     private static List<String> segment(String text, boolean primary) {
         List<String> out = new ArrayList<>();
         if (text == null || text.isEmpty()) return out;
-        String s = splitCamel(withoutFormat(primary ? NFKC.normalize(text) : text));
+        String shown = withoutDecoration(withoutFormat(letterForms(text)));
+        String s = splitCamel(withoutFormat(primary ? NFKC.normalize(shown) : shown));
         BreakIterator bi = (BreakIterator) WORDS.clone();
         bi.setText(s);
         int start = bi.first();
@@ -137,6 +198,114 @@ public final class Labels {
             else if (type != UCharacter.FORMAT) out.appendCodePoint(cp);
         });
         return out.toString();
+    }
+
+    /**
+     * The text in NFC with the combining marks that are decoration dropped: a mark (Mn, Me) NFC left
+     * uncomposed whose script is Inherited or Common (a low line, an overline, an enclosing circle on any
+     * letter) or not a script of its base (a Thai vowel sign on a Latin letter). A mark NFC composes is part
+     * of a precomposed letter and stays ({@code Bỏ}); a mark of its base's own script (a Devanagari vowel
+     * sign, a Hebrew point) is spelling and stays.
+     */
+    static String withoutDecoration(String s) {
+        String n = NFC.normalize(s);
+        StringBuilder out = new StringBuilder(n.length());
+        int base = -1;
+        for (int i = 0; i < n.length(); ) {
+            int cp = n.codePointAt(i);
+            i += Character.charCount(cp);
+            int type = UCharacter.getType(cp);
+            if (type == UCharacter.NON_SPACING_MARK || type == UCharacter.ENCLOSING_MARK) {
+                int script = UScript.getScript(cp);
+                boolean decoration = script == UScript.INHERITED || script == UScript.COMMON || base < 0
+                        || !UScript.hasScript(base, script);
+                if (decoration) continue;
+            } else if (type != UCharacter.COMBINING_SPACING_MARK) {
+                base = cp;
+            }
+            out.appendCodePoint(cp);
+        }
+        return out.toString();
+    }
+
+    /** The text with every {@link #letterForm} replaced by its letter. */
+    static String letterForms(String s) {
+        StringBuilder out = null;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            int n = Character.charCount(cp);
+            int letter = cp < 0x80 ? -1 : letterForm(cp);
+            if (letter >= 0 && out == null) out = new StringBuilder(s.length()).append(s, 0, i);
+            if (out != null) out.appendCodePoint(letter >= 0 ? letter : cp);
+            i += n;
+        }
+        return out == null ? s : out.toString();
+    }
+
+    /**
+     * The Latin letter {@code a}–{@code z} (upper case for a capital) that {@code cp} is another form of, by
+     * its Unicode name, or -1. A form: a letter or symbol of the Latin or Common script whose name is one
+     * letter A–Z after words that only say its size, case, position, width, style or frame
+     * ({@link LetterForms#STYLE}: {@code LATIN LETTER SMALL CAPITAL S}, {@code MODIFIER LETTER CAPITAL M},
+     * {@code LATIN SUBSCRIPT SMALL LETTER M}, {@code NEGATIVE SQUARED LATIN CAPITAL LETTER S},
+     * {@code REGIONAL INDICATOR SYMBOL LETTER S}). A name with any other word ({@code TURNED},
+     * {@code REVERSED}, {@code WITH STROKE}) names another letter. The table is built from ICU's names
+     * for each character the first time a label holds it.
+     */
+    static int letterForm(int cp) {
+        if (!LetterForms.candidate(cp)) return -1;
+        return LetterForms.SEEN.computeIfAbsent(cp, c -> LetterForms.fromName(UCharacter.getName(c)));
+    }
+
+    /** Letters named as another form of a Latin letter, read from ICU's character names. */
+    static final class LetterForms {
+
+        /** Words of a character name that say how a letter is drawn, not which letter it is. */
+        static final Set<String> STYLE = Set.of("LATIN", "LETTER", "SMALL", "CAPITAL", "MODIFIER", "SUBSCRIPT",
+                "SUPERSCRIPT", "FULLWIDTH", "HALFWIDTH", "CIRCLED", "NEGATIVE", "SQUARED", "PARENTHESIZED",
+                "REGIONAL", "INDICATOR", "SYMBOL", "MATHEMATICAL", "BOLD", "ITALIC", "SCRIPT", "FRAKTUR",
+                "DOUBLE-STRUCK", "SANS-SERIF", "MONOSPACE");
+
+        /**
+         * The answers so far, code point → letter or -1: a name is read once per character, when a label first
+         * holds it (reading all names up front costs a quarter of a second; labels hold few such characters).
+         */
+        static final Map<Integer, Integer> SEEN = new ConcurrentHashMap<>();
+
+        private LetterForms() {
+        }
+
+        /** A letter or symbol of the Latin or Common script: only these can be named as a Latin letter's form. */
+        static boolean candidate(int cp) {
+            int type = UCharacter.getType(cp);
+            if (type != UCharacterCategory.OTHER_SYMBOL && !UCharacter.isLetter(cp)) return false;
+            int script = UScript.getScript(cp);
+            return script == UScript.LATIN || script == UScript.COMMON;
+        }
+
+        /** Every form in Unicode (see {@link #letterForm}), code point → letter: for tests and reports. */
+        static Map<Integer, Integer> all() {
+            Map<Integer, Integer> out = new TreeMap<>();
+            for (int cp = 0x80; cp <= Character.MAX_CODE_POINT; cp++) {
+                int letter = letterForm(cp);
+                if (letter >= 0) out.put(cp, letter);
+            }
+            return out;
+        }
+
+        /** The letter a name names as a form of it ({@code ... CAPITAL LETTER S} is {@code S}), or -1. */
+        static int fromName(String name) {
+            if (name == null) return -1;
+            String[] words = name.split(" ");
+            String last = words[words.length - 1];
+            if (words.length < 2 || last.length() != 1 || last.charAt(0) < 'A' || last.charAt(0) > 'Z') return -1;
+            boolean capital = false;
+            for (int i = 0; i < words.length - 1; i++) {
+                if (!STYLE.contains(words[i])) return -1;
+                if (words[i].equals("CAPITAL") && (i == 0 || !words[i - 1].equals("SMALL"))) capital = true;
+            }
+            return capital ? last.charAt(0) : Character.toLowerCase(last.charAt(0));
+        }
     }
 
     private static String splitCamel(String s) {

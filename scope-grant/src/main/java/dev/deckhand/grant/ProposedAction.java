@@ -42,16 +42,77 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
      * @param own the element belongs to one of Deckhand's own surfaces
      * @param compose an editable text that is not known to be single-line (a compose field: Enter in it may send)
      * @param editable it takes typed text
+     * @param shown every other text the element shows a person, gated as its name is: its description (where
+     *     toolkits put the tooltip), the text it displays (a web button's visible text under an
+     *     {@code aria-label}), its descendants' names and texts (a button's label child), and for a control
+     *     that shows none of these the name or description of the group it is the only control of; empty
+     *     when not read
      */
-    public record Element(String role, String name, boolean own, boolean compose, boolean editable) {
+    public record Element(String role, String name, boolean own, boolean compose, boolean editable,
+            java.util.List<String> shown) {
         public Element {
             Objects.requireNonNull(role, "element.role");
             Objects.requireNonNull(name, "element.name");
+            shown = java.util.List.copyOf(Objects.requireNonNull(shown, "element.shown"));
+        }
+
+        /** An element that shows no text but its name. */
+        public Element(String role, String name, boolean own, boolean compose, boolean editable) {
+            this(role, name, own, compose, editable, java.util.List.of());
         }
 
         /** An element whose editability follows its role (text, entry, paragraph and the like take text). */
         public Element(String role, String name, boolean own, boolean compose) {
             this(role, name, own, compose, compose || textRole(role));
+        }
+
+        /**
+         * Roles a person presses to make something happen: a control of one of these whose purpose the tree does
+         * not say at all is {@link Consequential#UNIDENTIFIED}.
+         */
+        public static final java.util.Set<String> ACTION_ROLES = java.util.Set.of("push button", "toggle button", "button",
+                "tool bar button", "link", "menu item", "check menu item", "radio menu item", "check box", "radio button",
+                "switch");
+
+        /** Whether this is a control a person presses ({@link #ACTION_ROLES}). */
+        public boolean action() {
+            return ACTION_ROLES.contains(role.toLowerCase(java.util.Locale.ROOT).trim());
+        }
+
+        /**
+         * Whether the element says nothing about itself: its name and every text it shows hold nothing but white
+         * space, format characters, object placeholders ({@code U+FFFC}) and pictographs — the other symbols of
+         * general category So (🗑, 🛒, ✉), with the modifiers and marks emoji take — which the word list cannot read.
+         * A letter, a digit, a mathematical symbol or punctuation says something ({@code +}, {@code ×}, {@code %},
+         * {@code 7}: a calculator's keys).
+         */
+        public boolean saysNothing() {
+            if (says(name)) return false;
+            for (String s : shown) if (says(s)) return false;
+            return true;
+        }
+
+        private static boolean says(String s) {
+            if (s == null) return false;
+            for (int i = 0; i < s.length(); ) {
+                int cp = s.codePointAt(i);
+                i += Character.charCount(cp);
+                int type = Character.getType(cp);
+                if (Character.isWhitespace(cp) || Character.isSpaceChar(cp) || cp == 0xFFFC || type == Character.FORMAT
+                        || type == Character.CONTROL || type == Character.OTHER_SYMBOL || type == Character.MODIFIER_SYMBOL
+                        || type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK) {
+                    continue;
+                }
+                return true;
+            }
+            return false;
+        }
+
+        /** This element with {@code more} texts it shows. */
+        public Element showing(java.util.List<String> more) {
+            java.util.List<String> all = new java.util.ArrayList<>(shown);
+            all.addAll(more);
+            return new Element(role, name, own, compose, editable, all);
         }
 
         /** Roles whose elements take typed text. */

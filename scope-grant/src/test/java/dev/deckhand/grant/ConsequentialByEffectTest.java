@@ -37,6 +37,14 @@ class ConsequentialByEffectTest {
         for (String s : inDetail) assertTrue(d.refusal().get().detail().contains(s), d.refusal().get().detail());
     }
 
+    /** A click_at on {@code el} with a fresh basis is refused as unidentified. */
+    private static void clickAtRefused(ProposedAction.Element el) {
+        PolicyDecision d = Policy.check(auto(), autonomous(), quiet().withMeasuredBasis(Optional.of(Fixtures.basis())),
+                ProposedAction.clickAt(REV, TARGET, Fixtures.basis(), el));
+        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, d.refusal().map(Refusal::code).orElse(null), el + " → " + d);
+        assertTrue(d.refusal().get().detail().contains(Consequential.UNIDENTIFIED), d.refusal().get().detail());
+    }
+
     private static void allowed(ProposedAction a) {
         PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), a);
         assertTrue(d.allowed(), a + " → " + d);
@@ -134,5 +142,94 @@ class ConsequentialByEffectTest {
         refused(extra, click(button("Delete")), "delete");
         assertThrows(IllegalArgumentException.class, () -> new ConsequentialWords(Map.of("two words", Set.of("x"))));
         assertThrows(IllegalArgumentException.class, () -> new ConsequentialWords(Map.of("share", Set.of(" "))));
+    }
+    /**
+     * Every text an element shows is gated as its name: a web button whose accessible name is "Cancel" but whose
+     * visible text, description (tooltip) or label child carries a list word is consequential, for every word of
+     * the English list, in each place it can show it.
+     */
+    @Test
+    void everyTextAnElementShowsIsGatedAsItsName() {
+        int tried = 0;
+        for (Map.Entry<String, List<String>> e : Map.of("pay", List.of("Pay now", "Transfer"), "delete", List.of("Delete",
+                "Move to Trash"), "send", List.of("Send", "Reply"), "buy", List.of("Buy", "Checkout"), "allow", List.of("Allow"),
+                "publish", List.of("Publish"), "install", List.of("Install"), "submit", List.of("Submit"), "confirm",
+                List.of("Confirm")).entrySet()) {
+            for (String word : e.getValue()) {
+                for (List<String> shown : List.of(List.of(word), List.of("", word), List.of("Cancel", word + "…"),
+                        List.of("\uFFFC", "\u202E" + new StringBuilder(word).reverse() + "\u202C"))) {
+                    for (String name : List.of("Cancel", "", "Back")) {
+                        ProposedAction.Element el = new ProposedAction.Element("push button", name, false, false, false, shown);
+                        tried++;
+                        refused(click(el), e.getKey());
+                        refused(ProposedAction.key("Return", REV, TARGET, el), e.getKey());
+                        refused(ProposedAction.key("space", REV, TARGET, el), e.getKey());
+                    }
+                }
+            }
+        }
+        assertTrue(tried > 100, "tried " + tried);
+        // the default button's shown texts count as its name does
+        ProposedAction.WindowContext payDefault = new ProposedAction.WindowContext(false, "", Optional.of(
+                new ProposedAction.Element("push button", "Cancel", false, false, false, List.of("Pay now"))));
+        refused(ProposedAction.key("Return", REV, TARGET, ENTRY).withContext(payDefault), "pay");
+        // a text that says nothing consequential lets it through; the refusal quotes none of it
+        allowed(click(new ProposedAction.Element("push button", "Cancel", false, false, false, List.of("Back", "Go back"))));
+        PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), click(new ProposedAction.Element("push button", "Cancel",
+                false, false, false, List.of("Pay now"))));
+        assertFalse(d.refusal().orElseThrow().detail().contains("Pay"), d.refusal().get().detail());
+        assertTrue(d.refusal().get().detail().contains("1 other text shown"), d.refusal().get().detail());
+    }
+
+    /**
+     * A control whose purpose the tree does not say at all — no name, description, text, descendants' texts or
+     * group label; white space, format characters, object placeholders and pictographs (🗑, ✉, 🛒) say nothing the
+     * word list can read — is {@code unidentified}:
+     * pressing it by click, Enter, space or typing needs the person to name {@code unidentified} or approve a card.
+     * A click on any other element that says nothing (an image, a panel) is too; a text field is not, and a symbol
+     * says something.
+     */
+    @Test
+    void aControlThatSaysNothingIsUnidentified() {
+        List<String> nothing = List.of("", " ", "\u200B", "\uFFFC", "\u00A0\u2060", "\t\n", "\uD83D\uDDD1",
+                "\uD83D\uDDD1\uFE0F", "\u2709", "\uD83D\uDED2 \uD83D\uDCB3", "\uD83D\uDC4D\uD83C\uDFFB");
+        int tried = 0;
+        for (String role : ProposedAction.Element.ACTION_ROLES) {
+            for (String name : nothing) {
+                for (List<String> shown : List.of(List.<String>of(), List.of(""), List.of("\uFFFC", " "))) {
+                    ProposedAction.Element el = new ProposedAction.Element(role, name, false, false, false, shown);
+                    tried++;
+                    refused(click(el), Consequential.UNIDENTIFIED, "shows no name, description or text");
+                    clickAtRefused(el);
+                    refused(ProposedAction.key("Return", REV, TARGET, el), Consequential.UNIDENTIFIED);
+                    refused(ProposedAction.key("space", REV, TARGET, el), Consequential.UNIDENTIFIED);
+                    refused(ProposedAction.on(ActionKind.TYPE, REV, TARGET, el), Consequential.UNIDENTIFIED);
+                    Grant named = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of(Consequential.UNIDENTIFIED));
+                    assertTrue(Policy.check(auto(), named, quiet(), click(el)).allowed(), role + " '" + name + "' named");
+                }
+            }
+        }
+        assertTrue(tried > 150, "tried " + tried);
+        for (String role : List.of("image", "panel", "label", "table cell", "icon")) {
+            ProposedAction.Element el = new ProposedAction.Element(role, "", false, false, false);
+            refused(click(el), Consequential.UNIDENTIFIED);
+            clickAtRefused(el);
+            allowed(ProposedAction.key("space", REV, TARGET, el));
+        }
+        // a letter, a digit, a mathematical symbol or punctuation, a description or a text is something the gate reads
+        for (ProposedAction.Element el : List.of(button("+"), button("×"), button("7"), button("+/-"), button("%"),
+                button("\u2190"), button("\uD83D\uDDD1 Empty"),
+                new ProposedAction.Element("push button", "", false, false, false, List.of("Close Infobar")),
+                new ProposedAction.Element("toggle button", "", false, false, false, List.of("", "Properties")))) {
+            allowed(click(el));
+        }
+        // a text field says what it is by being one
+        allowed(click(new ProposedAction.Element("text", "", false, false, true)));
+        allowed(click(new ProposedAction.Element("text", "", false, true, true)));
+        // a control that shows a gated word and nothing else is gated by it, and is not unidentified
+        PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), click(new ProposedAction.Element("push button", "",
+                false, false, false, List.of("Delete"))));
+        assertTrue(d.refusal().orElseThrow().detail().contains("delete")
+                && !d.refusal().get().detail().contains(Consequential.UNIDENTIFIED), d.refusal().get().detail());
     }
 }

@@ -48,6 +48,10 @@ public final class LabelCorpusReport {
         corpus.values().forEach(all::addAll);
         corpus.forEach((source, labels) -> System.out.println("corpus " + source + ": " + labels.size() + " labels"));
 
+        if (args.length == 2 && args[0].equals("--try")) {
+            candidates(all, List.of(args[1].split(",")));
+            return;
+        }
         ConsequentialWords words = ConsequentialWords.defaults();
         Map<String, List<String>> byKind = new TreeMap<>();
         for (String label : all) {
@@ -68,6 +72,26 @@ public final class LabelCorpusReport {
             System.out.println("== " + kind);
             labels.forEach(l -> System.out.println("  " + l));
         });
+    }
+
+    /**
+     * For each candidate word ({@code --try pay,subscribe,...}): the labels of the corpus it alone would gate that
+     * the list does not gate already, to weigh a word against its false positives before it joins the list.
+     */
+    private static void candidates(Set<String> all, List<String> candidates) {
+        ConsequentialWords now = ConsequentialWords.defaults();
+        for (String candidate : candidates) {
+            ConsequentialWords with = new ConsequentialWords(Map.of("candidate", Set.of(candidate.replace('_', ' '))));
+            List<String> more = new ArrayList<>();
+            for (String label : all) {
+                if (with.categoriesIn(label).contains("candidate") && !now.categoriesIn(label).contains("candidate")
+                        && now.categoriesIn(label).isEmpty()) {
+                    more.add(label);
+                }
+            }
+            System.out.println("== " + candidate + ": " + more.size() + " more labels gate");
+            more.forEach(l -> System.out.println("  " + l));
+        }
     }
 
     private static void mo(Path root, Map<String, Set<String>> corpus) throws IOException {

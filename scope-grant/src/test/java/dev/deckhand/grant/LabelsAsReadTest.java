@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UCharacterCategory;
+import com.ibm.icu.lang.UScript;
+import com.ibm.icu.text.Normalizer2;
 import com.ibm.icu.text.SpoofChecker;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,12 +15,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * Labels compared as a person reads them ({@link Labels}, {@link ConsequentialWords}): look-alikes
- * generated from ICU's confusables data, the installed translations, English word forms, and the
- * words that must not gate.
+ * generated from ICU's confusables data, letter forms generated from ICU's character names, labels in
+ * display order (bidirectional controls), decoration marks generated from Unicode's mark data, the
+ * installed translations, English word forms, and the words that must not gate.
  */
 class LabelsAsReadTest {
 
@@ -151,7 +157,7 @@ class LabelsAsReadTest {
         // Display holds "pay" inside the word; Sender (a field or column) goes on past an inflection;
         // Deleted Items and Signed are states, not actions; pay and buy are too short for affixes.
         for (String label : List.of("Display", "Sender", "Sender name", "Deleted Items", "Signed", "Signal", "Postpone",
-                "Paying guest", "Buyer", "Pays", "Undo", "Redo", "Cancel", "Close", "Open", "Spray", "Repayment", "Resent",
+                "Paying guest", "Buyer", "Pays", "Repay", "Undo", "Redo", "Cancel", "Close", "Open", "Spray", "Resent",
                 "Disposal", "Payload", "Ordinal", "Settings", "Overview", "Bo", "B0")) {
             assertEquals(Set.of(), WORDS.categoriesIn(label), label);
         }
@@ -166,5 +172,179 @@ class LabelsAsReadTest {
         assertEquals(List.of(Labels.entry("发送"), Labels.entry("邮件")), Labels.words("发送邮件"));
         assertTrue(!Labels.words("Bỏ").equals(Labels.words("Bo")), "diacritics are kept, as the skeleton keeps them");
         assertEquals(new TreeSet<>(List.of("send")), new TreeSet<>(WORDS.categoriesIn("S e n d")));
+    }
+    /** Every list word of {@link #ENGLISH}, as written, capitalised and in upper case. */
+    private static List<String[]> casedWords() {
+        List<String[]> out = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(ENGLISH).entrySet()) {
+            for (String word : e.getValue()) {
+                for (String cased : List.of(word, word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1),
+                        word.toUpperCase(Locale.ROOT))) {
+                    out.add(new String[] {cased, e.getKey()});
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String reversed(String s) {
+        return new StringBuilder(s).reverse().toString();
+    }
+
+    /**
+     * A right-to-left override shows its letters in reverse: {@code \u202EdneS\u202C} displays "Send". Every list
+     * word, reversed, under every way to override the direction (RLO with and without its PDF, inside an isolate, in
+     * a longer label, in a right-to-left paragraph), gates; the same reversed letters without an override show as
+     * they are stored and do not, and an isolate alone reverses no Latin letters.
+     */
+    @Test
+    void labelsAreReadInTheOrderTheyAreShown() {
+        List<String> missed = new ArrayList<>();
+        int tried = 0;
+        for (String[] wc : casedWords()) {
+            String r = reversed(wc[0]);
+            for (String label : List.of("\u202E" + r + "\u202C", "\u202E" + r, "\u2067\u202E" + r + "\u202C\u2069",
+                    "\u2068\u202E" + r + "\u202C\u2069", "Please \u202E" + r + "\u202C now", "\u202B\u202E" + r + "\u202C\u202C",
+                    "\u05E9\u05DC\u05D5\u05DD \u202E" + r + "\u202C", "\u202Ewon " + r + "\u202C")) {
+                tried++;
+                if (!WORDS.categoriesIn(label).contains(wc[1])) missed.add(label + " (" + wc[0] + ")");
+            }
+        }
+        assertTrue(tried > 400, "tried " + tried);
+        assertEquals(List.of(), missed, missed.size() + " of " + tried + " overridden labels did not gate");
+        System.out.println("display order: " + tried + " overridden labels gate");
+        // What is stored reversed without an override is shown reversed: not the word.
+        assertEquals(Set.of(), WORDS.categoriesIn("dneS"));
+        assertEquals(Set.of(), WORDS.categoriesIn("\u2067dneS\u2069"), "an isolate keeps Latin letters in their order");
+        // Two words under one override: the visual order is "Pay now".
+        assertEquals(Set.of("pay"), WORDS.categoriesIn("\u202Ewon yaP\u202C"));
+        assertTrue(Labels.orders("\u202EdneS\u202C").contains("Send"), "" + Labels.orders("\u202EdneS\u202C"));
+        assertEquals(List.of("Send"), Labels.orders("Send"), "a label without right-to-left text is read once");
+        // Right-to-left words of the list still gate as written.
+        assertEquals(Set.of("delete"), WORDS.categoriesIn("\u0627\u062D\u0630\u0641"));
+    }
+
+    /**
+     * Combining marks that are not part of a letter are decoration: every non-spacing and enclosing mark of the
+     * Inherited or Common script (a low line, an overline, an enclosing circle, …) that does not compose with the
+     * letter it follows into a precomposed letter (NFC), after every letter of every list word, still gates; so does
+     * a mark of another script (Thai, Devanagari, Hebrew, Arabic) on a Latin letter. A mark that composes stays part
+     * of its letter: {@code Bỏ} is not {@code Bo}, and a script's own vowel sign stays part of its word.
+     */
+    @Test
+    void marksThatAreNotPartOfALetterAreDropped() {
+        Normalizer2 nfc = Normalizer2.getNFCInstance();
+        List<Integer> inherited = new ArrayList<>();
+        List<Integer> otherScripts = new ArrayList<>();
+        for (int cp = 0x300; cp <= 0x1FFFF; cp++) {
+            int type = UCharacter.getType(cp);
+            if (type != UCharacterCategory.NON_SPACING_MARK && type != UCharacterCategory.ENCLOSING_MARK) continue;
+            int script = UScript.getScript(cp);
+            if (script == UScript.INHERITED || script == UScript.COMMON) inherited.add(cp);
+            else if (script == UScript.THAI || script == UScript.DEVANAGARI || script == UScript.HEBREW
+                    || script == UScript.ARABIC) otherScripts.add(cp);
+        }
+        assertTrue(inherited.size() > 300 && otherScripts.size() > 50, inherited.size() + " " + otherScripts.size());
+        List<String> missed = new ArrayList<>();
+        int tried = 0;
+        int composed = 0;
+        for (String word : List.of("Send", "Delete", "Pay", "Submit", "Install", "Allow", "Paste", "Publish", "Buy", "Confirm")) {
+            String category = WORDS.categoriesIn(word).iterator().next();
+            for (int i = 1; i <= word.length(); i++) {
+                String before = word.substring(0, i);
+                for (List<Integer> marks : List.of(inherited, otherScripts)) {
+                    for (int mark : marks) {
+                        String label = before + new String(Character.toChars(mark)) + word.substring(i);
+                        if (!nfc.normalize(label).codePoints().anyMatch(c -> c == mark)) {
+                            composed++; // composes into a precomposed letter: a letter of its own, checked below
+                            continue;
+                        }
+                        tried++;
+                        if (!WORDS.categoriesIn(label).contains(category)) {
+                            missed.add(label + " (U+" + Integer.toHexString(mark) + ")");
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(tried > 20_000 && composed > 50, "tried " + tried + ", composed " + composed);
+        System.out.println("decoration: " + inherited.size() + " Inherited/Common marks, " + otherScripts.size()
+                + " of four other scripts; " + tried + " decorated labels, " + composed + " composed");
+        assertEquals(List.of(), missed.subList(0, Math.min(20, missed.size())), missed.size() + " of " + tried
+                + " decorated labels did not gate");
+        // A mark that composes is part of a letter: the word is another word.
+        assertTrue(!Labels.words("Bo\u0309").equals(Labels.words("Bo")), "Bỏ is not Bo");
+        assertEquals(Labels.words("B\u1ECF"), Labels.words("Bo\u0309"), "composed or not, ỏ is one letter");
+        assertEquals(Set.of(), WORDS.categoriesIn("Se\u0301nd"), "é is a letter of its own (the docs: diacritics stay)");
+        // A script's own mark is spelling: the Devanagari word keeps its vowel sign.
+        assertTrue(!Labels.words("\u0939\u091F\u093E\u090F\u0901").equals(Labels.words("\u0939\u091F\u090F")),
+                "Devanagari vowel signs stay");
+        assertEquals(Labels.words("Send"), Labels.words("Sen\u0332d"));
+        assertEquals(Labels.words("Send"), Labels.words("S\u20DDend"));
+    }
+
+    /** What a character's Unicode name says it is a form of: the letter after the words that only say how it is drawn. */
+    private static final Pattern FORM_NAME = Pattern.compile("(?:LATIN LETTER SMALL CAPITAL|MODIFIER LETTER(?: SMALL| CAPITAL)*"
+            + "|LATIN SUBSCRIPT SMALL LETTER|FULLWIDTH LATIN (?:SMALL|CAPITAL) LETTER|(?:NEGATIVE )?(?:CIRCLED|SQUARED) LATIN"
+            + " (?:SMALL |CAPITAL )?LETTER|PARENTHESIZED LATIN (?:SMALL|CAPITAL) LETTER|REGIONAL INDICATOR SYMBOL LETTER"
+            + "|LATIN LETTER SMALL CAPITAL) ([A-Z])");
+
+    /**
+     * Letter forms neither NFKC nor the confusables data map — measured here: the small capitals, modifier and
+     * subscript letters, negative circled and squared letters, regional indicators whose skeleton is not an ASCII
+     * letter — are read as the letter their Unicode name says. Every such form found in ICU's names, at every
+     * position of every list word, gates, and reads as the plain word; a name that says the letter is turned or
+     * reversed names another letter.
+     */
+    @Test
+    void letterFormsAreReadByTheirUnicodeName() {
+        SpoofChecker spoof = new SpoofChecker.Builder().build();
+        Map<Integer, Character> forms = new TreeMap<>();
+        int unmappedBefore = 0;
+        for (int cp = 0x80; cp <= 0x1FFFF; cp++) {
+            String name = UCharacter.getName(cp);
+            if (name == null) continue;
+            Matcher m = FORM_NAME.matcher(name);
+            if (!m.matches()) continue;
+            forms.put(cp, Character.toLowerCase(m.group(1).charAt(0)));
+            String k = spoof.getSkeleton(UCharacter.foldCase(Normalizer2.getNFKCInstance().normalize(new String(Character.toChars(cp))), true));
+            if (!k.equals(spoof.getSkeleton(m.group(1).toLowerCase(Locale.ROOT)))) unmappedBefore++;
+        }
+        // measured: the forms the skeleton and NFKC leave as other letters
+        assertTrue(forms.size() > 250 && unmappedBefore > 100, forms.size() + " forms, " + unmappedBefore + " unmapped by NFKC and skeleton");
+        assertEquals(Set.of(), new TreeSet<>(forms.keySet()).stream().filter(cp -> Labels.letterForm(cp) < 0
+                || Character.toLowerCase(Labels.letterForm(cp)) != forms.get(cp)).map(Integer::toHexString).collect(
+                java.util.stream.Collectors.toCollection(TreeSet::new)), "every form named so maps to its letter");
+        Map<Character, List<Integer>> byLetter = new TreeMap<>();
+        forms.forEach((cp, c) -> byLetter.computeIfAbsent(c, k -> new ArrayList<>()).add(cp));
+        List<String> missed = new ArrayList<>();
+        int tried = 0;
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(ENGLISH).entrySet()) {
+            for (String word : e.getValue()) {
+                for (int i = 0; i < word.length(); i++) {
+                    for (int cp : byLetter.getOrDefault(word.charAt(i), List.of())) {
+                        String label = word.substring(0, i) + new String(Character.toChars(cp)) + word.substring(i + 1);
+                        tried++;
+                        if (!WORDS.categoriesIn(label).contains(e.getKey())) missed.add(label + " (U+" + Integer.toHexString(cp) + ")");
+                    }
+                }
+                StringBuilder all = new StringBuilder();
+                for (char c : word.toCharArray()) all.appendCodePoint(byLetter.get(c).get(0));
+                tried++;
+                if (!WORDS.categoriesIn(all.toString()).contains(e.getKey())) missed.add(all.toString());
+            }
+        }
+        assertTrue(tried > 2000, "tried " + tried);
+        assertEquals(List.of(), missed, missed.size() + " of " + tried + " letter forms did not gate");
+        System.out.println("letter forms: " + forms.size() + " named, " + unmappedBefore + " not mapped by NFKC and the skeleton, "
+                + Labels.LetterForms.all().size() + " in all; " + tried + " labels");
+        assertEquals(Labels.words("SEND"), Labels.words("\uA731\u1D07\u0274\u1D05"));
+        assertEquals(Labels.words("PAY"), Labels.words("\u1D18\u1D00\u028F"));
+        assertEquals(Labels.words("Send"), Labels.words("\uD83C\uDD82\uD83C\uDD74\uD83C\uDD7D\uD83C\uDD73"));
+        assertEquals(-1, Labels.LetterForms.fromName("LATIN SMALL LETTER TURNED A"));
+        assertEquals(-1, Labels.LetterForms.fromName("LATIN LETTER SMALL CAPITAL REVERSED N"));
+        assertEquals('S', Labels.LetterForms.fromName("NEGATIVE SQUARED LATIN CAPITAL LETTER S"));
+        assertEquals('s', Labels.LetterForms.fromName("LATIN LETTER SMALL CAPITAL S"));
+        assertEquals(Labels.LetterForms.all().keySet().containsAll(forms.keySet()), true);
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -284,6 +285,42 @@ class PolicyTest {
                 "Overwrite", "Share")) {
             ProposedAction.Element e = new ProposedAction.Element("push button", label, false, false);
             assertRefused(Policy.check(auto(), autonomous(), quiet(), click(e)), RefusalCode.CONSEQUENTIAL_NOT_NAMED);
+        }
+    }
+
+    /**
+     * The second reviewer's labels the list lacked (docs/security.md): each now gates in its category, in the
+     * forms a button shows it; and the words weighed against the corpus and left out still let ordinary labels through
+     * (a calculator's Clear, a sheet's Merge Cells, an address book, Format Cells, Reset Zoom).
+     */
+    @Test
+    void theSecondReviewersButtonsGateAndTheWeighedWordsDoNot() {
+        Map<String, String> gate = Map.ofEntries(Map.entry("Proceed to payment", "pay"), Map.entry("Subscribe", "buy"),
+                Map.entry("Clear history", "delete"), Map.entry("Invite", "send"), Map.entry("Don't Save", "delete"),
+                Map.entry("Don\u2019t Save", "delete"), Map.entry("Enable Macros", "allow"), Map.entry("Push", "publish"),
+                Map.entry("Commit", "submit"), Map.entry("Run", "run"), Map.entry("Keep anyway", "allow"),
+                Map.entry("Book now", "buy"), Map.entry("Cash out", "pay"), Map.entry("Format disk", "delete"),
+                Map.entry("Reset all", "delete"), Map.entry("Log out", "logout"), Map.entry("Sign out", "logout"),
+                Map.entry("Logout", "logout"), Map.entry("Close without Saving", "delete"), Map.entry("Execute", "run"),
+                Map.entry("Unsubscribe", "buy"), Map.entry("Pushing", "publish"), Map.entry("Payments", "pay"),
+                Map.entry("Enable content", "allow"), Map.entry("Factory reset", "delete"));
+        ConsequentialWords words = ConsequentialWords.defaults();
+        gate.forEach((label, category) -> {
+            for (String shown : List.of(label, label.toUpperCase(java.util.Locale.ROOT), "_" + label, label + "…")) {
+                assertTrue(words.categoriesIn(shown).contains(category), shown + " → " + category);
+                assertRefused(Policy.check(auto(), autonomous(), quiet(), click(new ProposedAction.Element("push button",
+                        shown, false, false))), RefusalCode.CONSEQUENTIAL_NOT_NAMED, category);
+            }
+        });
+        for (String label : List.of("Clear", "Clear display", "Merge Cells", "Mail Merge", "Address Book", "Format Cells",
+                "Number Format", "Reset Zoom", "Reset", "Proceed", "Continue", "Book", "Running", "Formatting")) {
+            assertEquals(Set.of(), words.categoriesIn(label), label);
+        }
+        // Proceed and Continue gate where OK does: in a dialog about a gated action.
+        ProposedAction.WindowContext deleting = new ProposedAction.WindowContext(true, "Delete 3 files?", Optional.empty());
+        for (String label : List.of("Proceed", "Continue")) {
+            assertRefused(Policy.check(auto(), autonomous(), quiet(), click(new ProposedAction.Element("push button", label,
+                    false, false)).withContext(deleting)), RefusalCode.CONSEQUENTIAL_NOT_NAMED, "delete");
         }
     }
 

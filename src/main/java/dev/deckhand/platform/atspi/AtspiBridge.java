@@ -65,6 +65,8 @@ public final class AtspiBridge implements AutoCloseable {
     public static final Duration QUIET = Duration.ofMillis(75);
     /** Text values in a snapshot are cut to this many characters. */
     public static final int VALUE_CAP = 2000;
+    /** At most this many characters of an element's description and shown text are read (for the gate only). */
+    public static final int SHOWN_CAP = 500;
     /** {@link #readText} reads at most this many characters. */
     public static final int READ_CAP = 100_000;
 

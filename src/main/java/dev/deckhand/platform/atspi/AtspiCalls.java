@@ -138,6 +138,20 @@ final class AtspiCalls {
         return s == null ? "" : s;
     }
 
+    /**
+     * The text a control shows through its Text interface, at most {@code cap} characters: one GetText of the
+     * whole text (end offset -1), counted with the other text reads.
+     */
+    String readShownText(Pointer text, int pid, int cap) {
+        long t0 = System.nanoTime();
+        String s = takeString(Atspi.atspi_text_get_text(text, 0, -1, err()));
+        textReads++;
+        textNanos += System.nanoTime() - t0;
+        checkError(pid, "get_text", t0);
+        if (s == null) return "";
+        return s.length() > cap ? s.substring(0, cap) : s;
+    }
+
     /** The lower-case name of a role ("push button", "password text"), cached. */
     String roleName(int role) {
         return roleNames.computeIfAbsent(role, r -> {

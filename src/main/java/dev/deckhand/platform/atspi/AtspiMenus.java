@@ -156,8 +156,17 @@ final class AtspiMenus {
                             String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(p, calls.err()));
                             calls.dropError();
                             AtspiCalls.guard(pid, "get_name", t);
+                            // judged as a click on the item: its description (a tooltip) is a text it shows, as in
+                            // the tree (libatspi's cache when the app fills it, else one call, bounded as the name's)
+                            long d = System.nanoTime();
+                            String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(p,
+                                    calls.err()));
+                            calls.dropError();
+                            AtspiCalls.guard(pid, "get_description", d);
                             ProposedAction.Element item = new ProposedAction.Element(role, name == null ? "" : name,
-                                    false, false, false);
+                                    false, false, false, description == null || description.isEmpty() ? List.of()
+                                            : List.of(description.length() > AtspiBridge.SHOWN_CAP
+                                                    ? description.substring(0, AtspiBridge.SHOWN_CAP) : description));
                             for (String s : b) out.add(new Accelerators.Binding(item, s));
                         }
                     }

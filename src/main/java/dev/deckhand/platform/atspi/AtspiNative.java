@@ -170,6 +170,8 @@ final class AtspiNative {
 
         static native Pointer atspi_accessible_get_name(Pointer acc, Pointer err);
 
+        static native Pointer atspi_accessible_get_description(Pointer acc, Pointer err);
+
         static native int atspi_accessible_get_role(Pointer acc, Pointer err);
 
         static native Pointer atspi_role_get_name(int role);

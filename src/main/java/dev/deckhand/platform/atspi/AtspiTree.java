@@ -1,6 +1,7 @@
 package dev.deckhand.platform.atspi;
 
 import com.sun.jna.Pointer;
+import dev.deckhand.grant.ProposedAction;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Geometry;
@@ -335,6 +336,15 @@ final class AtspiTree {
         calls.checkError(pid, "get_name", t0);
         AtspiCalls.guard(pid, "get_name", t0);
         if (name == null) name = "";
+        // the description is in libatspi's cache (CACHE_MASK) when the app fills it, else one call: where GTK 3 and
+        // Qt put a tooltip, and a web page its aria-describedby or title; read for the consequential gate, never
+        // shown to the model; a hung app is told apart as for the name
+        long td = System.nanoTime();
+        String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(obj, calls.err()));
+        calls.dropError();
+        AtspiCalls.guard(pid, "get_description", td);
+        if (description == null) description = "";
+        if (description.length() > AtspiBridge.SHOWN_CAP) description = description.substring(0, AtspiBridge.SHOWN_CAP);
         boolean enabled = false;
         boolean focused = false;
         boolean editable = false;
@@ -395,10 +405,24 @@ final class AtspiTree {
             }
         }
         if (password) value = null;
+        // A control shows text of its own where its name may say something else (a web button's visible text
+        // under an aria-label): read from its Text interface, for the consequential gate only.
+        String shown = "";
+        if (!hasValue && !password && ProposedAction.Element.ACTION_ROLES.contains(role)) {
+            Pointer text = Atspi.atspi_accessible_get_text_iface(obj);
+            if (text != null) {
+                try {
+                    shown = calls.readShownText(text, pid, AtspiBridge.SHOWN_CAP);
+                    if (shown.equals(name)) shown = ""; // the usual case: it shows its name
+                } finally {
+                    Gobject.g_object_unref(text);
+                }
+            }
+        }
         AtspiCalls.guard(pid, "reading one element", t0);
         String uid = uids.bind(obj, pid, role, name);
         return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
-                isDefault, stateNames);
+                isDefault, stateNames, description, shown);
     }
 
     /**
@@ -511,7 +535,7 @@ final class AtspiTree {
 
     private static Node withBounds(Node n, Geometry bounds) {
         return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
-                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault(), n.states());
+                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault(), n.states(), n.description(), n.text());
     }
 
     /**

@@ -141,6 +141,11 @@ public final class TestApp implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The app's exit status once it has exited, waiting up to {@code millis}; null while it still runs. */
+    public Integer exitCode(long millis) throws InterruptedException {
+        return process.waitFor(millis, java.util.concurrent.TimeUnit.MILLISECONDS) ? process.exitValue() : null;
+    }
+
     /** Polls the bridge until the app shows a top-level accessible whose name matches; its name. */
     String awaitWindow(AtspiBridge bridge, Predicate<String> title, long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;

@@ -14,6 +14,7 @@ import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.observe.Roles;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -56,10 +57,13 @@ public final class Proposals {
                 Geometry g = captureBasis.windowGeometry();
                 hit = tree.at(g.x() + (int) Math.floor(c.x() / captureBasis.scale()),
                         g.y() + (int) Math.floor(c.y() / captureBasis.scale()));
-                // a container (frame, panel, canvas, drawing area, …) says nothing about what is drawn there
-                hit = hit.filter(n -> Roles.interactive(n.role()) || LEAF_ROLES.contains(n.role()));
             }
-            return ProposedAction.clickAt(revision, window, basis, hit.map(Proposals::element).orElse(null))
+            // the pointer's click reaches the control the point lies in (a button's label, its icon); a container
+            // (frame, panel, canvas, drawing area, …) outside any control says nothing about what is drawn there
+            Optional<Node> at = hit;
+            Optional<Node> pressed = at.flatMap(n -> control(tree, n))
+                    .or(() -> at.filter(n -> Roles.interactive(n.role()) || LEAF_ROLES.contains(n.role())));
+            return ProposedAction.clickAt(revision, window, basis, pressed.map(n -> element(tree, n)).orElse(null))
                     .withContext(context);
         }
         if (action instanceof Action.Key k) {
@@ -88,11 +92,14 @@ public final class Proposals {
         }
         ActionKind kind = ActionKind.valueOf(action.kind().toUpperCase(Locale.ROOT));
         if (action instanceof Action.Select s) {
-            return ProposedAction.select(revision, window, tree.byUid(s.uid()).map(Proposals::element).orElse(null),
+            return ProposedAction.select(revision, window, tree.byUid(s.uid()).map(n -> element(tree, n)).orElse(null),
                     s.option()).withContext(context);
         }
         if (action instanceof ElementAction e) {
-            return ProposedAction.on(kind, revision, window, tree.byUid(e.uid()).map(Proposals::element).orElse(null))
+            Optional<Node> target = tree.byUid(e.uid());
+            // a click on part of a control (its label, its icon) is judged as a press of the control
+            if (kind == ActionKind.CLICK) target = target.map(n -> control(tree, n).orElse(n));
+            return ProposedAction.on(kind, revision, window, target.map(n -> element(tree, n)).orElse(null))
                     .withContext(context);
         }
         return ProposedAction.bare(kind, revision, window).withContext(context);
@@ -134,7 +141,7 @@ public final class Proposals {
             }
             if (matched != null) {
                 return Optional.of(office ? new ProposedAction.Element(matched.role(), matched.name(), false, false, true)
-                        : element(matched));
+                        : element(tree, matched));
             }
             boolean text = ProposedAction.Element.textRole(f.role());
             return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));
@@ -164,12 +171,104 @@ public final class Proposals {
     }
 
     /**
-     * The policy's view of an element. An editable text that the platform does not say is single-line
-     * counts as a compose field (fails closed: Enter in it may send).
+     * The policy's view of an element by itself: its name, and its description and shown text as texts it shows.
+     * An editable text that the platform does not say is single-line counts as a compose field (fails closed: Enter
+     * in it may send).
      */
     public static ProposedAction.Element element(Node n) {
         boolean text = n.editable() && ProposedAction.Element.textRole(n.role());
-        return new ProposedAction.Element(n.role(), n.name(), false, text && !n.singleLine(), text);
+        return new ProposedAction.Element(n.role(), n.name(), false, text && !n.singleLine(), text, own(n));
+    }
+
+    /** The texts a node shows besides its name: its description and its own shown text. */
+    private static List<String> own(Node n) {
+        List<String> out = new ArrayList<>(2);
+        if (!n.description().isEmpty()) out.add(n.description());
+        if (!n.text().isEmpty()) out.add(n.text());
+        return out;
+    }
+
+    /** At most this many descendants of a control are read for the texts it shows. */
+    static final int SHOWN_DESCENDANTS = 64;
+
+    /**
+     * The policy's view of an element of {@code tree}: {@link #element(Node)}, and for a control (a role of
+     * {@link ProposedAction.Element#ACTION_ROLES}) every text a person sees on it — the names, descriptions and
+     * shown texts of its descendants (a button's label child, a web button's spans), leaving out those of a control
+     * nested in it (the items of the menu a Qt menu item opens are theirs) — and, when it shows none at
+     * all, the name and description of the nearest group it is the only control of (LibreOffice wraps a toolbar
+     * icon in a panel whose description is its tooltip, a sidebar tab in a named tool bar of its own).
+     */
+    public static ProposedAction.Element element(ScopedTree tree, Node n) {
+        ProposedAction.Element own = element(n);
+        if (!own.action()) return own;
+        List<Node> nodes = tree.nodes();
+        int i = indexOf(nodes, n);
+        if (i < 0) return own;
+        List<String> shown = new ArrayList<>();
+        int skipBelow = Integer.MAX_VALUE; // a nested control's subtree (a menu's items, a link in a button) is its own
+        for (int j = i + 1; j < nodes.size() && j <= i + SHOWN_DESCENDANTS && nodes.get(j).depth() > n.depth(); j++) {
+            Node d = nodes.get(j);
+            if (d.depth() > skipBelow) continue;
+            skipBelow = Integer.MAX_VALUE;
+            if (ProposedAction.Element.ACTION_ROLES.contains(d.role())) {
+                skipBelow = d.depth();
+                continue;
+            }
+            if (!d.name().isEmpty()) shown.add(d.name());
+            shown.addAll(own(d));
+        }
+        ProposedAction.Element withDescendants = own.showing(shown);
+        if (!withDescendants.saysNothing()) return withDescendants;
+        return withDescendants.showing(groupLabel(nodes, i));
+    }
+
+    /**
+     * The name and description of the nearest ancestor of {@code nodes[i]} whose subtree holds no other control
+     * ({@link ProposedAction.Element#ACTION_ROLES}) and that says something; empty when an ancestor holding another
+     * control comes first (a tool bar of many buttons names none of them).
+     */
+    static List<String> groupLabel(List<Node> nodes, int i) {
+        int depth = nodes.get(i).depth();
+        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+            Node a = nodes.get(j);
+            if (a.depth() >= depth) continue;
+            depth = a.depth();
+            int controls = 0;
+            for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > a.depth(); k++) {
+                if (ProposedAction.Element.ACTION_ROLES.contains(nodes.get(k).role())) controls++;
+            }
+            if (controls > 1) return List.of();
+            List<String> label = new ArrayList<>();
+            if (!a.name().isEmpty()) label.add(a.name());
+            label.addAll(own(a));
+            if (!new ProposedAction.Element(a.role(), "", false, false, false, label).saysNothing()) return label;
+        }
+        return List.of();
+    }
+
+    /**
+     * The control a press of {@code n} reaches: {@code n} when it is one ({@link ProposedAction.Element#ACTION_ROLES}),
+     * else its nearest ancestor that is; empty when it lies in none.
+     */
+    static Optional<Node> control(ScopedTree tree, Node n) {
+        if (ProposedAction.Element.ACTION_ROLES.contains(n.role())) return Optional.of(n);
+        List<Node> nodes = tree.nodes();
+        int i = indexOf(nodes, n);
+        int depth = n.depth();
+        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+            Node a = nodes.get(j);
+            if (a.depth() >= depth) continue;
+            if (ProposedAction.Element.ACTION_ROLES.contains(a.role())) return Optional.of(a);
+            depth = a.depth();
+        }
+        return Optional.empty();
+    }
+
+    private static int indexOf(List<Node> nodes, Node n) {
+        for (int i = 0; i < nodes.size(); i++) if (nodes.get(i) == n) return i;
+        for (int i = 0; i < nodes.size(); i++) if (nodes.get(i).uid().equals(n.uid())) return i;
+        return -1;
     }
 
     /** At most this many controls and no menu bar: a window that asks one thing (GTK dialogs often read as frames). */
@@ -191,7 +290,7 @@ public final class Proposals {
             if (n.role().equals("menu bar")) menuBar = true;
             if (Roles.interactive(n.role())) controls++;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank()) text.append('\n').append(n.name());
-            if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(n));
+            if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(tree, n));
         }
         dialog |= !menuBar && controls > 0 && controls <= DIALOG_LIKE_CONTROLS;
         return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt);

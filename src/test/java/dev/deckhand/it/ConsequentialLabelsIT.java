@@ -1,0 +1,284 @@
+package dev.deckhand.it;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.deckhand.platform.atspi.TestApp;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The labels a reviewer's consequential buttons got through with (docs/security.md, "Labels compared as a person
+ * reads them"), end to end through MCP against the packaged server on a display it did not start: no
+ * {@code DECKHAND_PRIVATE_DESKTOP} in its environment, the person working in another window (an xmessage, active),
+ * a window grant with nothing named, the steps the reviewer sent. Each consequential button is refused
+ * {@code CONSEQUENTIAL_NOT_NAMED} and the app stays untouched (yad still runs; the page's server never hears the
+ * click), the person's window stays the active one; a harmless button of the same window goes through (the control).
+ * <ul>
+ * <li>yad: a right-to-left override that displays "Send", small capitals "ꜱᴇɴᴅ" and "ᴘᴀʏ", a combining low line in
+ *   "Sen̲d".
+ * <li>Chromium ({@code --force-renderer-accessibility}, a page this test serves): {@code <button
+ *   aria-label="Cancel">Pay now</button>} clicked by the name Cancel, and an icon-only button with no accessible name.
+ * </ul>
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConsequentialLabelsIT {
+
+    private PackagedApp app;
+    private String ownerToken;
+    private String mcpToken;
+    private TestApp person;
+    private String personsWindow;
+    /** The MCP session a grant is bound to: the first run binds it, and every run on that grant uses it. */
+    private String session;
+
+    @BeforeAll
+    void start() throws Exception {
+        TestApp.requireDesktop();
+        app = PackagedApp.startHttp(Map.of(), Set.of("DECKHAND_PRIVATE_DESKTOP"));
+        ownerToken = Files.readString(app.home.resolve("owner-token")).trim();
+        mcpToken = Files.readString(app.home.resolve("mcp-token")).trim();
+        // autonomous grants need a policy that allows them
+        Map<String, Object> policy = new HashMap<>(owner().get("/api/policy").then().statusCode(200).extract().jsonPath()
+                .getMap("$"));
+        policy.put("permissionMode", "accept-edits");
+        owner().body(policy).put("/api/policy").then().statusCode(200);
+        person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"));
+        personsWindow = awaitX("--classname", "persons-window");
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        try {
+            if (app != null) app.close();
+        } finally {
+            if (person != null) person.close();
+        }
+    }
+
+    private static final String YAD_B1 = "\u202EdneS\u202C";
+    private static final String YAD_B3_SEND = "\uA731\u1D07\u0274\u1D05";
+    private static final String YAD_B3_PAY = "\u1D18\u1D00\u028F";
+    private static final String YAD_B4 = "Sen\u0332d";
+
+    @Test
+    void yadButtonsLabelledAsAPersonReadsThemAreRefusedWhileThePersonIsElsewhere() throws Exception {
+        try (TestApp yad = TestApp.launch(List.of("yad", "--title=Dialog", "--text=Please choose.", "--button=" + YAD_B1 + ":10",
+                "--button=" + YAD_B3_SEND + ":11", "--button=" + YAD_B3_PAY + ":12", "--button=" + YAD_B4 + ":13",
+                "--button=Next:20"))) {
+            long window = awaitWindow(w -> ((Number) w.get("pid")).intValue() == yad.pid());
+            grant(window);
+            String[] reads = {"B1 right-to-left override (shows Send)", "B3 small capitals SEND", "B3 small capitals PAY",
+                    "B4 combining low line"};
+            String[] category = {"send", "send", "pay", "send"};
+            for (int i = 0; i < reads.length; i++) {
+                JsonPath r = run("press the button", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"index\":"
+                        + i + "}}]", "{\"kind\":\"window\",\"titleMatches\":\"Dialog\"}");
+                assertEquals("CONSEQUENTIAL_NOT_NAMED", r.getString("result.structuredContent.refusal.code"), reads[i] + ": "
+                        + r.prettify());
+                assertTrue(r.getString("result.structuredContent.refusal.detail").contains(category[i]), r.prettify());
+                assertEquals(0, r.getInt("result.structuredContent.stepsRun"), reads[i]);
+                assertNull(yad.exitCode(300), reads[i] + ": yad never pressed it");
+                assertEquals(Long.parseLong(personsWindow), activeWindow(), reads[i] + ": the person's window stays active");
+            }
+            // the control: a harmless button of the same dialog goes through, and yad says which it was
+            JsonPath next = run("press Next", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Next\"}}]",
+                    "{\"kind\":\"window\",\"titleMatches\":\"Dialog\"}");
+            assertNull(next.get("result.structuredContent.refusal"), next.prettify());
+            assertEquals(1, next.getInt("result.structuredContent.stepsRun"), next.prettify());
+            assertEquals(20, yad.exitCode(10_000), "yad exited by Next");
+        } finally {
+            revoke();
+        }
+    }
+
+    @Test
+    void chromiumButtonsWhoseNameHidesWhatTheyDoAreRefusedWhileThePersonIsElsewhere() throws Exception {
+        List<String> heard = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] page = ("<!doctype html><html><head><title>Labels Page</title></head><body><h1>Your cart</h1>"
+                + "<p>1 item, 499.00 EUR</p>"
+                + "<button aria-label=\"Cancel\" onclick=\"fetch('/paid')\">Pay now</button>"
+                + "<button onclick=\"fetch('/deleted')\"><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\">"
+                + "<path d=\"M2 4h12M5 4V2h6v2M4 4l1 10h6l1-10\" stroke=\"black\" fill=\"none\"/></svg></button>"
+                + "<button onclick=\"fetch('/opened')\">Open</button></body></html>").getBytes(StandardCharsets.UTF_8);
+        server.createContext("/", ex -> {
+            heard.add(ex.getRequestURI().getPath());
+            byte[] body = ex.getRequestURI().getPath().equals("/labels.html") ? page : new byte[0];
+            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            ex.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
+            if (body.length > 0) ex.getResponseBody().write(body);
+            ex.close();
+        });
+        server.start();
+        Path profile = Files.createTempDirectory("deckhand-it-chromium");
+        try (TestApp chromium = TestApp.launch(List.of("chromium", "--no-sandbox", "--user-data-dir=" + profile,
+                "--force-renderer-accessibility", "--no-first-run", "--disable-gpu", "--disable-sync",
+                "--disable-background-networking", "--disable-component-update", "--no-default-browser-check",
+                "http://localhost:" + server.getAddress().getPort() + "/labels.html"))) {
+            long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Labels Page"));
+            grant(window);
+            String verifier = "{\"kind\":\"window\",\"titleMatches\":\"Labels Page\"}";
+            record Attack(String what, String target, String category) { }
+            for (Attack a : List.of(
+                    new Attack("B14 aria-label Cancel over 'Pay now', clicked by the name", "{\"role\":\"push button\","
+                            + "\"name\":\"Cancel\"}", "pay"),
+                    new Attack("B15 icon-only button with no accessible name", "{\"role\":\"push button\",\"name\":\"\"}",
+                            "unidentified"))) {
+                JsonPath r = null;
+                for (int attempt = 0; attempt < 20; attempt++) {
+                    r = run("press it", "[{\"action\":\"click\",\"target\":" + a.target() + "}]", verifier);
+                    // the page's elements reach the bus a moment after its title does: a step whose selector matched
+                    // nothing yet (outcome failed, no refusal) is sent again
+                    if (r.get("result.structuredContent.refusal") != null
+                            || !"failed".equals(r.getString("result.structuredContent.outcome"))) {
+                        break;
+                    }
+                    Thread.sleep(500);
+                }
+                assertEquals("CONSEQUENTIAL_NOT_NAMED", r.getString("result.structuredContent.refusal.code"), a.what() + ": "
+                        + r.prettify());
+                assertTrue(r.getString("result.structuredContent.refusal.detail").contains(a.category()), r.prettify());
+                assertEquals(0, r.getInt("result.structuredContent.stepsRun"), a.what());
+                assertEquals(Long.parseLong(personsWindow), activeWindow(), a.what() + ": the person's window stays active");
+            }
+            // the control: the page's Open button goes through and the page's script runs
+            JsonPath open = run("open", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Open\"}}]",
+                    verifier);
+            assertNull(open.get("result.structuredContent.refusal"), open.prettify());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!heard.contains("/opened") && System.nanoTime() < deadline) Thread.sleep(100);
+            assertTrue(heard.contains("/opened"), "the harmless button was pressed: " + heard);
+            assertFalse(heard.contains("/paid"), "never paid: " + heard);
+            assertFalse(heard.contains("/deleted"), "never deleted: " + heard);
+        } finally {
+            revoke();
+            server.stop(0);
+        }
+    }
+
+    private RequestSpecification owner() {
+        return given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + ownerToken)
+                .contentType("application/json");
+    }
+
+    /** The grantable window {@code which} picks, as the picker lists it, within 60 s. */
+    private long awaitWindow(Predicate<Map<String, Object>> which) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        List<Map<String, Object>> windows = List.of();
+        while (System.nanoTime() < deadline) {
+            windows = owner().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
+            for (Map<String, Object> w : windows) {
+                if (which.test(w) && w.get("refusal") == null) return ((Number) w.get("windowId")).longValue();
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("no grantable window within 60 s: " + windows + "; log: " + Files.readString(app.log));
+    }
+
+    /** A window grant, autonomous, accessibility only, nothing named. */
+    private void grant(long windowId) {
+        revoke();
+        session = null;
+        Response minted = owner().body(Map.of("windowId", windowId, "scope", "window", "budget", 50, "idleExpirySeconds", 600,
+                "inputPolicy", "autonomous", "capture", "a11y_only", "consequential", List.of())).post("/api/grants");
+        assertEquals(201, minted.statusCode(), () -> "mint: " + minted.asString());
+    }
+
+    private void revoke() {
+        Response active = owner().get("/api/grants/active");
+        if (active.statusCode() == 200) owner().delete("/api/grants/" + active.jsonPath().getString("id"));
+    }
+
+    /**
+     * One tools/call of explicit steps over Streamable HTTP, with the person's window made active first; in the MCP
+     * session of the grant (a grant is bound to the session of its first run).
+     */
+    private JsonPath run(String instruction, String steps, String verifier) throws Exception {
+        activate(personsWindow);
+        assertEquals(Long.parseLong(personsWindow), activeWindow(), "the person's window is active before the run");
+        if (session == null) {
+            RequestSpecification base = mcp();
+            Response init = base.body("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+                    + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"labels-it\","
+                    + "\"version\":\"1\"}}}").post("/mcp");
+            init.then().statusCode(200);
+            session = init.header("Mcp-Session-Id");
+            mcp().header("Mcp-Session-Id", session).body("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                    .post("/mcp").then().statusCode(202);
+        }
+        Response r = mcp().header("Mcp-Session-Id", session)
+                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer\",\"arguments\":"
+                        + "{\"instruction\":\"" + instruction + "\",\"steps\":" + steps + ",\"verifier\":" + verifier + "}}}")
+                .post("/mcp");
+        r.then().statusCode(200);
+        String body = r.asString();
+        if (String.valueOf(r.contentType()).startsWith("text/event-stream")) {
+            String last = null;
+            for (String line : body.split("\n")) if (line.startsWith("data:")) last = line.substring(5).trim();
+            body = last;
+        }
+        assertNotNull(body, "a result");
+        return new JsonPath(body);
+    }
+
+    private RequestSpecification mcp() {
+        return given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + mcpToken)
+                .contentType("application/json").accept("application/json, text/event-stream");
+    }
+
+    /** The first visible window xdotool finds for {@code how} (decimal id), within 30 s. */
+    private static String awaitX(String how, String pattern) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            List<String> ids = exec("xdotool", "search", "--onlyvisible", how, pattern).lines().filter(l -> l.matches("\\d+"))
+                    .toList();
+            if (!ids.isEmpty()) return ids.get(0);
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no visible window for " + how + " " + pattern + " within 30 s");
+    }
+
+    /** The person switches to {@code window}, as a click on it would. */
+    private static void activate(String window) throws Exception {
+        exec("xdotool", "windowactivate", "--sync", window);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (activeWindow() != Long.parseLong(window) && System.nanoTime() < deadline) Thread.sleep(50);
+    }
+
+    private static long activeWindow() throws Exception {
+        return PersonsFocusIT.activeWindow();
+    }
+
+    private static String exec(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (!p.waitFor(15, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(String.join(" ", cmd) + " did not end");
+        }
+        return out;
+    }
+}
