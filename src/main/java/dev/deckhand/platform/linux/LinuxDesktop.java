@@ -449,13 +449,20 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
     private final AtomicLong actions = new AtomicLong();
 
     /** Runs an action: notes when it began ({@link #settle(Duration, Set)}) and counts its beginning and end. */
+    /**
+     * Runs one input action, marked in the X server's order of requests at its beginning and end
+     * ({@link X11Display#markAction}): a keyboard grab the granted app takes after the beginning — its menu, combo
+     * list or popover opening — is known as opened by Deckhand's action (docs/security.md).
+     */
     private void act(Runnable action) {
         actions.incrementAndGet();
         actedAt = System.nanoTime();
+        x11.markAction(true);
         try {
             action.run();
         } finally {
             actions.incrementAndGet();
+            x11.markAction(false);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.GrabHolder;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Locale;
@@ -69,6 +70,8 @@ public final class X11Display implements AutoCloseable {
     private final PointerClick pointer;
     private final WindowCapture capture;
     private final WindowRelations relations;
+    /** Who holds a keyboard grab, measured through RECORD; null where the server offers no way. */
+    private final GrabRecord record;
     private boolean closed;
 
     private X11Display(XConnection c, Map<String, String> env) {
@@ -80,8 +83,10 @@ public final class X11Display implements AutoCloseable {
         this.windows = new Windows(c, props);
         this.watched = WatchedWindows.open(this.env, windows);
         this.grab = new KeyboardGrab(c);
+        // started before the first probe: every probe is then a request the record sees
+        this.record = GrabRecord.start(this.env, c.dpy.getLong(RESOURCE_BASE)).orElse(null);
         this.mapping = new KeyboardMapping(c);
-        this.keys = new Keys(c, windows, mapping, grab, extensions.xtest());
+        this.keys = new Keys(c, windows, mapping, extensions.xtest(), this::grabHeldByOther);
         this.pointer = new PointerClick(c, windows, privateDesktop(), extensions.xtest());
         this.capture = new WindowCapture(c, windows, props, extensions.composite(), extensions.shm());
         this.relations = new WindowRelations(c, windows, props, grab);
@@ -325,6 +330,62 @@ public final class X11Display implements AutoCloseable {
         return grab.heldByOther();
     }
 
+    /** {@code Display.private3}, the connection's resource base (x86_64 offset 40): its client in every XID. */
+    private static final long RESOURCE_BASE = 40;
+
+    /**
+     * What one probe found: whether a client holds the keyboard, and who.
+     *
+     * @param holder who holds it, measured in the server's order of requests ({@link GrabRecord}); null when
+     *     {@code grabbed} is false, {@link GrabHolder#UNMEASURED} where the server has no RECORD extension
+     */
+    public record GrabRead(boolean grabbed, GrabHolder holder) {
+    }
+
+    /**
+     * Whether a client holds a keyboard grab ({@link #keyboardGrabbed()}), and which one: the record's answer for
+     * this very probe, so a grab the granted app took before mapping its menu is known as the app's at once.
+     */
+    public synchronized GrabRead keyboardGrab() {
+        live();
+        boolean grabbed = grab.heldByOther();
+        if (!grabbed) return new GrabRead(false, null);
+        return new GrabRead(true, holder());
+    }
+
+    /** The measured holder after the probe just made (call with the lock held, right after the probe). */
+    private GrabHolder holder() {
+        if (record == null) return GrabHolder.UNMEASURED;
+        GrabHolder h = record.holderAfter(grab.sent());
+        return h == null ? new GrabHolder.Unknown("the record saw no grab where the probe found one") : h;
+    }
+
+    /** Keys' rule for XTEST: grabbed by a client other than the one that created {@code window}, or not measured so. */
+    private boolean grabHeldByOther(long window) {
+        if (!grab.heldByOther()) return false;
+        GrabHolder h = holder();
+        return !(h instanceof GrabHolder.Client cl && cl.afterOwnAction() && cl.client() == windows.clientOf(window)
+                && cl.client() != 0);
+    }
+
+    /**
+     * Marks the beginning ({@code true}) or end of one of Deckhand's input actions in the server's order of
+     * requests (a {@code NoOperation}, synced): a grab the granted app takes after it began, with no press of the
+     * person's between, was opened by that action ({@link GrabHolder.Client#afterOwnAction()}). Nothing where
+     * the grab holder is not measured.
+     */
+    public synchronized void markAction(boolean begins) {
+        if (record == null || closed || c.dead()) return;
+        record.expectMark(begins);
+        Xlib.X.XNoOp(c.dpy);
+        c.sync();
+    }
+
+    /** Whether the holder of a keyboard grab is measured (RECORD runs). */
+    public synchronized boolean grabHolderMeasured() {
+        return record != null && record.running();
+    }
+
     // ------------------------------------------------------------------------------------------
     // Pointer: private virtual desktop only
 
@@ -398,6 +459,7 @@ public final class X11Display implements AutoCloseable {
         if (closed) return;
         closed = true;
         watched.close();
+        if (record != null) record.close();
         if (!c.dead()) {
             try {
                 mapping.close();

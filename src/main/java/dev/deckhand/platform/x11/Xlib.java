@@ -157,6 +157,9 @@ interface Xlib extends Library {
 
     int XFlush(Pointer display);
 
+    /** A request that does nothing: Deckhand's mark in the server's order of requests ({@link GrabRecord}). */
+    int XNoOp(Pointer display);
+
     int XSync(Pointer display, int discard);
 
     long XStringToKeysym(String name);
