@@ -42,6 +42,7 @@ final class GrabLedger {
     private boolean actionOpen;
     private boolean pressedSinceAction;
     private long changes;
+    private long grabsTaken;
 
     /** @param ownClient the resource base of Deckhand's probing connection: its grab requests are the probes */
     GrabLedger(long ownClient) {
@@ -99,6 +100,7 @@ final class GrabLedger {
             return;
         }
         if (status != SUCCESS) return;
+        grabsTaken++;
         holder = p.knownKeyboard()
                 ? new GrabHolder.Client(client, p.window(), actionBegun && !pressedSinceAction)
                 : new GrabHolder.Unknown("a grab of an input device not known as a keyboard");
@@ -148,6 +150,11 @@ final class GrabLedger {
     /** Who held the grab when the last probe was answered; null when nobody did. */
     GrabHolder atLastProbe() {
         return atLastProbe;
+    }
+
+    /** How many keyboard grabs other clients than Deckhand's probe took so far. */
+    long grabsTaken() {
+        return grabsTaken;
     }
 
     /** Counts changes of the measured holder (tests). */

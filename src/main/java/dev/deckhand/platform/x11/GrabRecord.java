@@ -286,6 +286,13 @@ final class GrabRecord implements AutoCloseable {
         }
     }
 
+    /** How many keyboard grabs other clients took since the record began, as far as the record has read. */
+    long grabsTaken() {
+        synchronized (ledger) {
+            return ledger.grabsTaken();
+        }
+    }
+
     /** Whether the record still runs. */
     boolean running() {
         return !closing && !data.dead();

@@ -7,6 +7,7 @@ import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.GrabHolder;
+import dev.deckhand.loop.desktop.MenuClosing;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Locale;
@@ -379,6 +380,111 @@ public final class X11Display implements AutoCloseable {
         record.expectMark(begins);
         Xlib.X.XNoOp(c.dpy);
         c.sync();
+    }
+
+    /** XK_Escape. */
+    private static final long ESCAPE = 0xff1b;
+
+    /** What one round of {@link #closeOwnMenus} found. */
+    private enum MenuStep { NONE, NOT_OWN, SENT, UNMEASURED, NO_XTEST }
+
+    /**
+     * Closes the menus, combo lists and popovers of {@code window}'s own X client that one of Deckhand's actions
+     * opened and that hold the keyboard (a {@link GrabHolder.Client} of the window's client, {@code afterOwnAction}):
+     * one Escape press at a time, each delivered while the server is grabbed, right after a probe found that very
+     * grab still held — so the Escape can only go to that menu, never to the window the person works in — then
+     * waiting up to {@code max} in all for the grab to end before the next (a submenu closes one level per Escape).
+     * A grab of any other client, one the person opened, and one no recorded request explains are left alone. Where
+     * the holder is not measured (no RECORD) or the server has no XTEST, nothing is sent: {@link MenuClosing.Left}
+     * when a grab is held then, since it may be such a menu.
+     */
+    public MenuClosing closeOwnMenus(long window, java.time.Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        int sent = 0;
+        while (true) {
+            MenuStep step = closeStep(window);
+            switch (step) {
+                case NONE, NOT_OWN -> {
+                    return sent == 0 ? MenuClosing.NONE : new MenuClosing.Closed(sent);
+                }
+                case UNMEASURED -> {
+                    return new MenuClosing.Left("a keyboard grab is held and who holds it is not measured (the X server "
+                            + "has no RECORD extension)");
+                }
+                case NO_XTEST -> {
+                    return new MenuClosing.Left("the app's menu holds the keyboard and the X server has no XTEST "
+                            + "extension to close it with");
+                }
+                case SENT -> sent++;
+                default -> throw new AssertionError(step);
+            }
+            // the app closes its menu when it reads the Escape: wait for its grab to end before another one
+            while (grabbedNow()) {
+                if (System.nanoTime() > deadline) {
+                    return new MenuClosing.Left("the app's menu still holds the keyboard after " + sent + " Escape"
+                            + (sent == 1 ? "" : "s") + " within " + max.toMillis() + " ms");
+                }
+                sleep(20);
+            }
+        }
+    }
+
+    private synchronized boolean grabbedNow() {
+        live();
+        return grab.heldByOther();
+    }
+
+    /** One round: probe, and send one Escape to the grab when it is {@code window}'s client's own, under a server grab. */
+    private synchronized MenuStep closeStep(long window) {
+        live();
+        if (!grab.heldByOther()) return MenuStep.NONE;
+        if (record == null || !record.running()) return MenuStep.UNMEASURED;
+        if (!extensions.xtest()) return MenuStep.NO_XTEST;
+        long client = windows.clientOf(window);
+        int keycode = Xlib.X.XKeysymToKeycode(c.dpy, ESCAPE);
+        Xlib.X.XGrabServer(c.dpy);
+        try {
+            // the probe and the Escape are atomic for every other client: the grab found is the one the key reaches
+            if (!grab.heldByOther()) return MenuStep.NONE;
+            GrabHolder h = holder();
+            if (!(h instanceof GrabHolder.Client cl && cl.afterOwnAction() && client != 0 && cl.client() == client)) {
+                return MenuStep.NOT_OWN;
+            }
+            // marked as Deckhand's action, as any input is: a grab the menu takes again on its way out is still
+            // one Deckhand's input caused, and the Escape press is no press of the person's
+            record.expectMark(true);
+            Xlib.X.XNoOp(c.dpy);
+            Xtst.X.XTestFakeKeyEvent(c.dpy, keycode, Xlib.True, 0);
+            Xtst.X.XTestFakeKeyEvent(c.dpy, keycode, Xlib.False, 0);
+            record.expectMark(false);
+            Xlib.X.XNoOp(c.dpy);
+            c.sync();
+            return MenuStep.SENT;
+        } finally {
+            Xlib.X.XUngrabServer(c.dpy);
+            c.sync();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RefusedException(Refusal.stopped("interrupted while closing the app's menu"));
+        }
+    }
+
+    /**
+     * How many keyboard grabs clients other than Deckhand's probe took since this display was opened, read after a
+     * probe so that every request the server processed before now is counted; -1 where RECORD does not run.
+     */
+    public synchronized long keyboardGrabsTaken() {
+        live();
+        if (record == null) return -1;
+        grab.heldByOther();
+        record.holderAfter(grab.sent());
+        return record.grabsTaken();
     }
 
     /** Whether the holder of a keyboard grab is measured (RECORD runs). */
