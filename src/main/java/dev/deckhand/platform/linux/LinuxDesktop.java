@@ -361,6 +361,15 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         });
     }
 
+    /** The longest {@link #closeOwnMenus} waits for the app's menus to let the keyboard go. */
+    static final Duration CLOSE_MENUS_MAX = Duration.ofSeconds(2);
+
+    /** {@link X11Display#closeOwnMenus}: an Escape to each menu of the window's client that Deckhand's action opened. */
+    @Override
+    public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
+        return x11.closeOwnMenus(windowId, CLOSE_MENUS_MAX);
+    }
+
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         return x11.capture(windowId, grantRevision, longEdge, "png");

@@ -149,6 +149,11 @@ public final class MixedDesktop implements Display, Trees, Input, Captures, Auto
     }
 
     @Override
+    public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
+        return route(windowId).display().closeOwnMenus(windowId);
+    }
+
+    @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         return route(windowId).captures().capture(windowId, grantRevision, longEdge);
     }
