@@ -19,8 +19,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
-/** Measurement: an item of a closed menu clicked by uid, on each toolkit. */
+/**
+ * Measurement, per toolkit: whether an item of a closed (not open) menu can be clicked by uid without the menu
+ * posting or taking the keyboard, with the person in another window; what the closed menus' items cost as
+ * observation lines; and a menu opened by uid closed again by {@code closeOwnMenus}. Prints its findings; asserts
+ * the one the docs rely on: galculator's (GTK 3) closed check item toggles by uid with no keyboard grab taken and
+ * the person's window left active.
+ */
 class ClosedMenuItemsTest {
+
+    /** Set by the GTK 3 galculator measurement: its closed check item toggled with no grab and no focus move. */
+    private static boolean galculatorClosedItemClean;
 
     private static final long REVISION = 1;
 
@@ -50,6 +59,9 @@ class ClosedMenuItemsTest {
             }
         }
         System.out.println("=== closed menu items ===\n" + out);
+        if (System.getProperty("menuApps") == null || "GTK 3 galculator".contains(System.getProperty("menuApps"))) {
+            assertTrue(galculatorClosedItemClean, "galculator's closed check item toggled by uid without a grab:\n" + out);
+        }
     }
 
     private static String measure(LinuxDesktop desktop, TestApp app, App a) throws Exception {
@@ -140,6 +152,9 @@ class ClosedMenuItemsTest {
         desktop.settle(Duration.ofMillis(500));
         long grabsAfter = desktop.x11().keyboardGrabsTaken();
         DesktopFacts f = desktop.freshFacts();
+        if (a.name().contains("galculator")) {
+            galculatorClosedItemClean = toggled && grabsAfter == grabs && !grabbedSeen && activeWindow() == active;
+        }
         s.append(String.format("  item %s \"%s\" (checked %b): %s in %.1f ms; toggled %b; keyboard grabs taken %d; grab "
                 + "held while watching %b, at the end %b; app popup seen %b; active window before 0x%x after 0x%x%n",
                 item.role(), item.name(), before, result, (c1 - c0) / 1e6, toggled, grabsAfter - grabs, grabbedSeen,
@@ -216,6 +231,5 @@ class ClosedMenuItemsTest {
             if (System.nanoTime() > deadline) throw new AssertionError("timed out waiting for " + what);
             Thread.sleep(100);
         }
-        assertTrue(true);
     }
 }
