@@ -20,6 +20,7 @@ import dev.deckhand.loop.StopSignal;
 import dev.deckhand.home.KnownSecrets;
 import dev.deckhand.platform.Processes;
 import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.MenuClosing;
 import dev.deckhand.loop.desktop.ScreenedDesktop;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.guard.DesktopPreflight;
@@ -198,6 +199,27 @@ public class RunAssembly {
             return result;
         } finally {
             secretFiles.end();
+            closeOwnMenus(desktop, windowId, request.runId());
+        }
+    }
+
+    /**
+     * On the person's display, every run ends with no menu Deckhand opened still holding the keyboard, whatever
+     * ended it (done, a refusal, Stop, a crash in the loop): the person's next keystroke must not go to the app's
+     * menu (Edit ▸ Paste, a File menu's Quit). A private virtual desktop Deckhand started is exempt (no person
+     * types there, and a menu left open lets the next call pick its item).
+     */
+    private static void closeOwnMenus(Desktop desktop, long windowId, String runId) {
+        try {
+            if (desktop.display().privateDesktop()) return;
+            MenuClosing m = desktop.display().closeOwnMenus(windowId);
+            if (m instanceof MenuClosing.Left left) {
+                LOG.warnf("run %s: a menu of the granted app may still hold the keyboard: %s", runId, left.why());
+            } else if (m instanceof MenuClosing.Closed closed) {
+                LOG.infof("run %s: closed the granted app's menu Deckhand opened (%d Escape)", runId, closed.escapes());
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("run %s: could not close the granted app's menus: %s", runId, e.toString());
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.deckhand.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,6 +103,53 @@ class PersonsFocusIT {
             int steps = result.path("stepsRun").asInt();
             assertTrue(steps >= 1 && steps <= 2, "the click was delivered; the last step never ran: " + run.why());
             assertEquals(Long.parseLong(form), activeWindow(), "yad's own command activated it, as the run says");
+        }
+    }
+
+    /**
+     * The reviewer's B7 case through the packaged server: the person in an xmessage, a window grant on the editor,
+     * autonomous, the one step a click on its Edit menu. The menu that click opened held the keyboard while the person
+     * was elsewhere: the run ends {@code OUT_OF_SCOPE} saying so, and its end closes the menu, so the person's next
+     * key ({@code xdotool key p}: Edit ▸ Paste while the menu is open, with a secret on the clipboard) pastes nothing.
+     * GTK 3 (mousepad) and Qt 5 (featherpad, whose menu bar entries are menu items).
+     */
+    @Test
+    void aMenuTheRunOpenedDoesNotKeepThePersonsKeyboard() throws Exception {
+        TestApp.requireDesktop();
+        String secret = "clipboard-secret-4711";
+        for (String[] app : new String[][] {{"mousepad", "menu"}, {"featherpad", "menu item"}}) {
+            Path file = Files.createTempDirectory("deckhand-it-menu").resolve("menu.txt");
+            Files.writeString(file, "hello\n");
+            Process clipboard = new ProcessBuilder("xclip", "-quiet", "-selection", "clipboard").start();
+            clipboard.getOutputStream().write(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            clipboard.getOutputStream().close();
+            try (TestApp editor = TestApp.launch(List.of(app[0], file.toString()));
+                 TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+                String window = awaitWindow("--name", "menu\\.txt");
+                String xmessage = awaitWindow("--classname", "persons-window");
+                String step = "[{\"action\":\"click\",\"target\":{\"role\":\"" + app[1] + "\",\"name\":\"Edit\"}}]";
+                RunCommandIT.Cli run = whenReady(autonomousHome(), Set.of("DECKHAND_PRIVATE_DESKTOP"), "--window",
+                        "0x" + Long.toHexString(Long.parseLong(window)), xmessage, step, "menu");
+                JsonNode result = new ObjectMapper().readTree(run.stdout());
+                assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), app[0] + ": " + run.why());
+                assertTrue(result.path("refusal").path("detail").asText().contains("holds the keyboard"), run::why);
+                assertEquals(Long.parseLong(xmessage), activeWindow(), app[0] + ": the person's window is still active");
+                try (dev.deckhand.platform.linux.LinuxDesktop d = dev.deckhand.platform.linux.LinuxDesktop.open()) {
+                    assertFalse(d.freshFacts().keyboardGrabbed(), app[0] + ": no menu holds the keyboard after the run");
+                    exec("xdotool", "key", "p"); // the person's next key
+                    Thread.sleep(1500);
+                    var w = d.windows().stream().filter(x -> x.id() == Long.parseLong(window)).findFirst().orElseThrow();
+                    StringBuilder text = new StringBuilder();
+                    for (var n : d.atspi().snapshot(w.pid(), w.title(), w.geometry(), w.id(), 1, true).nodes()) {
+                        text.append(n.name()).append('|').append(n.value()).append('\n');
+                    }
+                    assertTrue(text.toString().contains("hello"), app[0] + ": the document is read: " + text);
+                    assertFalse(text.toString().contains(secret), app[0] + ": nothing was pasted");
+                }
+            } finally {
+                clipboard.destroy();
+                clipboard.waitFor(5, TimeUnit.SECONDS);
+            }
         }
     }
 

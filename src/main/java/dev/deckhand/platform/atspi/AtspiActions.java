@@ -23,7 +23,11 @@ import java.util.regex.Pattern;
  */
 final class AtspiActions {
 
-    private static final List<String> CLICK_ACTIONS = List.of("click", "press", "activate", "toggle", "jump");
+    /**
+     * Click-like action names, in order of preference. Qt 5 gives a menu bar's menu only {@code ShowMenu} (no press):
+     * for an element with no other, opening its menu is what a click on it does.
+     */
+    private static final List<String> CLICK_ACTIONS = List.of("click", "press", "activate", "toggle", "jump", "showmenu");
     /** The roles of GTK 4's GtkButton family, whose click GTK 4 applies {@link AtspiBus#ACTIVATE_DELAY} later. */
     private static final List<String> DELAYED_ROLES = List.of("push button", "toggle button");
 

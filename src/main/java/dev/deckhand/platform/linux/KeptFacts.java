@@ -1,6 +1,7 @@
 package dev.deckhand.platform.linux;
 
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.GrabHolder;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.Processes;
 import dev.deckhand.platform.atspi.AtspiBridge;
@@ -55,7 +56,7 @@ final class KeptFacts {
     /** What the bus told, with its event count and time; what no event announces, with its time. */
     private record Kept(List<WindowInfo> windows, long events, long announcedAt, AtspiBridge.Focus focus,
             Set<String> applicationNames, Optional<String> browserHost, long unannouncedAt, Set<String> processes,
-            WindowRelations.Read relations, boolean grabbed) {
+            WindowRelations.Read relations, X11Display.GrabRead grab) {
     }
 
     KeptFacts(X11Display x11, AtspiBridge atspi, Supplier<List<WindowInfo>> windows, LongSupplier nanos) {
@@ -77,7 +78,7 @@ final class KeptFacts {
         }
         if (at - k.unannouncedAt() >= MAX_AGE.toNanos()) {
             kept = k = new Kept(now, k.events(), k.announcedAt(), k.focus(), k.applicationNames(), k.browserHost(), at,
-                    Processes.names(), x11.relations(now), x11.keyboardGrabbed());
+                    Processes.names(), x11.relations(now), x11.keyboardGrab());
         }
         return facts(k);
     }
@@ -95,7 +96,7 @@ final class KeptFacts {
         AtspiBridge.Focus focus = pending.get();
         // The grab probe comes after the focus reads: a probe that falls back to the root makes the focused app
         // drop its focus for a moment, and a focus read at that instant would read that.
-        boolean grabbed = x11.keyboardGrabbed();
+        X11Display.GrabRead grabbed = x11.keyboardGrab();
         if (!announcedHold(k, now, focus.events(), at)) return whole(now, () -> focus, at, relations, aged ? processes : null, grabbed);
         kept = k = new Kept(now, k.events(), k.announcedAt(), focus, k.applicationNames(), k.browserHost(),
                 aged ? at : k.unannouncedAt(), processes, relations, grabbed);
@@ -127,7 +128,7 @@ final class KeptFacts {
      * {@code processes} the process names read now, or null (they are not read twice).
      */
     private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Pending<AtspiBridge.Focus> focusRead, long at,
-            WindowRelations.Read relations, Set<String> processes, Boolean grabbed) {
+            WindowRelations.Read relations, Set<String> processes, X11Display.GrabRead grabbed) {
         wholeReads++;
         AtspiBridge.Pending<AtspiBridge.Context> contextRead = atspi.contextLater();
         boolean fresh = grabbed != null;
@@ -140,7 +141,7 @@ final class KeptFacts {
         // A grab probe under MAX_AGE old is kept here, as for any unannounced fact, except for the fresh read,
         // which always probes: a probe that falls back to the root makes the focused app send focus events,
         // which would make the next read whole again.
-        boolean grab = fresh ? grabbed : young ? k.grabbed() : x11.keyboardGrabbed();
+        X11Display.GrabRead grab = fresh ? grabbed : young ? k.grab() : x11.keyboardGrab();
         kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(),
                 young ? k.unannouncedAt() : at, names, read, grab);
         return facts(kept);
@@ -150,7 +151,9 @@ final class KeptFacts {
         Set<String> running = new HashSet<>(k.applicationNames());
         k.windows().forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
         running.addAll(k.processes());
-        return new DesktopFacts(k.focus().passwordFocused(), k.grabbed(), running, k.windows(), k.browserHost(),
-                k.relations().focusedWindow(), k.focus().element(), k.relations().popups(), k.relations().screenLock());
+        X11Display.GrabRead g = k.grab();
+        return new DesktopFacts(k.focus().passwordFocused(), g.grabbed(), running, k.windows(), k.browserHost(),
+                k.relations().focusedWindow(), k.focus().element(), k.relations().popups(), k.relations().screenLock(),
+                g.grabbed() ? g.holder() : GrabHolder.UNMEASURED);
     }
 }

@@ -361,6 +361,15 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         });
     }
 
+    /** The longest {@link #closeOwnMenus} waits for the app's menus to let the keyboard go. */
+    static final Duration CLOSE_MENUS_MAX = Duration.ofSeconds(2);
+
+    /** {@link X11Display#closeOwnMenus}: an Escape to each menu of the window's client that Deckhand's action opened. */
+    @Override
+    public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
+        return x11.closeOwnMenus(windowId, CLOSE_MENUS_MAX);
+    }
+
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         return x11.capture(windowId, grantRevision, longEdge, "png");
@@ -455,13 +464,20 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
     private final AtomicLong actions = new AtomicLong();
 
     /** Runs an action: notes when it began ({@link #settle(Duration, Set)}) and counts its beginning and end. */
+    /**
+     * Runs one input action, marked in the X server's order of requests at its beginning and end
+     * ({@link X11Display#markAction}): a keyboard grab the granted app takes after the beginning — its menu, combo
+     * list or popover opening — is known as opened by Deckhand's action (docs/security.md).
+     */
     private void act(Runnable action) {
         actions.incrementAndGet();
         actedAt = System.nanoTime();
+        x11.markAction(true);
         try {
             action.run();
         } finally {
             actions.incrementAndGet();
+            x11.markAction(false);
         }
     }
 

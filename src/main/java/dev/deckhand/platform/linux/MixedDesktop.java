@@ -149,6 +149,11 @@ public final class MixedDesktop implements Display, Trees, Input, Captures, Auto
     }
 
     @Override
+    public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
+        return route(windowId).display().closeOwnMenus(windowId);
+    }
+
+    @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         return route(windowId).captures().capture(windowId, grantRevision, longEdge);
     }
@@ -189,7 +194,7 @@ public final class MixedDesktop implements Display, Trees, Input, Captures, Auto
         List<WindowInfo> all = new ArrayList<>(f.windows());
         all.addAll(wayland.windows(true)); // every frame: a comms app counts as seen whenever it has one
         return new DesktopFacts(f.passwordFocused(), f.keyboardGrabbed(), f.runningApps(), all, f.browserHost(),
-                f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock());
+                f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock(), f.grabHolder());
     }
 
     @Override

@@ -208,6 +208,12 @@ public final class WaylandDesktop implements Display, Trees, Input, Captures, Au
         throw noInput("click_at");
     }
 
+    /** No input is given on Wayland, so no menu of Deckhand's can be open. */
+    @Override
+    public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
+        return dev.deckhand.loop.desktop.MenuClosing.NONE;
+    }
+
     /** The refusal of every synthetic input on Wayland; no native call precedes it. */
     static RefusedException noInput(String action) {
         return new RefusedException(Refusal.waylandInputUnsupported(action + " needs synthetic input, which a "

@@ -14,9 +14,16 @@ import com.sun.jna.ptr.LongByReference;
 final class KeyboardGrab {
 
     private final XConnection c;
+    /** Grab requests this probe sent so far ({@link GrabRecord} sees each in the server's order). */
+    private long sent;
 
     KeyboardGrab(XConnection c) {
         this.c = c;
+    }
+
+    /** How many grab requests the probe has sent: the last probe's answer is the {@code sent()}-th in the record. */
+    long sent() {
+        return sent;
     }
 
     boolean heldByOther() {
@@ -35,6 +42,7 @@ final class KeyboardGrab {
     }
 
     private int grab(long window) {
+        sent++;
         return Xlib.X.XGrabKeyboard(c.dpy, window, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime);
     }
 

@@ -21,16 +21,18 @@ final class Keys {
     private final XConnection c;
     private final Windows windows;
     private final KeyboardMapping mapping;
-    private final KeyboardGrab grab;
+    /** Whether a client other than the window's own (its menu, opened by Deckhand's action) holds the keyboard. */
+    private final java.util.function.LongPredicate grabbedByOther;
     private final boolean xtest;
     private final Memory event = new Memory(Xlib.EV_SIZE);
     private final PassiveGrabProbe grabs;
 
-    Keys(XConnection c, Windows windows, KeyboardMapping mapping, KeyboardGrab grab, boolean xtest) {
+    Keys(XConnection c, Windows windows, KeyboardMapping mapping, boolean xtest,
+            java.util.function.LongPredicate grabbedByOther) {
         this.c = c;
         this.windows = windows;
         this.mapping = mapping;
-        this.grab = grab;
+        this.grabbedByOther = grabbedByOther;
         this.xtest = xtest;
         this.grabs = new PassiveGrabProbe(c);
     }
@@ -142,7 +144,8 @@ final class Keys {
     private void requireFocusFor(long window) {
         if (!xtest) throw new RefusedException(Refusal.platformUnsupported("the X server has no XTEST extension"));
         windows.measure(window, true);
-        if (grab.heldByOther()) {
+        // the window's own menu, opened by Deckhand's action, holds the keyboard: the keys go to that menu
+        if (grabbedByOther.test(window)) {
             throw new RefusedException(Refusal.secureInput(
                     "another client holds a keyboard grab; XTEST keys would go to it"));
         }

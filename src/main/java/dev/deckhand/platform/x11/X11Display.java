@@ -6,6 +6,8 @@ import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.GrabHolder;
+import dev.deckhand.loop.desktop.MenuClosing;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Locale;
@@ -69,6 +71,8 @@ public final class X11Display implements AutoCloseable {
     private final PointerClick pointer;
     private final WindowCapture capture;
     private final WindowRelations relations;
+    /** Who holds a keyboard grab, measured through RECORD; null where the server offers no way. */
+    private final GrabRecord record;
     private final KeyboardWatch keyboard;
     private boolean closed;
 
@@ -81,8 +85,10 @@ public final class X11Display implements AutoCloseable {
         this.windows = new Windows(c, props);
         this.watched = WatchedWindows.open(this.env, windows);
         this.grab = new KeyboardGrab(c);
+        // started before the first probe: every probe is then a request the record sees
+        this.record = GrabRecord.start(this.env, c.dpy.getLong(RESOURCE_BASE)).orElse(null);
         this.mapping = new KeyboardMapping(c);
-        this.keys = new Keys(c, windows, mapping, grab, extensions.xtest());
+        this.keys = new Keys(c, windows, mapping, extensions.xtest(), this::grabHeldByOther);
         this.pointer = new PointerClick(c, windows, privateDesktop(), extensions.xtest());
         this.capture = new WindowCapture(c, windows, props, extensions.composite(), extensions.shm());
         this.relations = new WindowRelations(c, windows, props, grab);
@@ -338,6 +344,167 @@ public final class X11Display implements AutoCloseable {
         return grab.heldByOther();
     }
 
+    /** {@code Display.private3}, the connection's resource base (x86_64 offset 40): its client in every XID. */
+    private static final long RESOURCE_BASE = 40;
+
+    /**
+     * What one probe found: whether a client holds the keyboard, and who.
+     *
+     * @param holder who holds it, measured in the server's order of requests ({@link GrabRecord}); null when
+     *     {@code grabbed} is false, {@link GrabHolder#UNMEASURED} where the server has no RECORD extension
+     */
+    public record GrabRead(boolean grabbed, GrabHolder holder) {
+    }
+
+    /**
+     * Whether a client holds a keyboard grab ({@link #keyboardGrabbed()}), and which one: the record's answer for
+     * this very probe, so a grab the granted app took before mapping its menu is known as the app's at once.
+     */
+    public synchronized GrabRead keyboardGrab() {
+        live();
+        boolean grabbed = grab.heldByOther();
+        if (!grabbed) return new GrabRead(false, null);
+        return new GrabRead(true, holder());
+    }
+
+    /** The measured holder after the probe just made (call with the lock held, right after the probe). */
+    private GrabHolder holder() {
+        if (record == null) return GrabHolder.UNMEASURED;
+        GrabHolder h = record.holderAfter(grab.sent());
+        return h == null ? new GrabHolder.Unknown("the record saw no grab where the probe found one") : h;
+    }
+
+    /** Keys' rule for XTEST: grabbed by a client other than the one that created {@code window}, or not measured so. */
+    private boolean grabHeldByOther(long window) {
+        if (!grab.heldByOther()) return false;
+        GrabHolder h = holder();
+        return !(h instanceof GrabHolder.Client cl && cl.afterOwnAction() && cl.client() == windows.clientOf(window)
+                && cl.client() != 0);
+    }
+
+    /**
+     * Marks the beginning ({@code true}) or end of one of Deckhand's input actions in the server's order of
+     * requests (a {@code NoOperation}, synced): a grab the granted app takes after it began, with no press of the
+     * person's between, was opened by that action ({@link GrabHolder.Client#afterOwnAction()}). Nothing where
+     * the grab holder is not measured.
+     */
+    public synchronized void markAction(boolean begins) {
+        if (record == null || closed || c.dead()) return;
+        record.expectMark(begins);
+        Xlib.X.XNoOp(c.dpy);
+        c.sync();
+    }
+
+    /** XK_Escape. */
+    private static final long ESCAPE = 0xff1b;
+
+    /** What one round of {@link #closeOwnMenus} found. */
+    private enum MenuStep { NONE, NOT_OWN, SENT, UNMEASURED, NO_XTEST }
+
+    /**
+     * Closes the menus, combo lists and popovers of {@code window}'s own X client that one of Deckhand's actions
+     * opened and that hold the keyboard (a {@link GrabHolder.Client} of the window's client, {@code afterOwnAction}):
+     * one Escape press at a time, each delivered while the server is grabbed, right after a probe found that very
+     * grab still held — so the Escape can only go to that menu, never to the window the person works in — then
+     * waiting up to {@code max} in all for the grab to end before the next (a submenu closes one level per Escape).
+     * A grab of any other client, one the person opened, and one no recorded request explains are left alone. Where
+     * the holder is not measured (no RECORD) or the server has no XTEST, nothing is sent: {@link MenuClosing.Left}
+     * when a grab is held then, since it may be such a menu.
+     */
+    public MenuClosing closeOwnMenus(long window, java.time.Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        int sent = 0;
+        while (true) {
+            MenuStep step = closeStep(window);
+            switch (step) {
+                case NONE, NOT_OWN -> {
+                    return sent == 0 ? MenuClosing.NONE : new MenuClosing.Closed(sent);
+                }
+                case UNMEASURED -> {
+                    return new MenuClosing.Left("a keyboard grab is held and who holds it is not measured (the X server "
+                            + "has no RECORD extension)");
+                }
+                case NO_XTEST -> {
+                    return new MenuClosing.Left("the app's menu holds the keyboard and the X server has no XTEST "
+                            + "extension to close it with");
+                }
+                case SENT -> sent++;
+                default -> throw new AssertionError(step);
+            }
+            // the app closes its menu when it reads the Escape: wait for its grab to end before another one
+            while (grabbedNow()) {
+                if (System.nanoTime() > deadline) {
+                    return new MenuClosing.Left("the app's menu still holds the keyboard after " + sent + " Escape"
+                            + (sent == 1 ? "" : "s") + " within " + max.toMillis() + " ms");
+                }
+                sleep(20);
+            }
+        }
+    }
+
+    private synchronized boolean grabbedNow() {
+        live();
+        return grab.heldByOther();
+    }
+
+    /** One round: probe, and send one Escape to the grab when it is {@code window}'s client's own, under a server grab. */
+    private synchronized MenuStep closeStep(long window) {
+        live();
+        if (!grab.heldByOther()) return MenuStep.NONE;
+        if (record == null || !record.running()) return MenuStep.UNMEASURED;
+        if (!extensions.xtest()) return MenuStep.NO_XTEST;
+        long client = windows.clientOf(window);
+        int keycode = Xlib.X.XKeysymToKeycode(c.dpy, ESCAPE);
+        Xlib.X.XGrabServer(c.dpy);
+        try {
+            // the probe and the Escape are atomic for every other client: the grab found is the one the key reaches
+            if (!grab.heldByOther()) return MenuStep.NONE;
+            GrabHolder h = holder();
+            if (!(h instanceof GrabHolder.Client cl && cl.afterOwnAction() && client != 0 && cl.client() == client)) {
+                return MenuStep.NOT_OWN;
+            }
+            // marked as Deckhand's action, as any input is: a grab the menu takes again on its way out is still
+            // one Deckhand's input caused, and the Escape press is no press of the person's
+            record.expectMark(true);
+            Xlib.X.XNoOp(c.dpy);
+            Xtst.X.XTestFakeKeyEvent(c.dpy, keycode, Xlib.True, 0);
+            Xtst.X.XTestFakeKeyEvent(c.dpy, keycode, Xlib.False, 0);
+            record.expectMark(false);
+            Xlib.X.XNoOp(c.dpy);
+            c.sync();
+            return MenuStep.SENT;
+        } finally {
+            Xlib.X.XUngrabServer(c.dpy);
+            c.sync();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RefusedException(Refusal.stopped("interrupted while closing the app's menu"));
+        }
+    }
+
+    /**
+     * How many keyboard grabs clients other than Deckhand's probe took since this display was opened, read after a
+     * probe so that every request the server processed before now is counted; -1 where RECORD does not run.
+     */
+    public synchronized long keyboardGrabsTaken() {
+        live();
+        if (record == null) return -1;
+        grab.heldByOther();
+        record.holderAfter(grab.sent());
+        return record.grabsTaken();
+    }
+
+    /** Whether the holder of a keyboard grab is measured (RECORD runs). */
+    public synchronized boolean grabHolderMeasured() {
+        return record != null && record.running();
+    }
+
     // ------------------------------------------------------------------------------------------
     // Pointer: private virtual desktop only
 
@@ -411,6 +578,7 @@ public final class X11Display implements AutoCloseable {
         if (closed) return;
         closed = true;
         watched.close();
+        if (record != null) record.close();
         keyboard.close();
         if (!c.dead()) {
             try {

@@ -157,6 +157,14 @@ interface Xlib extends Library {
 
     int XFlush(Pointer display);
 
+    /** Holds every other client's requests until {@link #XUngrabServer}: what is probed and sent between is atomic. */
+    int XGrabServer(Pointer display);
+
+    int XUngrabServer(Pointer display);
+
+    /** A request that does nothing: Deckhand's mark in the server's order of requests ({@link GrabRecord}). */
+    int XNoOp(Pointer display);
+
     int XSync(Pointer display, int discard);
 
     long XStringToKeysym(String name);

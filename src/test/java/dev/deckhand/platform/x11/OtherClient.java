@@ -104,6 +104,11 @@ public final class OtherClient implements AutoCloseable {
         windows.remove(window);
     }
 
+    /** This client's resource base: the client bits of every XID it creates ({@code Display.private3}). */
+    public long clientBase() {
+        return dpy.getLong(40);
+    }
+
     /** Grabs the keyboard on the root; returns the grab status (0 = GrabSuccess). */
     public int grabKeyboard() {
         int r = X.XGrabKeyboard(dpy, root, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime);

@@ -13,6 +13,7 @@ public enum Call {
     PRIVATE_DESKTOP(Display.class, Kind.QUERY),
     SYNTHETIC_INPUT(Display.class, Kind.QUERY),
     KEYBOARD_CHANGES(Display.class, Kind.FACT),
+    CLOSE_OWN_MENUS(Display.class, Kind.INPUT),
 
     SNAPSHOT(Trees.class, Kind.READ),
     LATEST_SNAPSHOT(Trees.class, Kind.READ),

@@ -21,10 +21,13 @@ import java.util.Set;
  *     and the target's client has the focus is the app's own ({@code FactsMapper.ownPopupGrab}); {@code own}
  *     marks Deckhand's own (the drawn cursor)
  * @param screenLock what locks the screen (a locker window or the screensaver's lock state), empty when unlocked
+ * @param grabHolder who holds the keyboard grab when {@code keyboardGrabbed}, where the platform measures it
+ *     ({@link GrabHolder#UNMEASURED} otherwise; {@code FactsMapper.ownGrab} decides with it)
  */
 public record DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
         List<WindowInfo> windows, Optional<String> browserHost, long focusedWindow,
-        Optional<FocusedElement> focusedElement, List<WindowInfo> popups, Optional<String> screenLock) {
+        Optional<FocusedElement> focusedElement, List<WindowInfo> popups, Optional<String> screenLock,
+        GrabHolder grabHolder) {
 
     public DesktopFacts {
         runningApps = Set.copyOf(Objects.requireNonNull(runningApps, "runningApps"));
@@ -33,13 +36,22 @@ public record DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set
         Objects.requireNonNull(focusedElement, "focusedElement");
         popups = List.copyOf(Objects.requireNonNull(popups, "popups"));
         Objects.requireNonNull(screenLock, "screenLock");
+        Objects.requireNonNull(grabHolder, "grabHolder");
+    }
+
+    /** Facts whose grab holder is not measured. */
+    public DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
+            List<WindowInfo> windows, Optional<String> browserHost, long focusedWindow,
+            Optional<FocusedElement> focusedElement, List<WindowInfo> popups, Optional<String> screenLock) {
+        this(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, focusedWindow, focusedElement, popups,
+                screenLock, GrabHolder.UNMEASURED);
     }
 
     /** Facts with no focus, popup or lock information. */
     public DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
             List<WindowInfo> windows, Optional<String> browserHost) {
         this(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, 0, Optional.empty(), List.of(),
-                Optional.empty());
+                Optional.empty(), GrabHolder.UNMEASURED);
     }
 
     /**

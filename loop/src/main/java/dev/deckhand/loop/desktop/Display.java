@@ -40,4 +40,12 @@ public interface Display {
      * for a native Wayland window (docs/wayland.md): routing then never offers those actions to the model.
      */
     boolean syntheticInput(long windowId);
+
+    /**
+     * Closes the menus, combo lists and popovers of {@code windowId}'s app that Deckhand's own actions opened and
+     * that still hold the keyboard: one Escape at a time, delivered only while that very grab is held (so the key
+     * reaches the app's menu, never the window the person works in); a grab of any other client is left alone.
+     * What it found: {@link MenuClosing#NONE}, closed, or left (why). Called when a run ends on a person's display.
+     */
+    MenuClosing closeOwnMenus(long windowId);
 }

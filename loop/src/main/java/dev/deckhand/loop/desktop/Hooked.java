@@ -133,6 +133,11 @@ final class Hooked implements Display, Trees, Input, Captures, Facts, Showing {
         run(Call.CLICK_AT, () -> below.input().clickAt(x, y, basis));
     }
 
+    @Override
+    public MenuClosing closeOwnMenus(long windowId) {
+        return around.call(Call.CLOSE_OWN_MENUS, () -> below.display().closeOwnMenus(windowId));
+    }
+
     // Captures
 
     @Override

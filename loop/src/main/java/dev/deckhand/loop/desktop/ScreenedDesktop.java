@@ -236,6 +236,12 @@ public final class ScreenedDesktop implements Display, Trees, Input, Captures {
         real.input().clickAt(x, y, basis);
     }
 
+    /** Not screened: sends an Escape to the app's own menu and reads no text. */
+    @Override
+    public MenuClosing closeOwnMenus(long windowId) {
+        return real.display().closeOwnMenus(windowId);
+    }
+
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         open();

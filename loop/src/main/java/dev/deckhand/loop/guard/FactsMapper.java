@@ -4,6 +4,7 @@ import dev.deckhand.grant.BasisInfo;
 import dev.deckhand.grant.Facts;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.GrabHolder;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Locale;
@@ -42,14 +43,33 @@ public final class FactsMapper {
         }
         Facts facts = Facts.of(d.runningApps(), windows)
                 .withPasswordFocused(d.passwordFocused())
-                .withKeyboardGrabbed(d.keyboardGrabbed() && !(target.isPresent() && ownPopupGrab(d, target.get())))
+                .withKeyboardGrabbed(d.keyboardGrabbed() && !(target.isPresent() && ownGrab(d, target.get())))
                 .withFocusedWindow(focused);
         return browser ? facts.withBrowser(d.browserHost()) : facts;
     }
 
     /**
-     * Whether a keyboard grab held now is the target app's own: its menu or combo list is open. X does
-     * not say who holds a grab, so the grab counts as the app's own only when a popup of the target's
+     * Whether a keyboard grab held now is the target app's own: its menu, combo list or popover, opened by an action
+     * Deckhand delivered. Where the platform measures who holds the grab ({@link GrabHolder.Client}: X's RECORD
+     * extension shows every grab request in the server's own order), the grab is the app's own exactly when the
+     * target's X client took it after an input action of Deckhand's began, with no key or button press of the
+     * person's since: no timing, no guess. A grab the measure cannot attribute ({@link GrabHolder.Unknown}) is
+     * another client's. Only where nothing can be measured ({@link GrabHolder.Unmeasured}: an X server without
+     * RECORD) does the popup rule of {@link #ownPopupGrab} decide.
+     */
+    static boolean ownGrab(DesktopFacts d, WindowInfo target) {
+        GrabHolder h = d.grabHolder();
+        if (h instanceof GrabHolder.Client c) {
+            return c.afterOwnAction() && target.client() != 0 && c.client() == target.client();
+        }
+        if (h instanceof GrabHolder.Unknown) return false;
+        if (h instanceof GrabHolder.Unmeasured) return ownPopupGrab(d, target);
+        throw new AssertionError(h);
+    }
+
+    /**
+     * Where the grab's holder is not measured: whether a keyboard grab held now is the target app's own, its menu or
+     * combo list being open. Without a measure the grab counts as the app's own only when a popup of the target's
      * client is mapped, no other client's popup is above it (Deckhand's own drawn cursor aside), and the
      * input focus is on the target's client. Any other grab (a password prompt, a locker, another app's
      * menu) stays another client's. What remains: another client grabbing while the app's own menu is

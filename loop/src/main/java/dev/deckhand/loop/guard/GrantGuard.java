@@ -648,10 +648,38 @@ public final class GrantGuard implements Guard {
     /** {@link #watch}'s reads: the person's focus, then the keyboard. */
     private Optional<Refusal> watched() {
         Optional<Refusal> focus = focusTaken();
-        return focus.isPresent() ? focus : keyboardChanged();
+        if (focus.isPresent()) return focus;
+        Optional<Refusal> keys = keyboardTaken();
+        return keys.isPresent() ? keys : keyboardChanged();
     }
 
     /** The refusal when the granted app became the active window while the person was elsewhere; see {@link #afterDelivery}. */
+    /**
+     * The refusal when a menu, combo list or popover of the granted app that Deckhand's own action opened holds the
+     * keyboard while the person is in another window ({@link FactsMapper#ownGrab}: measured through the X RECORD
+     * extension where the server has it): the person's next keystroke would go to that menu (Edit ▸ Paste, a
+     * File menu's Quit), and a grab that takes the person's keys moves their focus. Held as the run's verdict
+     * ({@code OUT_OF_SCOPE}); the run's end closes the menu ({@link dev.deckhand.loop.desktop.Display#closeOwnMenus}).
+     * Read while the person's window is watched (they were elsewhere when the run began or at the last action); a
+     * private virtual desktop Deckhand started is exempt, as for the focus.
+     */
+    private Optional<Refusal> keyboardTaken() {
+        Watch w = watch;
+        if (w == null) return Optional.empty();
+        DesktopFacts d = desktop.facts().current();
+        if (!d.keyboardGrabbed()) return Optional.empty();
+        long target = w.grant().target().windowId();
+        Optional<dev.deckhand.loop.desktop.WindowInfo> t = d.windows().stream().filter(x -> x.id() == target).findFirst();
+        if (t.isEmpty() || !FactsMapper.ownGrab(d, t.get())) return Optional.empty();
+        String after = w.action().isEmpty() ? "during the run" : "after the " + w.action();
+        abort(Refusal.outOfScope("a menu of the granted app that Deckhand's action opened holds the keyboard " + after
+                + " while the person is in " + (w.personsWindow() == 0 ? "no window"
+                : "window 0x" + Long.toHexString(w.personsWindow())) + ": the person's keys would go to it, so the "
+                + "run ends here and the menu is closed; on the person's display pick a menu's item in the same "
+                + "action or ask the person to switch to the window"));
+        return aborted();
+    }
+
     private Optional<Refusal> focusTaken() {
         Watch w = watch;
         if (w == null) return Optional.empty();

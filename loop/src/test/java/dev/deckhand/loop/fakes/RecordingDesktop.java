@@ -99,6 +99,7 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
         }
     }
     public static final int CHUNK = 32;
+    @Override public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) { return dev.deckhand.loop.desktop.MenuClosing.NONE; }
     @Override public void clickAt(int x, int y, Basis basis) { input("clickAt " + x + "," + y + " rev " + basis.grantRevision()); }
     @Override public Capture capture(long windowId, long grantRevision, int longEdge) {
         record("capture " + grantRevision);

@@ -248,6 +248,11 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
     }
 
     @Override
+    public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
+        return dev.deckhand.loop.desktop.MenuClosing.NONE;
+    }
+
+    @Override
     public void clickAt(int x, int y, Basis basis) {
         int sx = basis.windowGeometry().x() + (int) Math.floor(x / basis.scale());
         int sy = basis.windowGeometry().y() + (int) Math.floor(y / basis.scale());

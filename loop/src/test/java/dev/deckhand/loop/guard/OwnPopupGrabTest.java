@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.GrabHolder;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Optional;
@@ -54,5 +55,33 @@ class OwnPopupGrabTest {
         WindowInfo samePidOtherClient = window(OTHER + 0x60, OTHER, 4242, true, false);
         assertTrue(grabbedFor(facts(true, TARGET.id(), samePidOtherClient)), "the same pid but another X client");
         assertFalse(grabbedFor(facts(false, TARGET.id())), "no grab");
+    }
+
+    private static DesktopFacts measured(GrabHolder holder, WindowInfo... popups) {
+        return new DesktopFacts(false, true, Set.of(), List.of(TARGET, ELSEWHERE), Optional.empty(), TARGET.id(),
+                Optional.empty(), List.of(popups), Optional.empty(), holder);
+    }
+
+    @Test
+    void aMeasuredGrabOfTheTargetsClientOpenedByDeckhandIsTheAppsOwnWithOrWithoutItsPopup() {
+        assertFalse(grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), true))),
+                "GTK 3 grabs before it maps the menu: the gap is the app's own grab");
+        WindowInfo menu = window(APP + 0x847, APP, 4242, true, false);
+        assertFalse(grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), true), menu)));
+    }
+
+    @Test
+    void everyOtherMeasuredGrabStaysAnotherClients() {
+        WindowInfo menu = window(APP + 0x847, APP, 4242, true, false);
+        assertTrue(grabbedFor(measured(new GrabHolder.Client(OTHER, OTHER + 1, true), menu)),
+                "another client's grab while the app's popup is on top and the app has the focus");
+        assertTrue(grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), false), menu)),
+                "the app's grab, but the person opened it");
+        assertTrue(grabbedFor(measured(new GrabHolder.Unknown("a passive grab"), menu)), "unattributed");
+        WindowInfo noClient = new WindowInfo(APP + 3, "w", "app", 4242, new Geometry(0, 0, 100, 100), 0, true, false, false,
+                0, 0, false, 1);
+        DesktopFacts d = new DesktopFacts(false, true, Set.of(), List.of(noClient), Optional.empty(), noClient.id(),
+                Optional.empty(), List.of(), Optional.empty(), new GrabHolder.Client(0, 0, true));
+        assertTrue(FactsMapper.facts(d, noClient.id()).keyboardGrabbed(), "a target whose client is not known");
     }
 }

@@ -55,6 +55,10 @@ class PersonsFocusTest {
         boolean popup;
         /** A window of some other client on the client list, or null. */
         dev.deckhand.loop.desktop.WindowInfo extra;
+        /** OK opens a menu that takes the keyboard, held by this client (the app's: 0x2a00000), as measured. */
+        long menuGrabBy;
+        /** Whether the measure says the grab came after Deckhand's action began (no press of the person's between). */
+        boolean afterOwnAction = true;
 
         World(boolean privateDesktop) {
             super(new java.util.Random(1), 1, false, false, 0);
@@ -66,6 +70,10 @@ class PersonsFocusTest {
             super.click(uid);
             clicked = true;
             if (!uid.endsWith("-OK")) return;
+            if (menuGrabBy != 0) {
+                grabbed = true;
+                return;
+            }
             if (lateBy < 0) focusedWindow = TARGET; else activateIn = lateBy;
         }
 
@@ -88,6 +96,15 @@ class PersonsFocusTest {
                         "app pid " + PID + " is not responding to accessibility calls (hung or stopped)"));
             }
             return super.snapshot(windowId, grantRevision);
+        }
+
+        @Override
+        public dev.deckhand.loop.desktop.DesktopFacts fresh() {
+            dev.deckhand.loop.desktop.DesktopFacts f = super.fresh();
+            if (!grabbed || menuGrabBy == 0) return f;
+            return new dev.deckhand.loop.desktop.DesktopFacts(f.passwordFocused(), true, f.runningApps(), f.windows(),
+                    f.browserHost(), f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock(),
+                    new dev.deckhand.loop.desktop.GrabHolder.Client(menuGrabBy, TARGET, afterOwnAction));
         }
 
         @Override
@@ -362,5 +379,43 @@ class PersonsFocusTest {
                 + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertTrue(r.refusal().isEmpty(), r.toString());
         assertEquals(2, r.stepsRun());
+    }
+
+    private static final String OPEN_MENU = "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]";
+
+    @Test
+    void aMenuTheActionOpenedThatHoldsThePersonsKeyboardEndsTheRun() {
+        World world = new World(false);
+        world.focusedWindow = HostileWorld.OTHER;
+        world.menuGrabBy = 0x2a00000L;
+        RunResult r = run(world, OPEN_MENU);
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
+        assertTrue(r.refusal().get().detail().contains("holds the keyboard after the click while the person is in window "
+                + "0x3c00001"), r.refusal().get().detail());
+        assertEquals(1, world.delivered, "the click was delivered: the grab is found after it");
+        assertEquals(HostileWorld.OTHER, world.activeWindow(), "the person's window stays the active one");
+    }
+
+    @Test
+    void anotherClientsGrabOrOneThePersonOpenedIsNotTheActionsMenu() {
+        for (boolean other : new boolean[] {true, false}) {
+            World world = new World(false);
+            world.focusedWindow = HostileWorld.OTHER;
+            world.menuGrabBy = other ? 0x3c00000L : 0x2a00000L;
+            world.afterOwnAction = other;
+            RunResult r = run(world, OPEN_MENU);
+            assertTrue(r.refusal().isEmpty() || !r.refusal().get().detail().contains("holds the keyboard"), r.toString());
+        }
+    }
+
+    @Test
+    void theAppsMenuIsNoOnesKeyboardOnAPrivateDesktopOrWhileThePersonIsInTheApp() {
+        World priv = new World(true);
+        priv.focusedWindow = HostileWorld.OTHER;
+        priv.menuGrabBy = 0x2a00000L;
+        assertTrue(run(priv, OPEN_MENU).refusal().isEmpty());
+        World inApp = new World(false);
+        inApp.menuGrabBy = 0x2a00000L;
+        assertTrue(run(inApp, OPEN_MENU).refusal().isEmpty());
     }
 }
