@@ -673,8 +673,8 @@ public final class GrantGuard implements Guard {
         if (t.isEmpty() || !FactsMapper.ownGrab(d, t.get())) return Optional.empty();
         String after = w.action().isEmpty() ? "during the run" : "after the " + w.action();
         abort(Refusal.outOfScope("a menu of the granted app that Deckhand's action opened holds the keyboard " + after
-                + " while the person is in " + (w.personsWindow() == 0 ? "no window"
-                : "window 0x" + Long.toHexString(w.personsWindow())) + ": the person's keys would go to it, so the "
+                + " while the person is in " + (w.personsWindow() == 0 ? "no window" : "another window")
+                + ": the person's keys would go to it, so the "
                 + "run ends here and the menu is closed; on the person's display pick a menu's item in the same "
                 + "action or ask the person to switch to the window"));
         return aborted();
