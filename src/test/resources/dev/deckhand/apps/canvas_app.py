@@ -14,9 +14,10 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("Gdk", "3.0")
-from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+from gi.repository import GLib  # noqa: E402
 
-GLib.set_prgname("deckhand-canvas")  # WM_CLASS deckhand-canvas
+GLib.set_prgname("deckhand-canvas")  # WM_CLASS deckhand-canvas, Deckhand-canvas: set before GTK starts
+from gi.repository import Gdk, Gtk  # noqa: E402
 
 title = sys.argv[1] if len(sys.argv) > 1 else "Deckhand Canvas"
 window = Gtk.Window(title=title)

@@ -17,7 +17,10 @@ import java.util.Optional;
  * rules give (OpenAI high detail: 85 + 170 per 512-pixel tile after fitting 2048 and a 768 short side; Anthropic:
  * width × height / 750 after fitting 1568 and 1.15 megapixels). Not a test: run by hand (docs/model.md).
  *
- * <pre>scripts/desktop.sh run -- java -cp ... dev.deckhand.platform.linux.HybridObservationSize</pre>
+ * <p>After {@code mvn -B -q -o -pl src -am test-compile}: {@code scripts/desktop.sh run -- java -cp
+ * "src/target/test-classes:src/target/classes:loop/target/classes:scope-grant/target/classes:<the jars of JNA,
+ * jboss-logging, jackson-databind, -core, -annotations and icu4j from ~/.m2>"
+ * dev.deckhand.platform.linux.HybridObservationSize}.
  */
 public final class HybridObservationSize {
 
