@@ -171,4 +171,31 @@ class HybridModelE2ETest {
             Harness.putPolicy(original);
         }
     }
+
+    @Test
+    void explicitStepsMixSelectorsAndPointsThroughMcp() throws Exception {
+        try (TestApp app = canvasApp()) {
+            long window = Owner.awaitWindow("deckhand-canvas", "Deckhand Canvas");
+            Owner.mint(window, "confirm_each", List.of(), Map.of("capture", "pixels"));
+            // window coordinates: the canvas fills the window below the label, above the buttons
+            String steps = "[{\"action\":\"click_at\",\"x\":120,\"y\":120},"
+                    + "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Clear\"}},"
+                    + "{\"action\":\"click_at\",\"x\":220,\"y\":140}]";
+            String args = "{\"instruction\":\"draw, clear, draw again\",\"steps\":" + steps + ",\"verifier\":" + CLICKED_ONCE + "}";
+            JsonPath result;
+            try (Owner.Approver approver = new Owner.Approver("approve")) {
+                result = CalculatorStepsE2ETest.callWhenAccessible(args);
+            }
+            assertEquals("completed", result.getString("result.structuredContent.outcome"), result.prettify());
+            assertEquals("pass", result.getString("result.structuredContent.verdict"), result.prettify());
+            assertEquals(3, result.getInt("result.structuredContent.stepsRun"));
+            List<String> lines = app.log().lines().filter(l -> l.startsWith("press ") || l.equals("CLEAR")).toList();
+            assertEquals(3, lines.size(), app.log());
+            assertTrue(lines.get(0).startsWith("press ") && lines.get(1).equals("CLEAR") && lines.get(2).startsWith("press "),
+                    "point, selector, point, in that order: " + lines);
+            JsonPath runs = Owner.api().get("/api/audit/runs?runId=" + result.getString("result.structuredContent.runId"))
+                    .then().statusCode(200).extract().jsonPath();
+            assertEquals("hybrid", runs.getString("records[0].event.route"), runs.prettify());
+        }
+    }
 }
