@@ -9,10 +9,12 @@ DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox libxres1)
 WAYLAND=(weston)
 SAMPLE_APPS=(mousepad)
 # i3-wm, fluxbox, icewm: WindowManagerBindingsTest reads their packages' default key bindings and runs each.
+# python3-gi, python3-gi-cairo, gir1.2-gtk-3.0: the GTK 3 canvas test app (canvas_app.py); mtpaint: a GTK 2 app
+# (the click_at measurements per toolkit, SentClickDesktopTest).
 # xkbset: KeyboardChangesTest turns on AccessX (sticky, slow, bounce keys) as a granted program could.
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
-      i3lock xclip zenity i3-wm fluxbox icewm xkbset)
+      i3lock xclip zenity i3-wm fluxbox icewm python3-gi python3-gi-cairo gir1.2-gtk-3.0 mtpaint xkbset)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword

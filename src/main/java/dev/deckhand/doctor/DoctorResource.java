@@ -21,7 +21,7 @@ import java.util.List;
 public class DoctorResource {
 
     /** The order a person reads them in: the desktop first, the model and config last; others after. */
-    static final List<String> ORDER = List.of("display", "session", "atspi-bus", "toolkit-a11y", "keyboard-path", "capture",
+    static final List<String> ORDER = List.of("display", "session", "atspi-bus", "toolkit-a11y", "keyboard-path", "pointer-path", "capture",
             "model", "config");
 
     @Inject

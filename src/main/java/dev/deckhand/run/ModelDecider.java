@@ -31,12 +31,15 @@ final class ModelDecider implements Decider {
 
     static final String SYSTEM_PROMPT = """
             You operate one desktop window that the user granted, to carry out the user's instruction.
-            Each turn you see the window's accessibility tree (and sometimes a capture of its pixels).
+            Each turn you see the window's accessibility tree, and when the user allowed pixels also a capture of the window.
             Answer with exactly ONE action as a single JSON object that matches the given schema, and nothing else.
-            Act on elements by their uid from the current observation. Use click_at only with the basis id of the capture
-            shown this turn. When the instruction is carried out, answer {"action": "done", "summary": "..."}; when it
-            cannot be, answer {"action": "fail", "reason": "..."}. You cannot leave the granted window, and some actions
-            (sending, paying, deleting, passwords) will be refused unless the user allowed them.
+            Prefer acting on elements by their uid from the current observation. Use click_at where the tree has nothing
+            to act on (a canvas, a drawing, a custom widget, a control missing from the tree), only with the basis id of
+            the capture shown this turn; element bounds (@x,y wxh) are in that capture's pixels, the coordinates click_at
+            takes, and a point on a control counts as clicking that control. When the instruction is carried out, answer
+            {"action": "done", "summary": "..."}; when it cannot be, answer {"action": "fail", "reason": "..."}. You
+            cannot leave the granted window, and some actions (sending, paying, deleting, passwords) will be refused
+            unless the user allowed them.
             """ + ObservationText.LEGEND;
 
     /** Said on a native Wayland window, whose schema has no key, type or click_at (docs/wayland.md). */
@@ -100,6 +103,8 @@ final class ModelDecider implements Decider {
         request.capture().ifPresent(c -> user.append("Capture ").append(c.id()).append(": ")
                 .append(c.capture().width()).append('x').append(c.capture().height())
                 .append(" pixels of the window (use basis \"").append(c.id()).append("\" for click_at)\n"));
+        request.captureWithheld().ifPresent(why -> user.append("No capture this turn (").append(why)
+                .append("): act by uid; click_at has no basis this turn\n"));
         if (!request.syntheticInput()) user.append(NO_SYNTHETIC_INPUT).append('\n');
         user.append("Observation:\n").append(request.observation());
         // The last gate before the provider: the tree was screened when read, but the instruction, the last

@@ -94,14 +94,15 @@ class RealAppEffectsE2ETest {
              ProviderStub stub = OpenAiStub.start()) {
             long window = Owner.awaitWindow("yad", "Colours");
             Harness.bind(stub);
-            // app scope, so the dialog is in scope; pixels, so the observation carries each element's bounds
+            // app scope, so the dialog is in scope; pixels, so the observation carries a capture and each element's bounds
             Owner.mint(window, "confirm_each", List.of(), Map.of("scope", "app", "capture", "pixels"));
             stub.enqueue(r -> "{\"action\":\"click\",\"uid\":\"" + colourButton(ScriptedModel.text(r)) + "\"}")
                     .enqueue("{\"action\":\"done\",\"summary\":\"opened the colour dialog\"}");
             JsonPath call = run("open the colour chooser", file);
             assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
             String first = ScriptedModel.text(stub.requests().get(0));
-            assertTrue(first.contains("; bounds @x,y wxh in window pixels"), "the header names the bounds' frame: " + first);
+            // a pixels grant on a window with a tree: the hybrid route, the bounds in the capture's pixels
+            assertTrue(first.contains("; bounds @x,y wxh in capture c1's pixels"), "the header names the bounds' frame: " + first);
             String button = colourButton(first);
             assertTrue(first.matches("(?s).*\\b" + button + " btn[^\\n]* @\\d+,\\d+ \\d+x\\d+\\n.*"),
                     "the button's line carries its bounds: " + first);

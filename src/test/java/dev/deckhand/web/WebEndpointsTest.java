@@ -42,7 +42,7 @@ class WebEndpointsTest {
     void theDoctorListsEveryCheckOfTheIssue() {
         TestApp.requireDesktop();
         owner().get("/api/doctor").then().statusCode(200)
-                .body("checks.id", hasItems("display", "session", "atspi-bus", "toolkit-a11y", "keyboard-path", "capture", "model", "config"))
+                .body("checks.id", hasItems("display", "session", "atspi-bus", "toolkit-a11y", "keyboard-path", "pointer-path", "capture", "model", "config"))
                 .body("checkedAt", notNullValue());
     }
 

@@ -2,6 +2,7 @@ package dev.deckhand.loop;
 
 import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.Refusal;
+import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.action.ActionParser;
@@ -55,7 +56,8 @@ import java.util.Set;
  * one that reads the screen fails unread ({@link VerifierRunner#SCREEN_SEALED}). (3) {@link Guard#checkRun()}; (4)
  * {@link Preflight}; (5) a snapshot and {@link Router#route}; (6) explicit steps in order, or model
  * turns: [Stop/clock] → {@link Guard#checkObserve()} → snapshot → {@link Guard#checkTree} (every tree the
- * loop reads, before it is used: a denied place shown ends the run) (→ capture on a capture route) →
+ * loop reads, before it is used: a denied place shown ends the run) (→ {@link Guard#checkCapture} and a capture on a capture route; on a window with a usable tree a
+ * capture refused for secure input leaves that turn to the tree alone) →
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
  * {@link #execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
@@ -418,18 +420,24 @@ public final class ComputerLoop {
                     return Outcome.failed("the granted window " + windowId + " is gone");
                 }
                 Optional<RunCapture> capture = Optional.empty();
+                Optional<String> withheld = Optional.empty();
                 if (routing.captures()) {
+                    // the deny scan, the scope and the secure-input facts, read now, before every capture
                     Optional<Refusal> pixels = guard.checkCapture();
-                    if (pixels.isPresent()) return Outcome.endedBy(pixels.get());
-                    Capture c = desktop.captures().capture(windowId, scope.revision(), limits.captureLongEdge());
-                    String id = "c" + (captures.size() + 1);
-                    captures.put(id, c);
-                    capture = Optional.of(new RunCapture(id, c));
+                    if (pixels.isPresent() && !treeAlone(pixels.get(), tree)) return Outcome.endedBy(pixels.get());
+                    if (pixels.isPresent()) {
+                        withheld = Optional.of(pixels.get().detail());
+                    } else {
+                        Capture c = desktop.captures().capture(windowId, scope.revision(), limits.captureLongEdge());
+                        String id = "c" + (captures.size() + 1);
+                        captures.put(id, c);
+                        capture = Optional.of(new RunCapture(id, c));
+                    }
                 }
                 String observation = ObservationText.render(tree, window.get(), limits.observationTokens(),
                         boundsFrame(window.get(), capture));
                 DecisionRequest ask = new DecisionRequest(request.instruction(), List.copyOf(lastSteps), observation,
-                        capture, Optional.empty(), schema, routing.route(), routing.syntheticInput());
+                        capture, Optional.empty(), schema, routing.route(), routing.syntheticInput(), withheld);
                 Action action;
                 try {
                     action = ActionParser.parse(decider.decide(ask), routing.permittedActions());
@@ -480,10 +488,24 @@ public final class ComputerLoop {
         }
 
         /**
+         * Whether a turn goes on without its capture when {@code refused} refuses it: only for secure input
+         * ({@code SECURE_INPUT}: a password field focused, another client's keyboard grab) and only on a window
+         * whose tree is usable, which the model then acts on by uid as on the uid route (every input is still
+         * judged by the policy, which refuses it under the same facts). Any other refusal, or a window with
+         * nothing but pixels, ends the run.
+         */
+        boolean treeAlone(Refusal refused, ScopedTree tree) {
+            return refused.code() == RefusalCode.SECURE_INPUT && Router.usable(tree);
+        }
+
+        /**
          * A {@code click_at} step in window coordinates, bound to a capture taken now for this run (like a
-         * model's capture): the point is scaled into the capture, and {@link #execute} checks it as any other.
+         * model's capture, after the same checks: the deny scan, the scope, no secure input): the point is scaled
+         * into the capture, and {@link #execute} checks it as any other.
          */
         Action.ClickAt bindWindowPoint(Action.ClickAt step) {
+            Optional<Refusal> pixels = guard.checkCapture();
+            if (pixels.isPresent()) throw new RefusedException(pixels.get());
             Capture c = desktop.captures().capture(scope.windowId(), scope.revision(), limits.captureLongEdge());
             String id = "c" + (captures.size() + 1);
             captures.put(id, c);

@@ -16,10 +16,12 @@ import java.util.Optional;
  * @param actionSchema the JSON Schema of the actions permitted on this route
  * @param route the run's route
  * @param syntheticInput whether the window takes key, type and click_at (false on a native Wayland window)
+ * @param captureWithheld on a route that takes captures, why this turn has none (secure input: the refusal's
+ *     detail); the model then acts by uid, and {@code click_at} has no basis this turn
  */
 public record DecisionRequest(String instruction, List<String> lastSteps, String observation,
         Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route,
-        boolean syntheticInput) {
+        boolean syntheticInput, Optional<String> captureWithheld) {
 
     public DecisionRequest {
         Objects.requireNonNull(instruction, "instruction");
@@ -29,6 +31,13 @@ public record DecisionRequest(String instruction, List<String> lastSteps, String
         Objects.requireNonNull(feedback, "feedback");
         Objects.requireNonNull(actionSchema, "actionSchema");
         Objects.requireNonNull(route, "route");
+        Objects.requireNonNull(captureWithheld, "captureWithheld");
+    }
+
+    public DecisionRequest(String instruction, List<String> lastSteps, String observation,
+            Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route,
+            boolean syntheticInput) {
+        this(instruction, lastSteps, observation, capture, feedback, actionSchema, route, syntheticInput, Optional.empty());
     }
 
     public DecisionRequest(String instruction, List<String> lastSteps, String observation,
@@ -38,6 +47,6 @@ public record DecisionRequest(String instruction, List<String> lastSteps, String
 
     public DecisionRequest withFeedback(String why) {
         return new DecisionRequest(instruction, lastSteps, observation, capture, Optional.of(why), actionSchema, route,
-                syntheticInput);
+                syntheticInput, captureWithheld);
     }
 }

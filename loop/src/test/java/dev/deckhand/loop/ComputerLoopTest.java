@@ -190,15 +190,25 @@ class ComputerLoopTest {
         f.run(plain, request("Press OK"));
         assertFalse(plain.requests().get(0).observation().contains("@"), plain.requests().get(0).observation());
 
-        // pixels grant, usable tree (uid route, no capture): window pixels; the fake's nodes sit at screen (0,0)
-        // and its window at (100,100)
-        LoopFixture uid = new LoopFixture();
-        uid.scope.mode = CaptureMode.PIXELS;
-        ScriptedDecider onUid = ScriptedDecider.of(done("looked"));
-        uid.run(onUid, request("Press OK"));
-        String o1 = onUid.requests().get(0).observation();
-        assertTrue(o1.split("\n")[0].endsWith("; bounds @x,y wxh in window pixels"), o1);
-        assertTrue(o1.contains("r1-ok btn \"OK\" @-100,-100 10x10"), o1);
+        // pixels grant, usable tree (the hybrid route, a capture every turn): the capture's pixels at its scale
+        // (0.5); the fake's nodes sit at screen (0,0) and its window at (100,100)
+        LoopFixture hybrid = new LoopFixture();
+        hybrid.scope.mode = CaptureMode.PIXELS;
+        ScriptedDecider onHybrid = ScriptedDecider.of(done("looked"));
+        hybrid.run(onHybrid, request("Press OK"));
+        String o1 = onHybrid.requests().get(0).observation();
+        assertTrue(o1.split("\n")[0].endsWith("; bounds @x,y wxh in capture c1's pixels"), o1);
+        assertTrue(o1.contains("r1-ok btn \"OK\" @-50,-50 5x5"), o1);
+
+        // the same grant on a turn whose capture is withheld (secure input): window pixels
+        LoopFixture withheld = new LoopFixture();
+        withheld.scope.mode = CaptureMode.PIXELS;
+        withheld.guard.onCapture = () -> Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
+        ScriptedDecider onWithheld = ScriptedDecider.of(done("looked"));
+        withheld.run(onWithheld, request("Press OK"));
+        String o3 = onWithheld.requests().get(0).observation();
+        assertTrue(o3.split("\n")[0].endsWith("; bounds @x,y wxh in window pixels"), o3);
+        assertTrue(o3.contains("r1-ok btn \"OK\" @-100,-100 10x10"), o3);
 
         // pixel route: the capture's pixels at its scale (0.5), the coordinates click_at takes
         LoopFixture px = pixels();
@@ -597,5 +607,129 @@ class ComputerLoopTest {
         assertEquals(RefusalCode.A11Y_UNAVAILABLE, r.refusal().orElseThrow().code());
         assertEquals(List.of(), f.desktop.delivered());
         assertEquals(1, f.verifier.runs.get());
+    }
+
+    /** A dialog with a canvas: the pixels of the drawing are only in the capture. */
+    private static LoopFixture hybrid() {
+        LoopFixture g = new LoopFixture();
+        g.scope.mode = CaptureMode.PIXELS;
+        g.desktop.tree(rev -> {
+            java.util.List<dev.deckhand.loop.desktop.Node> n = new java.util.ArrayList<>(Trees.dialog(RecordingDesktop.WINDOW, rev).nodes());
+            n.add(new dev.deckhand.loop.desktop.Node("r" + rev + "-canvas", 2, "drawing area", "", false, null, true, false,
+                    false, true, new dev.deckhand.loop.desktop.Geometry(200, 200, 400, 300)));
+            return new dev.deckhand.loop.desktop.ScopedTree(RecordingDesktop.WINDOW, rev, n, false);
+        });
+        return g;
+    }
+
+    @Test
+    void onAPixelsGrantEveryTurnCarriesTheTreeAndACaptureAndTheModelMixesUidsAndPoints() {
+        LoopFixture g = hybrid();
+        ScriptedDecider model = ScriptedDecider.of(click("r1-ok"), clickAt(100, 80, "c2"), done("pressed and drew"));
+        RunResult r = g.run(model, request("Press OK, then click the middle of the canvas"));
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
+        assertEquals(Optional.of(Route.HYBRID), r.route());
+        assertEquals(List.of("click r1-ok", "clickAt 100,80 rev 1"), g.desktop.delivered());
+        for (int turn = 0; turn < 3; turn++) {
+            DecisionRequest ask = model.requests().get(turn);
+            assertEquals("c" + (turn + 1), ask.capture().orElseThrow().id(), "a capture every turn");
+            assertTrue(ask.actionSchema().contains("click_at") && ask.actionSchema().contains("\"click\""),
+                    "uid actions and click_at in one schema");
+            assertTrue(ask.observation().contains("r1-ok btn \"OK\" @-50,-50 5x5"), ask.observation());
+            // the unnamed canvas is written with its bounds in the capture's pixels: where click_at goes
+            assertTrue(ask.observation().contains("r1-canvas drawing area @50,50 200x150"), ask.observation());
+            assertTrue(ask.captureWithheld().isEmpty());
+        }
+        assertEquals(3, g.guard.captureChecks, "the capture checks (deny scan, scope, secure input) before every capture");
+        assertEquals(3, g.desktop.calls().stream().filter(c -> c.startsWith("capture")).count());
+        assertTrue(g.guard.bases.get(0).isEmpty(), "the uid click has no basis");
+        assertEquals(Optional.of(1L), g.guard.bases.get(1).map(b -> b.grantRevision()), "the point is checked with its basis");
+    }
+
+    @Test
+    void onAnA11yOnlyGrantTheSameModelGetsNoCaptureNoBoundsAndItsClickAtIsRefused() {
+        LoopFixture g = hybrid();
+        g.scope.mode = CaptureMode.A11Y_ONLY;
+        ScriptedDecider model = ScriptedDecider.of(clickAt(100, 80, "c1"), clickAt(100, 80, "c1"));
+        RunResult r = g.run(model, request("Click the middle of the canvas"));
+        assertEquals(Optional.of(Route.UID), r.route());
+        assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r.refusal().orElseThrow().code());
+        for (DecisionRequest ask : model.requests()) {
+            assertTrue(ask.capture().isEmpty(), "no pixels, ever");
+            assertFalse(ask.actionSchema().contains("click_at"));
+            assertFalse(ask.observation().contains("@"), "no bounds: " + ask.observation());
+            assertFalse(ask.observation().contains("drawing area"), "an unnamed canvas says nothing without pixels");
+        }
+        assertEquals(0, g.guard.captureChecks);
+        assertFalse(g.desktop.calls().stream().anyMatch(c -> c.startsWith("capture")), "nothing captured");
+        assertEquals(List.of(), g.desktop.delivered());
+    }
+
+    @Test
+    void aCaptureRefusedForSecureInputLeavesTheTurnToTheTreeAloneButOtherRefusalsEndTheRun() {
+        // a password field has the focus: no capture this turn, the model is told why and acts by uid
+        LoopFixture g = hybrid();
+        boolean[] secure = {true};
+        g.guard.onCapture = () -> secure[0] ? Optional.of(Refusal.secureInput("the focused element is a password field: no capture"))
+                : Optional.empty();
+        ScriptedDecider model = new ScriptedDecider().then(req -> {
+            secure[0] = false;
+            return click("r1-ok");
+        }).then(req -> clickAt(10, 10, "c1")).then(req -> done("ok"));
+        RunResult r = g.run(model, request("Press OK"));
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
+        DecisionRequest first = model.requests().get(0);
+        assertTrue(first.capture().isEmpty(), "no capture under secure input");
+        assertTrue(first.captureWithheld().orElseThrow().contains("password"), first.captureWithheld().toString());
+        assertEquals("c1", model.requests().get(1).capture().orElseThrow().id(), "the next turn captures again");
+        assertEquals(List.of("click r1-ok", "clickAt 10,10 rev 1"), g.desktop.delivered());
+
+        // a point named against the turn without capture has no basis: BASIS_STALE, nothing delivered
+        LoopFixture noBasis = hybrid();
+        noBasis.guard.onCapture = () -> Optional.of(Refusal.secureInput("another client holds a keyboard grab: no capture"));
+        RunResult stale = noBasis.run(ScriptedDecider.of(clickAt(10, 10, "c1")), request("Press OK"));
+        assertEquals(RefusalCode.BASIS_STALE, stale.refusal().orElseThrow().code());
+        assertEquals(List.of(), noBasis.desktop.delivered());
+        assertFalse(noBasis.desktop.calls().stream().anyMatch(c -> c.startsWith("capture")));
+
+        // a deny-list refusal before the capture ends the run, tree or not
+        LoopFixture denied = hybrid();
+        denied.guard.onCapture = () -> Optional.of(Refusal.denyCommsVisible("communications app: slack"));
+        RunResult d = denied.run(ScriptedDecider.of(done("never asked")), request("Press OK"));
+        assertEquals(RefusalCode.DENY_COMMS_VISIBLE, d.refusal().orElseThrow().code());
+        assertFalse(denied.desktop.calls().stream().anyMatch(c -> c.startsWith("capture")), "no frame of a denied app");
+
+        // secure input on a window with nothing but pixels: nothing to observe, the run ends
+        LoopFixture px = pixels();
+        px.guard.onCapture = () -> Optional.of(Refusal.secureInput("another client holds a keyboard grab: no capture"));
+        RunResult p = px.run(ScriptedDecider.of(done("never asked")), request("Click the red dot"));
+        assertEquals(RefusalCode.SECURE_INPUT, p.refusal().orElseThrow().code());
+    }
+
+    @Test
+    void explicitStepsMixSelectorsAndPointsEachPointBoundToItsOwnCapture() {
+        LoopFixture g = hybrid();
+        RunRequest steps = request("Press OK and draw").withSteps(StepParser.parse(
+                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                        + " {\"action\": \"click_at\", \"x\": 300, \"y\": 200},"
+                        + " {\"action\": \"set_text\", \"target\": {\"role\": \"text\", \"index\": 0}, \"text\": \"hi\"},"
+                        + " {\"action\": \"click_at\", \"x\": 310, \"y\": 210}]"));
+        RunResult r = g.run(ScriptedDecider.of(), steps);
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
+        assertEquals(Optional.of(Route.HYBRID), r.route());
+        assertEquals(List.of("click r1-ok", "clickAt 150,100 rev 1", "setText r1-name 2 chars", "clickAt 155,105 rev 1"),
+                g.desktop.delivered());
+        assertEquals(2, g.guard.captureChecks, "each point's capture is checked first");
+        assertEquals(2, g.desktop.calls().stream().filter(c -> c.startsWith("capture")).count(), "one capture per point");
+        List<Optional<dev.deckhand.loop.desktop.Basis>> bases = g.guard.bases;
+        assertTrue(bases.get(0).isEmpty() && bases.get(2).isEmpty(), "selector steps carry no basis");
+        assertTrue(bases.get(1).isPresent() && bases.get(3).isPresent(), "each point carries its basis");
+
+        // a point's capture refused (secure input) ends the steps there: the selector step before it ran
+        LoopFixture refused = hybrid();
+        refused.guard.onCapture = () -> Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
+        RunResult s = refused.run(ScriptedDecider.of(), steps);
+        assertEquals(RefusalCode.SECURE_INPUT, s.refusal().orElseThrow().code());
+        assertEquals(List.of("click r1-ok"), refused.desktop.delivered());
     }
 }

@@ -177,6 +177,14 @@ public final class AtspiBridge implements AutoCloseable {
         return latest.hit(screenX, screenY);
     }
 
+    /**
+     * The element {@link #hit} finds at the screen point, followed by its ancestors in the latest snapshot (nearest
+     * first); empty when no element contains the point. Like {@link #hit}, no native call.
+     */
+    public List<dev.deckhand.loop.desktop.Node> hitPath(int screenX, int screenY) {
+        return latest.hitPath(screenX, screenY);
+    }
+
     // ------------------------------------------------------------------------------------------
     // Acting by uid
 

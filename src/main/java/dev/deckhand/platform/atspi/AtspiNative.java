@@ -61,6 +61,12 @@ final class AtspiNative {
 
         static native int g_main_context_iteration(Pointer context, int mayBlock);
 
+        /** Makes the calling thread the owner of {@code context} (NULL: the default); 0 when another thread owns it. */
+        static native int g_main_context_acquire(Pointer context);
+
+        /** Whether the calling thread owns {@code context} (NULL: the default). */
+        static native int g_main_context_is_owner(Pointer context);
+
         static native int g_idle_add_full(int priority, SourceFunc function, Pointer data, Pointer notify);
 
         static native int g_main_depth();

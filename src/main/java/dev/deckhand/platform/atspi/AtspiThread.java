@@ -7,6 +7,7 @@ import dev.deckhand.platform.atspi.AtspiNative.Glib;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -16,8 +17,19 @@ import java.util.concurrent.TimeoutException;
 /**
  * The one thread that owns libatspi: it runs every submitted call and, between calls, pumps the GLib
  * default main context every {@value #PUMP_MILLIS} ms so libatspi's cache and event listeners stay
- * current. libatspi keeps process-wide state, so there is one such thread per JVM ({@link #shared()});
- * it is a daemon and lives as long as the JVM.
+ * current. libatspi keeps process-wide state, so there is one such thread per process: it owns the
+ * default main context for its whole life ({@code g_main_context_acquire}, never released), so no other
+ * thread can dispatch libatspi's D-Bus messages or event callbacks, and it is a daemon that lives as long
+ * as the JVM.
+ *
+ * <p>One per class loader is not one per process: a Quarkus test application (or a dev-mode reload) loads
+ * this class again beside the test classes, and two such threads once drove libatspi at the same time (each
+ * pumping the default context, each calling it): an event dispatched on one thread while the other
+ * deregistered a listener freed libatspi's listener entry twice (the test JVM aborted with "Dereferencing
+ * invalid callback", then {@code free(): invalid pointer}). So {@link #shared()} of a second class loader
+ * finds the default context owned and becomes a <em>relay</em>: its tasks go to the owning thread as
+ * high-priority idle sources on that context, run there inside a dispatch like the owner's own, one at a
+ * time, and it never calls libatspi or pumps from a thread of its own.
  */
 final class AtspiThread {
 
@@ -29,13 +41,21 @@ final class AtspiThread {
 
     private final BlockingQueue<FutureTask<?>> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
-    /** Set on the thread once atspi_init has succeeded; the pump never runs before. */
-    private boolean initialized;
+    /** Whether {@link #thread} owns the default main context; false: a relay to the thread of another class loader. */
+    private final boolean owner;
+    /** Set on the libatspi thread once atspi_init has succeeded; the pump never runs before. */
+    private volatile boolean initialized;
 
     private AtspiThread() {
-        thread = new Thread(this::run, "deckhand-atspi");
+        CompletableFuture<Boolean> owns = new CompletableFuture<>();
+        thread = new Thread(() -> run(owns), "deckhand-atspi");
         thread.setDaemon(true);
         thread.start();
+        try {
+            owner = owns.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new RefusedException(Refusal.a11yUnavailable("GLib's main context cannot be owned: " + e.getCause()));
+        }
     }
 
     static synchronized AtspiThread shared() {
@@ -43,8 +63,14 @@ final class AtspiThread {
         return shared;
     }
 
+    /** Whether this class loader's thread owns libatspi; false when it relays to another's (tests). */
+    boolean owner() {
+        return owner;
+    }
+
+    /** Whether the caller is the thread that owns libatspi (in a relay: the owning thread of the other class loader). */
     boolean onThread() {
-        return Thread.currentThread() == thread;
+        return owner ? Thread.currentThread() == thread : Glib.g_main_context_is_owner(null) != 0;
     }
 
     /**
@@ -75,7 +101,13 @@ final class AtspiThread {
         }
         FutureTask<T> future = new FutureTask<>(task);
         long deadline = System.nanoTime() + bound.toNanos();
-        queue.add(future);
+        if (owner) {
+            queue.add(future);
+        } else {
+            relayed.add(future);
+            // thread-safe: attaches to the default context, which the owning thread pumps
+            Glib.g_idle_add_full(AtspiNative.G_PRIORITY_HIGH, relayCallback, null, null);
+        }
         return () -> await(what, bound, future, deadline);
     }
 
@@ -170,12 +202,45 @@ final class AtspiThread {
         return call("main depth", Duration.ofSeconds(2), Glib::g_main_depth);
     }
 
-    private void run() {
+    /** A relay's tasks, in order, waiting for the owning thread to dispatch {@link #relayCallback}. */
+    private final BlockingQueue<FutureTask<?>> relayed = new LinkedBlockingQueue<>();
+    /** Whether a relayed task is running (owning thread only): one that pumps never starts the next inside it. */
+    private boolean relaying;
+
+    /**
+     * A relay's idle source, run by the owning thread: runs the relayed tasks in order, unless one is running
+     * already (this is a dispatch inside its pump), which then runs the rest when it is done.
+     */
+    private final AtspiNative.SourceFunc relayCallback = userData -> {
+        if (relaying) return 0;
+        relaying = true;
+        try {
+            FutureTask<?> t;
+            while ((t = relayed.poll()) != null) t.run(); // FutureTask catches every Throwable
+        } finally {
+            relaying = false;
+        }
+        return 0;
+    };
+
+    private void run(CompletableFuture<Boolean> owns) {
+        boolean acquired;
+        try {
+            acquired = Glib.g_main_context_acquire(null) != 0;
+        } catch (Throwable t) {
+            owns.completeExceptionally(t);
+            return;
+        }
+        owns.complete(acquired);
+        if (!acquired) return; // another class loader's thread owns libatspi: this one relays to it
         while (true) {
             try {
                 FutureTask<?> task = queue.poll(PUMP_MILLIS, TimeUnit.MILLISECONDS);
                 if (task != null) runInsideDispatch(task);
-                pump();
+                // before atspi_init too: a relay's tasks (its atspi_init among them) are dispatched here
+                for (int i = 0; i < MAX_DISPATCH_PER_PUMP; i++) {
+                    if (Glib.g_main_context_iteration(null, 0) == 0) break;
+                }
             } catch (InterruptedException e) {
                 // A daemon that must keep serving: interruption is not a shutdown signal here.
             } catch (Throwable t) {

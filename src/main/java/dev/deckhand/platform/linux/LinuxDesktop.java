@@ -14,6 +14,7 @@ import dev.deckhand.loop.desktop.Display;
 import dev.deckhand.loop.desktop.Facts;
 import dev.deckhand.loop.desktop.Input;
 import dev.deckhand.loop.desktop.Landing;
+import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.Showing;
@@ -42,8 +43,8 @@ import java.util.function.LongSupplier;
  * Swing accept for typing. GTK 4 ignores synthetic events, so a GTK 4 window without focus is refused
  * {@code OUT_OF_SCOPE} rather than sent keys that would silently go nowhere.
  *
- * <p>{@code click_at}: the element under the point through AT-SPI when there is one; otherwise the
- * real pointer, which {@link X11Display#clickAt} allows only on a private virtual desktop.
+ * <p>{@code click_at} ({@link #clickAt}): a control under the point through its AT-SPI action; otherwise the
+ * real pointer on a private virtual desktop, or pointer events sent to the window where its toolkit takes them.
  *
  * <p>{@link #latestSnapshot}: the last walk again while nothing can have changed since it began (its rules
  * there, docs/driver-atspi.md).
@@ -84,8 +85,16 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
 
     /** {@link #open()} with the clock {@link #latestSnapshot} measures a walk's age by (tests). */
     static LinuxDesktop open(LongSupplier clock) {
+        return open(clock, System.getenv());
+    }
+
+    /**
+     * {@link #open()} on the display and with the private-desktop setting {@code env} names (tests: a display
+     * that plays the person's, without {@code DECKHAND_PRIVATE_DESKTOP}).
+     */
+    static LinuxDesktop open(LongSupplier clock, Map<String, String> env) {
         X11Display.requireLinux(System.getProperty("os.name"));
-        X11Display x11 = X11Display.open();
+        X11Display x11 = X11Display.open(env);
         try {
             return new LinuxDesktop(x11, AtspiBridge.start(), clock);
         } catch (RuntimeException e) {
@@ -342,6 +351,19 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         }
     }
 
+    /**
+     * A click at a capture pixel, three ways, never moving the person's pointer or focus outside a private desktop:
+     * <ol>
+     *   <li>on a control whose accessibility action is what a click on it does ({@link #PRESSED_BY_ACTION}, or a
+     *       label or icon drawn inside one), that action, on any toolkit and display;
+     *   <li>elsewhere (a canvas, a text field, a list row, a cell, a window without a tree), on a private virtual
+     *       desktop Deckhand started, the real pointer through XTEST ({@link X11Display#clickAt});
+     *   <li>on any other display, pointer events sent to the window ({@link X11Display#sendClick}) where its
+     *       toolkit takes them ({@link PointerToolkit}, measured): GTK 2, GTK 3 and Xt always; Qt 5, LibreOffice's
+     *       own backend and Chromium only while the window is already the active one (they activate their window
+     *       on a press); GTK 4 and unmeasured toolkits never: {@code POINTER_WARP_REFUSED}.
+     * </ol>
+     */
     @Override
     public void clickAt(int x, int y, Basis basis) {
         act(() -> {
@@ -352,11 +374,14 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
             Geometry g = basis.windowGeometry();
             int sx = g.x() + (int) Math.floor(x / basis.scale());
             int sy = g.y() + (int) Math.floor(y / basis.scale());
-            Optional<String> hit = atspi.hit(sx, sy);
-            if (hit.isPresent()) {
-                atspi.click(hit.get());
-            } else {
+            Optional<Node> pressed = pressedAt(atspi.hitPath(sx, sy));
+            if (pressed.isPresent()) {
+                atspi.click(pressed.get().uid());
+            } else if (x11.privateDesktop()) {
                 x11.clickAt(x, y, basis);
+            } else {
+                requireSentPointer(basis.windowId());
+                x11.sendClick(x, y, basis);
             }
         });
     }
@@ -368,6 +393,62 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
     @Override
     public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
         return x11.closeOwnMenus(windowId, CLOSE_MENUS_MAX);
+    }
+
+    /**
+     * Roles whose accessibility action is what a click on them does (press, toggle, open): a {@code click_at} on
+     * one goes through that action. Text fields, rows, cells and canvases are not among them: their action
+     * activates (Enter, open) where a click places a caret or selects, so they get pointer events.
+     */
+    static final Set<String> PRESSED_BY_ACTION = Set.of("push button", "toggle button", "check box", "radio button",
+            "menu item", "check menu item", "radio menu item", "menu", "page tab", "link", "button", "switch",
+            "combo box");
+
+    /** Roles that draw a control's label or icon inside it: a point on one presses the control around it. */
+    static final Set<String> INSIDE_CONTROLS = Set.of("label", "static", "image", "icon");
+
+    /**
+     * The control a click at the point presses through its action: the deepest element there when its role is
+     * {@link #PRESSED_BY_ACTION}, or its nearest ancestor of such a role when the deepest is a label or icon
+     * inside it ({@code path}: the deepest element, then its ancestors, as {@link AtspiBridge#hitPath} gives them).
+     */
+    static Optional<Node> pressedAt(List<Node> path) {
+        if (path.isEmpty()) return Optional.empty();
+        if (PRESSED_BY_ACTION.contains(path.get(0).role())) return Optional.of(path.get(0));
+        if (!INSIDE_CONTROLS.contains(path.get(0).role())) return Optional.empty();
+        for (int i = 1; i < path.size(); i++) {
+            Node n = path.get(i);
+            if (PRESSED_BY_ACTION.contains(n.role())) return Optional.of(n);
+            if (!INSIDE_CONTROLS.contains(n.role()) && !n.role().equals("filler") && !n.role().equals("panel")) break;
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@code POINTER_WARP_REFUSED} unless the window's toolkit takes pointer events sent to it now
+     * ({@link PointerToolkit}): always for GTK 2, GTK 3, Xt; while the window is the active one for the toolkits
+     * that activate their window on a press (Deckhand never moves the person's focus); never for GTK 4 and
+     * toolkits not measured. Outside a private desktop the real pointer is never the way.
+     */
+    private void requireSentPointer(long windowId) {
+        WindowInfo w = window(windowId);
+        PointerToolkit toolkit = PointerToolkit.of(w.pid());
+        String which = "window 0x" + Long.toHexString(windowId) + " is a " + toolkit.label() + " window, which "
+                + toolkit.measured();
+        switch (toolkit.delivery()) {
+            case SENT -> { }
+            case ONLY_WHILE_ACTIVE -> {
+                long active = x11.activeWindow();
+                if (active == 0 || x11.topLevelOf(active) != x11.topLevelOf(windowId)) {
+                    throw new RefusedException(Refusal.pointerWarpRefused(which + "; another window (0x"
+                            + Long.toHexString(active) + ") is active, and Deckhand never moves the person's focus nor"
+                            + " pointer: act on its elements by uid, or click_at once the person made it the active window"));
+                }
+            }
+            case NONE -> throw new RefusedException(Refusal.pointerWarpRefused(which + "; no control of its tree is"
+                    + " under the point, and the real pointer (XTEST) is used only on a private desktop Deckhand started:"
+                    + " act on its elements by uid"));
+        }
     }
 
     @Override

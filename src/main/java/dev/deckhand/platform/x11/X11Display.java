@@ -21,7 +21,8 @@ import java.util.Optional;
  * desktop only) clicks. It opens the connection, holds its lock and checks that it is live and that
  * input is allowed; each concern is a class of its own behind it: {@link Windows} (the window list,
  * geometry, top-levels, focus), {@link Keys} with {@link KeyboardMapping} (keys and text),
- * {@link KeyboardGrab} (another client's grab), {@link PointerClick} (the real pointer),
+ * {@link KeyboardGrab} (another client's grab), {@link PointerClick} (the real pointer), {@link SentClick}
+ * (pointer events sent to a window),
  * {@link WindowCapture} (pixels) and {@link WindowRelations} (popups, focus, screen lock), all over
  * one {@link XConnection} through the one libX11 binding {@link Xlib}. Every public method is
  * {@code synchronized}: the connection is used by one thread at a time. Close it when done
@@ -69,6 +70,7 @@ public final class X11Display implements AutoCloseable {
     private final KeyboardMapping mapping;
     private final Keys keys;
     private final PointerClick pointer;
+    private final SentClick sent;
     private final WindowCapture capture;
     private final WindowRelations relations;
     /** Who holds a keyboard grab, measured through RECORD; null where the server offers no way. */
@@ -90,6 +92,7 @@ public final class X11Display implements AutoCloseable {
         this.mapping = new KeyboardMapping(c);
         this.keys = new Keys(c, windows, mapping, extensions.xtest(), this::grabHeldByOther);
         this.pointer = new PointerClick(c, windows, privateDesktop(), extensions.xtest());
+        this.sent = new SentClick(c, windows);
         this.capture = new WindowCapture(c, windows, props, extensions.composite(), extensions.shm());
         this.relations = new WindowRelations(c, windows, props, grab);
         this.keyboard = KeyboardWatch.start(this.env);
@@ -525,6 +528,43 @@ public final class X11Display implements AutoCloseable {
         pointer.click(x, y, basis);
     }
 
+    /**
+     * Clicks (button 1) at capture pixel {@code (x, y)} of {@code basis} with pointer events sent to the window
+     * ({@code XSendEvent}: EnterNotify, MotionNotify, ButtonPress, ButtonRelease, LeaveNotify, mask 0, the server's
+     * time), to the deepest window of its client under the point, or of its own popup on top there. The real
+     * pointer does not move and nothing asks for focus, on any display; whether the window's toolkit takes such
+     * events, and whether it activates its window on them, is the caller's to know (docs/driver-x11.md). The
+     * basis is re-measured first and the point must be inside the window; a cover on top does not matter (the
+     * events go to the window itself, as its capture shows it).
+     *
+     * @return the window the events went to and the point in it
+     * @throws RefusedException {@code BASIS_STALE} when the window moved, resized, unmapped or vanished,
+     *     {@code OUT_OF_SCOPE} when the point is outside the window, {@code PREFLIGHT_FAILED} when the window
+     *     went away under the events, {@code WAYLAND_INPUT_UNSUPPORTED} under Xwayland
+     */
+    public synchronized SentTarget sendClick(int x, int y, Basis basis) {
+        Objects.requireNonNull(basis, "basis");
+        live();
+        requireInput();
+        SentClick.Target t = sent.click(x, y, basis);
+        return new SentTarget(t.window(), t.x(), t.y());
+    }
+
+    /** Where {@link #sendClick} sent its events: the window and the point in its coordinates. */
+    public record SentTarget(long window, int x, int y) {
+    }
+
+    /** The real pointer's position on the root window now ({@code XQueryPointer}; tests and the doctor). */
+    public synchronized int[] pointerPosition() {
+        live();
+        com.sun.jna.ptr.LongByReference root = new com.sun.jna.ptr.LongByReference(), child = new com.sun.jna.ptr.LongByReference();
+        com.sun.jna.ptr.IntByReference rx = new com.sun.jna.ptr.IntByReference(), ry = new com.sun.jna.ptr.IntByReference(),
+                wx = new com.sun.jna.ptr.IntByReference(), wy = new com.sun.jna.ptr.IntByReference(),
+                mask = new com.sun.jna.ptr.IntByReference();
+        Xlib.X.XQueryPointer(c.dpy, c.root, root, child, rx, ry, wx, wy, mask);
+        return new int[] {rx.getValue(), ry.getValue()};
+    }
+
     // ------------------------------------------------------------------------------------------
     // Capture
 
@@ -584,6 +624,7 @@ public final class X11Display implements AutoCloseable {
             try {
                 mapping.close();
                 capture.close();
+                sent.close();
             } catch (RuntimeException ignored) {
                 // closing must not fail; the server drops everything of this client anyway
             }

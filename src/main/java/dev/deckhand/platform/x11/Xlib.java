@@ -39,6 +39,12 @@ interface Xlib extends Library {
     int KeyRelease = 3;
     int ButtonPress = 4;
     int ButtonRelease = 5;
+    int MotionNotify = 6;
+    int EnterNotify = 7;
+    int LeaveNotify = 8;
+    int NotifyNormal = 0;
+    int NotifyNonlinear = 3;
+    int Button1Mask = 1 << 8;
 
     int ShiftMask = 1;
     int LockMask = 1 << 1;
@@ -81,8 +87,10 @@ interface Xlib extends Library {
     int EV_SIZE = 192, EV_TYPE = 0, EV_SEND_EVENT = 16, EV_DISPLAY = 24, EV_WINDOW = 32, EV_ROOT = 40,
             EV_SUBWINDOW = 48, EV_TIME = 56, EV_X = 64, EV_Y = 68, EV_X_ROOT = 72, EV_Y_ROOT = 76,
             EV_STATE = 80, EV_KEYCODE = 84, EV_BUTTON = 84, EV_SAME_SCREEN = 88;
-    /** {@code XPropertyEvent}: window@32 (as every event's), atom@40. */
-    int EV_PROPERTY_ATOM = 40;
+    /** {@code XPropertyEvent}: window@32 (as every event's), atom@40, time@48. */
+    int EV_PROPERTY_ATOM = 40, EV_PROPERTY_TIME = 48;
+    /** {@code XCrossingEvent} after the fields it shares with {@code XButtonEvent} (up to y_root@76). */
+    int EV_CROSSING_MODE = 80, EV_CROSSING_DETAIL = 84, EV_CROSSING_FOCUS = 92, EV_CROSSING_STATE = 96;
     /** {@code XErrorEvent}. */
     int ERR_RESOURCE = 16, ERR_CODE = 32, ERR_REQUEST = 33, ERR_MINOR = 34;
     /** {@code XImage}. */
@@ -203,6 +211,9 @@ interface Xlib extends Library {
 
     /** True (non-zero) when an event of {@code eventType} was in the queue: it is removed into {@code event}. */
     int XCheckTypedEvent(Pointer display, int eventType, Pointer event);
+
+    /** {@link #XCheckTypedEvent} for the events of one window. */
+    int XCheckTypedWindowEvent(Pointer display, long window, int eventType, Pointer event);
 
     // The Stop shortcut's key grab.
 

@@ -27,7 +27,9 @@ import java.util.Set;
  *   <li>Names are cut at {@value #MAX_NAME} characters and values at {@value #MAX_VALUE}.
  *   <li>With a {@link Frame} (the grant allows pixels), each element with bounds ends with
  *       {@code @x,y wxh} in the frame's coordinates — the capture's pixels when there is one, so a
- *       {@code click_at} and the tree share one coordinate space — and the header names the frame.
+ *       {@code click_at} and the tree share one coordinate space — and the header names the frame. Pixel
+ *       surfaces ({@link Roles#PIXEL_SURFACES}: a canvas, a drawing area, a chart) are then written even unnamed:
+ *       what they show is only in the capture, and their bounds say where it is.
  * </ul>
  *
  * <p>Token budget: tokens are <em>estimated</em> as characters / 4, rounded up (no tokenizer here).
@@ -108,7 +110,8 @@ public final class ObservationText {
             boolean secret = Roles.password(n.role());
             boolean hasValue = n.value() != null && !secret && !n.value().isEmpty();
             boolean named = !n.name().isBlank();
-            if (!interactive && !hasValue && !n.focused()) {
+            boolean surface = frame.isPresent() && n.bounds() != null && Roles.pixelSurface(n.role());
+            if (!interactive && !hasValue && !n.focused() && !surface) {
                 if (!named) continue;
                 if (!writtenNames.isEmpty() && n.name().equals(writtenNames.peek())) continue;
             }
@@ -129,7 +132,7 @@ public final class ObservationText {
             written.push(new int[] {n.depth(), lines.size()});
             writtenNames.push(n.name());
             lines.add(b.toString());
-            priority.add(n.focused() ? 0 : (interactive || hasValue) ? 1 : 2);
+            priority.add(n.focused() ? 0 : (interactive || hasValue || surface) ? 1 : 2);
         }
         return fit(header, lines, priority, tokenBudget);
     }

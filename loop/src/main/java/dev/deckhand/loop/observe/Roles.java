@@ -31,6 +31,18 @@ public final class Roles {
             Map.entry("document text", "doc"), Map.entry("document web", "web"), Map.entry("image", "img"),
             Map.entry("separator", "sep"), Map.entry("tool tip", "tip"), Map.entry("alert", "alert"));
 
+    /**
+     * Roles whose content is drawn in pixels the tree does not describe (a drawing, a chart, a video, an embedded
+     * remote screen): on a grant that allows pixels the observation writes them even unnamed, with their bounds,
+     * so the model finds where a {@code click_at} goes.
+     */
+    public static final Set<String> PIXEL_SURFACES = Set.of("canvas", "drawing area", "chart", "animation", "video",
+            "embedded");
+
+    public static boolean pixelSurface(String role) {
+        return PIXEL_SURFACES.contains(role);
+    }
+
     public static boolean interactive(String role) {
         return INTERACTIVE.contains(role);
     }

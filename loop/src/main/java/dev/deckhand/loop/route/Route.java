@@ -8,9 +8,14 @@ import java.util.TreeSet;
 public enum Route {
     /** Verify/inspect: no input ever; the model may only wait, say done or fail. */
     READ_ONLY(Set.of("wait", "done", "fail")),
-    /** Act by uid on the accessibility tree; no captures, no {@code click_at}. */
+    /** Act by uid on the accessibility tree; no captures, no {@code click_at} (an {@code a11y_only} grant). */
     UID(without("click_at")),
-    /** Pixel-only work: captures are taken and {@code click_at} is permitted (uid actions still need a uid in the tree). */
+    /**
+     * The tree and a capture of the window together (a {@code pixels} grant on a window with a usable tree): uid
+     * actions and {@code click_at} in one run, the elements' bounds in the capture's pixels.
+     */
+    HYBRID(ActionSchema.kinds()),
+    /** Pixel-only work (no usable tree): captures are taken and {@code click_at} is permitted. */
     PIXELS(ActionSchema.kinds());
 
     private final Set<String> permitted;

@@ -16,13 +16,14 @@ import java.util.Set;
  * <ol>
  *   <li>Explicit {@code steps} → {@link Route#UID} (steps name elements by selector, so they need the
  *       tree); without a usable tree → {@code A11Y_UNAVAILABLE}. Steps with a {@code click_at} in window
- *       coordinates ({@link #routeSteps}) → {@link Route#PIXELS} with captures, on a pixels grant only.
+ *       coordinates ({@link #routeSteps}) need a pixels grant and take {@link Route#HYBRID} on a window with a
+ *       usable tree (selectors and points in one list), {@link Route#PIXELS} on one without.
  *   <li>A read-only instruction ({@link #readOnlyInstruction}) → {@link Route#READ_ONLY}, whatever the
- *       tree or capture mode: no input is ever given. Captures only when the tree is not usable and the
- *       grant allows pixels.
- *   <li>A usable tree ({@link #usable}) → {@link Route#UID}, no captures.
- *   <li>Otherwise, when the grant's capture mode is {@code pixels} → {@link Route#PIXELS} (captures and
- *       {@code click_at}).
+ *       tree or capture mode: no input is ever given. Captures whenever the grant allows pixels.
+ *   <li>A usable tree ({@link #usable}) on an {@code a11y_only} grant → {@link Route#UID}, no captures.
+ *   <li>A usable tree on a {@code pixels} grant → {@link Route#HYBRID}: the tree and a capture every turn, uid
+ *       actions and {@code click_at} (for what the tree does not show: a canvas, a custom widget).
+ *   <li>No usable tree, a {@code pixels} grant → {@link Route#PIXELS} (captures and {@code click_at}).
  *   <li>Otherwise → {@code A11Y_UNAVAILABLE}: nothing to act on and no pixels allowed.
  * </ol>
  * A route that gives input requires a declared verifier ({@code NO_VERIFIER} otherwise); whether one
@@ -82,9 +83,10 @@ public final class Router {
 
     /**
      * The route of explicit steps. Steps without {@code click_at} take {@link #route}'s steps rule.
-     * With a {@code click_at} (window coordinates, bound to a capture by the step runner) the route is
-     * {@link Route#PIXELS}: it needs a pixels grant ({@code OUT_OF_SCOPE} otherwise, before any step
-     * runs), and the tree only when another step names an element by selector.
+     * With a {@code click_at} (window coordinates, each bound to a capture of its own by the step runner) they
+     * need a pixels grant ({@code OUT_OF_SCOPE} otherwise, before any step runs), and the tree only when another
+     * step names an element by selector; the route is {@link Route#HYBRID} on a window with a usable tree and
+     * {@link Route#PIXELS} on one without.
      *
      * @param targetsElements whether any step names an element by selector
      * @param windowPoints whether any step is a {@code click_at}
@@ -100,7 +102,9 @@ public final class Router {
             throw new RefusedException(Refusal.a11yUnavailable("steps that name elements need the window's accessibility tree, which is missing or partial"));
         }
         if (!hasVerifier) throw new RefusedException(noVerifier());
-        return new Routing(Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
+        return treeUsable
+                ? new Routing(Route.HYBRID, true, "explicit steps name elements and click at window coordinates; the grant allows pixels")
+                : new Routing(Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
     }
 
     /**
@@ -117,10 +121,12 @@ public final class Router {
             }
             r = new Routing(Route.UID, false, "explicit steps are resolved against the accessibility tree");
         } else if (readOnlyInstruction(instruction)) {
-            boolean captures = !treeUsable && captureMode == CaptureMode.PIXELS;
-            r = new Routing(Route.READ_ONLY, captures, "a verify/inspect instruction never gives input");
+            r = new Routing(Route.READ_ONLY, captureMode == CaptureMode.PIXELS, "a verify/inspect instruction never gives input");
+        } else if (treeUsable && captureMode == CaptureMode.PIXELS) {
+            r = new Routing(Route.HYBRID, true, "the window has a usable accessibility tree and the grant allows pixels:"
+                    + " the tree and a capture, uids and click_at");
         } else if (treeUsable) {
-            r = new Routing(Route.UID, false, "the window has a usable accessibility tree");
+            r = new Routing(Route.UID, false, "the window has a usable accessibility tree; the grant captures no pixels (a11y_only)");
         } else if (captureMode == CaptureMode.PIXELS) {
             r = new Routing(Route.PIXELS, true, "no usable accessibility tree; the grant allows pixels");
         } else {

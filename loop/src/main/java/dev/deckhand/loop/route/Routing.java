@@ -23,7 +23,10 @@ public record Routing(Route route, boolean captures, String reason, boolean synt
         Objects.requireNonNull(route, "route");
         Objects.requireNonNull(reason, "reason");
         if (captures && route == Route.UID) throw new IllegalArgumentException("captures must be false on the uid route");
-        if (!syntheticInput && (captures || route == Route.PIXELS)) {
+        if (!captures && (route == Route.HYBRID || route == Route.PIXELS)) {
+            throw new IllegalArgumentException("the " + route.wire() + " route takes captures");
+        }
+        if (!syntheticInput && (captures || route == Route.PIXELS || route == Route.HYBRID)) {
             throw new IllegalArgumentException("a window without synthetic input has no pixels route and no captures");
         }
     }
@@ -42,7 +45,8 @@ public record Routing(Route route, boolean captures, String reason, boolean synt
 
     /**
      * This routing for a window that takes no synthetic input (a native Wayland app): the uid and read-only
-     * routes lose {@code key}, {@code type}, {@code click_at} and captures; the pixels route has nothing left.
+     * routes lose {@code key}, {@code type}, {@code click_at} and captures; the hybrid route becomes the uid route
+     * (a Wayland window gives no pixels); the pixels route has nothing left.
      *
      * @throws RefusedException {@code WAYLAND_INPUT_UNSUPPORTED} for the pixels route (no tree to act on and
      *     neither pixels nor a pointer)
@@ -52,6 +56,7 @@ public record Routing(Route route, boolean captures, String reason, boolean synt
             throw new RefusedException(Refusal.waylandInputUnsupported("the window has no usable accessibility tree,"
                     + " and a Wayland window gives neither pixels nor pointer input (" + reason + ")"));
         }
-        return new Routing(route, false, reason + "; the window takes no synthetic input (Wayland): act by uid", false);
+        Route kept = route == Route.HYBRID ? Route.UID : route;
+        return new Routing(kept, false, reason + "; the window takes no synthetic input (Wayland): act by uid", false);
     }
 }

@@ -25,6 +25,10 @@ public final class FakeGuard implements Guard {
 
     @Override public Optional<Refusal> checkRun() { return onRun; }
     @Override public Optional<Refusal> checkObserve() { observeChecks++; return onObserve; }
+    /** What each capture check answers; counts the checks. */
+    public java.util.function.Supplier<Optional<Refusal>> onCapture = Optional::empty;
+    public int captureChecks;
+    @Override public Optional<Refusal> checkCapture() { captureChecks++; return onCapture.get(); }
     public Function<ScopedTree, Optional<Refusal>> onTree = t -> Optional.empty();
     public int treeChecks;
     @Override public Optional<Refusal> checkTree(ScopedTree tree) { treeChecks++; return onTree.apply(tree); }

@@ -155,4 +155,20 @@ class ObservationTextTest {
                 .endsWith("(partial tree: the application did not answer for every element)"));
         assertFalse(ObservationText.render(okDialog(false), DIALOG, 1_000).contains("partial"));
     }
+
+    @Test
+    void anUnnamedPixelSurfaceIsWrittenWithItsBoundsOnlyWhenPixelsAreAllowed() {
+        List<Node> n = new ArrayList<>(okDialog(false).nodes());
+        n.add(new Node("uCV", 1, "drawing area", "", false, null, true, false, false, true, new Geometry(120, 90, 300, 200)));
+        n.add(new Node("uPN", 1, "panel", "", false, null, true, false, false, true, new Geometry(100, 50, 400, 300)));
+        n.add(new Node("uNO", 1, "canvas", "", false, null, true, false, false, true, null));
+        ScopedTree tree = new ScopedTree(7, 4, n, false);
+        String plain = ObservationText.render(tree, DIALOG, 1_000);
+        assertFalse(plain.contains("uCV"), "without pixels a canvas says nothing: " + plain);
+        String capture = ObservationText.render(tree, DIALOG, 1_000,
+                java.util.Optional.of(new ObservationText.Frame(DIALOG.geometry(), 0.5, "capture c1's pixels")));
+        assertTrue(capture.contains("uCV drawing area @10,20 150x100\n"), "where click_at reaches the drawing: " + capture);
+        assertFalse(capture.contains("uPN"), "an unnamed container stays out: " + capture);
+        assertFalse(capture.contains("uNO"), "a surface without bounds shows nowhere: " + capture);
+    }
 }

@@ -40,21 +40,26 @@ class RouterTest {
 
     @Test
     void theRule() {
-        // verification never gives input, whatever the tree or capture mode
+        // verification never gives input, whatever the tree or capture mode; a pixels grant sees pixels
         for (boolean usable : new boolean[] {true, false}) {
             for (CaptureMode m : CaptureMode.values()) {
                 Routing r = Router.route("Verify the total", false, false, usable, m);
                 assertEquals(Route.READ_ONLY, r.route());
-                assertEquals(!usable && m == CaptureMode.PIXELS, r.captures());
+                assertEquals(m == CaptureMode.PIXELS, r.captures(), "captures on every pixels grant: " + usable + " " + m);
                 assertEquals(java.util.Set.of("wait", "done", "fail"), r.route().permittedActions());
             }
         }
-        // a usable tree is driven by uid, even when pixels are allowed
-        Routing uid = Router.route("Save the file", false, true, true, CaptureMode.PIXELS);
+        // a usable tree on an a11y_only grant is driven by uid: no capture, no click_at
+        Routing uid = Router.route("Save the file", false, true, true, CaptureMode.A11Y_ONLY);
         assertEquals(Route.UID, uid.route());
         assertFalse(uid.captures());
         assertFalse(uid.route().permittedActions().contains("click_at"));
-        // only pixel-only work gets captures and click_at
+        // a usable tree on a pixels grant: the tree and a capture together, uids and click_at
+        Routing hybrid = Router.route("Draw a dot on the canvas", false, true, true, CaptureMode.PIXELS);
+        assertEquals(Route.HYBRID, hybrid.route());
+        assertTrue(hybrid.captures());
+        assertTrue(hybrid.route().permittedActions().containsAll(java.util.Set.of("click_at", "click", "set_text", "key")));
+        // no usable tree on a pixels grant: pixels alone
         Routing px = Router.route("Draw a line", false, true, false, CaptureMode.PIXELS);
         assertEquals(Route.PIXELS, px.route());
         assertTrue(px.captures());
@@ -66,8 +71,45 @@ class RouterTest {
         assertEquals(Route.UID, Router.route("Verify 12×7", true, true, true, CaptureMode.PIXELS).route());
         assertEquals(RefusalCode.A11Y_UNAVAILABLE, assertThrows(RefusedException.class,
                 () -> Router.route("x", true, true, false, CaptureMode.PIXELS)).code());
-        // input without a verifier
+        // input without a verifier, on every route that gives input
+        for (boolean usable : new boolean[] {true, false}) {
+            assertEquals(RefusalCode.NO_VERIFIER, assertThrows(RefusedException.class,
+                    () -> Router.route("Save the file", false, false, usable, CaptureMode.PIXELS)).code());
+        }
         assertEquals(RefusalCode.NO_VERIFIER, assertThrows(RefusedException.class,
                 () -> Router.route("Save the file", false, false, true, CaptureMode.A11Y_ONLY)).code());
+    }
+
+    @Test
+    void stepsWithPointsNeedPixelsAndMixWithSelectorsOnAUsableTree() {
+        // selectors and points in one list on a window with a tree: the hybrid route
+        Routing mixed = Router.routeSteps(true, true, true, true, CaptureMode.PIXELS);
+        assertEquals(Route.HYBRID, mixed.route());
+        assertTrue(mixed.captures());
+        // points alone on a window without a tree: pixels
+        assertEquals(Route.PIXELS, Router.routeSteps(false, true, true, false, CaptureMode.PIXELS).route());
+        // points alone on a window with a tree: still both (the hit test reads the tree)
+        assertEquals(Route.HYBRID, Router.routeSteps(false, true, true, true, CaptureMode.PIXELS).route());
+        // selectors need the tree even beside points
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, assertThrows(RefusedException.class,
+                () -> Router.routeSteps(true, true, true, false, CaptureMode.PIXELS)).code());
+        // points need a pixels grant, before anything runs
+        assertEquals(RefusalCode.OUT_OF_SCOPE, assertThrows(RefusedException.class,
+                () -> Router.routeSteps(true, true, true, true, CaptureMode.A11Y_ONLY)).code());
+        // and a verifier
+        assertEquals(RefusalCode.NO_VERIFIER, assertThrows(RefusedException.class,
+                () -> Router.routeSteps(true, true, false, true, CaptureMode.PIXELS)).code());
+        // steps without points: the uid route, whatever the grant
+        assertEquals(Route.UID, Router.routeSteps(true, false, true, true, CaptureMode.PIXELS).route());
+    }
+
+    @Test
+    void aHybridRouteOnAWindowWithoutSyntheticInputIsTheUidRouteWithoutPixels() {
+        Routing wayland = Router.route("Draw a dot", false, true, true, CaptureMode.PIXELS).withoutSyntheticInput();
+        assertEquals(Route.UID, wayland.route());
+        assertFalse(wayland.captures());
+        assertFalse(wayland.permittedActions().contains("click_at"));
+        assertThrows(IllegalArgumentException.class, () -> new Routing(Route.HYBRID, false, "no captures"),
+                "the hybrid route always takes captures");
     }
 }
