@@ -16,7 +16,8 @@ import org.jboss.logging.Logger;
  * run's own {@code SecretFileWindow}): the grant is revoked (a granted app that runs what it is given may have done
  * it, and every later read of that app could show what it read) and, when the owner token's file was opened, the
  * owner token is replaced, so a copy of it opens nothing. A run that was going ends {@code SECRET_ON_SCREEN} on its
- * own watch. Outside those grants an open is the person's own ({@code deckhand signin}, a script approving a card)
+ * own watch. After such a grant, while a process started under it still runs, an open of the owner token's file
+ * replaces it too. Outside those times an open is the person's own ({@code deckhand signin}, a script approving a card)
  * and changes nothing.
  */
 @ApplicationScoped
@@ -32,10 +33,16 @@ public class ForeignSecretReads {
 
     private static void respond(GrantService grants, Secrets secrets, Set<String> names) {
         var active = grants.broker().active();
-        if (active.isEmpty() || !SecretFileReads.acting()) return;
+        if (!SecretFileReads.acting()) return;
         String called = names.stream().map(SecretFileReads::called).collect(Collectors.joining(", "));
         boolean ownerToken = names.contains(DeckhandHome.OWNER_TOKEN) || names.contains(SecretFileReads.UNKNOWN);
         if (ownerToken) secrets.rotateOwnerToken();
+        if (active.isEmpty()) {
+            // no grant, yet watched: a process started under an ended command grant still runs (run.CommandGrants)
+            LOG.warnf("a process other than Deckhand opened Deckhand's %s while a program started under an ended command "
+                    + "grant still runs%s", called, ownerToken ? ": the owner token is replaced" : "");
+            return;
+        }
         LOG.warnf("a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked%s",
                 called, active.get().id(), ownerToken ? " and the owner token replaced" : "");
         grants.broker().revoke(active.get().id());

@@ -33,6 +33,44 @@ public final class Processes {
         }
     }
 
+    /**
+     * Now, in the unit of {@link #start}: clock ticks since boot ({@code /proc/uptime} at Linux's fixed
+     * {@code USER_HZ} of 100); -1 when unreadable.
+     */
+    public static long nowTicks() {
+        try {
+            String up = Files.readString(Path.of("/proc/uptime")).trim().split(" ")[0];
+            return (long) (Double.parseDouble(up) * 100);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now, by pid with their start
+     * (a pid given again later has another start), Deckhand's own process left out.
+     */
+    public static Map<Integer, Long> startedSince(long ticks) {
+        Map<Integer, Long> out = new HashMap<>();
+        long self = ProcessHandle.current().pid();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            procs.map(p -> p.getFileName().toString()).filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
+                    .forEach(n -> {
+                        int pid = Integer.parseInt(n);
+                        long start = start(pid);
+                        if (pid != self && start >= ticks) out.put(pid, start);
+                    });
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    /** Whether process {@code pid} still runs and is the one that started at {@code start}. */
+    public static boolean runs(int pid, long start) {
+        return start(pid) == start;
+    }
+
     /** Executable names of running processes (lower case): a credential app may run without a window. */
     public static Set<String> names() {
         Set<String> names = new HashSet<>();

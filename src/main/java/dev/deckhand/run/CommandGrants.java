@@ -4,6 +4,7 @@ import dev.deckhand.home.SecretFileReads;
 import dev.deckhand.loop.desktop.Around;
 import dev.deckhand.loop.desktop.Call;
 import dev.deckhand.owner.GrantService;
+import dev.deckhand.platform.Processes;
 import dev.deckhand.security.OwnerSessions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,6 +19,12 @@ import java.util.Set;
  * open in that time revokes the grant and replaces the owner token ({@code owner.ForeignSecretReads}). When the grant
  * ends, what the kernel queued is drained while it is still held, then it is let go.
  *
+ * <p>A command can also outlive the grant ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, round 2 of the
+ * review: the read came after the grant was revoked and the copy showed in the next grant's capture). So when the
+ * grant ends, every process started since its first input that still runs — whoever started it, detached or not —
+ * keeps the watch on until the last of them has ended ({@link #lingering}); a foreign open meanwhile replaces the
+ * owner token ({@code owner.ForeignSecretReads}). A program the person started in that time keeps it on too.
+ *
  * <p>Such an app's pixels can also show a sign-in code the person printed there ({@code deckhand signin}); no text
  * matcher reads pixels, so every capture of it for the model first ends the codes not yet used ({@link #captures}).
  */
@@ -27,7 +34,18 @@ public class CommandGrants {
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(CommandGrants.class);
 
     private final Set<String> held = new HashSet<>();
+    /** Per held grant: when its first input came ({@link Processes#nowTicks}). */
+    private final java.util.Map<String, Long> heldSince = new java.util.HashMap<>();
+    /** Processes started under an ended grant that still run, by pid with their start; the watch stays on for them. */
+    private final java.util.Map<Integer, Long> lingering = new java.util.HashMap<>();
     private final OwnerSessions sessions;
+    private java.util.concurrent.ScheduledFuture<?> polling;
+    private final java.util.concurrent.ScheduledExecutorService poll = java.util.concurrent.Executors
+            .newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "deckhand-lingering-commands");
+                t.setDaemon(true);
+                return t;
+            });
 
     @Inject
     public CommandGrants(GrantService grants, OwnerSessions sessions) {
@@ -58,13 +76,40 @@ public class CommandGrants {
 
     /** The grant's app runs commands and a run of it is about to give input: watched until the grant ends. */
     synchronized void hold(String grantId) {
-        if (held.add(grantId)) SecretFileReads.arm();
+        if (held.add(grantId)) {
+            heldSince.put(grantId, Processes.nowTicks() - 1);
+            SecretFileReads.arm();
+        }
     }
 
     synchronized void release(String grantId) {
         if (!held.remove(grantId)) return;
         SecretFileReads.mark(); // drains the queue while the grant still counts
+        Long since = heldSince.remove(grantId);
+        boolean wasLingering = !lingering.isEmpty();
+        if (since != null && since >= 0) lingering.putAll(Processes.startedSince(since));
+        if (!wasLingering && !lingering.isEmpty()) {
+            LOG.infof("%d process(es) started under a command grant still run: Deckhand's secret files stay watched "
+                    + "until they end", lingering.size());
+            SecretFileReads.arm(); // one window for all that linger, closed when the last has ended
+            polling = poll.scheduleWithFixedDelay(this::pollLingering, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
+        }
         SecretFileReads.disarm();
+    }
+
+    private synchronized void pollLingering() {
+        if (lingering.isEmpty()) return;
+        lingering.entrySet().removeIf(e -> !Processes.runs(e.getKey(), e.getValue()));
+        if (!lingering.isEmpty()) return;
+        SecretFileReads.mark(); // what they opened before they ended still counts
+        SecretFileReads.disarm();
+        LOG.info("the processes started under an ended command grant have all ended: the secret files' watch is off");
+        polling.cancel(false);
+    }
+
+    /** How many processes started under an ended grant still keep the watch on (tests, the foreign-read rule). */
+    public synchronized int lingering() {
+        return lingering.size();
     }
 
     /** Whether {@code grantId} is held (tests). */

@@ -166,4 +166,36 @@ class SecretFileReadE2ETest {
             Harness.putPolicy(original);
         }
     }
+
+    /**
+     * Round 2 of the review (A6): a command planted under the grant reads the token after the grant has ended
+     * ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, then the person revoked and granted something else).
+     * Every process started since the grant's first input that still runs when it ends keeps the watch on: the read
+     * replaces the owner token, so the copy opens nothing; once those processes have ended the watch is off.
+     */
+    @Test
+    void aCommandThatOutlivesTheGrantFindsTheTokenReplaced() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
+                "-e", "bash", "--norc", "--noprofile", "-i"))) {
+            long window = Owner.awaitWindow("xterm", "deckhand-shell");
+            String glob = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
+            Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Thread.sleep(1000); // bash's prompt
+            Ran planted = run("nohup setsid sh -c 'sleep 6; rev < " + glob + " > " + later + "' > " + later + ".log 2>&1 &");
+            assertEquals("completed", planted.result().getString("result.structuredContent.outcome"),
+                    planted.result().prettify());
+            Owner.revokeActive(); // the grant ends before the read
+            String before = McpSession.token("owner-token");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (java.nio.file.Files.size(later) == 0 && System.nanoTime() < deadline) Thread.sleep(100);
+            assertTrue(java.nio.file.Files.size(later) > 0, "the planted command read the token after the grant");
+            io.restassured.RestAssured.given().header("Authorization", "Bearer " + before).get("/api/grants/active")
+                    .then().statusCode(401);
+            assertNotEquals(before, McpSession.token("owner-token"), "the owner token was replaced");
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
 }
