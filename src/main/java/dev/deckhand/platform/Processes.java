@@ -47,21 +47,29 @@ public final class Processes {
     }
 
     /**
-     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now, by pid with their start
-     * (a pid given again later has another start), Deckhand's own process left out.
+     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now and descend from {@code root}
+     * or were orphaned to init (a command that detached itself: {@code setsid}, a double fork), by pid with their
+     * start (a pid given again later has another start); Deckhand's own process left out.
      */
-    public static Map<Integer, Long> startedSince(long ticks) {
+    public static Map<Integer, Long> startedSinceUnder(long ticks, int root) {
         Map<Integer, Long> out = new HashMap<>();
+        Map<Integer, Integer> parents = new HashMap<>();
         long self = ProcessHandle.current().pid();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             procs.map(p -> p.getFileName().toString()).filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
-                    .forEach(n -> {
-                        int pid = Integer.parseInt(n);
-                        long start = start(pid);
-                        if (pid != self && start >= ticks) out.put(pid, start);
-                    });
+                    .forEach(n -> parents.put(Integer.parseInt(n), parent(Integer.parseInt(n))));
         } catch (IOException e) {
             return out;
+        }
+        for (int pid : parents.keySet()) {
+            long start = start(pid);
+            if (pid == self || start < ticks) continue;
+            int p = parents.getOrDefault(pid, -1);
+            boolean under = p == 1;
+            for (int hops = 0, q = pid; hops < 64 && q > 1 && !under; hops++, q = parents.getOrDefault(q, -1)) {
+                under = q == root;
+            }
+            if (under) out.put(pid, start);
         }
         return out;
     }

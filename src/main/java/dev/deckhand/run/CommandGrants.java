@@ -21,9 +21,10 @@ import java.util.Set;
  *
  * <p>A command can also outlive the grant ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, round 2 of the
  * review: the read came after the grant was revoked and the copy showed in the next grant's capture). So when the
- * grant ends, every process started since its first input that still runs — whoever started it, detached or not —
- * keeps the watch on until the last of them has ended ({@link #lingering}); a foreign open meanwhile replaces the
- * owner token ({@code owner.ForeignSecretReads}). A program the person started in that time keeps it on too.
+ * grant ends, every process started since its first input that still runs and descends from the granted app or was
+ * orphaned to init (detached: {@code setsid}, a double fork) keeps the watch on until the last of them has ended
+ * ({@link #lingering}); a foreign open meanwhile replaces the owner token ({@code owner.ForeignSecretReads}). Where a
+ * user service manager adopts orphans (a subreaper, not init), a detached command is not followed.
  *
  * <p>Such an app's pixels can also show a sign-in code the person printed there ({@code deckhand signin}); no text
  * matcher reads pixels, so every capture of it for the model first ends the codes not yet used ({@link #captures}).
@@ -34,8 +35,8 @@ public class CommandGrants {
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(CommandGrants.class);
 
     private final Set<String> held = new HashSet<>();
-    /** Per held grant: when its first input came ({@link Processes#nowTicks}). */
-    private final java.util.Map<String, Long> heldSince = new java.util.HashMap<>();
+    /** Per held grant: when its first input came ({@link Processes#nowTicks}), and the granted app's process. */
+    private final java.util.Map<String, long[]> heldSince = new java.util.HashMap<>();
     /** Processes started under an ended grant that still run, by pid with their start; the watch stays on for them. */
     private final java.util.Map<Integer, Long> lingering = new java.util.HashMap<>();
     private final OwnerSessions sessions;
@@ -75,9 +76,9 @@ public class CommandGrants {
     }
 
     /** The grant's app runs commands and a run of it is about to give input: watched until the grant ends. */
-    synchronized void hold(String grantId) {
+    synchronized void hold(String grantId, int pid) {
         if (held.add(grantId)) {
-            heldSince.put(grantId, Processes.nowTicks() - 1);
+            heldSince.put(grantId, new long[] {Processes.nowTicks() - 1, pid});
             SecretFileReads.arm();
         }
     }
@@ -85,9 +86,9 @@ public class CommandGrants {
     synchronized void release(String grantId) {
         if (!held.remove(grantId)) return;
         SecretFileReads.mark(); // drains the queue while the grant still counts
-        Long since = heldSince.remove(grantId);
+        long[] since = heldSince.remove(grantId);
         boolean wasLingering = !lingering.isEmpty();
-        if (since != null && since >= 0) lingering.putAll(Processes.startedSince(since));
+        if (since != null && since[0] >= 0) lingering.putAll(Processes.startedSinceUnder(since[0], (int) since[1]));
         if (!wasLingering && !lingering.isEmpty()) {
             LOG.infof("%d process(es) started under a command grant still run: Deckhand's secret files stay watched "
                     + "until they end", lingering.size());
