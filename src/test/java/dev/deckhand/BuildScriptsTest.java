@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The shell scripts pass shellcheck, and the image's recipe holds together with its build context. */
+@Tag("app")
 class BuildScriptsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -20,9 +20,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("app")
 class AuditStoreTest {
     static final Instant T0 = Instant.parse("2026-11-29T20:00:00Z");
 

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Each tampering an attacker with write access to the database (but not to the key) can do is
  * detected, with its kind and the seq where it shows.
  */
+@Tag("app")
 class AuditTamperTest {
     static final Instant T0 = Instant.parse("2026-11-29T20:00:00Z");
 

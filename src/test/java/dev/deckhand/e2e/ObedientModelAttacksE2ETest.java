@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * checked from outside: xprop and xwininfo for the desktop, yad's own output, files, the clipboard.
  */
 @QuarkusTest
+@Tag("e2e")
 class ObedientModelAttacksE2ETest {
 
     @AfterEach

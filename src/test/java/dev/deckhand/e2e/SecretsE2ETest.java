@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * showing of a random string of the same shape goes to the model as usual.
  */
 @QuarkusTest
+@Tag("e2e")
 class SecretsE2ETest {
 
     private static final Path LOG = Path.of("target/test-home/deckhand.log");

@@ -35,6 +35,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.Test;
  * from the Secret, the merge names exactly the N shard folders, and the pods run as the image's user with
  * a read-only root.
  */
+@Tag("pure")
 class KubernetesManifestsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -10,9 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code deckhand verify-audit} on the packaged application: 0 for an intact chain, 1 once a record is edited. */
+@Tag("e2e")
 class AuditVerifyIT {
 
     private static int verify(Path home, StringBuilder output) throws Exception {

@@ -15,12 +15,14 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * initialize, tools/list and tools/call over stdio against the packaged application in a child process;
  * its standard error (the MCP client's log) never carries a sign-in code.
  */
+@Tag("e2e")
 class StdioIT {
 
     private final ObjectMapper json = new ObjectMapper();

@@ -10,9 +10,11 @@ import dev.deckhand.model.stub.ProviderStub;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** LangChain4j stays behind the model package: the rest of the app sees only the port and plain records. */
+@Tag("app")
 class ModelBoundaryTest {
 
     @Test

@@ -12,12 +12,14 @@ import dev.deckhand.platform.DrawnCursor;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The decorators between the verifier or the loop and the driver pass {@link Desktop#latestSnapshot} on as
  * itself: one that let the port's default turn it into {@code snapshot} would walk every time, silently.
  */
+@Tag("pure")
 class LatestSnapshotForwardingTest {
 
     private static final long WINDOW = 7;

@@ -29,8 +29,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class ExitPathsTest {
 
     private record Path(String name, Outcome.Kind outcome, BiFunction<LoopFixture, ScriptedDecider, RunRequest> setup) {}

@@ -16,9 +16,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A grant binds its window's identity; a dialog over a window-scoped target is outside it; capture under secure input; one run per grant. */
+@Tag("pure")
 class BindingAndDialogTest {
 
     static final Facts.WindowFact BOUND = new Facts.WindowFact(TARGET, "Mousepad", "notes.txt", false, true, 4242,

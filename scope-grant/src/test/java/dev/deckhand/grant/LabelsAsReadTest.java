@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * generated from ICU's confusables data, the installed translations, English word forms, and the
  * words that must not gate.
  */
+@Tag("pure")
 class LabelsAsReadTest {
 
     private static final ConsequentialWords WORDS = ConsequentialWords.defaults();

@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** One test (at least) per refusal code the policy owns: the code, and a detail naming what fired. */
+@Tag("pure")
 class PolicyTest {
 
     static Refusal refused(PolicyDecision d) {

@@ -10,6 +10,7 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * process on a new connection — is found by its new process id, never by the old one's answer. Its own JVM, as
  * every platform test class.
  */
+@Tag("desktop")
 class AppProcessIdsTest {
 
     private AtspiBridge bridge;

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * children. The walk and the focus search read its visible cells only, so a snapshot and the facts
  * answer, and the bridge goes on serving. Times are printed, not asserted.
  */
+@Tag("desktop")
 class LibreOfficeCalcTest {
 
     private AtspiBridge bridge;

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * its last read (a round with one is played again). The first case uses the real clock and asserts the reuse
  * only for a round that stayed under the age bound, by the test's own reading of the time.
  */
+@Tag("desktop")
 class WalkReuseTest {
 
     private static final long REVISION = 1;

@@ -12,12 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Cases that need an X server of their own, started and ended by PID here (a bare Xvfb, no window
  * manager): the server going away, and a server without XComposite.
  */
+@Tag("desktop")
 class X11DisplayOwnServerTest {
 
     /** A bare Xvfb on a free display number (200..299, beside scripts/desktop.sh's 90..199). */

@@ -28,6 +28,7 @@ import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * the granted window became the active one while the person was in another window ends the run. A private
  * virtual desktop Deckhand started is exempt.
  */
+@Tag("pure")
 class PersonsFocusTest {
 
     /** {@link HostileWorld} whose OK button, like a dialog an app presents, activates the granted window. */
