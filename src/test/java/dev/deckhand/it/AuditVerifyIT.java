@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.audit.AuditSettings;
 import dev.deckhand.audit.AuditStore;
 import dev.deckhand.audit.GrantEvent;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -21,7 +22,7 @@ class AuditVerifyIT {
         ProcessBuilder pb = new ProcessBuilder(PackagedApp.command("verify-audit")).redirectErrorStream(true);
         pb.environment().put("DECKHAND_HOME", home.toString());
         Process p = pb.start();
-        output.append(new String(p.getInputStream().readAllBytes()));
+        output.append(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         return p.exitValue();
     }

@@ -58,7 +58,7 @@ import java.util.Set;
  * loop reads, before it is used: a denied place shown ends the run) (→ capture on a capture route) →
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
- * {@link #execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
+ * {@code Run.execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
  * ({@link Desktop#showElement}) → {@link Guard#check} ({@link Guard#checkStep} for an explicit step) → {@link Guard#reserve} (a budget unit, input
  * actions) → the cursor's arrival ({@link Desktop#awaitShown}) → {@link Guard#lastCheck} (Stop, grant,
  * policy and fresh facts) immediately before the native call — for {@code type} before each chunk — →

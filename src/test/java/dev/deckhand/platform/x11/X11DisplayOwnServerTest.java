@@ -97,7 +97,7 @@ class X11DisplayOwnServerTest {
                 OtherClient other = new OtherClient(server.display)) {
             assertFalse(x.compositeCapture(), "Composite disabled on this server");
             long covered = other.solidWindow("covered", 50, 50, 200, 100, 0x0000ff);
-            long cover = other.solidWindow("cover", 150, 50, 200, 100, 0xff0000);
+            other.solidWindow("cover", 150, 50, 200, 100, 0xff0000);
             assertTrue(TestApps.await(() -> x.grab(covered).rgb(10, 10) == 0x0000ff, Duration.ofSeconds(5)), "painted");
             RgbImage img = x.grab(covered);
             assertEquals(0x0000ff, img.rgb(20, 50), "uncovered part is the window's own");
