@@ -32,6 +32,6 @@ class ModelBoundaryTest {
     void theStubsHandleEveryKindOfScriptedReply() {
         Set<String> kinds = Arrays.stream(ProviderStub.Reply.class.getPermittedSubclasses())
                 .map(Class::getSimpleName).collect(Collectors.toSet());
-        assertEquals(Set.of("Text", "Error", "Computed"), kinds, "a new Reply kind needs a branch in ProviderStub.handle");
+        assertEquals(Set.of("Text", "ErrorReply", "Computed"), kinds, "a new Reply kind needs a branch in ProviderStub.handle");
     }
 }
