@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * name nothing off this machine (it works without the network).
  */
 @QuarkusTest
-@Tag("app")
+@Tag("e2e")
 class WebEndpointsTest {
 
     static RequestSpecification owner() {

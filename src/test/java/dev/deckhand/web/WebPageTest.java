@@ -44,7 +44,7 @@ import org.openqa.selenium.support.ui.Select;
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@Tag("app")
+@Tag("e2e")
 class WebPageTest {
 
     static final String KEY = "sk-web-0123456789abcdef";
