@@ -3,6 +3,7 @@ package dev.deckhand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -29,6 +30,8 @@ import org.junit.platform.commons.support.ReflectionSupport;
  * Every test class of the three modules carries exactly one tier tag (docs/testing.md#the-tiers): {@code pure},
  * {@code app}, {@code desktop} or {@code e2e}, on the class or a superclass (JUnit inherits {@code @Tag}), and no
  * test method carries one of its own, so that each {@code -Ptier-…} profile runs every test in exactly one tier.
+ * A {@code @QuarkusTest} is {@code app} or {@code e2e}, and the {@code dev.deckhand.e2e} package holds {@code e2e}
+ * tests only: the tier profiles rely on both to spare Quarkus building applications no test of the tier uses.
  * Read by reflection, as JUnit reads tags, from the compiled test classes of loop/, scope-grant/ and src/
  * (loaded, never initialised; build them first: {@code mvn -pl src -am test-compile}).
  */
@@ -63,6 +66,14 @@ class TestTiersTest {
                         perTier.merge(tiers.iterator().next(), 1, Integer::sum);
                     } else {
                         bad.put(name, tiers);
+                    }
+                    // What the profiles rely on to keep Quarkus from building applications a tier never uses (root
+                    // pom.xml): no @QuarkusTest in the pure and desktop tiers, nothing but e2e in the e2e package.
+                    if (AnnotationSupport.isAnnotated(c, QuarkusTest.class) && !tiers.contains("app") && !tiers.contains("e2e")) {
+                        bad.put(name + " (a @QuarkusTest is app or e2e)", tiers);
+                    }
+                    if (name.startsWith("dev.deckhand.e2e.") && !tiers.equals(Set.of("e2e"))) {
+                        bad.put(name + " (the e2e package holds e2e tests only)", tiers);
                     }
                     for (Method m : ReflectionSupport.findMethods(c, TestTiersTest::isTest, HierarchyTraversalMode.TOP_DOWN)) {
                         Set<String> own = tiers(AnnotationSupport.findRepeatableAnnotations(m, Tag.class));
