@@ -3,6 +3,7 @@ package dev.deckhand.boot;
 import dev.deckhand.home.DeckhandConfig;
 import dev.deckhand.home.ServerAddress;
 import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.PersonsTerminal;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -44,13 +45,17 @@ public class StartupBanner {
                   Claude Code: claude mcp add --transport http deckhand %s --header "Authorization: Bearer $(cat %s)"
                 """, address.mcpUrl(), tokenFile, address.pageUrl(), signInLogged(), home.dir(), address.mcpUrl(), tokenFile);
         // The code is a secret: it goes to the person's terminal only, never through the log (whose filter
-        // would withhold it, and whose file or collector would keep it).
-        if (!config.stdio()) System.err.println(signIn());
+        // would withhold it, and whose file or collector would keep it) nor to standard error, which may be a
+        // file too.
+        if (!config.stdio() && !PersonsTerminal.tell(signIn())) {
+            LOG.info("sign in: no terminal to print a one-time link on; run 'deckhand signin' in yours");
+        }
     }
 
     /** What the log says of signing in: never the code. */
     private String signInLogged() {
-        return config.stdio() ? signIn() : "sign in: the one-time link is printed on this terminal after this line, never logged";
+        return config.stdio() ? signIn()
+                : "sign in: a one-time link goes to this process's terminal only, never to its output or log";
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.deckhand.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deckhand.home.PersonsTerminal;
 import dev.deckhand.home.ServerAddress;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantConflictException;
@@ -128,9 +129,12 @@ public class RunCommand {
                 + Long.toHexString(grant.target().windowId()) + " \"" + grant.target().title() + "\" ("
                 + grant.scope().wire() + " scope, " + grant.inputPolicy().wire() + ")");
         if (grant.inputPolicy() == InputPolicy.CONFIRM_EACH) {
+            // the sign-in link is a secret: to the person's terminal only, never to standard error (a file maybe)
+            boolean linked = PersonsTerminal.tell("deckhand run: sign in once with " + address.baseUrl()
+                    + "/signin?code=" + sessions.issueCode());
             err.println("deckhand run: the policy's permission mode is 'ask', so every input batch waits for your "
-                    + "approval in Deckhand's page at " + address.pageUrl() + " (sign in once with " + address.baseUrl()
-                    + "/signin?code=" + sessions.issueCode() + "); "
+                    + "approval in Deckhand's page at " + address.pageUrl() + " ("
+                    + (linked ? "a sign-in link is on your terminal" : "run 'deckhand signin' for a sign-in link") + "); "
                     + "set permissionMode to accept-edits or auto for unattended runs");
         }
         try {

@@ -18,7 +18,7 @@ public class AtspiBusCheck implements DoctorCheck {
     @Override
     public Result check() {
         try {
-            var facts = desktops.desktop().facts();
+            var facts = desktops.desktop().facts().current();
             return Result.ok(ID, TITLE, "the bus answers (focus and password-field state read now"
                     + (facts.passwordFocused() ? "; a password field has focus, so every action is refused until it has not" : "") + ")");
         } catch (RefusedException e) {

@@ -34,7 +34,7 @@ public class CaptureCheck implements DoctorCheck {
         DesktopFacts facts;
         PolicyConfig config;
         try {
-            facts = desktops.desktop().facts();
+            facts = desktops.desktop().facts().current();
             config = policy.current();
         } catch (RefusedException e) {
             return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
@@ -48,7 +48,7 @@ public class CaptureCheck implements DoctorCheck {
             return Result.ok(ID, TITLE, "no grantable window is open to try a capture on; captures use the X server (XGetImage)");
         }
         try {
-            Capture c = desktops.desktop().capture(sample.get().id(), 0, 64);
+            Capture c = desktops.desktop().captures().capture(sample.get().id(), 0, 64);
             return Result.ok(ID, TITLE, "XGetImage works: a " + c.width() + "×" + c.height() + " test capture of "
                     + AppsProbe.name(sample.get()) + " (discarded)");
         } catch (RefusedException e) {

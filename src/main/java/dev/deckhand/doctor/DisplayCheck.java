@@ -21,7 +21,7 @@ public class DisplayCheck implements DoctorCheck {
         String wayland = env("WAYLAND_DISPLAY");
         if (display == null && wayland != null) {
             try {
-                int windows = desktops.desktop().windows().size();
+                int windows = desktops.desktop().display().windows().size();
                 return Result.ok(ID, TITLE, "Wayland session (WAYLAND_DISPLAY=" + wayland + "), no X display: " + windows
                         + " frame" + (windows == 1 ? "" : "s") + " on the accessibility bus (act by uid only)");
             } catch (RefusedException e) {
@@ -36,7 +36,7 @@ public class DisplayCheck implements DoctorCheck {
                             + "or under a virtual desktop such as scripts/desktop.sh");
         }
         try {
-            int windows = desktops.desktop().windows().size();
+            int windows = desktops.desktop().display().windows().size();
             String kind = wayland != null ? "XWayland display " + display + " inside a Wayland session (X11 apps through X11,"
                     + " native Wayland apps through the accessibility bus)" : "X11 display " + display;
             return Result.ok(ID, TITLE, kind + " answers; " + windows + " top-level window" + (windows == 1 ? "" : "s"));

@@ -30,7 +30,7 @@ public class KeyboardPathCheck implements DoctorCheck {
     public Result check() {
         List<WindowInfo> apps;
         try {
-            apps = AppsProbe.oneWindowPerApp(desktops.desktop().windows());
+            apps = AppsProbe.oneWindowPerApp(desktops.desktop().display().windows());
         } catch (RefusedException e) {
             return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
                     "keys go through X11 (XTEST or events sent to the window); fix the display check first");
@@ -40,7 +40,7 @@ public class KeyboardPathCheck implements DoctorCheck {
         for (WindowInfo w : apps) {
             Toolkit t = Toolkit.of(w.pid());
             lines.add(AppsProbe.name(w) + ", " + t.label() + ": "
-                    + (desktops.desktop().syntheticInput(w.id()) ? t.keyboardPath() : WAYLAND_PATH));
+                    + (desktops.desktop().display().syntheticInput(w.id()) ? t.keyboardPath() : WAYLAND_PATH));
         }
         return Result.ok(ID, TITLE, String.join("\n", lines));
     }

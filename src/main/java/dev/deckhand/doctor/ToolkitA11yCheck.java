@@ -34,7 +34,7 @@ public class ToolkitA11yCheck implements DoctorCheck {
         }
         List<WindowInfo> apps;
         try {
-            apps = AppsProbe.oneWindowPerApp(desktops.desktop().windows());
+            apps = AppsProbe.oneWindowPerApp(desktops.desktop().display().windows());
         } catch (RefusedException e) {
             return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(), "fix the display check first");
         }
@@ -45,7 +45,7 @@ public class ToolkitA11yCheck implements DoctorCheck {
             Toolkit toolkit = Toolkit.of(w.pid());
             String line = AppsProbe.name(w) + ", " + toolkit.label() + ": ";
             try {
-                ScopedTree tree = desktops.desktop().snapshot(w.id(), 0);
+                ScopedTree tree = desktops.desktop().trees().snapshot(w.id(), 0);
                 if (tree.nodes().size() > 1) {
                     lines.add(line + "answers (" + tree.nodes().size() + " elements" + (tree.partial() ? ", partial" : "") + ")");
                     continue;

@@ -177,7 +177,7 @@ public class EvalTaskCommand {
         Optional<WindowInfo> found = Optional.empty();
         while (found.isEmpty() && System.nanoTime() < deadline) {
             try {
-                found = desktops.desktop().windows().stream()
+                found = desktops.desktop().display().windows().stream()
                         .filter(w -> w.visible() && !w.minimised() && !w.own())
                         .filter(w -> cls == null || w.app().equalsIgnoreCase(cls))
                         .filter(w -> title == null || title.matcher(w.title()).find())
@@ -192,7 +192,7 @@ public class EvalTaskCommand {
         while (System.nanoTime() < ready) {
             try {
                 Desktop d = desktops.desktop();
-                if (Router.usable(d.snapshot(found.get().id(), 0))) break;
+                if (Router.usable(d.trees().snapshot(found.get().id(), 0))) break;
             } catch (RefusedException notYet) {
                 // the app has not registered on the accessibility bus yet
             }
@@ -203,7 +203,7 @@ public class EvalTaskCommand {
 
     private String onScreen() {
         try {
-            List<String> seen = desktops.desktop().windows().stream().filter(WindowInfo::visible)
+            List<String> seen = desktops.desktop().display().windows().stream().filter(WindowInfo::visible)
                     .map(w -> w.app() + " \"" + w.title() + "\"").toList();
             return seen.isEmpty() ? "nothing" : String.join(", ", seen);
         } catch (RefusedException e) {

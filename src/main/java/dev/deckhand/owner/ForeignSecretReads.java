@@ -11,12 +11,13 @@ import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 /**
- * What happens when a process other than Deckhand opens one of its secret files while a run's input is in
- * flight (from an input until the read that shows its effect, {@code SecretFileWindow}): the grant is revoked (a granted app that runs what it is given may have done it, and every later read of
- * that app could show what it read) and, when the owner token's file was opened, the owner token is
- * replaced, so a copy of it opens nothing. The run that was going ends {@code SECRET_ON_SCREEN} on its own
- * watch. Outside those windows an open is the person's own ({@code deckhand signin}, a script approving a card
- * while the run waits) and changes nothing.
+ * What happens when a process other than Deckhand opens one of its secret files while a grant whose app runs
+ * commands is watched (from a run's first input to it until the grant ends: {@code run.CommandGrants}, and the
+ * run's own {@code SecretFileWindow}): the grant is revoked (a granted app that runs what it is given may have done
+ * it, and every later read of that app could show what it read) and, when the owner token's file was opened, the
+ * owner token is replaced, so a copy of it opens nothing. A run that was going ends {@code SECRET_ON_SCREEN} on its
+ * own watch. Outside those grants an open is the person's own ({@code deckhand signin}, a script approving a card)
+ * and changes nothing.
  */
 @ApplicationScoped
 @Startup

@@ -79,12 +79,12 @@ public class OwnerResource {
         PolicyConfig config = policy.current();
         DesktopFacts facts;
         try {
-            facts = desktops.desktop().facts();
+            facts = desktops.desktop().facts().current();
         } catch (dev.deckhand.grant.RefusedException e) {
             if (e.code() != dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE) throw e;
             // An app that is starting or busy can hold the accessibility bus past its bound. The
             // windows are still listed (X11 alone), each marked with the refusal a mint would get now.
-            return desktops.desktop().windows().stream().map(w -> Views.WindowView.of(w, e.refusal(), starting(w.id()))).toList();
+            return desktops.desktop().display().windows().stream().map(w -> Views.WindowView.of(w, e.refusal(), starting(w.id()))).toList();
         }
         return facts.windows().stream()
                 .map(w -> Views.WindowView.of(w,
@@ -95,7 +95,7 @@ public class OwnerResource {
     /** Whether the window's app is still starting (expected on the accessibility bus, not there yet); false when unknown. */
     private boolean starting(long windowId) {
         try {
-            return desktops.desktop().starting(windowId);
+            return desktops.desktop().trees().starting(windowId);
         } catch (RuntimeException unknown) {
             return false;
         }
@@ -106,7 +106,7 @@ public class OwnerResource {
     public Response mint(MintBody body) {
         if (body == null || body.windowId() == null) throw new IllegalArgumentException("windowId is required");
         PolicyConfig config = policy.current();
-        DesktopFacts facts = desktops.desktop().facts();
+        DesktopFacts facts = desktops.desktop().facts().current();
         WindowInfo window = FactsMapper.window(facts, body.windowId())
                 .orElseThrow(() -> new NoSuchElementException("no window " + body.windowId() + " on this desktop"));
         Grant grant = grants.mintFor(window, facts, config, target -> body.request(target, config));

@@ -89,7 +89,7 @@ public class TerminalGrants {
     public Grant mint(String ownerToken, Selection selection, String sessionId) {
         if (!secrets.isOwnerToken(ownerToken)) throw new SecurityException("minting needs the owner token");
         PolicyConfig config = policy.current();
-        DesktopFacts facts = desktops.desktop().facts();
+        DesktopFacts facts = desktops.desktop().facts().current();
         WindowInfo window = pick(facts, selection);
         InputPolicy input = config.permissionMode().allows(InputPolicy.AUTONOMOUS) ? InputPolicy.AUTONOMOUS
                 : InputPolicy.CONFIRM_EACH;
@@ -112,7 +112,7 @@ public class TerminalGrants {
     public Grant mint(String ownerToken, long windowId, OwnerResource.MintBody fields, String sessionId) {
         if (!secrets.isOwnerToken(ownerToken)) throw new SecurityException("minting needs the owner token");
         PolicyConfig config = policy.current();
-        DesktopFacts facts = desktops.desktop().facts();
+        DesktopFacts facts = desktops.desktop().facts().current();
         WindowInfo window = pick(facts, new Selection(OptionalLong.of(windowId), Optional.empty()));
         grants.mintFor(window, facts, config, target -> fields.request(target, config));
         Grant bound = grants.broker().acquire(sessionId, null);

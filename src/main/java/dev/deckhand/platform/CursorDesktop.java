@@ -1,24 +1,23 @@
 package dev.deckhand.platform;
 
+import dev.deckhand.loop.desktop.Around;
 import dev.deckhand.loop.desktop.Basis;
-import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Call;
 import dev.deckhand.loop.desktop.Desktop;
-import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Display;
 import dev.deckhand.loop.desktop.Geometry;
-import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import dev.deckhand.loop.desktop.WindowInfo;
-import java.time.Duration;
-import java.util.List;
+import dev.deckhand.loop.desktop.Showing;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
- * A {@link Desktop} that shows each action with a {@link DrawnCursor}: when the loop asks
+ * Shows each action of a {@link Desktop} with a {@link DrawnCursor} ({@link #over}): when the loop asks
  * ({@link #showElement}, {@link #showPoint}) the cursor travels to the element about to be acted on (its
  * bounds from the last scoped tree read through this desktop) or to the {@code click_at} point, and shows
  * a press for a click. The travel starts as soon as the loop knows the target and overlaps the checks
@@ -27,15 +26,19 @@ import org.jboss.logging.Logger;
  * themselves go to the real desktop unchanged. The cursor is taken off the screen before every capture. Key and type actions are not shown (they go to the
  * focused element, whose place the cursor does not claim to know).
  *
+ * <p>It is the desktop's {@link Showing}, and an {@link Around} of every call: it runs the before-first-action
+ * hook before the first input ({@link Call.Kind#INPUT}), hides the cursor before a capture and learns the
+ * elements' places from every tree read through it, whichever method read it.
+ *
  * <p>Drawing never decides anything: any failure of the cursor is logged and swallowed, the action
  * runs exactly as it would without it, and its result or refusal is the real desktop's.
  */
-public final class CursorDesktop implements Desktop {
+public final class CursorDesktop implements Showing, Around {
 
     private static final Logger LOG = Logger.getLogger(CursorDesktop.class);
     private static final int MAX_REMEMBERED = 4000;
 
-    private final Desktop real;
+    private final Display real;
     private final DrawnCursor cursor;
     private final Runnable beforeFirstAction;
     private final AtomicBoolean acted = new AtomicBoolean();
@@ -43,18 +46,26 @@ public final class CursorDesktop implements Desktop {
     private final boolean paced;
     private volatile DrawnCursor.Arrival travelling = DrawnCursor.Arrival.NOW;
 
-    /** A paced cursor: {@link #awaitShown()} waits for its arrival. */
-    public CursorDesktop(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction) {
-        this(real, cursor, beforeFirstAction, true);
+    /** {@code real} shown by a paced cursor: {@link #awaitShown()} waits for its arrival. */
+    public static Desktop over(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction) {
+        return over(real, cursor, beforeFirstAction, true);
     }
 
     /**
+     * {@code real} shown by the cursor: its showing is this, and every call goes through this first.
+     *
      * @param beforeFirstAction run once, right before the first input action of this desktop (the voice
      *     line); its failures are swallowed like the cursor's
      * @param paced whether an action waits for the cursor to arrive ({@link #awaitShown()}); unpaced, the
      *     cursor is still drawn but never adds to a step (a desktop nobody watches, or pacing turned off)
      */
-    public CursorDesktop(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction, boolean paced) {
+    public static Desktop over(Desktop real, DrawnCursor cursor, Runnable beforeFirstAction, boolean paced) {
+        CursorDesktop shown = new CursorDesktop(real.display(), cursor, beforeFirstAction, paced);
+        return real.shownBy(shown).around(shown);
+    }
+
+    /** @param real the display below, asked whether a window's elements have places on screen */
+    private CursorDesktop(Display real, DrawnCursor cursor, Runnable beforeFirstAction, boolean paced) {
         this.real = Objects.requireNonNull(real, "real");
         this.cursor = Objects.requireNonNull(cursor, "cursor");
         this.beforeFirstAction = Objects.requireNonNull(beforeFirstAction, "beforeFirstAction");
@@ -100,72 +111,27 @@ public final class CursorDesktop implements Desktop {
         }
     }
 
+    /**
+     * Before an input: the before-first-action hook. Before a capture: the cursor off the screen. After a read
+     * that answers a tree: the places of its elements, for the cursor to travel to.
+     */
     @Override
-    public List<WindowInfo> windows() {
-        return real.windows();
+    public <T> T call(Call which, Supplier<T> call) {
+        if (which.kind() == Call.Kind.INPUT) first();
+        if (which == Call.CAPTURE) hide();
+        T answer = call.get();
+        if (answer instanceof ScopedTree tree) remember(tree);
+        return answer;
     }
 
-    @Override
-    public ScopedTree snapshot(long windowId, long grantRevision) {
-        return remembered(windowId, real.snapshot(windowId, grantRevision));
-    }
-
-    @Override
-    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
-        return remembered(windowId, real.latestSnapshot(windowId, grantRevision));
-    }
-
-    /** Remembers the bounds of the tree's elements (where the cursor travels to); the tree unchanged. */
-    private ScopedTree remembered(long windowId, ScopedTree tree) {
+    /** Remembers the bounds of the tree's elements (where the cursor travels to). */
+    private void remember(ScopedTree tree) {
         if (bounds.size() > MAX_REMEMBERED) bounds.clear();
         // A native Wayland window's bounds are window-relative and its place on screen unknown: no cursor there.
-        if (!real.syntheticInput(windowId)) return tree;
+        if (!real.syntheticInput(tree.windowId())) return;
         for (Node n : tree.nodes()) {
             if (n.bounds() != null) bounds.put(n.uid(), n.bounds());
         }
-        return tree;
-    }
-
-    @Override
-    public void click(String uid) {
-        first();
-        real.click(uid);
-    }
-
-    @Override
-    public void setText(String uid, String text) {
-        first();
-        real.setText(uid, text);
-    }
-
-    @Override
-    public void focus(String uid) {
-        first();
-        real.focus(uid);
-    }
-
-    @Override
-    public void scroll(String uid, String direction, int amount) {
-        first();
-        real.scroll(uid, direction, amount);
-    }
-
-    @Override
-    public void select(String uid, String option) {
-        first();
-        real.select(uid, option);
-    }
-
-    @Override
-    public void key(long windowId, dev.deckhand.grant.Chord chord) {
-        first();
-        real.key(windowId, chord);
-    }
-
-    @Override
-    public void type(long windowId, String text, dev.deckhand.loop.desktop.DeliveryGate gate) {
-        first();
-        real.type(windowId, text, gate);
     }
 
     @Override
@@ -177,74 +143,11 @@ public final class CursorDesktop implements Desktop {
         }
     }
 
-    @Override
-    public void clickAt(int x, int y, Basis basis) {
-        first();
-        real.clickAt(x, y, basis);
-    }
-
-    @Override
-    public Capture capture(long windowId, long grantRevision, int longEdge) {
+    private void hide() {
         try {
             cursor.hide();
         } catch (RuntimeException e) {
             LOG.debugf("the drawn cursor could not hide: %s", e);
         }
-        return real.capture(windowId, grantRevision, longEdge);
-    }
-
-    @Override
-    public boolean basisValid(Basis basis) {
-        return real.basisValid(basis);
-    }
-
-    @Override
-    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
-        return real.accelerators(windowId);
-    }
-
-    @Override
-    public boolean syntheticInput(long windowId) {
-        return real.syntheticInput(windowId);
-    }
-
-    @Override
-    public DesktopFacts facts() {
-        return real.facts();
-    }
-
-    @Override
-    public DesktopFacts freshFacts() {
-        return real.freshFacts();
-    }
-
-    @Override
-    public long activeWindow() {
-        return real.activeWindow();
-    }
-
-    @Override
-    public boolean privateDesktop() {
-        return real.privateDesktop();
-    }
-
-    @Override
-    public void settle(Duration max) {
-        real.settle(max);
-    }
-
-    @Override
-    public void settle(Duration max, java.util.Set<Landing> landings) {
-        real.settle(max, landings);
-    }
-
-    @Override
-    public boolean starting(long windowId) {
-        return real.starting(windowId);
-    }
-
-    @Override
-    public boolean awaitRegistered(long windowId, Duration max) {
-        return real.awaitRegistered(windowId, max);
     }
 }

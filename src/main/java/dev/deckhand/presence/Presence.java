@@ -107,7 +107,7 @@ public class Presence {
         try {
             PresenceConfig.Cursor c = config.cursor();
             boolean paced = c.pacing().paces("1".equals(System.getenv(X11Display.PRIVATE_DESKTOP_ENV)), c.travelMillis());
-            shown = new CursorDesktop(real, cursor, () -> {
+            shown = CursorDesktop.over(real, cursor, () -> {
                 if (speaker != null) speaker.say(VoiceLine.STARTING);
             }, paced);
         } catch (RuntimeException e) {

@@ -69,11 +69,12 @@ public class RunAssembly {
     private final RunRecorder recorder;
     private final Clock clock;
     private final KnownSecrets secrets;
+    private final CommandGrants commandGrants;
 
     @Inject
     public RunAssembly(GrantService grants, PolicyStore policy, AuditLog audit, ModelClient model,
             ModelBindingStore modelStore, Presence presence, FileVerifierScope files, Watcher watcher,
-            RunRecorder recorder, Clock clock, KnownSecrets secrets) {
+            RunRecorder recorder, Clock clock, KnownSecrets secrets, CommandGrants commandGrants) {
         this.grants = grants;
         this.policy = policy;
         this.audit = audit;
@@ -85,6 +86,7 @@ public class RunAssembly {
         this.recorder = recorder;
         this.clock = clock;
         this.secrets = secrets;
+        this.commandGrants = commandGrants;
     }
 
     private final ExecutorService modelCalls = Executors.newCachedThreadPool(r -> {
@@ -105,7 +107,7 @@ public class RunAssembly {
         long windowId = grant.target().windowId();
         StopSignal stop = stop(request, grant, sessionId, run.cancelled());
         StepPhases phases = new StepPhases();
-        Desktop timed = new TimedDesktop(desktop, phases);
+        Desktop timed = TimedDesktop.over(desktop, phases);
         GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), timed, sessionId, grant.id(), stop,
                 clock, recorder.cards(request.runId()), files.deniedPlaces());
         GrantScope scope = new GrantScope() {
@@ -122,10 +124,11 @@ public class RunAssembly {
         java.util.function.Predicate<WindowInfo> inScope = w -> w.id() == windowId || w.transientFor() == windowId
                 || w.app().equalsIgnoreCase(app);
         // What a granted app that runs commands can show of a secret it read (reversed, cut up) no matcher finds:
-        // the opening of the secret files between an input and the read after it, while the app runs commands.
-        SecretFileRunWindow secretFiles = new SecretFileRunWindow(() -> Processes.runsCommands(grant.target().pid()));
+        // the opening of the secret files from its first input on, for the rest of the grant's life.
+        SecretFileRunWindow secretFiles = new SecretFileRunWindow(() -> Processes.runsCommands(grant.target().pid()),
+                () -> commandGrants.hold(grant.id()));
         ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope, secretFiles);
-        DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads, windowId, scope::revision, new HostVerifier(config, files),
+        DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads.desktop(), windowId, scope::revision, new HostVerifier(config, files),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());
         VerifierRunner verifier = new VerifierRunner(spec -> {
             long t0 = System.nanoTime();
@@ -151,10 +154,10 @@ public class RunAssembly {
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
             AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), run.onStep());
-            ScreenedDesktop loopReads = new ScreenedDesktop(new TimedDesktop(shown.desktop(), phases), secrets::current, inScope,
+            ScreenedDesktop loopReads = new ScreenedDesktop(TimedDesktop.over(shown.desktop(), phases), secrets::current, inScope,
                     secretFiles);
             ComputerLoop loop = ComputerLoop.builder()
-                    .desktop(loopReads)
+                    .desktop(loopReads.desktop())
                     .screen(() -> loopReads.fired().or(verifierReads::fired))
                     .decider(ask -> phases.time(StepPhases.Phase.MODEL, () -> decider.decide(ask)))
                     .guard(new TimedGuard(guard, phases, guard::approvalNanos))

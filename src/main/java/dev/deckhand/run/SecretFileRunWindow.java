@@ -10,25 +10,34 @@ import java.util.function.BooleanSupplier;
  * A run's {@link SecretFileWindow} over the server's watch of the secret files ({@link SecretFileReads}),
  * opened only while the granted app runs commands ({@code Processes.runsCommands}: it or a descendant holds a
  * pseudo-terminal): an app that runs no commands cannot read a file it is not shown, and the person's own
- * scripts, which read the owner token whenever they like, are not taken for it.
+ * scripts, which read the owner token whenever they like, are not taken for it. Once open it stays open until the
+ * run ends — every read of the run reports a foreign open made at any time after the first input, since a command
+ * may wait before it reads — and the grant stays watched after the run ({@link CommandGrants}).
  */
 final class SecretFileRunWindow implements SecretFileWindow {
 
     private static final long RECHECK_NANOS = 1_000_000_000L;
 
     private final BooleanSupplier runsCommands;
+    private final Runnable watchGrant;
     private boolean commands;
     private long checked = Long.MIN_VALUE;
     private boolean open;
     private long mark;
 
-    SecretFileRunWindow(BooleanSupplier runsCommands) {
+    /**
+     * @param runsCommands whether the granted app runs commands, asked at inputs until it does
+     * @param watchGrant called once, when the window opens: keeps the grant watched after the run
+     */
+    SecretFileRunWindow(BooleanSupplier runsCommands, Runnable watchGrant) {
         this.runsCommands = Objects.requireNonNull(runsCommands, "runsCommands");
+        this.watchGrant = Objects.requireNonNull(watchGrant, "watchGrant");
     }
 
     @Override
     public synchronized void acted() {
         if (open || !commands()) return;
+        watchGrant.run();
         mark = SecretFileReads.arm();
         open = true;
     }
@@ -43,12 +52,10 @@ final class SecretFileRunWindow implements SecretFileWindow {
         return commands;
     }
 
+    /** A read was made: what was opened since the first input; the window stays open until the run ends. */
     @Override
     public synchronized Optional<String> closed() {
-        if (!open) return Optional.empty();
-        Optional<String> which = peek();
-        end();
-        return which;
+        return peek();
     }
 
     @Override

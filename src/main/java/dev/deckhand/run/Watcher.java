@@ -53,7 +53,7 @@ public class Watcher {
     private void scan(Desktop desktop, GrantBroker broker, GrantGuard guard) {
         try {
             broker.active();
-            DenyScan.scan(policy.current(), FactsMapper.facts(desktop.facts(), 0)).ifPresent(guard::abort);
+            DenyScan.scan(policy.current(), FactsMapper.facts(desktop.facts().current(), 0)).ifPresent(guard::abort);
         } catch (RefusedException e) {
             guard.abort(e.refusal());
         } catch (RuntimeException e) {

@@ -56,7 +56,7 @@ public class PixelsResource {
     @Produces("image/png")
     public Response thumbnail(@PathParam("windowId") long windowId) {
         requireCapturable(windowId);
-        Capture c = desktops.desktop().capture(windowId, 0, THUMBNAIL_EDGE);
+        Capture c = desktops.desktop().captures().capture(windowId, 0, THUMBNAIL_EDGE);
         return png(c.image());
     }
 
@@ -72,16 +72,16 @@ public class PixelsResource {
         requireCapturable(windowId);
         Optional<StepTarget> target = card.steps().stream().map(StepTarget::parse).flatMap(Optional::stream).findFirst();
         // Same revision as the run: a snapshot under the running grant's revision keeps its element uids.
-        Optional<Geometry> bounds = target.flatMap(t -> desktops.desktop().snapshot(windowId, grant.revision()).nodes()
+        Optional<Geometry> bounds = target.flatMap(t -> desktops.desktop().trees().snapshot(windowId, grant.revision()).nodes()
                 .stream().filter(n -> n.role().equals(t.role()) && n.name().equals(t.name()) && n.bounds() != null)
                 .map(Node::bounds).findFirst());
-        Capture c = desktops.desktop().capture(windowId, grant.revision(), CROP_SOURCE_EDGE);
+        Capture c = desktops.desktop().captures().capture(windowId, grant.revision(), CROP_SOURCE_EDGE);
         return png(Crops.around(c, bounds.orElse(null)));
     }
 
     private void requireCapturable(long windowId) {
         PolicyConfig config = policy.current();
-        DesktopFacts facts = desktops.desktop().facts();
+        DesktopFacts facts = desktops.desktop().facts().current();
         Policy.grantable(config, FactsMapper.facts(facts, windowId), windowId).ifPresent(r -> {
             throw new RefusedException(r);
         });

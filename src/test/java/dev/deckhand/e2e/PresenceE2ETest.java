@@ -3,12 +3,9 @@ package dev.deckhand.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.loop.desktop.Basis;
-import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Around;
+import dev.deckhand.loop.desktop.Call;
 import dev.deckhand.loop.desktop.Desktop;
-import dev.deckhand.loop.desktop.DesktopFacts;
-import dev.deckhand.loop.desktop.ScopedTree;
-import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.mcp.McpSession;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.Desktops;
@@ -29,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -358,7 +356,7 @@ class PresenceE2ETest {
             QuarkusMock.installMockForType(new LinuxDesktops() {
                 @Override
                 public synchronized Desktop desktop() {
-                    return new CrashingDesktop(real);
+                    return crashing(real);
                 }
             }, Desktops.class);
             JsonPath crashed;
@@ -371,30 +369,17 @@ class PresenceE2ETest {
         }
     }
 
-    /** The real desktop whose every input and read of the tree fails with an unexpected exception. */
-    private record CrashingDesktop(Desktop real) implements Desktop {
-        private static RuntimeException crash() {
-            return new IllegalStateException("simulated crash inside the loop");
-        }
-
-        @Override public List<WindowInfo> windows() { return real.windows(); }
-        @Override public ScopedTree snapshot(long windowId, long grantRevision) { throw crash(); }
-        @Override public void click(String uid) { throw crash(); }
-        @Override public void setText(String uid, String text) { throw crash(); }
-        @Override public void focus(String uid) { throw crash(); }
-        @Override public void scroll(String uid, String direction, int amount) { throw crash(); }
-        @Override public void select(String uid, String option) { throw crash(); }
-        @Override public void key(long windowId, dev.deckhand.grant.Chord keys) { throw crash(); }
-        @Override public void type(long windowId, String text, dev.deckhand.loop.desktop.DeliveryGate gate) { throw crash(); }
-        @Override public void clickAt(int x, int y, Basis basis) { throw crash(); }
-        @Override public Capture capture(long windowId, long grantRevision, int longEdge) { throw crash(); }
-        @Override public boolean basisValid(Basis basis) { return real.basisValid(basis); }
-        @Override public boolean syntheticInput(long windowId) { return real.syntheticInput(windowId); }
-        @Override public dev.deckhand.grant.Accelerators accelerators(long windowId) { return real.accelerators(windowId); }
-        @Override public DesktopFacts facts() { return real.facts(); }
-        @Override public DesktopFacts freshFacts() { return real.freshFacts(); }
-        @Override public long activeWindow() { return real.activeWindow(); }
-        @Override public boolean privateDesktop() { return real.privateDesktop(); }
-        @Override public void settle(Duration max) { real.settle(max); }
+    /** The real desktop whose every input, read of the tree and capture fails with an unexpected exception. */
+    private static Desktop crashing(Desktop real) {
+        return real.around(new Around() {
+            @Override
+            public <T> T call(Call which, Supplier<T> call) {
+                if (which.kind() == Call.Kind.INPUT || which == Call.SNAPSHOT || which == Call.LATEST_SNAPSHOT
+                        || which == Call.CAPTURE) {
+                    throw new IllegalStateException("simulated crash inside the loop");
+                }
+                return call.get();
+            }
+        });
     }
 }

@@ -38,11 +38,17 @@ class SecretFileReadE2ETest {
     private record Ran(JsonPath result, int modelTurns) { }
 
     private static Ran run(String command) throws Exception {
+        return run(command, 0);
+    }
+
+    /** Types {@code command}, Enter, then (when {@code waitMs} > 0) waits, then says done. */
+    private static Ran run(String command, int waitMs) throws Exception {
         McpSession session = McpSession.open();
         try (OpenAiStub stub = OpenAiStub.start()) {
             stub.enqueue("{\"action\":\"type\",\"text\":" + com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
                     .writeValueAsString(command) + "}");
             stub.enqueue("{\"action\":\"key\",\"keys\":\"Enter\"}");
+            if (waitMs > 0) stub.enqueue("{\"action\":\"wait\",\"ms\":" + waitMs + "}");
             stub.enqueue("{\"action\":\"done\",\"summary\":\"ran\"}");
             Harness.bind(stub);
             JsonPath r = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
@@ -81,6 +87,53 @@ class SecretFileReadE2ETest {
             assertNotEquals(before, after, "the owner token was replaced");
             io.restassured.RestAssured.given().header("Authorization", "Bearer " + before).get("/api/grants/active")
                     .then().statusCode(401);
+            Owner.api().get("/api/grants/active").then().statusCode(404);
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    /**
+     * The reviewer's second case: a command that waits before it reads ({@code (sleep 2; rev < token > f) &}) opens
+     * the file after the read that follows its Enter. The run's reads keep watching from its first input on, so the
+     * read after the model's wait ends the run; and a command whose read comes after the run still finds the grant
+     * watched: the grant is revoked and the owner token replaced before the copy can open anything.
+     */
+    @Test
+    void aCommandThatWaitsBeforeItReadsIsSeenInTheRunAndAfterIt() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
+                "-e", "bash", "--norc", "--noprofile", "-i"))) {
+            long window = Owner.awaitWindow("xterm", "deckhand-shell");
+            String glob = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
+            Path copy = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
+
+            // in the run: the read comes while the model waits
+            String before = McpSession.token("owner-token");
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Thread.sleep(1000); // bash's prompt
+            Ran during = run("(sleep 2; rev < " + glob + " > " + copy + ") &", 4000);
+            JsonPath r = during.result();
+            assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
+            assertEquals(3, during.modelTurns(), "type, Enter, wait: the model is not asked after the wait");
+            assertNotEquals(before, McpSession.token("owner-token"), "the owner token was replaced");
+            io.restassured.RestAssured.given().header("Authorization", "Bearer " + before).get("/api/grants/active")
+                    .then().statusCode(401);
+            Owner.api().get("/api/grants/active").then().statusCode(404);
+
+            // after the run: the run completes, the read comes later, while the grant is still active
+            String second = McpSession.token("owner-token");
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
+            Ran quick = run("(sleep 3; rev < " + glob + " > " + later + ") &");
+            assertEquals("completed", quick.result().getString("result.structuredContent.outcome"), quick.result().prettify());
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (java.nio.file.Files.size(later) == 0 && System.nanoTime() < deadline) Thread.sleep(100);
+            assertTrue(java.nio.file.Files.size(later) > 0, "the delayed command read the token");
+            // the person's next request drains the watch first: the copy, and the token read before it, open nothing
+            io.restassured.RestAssured.given().header("Authorization", "Bearer " + second).get("/api/grants/active")
+                    .then().statusCode(401);
+            assertNotEquals(second, McpSession.token("owner-token"), "the owner token was replaced");
             Owner.api().get("/api/grants/active").then().statusCode(404);
         } finally {
             Harness.putPolicy(original);

@@ -18,9 +18,15 @@ public final class McpSession {
         this.token = token;
     }
 
+    /**
+     * A token of the test config directory, read as Deckhand reads its own secret files ({@code SecretFileReads}):
+     * the tests share the server's process, and a harness that reads the token before every request is not the
+     * person's script a foreign open stands for (while a grant of an app that runs commands is watched, a foreign
+     * open revokes it and replaces the owner token). The tests of foreign opens open the files from real processes.
+     */
     public static String token(String file) {
         try {
-            return Files.readString(Path.of("target/test-home").resolve(file)).trim();
+            return dev.deckhand.home.SecretFileReads.read(Path.of("target/test-home").resolve(file));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -59,8 +59,8 @@ import java.util.Set;
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
  * {@code Run.execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
- * ({@link Desktop#showElement}) → {@link Guard#check} ({@link Guard#checkStep} for an explicit step) → {@link Guard#reserve} (a budget unit, input
- * actions) → the cursor's arrival ({@link Desktop#awaitShown}) → {@link Guard#lastCheck} (Stop, grant,
+ * ({@link dev.deckhand.loop.desktop.Showing#showElement}) → {@link Guard#check} ({@link Guard#checkStep} for an explicit step) → {@link Guard#reserve} (a budget unit, input
+ * actions) → the cursor's arrival ({@link dev.deckhand.loop.desktop.Showing#awaitShown}) → {@link Guard#lastCheck} (Stop, grant,
  * policy and fresh facts) immediately before the native call — for {@code type} before each chunk — →
  * deliver → {@link Guard#spent} (or {@link Guard#release} when nothing was delivered) → settle (until the
  * first event that shows the action landed, {@link #landings}) → {@link Guard#afterDelivery} (the action moved
@@ -71,7 +71,7 @@ import java.util.Set;
  * <p>A uid must be in the tree the model was shown in this step, and that tree's revision must still
  * be the grant's revision; otherwise the action is refused {@code OUT_OF_SCOPE} (a uid is meaningless
  * outside its revision, so it names nothing in the granted scope) and the run ends. A {@code click_at}
- * must name a capture taken in this run for the current revision that {@link Desktop#basisValid}
+ * must name a capture taken in this run for the current revision that {@link dev.deckhand.loop.desktop.Captures#basisValid}
  * confirms, else {@code BASIS_STALE}; a point outside that capture is {@code OUT_OF_SCOPE}.
  *
  * <p>Bounds: at most {@code maxSteps} actions delivered (the next one ends the run
@@ -219,7 +219,7 @@ public final class ComputerLoop {
                     : Router.routeSteps(request.steps().stream().anyMatch(s -> s.target().isPresent()),
                             request.steps().stream().anyMatch(Step::windowPoint), request.verifier().isPresent(),
                             Router.usable(first), scope.captureMode());
-            if (!desktop.syntheticInput(scope.windowId())) {
+            if (!desktop.display().syntheticInput(scope.windowId())) {
                 routing = routing.withoutSyntheticInput();
                 for (Step s : request.steps()) {
                     if (Routing.SYNTHETIC_INPUT.contains(s.action().kind())) {
@@ -234,10 +234,10 @@ public final class ComputerLoop {
         /** The granted window's tree, followed by the trees of the windows that join it (app-scope dialogs). */
         ScopedTree snapshot() {
             long revision = scope.revision();
-            ScopedTree tree = desktop.snapshot(scope.windowId(), revision);
+            ScopedTree tree = desktop.trees().snapshot(scope.windowId(), revision);
             for (long joined : guard.joinedWindows()) {
                 try {
-                    tree = tree.plus(desktop.snapshot(joined, revision));
+                    tree = tree.plus(desktop.trees().snapshot(joined, revision));
                 } catch (RefusedException unreadable) {
                     // a dialog the accessibility bus does not show yet stays out of the observation
                 }
@@ -272,11 +272,11 @@ public final class ComputerLoop {
                 if (guard.checkObserve().isPresent()) return Optional.empty();
                 ScopedTree after = snapshot();
                 settled = after;
-                return Effect.between(before, Effect.Glance.of(after, desktop.windows(), scope.windowId()));
+                return Effect.between(before, Effect.Glance.of(after, desktop.display().windows(), scope.windowId()));
             } catch (RefusedException gone) {
                 // the granted window went away or stopped answering: only a closed window can be told
                 try {
-                    return desktop.windows().stream().anyMatch(w -> w.id() == scope.windowId())
+                    return desktop.display().windows().stream().anyMatch(w -> w.id() == scope.windowId())
                             ? Optional.empty() : Optional.of(Effect.WINDOW_CLOSED);
                 } catch (RuntimeException unreadable) {
                     return Optional.empty();
@@ -291,7 +291,7 @@ public final class ComputerLoop {
         Effect.Glance glance(Action a, ScopedTree tree) {
             if (!a.givesInput()) return null;
             try {
-                return Effect.Glance.of(tree, desktop.windows(), scope.windowId());
+                return Effect.Glance.of(tree, desktop.display().windows(), scope.windowId());
             } catch (RuntimeException unreadable) {
                 return null;
             }
@@ -341,7 +341,7 @@ public final class ComputerLoop {
                         }
                         // A partial tree (the app did not answer for every element in time) proves no
                         // absence: look once more after the app settles, and fail only then.
-                        desktop.settle(limits.settle());
+                        desktop.trees().settle(limits.settle());
                         tree = checked(snapshot());
                         try {
                             a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
@@ -377,7 +377,7 @@ public final class ComputerLoop {
                 }
                 fresh = false;
                 long windowId = scope.windowId();
-                Optional<WindowInfo> window = desktop.windows().stream().filter(w -> w.id() == windowId).findFirst();
+                Optional<WindowInfo> window = desktop.display().windows().stream().filter(w -> w.id() == windowId).findFirst();
                 if (window.isEmpty()) {
                     return Outcome.failed("the granted window " + windowId + " is gone");
                 }
@@ -385,7 +385,7 @@ public final class ComputerLoop {
                 if (routing.captures()) {
                     Optional<Refusal> pixels = guard.checkCapture();
                     if (pixels.isPresent()) return Outcome.endedBy(pixels.get());
-                    Capture c = desktop.capture(windowId, scope.revision(), limits.captureLongEdge());
+                    Capture c = desktop.captures().capture(windowId, scope.revision(), limits.captureLongEdge());
                     String id = "c" + (captures.size() + 1);
                     captures.put(id, c);
                     capture = Optional.of(new RunCapture(id, c));
@@ -448,7 +448,7 @@ public final class ComputerLoop {
          * model's capture): the point is scaled into the capture, and {@link #execute} checks it as any other.
          */
         Action.ClickAt bindWindowPoint(Action.ClickAt step) {
-            Capture c = desktop.capture(scope.windowId(), scope.revision(), limits.captureLongEdge());
+            Capture c = desktop.captures().capture(scope.windowId(), scope.revision(), limits.captureLongEdge());
             String id = "c" + (captures.size() + 1);
             captures.put(id, c);
             double scale = c.basis().scale();
@@ -482,7 +482,7 @@ public final class ComputerLoop {
                 } else if (c.x() >= cap.width() || c.y() >= cap.height()) {
                     refusal = Optional.of(Refusal.outOfScope("(" + c.x() + "," + c.y() + ") lies outside capture "
                             + c.basis() + " (" + cap.width() + "x" + cap.height() + ")"));
-                } else if (!desktop.basisValid(cap.basis())) {
+                } else if (!desktop.captures().basisValid(cap.basis())) {
                     refusal = Optional.of(Refusal.basisStale("the window moved, resized or rescaled since capture " + c.basis()));
                 } else {
                     basis = Optional.of(cap.basis());
@@ -499,7 +499,7 @@ public final class ComputerLoop {
             }
             if (refusal.isPresent()) return refused(attempt, a, refusal.get());
             Effect.Glance before = glance(a, tree);
-            desktop.awaitShown();
+            desktop.showing().awaitShown();
             int[] passed = {0};
             Optional<Basis> b = basis;
             DeliveryGate gate = () -> {
@@ -531,7 +531,7 @@ public final class ComputerLoop {
             Optional<Effect> effect = Optional.empty();
             Optional<Refusal> movedFocus = Optional.empty();
             if (a.givesInput()) {
-                desktop.settle(limits.settle(), landings(a));
+                desktop.trees().settle(limits.settle(), landings(a));
                 movedFocus = guard.afterDelivery(a);
                 if (movedFocus.isEmpty()) effect = effect(before);
             }
@@ -553,9 +553,9 @@ public final class ComputerLoop {
         /** The drawn cursor starts to travel to where the action lands; the last check comes after its arrival. */
         private void show(Action a, Optional<Basis> basis) {
             if (a instanceof ElementAction e) {
-                desktop.showElement(e.uid(), a instanceof Action.Click || a instanceof Action.Select);
+                desktop.showing().showElement(e.uid(), a instanceof Action.Click || a instanceof Action.Select);
             } else if (a instanceof Action.ClickAt c && basis.isPresent()) {
-                desktop.showPoint(c.x(), c.y(), basis.get());
+                desktop.showing().showPoint(c.x(), c.y(), basis.get());
             }
         }
 
@@ -566,28 +566,28 @@ public final class ComputerLoop {
         void deliver(Action a, Optional<Basis> basis, DeliveryGate gate) throws InterruptedException {
             long windowId = scope.windowId();
             if (a instanceof Action.Type) {
-                desktop.type(windowId, ((Action.Type) a).text(), gate);
+                desktop.input().type(windowId, ((Action.Type) a).text(), gate);
                 return;
             }
             gate.require();
             if (a instanceof Action.Click) {
-                desktop.click(((Action.Click) a).uid());
+                desktop.input().click(((Action.Click) a).uid());
             } else if (a instanceof Action.SetText) {
                 Action.SetText s = (Action.SetText) a;
-                desktop.setText(s.uid(), s.text());
+                desktop.input().setText(s.uid(), s.text());
             } else if (a instanceof Action.Key) {
-                desktop.key(windowId, ((Action.Key) a).chord());
+                desktop.input().key(windowId, ((Action.Key) a).chord());
             } else if (a instanceof Action.Focus) {
-                desktop.focus(((Action.Focus) a).uid());
+                desktop.input().focus(((Action.Focus) a).uid());
             } else if (a instanceof Action.Scroll) {
                 Action.Scroll s = (Action.Scroll) a;
-                desktop.scroll(s.uid(), s.direction(), s.amount());
+                desktop.input().scroll(s.uid(), s.direction(), s.amount());
             } else if (a instanceof Action.Select) {
                 Action.Select s = (Action.Select) a;
-                desktop.select(s.uid(), s.option());
+                desktop.input().select(s.uid(), s.option());
             } else if (a instanceof Action.ClickAt) {
                 Action.ClickAt c = (Action.ClickAt) a;
-                desktop.clickAt(c.x(), c.y(), basis.orElseThrow());
+                desktop.input().clickAt(c.x(), c.y(), basis.orElseThrow());
             } else if (a instanceof Action.Wait) {
                 Duration left = Duration.between(clock.instant(), deadline);
                 Duration want = Duration.ofMillis(((Action.Wait) a).ms());

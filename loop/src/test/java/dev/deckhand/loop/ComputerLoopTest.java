@@ -494,7 +494,7 @@ class ComputerLoopTest {
     @Test
     void explicitStepsRunInOrderWithoutAModel() {
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
-        f.verifierPort = new DesktopVerifier(f.desktop, RecordingDesktop.WINDOW, () -> f.scope.revision,
+        f.verifierPort = new DesktopVerifier(f.desktop.desktop(), RecordingDesktop.WINDOW, () -> f.scope.revision,
                 s -> VerifierResult.fail("not used"));
         RunRequest req = RunRequest.of("run-calc", "Compute 12×7", Optional.of(VerifierSpec.parse(
                 "{\"kind\": \"a11y\", \"target\": {\"role\": \"text\", \"name\": \"Result\"}, \"expect\": {\"text\": \"84\"}}")))

@@ -130,7 +130,7 @@ class ExitPathsTest {
                     f.desktop.window(new WindowInfo(RecordingDesktop.WINDOW, "Calculator " + canary, "calc", 1,
                             RecordingDesktop.GEOMETRY, 1, true, false, false));
                     java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
-                    DesktopVerifier screen = new DesktopVerifier(f.desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
+                    DesktopVerifier screen = new DesktopVerifier(f.desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
                     f.verifierPort = s -> { read.incrementAndGet(); return screen.verify(s); };
                     way.accept(f, code);
                     RunResult r = f.run(ScriptedDecider.of(click("r1-d1"), done("ok")),
@@ -154,7 +154,7 @@ class ExitPathsTest {
         // The control: after another refusal the same verifier reads the window; its detail counts, never quotes.
         LoopFixture f = new LoopFixture();
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, canary));
-        f.verifierPort = new DesktopVerifier(f.desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
+        f.verifierPort = new DesktopVerifier(f.desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
         f.guard.onAction = a -> Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "fired"));
         RunResult control = f.run(ScriptedDecider.of(click("r1-d1")), RunRequest.of("run-1", "Press 1", Optional.of(a11y)));
         assertTrue(control.summary().contains("text (" + canary.length() + " characters)"), control.summary());

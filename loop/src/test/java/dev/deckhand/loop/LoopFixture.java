@@ -40,7 +40,7 @@ final class LoopFixture {
 
     RunResult run(Decider decider, RunRequest request) {
         return ComputerLoop.builder()
-                .desktop(screened == null ? desktop : screened)
+                .desktop(screened == null ? desktop.desktop() : screened.desktop())
                 .screen(screened == null ? Optional::empty : screened::fired)
                 .decider(decider).guard(guard).audit(audit).clock(clock).stop(stop)
                 .preflight(w -> preflight).scope(scope).verifier(new VerifierRunner(verifierPort))

@@ -36,7 +36,7 @@ class ScreenedRunTest {
     private final LoopFixture f = new LoopFixture();
 
     ScreenedRunTest() {
-        f.screened = new ScreenedDesktop(f.desktop, () -> OwnSecrets.named(Map.of(SECRET, "owner token")),
+        f.screened = new ScreenedDesktop(f.desktop.desktop(), () -> OwnSecrets.named(Map.of(SECRET, "owner token")),
                 w -> w.id() == RecordingDesktop.WINDOW);
     }
 

@@ -59,7 +59,7 @@ class SecretFileWindowRunTest {
 
     private FakeWindow screen(boolean opensAfterInput) {
         FakeWindow w = new FakeWindow(f.desktop, opensAfterInput);
-        f.screened = new ScreenedDesktop(f.desktop, OwnSecrets::none, x -> x.id() == RecordingDesktop.WINDOW, w);
+        f.screened = new ScreenedDesktop(f.desktop.desktop(), OwnSecrets::none, x -> x.id() == RecordingDesktop.WINDOW, w);
         return w;
     }
 

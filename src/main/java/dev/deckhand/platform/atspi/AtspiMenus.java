@@ -57,11 +57,16 @@ final class AtspiMenus {
 
     /** See {@link AtspiBridge#accelerators(int, String)}. */
     Accelerators read(int pid, String title) {
-        if (bus.hung(pid)) {
-            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid
-                    + " is not responding to accessibility calls (hung or stopped)"));
-        }
         Pointer frame = tree.frame(pid, title);
+        if (bus.hung(pid)) {
+            // as the snapshot does: one short probe, so an app that was only busy is read again once it answers
+            try {
+                bus.probe(pid, frame);
+            } catch (RefusedException stillSilent) {
+                Gobject.g_object_unref(frame);
+                throw stillSilent;
+            }
+        }
         long t0 = System.nanoTime();
         long deadline = t0 + BUDGET.toNanos();
         List<Pointer> bars = new ArrayList<>();

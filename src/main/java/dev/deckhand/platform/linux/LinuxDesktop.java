@@ -6,12 +6,18 @@ import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Captures;
 import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Display;
+import dev.deckhand.loop.desktop.Facts;
+import dev.deckhand.loop.desktop.Input;
 import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Showing;
+import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.Processes;
 import dev.deckhand.platform.atspi.AtspiBridge;
@@ -41,8 +47,11 @@ import java.util.function.LongSupplier;
  *
  * <p>{@link #latestSnapshot}: the last walk again while nothing can have changed since it began (its rules
  * there, docs/driver-atspi.md).
+ *
+ * <p>It is the display, trees, input and captures parts of the port itself; its facts are {@link #facts()} and
+ * {@link #freshFacts()}; it shows nothing ({@link #desktop()}).
  */
-public final class LinuxDesktop implements Desktop, AutoCloseable {
+public final class LinuxDesktop implements Display, Trees, Input, Captures, AutoCloseable {
 
     private final X11Display x11;
     private final AtspiBridge atspi;
@@ -55,6 +64,14 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         this.atspi = atspi;
         this.clock = clock;
         this.facts = new KeptFacts(x11, atspi, this::windows, System::nanoTime);
+        this.desktop = new Desktop(this, this, this, this, Facts.of(this::facts, this::freshFacts), Showing.NONE);
+    }
+
+    private final Desktop desktop;
+
+    /** This driver as the port: its parts, its facts, no showing. */
+    public Desktop desktop() {
+        return desktop;
     }
 
     /**
@@ -380,14 +397,12 @@ public final class LinuxDesktop implements Desktop, AutoCloseable {
         return true;
     }
 
-    /** Kept current by events ({@link KeptFacts#current()}). */
-    @Override
+    /** Its {@link Facts#current()}: kept current by events ({@link KeptFacts#current()}). */
     public DesktopFacts facts() {
         return facts.current();
     }
 
-    /** The absolute refusals' facts read now ({@link KeptFacts#fresh()}). */
-    @Override
+    /** Its {@link Facts#fresh()}: the absolute refusals' facts read now ({@link KeptFacts#fresh()}). */
     public DesktopFacts freshFacts() {
         return facts.fresh();
     }

@@ -32,30 +32,35 @@ public class LinuxDesktops implements Desktops {
         }
     }
 
-    private Desktop desktop;
+    /** The open driver: its port, and how it is closed. */
+    private record Opened(Desktop desktop, AutoCloseable driver) {
+    }
+
+    private Opened opened;
 
     @Override
     public synchronized Desktop desktop() {
-        if (desktop == null) desktop = open(Session.of(System.getenv()));
-        return desktop;
+        if (opened == null) opened = open(Session.of(System.getenv()));
+        return opened.desktop();
     }
 
-    static Desktop open(Session session) {
+    private static Opened open(Session session) {
         switch (session) {
             case WAYLAND:
                 LinuxDesktop.requireLinux();
-                return WaylandDesktop.open();
+                WaylandDesktop wayland = WaylandDesktop.open();
+                return new Opened(wayland.desktop(), wayland);
             case MIXED:
-                return MixedDesktop.open();
+                MixedDesktop mixed = MixedDesktop.open();
+                return new Opened(mixed.desktop(), mixed);
             default:
-                return LinuxDesktop.open();
+                LinuxDesktop x11 = LinuxDesktop.open();
+                return new Opened(x11.desktop(), x11);
         }
     }
 
     synchronized void close(@Observes ShutdownEvent event) throws Exception {
-        if (desktop instanceof AutoCloseable) {
-            ((AutoCloseable) desktop).close();
-        }
-        desktop = null;
+        if (opened != null) opened.driver().close();
+        opened = null;
     }
 }

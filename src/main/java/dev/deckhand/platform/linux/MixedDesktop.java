@@ -3,10 +3,17 @@ package dev.deckhand.platform.linux;
 import dev.deckhand.grant.Chord;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Captures;
 import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Display;
+import dev.deckhand.loop.desktop.Facts;
+import dev.deckhand.loop.desktop.Input;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Showing;
+import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.wayland.FrameIds;
 import dev.deckhand.platform.wayland.WaylandDesktop;
@@ -23,7 +30,7 @@ import java.util.Set;
  * through the same table. A window id names its route: frame ids ({@link FrameIds}) are above every X
  * window id.
  */
-public final class MixedDesktop implements Desktop, AutoCloseable {
+public final class MixedDesktop implements Display, Trees, Input, Captures, AutoCloseable {
 
     private final LinuxDesktop x11;
     private final WaylandDesktop wayland;
@@ -31,6 +38,14 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
     public MixedDesktop(LinuxDesktop x11) {
         this.x11 = x11;
         this.wayland = new WaylandDesktop(x11.atspi(), false, () -> pidsOf(x11.windows()));
+        this.desktop = new Desktop(this, this, this, this, Facts.of(this::facts, this::freshFacts), Showing.NONE);
+    }
+
+    private final Desktop desktop;
+
+    /** This driver as the port: its parts, its facts, no showing. */
+    public Desktop desktop() {
+        return desktop;
     }
 
     /** X11 on {@code DISPLAY} and the Wayland frames of the apps without an X window. */
@@ -45,7 +60,7 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
     }
 
     private Desktop route(long windowId) {
-        return FrameIds.isFrameId(windowId) ? wayland : x11;
+        return FrameIds.isFrameId(windowId) ? wayland.desktop() : x11.desktop();
     }
 
     @Override
@@ -58,7 +73,7 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
 
     @Override
     public ScopedTree snapshot(long windowId, long grantRevision) {
-        return route(windowId).snapshot(windowId, grantRevision);
+        return route(windowId).trees().snapshot(windowId, grantRevision);
     }
 
     /**
@@ -100,55 +115,55 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
 
     @Override
     public boolean starting(long windowId) {
-        return route(windowId).starting(windowId);
+        return route(windowId).trees().starting(windowId);
     }
 
     @Override
     public boolean awaitRegistered(long windowId, Duration max) {
-        return route(windowId).awaitRegistered(windowId, max);
+        return route(windowId).trees().awaitRegistered(windowId, max);
     }
 
     @Override
     public dev.deckhand.grant.Accelerators accelerators(long windowId) {
-        return route(windowId).accelerators(windowId);
+        return route(windowId).trees().accelerators(windowId);
     }
 
     @Override
     public boolean syntheticInput(long windowId) {
-        return route(windowId).syntheticInput(windowId);
+        return route(windowId).display().syntheticInput(windowId);
     }
 
     @Override
     public void key(long windowId, Chord chord) {
-        route(windowId).key(windowId, chord);
+        route(windowId).input().key(windowId, chord);
     }
 
     @Override
     public void type(long windowId, String text, DeliveryGate gate) {
-        route(windowId).type(windowId, text, gate);
+        route(windowId).input().type(windowId, text, gate);
     }
 
     @Override
     public void clickAt(int x, int y, Basis basis) {
-        route(basis.windowId()).clickAt(x, y, basis);
+        route(basis.windowId()).input().clickAt(x, y, basis);
     }
 
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
-        return route(windowId).capture(windowId, grantRevision, longEdge);
+        return route(windowId).captures().capture(windowId, grantRevision, longEdge);
     }
 
     @Override
     public boolean basisValid(Basis basis) {
-        return route(basis.windowId()).basisValid(basis);
+        return route(basis.windowId()).captures().basisValid(basis);
     }
 
-    @Override
+    /** Its {@link Facts#current()}: the X11 side's, with every Wayland frame among the windows. */
     public DesktopFacts facts() {
         return withFrames(x11.facts());
     }
 
-    @Override
+    /** Its {@link Facts#fresh()}: the X11 side's fresh facts, with every Wayland frame among the windows. */
     public DesktopFacts freshFacts() {
         return withFrames(x11.freshFacts());
     }
@@ -174,6 +189,12 @@ public final class MixedDesktop implements Desktop, AutoCloseable {
     @Override
     public void settle(Duration max) {
         wayland.settle(max);
+    }
+
+    /** As {@link #settle(Duration)}: the Wayland side noted the last action, whatever the window. */
+    @Override
+    public void settle(Duration max, Set<Landing> landings) {
+        settle(max);
     }
 
     @Override

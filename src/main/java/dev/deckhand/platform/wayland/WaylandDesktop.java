@@ -5,11 +5,18 @@ import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Captures;
 import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Display;
+import dev.deckhand.loop.desktop.Facts;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Input;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Showing;
+import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.atspi.AtspiBridge;
 import dev.deckhand.platform.atspi.BusFrame;
@@ -41,8 +48,11 @@ import java.util.function.Supplier;
  *
  * <p>Effects: after an action, {@link #settle} waits for an accessibility event that came after it
  * (GTK 4 applies a click about 255 ms after the call returns), then for quiet, bounded by the caller.
+ *
+ * <p>It is the display, trees, input and captures parts of the port itself; its facts are {@link #facts()}
+ * and {@link #freshFacts()}; it shows nothing ({@link #desktop()}).
  */
-public final class WaylandDesktop implements Desktop, AutoCloseable {
+public final class WaylandDesktop implements Display, Trees, Input, Captures, AutoCloseable {
 
     private final AtspiBridge atspi;
     private final boolean ownsBridge;
@@ -63,6 +73,14 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
         this.atspi = atspi;
         this.ownsBridge = ownsBridge;
         this.x11Processes = x11Processes;
+        this.desktop = new Desktop(this, this, this, this, Facts.of(this::facts, this::freshFacts), Showing.NONE);
+    }
+
+    private final Desktop desktop;
+
+    /** This driver as the port: its parts, its facts, no showing. */
+    public Desktop desktop() {
+        return desktop;
     }
 
     /** A Wayland session without X: its own bridge, every frame on the bus. */
@@ -209,7 +227,7 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
         return false;
     }
 
-    @Override
+    /** Its {@link Facts#current()}: read now. */
     public DesktopFacts facts() {
         List<WindowInfo> windows = windows(true);
         Set<String> running = new HashSet<>(atspi.applicationNames());
@@ -220,8 +238,7 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
                 atspi.focusedElement(), List.of(), Optional.empty());
     }
 
-    /** Nothing is kept on the Wayland route: {@link #facts()} reads everything now. */
-    @Override
+    /** Its {@link Facts#fresh()}: nothing is kept on the Wayland route, {@link #facts()} reads everything now. */
     public DesktopFacts freshFacts() {
         return facts();
     }
@@ -243,6 +260,24 @@ public final class WaylandDesktop implements Desktop, AutoCloseable {
     @Override
     public void settle(Duration max) {
         atspi.settleOnEffect(max, lastActionNanos);
+    }
+
+    /** Waits as {@link #settle(Duration)} does: for an event after the last action, then for quiet. */
+    @Override
+    public void settle(Duration max, Set<Landing> landings) {
+        settle(max);
+    }
+
+    /** No app is told apart as starting here: a frame is on the bus or it is not a window at all. */
+    @Override
+    public boolean starting(long windowId) {
+        return false;
+    }
+
+    /** Never starting ({@link #starting}): registered at once. */
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        return true;
     }
 
     @Override

@@ -63,8 +63,17 @@ class BrowserHostTest {
             if (host.isEmpty()) Thread.sleep(200);
         }
         assertEquals(Optional.of("localhost"), host);
-        // the list of the window's elements (Collection) and the walk tell the same host
-        assertEquals(java.util.Arrays.asList(Optional.of("localhost"), Optional.of("localhost")), bridge.browserHostSearches(),
-                "{listed, walked}");
+        // The list of the window's elements (Collection) and the walk tell the same host. The list may decline
+        // (null: a top-level whose list cannot stand for the walk, e.g. while Chromium still lays out under
+        // load) and then the walk decides; a list that answers must agree with it, and it must answer at
+        // least once within the bound.
+        List<Optional<String>> searches = null;
+        for (int i = 0; i < 50; i++) {
+            searches = bridge.browserHostSearches();
+            assertEquals(Optional.of("localhost"), searches.get(1), "walked");
+            if (searches.get(0) != null) break;
+            Thread.sleep(200);
+        }
+        assertEquals(Optional.of("localhost"), searches.get(0), "listed (null: the list never answered in 10 s)");
     }
 }

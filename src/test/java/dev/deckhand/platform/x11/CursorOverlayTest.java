@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -83,9 +84,9 @@ class CursorOverlayTest {
                     new CursorOverlay.Timing(Duration.ofMillis(900), Duration.ofMillis(500), Duration.ofSeconds(5)));
             try {
                 assertTrue(overlay.window(Duration.ofSeconds(5)).isPresent(), "the overlay window was created");
-                CursorDesktop shown = new CursorDesktop(desktop, overlay, () -> { });
+                Desktop shown = CursorDesktop.over(desktop.desktop(), overlay, () -> { });
                 // As the loop does: read the tree through the cursor desktop and act on a uid from it.
-                String uid = shown.snapshot(w.id(), 1).nodes().stream()
+                String uid = shown.trees().snapshot(w.id(), 1).nodes().stream()
                         .filter(n -> n.role().equals("push button") && n.name().contains("Press me"))
                         .findFirst().orElseThrow().uid();
                 List<RgbImage> frames = new ArrayList<>();
@@ -101,9 +102,9 @@ class CursorOverlayTest {
                 recorder.start();
                 TestApps.sleep(150);
                 long t0 = System.nanoTime();
-                shown.showElement(uid, true); // the loop's travel step, then (after its last check) the click
-                shown.awaitShown();
-                shown.click(uid);
+                shown.showing().showElement(uid, true); // the loop's travel step, then (after its last check) the click
+                shown.showing().awaitShown();
+                shown.input().click(uid);
                 long clickMillis = (System.nanoTime() - t0) / 1_000_000;
                 TestApps.sleep(700);
                 done.set(true);
@@ -181,7 +182,7 @@ class CursorOverlayTest {
                 assertTrue(onScreen > 50, "the cursor is on screen while captured");
                 assertEquals(0, overlayPixels, "the window capture holds no overlay pixel");
                 // Through the presence desktop the overlay is also taken off the screen before a capture.
-                new CursorDesktop(desktop, overlay, () -> { }).capture(w.id(), 1, 4096);
+                CursorDesktop.over(desktop.desktop(), overlay, () -> { }).captures().capture(w.id(), 1, 4096);
                 assertEquals(0.0, find(screen.screen(), CursorArt.FILL)[0], "hidden before a capture");
                 overlay.pointAt(bx, by, false);
                 TestApps.sleep(200);

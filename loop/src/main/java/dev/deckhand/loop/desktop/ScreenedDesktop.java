@@ -16,14 +16,18 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * A {@link Desktop} that screens what it reads for Deckhand's own secrets before anyone sees it: every
+ * A {@link Desktop} ({@link #desktop()}) that screens what it reads for Deckhand's own secrets before anyone sees it: every
  * tree (each node's name and value, and the texts of all nodes joined in document order and again in reading
  * order, so a secret split across sibling nodes is found) and the titles of the windows in scope. A secret
  * found latches {@code SECRET_ON_SCREEN}: the read that found it throws it, and so does every later read
  * and every input, so nothing more is shown to the model or done in the app. Pixels cannot be screened: a
  * secret shown only as pixels passes (docs/security.md says so).
+ *
+ * <p>It implements the parts whose calls it screens or refuses once fired ({@link Display}, {@link Trees},
+ * {@link Input}, {@link Captures}), each method by hand, so a method added to one of them does not compile here
+ * until it says how it is screened; the facts and the showing are the real desktop's.
  */
-public final class ScreenedDesktop implements Desktop {
+public final class ScreenedDesktop implements Display, Trees, Input, Captures {
 
     private final Desktop real;
     private final Supplier<OwnSecrets> secrets;
@@ -50,6 +54,14 @@ public final class ScreenedDesktop implements Desktop {
         this.secrets = Objects.requireNonNull(secrets, "secrets");
         this.inScope = Objects.requireNonNull(inScope, "inScope");
         this.files = Objects.requireNonNull(files, "files");
+        this.desktop = new Desktop(this, this, this, this, real.facts(), real.showing());
+    }
+
+    private final Desktop desktop;
+
+    /** The screened desktop: its reads and inputs through this, its facts and showing the real desktop's. */
+    public Desktop desktop() {
+        return desktop;
     }
 
     /** The refusal once a secret was seen, or opened by another process after an input. */
@@ -113,7 +125,7 @@ public final class ScreenedDesktop implements Desktop {
     @Override
     public List<WindowInfo> windows() {
         open();
-        List<WindowInfo> all = real.windows();
+        List<WindowInfo> all = real.display().windows();
         read();
         OwnSecrets s = secrets.get();
         for (WindowInfo w : all) {
@@ -127,7 +139,7 @@ public final class ScreenedDesktop implements Desktop {
     @Override
     public ScopedTree snapshot(long windowId, long grantRevision) {
         open();
-        ScopedTree tree = real.snapshot(windowId, grantRevision);
+        ScopedTree tree = real.trees().snapshot(windowId, grantRevision);
         read();
         return screened(tree);
     }
@@ -135,7 +147,7 @@ public final class ScreenedDesktop implements Desktop {
     @Override
     public ScopedTree latestSnapshot(long windowId, long grantRevision) {
         open();
-        ScopedTree tree = real.latestSnapshot(windowId, grantRevision);
+        ScopedTree tree = real.trees().latestSnapshot(windowId, grantRevision);
         read();
         return screened(tree);
     }
@@ -143,65 +155,50 @@ public final class ScreenedDesktop implements Desktop {
     @Override
     public void click(String uid) {
         act();
-        real.click(uid);
+        real.input().click(uid);
     }
 
     @Override
     public void setText(String uid, String text) {
         act();
-        real.setText(uid, text);
+        real.input().setText(uid, text);
     }
 
     @Override
     public void focus(String uid) {
         act();
-        real.focus(uid);
+        real.input().focus(uid);
     }
 
     @Override
     public void scroll(String uid, String direction, int amount) {
         act();
-        real.scroll(uid, direction, amount);
+        real.input().scroll(uid, direction, amount);
     }
 
     @Override
     public void select(String uid, String option) {
         act();
-        real.select(uid, option);
+        real.input().select(uid, option);
     }
 
     @Override
     public void key(long windowId, Chord chord) {
         act();
-        real.key(windowId, chord);
+        real.input().key(windowId, chord);
     }
 
     @Override
     public void type(long windowId, String text, DeliveryGate gate) {
         act();
-        real.type(windowId, text, gate);
-    }
-
-    @Override
-    public void showElement(String uid, boolean press) {
-        real.showElement(uid, press);
-    }
-
-    @Override
-    public void awaitShown() {
-        real.awaitShown();
-    }
-
-    @Override
-    public void showPoint(int x, int y, Basis basis) {
-        real.showPoint(x, y, basis);
+        real.input().type(windowId, text, gate);
     }
 
     /** The menu items' names are window text: screened as a tree's names are. */
     @Override
     public dev.deckhand.grant.Accelerators accelerators(long windowId) {
         open();
-        dev.deckhand.grant.Accelerators a = real.accelerators(windowId);
+        dev.deckhand.grant.Accelerators a = real.trees().accelerators(windowId);
         read();
         OwnSecrets s = secrets.get();
         if (!s.isEmpty()) {
@@ -214,65 +211,55 @@ public final class ScreenedDesktop implements Desktop {
 
     @Override
     public long activeWindow() {
-        return real.activeWindow();
+        return real.display().activeWindow();
     }
 
     @Override
     public boolean privateDesktop() {
-        return real.privateDesktop();
+        return real.display().privateDesktop();
     }
 
     @Override
     public boolean syntheticInput(long windowId) {
-        return real.syntheticInput(windowId);
+        return real.display().syntheticInput(windowId);
     }
 
     @Override
     public void clickAt(int x, int y, Basis basis) {
         act();
-        real.clickAt(x, y, basis);
+        real.input().clickAt(x, y, basis);
     }
 
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         open();
-        Capture c = real.capture(windowId, grantRevision, longEdge);
+        Capture c = real.captures().capture(windowId, grantRevision, longEdge);
         read();
         return c;
     }
 
     @Override
     public boolean basisValid(Basis basis) {
-        return real.basisValid(basis);
-    }
-
-    @Override
-    public DesktopFacts facts() {
-        return real.facts();
-    }
-
-    @Override
-    public DesktopFacts freshFacts() {
-        return real.freshFacts();
+        return real.captures().basisValid(basis);
     }
 
     @Override
     public boolean starting(long windowId) {
-        return real.starting(windowId);
+        return real.trees().starting(windowId);
     }
 
     @Override
     public boolean awaitRegistered(long windowId, Duration max) {
-        return real.awaitRegistered(windowId, max);
+        return real.trees().awaitRegistered(windowId, max);
     }
 
     @Override
     public void settle(Duration max) {
-        real.settle(max);
+        real.trees().settle(max);
     }
 
     @Override
     public void settle(Duration max, Set<Landing> landings) {
-        real.settle(max, landings);
+        real.trees().settle(max, landings);
     }
 }

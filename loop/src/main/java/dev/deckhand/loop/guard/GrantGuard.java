@@ -45,9 +45,9 @@ import java.util.function.Supplier;
  * the desktop's facts. Everything is read at every check — the policy (a switch to {@code ask} mid-run
  * takes effect at the next action), the grant (revoked, expired, Stop, the revision) and the facts (so
  * the absolute refusals hold on every action, not only at grant time). The facts come as the desktop
- * keeps them current ({@link Desktop#facts()}), except at the last check before a native call, before a
+ * keeps them current ({@link dev.deckhand.loop.desktop.Facts#current()}), except at the last check before a native call, before a
  * capture and after a person's decision, which read the absolute refusals' facts now
- * ({@link Desktop#freshFacts()}). A watcher refusal
+ * ({@link dev.deckhand.loop.desktop.Facts#fresh()}). A watcher refusal
  * ({@link #abort}) wins over everything.
  *
  * <p>Per action: {@link #check} proposes the action by effect ({@link Proposals}) and decides; an
@@ -230,7 +230,7 @@ public final class GrantGuard implements Guard {
         try {
             Grant g = grant();
             if (g.scope() != ScopeKind.APP) return List.of();
-            DesktopFacts windows = new DesktopFacts(false, false, java.util.Set.of(), desktop.windows(), Optional.empty());
+            DesktopFacts windows = new DesktopFacts(false, false, java.util.Set.of(), desktop.display().windows(), Optional.empty());
             return Policy.dialogsOver(FactsMapper.facts(windows, g.target().windowId()), g.target().windowId()).stream()
                     .map(Facts.WindowFact::windowId).toList();
         } catch (RefusedException e) {
@@ -337,7 +337,7 @@ public final class GrantGuard implements Guard {
             if (toFocus) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            acceleratorsAtCheck = action instanceof Action.Key ? desktop.accelerators(window) : Accelerators.UNKNOWN;
+            acceleratorsAtCheck = action instanceof Action.Key ? desktop.trees().accelerators(window) : Accelerators.UNKNOWN;
             ProposedAction proposed = withAccelerators(
                     Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read), acceleratorsAtCheck);
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
@@ -392,12 +392,12 @@ public final class GrantGuard implements Guard {
      * fails too, so an app that never answers cannot be acted on.
      */
     private DesktopFacts facts() {
-        return retried(desktop::facts);
+        return retried(desktop.facts()::current);
     }
 
-    /** {@link Desktop#freshFacts()}, tried again as {@link #facts()} is. */
+    /** {@link dev.deckhand.loop.desktop.Facts#fresh()}, tried again as {@link #facts()} is. */
     private DesktopFacts freshFacts() {
-        return retried(desktop::freshFacts);
+        return retried(desktop.facts()::fresh);
     }
 
     private DesktopFacts retried(Supplier<DesktopFacts> read) {
@@ -406,7 +406,7 @@ public final class GrantGuard implements Guard {
                 return read.get();
             } catch (RefusedException e) {
                 if (e.refusal().code() != RefusalCode.A11Y_UNAVAILABLE) throw e;
-                desktop.settle(settle);
+                desktop.trees().settle(settle);
             }
         }
         return read.get();
@@ -430,7 +430,7 @@ public final class GrantGuard implements Guard {
      */
     DesktopFacts awaitAccessibleFocus(DesktopFacts read, long window) {
         for (int i = 0; i < FOCUS_RETRIES && focusLags(read, window); i++) {
-            desktop.settle(FOCUS_SETTLE);
+            desktop.trees().settle(FOCUS_SETTLE);
             read = freshFacts();
         }
         return read;
@@ -476,8 +476,8 @@ public final class GrantGuard implements Guard {
             if (moved.isPresent()) return moved;
             Grant g = grant();
             long window = g.target().windowId();
-            if (activeBefore == UNREAD && action.givesInput() && !desktop.privateDesktop()) {
-                activeBefore = desktop.activeWindow();
+            if (activeBefore == UNREAD && action.givesInput() && !desktop.display().privateDesktop()) {
+                activeBefore = desktop.display().activeWindow();
                 activeGrant = g;
             }
             DesktopFacts read = freshFacts();
@@ -522,11 +522,11 @@ public final class GrantGuard implements Guard {
      * may activate the element's window — GTK 3's AT-SPI {@code grab_focus} presents it, which raises it and
      * takes the keyboard — and no other path gives an element the focus without that, so the action is
      * refused {@code OUT_OF_SCOPE} on every toolkit when another window (or none) is active. Exempt: a private
-     * virtual desktop Deckhand started ({@link Desktop#privateDesktop()}).
+     * virtual desktop Deckhand started ({@link dev.deckhand.loop.desktop.Display#privateDesktop()}).
      */
     private Optional<Refusal> movesPersonsFocus(Action action, Grant g) {
-        if (!(action instanceof Action.Focus) || desktop.privateDesktop()) return Optional.empty();
-        long active = desktop.activeWindow();
+        if (!(action instanceof Action.Focus) || desktop.display().privateDesktop()) return Optional.empty();
+        long active = desktop.display().activeWindow();
         boolean granted = active != 0 && (active == g.target().windowId()
                 || g.scope() == ScopeKind.APP && ofGrantedProcess(active, g));
         if (granted) return Optional.empty();
@@ -540,7 +540,7 @@ public final class GrantGuard implements Guard {
         if (window == 0) return false;
         if (window == g.target().windowId()) return true;
         int pid = g.target().pid();
-        return pid > 0 && desktop.windows().stream().anyMatch(w -> w.id() == window && w.pid() == pid);
+        return pid > 0 && desktop.display().windows().stream().anyMatch(w -> w.id() == window && w.pid() == pid);
     }
 
     /**
@@ -570,7 +570,7 @@ public final class GrantGuard implements Guard {
         Grant g = activeGrant;
         activeBefore = UNREAD;
         activeGrant = null;
-        if (before == UNREAD || g == null || desktop.privateDesktop()) return Optional.empty();
+        if (before == UNREAD || g == null || desktop.display().privateDesktop()) return Optional.empty();
         return guarded(() -> {
             if (ofGrantedProcess(before, g)) {
                 watch = null; // the person was in the granted app: nothing of theirs to move
@@ -589,7 +589,7 @@ public final class GrantGuard implements Guard {
             watch = null;
             return Optional.empty();
         }
-        long now = desktop.activeWindow();
+        long now = desktop.display().activeWindow();
         if (now == w.personsWindow() || !ofGrantedProcess(now, w.grant())) return Optional.empty();
         watch = null;
         // held as the run's verdict, so that every later check answers it too (a read that ignores a refusal,
@@ -615,10 +615,10 @@ public final class GrantGuard implements Guard {
         boolean inPlay = !joined.isEmpty() || !ShownPlaces.choosers(seen).isEmpty()
                 || seen.nodes().stream().anyMatch(n -> n.focused() && n.editable() && n.singleLine());
         if (!inPlay) return Optional.empty();
-        ScopedTree now = desktop.snapshot(g.target().windowId(), seen.grantRevision());
+        ScopedTree now = desktop.trees().snapshot(g.target().windowId(), seen.grantRevision());
         for (long w : joined) {
             try {
-                now = now.plus(desktop.snapshot(w, seen.grantRevision()));
+                now = now.plus(desktop.trees().snapshot(w, seen.grantRevision()));
             } catch (RefusedException unreadable) {
                 // a dialog the bus does not show yet has nothing to judge
             }
@@ -629,7 +629,7 @@ public final class GrantGuard implements Guard {
     }
 
     private Facts measured(Facts facts, Optional<Basis> basis) {
-        if (basis.isPresent() && desktop.basisValid(basis.get())) {
+        if (basis.isPresent() && desktop.captures().basisValid(basis.get())) {
             return facts.withMeasuredBasis(Optional.of(FactsMapper.basis(basis.get())));
         }
         return facts;

@@ -64,7 +64,7 @@ public final class DesktopVerifier implements Verifier {
             VerifierResult r = check(spec, true);
             for (int i = 0; i < RECHECKS && !r.passed() && !Thread.currentThread().isInterrupted() && mayRecheck.getAsBoolean();
                     i++) {
-                desktop.settle(RECHECK_SETTLE);
+                desktop.trees().settle(RECHECK_SETTLE);
                 r = check(spec, false);
             }
             return r;
@@ -76,7 +76,7 @@ public final class DesktopVerifier implements Verifier {
 
     /**
      * @param first the first reading, right after the run: its tree may be the one the loop's last observation
-     *     read ({@link Desktop#latestSnapshot}); a re-check, after a settle, always reads the tree again
+     *     read ({@link dev.deckhand.loop.desktop.Trees#latestSnapshot}); a re-check, after a settle, always reads the tree again
      */
     private VerifierResult check(VerifierSpec spec, boolean first) throws Exception {
         // A file is re-read like the others: an app may still be writing it (LibreOffice saves in the background).
@@ -88,7 +88,7 @@ public final class DesktopVerifier implements Verifier {
 
     private VerifierResult a11y(VerifierSpec.A11y spec, boolean first) {
         long rev = revision.getAsLong();
-        ScopedTree tree = first ? desktop.latestSnapshot(windowId, rev) : desktop.snapshot(windowId, rev);
+        ScopedTree tree = first ? desktop.trees().latestSnapshot(windowId, rev) : desktop.trees().snapshot(windowId, rev);
         Node n;
         try {
             n = SelectorResolver.resolve(spec.target(), tree);
@@ -130,7 +130,7 @@ public final class DesktopVerifier implements Verifier {
     }
 
     private VerifierResult window(VerifierSpec.Window spec) {
-        Optional<WindowInfo> w = desktop.windows().stream().filter(x -> x.id() == windowId).findFirst();
+        Optional<WindowInfo> w = desktop.display().windows().stream().filter(x -> x.id() == windowId).findFirst();
         if (w.isEmpty()) return VerifierResult.fail("the granted window " + windowId + " no longer exists");
         String title = w.get().title();
         BoundedText bounded = new BoundedText(title, System.nanoTime() + REGEX_TIME_LIMIT.toNanos(), System::nanoTime);

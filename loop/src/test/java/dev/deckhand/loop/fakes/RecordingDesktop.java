@@ -2,10 +2,17 @@ package dev.deckhand.loop.fakes;
 
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Captures;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Display;
+import dev.deckhand.loop.desktop.Facts;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Input;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Showing;
+import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,9 +23,10 @@ import java.util.function.LongFunction;
 
 /**
  * Records every call; {@link #delivered()} lists only the calls that would have given input, so tests
- * can assert exactly what reached the driver. Typed text is recorded as its length.
+ * can assert exactly what reached the driver. Typed text is recorded as its length. {@link #desktop()} is the
+ * port the loop is given: this fake is every part of it but the showing (nothing is shown).
  */
-public final class RecordingDesktop implements Desktop {
+public final class RecordingDesktop implements Display, Trees, Input, Captures, Facts {
 
     public static final long WINDOW = 0x2a00007L;
     public static final Geometry GEOMETRY = new Geometry(100, 100, 800, 600);
@@ -32,9 +40,14 @@ public final class RecordingDesktop implements Desktop {
     private dev.deckhand.grant.Accelerators accelerators = dev.deckhand.grant.Accelerators.UNKNOWN;
     private RuntimeException failOnInput;
 
+    private final Desktop desktop = new Desktop(this, this, this, this, this, Showing.NONE);
+
     public RecordingDesktop(LongFunction<ScopedTree> tree) {
         this.tree = tree;
     }
+
+    /** The port whose every part is this fake (it shows nothing). */
+    public Desktop desktop() { return desktop; }
 
     public synchronized List<String> calls() { return List.copyOf(calls); }
 
@@ -94,15 +107,18 @@ public final class RecordingDesktop implements Desktop {
     @Override public boolean syntheticInput(long windowId) { return syntheticInput; }
     @Override public dev.deckhand.grant.Accelerators accelerators(long windowId) { return accelerators; }
     @Override public boolean basisValid(Basis basis) { record("basisValid"); return basisValid; }
-    @Override public DesktopFacts freshFacts() {
+    @Override public DesktopFacts fresh() {
         record("freshFacts");
         return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());
     }
-    @Override public DesktopFacts facts() {
+    @Override public DesktopFacts current() {
         record("facts");
         return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());
     }
     @Override public void settle(Duration max) { record("settle"); }
+    @Override public void settle(Duration max, Set<Landing> landings) { record("settle"); }
+    @Override public boolean starting(long windowId) { return false; }
+    @Override public boolean awaitRegistered(long windowId, Duration max) { return true; }
     private long activeWindow = WINDOW;
     private boolean privateDesktop;
     /** The window the display says is active (the granted one by default). */

@@ -53,13 +53,13 @@ class AcceleratorGuardTest {
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
         GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world, "s1", "g1", new StopLatch(), clock, (c, s) -> { });
+                new ApprovalBook(clock), world.desktop(), "s1", "g1", new StopLatch(), clock, (c, s) -> { });
         GrantScope scope = new GrantScope() {
             @Override public long windowId() { return HostileWorld.TARGET; }
             @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
             @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
         };
-        RunResult r = ComputerLoop.builder().desktop(world)
+        RunResult r = ComputerLoop.builder().desktop(world.desktop())
                 .decider(ScriptedDecider.of("{\"action\":\"key\",\"keys\":\"" + chord + "\"}")).guard(guard)
                 .audit(new RecordingAudit()).clock(clock).stop(new StopLatch()).scope(scope)
                 .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()

@@ -96,7 +96,7 @@ class BatchStepsTest {
         world.revision = g.revision();
         ApprovalBook book = new ApprovalBook(clock);
         List<ApprovalBook.Approval> cards = new ArrayList<>();
-        GrantGuard guard = new GrantGuard(PolicyConfig::defaults, broker, book, world, "s1", "g1", new StopLatch(),
+        GrantGuard guard = new GrantGuard(PolicyConfig::defaults, broker, book, world.desktop(), "s1", "g1", new StopLatch(),
                 clock, (card, status) -> {
                     if (status != ApprovalBook.Status.PENDING) return;
                     if (approve.test(cards.size())) book.approve(card.id()); else book.deny(card.id());
@@ -109,7 +109,7 @@ class BatchStepsTest {
         };
         RunRequest request = RunRequest.of("run", "press the buttons", Optional.of(new VerifierSpec.Window("Compose")))
                 .withSteps(StepParser.fromJson(dev.deckhand.loop.json.Json.parse(stepsJson)));
-        RunResult r = ComputerLoop.builder().desktop(world).decider(ScriptedDecider.of()).guard(guard)
+        RunResult r = ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of()).guard(guard)
                 .audit(new RecordingAudit()).clock(clock).stop(new StopLatch()).scope(scope)
                 .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build().run(request);
         return new Outcome(r, cards, world);

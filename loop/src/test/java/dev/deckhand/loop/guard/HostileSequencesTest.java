@@ -115,7 +115,7 @@ class HostileSequencesTest {
         };
         int[] cards = {0};
         ApprovalBook approvals = new ApprovalBook(clock, ApprovalBook.DEFAULT_TTL, () -> "a-" + (++cards[0]));
-        GrantGuard guard = new GrantGuard(() -> world.modeAsk ? ASK : AUTO, broker, approvals, world, "s1", grant.id(),
+        GrantGuard guard = new GrantGuard(() -> world.modeAsk ? ASK : AUTO, broker, approvals, world.desktop(), "s1", grant.id(),
                 () -> world.stop || world.revoked, clock, (card, status) -> {
                     if (status == ApprovalBook.Status.PENDING) approvals.deny(card.id()); // the person is away: denied
                 });
@@ -146,7 +146,7 @@ class HostileSequencesTest {
             @Override public long revision() { return broker.active().map(Grant::revision).orElse(grant.revision()); }
             @Override public CaptureMode captureMode() { return pixels ? CaptureMode.PIXELS : CaptureMode.A11Y_ONLY; }
         };
-        RunResult result = ComputerLoop.builder().desktop(world).decider(decider).guard(guard).audit(new RecordingAudit())
+        RunResult result = ComputerLoop.builder().desktop(world.desktop()).decider(decider).guard(guard).audit(new RecordingAudit())
                 .clock(clock).stop(() -> world.stop || world.revoked).scope(scope)
                 .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()
                 .run(RunRequest.of(runId, "write to Bob", Optional.of(new VerifierSpec.Window("Compose"))));

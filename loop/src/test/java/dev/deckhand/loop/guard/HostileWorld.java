@@ -5,12 +5,19 @@ import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
+import dev.deckhand.loop.desktop.Captures;
 import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
+import dev.deckhand.loop.desktop.Display;
+import dev.deckhand.loop.desktop.Facts;
 import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Input;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Showing;
+import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,8 +38,11 @@ import java.util.Set;
  *
  * <p>Everything the loop could refuse for is noted in {@link #justified} while it holds, so a test can
  * require each refusal's code to be one the world gave a reason for.
+ *
+ * <p>It is every part of the port, the showing included ({@link #desktop()}): the world may change while the
+ * drawn cursor travels.
  */
-class HostileWorld implements Desktop {
+class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
 
     static final long TARGET = 0x2a00007L;
     static final long OTHER = 0x3c00001L;
@@ -94,6 +104,13 @@ class HostileWorld implements Desktop {
     Runnable onRevoke = () -> { };
     /** Set by the test: the grant's revision moves on (the window moved), so uids and bases go stale. */
     Runnable onBump = () -> { };
+
+    private final Desktop desktop = new Desktop(this, this, this, this, this, this);
+
+    /** The port whose every part is this world. */
+    Desktop desktop() {
+        return desktop;
+    }
 
     HostileWorld(Random r, long revision, boolean appScope, boolean partialTree, int mutationChance) {
         this.r = r;
@@ -279,6 +296,22 @@ class HostileWorld implements Desktop {
         return tree();
     }
 
+    /** No walk is kept: the world is read again. */
+    @Override
+    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+        return snapshot(windowId, grantRevision);
+    }
+
+    @Override
+    public boolean starting(long windowId) {
+        return false;
+    }
+
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        return true;
+    }
+
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
         return new Capture(new byte[] {1}, "image/png", 400, 300, new Basis(grantRevision, windowId, GEOMETRY, 0.5));
@@ -301,12 +334,12 @@ class HostileWorld implements Desktop {
 
     /**
      * Kept facts as the worst cache would keep them: every other read serves the one before it again, whatever
-     * changed since (an event the cache missed). Only {@link #freshFacts()} is sure to read the world now, so
+     * changed since (an event the cache missed). Only {@link #fresh()} is sure to read the world now, so
      * the sequences show that the last check's fresh read alone keeps every event inside the grant.
      */
     @Override
-    public DesktopFacts facts() {
-        DesktopFacts now = freshFacts();
+    public DesktopFacts current() {
+        DesktopFacts now = fresh();
         if (kept != null && r.nextBoolean()) {
             // the check saw the world as it was: the last check's fresh read finds the focus moved since
             if (!kept.equals(now)) justified.add(RefusalCode.OUT_OF_SCOPE);
@@ -324,7 +357,7 @@ class HostileWorld implements Desktop {
     private DesktopFacts kept;
 
     @Override
-    public DesktopFacts freshFacts() {
+    public DesktopFacts fresh() {
         Optional<DesktopFacts.FocusedElement> el = focusedWindow == TARGET && focus != El.FRAME
                 ? Optional.of(new DesktopFacts.FocusedElement(PID, focus.role, focus.name, focus.bounds()))
                 : Optional.empty();
@@ -335,5 +368,9 @@ class HostileWorld implements Desktop {
 
     @Override
     public void settle(Duration max) {
+    }
+
+    @Override
+    public void settle(Duration max, Set<Landing> landings) {
     }
 }

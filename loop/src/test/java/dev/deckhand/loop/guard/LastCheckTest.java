@@ -55,13 +55,13 @@ class LastCheckTest {
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
         GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world, "s1", "g1", stop, clock, (c, s) -> { });
+                new ApprovalBook(clock), world.desktop(), "s1", "g1", stop, clock, (c, s) -> { });
         GrantScope scope = new GrantScope() {
             @Override public long windowId() { return HostileWorld.TARGET; }
             @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
             @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
         };
-        RunResult r = ComputerLoop.builder().desktop(world).decider(ScriptedDecider.of(action)).guard(guard)
+        RunResult r = ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of(action)).guard(guard)
                 .audit(new RecordingAudit()).clock(clock).stop(stop).scope(scope)
                 .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()
                 .run(RunRequest.of("run", "write", Optional.of(new VerifierSpec.Window("Compose"))));

@@ -82,7 +82,7 @@ class PersonsFocusTest {
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
         GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world, "s1", "g1", new StopLatch(), clock, (c, s) -> { });
+                new ApprovalBook(clock), world.desktop(), "s1", "g1", new StopLatch(), clock, (c, s) -> { });
         GrantScope scope = new GrantScope() {
             @Override public long windowId() { return HostileWorld.TARGET; }
             @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
@@ -90,7 +90,7 @@ class PersonsFocusTest {
         };
         RunRequest request = RunRequest.of("run", "act", Optional.of(new VerifierSpec.Window("Compose")))
                 .withSteps(StepParser.fromJson(dev.deckhand.loop.json.Json.parse(stepsJson)));
-        return ComputerLoop.builder().desktop(world).decider(ScriptedDecider.of()).guard(guard)
+        return ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of()).guard(guard)
                 .audit(new RecordingAudit()).clock(clock).stop(new StopLatch()).scope(scope)
                 .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build().run(request);
     }

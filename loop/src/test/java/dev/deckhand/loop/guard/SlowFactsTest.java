@@ -50,11 +50,11 @@ class SlowFactsTest {
         }
 
         @Override
-        public DesktopFacts facts() {
+        public DesktopFacts current() {
             if (slow.test(++reads)) {
                 throw new RefusedException(RefusalCode.A11Y_UNAVAILABLE, "facts did not finish within 2000 ms");
             }
-            return super.facts();
+            return super.current();
         }
     }
 
@@ -69,13 +69,13 @@ class SlowFactsTest {
         world.revision = g.revision();
         StopLatch stop = new StopLatch();
         GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world, "s1", "g1", stop, clock, (c, s) -> { });
+                new ApprovalBook(clock), world.desktop(), "s1", "g1", stop, clock, (c, s) -> { });
         GrantScope scope = new GrantScope() {
             @Override public long windowId() { return HostileWorld.TARGET; }
             @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
             @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
         };
-        return ComputerLoop.builder().desktop(world).decider(ScriptedDecider.of("{\"action\":\"click\",\"uid\":\"r2-OK\"}",
+        return ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of("{\"action\":\"click\",\"uid\":\"r2-OK\"}",
                         "{\"action\":\"done\",\"summary\":\"ok\"}"))
                 .guard(guard).audit(new RecordingAudit()).clock(clock).stop(stop).scope(scope)
                 .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()

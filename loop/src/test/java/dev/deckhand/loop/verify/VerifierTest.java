@@ -125,7 +125,7 @@ class VerifierTest {
         // The app writes its result late: the first two readings still show the sum.
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev,
                 ++snapshots[0] <= 2 ? "12×7" : "84"));
-        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
+        DesktopVerifier v = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
         VerifierResult r = v.verify(VerifierSpec.parse(
                 "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},\"expect\":{\"text\":\"84\"}}"));
         assertTrue(r.passed(), r.detail());
@@ -136,7 +136,7 @@ class VerifierTest {
     @Test
     void aCheckThatNeverHoldsFailsWithItsLastReadingAfterBoundedRechecks() throws Exception {
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "85"));
-        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
+        DesktopVerifier v = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
         VerifierResult r = v.verify(VerifierSpec.parse(
                 "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},\"expect\":{\"text\":\"84\"}}"));
         assertEquals(false, r.passed());
@@ -150,7 +150,7 @@ class VerifierTest {
     @Test
     void noRecheckOnceTheRunMayNotWait() throws Exception {
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "85"));
-        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1,
+        DesktopVerifier v = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1,
                 s -> VerifierResult.fail("app's job"), () -> false);
         assertEquals(false, v.verify(new VerifierSpec.Window("^Calc")).passed());
         assertEquals(List.of(), desktop.calls().stream().filter(c -> c.equals("settle")).collect(java.util.stream.Collectors.toList()),
@@ -168,7 +168,7 @@ class VerifierTest {
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
         desktop.window(new dev.deckhand.loop.desktop.WindowInfo(RecordingDesktop.WINDOW, "a".repeat(20_000) + "!", "app", 1,
                 RecordingDesktop.GEOMETRY, 1, true, false, false));
-        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
+        DesktopVerifier v = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
         long t0 = System.nanoTime();
         VerifierResult r = v.verify(new VerifierSpec.Window("(a+)+$"));
         System.out.printf("(a+)+$ on a 20,001-character title: stopped after %.0f ms (limit %d ms)%n",
@@ -201,7 +201,7 @@ class VerifierTest {
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, marker));
         desktop.window(new dev.deckhand.loop.desktop.WindowInfo(RecordingDesktop.WINDOW, "title " + marker, "app", 1,
                 RecordingDesktop.GEOMETRY, 1, true, false, false));
-        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"),
+        DesktopVerifier v = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"),
                 () -> false);
         List<String> specs = List.of(
                 "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"text\":\"" + expected + "\"}}",
@@ -228,7 +228,7 @@ class VerifierTest {
     @Test
     void desktopVerifierChecksTheGrantedWindowOnly() throws Exception {
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
-        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
+        DesktopVerifier v = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("app's job"));
         assertTrue(v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},\"expect\":{\"text\":\"84\"}}")).passed());
         assertTrue(v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"value\":\"84\"}}")).passed());
         VerifierResult wrong = v.verify(VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\"},\"expect\":{\"text\":\"85\"}}"));
@@ -245,14 +245,14 @@ class VerifierTest {
     void aFileIsReadAgainUntilTheSaveLandsBounded() throws Exception {
         RecordingDesktop desktop = new RecordingDesktop(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
         int[] reads = {0};
-        DesktopVerifier v = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1,
+        DesktopVerifier v = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1,
                 s -> ++reads[0] < 3 ? VerifierResult.fail("not yet saved") : VerifierResult.pass("saved"));
         VerifierSpec file = VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"/tmp/x.csv\",\"contains\":\"42\"}");
         VerifierResult r = v.verify(file);
         assertTrue(r.passed(), r.detail() + " after " + reads[0] + " reads; interrupted " + Thread.currentThread().isInterrupted());
         assertEquals(3, reads[0], "read until it holds");
         int[] never = {0};
-        DesktopVerifier w = new DesktopVerifier(desktop, RecordingDesktop.WINDOW, () -> 1, s -> {
+        DesktopVerifier w = new DesktopVerifier(desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> {
             never[0]++;
             return VerifierResult.fail("never saved");
         });
