@@ -9,9 +9,10 @@ DESKTOP=(xvfb x11-utils at-spi2-core dbus-x11 libatspi2.0-0 openbox libxres1)
 WAYLAND=(weston)
 SAMPLE_APPS=(mousepad)
 # i3-wm, fluxbox, icewm: WindowManagerBindingsTest reads their packages' default key bindings and runs each.
+# xkbset: KeyboardChangesTest turns on AccessX (sticky, slow, bounce keys) as a granted program could.
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
-      i3lock xclip zenity i3-wm fluxbox icewm)
+      i3lock xclip zenity i3-wm fluxbox icewm xkbset)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword

@@ -83,6 +83,11 @@ final class TimedGuard implements Guard {
     }
 
     @Override
+    public Optional<Refusal> watch(java.time.Duration grace) {
+        return policy(() -> real.watch(grace));
+    }
+
+    @Override
     public Optional<Refusal> reserve() {
         return policy(real::reserve);
     }

@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The watcher of docs/design.md#deny-lists: while a run goes on, every poll interval, the deny lists of the policy as
- * it is now against the desktop's facts, and the grant's expiry ({@link GrantBroker#active} notices it).
+ * it is now against the desktop's facts, the grant's expiry ({@link GrantBroker#active} notices it), and what the
+ * guard watches between its checks ({@link GrantGuard#watch}: the granted app took the person's focus, the keyboard
+ * was changed), so that a window an app activates on its own seconds later ends the run within one interval.
  * What it finds aborts the run through its guard, which ends it at its next check.
  */
 @ApplicationScoped
@@ -54,6 +56,8 @@ public class Watcher {
         try {
             broker.active();
             DenyScan.scan(policy.current(), FactsMapper.facts(desktop.facts().current(), 0)).ifPresent(guard::abort);
+            // the person's focus and keyboard: a finding is held as the run's verdict by the guard itself
+            guard.watch(Duration.ZERO);
         } catch (RefusedException e) {
             guard.abort(e.refusal());
         } catch (RuntimeException e) {

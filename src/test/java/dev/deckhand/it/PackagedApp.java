@@ -62,12 +62,21 @@ final class PackagedApp implements AutoCloseable {
 
     /** {@link #startHttp()} with {@code extraEnv} added to the server's environment. */
     static PackagedApp startHttp(Map<String, String> extraEnv) throws Exception {
+        return startHttp(extraEnv, java.util.Set.of());
+    }
+
+    /**
+     * {@link #startHttp()} with {@code extraEnv} added to the server's environment and {@code unset} taken out of it
+     * ({@code DECKHAND_PRIVATE_DESKTOP}: the virtual desktop then counts as the person's).
+     */
+    static PackagedApp startHttp(Map<String, String> extraEnv, java.util.Set<String> unset) throws Exception {
         Path home = Files.createTempDirectory("deckhand-it-home");
         Path log = home.resolve("server.log");
         int port = freePort();
         ProcessBuilder pb = new ProcessBuilder(command()).redirectErrorStream(true).redirectOutput(log.toFile());
         environment(pb.environment(), home, port);
         pb.environment().putAll(extraEnv);
+        unset.forEach(pb.environment()::remove);
         PackagedApp app = new PackagedApp(home, port, pb.start(), log);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {

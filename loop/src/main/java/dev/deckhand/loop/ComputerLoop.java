@@ -134,6 +134,7 @@ public final class ComputerLoop {
             outcome = Outcome.failed("internal error: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
+        outcome = watched(outcome);
         outcome = screened(outcome);
         VerifierReport report = run.checkedAtDone != null && outcome instanceof Outcome.Completed
                 ? run.checkedAtDone : verifier.run(request.verifier(), outcome.refusal());
@@ -156,6 +157,41 @@ public final class ComputerLoop {
         if (text.length() > room) text = text.substring(0, Math.max(0, room - 1)) + "…";
         return RunResult.bound(head + text + tail);
     }
+
+    /**
+     * The run's last look at what the guard watches ({@link Guard#watch}): the granted app took the person's focus,
+     * the keyboard was changed, a verdict the watcher holds. It replaces an ending that says less — completed,
+     * failed, timed out, the step cap, an app that stopped answering ({@code A11Y_UNAVAILABLE}: a modal dialog that
+     * took the focus can do that) or another {@code OUT_OF_SCOPE} — and leaves every other refusal and Stop as they
+     * are. A run refused before it started never gets here.
+     */
+    private Outcome watched(Outcome outcome) {
+        Optional<Refusal> r = outcome.refusal();
+        if (r.isPresent() && r.get().code() != dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE
+                && r.get().code() != dev.deckhand.grant.RefusalCode.OUT_OF_SCOPE) {
+            return outcome;
+        }
+        if (outcome instanceof Outcome.Stopped || outcome instanceof Outcome.Expired) return outcome;
+        Optional<Refusal> seen;
+        boolean stoppedAnswering = r.isPresent() && r.get().code() == dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE;
+        try {
+            seen = guard.watch(stoppedAnswering ? FOCUS_GRACE : Duration.ZERO);
+        } catch (RuntimeException unreadable) {
+            return outcome;
+        }
+        if (seen.isEmpty() || r.isPresent() && r.get().equals(seen.get())) return outcome;
+        return Outcome.endedBy(seen.get());
+    }
+
+    /**
+     * How long a run that ended because the app stopped answering after an action still looks for the focus move
+     * that may explain it: a modal dialog the action opened (abiword's Open) takes the focus some time after the
+     * app has stopped answering.
+     */
+    static final Duration FOCUS_GRACE = Duration.ofSeconds(5);
+
+    /** How long a {@code wait} sleeps between two looks at what the guard watches. */
+    static final Duration WAIT_SLICE = Duration.ofMillis(100);
 
     /** A secret seen on screen overrides however the run ended: the model's summary and errors included. */
     private Outcome screened(Outcome outcome) {
@@ -592,7 +628,17 @@ public final class ComputerLoop {
                 Duration left = Duration.between(clock.instant(), deadline);
                 Duration want = Duration.ofMillis(((Action.Wait) a).ms());
                 if (left.isNegative()) left = Duration.ZERO;
-                sleeper.sleep(want.compareTo(left) < 0 ? want : left);
+                Duration rest = want.compareTo(left) < 0 ? want : left;
+                // in slices, each after a look at what the guard watches: an app that takes the person's focus
+                // while the run waits (a page's timer) ends the wait there
+                while (true) {
+                    Optional<Refusal> seen = guard.watch(Duration.ZERO);
+                    if (seen.isPresent()) throw new RefusedException(seen.get());
+                    if (rest.isZero() || rest.isNegative() || stop.stopRequested()) break;
+                    Duration slice = rest.compareTo(WAIT_SLICE) < 0 ? rest : WAIT_SLICE;
+                    sleeper.sleep(slice);
+                    rest = rest.minus(slice);
+                }
             } else if (a instanceof Action.Done || a instanceof Action.Fail) {
                 throw new IllegalStateException(a.kind() + " is not delivered");
             } else {

@@ -104,4 +104,17 @@ public interface Guard {
      * (docs/security.md) — or empty. No default: a decorator that forgot it would never end such a run.
      */
     Optional<Refusal> afterDelivery(Action action);
+
+    /**
+     * What is watched between the checks, read now: the refusal that ends the run because something happened that
+     * no action of the loop asked for — the granted app took the person's focus, the person's keyboard was changed,
+     * a verdict the run's watcher holds (docs/security.md) — or empty. The loop asks it during waits and once the
+     * run has ended (an ending that says less, such as an app that stopped answering, gives way to it); the run's
+     * watcher asks it every poll interval. No default: a decorator that forgot it would watch nothing.
+     *
+     * @param grace how long a focus move is looked for again and again, while the person's window is watched since a
+     *     delivered action (an app that stopped answering because the action opened its modal dialog presents the
+     *     dialog a moment later); {@link java.time.Duration#ZERO}: one look, never waits
+     */
+    Optional<Refusal> watch(java.time.Duration grace);
 }

@@ -193,7 +193,7 @@ class ExitPathsTest {
                 assertEquals(Outcome.Kind.FAILED, r.outcome().kind());
                 assertEquals(List.of(), f.desktop.delivered());
             } else if (c == Action.Wait.class) {
-                assertEquals(List.of(Duration.ofMillis(250)), f.slept);
+                assertEquals(250, f.slept.stream().mapToLong(Duration::toMillis).sum());
                 assertEquals(1, r.stepsRun());
             } else {
                 assertEquals(List.of(expected.get(c)), f.desktop.delivered(), c.getSimpleName());

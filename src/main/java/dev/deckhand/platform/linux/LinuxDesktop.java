@@ -419,6 +419,12 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         return x11.privateDesktop();
     }
 
+    /** {@link X11Display#keyboardChanges()}. */
+    @Override
+    public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+        return x11.keyboardChanges();
+    }
+
     /** How many facts reads went to the desktop for everything (tests and benches). */
     public long wholeFactsReads() {
         return facts.wholeReads();

@@ -179,6 +179,12 @@ public final class MixedDesktop implements Display, Trees, Input, Captures, Auto
         return x11.privateDesktop();
     }
 
+    /** The X11 side's keyboard: Wayland apps type through the same keyboard map. */
+    @Override
+    public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+        return x11.keyboardChanges();
+    }
+
     private DesktopFacts withFrames(DesktopFacts f) {
         List<WindowInfo> all = new ArrayList<>(f.windows());
         all.addAll(wayland.windows(true)); // every frame: a comms app counts as seen whenever it has one

@@ -257,6 +257,12 @@ public final class WaylandDesktop implements Display, Trees, Input, Captures, Au
         return "1".equals(System.getenv("DECKHAND_PRIVATE_DESKTOP"));
     }
 
+    /** A Wayland compositor tells no client about the keyboard's map: not watched. */
+    @Override
+    public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+        return dev.deckhand.loop.desktop.KeyboardChanges.UNWATCHED;
+    }
+
     @Override
     public void settle(Duration max) {
         atspi.settleOnEffect(max, lastActionNanos);

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -24,6 +26,12 @@ import org.jboss.logging.Logger;
  * from the raw presses and releases themselves, in the server's order, seeded with {@code XQueryKeymap};
  * lock keys ignored) is Stop. The passive grab stays, so the app never receives the
  * chord; with raw events on, every press is counted from its raw event alone, so none counts twice.
+ *
+ * <p>A program may change the keyboard map (a granted terminal runs {@code setxkbmap -option ctrl:swapcaps}):
+ * a press is judged twice ({@link StopChord}), by the keys the chord had when Stop was set up — keycodes, the
+ * physical keys the person's fingers know — and by the keyboard's map now, read again on every XKB new-keyboard
+ * or map notification (and core {@code MappingNotify}), in the server's order with the raw key events, every
+ * reading of the last 2 s counting (a map read late may already be past a short-lived one); either is Stop. The passive grabs are grabbed again for both readings after every change.
  *
  * <p>Registration fails, never fatally, when the display cannot be opened, the chord cannot be parsed
  * or has no key on this keyboard, or another client already grabs it (BadAccess): {@link #status()}
@@ -44,16 +52,38 @@ public final class StopKeyGrab implements AutoCloseable {
 
     private final String chord;
     private final Runnable onPress;
+    /** The passive grabs held now, {keycode, modifiers} each (the grab thread's). */
     private volatile List<int[]> grabbed = List.of();
+    /** The passive grabs the readings want; the grab thread takes them when they differ from {@link #grabbed}. */
+    private volatile List<int[]> wanted = List.of();
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile Status status;
     private volatile boolean closing;
     private Thread thread;
     /** The XInput extension's opcode while raw key events are selected, else -1. */
     private volatile int rawOpcode = -1;
-    /** The keys held now, followed from raw presses and releases (loop thread only). */
+    /** The keys held now, followed from raw presses and releases (raw thread only). */
     private final boolean[] down = new boolean[256];
     private volatile Map<String, String> env = Map.of();
+    /** The chord's modifiers and key, parsed once. */
+    private volatile Set<dev.deckhand.grant.Chord.Modifier> chordModifiers = Set.of();
+    private volatile long keysym;
+    /** The chord's keys when Stop was set up: the physical keys. */
+    private volatile StopChord atStart;
+    /** The chord's keys as the keyboard maps them now. */
+    private volatile StopChord now;
+    /**
+     * The readings of the last {@link #RECENT} (the latest always kept), raw thread only: a map is read when its
+     * notification is handled, which may be after the server has already moved on (xdotool maps a spare keycode,
+     * presses it and undoes the mapping within milliseconds, and each change comes as an XKB and a core
+     * notification), so a press is judged by every reading of that moment, not only the last.
+     */
+    private final java.util.ArrayDeque<Reading> recent = new java.util.ArrayDeque<>();
+    private static final long RECENT = TimeUnit.SECONDS.toNanos(2);
+
+    private record Reading(long nanos, StopChord chord) { }
+    /** Keyboard changes followed since the start. */
+    private final AtomicLong remaps = new AtomicLong();
 
     private StopKeyGrab(String chord, Runnable onPress) {
         this.chord = chord;
@@ -100,9 +130,10 @@ public final class StopKeyGrab implements AutoCloseable {
             return;
         }
         try {
-            List<int[]> grabs = grab(c);
-            if (grabs.isEmpty()) return;
-            loop(c, grabs.get(0)[0], grabs);
+            if (!grab(c)) return;
+            // without raw key events the grab's own connection follows the keyboard's changes
+            int xkb = rawOpcode < 0 ? c.selectKeyboardChanges(false) : -1;
+            loop(c, xkb);
         } catch (RuntimeException | LinkageError e) {
             fail("the key grab stopped: " + e);
         } finally {
@@ -110,28 +141,31 @@ public final class StopKeyGrab implements AutoCloseable {
         }
     }
 
-    /** Grabs every lock-key variant; returns {keycode, modifiers} per grab, or empty after a failure. */
-    private List<int[]> grab(XConnection c) {
+    /** Reads the keyboard, grabs every lock-key variant of the chord's keys; false after a failure. */
+    private boolean grab(XConnection c) {
         Xlib x = Xlib.X;
         KeyChord k;
+        dev.deckhand.grant.Chord parsed;
         try {
-            k = KeyChord.grabbed(dev.deckhand.grant.Chord.parseLenient(chord), x::XStringToKeysym);
+            parsed = dev.deckhand.grant.Chord.parseLenient(chord);
+            k = KeyChord.grabbed(parsed, x::XStringToKeysym);
         } catch (IllegalArgumentException e) {
             fail("the chord '" + chord + "' cannot be read: " + e.getMessage());
-            return List.of();
+            return false;
         }
-        int keycode = x.XKeysymToKeycode(c.dpy, k.keysym());
-        if (keycode == 0) {
+        chordModifiers = Set.copyOf(parsed.modifiers());
+        keysym = k.keysym();
+        StopChord first = StopChord.of(chordModifiers, keysym, Keyboard.read(c));
+        if (first.keys().isEmpty()) {
             fail("the keyboard has no key for '" + chord + "'");
-            return List.of();
+            return false;
         }
-        int[] locks = lockMasks(c);
-        List<int[]> grabs = new ArrayList<>();
+        atStart = first;
+        now = first;
+        List<int[]> grabs = first.grabs();
         int before = c.errors();
-        for (int extra : lockCombinations(locks)) {
-            int mods = k.modifiers() | extra;
-            x.XGrabKey(c.dpy, keycode, mods, c.root, Xlib.True, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
-            grabs.add(new int[] {keycode, mods});
+        for (int[] g : grabs) {
+            x.XGrabKey(c.dpy, g[0], g[1], c.root, Xlib.True, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
         }
         c.sync();
         if (c.errors() != before) {
@@ -140,38 +174,49 @@ public final class StopKeyGrab implements AutoCloseable {
             c.sync();
             fail(taken ? "another program already grabs " + chord + " (BadAccess); choose another chord in "
                     + "deckhand.presence.stop-shortcut.keys" : "XGrabKey failed: " + c.lastError());
-            return List.of();
+            return false;
         }
         grabbed = List.copyOf(grabs);
+        wanted = grabbed;
         active = this;
-        boolean raw = startRaw(grabs.get(0)[0], grabs.get(0)[1]);
+        boolean raw = startRaw();
         status = new Status(true, chord, "grabbed on the root window (" + grabs.size() + " lock-key variants)"
                 + (raw ? " and read from XInput 2 raw key events, whatever holds the keyboard"
-                        : "; no XInput 2 raw key events here, so a client holding the keyboard (an open menu) silences it"));
+                        : "; no XInput 2 raw key events here, so a client holding the keyboard (an open menu) silences it")
+                + "; a press is judged by the keys the chord had at start and by the keyboard's map now");
         LOG.infof("Stop shortcut %s registered", chord);
         ready.countDown();
-        return grabs;
+        return true;
     }
 
     /**
      * Reads raw key events on a connection of their own: the server does not send them to the connection
      * whose passive grab a press activated (measured: the releases of the chord's keys never came on the
-     * grab's connection, so a modifier stayed held). True when the server delivers them.
+     * grab's connection, so a modifier stayed held). The same connection follows the keyboard's changes, so a
+     * remap and the presses after it are handled in the server's order. True when the server delivers them.
      */
-    private boolean startRaw(int keycode, int modifiers) {
+    private boolean startRaw() {
         XConnection rc;
         try {
             rc = XConnection.open(env);
         } catch (RefusedException | LinkageError e) {
             return false;
         }
-        if (!selectRawKeys(rc)) {
+        int xkb;
+        try {
+            if (!selectRawKeys(rc)) {
+                rc.close();
+                return false;
+            }
+            xkb = rc.selectKeyboardChanges(false);
+        } catch (RuntimeException e) {
+            rawOpcode = -1;
             rc.close();
             return false;
         }
         Thread t = new Thread(() -> {
             try {
-                rawLoop(rc, keycode, modifiers);
+                rawLoop(rc, xkb);
             } catch (RuntimeException | LinkageError e) {
                 LOG.errorf("the Stop shortcut's raw key reader stopped: %s", e);
             } finally {
@@ -183,34 +228,65 @@ public final class StopKeyGrab implements AutoCloseable {
         return true;
     }
 
-    private void rawLoop(XConnection c, int keycode, int modifiers) {
-        int lockBits = 0;
-        for (int l : lockMasks(c)) lockBits |= l;
-        int locks = lockBits;
-        eachEvent(c, event -> {
-            if (event.getInt(Xlib.EV_TYPE) == Xi.GenericEvent && rawPress(c, event, keycode, modifiers, locks)) {
-                fire(" (raw key event)");
+    private void rawLoop(XConnection c, int xkb) {
+        c.eachEvent(() -> closing, POLL_MILLIS, event -> {
+            int type = event.getInt(Xlib.EV_TYPE);
+            if (type == Xi.GenericEvent) {
+                if (rawPress(c, event)) fire(" (raw key event)");
+            } else if (keyboardChange(event, xkb)) {
+                remapped(c);
             }
-        });
+        }, () -> { });
     }
 
-    /** Hands each event of {@code c} to {@code onEvent} until close or the connection is lost (polling meanwhile). */
-    private void eachEvent(XConnection c, java.util.function.Consumer<Memory> onEvent) {
-        Xlib x = Xlib.X;
-        Memory pfd = new Memory(8);
-        Memory event = new Memory(Xlib.EV_SIZE);
-        int fd = x.XConnectionNumber(c.dpy);
-        while (!closing && !c.dead()) {
-            if (x.XPending(c.dpy) == 0) {
-                pfd.setInt(0, fd);
-                pfd.setShort(4, LibC.POLLIN);
-                pfd.setShort(6, (short) 0);
-                LibC.C.poll(pfd, 1, POLL_MILLIS);
-                continue;
-            }
-            x.XNextEvent(c.dpy, event);
-            onEvent.accept(event);
+    /** Whether {@code event} says the keyboard changed: XKB's new keyboard or map notification, or a core MappingNotify. */
+    private static boolean keyboardChange(com.sun.jna.Memory event, int xkb) {
+        int type = event.getInt(Xlib.EV_TYPE);
+        if (type == Xlib.MappingNotify) return true;
+        if (xkb < 0 || type != xkb) return false;
+        int kind = event.getInt(Xlib.XKB_TYPE);
+        return kind == Xlib.XkbNewKeyboardNotify || kind == Xlib.XkbMapNotify;
+    }
+
+    /** The keyboard changed: the chord's keys are read again, and the passive grabs follow both readings. */
+    private void remapped(XConnection c) {
+        StopChord before = now;
+        StopChord after;
+        try {
+            after = StopChord.of(chordModifiers, keysym, Keyboard.read(c));
+        } catch (IllegalStateException unreadable) {
+            LOG.warnf("the Stop shortcut could not read the changed keyboard: %s", unreadable.getMessage());
+            return;
         }
+        remaps.incrementAndGet();
+        long t = System.nanoTime();
+        recent.addLast(new Reading(t, after));
+        while (recent.size() > 1 && t - recent.peekFirst().nanos() > RECENT) recent.removeFirst();
+        if (after.equals(before)) return;
+        now = after;
+        java.util.LinkedHashMap<String, int[]> both = new java.util.LinkedHashMap<>();
+        for (int[] g : atStart.grabs()) both.put(g[0] + ":" + g[1], g);
+        for (int[] g : after.grabs()) both.put(g[0] + ":" + g[1], g);
+        wanted = List.copyOf(both.values());
+        LOG.infof("Stop shortcut %s: the keyboard changed; its key is now keycode %s (at start %s)", chord, after.keys(),
+                atStart.keys());
+    }
+
+    /** The grab thread takes the passive grabs the readings want (old ones released first). */
+    private void regrab(XConnection c) {
+        List<int[]> want = wanted;
+        if (want == grabbed) return;
+        Xlib x = Xlib.X;
+        for (int[] g : grabbed) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
+        int before = c.errors();
+        for (int[] g : want) x.XGrabKey(c.dpy, g[0], g[1], c.root, Xlib.True, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
+        c.sync();
+        if (c.errors() != before) {
+            // another client holds one of the new keys: the raw key events still read it
+            LOG.warnf("Stop shortcut %s: %d of the keys after the keyboard change could not be grabbed (%s)", chord,
+                    c.errors() - before, c.lastError());
+        }
+        grabbed = want;
     }
 
     /** Selects XI_RawKeyPress on the root for all master devices; true when the server delivers them. */
@@ -245,26 +321,6 @@ public final class StopKeyGrab implements AutoCloseable {
         }
     }
 
-    /** Whether exactly {@code modifiers} are held (lock keys ignored), by the keys followed in {@link #down}. */
-    private boolean onlyModifiersHeld(XConnection c, int modifiers, int locks) {
-        Pointer map = Xlib.X.XGetModifierMapping(c.dpy);
-        if (map == null) return false;
-        int held = 0;
-        try {
-            int per = map.getInt(Xlib.MODMAP_MAX);
-            Pointer codes = map.getPointer(Xlib.MODMAP_MAP);
-            for (int mod = 0; mod < 8; mod++) {
-                for (int i = 0; i < per; i++) {
-                    int kc = codes.getByte((long) mod * per + i) & 0xff;
-                    if (kc != 0 && down[kc]) held |= 1 << mod;
-                }
-            }
-        } finally {
-            Xlib.X.XFreeModifiermap(map);
-        }
-        return (held & ~locks) == modifiers;
-    }
-
     private void fire(String how) {
         LOG.infof("Stop shortcut %s pressed%s", chord, how);
         try {
@@ -274,27 +330,37 @@ public final class StopKeyGrab implements AutoCloseable {
         }
     }
 
-    private void loop(XConnection c, int keycode, List<int[]> grabs) {
+    private void loop(XConnection c, int xkb) {
         Xlib x = Xlib.X;
-        eachEvent(c, event -> {
-            if (event.getInt(Xlib.EV_TYPE) == Xlib.KeyPress && event.getInt(Xlib.EV_KEYCODE) == keycode && rawOpcode < 0) {
-                // with raw events on, every press of the chord is counted there, once
+        c.eachEvent(() -> closing, POLL_MILLIS, event -> {
+            int type = event.getInt(Xlib.EV_TYPE);
+            // with raw events on, every press of the chord is counted there, once
+            if (type == Xlib.KeyPress && rawOpcode < 0 && isGrabbed(event.getInt(Xlib.EV_KEYCODE), event.getInt(Xlib.EV_STATE))) {
                 fire("");
+            } else if (keyboardChange(event, xkb)) {
+                remapped(c);
             }
-        });
+        }, () -> regrab(c));
         if (!c.dead()) {
-            for (int[] g : grabs) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
+            for (int[] g : grabbed) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
             c.sync();
         } else {
             status = new Status(false, chord, "the connection to the X display was lost");
         }
     }
 
+    /** Whether a press of {@code keycode} with modifier {@code state} is one of the passive grabs held. */
+    private boolean isGrabbed(int keycode, int state) {
+        int mods = state & 0xff; // modifier bits only, not the pointer buttons
+        for (int[] g : grabbed) if (g[0] == keycode && g[1] == mods) return true;
+        return false;
+    }
+
     /**
-     * Follows a raw key event into {@link #down}; true when it is XInput 2's raw press of {@code keycode} with
-     * exactly the chord's modifiers held.
+     * Follows a raw key event into {@link #down}; true when it is XInput 2's raw press of the chord's key with
+     * exactly the chord's modifiers held, by the keys at start or by the map now.
      */
-    private boolean rawPress(XConnection c, Memory cookie, int keycode, int modifiers, int locks) {
+    private boolean rawPress(XConnection c, Memory cookie) {
         if (cookie.getInt(Xi.COOKIE_EXTENSION) != rawOpcode) return false;
         int evtype = cookie.getInt(Xi.COOKIE_EVTYPE);
         if (evtype != Xi.XI_RawKeyPress && evtype != Xi.XI_RawKeyRelease) return false;
@@ -309,8 +375,15 @@ public final class StopKeyGrab implements AutoCloseable {
         }
         if (detail < 0 || detail > 255) return false;
         down[detail] = evtype == Xi.XI_RawKeyPress;
-        if (evtype != Xi.XI_RawKeyPress || detail != keycode) return false;
-        return onlyModifiersHeld(c, modifiers, locks);
+        if (evtype != Xi.XI_RawKeyPress) return false;
+        boolean stop = atStart.pressedBy(detail, down) || now.pressedBy(detail, down);
+        for (Reading r : recent) stop |= r.chord().pressedBy(detail, down);
+        if (!stop && LOG.isDebugEnabled() && (atStart.keys().contains(detail) || now.keys().contains(detail))) {
+            StringBuilder held = new StringBuilder();
+            for (int kc = 0; kc < 256; kc++) if (down[kc] && kc != detail) held.append(' ').append(kc);
+            LOG.debugf("Stop shortcut %s: keycode %d pressed with keys%s held: not the chord", chord, detail, held);
+        }
+        return stop;
     }
 
     /**
@@ -323,15 +396,11 @@ public final class StopKeyGrab implements AutoCloseable {
         StopKeyGrab g = active;
         // with raw events on, the press was counted from its raw event already
         if (g == null || g.closing || g.rawOpcode >= 0) return;
-        int mods = state & 0xff; // modifier bits only, not the pointer buttons
-        for (int[] grab : g.grabbed) {
-            if (grab[0] == keycode && grab[1] == mods) {
-                Thread t = new Thread(() -> g.fire(" while a keyboard-grab probe held the keyboard"),
-                        "deckhand-stop-shortcut-swallowed");
-                t.setDaemon(true);
-                t.start();
-                return;
-            }
+        if (g.isGrabbed(keycode, state)) {
+            Thread t = new Thread(() -> g.fire(" while a keyboard-grab probe held the keyboard"),
+                    "deckhand-stop-shortcut-swallowed");
+            t.setDaemon(true);
+            t.start();
         }
     }
 
@@ -398,6 +467,11 @@ public final class StopKeyGrab implements AutoCloseable {
     /** The chord as given. */
     public String chord() {
         return chord;
+    }
+
+    /** How many keyboard changes the grab has followed since it started (tests). */
+    long keyboardChangesFollowed() {
+        return remaps.get();
     }
 
     /** True while the grab is held. */

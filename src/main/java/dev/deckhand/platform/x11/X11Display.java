@@ -69,6 +69,7 @@ public final class X11Display implements AutoCloseable {
     private final PointerClick pointer;
     private final WindowCapture capture;
     private final WindowRelations relations;
+    private final KeyboardWatch keyboard;
     private boolean closed;
 
     private X11Display(XConnection c, Map<String, String> env) {
@@ -85,6 +86,7 @@ public final class X11Display implements AutoCloseable {
         this.pointer = new PointerClick(c, windows, privateDesktop(), extensions.xtest());
         this.capture = new WindowCapture(c, windows, props, extensions.composite(), extensions.shm());
         this.relations = new WindowRelations(c, windows, props, grab);
+        this.keyboard = KeyboardWatch.start(this.env);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -160,6 +162,17 @@ public final class X11Display implements AutoCloseable {
     /** True when {@code DECKHAND_PRIVATE_DESKTOP=1}: the pointer path is allowed. */
     public boolean privateDesktop() {
         return "1".equals(env.get(PRIVATE_DESKTOP_ENV));
+    }
+
+    /**
+     * The changes other programs made to the keyboard since this display was opened, counted by a watch on a
+     * connection and thread of its own ({@link KeyboardWatch}): keysyms of keys that had some, the modifier map,
+     * the enabled XKB controls. Not synchronized: it reads a counter.
+     */
+    public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+        long n = keyboard.count();
+        return n < 0 ? dev.deckhand.loop.desktop.KeyboardChanges.UNWATCHED
+                : new dev.deckhand.loop.desktop.KeyboardChanges(n, keyboard.last());
     }
 
     /** The screen's size in pixels. */
@@ -398,6 +411,7 @@ public final class X11Display implements AutoCloseable {
         if (closed) return;
         closed = true;
         watched.close();
+        keyboard.close();
         if (!c.dead()) {
             try {
                 mapping.close();

@@ -2,6 +2,7 @@ package dev.deckhand.platform.x11;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import java.util.Map;
@@ -166,6 +167,50 @@ final class XConnection implements AutoCloseable {
     void sync() {
         Xlib.X.XSync(dpy, Xlib.False);
         if (dead) throw new RefusedException(Refusal.headless("the connection to the X display was lost"));
+    }
+
+    /**
+     * Hands each event of this connection to {@code onEvent} until {@code stop} says so or the connection is lost;
+     * while none is queued, waits for one at most {@code pollMillis} and runs {@code onIdle} (with nothing queued,
+     * so it may send requests of its own).
+     */
+    void eachEvent(java.util.function.BooleanSupplier stop, int pollMillis, java.util.function.Consumer<com.sun.jna.Memory> onEvent,
+            Runnable onIdle) {
+        Xlib x = Xlib.X;
+        com.sun.jna.Memory pfd = new com.sun.jna.Memory(8);
+        com.sun.jna.Memory event = new com.sun.jna.Memory(Xlib.EV_SIZE);
+        int fd = x.XConnectionNumber(dpy);
+        while (!stop.getAsBoolean() && !dead) {
+            if (x.XPending(dpy) == 0) {
+                onIdle.run();
+                if (x.XPending(dpy) != 0) continue;
+                pfd.setInt(0, fd);
+                pfd.setShort(4, LibC.POLLIN);
+                pfd.setShort(6, (short) 0);
+                LibC.C.poll(pfd, 1, pollMillis);
+                continue;
+            }
+            x.XNextEvent(dpy, event);
+            onEvent.accept(event);
+        }
+    }
+
+    /**
+     * Selects XKB's new-keyboard, map and (when {@code controls}) enabled-controls notifications of the core
+     * keyboard on this connection; the event code they come with, or -1 when the server has no XKB.
+     */
+    int selectKeyboardChanges(boolean controls) {
+        IntByReference opcode = new IntByReference(), event = new IntByReference(), error = new IntByReference();
+        IntByReference major = new IntByReference(1), minor = new IntByReference(0);
+        try {
+            if (Xlib.X.XkbQueryExtension(dpy, opcode, event, error, major, minor) == 0) return -1;
+        } catch (UnsatisfiedLinkError old) {
+            return -1;
+        }
+        long mask = Xlib.XkbNewKeyboardNotifyMask | Xlib.XkbMapNotifyMask | (controls ? Xlib.XkbControlsNotifyMask : 0);
+        Xlib.X.XkbSelectEvents(dpy, Xlib.XkbUseCoreKbd, mask, mask);
+        sync();
+        return event.getValue();
     }
 
     /** Closes the connection (unless the server is gone already). Idempotent. */

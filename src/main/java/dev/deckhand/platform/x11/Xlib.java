@@ -212,6 +212,24 @@ interface Xlib extends Library {
     /** The 256-bit vector of keys held down now (a request: answered whatever client holds the keyboard). */
     int XQueryKeymap(Pointer display, byte[] keys);
 
+    /**
+     * XKB's extension and the notifications the Stop shortcut and the keyboard watch follow: a new keyboard
+     * (setxkbmap uploads one), a map change (keysyms, the modifier map) and a change of the enabled controls
+     * (AccessX: sticky, slow, bounce keys). {@code major}/{@code minor} go in as the version asked for.
+     */
+    int XkbQueryExtension(Pointer display, IntByReference opcode, IntByReference eventBase, IntByReference errorBase,
+            IntByReference major, IntByReference minor);
+
+    int XkbSelectEvents(Pointer display, int deviceSpec, long affect, long values);
+
+    int XkbUseCoreKbd = 0x0100;
+    long XkbNewKeyboardNotifyMask = 1L;
+    long XkbMapNotifyMask = 1L << 1;
+    long XkbControlsNotifyMask = 1L << 3;
+    int XkbNewKeyboardNotify = 0, XkbMapNotify = 1, XkbControlsNotify = 3;
+    /** {@code XkbAnyEvent}: xkb_type@40; {@code XkbControlsNotifyEvent}: enabled_ctrls@52, enabled_ctrl_changes@56. */
+    int XKB_TYPE = 40, XKB_ENABLED_CTRLS = 52, XKB_ENABLED_CTRL_CHANGES = 56;
+
     /** Fills a generic event cookie's data (XI2); true when it did. */
     int XGetEventData(Pointer display, Pointer cookie);
 

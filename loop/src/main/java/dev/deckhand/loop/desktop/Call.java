@@ -12,6 +12,7 @@ public enum Call {
     ACTIVE_WINDOW(Display.class, Kind.FACT),
     PRIVATE_DESKTOP(Display.class, Kind.QUERY),
     SYNTHETIC_INPUT(Display.class, Kind.QUERY),
+    KEYBOARD_CHANGES(Display.class, Kind.FACT),
 
     SNAPSHOT(Trees.class, Kind.READ),
     LATEST_SNAPSHOT(Trees.class, Kind.READ),

@@ -27,6 +27,15 @@ public interface Display {
     boolean privateDesktop();
 
     /**
+     * The changes other programs made to the person's keyboard since the display was opened: its keysyms (outside
+     * keycodes that had none, where Deckhand maps characters the layout lacks), its modifier map, or its enabled
+     * controls (AccessX). The guard ends a run on the person's display during which the count moved: a task never
+     * needs to remap the keyboard, and a remap can make the person's keys mean something else (docs/security.md).
+     * {@link KeyboardChanges#UNWATCHED} where the platform cannot tell (Wayland).
+     */
+    KeyboardChanges keyboardChanges();
+
+    /**
      * Whether the window can take synthetic input at all ({@code key}, {@code type}, {@code click_at}). False
      * for a native Wayland window (docs/wayland.md): routing then never offers those actions to the model.
      */

@@ -49,6 +49,11 @@ final class Hooked implements Display, Trees, Input, Captures, Facts, Showing {
         return around.call(Call.SYNTHETIC_INPUT, () -> below.display().syntheticInput(windowId));
     }
 
+    @Override
+    public KeyboardChanges keyboardChanges() {
+        return around.call(Call.KEYBOARD_CHANGES, () -> below.display().keyboardChanges());
+    }
+
     // Trees
 
     @Override

@@ -224,6 +224,12 @@ public final class ScreenedDesktop implements Display, Trees, Input, Captures {
         return real.display().syntheticInput(windowId);
     }
 
+    /** Not screened: a count and the kind of change, no text read from the screen. */
+    @Override
+    public KeyboardChanges keyboardChanges() {
+        return real.display().keyboardChanges();
+    }
+
     @Override
     public void clickAt(int x, int y, Basis basis) {
         act();

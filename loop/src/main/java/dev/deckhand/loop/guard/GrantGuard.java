@@ -62,9 +62,11 @@ import java.util.function.Supplier;
  * effect the card did not show on that element, raise a card for that step alone.
  *
  * <p>Deckhand never moves the person's focus: a {@code focus} is refused while another window is active
- * ({@link #movesPersonsFocus}), and a delivered action after which the granted app's window became active
- * while the person was in another window ends the run ({@link #afterDelivery}); a private virtual desktop
- * Deckhand started is exempt.
+ * ({@link #movesPersonsFocus}), and the run ends once the granted app's window (or a new window of its client, a
+ * popup) becomes the active one while the person was in another window when the run began or at the last action —
+ * read at every check, after each delivery, during waits and at the run's end ({@link #watch}), and by the run's
+ * watcher every poll. The run ends too once another program changed the person's keyboard (its map, modifiers or
+ * controls) during it. A private virtual desktop Deckhand started is exempt from both.
  */
 public final class GrantGuard implements Guard {
 
@@ -99,6 +101,9 @@ public final class GrantGuard implements Guard {
     private volatile boolean placesLooked;
 
     private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) { }
+
+    /** The keyboard's change count when the run began ({@link #checkRun}); -1 before, or when it is not watched. */
+    private volatile long keyboardAtStart = -1;
 
     /** {@link #activeBefore} before the current action's first last check. */
     private static final long UNREAD = -1;
@@ -190,7 +195,14 @@ public final class GrantGuard implements Guard {
             if (g.budgetRemaining() <= 0) {
                 return Optional.of(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
             }
-            return DenyScan.scan(policy.get(), FactsMapper.facts(facts(), 0));
+            Optional<Refusal> denied = DenyScan.scan(policy.get(), FactsMapper.facts(facts(), 0));
+            if (denied.isEmpty() && !desktop.display().privateDesktop()) {
+                // where the person is when the run begins, and the keyboard as it is: both are watched from here
+                long active = desktop.display().activeWindow();
+                if (personElsewhere(active, g)) watch = new Watch(active, g, "", clock.instant());
+                keyboardAtStart = desktop.display().keyboardChanges().count();
+            }
+            return denied;
         });
     }
 
@@ -215,7 +227,7 @@ public final class GrantGuard implements Guard {
     private Optional<Refusal> beforeCapture(boolean pixels) {
         if (aborted().isPresent()) return aborted();
         return guarded(() -> {
-            Optional<Refusal> moved = activatedByLastAction();
+            Optional<Refusal> moved = watched();
             if (moved.isPresent()) return moved;
             Grant g = grant();
             long window = g.target().windowId();
@@ -324,7 +336,7 @@ public final class GrantGuard implements Guard {
     public Optional<Refusal> checkStep(int step, Action action, ScopedTree tree, Optional<Basis> basis) {
         if (aborted().isPresent()) return aborted();
         return guarded(() -> {
-            Optional<Refusal> moved = activatedByLastAction();
+            Optional<Refusal> moved = watched();
             if (moved.isPresent()) return moved;
             Grant g = grant();
             PolicyConfig config = policy.get();
@@ -472,7 +484,7 @@ public final class GrantGuard implements Guard {
         if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop was requested"));
         if (aborted().isPresent()) return aborted();
         return guarded(() -> {
-            Optional<Refusal> moved = activatedByLastAction();
+            Optional<Refusal> moved = watched();
             if (moved.isPresent()) return moved;
             Grant g = grant();
             long window = g.target().windowId();
@@ -535,34 +547,48 @@ public final class GrantGuard implements Guard {
                 + "focus; click or act on the element instead, or ask the person to switch to the window"));
     }
 
-    /** Whether {@code window} is the granted window or another window of the granted process. */
+    /** Whether {@code window} is the granted window or a window of its process or X client (a popup, a dialog). */
     private boolean ofGrantedProcess(long window, Grant g) {
         if (window == 0) return false;
-        if (window == g.target().windowId()) return true;
+        long target = g.target().windowId();
+        if (window == target) return true;
+        List<dev.deckhand.loop.desktop.WindowInfo> all = desktop.display().windows();
+        Optional<dev.deckhand.loop.desktop.WindowInfo> w = all.stream().filter(i -> i.id() == window).findFirst();
+        if (w.isEmpty()) return false;
         int pid = g.target().pid();
-        return pid > 0 && desktop.display().windows().stream().anyMatch(w -> w.id() == window && w.pid() == pid);
+        if (pid > 0 && w.get().pid() == pid) return true;
+        return all.stream().anyMatch(t -> t.id() == target && t.sameClient(w.get()));
     }
 
     /**
-     * How long after a delivered action an activation of the granted app still counts as that action's doing:
-     * an app may present its window a little after the action returned (a command it spawns, the window
-     * manager's round trip), later than the action's settle.
+     * Whether the person is somewhere Deckhand must not take them from: on a window grant any window but the
+     * granted one (the person's own other window of the same app included), on an app grant any window outside the
+     * app; no window at all counts as elsewhere too.
      */
-    static final Duration ACTIVATION_WINDOW = Duration.ofSeconds(2);
+    private boolean personElsewhere(long active, Grant g) {
+        if (active == g.target().windowId()) return false;
+        return g.scope() != ScopeKind.APP || !ofGrantedProcess(active, g);
+    }
 
-    /** A delivered action while the person was in another window, watched for {@link #ACTIVATION_WINDOW}. */
-    private record Watch(long personsWindow, Grant grant, String kind, java.time.Instant deliveredAt) { }
+    /**
+     * The person's window the run watches: where the person was when the run began or right before the last
+     * delivered action's native call, while that was another window than the granted app's; null while the person
+     * was in the granted app.
+     *
+     * @param action the kind of that last action, empty when the watch began with the run
+     */
+    private record Watch(long personsWindow, Grant grant, String action, java.time.Instant at) { }
 
     private volatile Watch watch;
 
     /**
-     * The run ends when an action Deckhand delivered made the granted app's window (the granted window or one
-     * of its process) the active one while, right before its native call, the person was in another window
-     * or none: Deckhand never moves the person's focus, and a toolkit or app that activates a window on an
-     * element action (a window it presents, a "bring to front") has just done so on Deckhand's behalf. Read
-     * here, after the action settled, and again at every check of the guard within
-     * {@link #ACTIVATION_WINDOW} of the delivery ({@link #activatedByLastAction}). {@code OUT_OF_SCOPE},
-     * naming the windows by id. A private virtual desktop Deckhand started is exempt.
+     * After a delivered action: the run ends when the granted app's window (the granted window, or a window of its
+     * process or X client) is the active one while, right before the action's native call, the person was in
+     * another window or none ({@code OUT_OF_SCOPE}, naming the windows by id). Read here, after the action settled,
+     * and from then on at every check, during waits, at the run's end and by the watcher ({@link #watch}), for the
+     * rest of the run: an app may present a window seconds after the action that asked for it (a page's timer).
+     * Where the person was in the granted app, nothing is watched until the next action finds them elsewhere. A
+     * private virtual desktop Deckhand started is exempt.
      */
     @Override
     public Optional<Refusal> afterDelivery(Action action) {
@@ -572,32 +598,78 @@ public final class GrantGuard implements Guard {
         activeGrant = null;
         if (before == UNREAD || g == null || desktop.display().privateDesktop()) return Optional.empty();
         return guarded(() -> {
-            if (ofGrantedProcess(before, g)) {
-                watch = null; // the person was in the granted app: nothing of theirs to move
-                return Optional.empty();
-            }
-            watch = new Watch(before, g, action.kind(), clock.instant());
-            return activatedByLastAction();
+            watch = personElsewhere(before, g) ? new Watch(before, g, action.kind(), clock.instant()) : null;
+            return watched();
         });
     }
 
-    /** The refusal when the watched action's granted app became the active window; see {@link #afterDelivery}. */
-    private Optional<Refusal> activatedByLastAction() {
-        Watch w = watch;
-        if (w == null) return Optional.empty();
-        if (clock.instant().isAfter(w.deliveredAt().plus(ACTIVATION_WINDOW))) {
-            watch = null;
+    /**
+     * What the run watches between its checks, read now: the granted app took the person's focus (above), or
+     * another program changed the person's keyboard since the run began — its keysyms, modifier map or XKB
+     * controls ({@link dev.deckhand.loop.desktop.Display#keyboardChanges()}): a task never needs that, and a remap
+     * can make the person's keys, Stop among them, mean something else. Either is held as the run's verdict
+     * ({@link #abort}) and ends it {@code OUT_OF_SCOPE}. Called by the loop during waits and at the run's end, and
+     * by the run's watcher every poll interval; a read that fails finds nothing here (the checks read again).
+     */
+    @Override
+    public Optional<Refusal> watch(Duration grace) {
+        if (aborted().isPresent()) return aborted();
+        try {
+            Optional<Refusal> seen = watched();
+            // looked for again, for up to grace, while the person's window is watched since a delivered action
+            Watch w = watch;
+            if (seen.isPresent() || w == null || w.action().isEmpty() || grace.isZero()) return seen;
+            for (long i = 0; i < grace.toMillis() / GRACE_POLL.toMillis() && seen.isEmpty(); i++) {
+                Thread.sleep(GRACE_POLL.toMillis());
+                seen = watched();
+            }
+            return seen;
+        } catch (RefusedException | IllegalStateException unreadable) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return Optional.empty();
         }
+    }
+
+    /** How often {@link #watch} looks again during its grace. */
+    static final Duration GRACE_POLL = Duration.ofMillis(100);
+
+    /** {@link #watch}'s reads: the person's focus, then the keyboard. */
+    private Optional<Refusal> watched() {
+        Optional<Refusal> focus = focusTaken();
+        return focus.isPresent() ? focus : keyboardChanged();
+    }
+
+    /** The refusal when the granted app became the active window while the person was elsewhere; see {@link #afterDelivery}. */
+    private Optional<Refusal> focusTaken() {
+        Watch w = watch;
+        if (w == null) return Optional.empty();
         long now = desktop.display().activeWindow();
         if (now == w.personsWindow() || !ofGrantedProcess(now, w.grant())) return Optional.empty();
         watch = null;
+        long ms = Duration.between(w.at(), clock.instant()).toMillis();
+        String when = w.action().isEmpty() ? "during the run" : String.format(java.util.Locale.ROOT, "%.1f s after the %s",
+                ms / 1000.0, w.action());
         // held as the run's verdict, so that every later check answers it too (a read that ignores a refusal,
         // such as the look for an action's effect, cannot drop it)
-        abort(Refusal.outOfScope("the " + w.kind() + " made the granted app's window 0x"
-                + Long.toHexString(now) + " the active window while the person was in "
+        abort(Refusal.outOfScope("the granted app's window 0x" + Long.toHexString(now) + " became the active window "
+                + when + " while the person was in "
                 + (w.personsWindow() == 0 ? "no window" : "window 0x" + Long.toHexString(w.personsWindow()))
                 + ": Deckhand never moves the person's focus, so the run ends here"));
+        return aborted();
+    }
+
+    /** The refusal when the keyboard changed since the run began; see {@link #watch}. */
+    private Optional<Refusal> keyboardChanged() {
+        long start = keyboardAtStart;
+        if (start < 0) return Optional.empty();
+        dev.deckhand.loop.desktop.KeyboardChanges now = desktop.display().keyboardChanges();
+        if (!now.watched() || now.count() <= start) return Optional.empty();
+        keyboardAtStart = now.count();
+        abort(Refusal.outOfScope("the keyboard was changed during the run (" + now.last() + "; "
+                + (now.count() - start) + (now.count() - start == 1 ? " change" : " changes")
+                + "): a task never needs to remap the person's keyboard, so the run ends here"));
         return aborted();
     }
 

@@ -48,6 +48,11 @@ public final class FakeGuard implements Guard {
     }
     public Function<Action, Optional<Refusal>> onDelivered = a -> Optional.empty();
     @Override public Optional<Refusal> afterDelivery(Action action) { return onDelivered.apply(action); }
+    /** What {@link #watch} answers; counted. */
+    public java.util.function.Supplier<Optional<Refusal>> onWatch = Optional::empty;
+    public int watches;
+    public final List<java.time.Duration> graces = new ArrayList<>();
+    @Override public Optional<Refusal> watch(java.time.Duration grace) { watches++; graces.add(grace); return onWatch.get(); }
     public int released;
     public int lastChecks;
     public Function<Action, Optional<Refusal>> onLastCheck = a -> Optional.empty();

@@ -126,4 +126,10 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
     public void privateDesktop(boolean v) { this.privateDesktop = v; }
     @Override public long activeWindow() { record("activeWindow"); return activeWindow; }
     @Override public boolean privateDesktop() { return privateDesktop; }
+    private dev.deckhand.loop.desktop.KeyboardChanges keyboard = new dev.deckhand.loop.desktop.KeyboardChanges(0, "");
+    /** Another program changed the keyboard (its map, modifiers or controls): the count moves on. */
+    public synchronized void keyboardChanged(String what) {
+        keyboard = new dev.deckhand.loop.desktop.KeyboardChanges(keyboard.count() + 1, what);
+    }
+    @Override public synchronized dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() { return keyboard; }
 }

@@ -197,6 +197,9 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
 
     @Override public long activeWindow() { return focusedWindow; }
     @Override public boolean privateDesktop() { return false; }
+    @Override public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+        return new dev.deckhand.loop.desktop.KeyboardChanges(0, "");
+    }
     @Override public void scroll(String uid, String direction, int amount) { land("scroll", byUid(uid), false); }
 
     @Override

@@ -47,6 +47,14 @@ class PersonsFocusTest {
         int lateBy = -1;
         private int activateIn = -1;
 
+        /** The next snapshots fail as an app's do while its modal dialog runs (abiword's Open). */
+        boolean hangsAfterClick;
+        private boolean clicked;
+        /** The keyboard's change count as the platform reports it. */
+        long keyboardChanges;
+        /** Another window of the app's client (a popup a page opens) is on the client list. */
+        boolean popup;
+
         World(boolean privateDesktop) {
             super(new java.util.Random(1), 1, false, false, 0);
             this.privateDesktop = privateDesktop;
@@ -55,6 +63,7 @@ class PersonsFocusTest {
         @Override
         public void click(String uid) {
             super.click(uid);
+            clicked = true;
             if (!uid.endsWith("-OK")) return;
             if (lateBy < 0) focusedWindow = TARGET; else activateIn = lateBy;
         }
@@ -70,9 +79,42 @@ class PersonsFocusTest {
         public boolean privateDesktop() {
             return privateDesktop;
         }
+
+        @Override
+        public dev.deckhand.loop.desktop.ScopedTree snapshot(long windowId, long grantRevision) {
+            if (hangsAfterClick && clicked) {
+                throw new dev.deckhand.grant.RefusedException(dev.deckhand.grant.Refusal.a11yUnavailable(
+                        "app pid " + PID + " is not responding to accessibility calls (hung or stopped)"));
+            }
+            return super.snapshot(windowId, grantRevision);
+        }
+
+        @Override
+        public java.util.List<dev.deckhand.loop.desktop.WindowInfo> windows() {
+            java.util.List<dev.deckhand.loop.desktop.WindowInfo> out = new java.util.ArrayList<>(super.windows());
+            if (popup) {
+                // a new top-level of the app's client (same client bits), no dialog of anything
+                out.add(new dev.deckhand.loop.desktop.WindowInfo(POPUP, "details", "testapp", -1, GEOMETRY, 5, true,
+                        false, false, 0x2a00000L, 0, false, -1));
+            }
+            return out;
+        }
+
+        @Override
+        public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+            return new dev.deckhand.loop.desktop.KeyboardChanges(keyboardChanges, keyboardChanges == 0 ? ""
+                    : "the keysyms of 2 keys and the modifier map");
+        }
     }
 
+    static final long POPUP = 0x2a00123L;
+
     private static RunResult run(World world, String stepsJson) {
+        return run(world, stepsJson, d -> { });
+    }
+
+    /** The run's explicit steps on {@code world}; {@code onSleep} is the wait's sleeper (the clock moves by it too). */
+    private static RunResult run(World world, String stepsJson, java.util.function.Consumer<java.time.Duration> onSleep) {
         MutableClock clock = new MutableClock();
         GrantBroker.Owned owned = GrantBroker.create(clock, () -> "g1");
         GrantBroker broker = owned.broker();
@@ -92,7 +134,10 @@ class PersonsFocusTest {
                 .withSteps(StepParser.fromJson(dev.deckhand.loop.json.Json.parse(stepsJson)));
         return ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of()).guard(guard)
                 .audit(new RecordingAudit()).clock(clock).stop(new StopLatch()).scope(scope)
-                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build().run(request);
+                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> {
+                    clock.advance(d);
+                    onSleep.accept(d);
+                }).build().run(request);
     }
 
     private static final String FOCUS_TO = "[{\"action\":\"focus\",\"target\":{\"role\":\"text\",\"name\":\"To\"}}]";
@@ -135,7 +180,7 @@ class PersonsFocusTest {
         RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
                 + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().contains("the active window while the person was in window 0x3c00001"),
+        assertTrue(r.refusal().get().detail().contains("the active window 0.0 s after the click while the person was in window 0x3c00001"),
                 r.refusal().get().detail());
         assertEquals(1, r.stepsRun(), "the click was delivered and counted; the run ended before the next step");
         assertEquals(1, world.delivered);
@@ -149,8 +194,114 @@ class PersonsFocusTest {
         RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
                 + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().startsWith("the click made the granted app's window"), r.refusal().get().detail());
+        assertTrue(r.refusal().get().detail().startsWith("the granted app's window 0x2a00007 became the active window"
+                + " 0.0 s after the click while the person was in window 0x3c00001"), r.refusal().get().detail());
         assertEquals(1, r.stepsRun(), "the set_text never ran");
+    }
+
+    /**
+     * B17: a page opens a popup window seconds after the click asked for it, long after the action settled; the run
+     * waits meanwhile. The wait looks at the active window between its slices: the run ends there, saying how long
+     * after the click, and the rest of the wait is not slept.
+     */
+    @Test
+    void aWindowTheAppActivatesSecondsAfterTheClickEndsTheRunDuringTheWait() {
+        World world = new World(false);
+        world.focusedWindow = HostileWorld.OTHER;
+        java.util.List<java.time.Duration> slept = new java.util.ArrayList<>();
+        int[] reads = {0};
+        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
+                + "{\"action\":\"wait\",\"ms\":4500}]", d -> {
+                    slept.add(d);
+                    // three seconds into the wait the page's timer opens its popup, which the window manager activates
+                    if (slept.size() == 30) {
+                        world.popup = true;
+                        world.focusedWindow = POPUP;
+                    }
+                });
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
+        assertTrue(r.refusal().get().detail().startsWith("the granted app's window 0x2a00123 became the active window"
+                + " 3.0 s after the click while the person was in window 0x3c00001"), r.refusal().get().detail());
+        assertEquals(3000, slept.stream().mapToLong(java.time.Duration::toMillis).sum(), "the wait ended at the first slice after");
+        assertTrue(slept.stream().allMatch(d -> d.toMillis() <= 100), "slices of at most 100 ms: " + slept);
+    }
+
+    /** The same popup after the last step: the run's end reads the active window once more; no completed run. */
+    @Test
+    void anActivationAfterTheLastStepIsTheRunsEnding() {
+        World world = new World(false);
+        world.focusedWindow = HostileWorld.OTHER;
+        world.lateBy = 1; // not at the click's settle; by the run's last look
+        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]");
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
+        assertEquals(1, r.stepsRun());
+    }
+
+    /**
+     * B23: the click opens the app's modal dialog, which takes the focus, and the app stops answering accessibility
+     * calls while it runs. The run ends saying the focus moved, not that the app stopped answering.
+     */
+    @Test
+    void aDialogThatTookTheFocusAndStoppedTheAppAnsweringIsReportedAsTheFocusMove() {
+        World world = new World(false);
+        world.focusedWindow = HostileWorld.OTHER;
+        world.hangsAfterClick = true;
+        // not at the settle, the effect's look, the next step's check or the run's first look at its end: the
+        // dialog takes the focus a moment after the app stopped answering, within the grace the end looks for it
+        world.lateBy = 6;
+        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
+        assertTrue(r.refusal().get().detail().contains("became the active window"), r.refusal().get().detail());
+        assertEquals(1, r.stepsRun());
+    }
+
+    /** The control: the same hang with the person's window still active ends A11Y_UNAVAILABLE, as before. */
+    @Test
+    void theSameHangWithoutAFocusMoveStaysA11yUnavailable() {
+        World world = new World(false);
+        world.focusedWindow = HostileWorld.OTHER;
+        world.hangsAfterClick = true;
+        world.lateBy = 1_000_000; // never
+        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
+        assertEquals(RefusalCode.A11Y_UNAVAILABLE, r.refusal().orElseThrow().code(), r.toString());
+    }
+
+    /** Watched from the run's start: no action of Deckhand's, and an app that activates itself while the run waits. */
+    @Test
+    void anAppThatActivatesItselfWhileTheRunOnlyWaitsEndsTheRun() {
+        World world = new World(false);
+        world.focusedWindow = HostileWorld.OTHER;
+        RunResult r = run(world, "[{\"action\":\"wait\",\"ms\":1000}]", d -> world.focusedWindow = HostileWorld.TARGET);
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
+        assertTrue(r.refusal().get().detail().contains("became the active window during the run while the person was in"
+                + " window 0x3c00001"), r.refusal().get().detail());
+        assertEquals(0, world.delivered);
+    }
+
+    /** The keyboard changed while the run went on (a granted terminal ran setxkbmap): the run ends, saying so. */
+    @Test
+    void aKeyboardChangeDuringTheRunEndsIt() {
+        World world = new World(false);
+        world.keyboardChanges = 4; // changes before the run began do not count
+        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                + "{\"action\":\"wait\",\"ms\":1000}]", d -> world.keyboardChanges = 5);
+        assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
+        assertEquals("the keyboard was changed during the run (the keysyms of 2 keys and the modifier map; 1 change): a task"
+                + " never needs to remap the person's keyboard, so the run ends here", r.refusal().get().detail());
+        assertEquals(1, r.stepsRun(), "the click ran; the wait ended at its first look after the change");
+    }
+
+    @Test
+    void onAPrivateDesktopNeitherTheFocusNorTheKeyboardIsWatched() {
+        World world = new World(true);
+        world.focusedWindow = HostileWorld.OTHER;
+        RunResult r = run(world, "[{\"action\":\"wait\",\"ms\":500}]", d -> {
+            world.focusedWindow = HostileWorld.TARGET;
+            world.keyboardChanges++;
+        });
+        assertTrue(r.refusal().isEmpty(), r.toString());
     }
 
     @Test
