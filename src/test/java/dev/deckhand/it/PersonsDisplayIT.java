@@ -180,7 +180,7 @@ class PersonsDisplayIT {
             owner().get("/api/grants/active").then().statusCode(200); // the grant outlives the refused run
 
             // the person presses Stop with the keys their fingers know: keycodes 37 64 50 9, now CapsLock Alt Shift CapsLock
-            PhysicalKeys.press(PhysicalKeys.STOP);
+            PhysicalKeys.pressStop();
             JsonPath latched = awaitStopped();
             assertEquals("STOPPED", latched.getString("result.structuredContent.refusal.code"), latched.prettify());
 

@@ -209,7 +209,6 @@ class PersonsFocusTest {
         World world = new World(false);
         world.focusedWindow = HostileWorld.OTHER;
         java.util.List<java.time.Duration> slept = new java.util.ArrayList<>();
-        int[] reads = {0};
         RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
                 + "{\"action\":\"wait\",\"ms\":4500}]", d -> {
                     slept.add(d);
