@@ -1,20 +1,76 @@
 #!/usr/bin/env bash
-# The tests (README, second command): install what they need, then `mvn verify` inside a private
-# virtual desktop (Xvfb, D-Bus, AT-SPI, openbox) that is stopped afterwards, by PID; then the task
-# suite (tasks/) with its oracle, each task in a virtual desktop of its own: every task must end as it
-# expects, and the report is printed (docs/eval.md); then the sandbox image, built with podman from Debian
-# packages, and FleetAcceptance inside containers of it (docs/fleet.md).
+# The tests (README, second command), in stages from the fastest; the first stage that fails ends the run
+# with its status. Each stage prints its wall time when it ends, and a summary of all of them comes last
+# (docs/testing.md#the-staged-run):
+#   deps     the Debian packages the tests need (scripts/deps.sh test)
+#   pure     every module compiled, once, and packaged; the pure tests (no display)
+#   app      the app's tests that need no display: Quarkus, HTTP, SQLite, headless Chromium (no display)
+#   desktop  the platform drivers against real apps, in a private virtual desktop (Xvfb, D-Bus, AT-SPI, openbox)
+#   e2e      the app packaged for Quarkus; the end-to-end tests and the *IT classes, in a private virtual desktop
+#   eval     the task suite (tasks/) with its oracle, each task in a virtual desktop of its own: every task must
+#            end as it expects, and the report is printed (docs/eval.md)
+#   image    the sandbox image, built with podman from Debian packages (docs/fleet.md)
+#   fleet    FleetAcceptance inside containers of that image
+# Arguments go to every Maven run (e.g. -o). The stages after pure compile nothing again: the classes, the
+# modules' jars and, from e2e on, the packaged app are the ones the earlier stages made.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-scripts/deps.sh test
-( cd src/test/mcp-client && npm ci --no-audit --no-fund --loglevel=error )
-scripts/desktop.sh run -- mvn -B verify "$@"
+
+names=()
+times=()
+started=$SECONDS
+failed=""
+
+clock() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+
+summary() {
+  local i
+  printf '\ntest.sh: stage times\n' >&2
+  for i in "${!names[@]}"; do printf '  %-8s %6s\n' "${names[$i]}" "$(clock "${times[$i]}")" >&2; done
+  printf '  %-8s %6s%s\n' total "$(clock $((SECONDS - started)))" "${failed:+  (failed in $failed)}" >&2
+}
+trap summary EXIT
+
+# stage NAME CMD...: runs CMD, prints its time, and ends the run with CMD's status if it fails.
+stage() {
+  local name=$1 start=$SECONDS rc=0
+  shift
+  printf '\ntest.sh: stage %s\n' "$name" >&2
+  "$@" || rc=$?
+  names+=("$name")
+  times+=("$((SECONDS - start))")
+  if [ "$rc" -ne 0 ]; then
+    failed=$name
+    printf 'test.sh: stage %s failed (status %d) after %s\n' "$name" "$rc" "$(clock $((SECONDS - start)))" >&2
+    exit "$rc"
+  fi
+  printf 'test.sh: stage %s passed in %s\n' "$name" "$(clock $((SECONDS - start)))" >&2
+}
+
+# The pure and app tiers must pass without a display: they never see the person's.
+no_display() { env -u DISPLAY -u WAYLAND_DISPLAY "$@"; }
+
+# Every Maven stage runs in batch mode and ends its tests at the first failing one; the caller's arguments follow.
+mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount=1)
+
+# TypeScriptClientIT's client first (a stage's commands are chained: set -e does not reach into them).
+e2e() {
+  (cd src/test/mcp-client && npm ci --no-audit --no-fund --loglevel=error) &&
+    scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e verify "$@"
+}
+
+stage deps scripts/deps.sh test
+stage pure no_display mvn "${mvn_args[@]}" -Ptier-pure package "$@"
+stage app no_display mvn "${mvn_args[@]}" -Ptier-app test "$@"
+stage desktop scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-desktop test "$@"
+stage e2e e2e "$@"
 # Reports stay in the build tree, not in the person's config directory.
-DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval --tasks tasks --oracle --parallel 2 --out src/target/eval
-# The sandbox image, and the fleet acceptance (FleetAcceptance, which needs this report and the image, so
-# mvn verify does not run it): the server, its liveness probe and an MCP tools/list through a port mapping,
-# one oracle task per shard in containers and their merge, and this report split three ways and merged.
-scripts/image.sh build --tag localhost/deckhand:ci
-mvn -B -pl src -am test-compile surefire:test -Dtest=FleetAcceptance -Dsurefire.failIfNoSpecifiedTests=false \
-  -Ddeckhand.fleet.image=localhost/deckhand:ci -Ddeckhand.fleet.report="$root/src/target/eval/report.json"
+stage eval env DECKHAND_HOME="$root/src/target/eval-home" \
+  scripts/deckhand eval --tasks tasks --oracle --parallel 2 --out src/target/eval
+# The fleet acceptance (FleetAcceptance, which needs this report and the image, so no tier runs it): the
+# server, its liveness probe and an MCP tools/list through a port mapping, one oracle task per shard in
+# containers and their merge, and this report split three ways and merged.
+stage image scripts/image.sh build --tag localhost/deckhand:ci
+stage fleet mvn "${mvn_args[@]}" -pl src -am test-compile surefire:test -Dtest=FleetAcceptance -Dsurefire.failIfNoSpecifiedTests=false \
+  -Ddeckhand.fleet.image=localhost/deckhand:ci -Ddeckhand.fleet.report="$root/src/target/eval/report.json" "$@"

@@ -10,12 +10,14 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The module boundaries of docs/design.md#modules and the layers of docs/architecture.md, as tests (the pure modules'
  * POMs also ban the artifacts).
  */
+@Tag("pure")
 class ArchitectureTest {
 
     private static JavaClasses classes;

@@ -3,6 +3,7 @@ package dev.deckhand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,9 +11,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The shell scripts pass shellcheck, and the image's recipe holds together with its build context. */
+@Tag("app")
 class BuildScriptsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -26,7 +29,7 @@ class BuildScriptsTest {
             cmd.add(s);
         }
         Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), "shellcheck (installed by scripts/deps.sh test):\n" + out);
     }

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * its page. A {@code docs/….md#anchor} cited in a comment of the code, the POMs, the scripts or the tasks
  * must find its page and heading too.
  */
+@Tag("pure")
 class DocsLinksTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * (the rules {@link ArchitectureTest} checks; docs/architecture.md#the-packages), so a new package takes its
  * place in words as well as in the layers.
  */
+@Tag("pure")
 class PackageInfoTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -88,6 +88,7 @@ public class AuditLog implements AuditAppender {
      * database yet. At the same priority the order was the container's choice, and it changed when a
      * class was added.
      */
+    @SuppressWarnings("FutureReturnValueIgnored") // prune() catches its own failures; close() ends the schedule
     void open(@Observes @jakarta.annotation.Priority(jakarta.enterprise.inject.spi.ObserverMethod.DEFAULT_PRIORITY + 100)
             io.quarkus.runtime.StartupEvent event) {
         store();

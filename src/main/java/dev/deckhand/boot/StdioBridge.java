@@ -106,7 +106,7 @@ public class StdioBridge {
             String type = response.headers().firstValue("Content-Type").orElse("");
             try (Stream<String> lines = response.body()) {
                 if (response.statusCode() >= 400) {
-                    String text = String.join(" ", (Iterable<String>) lines::iterator);
+                    String text = lines.collect(java.util.stream.Collectors.joining(" "));
                     if (id != null) write(out, error(id, -32603, "HTTP " + response.statusCode() + ": " + text));
                     return;
                 }
@@ -122,7 +122,7 @@ public class StdioBridge {
                     });
                     if (data.length() > 0) emit(out, data.toString());
                 } else {
-                    String text = String.join("", (Iterable<String>) lines::iterator);
+                    String text = lines.collect(java.util.stream.Collectors.joining());
                     if (!text.isBlank()) emit(out, text);
                 }
             }

@@ -241,6 +241,8 @@ public final class EvalCommand {
     private static final class Progress {
         private final int total;
         private final PrintStream err;
+        // Java 17: a console exists only when both standard streams are a terminal (Java 22 changed that).
+        @SuppressWarnings("SystemConsoleNull")
         private final boolean terminal = System.console() != null;
         private final AtomicInteger done = new AtomicInteger();
         private final AtomicInteger expected = new AtomicInteger();

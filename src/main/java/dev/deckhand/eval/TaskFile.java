@@ -219,9 +219,10 @@ public final class TaskFile {
         return out;
     }
 
-    private static void wire(JsonNode node, String field, java.util.function.Function<String, ?> parse) {
+    /** Checks the field's wire name by parsing it: {@code parse} throws on a name it does not know. */
+    private static void wire(JsonNode node, String field, java.util.function.Consumer<String> parse) {
         if (!node.has(field)) return;
         if (!node.get(field).isTextual()) throw new IllegalArgumentException("grant." + field + " must be a string");
-        parse.apply(node.get(field).asText());
+        parse.accept(node.get(field).asText());
     }
 }

@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -114,7 +115,7 @@ public class ComputerTool {
                     () -> cancellation.check().isRequested(),
                     step -> {
                         lastStep.accumulateAndGet(step.step(), Math::max);
-                        notify.accept("step " + step.step() + ": " + step.kind() + " " + step.status().name().toLowerCase()
+                        notify.accept("step " + step.step() + ": " + step.kind() + " " + step.status().name().toLowerCase(Locale.ROOT)
                                 + step.code().map(c -> " " + c).orElse("") + step.effect().map(e -> ", " + e.wire()).orElse(""));
                     });
         } finally {

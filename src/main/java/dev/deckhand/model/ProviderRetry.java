@@ -113,7 +113,7 @@ public final class ProviderRetry {
             return asked.plusMillis((long) (r * Math.min(1000, asked.toMillis() / 10)));
         }
         long exp = Math.min(CAP.toMillis(), BASE.toMillis() << Math.min(attempt - 1, 20));
-        return Duration.ofMillis(exp / 2 + (long) (r * (exp / 2)));
+        return Duration.ofMillis(exp / 2 + (long) (r * (exp / 2.0)));
     }
 
     private static String seconds(Duration d) {

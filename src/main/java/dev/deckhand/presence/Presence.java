@@ -48,7 +48,7 @@ public class Presence {
     static final Duration ABSENCE_WINDOW = Duration.ofSeconds(5);
 
     /** One run's presence; close it when the run ends, whatever way it ends. */
-    public final class Run implements AutoCloseable {
+    public static final class Run implements AutoCloseable {
         private final FocusMode.Hold focus;
         private final Desktop desktop;
         private final VoiceLine speaker;

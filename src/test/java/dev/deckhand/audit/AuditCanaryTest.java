@@ -21,6 +21,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * captured while it ran. A positive control (the run's instruction, which IS stored) shows the
  * scan would find stored text.
  */
+@Tag("app")
 class AuditCanaryTest {
     static final Instant T0 = Instant.parse("2026-11-29T20:00:00Z");
 

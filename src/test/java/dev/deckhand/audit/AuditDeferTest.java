@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * record, in the same transaction, keeping the time it was deferred; on close; never after a later
  * record.
  */
+@Tag("app")
 class AuditDeferTest {
     static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
 

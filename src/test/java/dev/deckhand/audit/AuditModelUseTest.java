@@ -10,10 +10,12 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The columns of schema version 2: the run's model use and report, an action's effect; older logs still verify. */
+@Tag("app")
 class AuditModelUseTest {
     static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
 

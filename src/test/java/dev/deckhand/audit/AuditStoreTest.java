@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.grant.RefusalCode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -18,11 +19,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("app")
 class AuditStoreTest {
     static final Instant T0 = Instant.parse("2026-11-29T20:00:00Z");
 
@@ -97,7 +101,7 @@ class AuditStoreTest {
                 }
                 try (ResultSet rs = s.executeQuery("SELECT sql FROM sqlite_master WHERE name = 'audit_record'")) {
                     rs.next();
-                    String ddl = rs.getString(1).toLowerCase();
+                    String ddl = rs.getString(1).toLowerCase(Locale.ROOT);
                     assertTrue(ddl.contains("strict"), ddl);
                 }
                 List<String> columns = new ArrayList<>();
@@ -284,9 +288,9 @@ class AuditStoreTest {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         int code = AuditVerifyCommand.run(new String[] {dir.resolve("audit.db").toString(), dir.resolve("keys/audit.key").toString()},
-                new java.io.PrintStream(out, true), new java.io.PrintStream(err, true));
-        assertEquals(0, code, err.toString());
-        assertTrue(out.toString().startsWith("audit ok: 1 records"), out.toString());
+                new java.io.PrintStream(out, true, StandardCharsets.UTF_8), new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("audit ok: 1 records"), out.toString(StandardCharsets.UTF_8));
         assertEquals(2, AuditVerifyCommand.run(new String[0], new java.io.PrintStream(out), new java.io.PrintStream(err)));
         assertEquals(2, AuditVerifyCommand.run(new String[] {dir.resolve("missing.db").toString(), dir.resolve("keys/audit.key").toString()},
                 new java.io.PrintStream(out), new java.io.PrintStream(err)));

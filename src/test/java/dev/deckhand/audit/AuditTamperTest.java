@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.grant.RefusalCode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Each tampering an attacker with write access to the database (but not to the key) can do is
  * detected, with its kind and the seq where it shows.
  */
+@Tag("app")
 class AuditTamperTest {
     static final Instant T0 = Instant.parse("2026-11-29T20:00:00Z");
 
@@ -172,9 +175,9 @@ class AuditTamperTest {
         sql("DELETE FROM audit_record WHERE seq = 5");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = AuditVerifyCommand.run(new String[] {db.toString(), key.toString()},
-                new PrintStream(out, true), new PrintStream(new ByteArrayOutputStream(), true));
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         assertEquals(1, code);
-        assertTrue(out.toString().startsWith("audit BROKEN at seq 5 (DELETED)"), out.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("audit BROKEN at seq 5 (DELETED)"), out.toString(StandardCharsets.UTF_8));
     }
 
     private void swap(long a, long b) throws SQLException {

@@ -50,7 +50,7 @@ public final class FactsBench {
             String ac = tree.nodes().stream().filter(n -> n.name().equals("AC")).findFirst().orElseThrow().uid();
             for (int i = 0; i < 5; i++) {
                 StringBuilder line = new StringBuilder("call:");
-                long r0 = d.wholeFactsReads(), e0 = d.atspi().events(), t0 = System.nanoTime();
+                long e0 = d.atspi().events();
                 for (String step : List.of("run", "preflight", "observe", "check", "last", "ACT", "observe")) {
                     if (step.equals("ACT")) {
                         d.click(ac);

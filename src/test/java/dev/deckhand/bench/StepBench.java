@@ -8,6 +8,7 @@ import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.model.stub.OpenAiStub;
+import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.platform.atspi.TestApp;
 import dev.deckhand.platform.linux.LinuxDesktop;
 import java.net.URI;
@@ -164,7 +165,7 @@ public final class StepBench {
                 + (label.equals("5") ? "5" : "0") + "\"}}";
     }
 
-    private static String uid(OpenAiStub.RecordedRequest request, String label) {
+    private static String uid(ProviderStub.RecordedRequest request, String label) {
         StringBuilder text = new StringBuilder();
         collect(request.json(), text);
         Matcher m = Pattern.compile("(?m)^\\s*(u[0-9A-Za-z]{3,16}) tgl \"" + Pattern.quote(label) + "\"").matcher(text);

@@ -10,8 +10,10 @@ import dev.deckhand.loop.verify.Verdict;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class ExitCodeTest {
 
     private static RunResult result(Outcome.Kind kind, Verdict verdict, RefusalCode code) {

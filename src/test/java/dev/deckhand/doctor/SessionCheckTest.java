@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.platform.linux.LinuxDesktops.Session;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The doctor names the session type, the route each kind of app gets, and what Wayland takes away and why. */
+@Tag("pure")
 class SessionCheckTest {
 
     @Test

@@ -3,9 +3,11 @@ package dev.deckhand.doctor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The doctor tells toolkits apart by the libraries a process maps. */
+@Tag("pure")
 class ToolkitTest {
 
     private static Toolkit of(String... libs) {

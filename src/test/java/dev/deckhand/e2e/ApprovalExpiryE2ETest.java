@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(ApprovalExpiryE2ETest.ShortApprovals.class)
+@Tag("e2e")
 class ApprovalExpiryE2ETest {
 
     public static class ShortApprovals implements QuarkusTestProfile {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * its time-out on progress keeps waiting; the person approves late and the run completes.
  */
 @QuarkusTest
+@Tag("e2e")
 class ApprovalWaitE2ETest {
 
     /** How long the card is left undecided: more than two of the 10 s the contract allows between notifications. */

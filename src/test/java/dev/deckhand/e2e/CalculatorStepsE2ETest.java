@@ -10,6 +10,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * for the whole list), and the a11y verifier reads 84 from the calculator's display.
  */
 @QuarkusTest
+@Tag("e2e")
 class CalculatorStepsE2ETest {
 
     @AfterEach

@@ -20,6 +20,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * in the MCP results, the audit or the server's log.
  */
 @QuarkusTest
+@Tag("e2e")
 class DeniedPlacesE2ETest {
 
     private static final Path CONFIG = Path.of("target/test-home").toAbsolutePath();

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * Slack) that appears while a model-driven run is in flight aborts it within about one poll interval.
  */
 @QuarkusTest
+@Tag("e2e")
 class DenyListE2ETest {
 
     @AfterEach

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * terminal (xterm, which shows no accessibility tree) every chord that submits the line is {@code send}.
  */
 @QuarkusTest
+@Tag("e2e")
 class KeysE2ETest {
 
     @AfterEach

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and code while the file shows that nothing reached the editor that should not have.
  */
 @QuarkusTest
+@Tag("e2e")
 class MousepadModelE2ETest {
 
     @AfterEach

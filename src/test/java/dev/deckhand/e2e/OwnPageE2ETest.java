@@ -10,10 +10,12 @@ import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Deckhand's own page open in a real Chromium window is never grantable (OWN_WINDOW). */
 @QuarkusTest
+@Tag("e2e")
 class OwnPageE2ETest {
 
     @Test

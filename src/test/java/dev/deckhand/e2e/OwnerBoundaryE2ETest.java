@@ -16,6 +16,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * verifier quotes nothing of the window; a catastrophic title regex ends at its limit.
  */
 @QuarkusTest
+@Tag("e2e")
 class OwnerBoundaryE2ETest {
 
     private static final Path CONFIG = Path.of("target/test-home").toAbsolutePath();

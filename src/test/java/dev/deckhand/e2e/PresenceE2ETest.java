@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(PresenceE2ETest.Recording.class)
+@Tag("e2e")
 class PresenceE2ETest {
 
     static final Path DIR = Path.of("target", "presence-e2e").toAbsolutePath();

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * pixels grant the observation carries each element's bounds (the observation of docs/model.md).
  */
 @QuarkusTest
+@Tag("e2e")
 class RealAppEffectsE2ETest {
 
     private static final Pattern BUTTON = Pattern.compile("(?m)^\\s*(u[0-9A-Za-z]{3,16}) btn(?: \"([^\"]*)\")?");

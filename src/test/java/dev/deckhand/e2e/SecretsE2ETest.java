@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.grant.OwnSecrets;
 import dev.deckhand.mcp.McpSession;
 import dev.deckhand.model.stub.OpenAiStub;
-import dev.deckhand.model.stub.ProviderStub;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
@@ -19,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * showing of a random string of the same shape goes to the model as usual.
  */
 @QuarkusTest
+@Tag("e2e")
 class SecretsE2ETest {
 
     private static final Path LOG = Path.of("target/test-home/deckhand.log");
@@ -66,7 +67,7 @@ class SecretsE2ETest {
                 new Showing("spaced", List.of("--form", "--title=spaced-" + tag, "--field=" + String.join(" ", part.split("")) + ":LBL")));
     }
 
-    private static JsonPath runOn(Showing showing, ProviderStub stub) throws Exception {
+    private static JsonPath runOn(Showing showing) throws Exception {
         try (Yad yad = Yad.launch(showing.args().toArray(String[]::new))) {
             String title = showing.args().get(1).substring("--title=".length());
             long window = Owner.awaitWindow("yad", title.split(" ")[0]);
@@ -100,7 +101,7 @@ class SecretsE2ETest {
             Harness.bind(stub);
             for (Map.Entry<String, String> secret : secrets.entrySet()) {
                 for (Showing showing : showings(secret.getValue(), "s" + tag++)) {
-                    JsonPath call = runOn(showing, stub);
+                    JsonPath call = runOn(showing);
                     String result = call.prettify();
                     assertEquals("SECRET_ON_SCREEN", call.getString("result.structuredContent.refusal.code"),
                             secret.getKey() + " as " + showing.name() + ": " + call.getString("result.structuredContent.summary"));
@@ -136,7 +137,7 @@ class SecretsE2ETest {
             for (Showing showing : showings(ordinary.toString(), "c" + tag++)) {
                 stub.enqueue("{\"action\":\"done\",\"summary\":\"read it\"}");
                 int before = stub.requests().size();
-                JsonPath call = runOn(showing, stub);
+                JsonPath call = runOn(showing);
                 assertEquals("completed", call.getString("result.structuredContent.outcome"), showing.name() + ": " + call.prettify());
                 assertEquals(before + 1, stub.requests().size(), showing.name() + ": the model was asked once");
             }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(SlowCursorStopE2ETest.SlowCursor.class)
+@Tag("e2e")
 class SlowCursorStopE2ETest {
 
     /** The drawn cursor takes five seconds to reach an element. */

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * refused {@code A11Y_UNAVAILABLE}, once the 5 s bound has passed. Each run is one call, never retried.
  */
 @QuarkusTest
+@Tag("e2e")
 class StartingWindowE2ETest {
 
     @AfterEach

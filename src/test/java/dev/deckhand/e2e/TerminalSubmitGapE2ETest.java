@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * ctrl+o, and the command runs. Enter is refused as the control. Expected to FAIL until the gap is closed.
  */
 @QuarkusTest
+@Tag("e2e")
 class TerminalSubmitGapE2ETest {
 
     private McpSession session;

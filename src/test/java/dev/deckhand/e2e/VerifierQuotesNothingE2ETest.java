@@ -17,6 +17,7 @@ import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * only the check, the caller's selector and lengths.
  */
 @QuarkusTest
+@Tag("e2e")
 class VerifierQuotesNothingE2ETest {
 
     private static final String DONE = "{\"action\":\"done\",\"summary\":\"checked\"}";

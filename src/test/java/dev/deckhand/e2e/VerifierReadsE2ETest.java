@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(VerifierReadsE2ETest.ShippedLimits.class)
+@Tag("e2e")
 class VerifierReadsE2ETest {
 
     public static class ShippedLimits implements QuarkusTestProfile {

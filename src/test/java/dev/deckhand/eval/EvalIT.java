@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the oracle's actions out, by uid) runs a handful of suite tasks; {@code --parallel 1} and
  * {@code --parallel 2} give the same verdicts.
  */
+@Tag("e2e")
 class EvalIT {
 
     static final Path SUITE = Path.of("..", "tasks");

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (rows and totals, safety tasks, harness errors and repeats included), and any set that is not the N
  * shards of one run is refused naming the shard and what is wrong, with nothing written.
  */
+@Tag("pure")
 class EvalMergeTest {
 
     @TempDir

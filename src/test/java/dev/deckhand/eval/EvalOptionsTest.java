@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code deckhand eval}'s flags: strict, every error naming the flag (Main exits 64 with the usage). */
+@Tag("pure")
 class EvalOptionsTest {
 
     @Test

@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** report.json's shape (docs/design.md#task-format), the totals' rules, report.md, and the stored reports the page lists. */
+@Tag("pure")
 class EvalReportTest {
 
     @TempDir

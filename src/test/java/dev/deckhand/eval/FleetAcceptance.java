@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * </ul>
  * Every container is started here and ended by its id.
  */
+@Tag("e2e")
 class FleetAcceptance {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -29,12 +29,14 @@ import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +46,7 @@ import org.junit.jupiter.api.Test;
  * from the Secret, the merge names exactly the N shard folders, and the pods run as the image's user with
  * a read-only root.
  */
+@Tag("pure")
 class KubernetesManifestsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -205,7 +208,7 @@ class KubernetesManifestsTest {
             assertEquals(Path.of("/reports/deckhand-eval/shard-" + i), o.out().orElseThrow());
             assertEquals(List.of(Path.of("/opt/deckhand/tasks")), o.tasks(), "the suite the image holds");
             String provider = o.provider().orElseThrow();
-            String variable = provider.startsWith("openai") ? "OPENAI_API_KEY" : provider.toUpperCase() + "_API_KEY";
+            String variable = provider.startsWith("openai") ? "OPENAI_API_KEY" : provider.toUpperCase(Locale.ROOT) + "_API_KEY";
             var secret = env.get(variable).getValueFrom().getSecretKeyRef();
             assertEquals("deckhand-model-key", secret.getName(), "the model's key from the Secret");
             assertEquals(variable, secret.getKey());

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code --shard I/N} (docs/design.md#task-format): 0-based, position in id order modulo N, and only that spelling. */
+@Tag("pure")
 class ShardTest {
 
     @Test

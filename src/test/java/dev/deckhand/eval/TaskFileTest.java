@@ -12,10 +12,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The task file format of docs/design.md#task-format, read strictly; and the suite under tasks/ as a whole. */
+@Tag("pure")
 class TaskFileTest {
 
     static final Path SUITE = Path.of("..", "tasks");

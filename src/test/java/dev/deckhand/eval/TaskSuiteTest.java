@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Finding a suite's tasks: recursive, in id order, pending folders apart, bad files kept as errors. */
+@Tag("pure")
 class TaskSuiteTest {
 
     @TempDir

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * managed (in a loaded container its startup took seconds, and a task's window "never appeared"). Here a
  * wrapper holds the real openbox still for 2 s right after that property appears, as a slow start would.
  */
+@Tag("e2e")
 class VirtualDesktopIT {
 
     @TempDir

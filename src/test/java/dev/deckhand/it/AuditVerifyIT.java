@@ -6,20 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.audit.AuditSettings;
 import dev.deckhand.audit.AuditStore;
 import dev.deckhand.audit.GrantEvent;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code deckhand verify-audit} on the packaged application: 0 for an intact chain, 1 once a record is edited. */
+@Tag("e2e")
 class AuditVerifyIT {
 
     private static int verify(Path home, StringBuilder output) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(PackagedApp.command("verify-audit")).redirectErrorStream(true);
         pb.environment().put("DECKHAND_HOME", home.toString());
         Process p = pb.start();
-        output.append(new String(p.getInputStream().readAllBytes()));
+        output.append(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         return p.exitValue();
     }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * LibreOffice Calc is open beside it, and while a SIGSTOPped FeatherPad is beside it. Timings are printed,
  * never asserted (docs/driver-atspi.md keeps them).
  */
+@Tag("e2e")
 class BesideAppsRunIT {
 
     @Test

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.TestInstance;
  *       still stops — pressed as physical keys (XTEST keycodes) and, in a second run, by the new map (xdotool).
  * </ul>
  */
+@Tag("e2e")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PersonsDisplayIT {
 
@@ -176,7 +178,7 @@ class PersonsDisplayIT {
             owner().get("/api/grants/active").then().statusCode(200); // the grant outlives the refused run
 
             // the person presses Stop with the keys their fingers know: keycodes 37 64 50 9, now CapsLock Alt Shift CapsLock
-            PhysicalKeys.press(PhysicalKeys.STOP);
+            PhysicalKeys.pressStop();
             JsonPath latched = awaitStopped();
             assertEquals("STOPPED", latched.getString("result.structuredContent.refusal.code"), latched.prettify());
 

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * {@code DECKHAND_PRIVATE_DESKTOP=1} (the exemption) runs, and GTK 3's focus call does make mousepad active.
  * And an app that activates its own window when Deckhand clicks it ends the run.
  */
+@Tag("e2e")
 class PersonsFocusIT {
 
     private static final String FOCUS_STEP = "[{\"action\":\"focus\",\"target\":{\"role\":\"text\",\"index\":0}}]";

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * process: its exit codes, its one line on standard output, and a real run in mousepad under the
  * virtual desktop through the person's grant minted by the CLI.
  */
+@Tag("e2e")
 class RunCommandIT {
 
     private static final String FILE_VERIFIER = "{\"kind\":\"file\",\"path\":\"/tmp/deckhand-cli-never\",\"contains\":\"hi\"}";

@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * no owner token (and nothing is created there), exit 1 when the server on the port belongs to another
  * config directory.
  */
+@Tag("e2e")
 class SignInIT {
 
     record Result(int code, String stdout, String stderr) { }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * standard output and error sent to a file, as {@code deckhand > server.log 2>&1} does, the file never holds a
  * code — with a terminal (a pseudo-terminal from {@code script}) and without one ({@code setsid}).
  */
+@Tag("e2e")
 class SignInLinkIT {
 
     private static final Pattern LINK = Pattern.compile("http://127\\.0\\.0\\.1:\\d+/signin\\?code=[A-Za-z0-9_-]+");

@@ -15,12 +15,14 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * initialize, tools/list and tools/call over stdio against the packaged application in a child process;
  * its standard error (the MCP client's log) never carries a sign-in code.
  */
+@Tag("e2e")
 class StdioIT {
 
     private final ObjectMapper json = new ObjectMapper();
@@ -68,13 +70,11 @@ class StdioIT {
             JsonNode parseError = json.readTree(out.readLine());
             assertEquals(-32700, parseError.path("error").path("code").asInt(), "a malformed message is a JSON-RPC error");
         } finally {
-            // stdin closed above: the server ends its session and exits by itself.
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                throw new AssertionError("deckhand stdio did not exit after standard input closed");
-            }
+            // stdin closed above: the server ends its session and exits by itself (asserted below, so that a
+            // failure above is the one reported).
+            if (!process.waitFor(15, TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
         }
-        assertEquals(0, process.exitValue());
+        assertEquals(0, process.exitValue(), "deckhand stdio exits by itself after standard input closed");
         String stderr = Files.readString(home.resolve("stderr.log"));
         assertTrue(stderr.contains("Deckhand is ready"), "logs go to standard error");
         // Standard error is the MCP client's log: over the whole session it carries no sign-in code,

@@ -10,12 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A client Deckhand did not write: the official TypeScript MCP SDK (src/test/mcp-client, installed by
  * scripts/test.sh with {@code npm ci}) connects over both transports, lists the tools and calls {@code computer}.
  */
+@Tag("e2e")
 class TypeScriptClientIT {
 
     private static final Path CLIENT = Path.of("test/mcp-client");

@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.TestInstance;
  * with an {@code a11y} verifier that passes. The model is never offered key, type or click_at.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("e2e")
 class WaylandMcpIT {
 
     private static final Pattern EDITABLE_TEXT = Pattern.compile("(?m)^\\s*(u[0-9A-Za-z]{3,16}) txt\\b");

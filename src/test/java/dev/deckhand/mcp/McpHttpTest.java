@@ -9,11 +9,13 @@ import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** initialize, tools/list and tools/call through the real HTTP stack (docs/contract.md#the-tool-computer). */
 @QuarkusTest
 @io.quarkus.test.junit.TestProfile(FreshServer.class)
+@Tag("app")
 class McpHttpTest {
 
     @Inject

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.deckhand.model.stub.AnthropicStub;
 import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.model.stub.ProviderStub.RecordedRequest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Anthropic messages: one forced tool whose input schema is the action schema; x-api-key. */
+@Tag("app")
 class AnthropicBindingTest extends ProviderContractTest {
 
     @Override

@@ -12,10 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Per-app model bindings: each app's turns go to its own model, the rest to the default, never a silent fallback. */
+@Tag("app")
 class AppBindingTest {
 
     static final String ACTION = "{\"action\":\"click\",\"uid\":\"u1\"}";

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.deckhand.model.stub.GeminiStub;
 import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.model.stub.ProviderStub.RecordedRequest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Gemini generateContent: JSON mime type with the schema, x-goog-api-key, inlineData image. */
+@Tag("app")
 class GeminiBindingTest extends ProviderContractTest {
 
     @Override

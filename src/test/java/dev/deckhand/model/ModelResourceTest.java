@@ -19,10 +19,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code /api/model} through the real HTTP stack, with the owner token. */
 @QuarkusTest
+@Tag("app")
 class ModelResourceTest {
 
     static final String KEY = "sk-rest-test-0123456789abcdef-LAST";

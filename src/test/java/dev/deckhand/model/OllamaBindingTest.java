@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.deckhand.model.stub.OllamaStub;
 import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.model.stub.ProviderStub.RecordedRequest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Ollama /api/chat: format = the schema, images as base64 on the message, no key. */
+@Tag("app")
 class OllamaBindingTest extends ProviderContractTest {
 
     @Override

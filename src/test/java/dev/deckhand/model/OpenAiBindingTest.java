@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.model.stub.ProviderStub.RecordedRequest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** OpenAI chat completions: strict json_schema response format, Bearer key, image_url data URLs. */
+@Tag("app")
 class OpenAiBindingTest extends ProviderContractTest {
 
     @Override

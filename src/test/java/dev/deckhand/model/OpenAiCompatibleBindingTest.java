@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.model.stub.ProviderStub.RecordedRequest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Any OpenAI-compatible endpoint: same wire format at the bound base URL; the key is optional. */
+@Tag("app")
 class OpenAiCompatibleBindingTest extends ProviderContractTest {
 
     private final OpenAiBindingTest wire = new OpenAiBindingTest();

@@ -12,6 +12,7 @@ import dev.deckhand.model.stub.ProviderStub;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code Retry-After} header reaches the rule through LangChain4j, and a provider that stays down ends
  * with its own message before the deadline.
  */
+@Tag("app")
 class ProviderRetryStubTest {
 
     static final String ACTION = "{\"action\":\"click\",\"uid\":\"u7Kq2\",\"text\":null}";

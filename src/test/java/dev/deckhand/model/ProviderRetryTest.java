@@ -15,9 +15,11 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The retry rule on a hand-moved clock: a pause moves the clock, nothing sleeps. */
+@Tag("pure")
 class ProviderRetryTest {
 
     private Instant now = Instant.parse("2026-12-01T12:00:00Z");

@@ -9,9 +9,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** No HTTP answer at all: a typed ModelException with status -1 and the reason, never a hang or a fallback. */
+@Tag("app")
 class UnreachableProviderTest {
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * not yet), a link inside a link, each with a trailing slash, {@code //}, {@code ..}, upper case, {@code ~},
  * {@code $HOME}, {@code file://} and percent-encoding.
  */
+@Tag("pure")
 class DeniedPlacesSetTest {
 
     @TempDir

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * root or into the denied set (dangling or not), roots that are themselves links, and the same answer
  * whether the file exists or not.
  */
+@Tag("pure")
 class FileVerifierScopeTest {
 
     @TempDir

@@ -9,10 +9,12 @@ import dev.deckhand.grant.PolicyConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The policy file across versions: one written before {@code verifierRoots} existed still loads. */
+@Tag("pure")
 class PolicyStoreTest {
 
     @TempDir

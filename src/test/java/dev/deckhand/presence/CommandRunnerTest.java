@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Real processes through {@link CommandRunner#PROCESSES}. */
+@Tag("pure")
 class CommandRunnerTest {
 
     @Test

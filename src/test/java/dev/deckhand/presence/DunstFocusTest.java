@@ -8,6 +8,7 @@ import io.smallrye.config.SmallRyeConfigBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * ended by this test by their PIDs: silenced during the run, restored after, each verified with
  * {@code dunstctl is-paused}; the GNOME flavour is left out because GNOME Shell is not on the bus.
  */
+@Tag("desktop")
 class DunstFocusTest {
 
     static PresenceConfig defaults() {

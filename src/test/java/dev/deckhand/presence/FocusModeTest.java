@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Focus logic against a recording fake daemon: checked rather than assumed, restored, bounded. */
+@Tag("pure")
 class FocusModeTest {
 
     /** A fake notification daemon per flavour name: whether it runs and its state. */

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.doctor.DoctorCheck;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The doctor's stop-shortcut line: green when grabbed, red with the reason and a fix otherwise. */
+@Tag("desktop")
 class StopShortcutDoctorTest {
 
     private static StopShortcut started(String keys) {

@@ -12,9 +12,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The voice line: fixed sentences, never blocking, and a real espeak-ng recording that sox measures. */
+@Tag("app")
 class VoiceLineTest {
 
     @Test

@@ -31,6 +31,7 @@ import java.util.Properties;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * record); the intent itself is durable when {@code intent()} returns. What is durable is read through a
  * second connection, as a reader after a crash would see it.
  */
+@Tag("app")
 class AuditTrailTest {
 
     private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");

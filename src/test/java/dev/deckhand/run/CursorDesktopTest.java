@@ -11,6 +11,7 @@ import dev.deckhand.platform.CursorDesktop;
 import dev.deckhand.platform.DrawnCursor;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * off the screen before a capture, the elements' places from whatever read a tree, none for a Wayland window,
  * a broken cursor that changes nothing, and pacing.
  */
+@Tag("pure")
 class CursorDesktopTest {
 
     private static final long X11 = 7;

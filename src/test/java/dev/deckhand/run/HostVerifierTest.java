@@ -13,10 +13,12 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The host verifiers: files checked for real, commands run only when the person enabled that argv. */
+@Tag("pure")
 class HostVerifierTest {
 
     @TempDir

@@ -12,6 +12,7 @@ import dev.deckhand.platform.CursorDesktop;
 import dev.deckhand.platform.DrawnCursor;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * itself: one that turned it into {@code snapshot} would walk every time, silently (the port has no default
  * that could, and the decorators go through {@link Desktop#around}, which passes every method on as itself).
  */
+@Tag("pure")
 class LatestSnapshotForwardingTest {
 
     private static final long WINDOW = 7;

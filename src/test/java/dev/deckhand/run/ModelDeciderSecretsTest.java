@@ -21,9 +21,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The last gate before the provider: a turn that carries one of Deckhand's secrets is not sent. */
+@Tag("pure")
 class ModelDeciderSecretsTest {
 
     private static final String SECRET = "c2VjcmV0LW93bmVyLXRva2VuLWZvci10aGUtbW9kZWwtdGVzdA";

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The admission of a call, in the contract's order — mode, verifier, the verifier's arguments, its file
  * scope, the budget of verifier reads — on a fake clock and a policy supplier that counts its reads.
  */
+@Tag("pure")
 class RunAdmissionTest {
 
     @TempDir

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.run.StepPhases.Phase;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The phase accounting on a fake ticker: innermost phase wins, opaque phases keep what they call, one thread only. */
+@Tag("pure")
 class StepPhasesTest {
 
     private final AtomicLong now = new AtomicLong();

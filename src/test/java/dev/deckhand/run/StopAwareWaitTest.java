@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** A {@code wait} gives way to Stop: it polls the stop signal and returns once Stop is requested. */
+@Tag("pure")
 class StopAwareWaitTest {
 
     @Test

@@ -15,12 +15,14 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Each call of the port is timed into the phase of its kind, as the step breakdown reports it
  * (docs/performance.md); a query counts in the phase of whoever asks; a refusal passes through, timed.
  */
+@Tag("pure")
 class TimedDesktopTest {
 
     private static final long CALL = 7_000;

@@ -44,8 +44,8 @@ public final class TrailBench {
                 single.run("s" + r, steps);
             }
             System.out.printf("%d runs of %d steps each per mode, %s%n", runs, steps, dir);
-            batched.print(steps);
-            single.print(steps);
+            batched.print();
+            single.print();
             System.out.printf("verify: %s%n", store.verify().ok() ? "ok" : store.verify().describe());
         }
     }
@@ -98,7 +98,7 @@ public final class TrailBench {
             commits = 0;
         }
 
-        void print(int steps) {
+        void print() {
             long[] s = stepNanos.stream().mapToLong(Long::longValue).sorted().toArray();
             long[] e = endNanos.stream().mapToLong(Long::longValue).sorted().toArray();
             System.out.printf("%s: audit per step median %.2f ms (p90 %.2f), run record median %.2f ms, "

@@ -7,8 +7,10 @@ import dev.deckhand.model.ModelReply;
 import dev.deckhand.model.PriceTable;
 import java.math.BigDecimal;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class UsageTallyTest {
 
     @Test

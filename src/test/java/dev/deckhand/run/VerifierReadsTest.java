@@ -14,9 +14,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The budget of verifier reads, per MCP session and per server, on a fake clock. */
+@Tag("pure")
 class VerifierReadsTest {
 
     private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");

@@ -9,6 +9,7 @@ import io.restassured.RestAssured;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * carries a well-formed {@code tools/call} asserts the tool was not invoked.
  */
 @QuarkusTest
+@Tag("app")
 class HttpGuardTest {
 
     private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":"

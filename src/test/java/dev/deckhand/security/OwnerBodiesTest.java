@@ -5,6 +5,7 @@ import static io.restassured.RestAssured.given;
 import dev.deckhand.mcp.McpSession;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * {@code null} was a 500). Table-driven over the endpoints and the bodies.
  */
 @QuarkusTest
+@Tag("app")
 class OwnerBodiesTest {
 
     private record Endpoint(String method, String path) { }

@@ -8,9 +8,11 @@ import dev.deckhand.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Session lifetimes on a fake clock: absolute 12 h however busy, one-time codes, logout, rotation. */
+@Tag("pure")
 class OwnerSessionsTest {
 
     private static final Instant SIGN_IN = Instant.parse("2025-01-01T08:00:00Z");

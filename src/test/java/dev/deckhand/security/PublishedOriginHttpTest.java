@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(PublishedOriginHttpTest.Published.class)
+@Tag("app")
 class PublishedOriginHttpTest {
 
     static final String PUBLISHED = "127.0.0.1:18377";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * with it — the published origin exactly, the loopback ones on the server's own port, never a mix, and
  * every look-alike refused.
  */
+@Tag("pure")
 class PublishedOriginTest {
 
     private static final int PORT = 8377;

@@ -10,6 +10,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -19,6 +20,7 @@ import org.openqa.selenium.WebElement;
  * report (marked not a verdict) in the run's row, and the cost per day.
  */
 @QuarkusTest
+@Tag("app")
 class AuditModelViewTest {
 
     @Inject

@@ -9,6 +9,7 @@ import dev.deckhand.mcp.McpSession;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -19,6 +20,7 @@ import org.openqa.selenium.WebElement;
  * model, lists them, and shows one report's tasks.
  */
 @QuarkusTest
+@Tag("app")
 class EvalViewTest {
 
     @Test

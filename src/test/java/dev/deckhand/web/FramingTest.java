@@ -12,6 +12,7 @@ import io.restassured.RestAssured;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 
@@ -21,6 +22,7 @@ import org.openqa.selenium.By;
  * cookie to the frame. A frame of the framing server's own page renders, so frames work at all here.
  */
 @QuarkusTest
+@Tag("app")
 class FramingTest {
 
     @Test

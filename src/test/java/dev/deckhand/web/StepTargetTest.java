@@ -3,9 +3,11 @@ package dev.deckhand.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Approval cards show the element a step names, read back from the guard's step line. */
+@Tag("pure")
 class StepTargetTest {
 
     @Test

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * name nothing off this machine (it works without the network).
  */
 @QuarkusTest
+@Tag("e2e")
 class WebEndpointsTest {
 
     static RequestSpecification owner() {

@@ -60,7 +60,7 @@ import java.util.Set;
  * capture refused for secure input leaves that turn to the tree alone) →
  * compact observation → decide → strict parse (one feedback retry, then {@code MODEL_OUTPUT_INVALID})
  * → [Stop/clock] → done/fail end the model phase; any other action goes through
- * {@link #execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
+ * {@code Run.execute}: audit intent → uid/basis checks → the drawn cursor starts its travel
  * ({@link dev.deckhand.loop.desktop.Showing#showElement}) → {@link Guard#check} ({@link Guard#checkStep} for an explicit step) → {@link Guard#reserve} (a budget unit, input
  * actions) → the cursor's arrival ({@link dev.deckhand.loop.desktop.Showing#awaitShown}) → {@link Guard#lastCheck} (Stop, grant,
  * policy and fresh facts) immediately before the native call — for {@code type} before each chunk — →

@@ -27,8 +27,10 @@ import dev.deckhand.loop.verify.VerifierSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class ComputerLoopTest {
 
     private final LoopFixture f = new LoopFixture();

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * step runs, and after the last step before the verifier reads the screen — and nothing of the tree reaches
  * the result. The control: the same tree without the place goes to the model.
  */
+@Tag("pure")
 class DeniedPlaceRunTest {
 
     static final String CANARY = "token-c4n4ry";

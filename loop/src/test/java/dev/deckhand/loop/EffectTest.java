@@ -17,9 +17,11 @@ import dev.deckhand.loop.verify.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Did it land: the effect of each delivered action, and the model told once when its done fails the verifier. */
+@Tag("pure")
 class EffectTest {
 
     private final LoopFixture f = new LoopFixture();

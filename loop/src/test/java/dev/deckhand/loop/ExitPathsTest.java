@@ -28,9 +28,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class ExitPathsTest {
 
     private record Path(String name, Outcome.Kind outcome, BiFunction<LoopFixture, ScriptedDecider, RunRequest> setup) {}
@@ -115,12 +118,12 @@ class ExitPathsTest {
         String canary = "canary-5ea1ed";
         VerifierSpec a11y = VerifierSpec.parse("{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"Result\"},"
                 + "\"expect\":{\"text\":\"84\"}}");
-        List<BiFunction<LoopFixture, RefusalCode, RunRequest>> ways = List.of(
-                (f, code) -> { f.guard.onAction = a -> Optional.of(Refusal.of(code, "fired")); return null; },
-                (f, code) -> { f.desktop.failOnInput(new RefusedException(code, "fired")); return null; },
-                (f, code) -> { f.guard.onRun = Optional.of(Refusal.of(code, "fired")); return null; });
+        List<BiConsumer<LoopFixture, RefusalCode>> ways = List.of(
+                (f, code) -> f.guard.onAction = a -> Optional.of(Refusal.of(code, "fired")),
+                (f, code) -> f.desktop.failOnInput(new RefusedException(code, "fired")),
+                (f, code) -> f.guard.onRun = Optional.of(Refusal.of(code, "fired")));
         for (RefusalCode code : VerifierRunner.SCREEN_SEALED) {
-            for (BiFunction<LoopFixture, RefusalCode, RunRequest> way : ways) {
+            for (BiConsumer<LoopFixture, RefusalCode> way : ways) {
                 for (VerifierSpec spec : List.of(a11y, new VerifierSpec.Window("^Calc"))) {
                     LoopFixture f = new LoopFixture();
                     f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, canary));
@@ -129,7 +132,7 @@ class ExitPathsTest {
                     java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
                     DesktopVerifier screen = new DesktopVerifier(f.desktop.desktop(), RecordingDesktop.WINDOW, () -> 1, s -> VerifierResult.fail("host"));
                     f.verifierPort = s -> { read.incrementAndGet(); return screen.verify(s); };
-                    way.apply(f, code);
+                    way.accept(f, code);
                     RunResult r = f.run(ScriptedDecider.of(click("r1-d1"), done("ok")),
                             RunRequest.of("run-1", "Press 1", Optional.of(spec)));
                     assertEquals(code, r.refusal().orElseThrow().code(), r.summary());
@@ -141,7 +144,7 @@ class ExitPathsTest {
             }
             LoopFixture f = new LoopFixture();
             f.guard.onAction = a -> Optional.of(Refusal.of(code, "fired"));
-            RunResult r = f.run(ScriptedDecider.of(click("r1-ok")), RunRequest.of("run-1", "Press OK",
+            f.run(ScriptedDecider.of(click("r1-ok")), RunRequest.of("run-1", "Press OK",
                     Optional.of(new VerifierSpec.File("/tmp/x", VerifierSpec.FileCheck.EXISTS, ""))));
             // After SECRET_ON_SCREEN not even a file verifier runs: the app had the secret open, and a file
             // verifier could read the same file.

@@ -8,9 +8,11 @@ import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.action.ActionParser;
 import dev.deckhand.loop.desktop.Landing;
 import java.util.EnumSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Each action names the events that show it landed; settling returns on the first of them. */
+@Tag("pure")
 class LandingsTest {
 
     private static Action parse(String json) {

@@ -9,9 +9,11 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Every outcome case has its own kind, every kind has a case, and a refusal ends a run with its documented outcome. */
+@Tag("pure")
 class OutcomeTest {
 
     @Test

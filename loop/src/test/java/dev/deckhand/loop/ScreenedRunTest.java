@@ -23,9 +23,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A run that reads one of Deckhand's own secrets ends SECRET_ON_SCREEN, the model told nothing more. */
+@Tag("pure")
 class ScreenedRunTest {
 
     private static final String SECRET = "dGhlLW93bmVyLXRva2VuLW9mLXRoaXMtdGVzdC1ydW4";

@@ -16,6 +16,7 @@ import dev.deckhand.loop.verify.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * after that input ends the run SECRET_ON_SCREEN, whatever the screen then shows, and the model is not asked
  * again. An open outside every window (the person's, while the run waits) is not this run's.
  */
-@org.junit.jupiter.api.Tag("pure")
+@Tag("pure")
 class SecretFileWindowRunTest {
 
     /** Reports "owner token" once an input was delivered in the open window; records what was asked. */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * ({@link RunArguments}: the limit is taken, one more is refused naming the argument) and docs/contract.md's
  * input table (the numbers parsed out of it) agree on every one.
  */
+@Tag("pure")
 class ToolLimitsAgreeTest {
 
     /** The upper bound the contract's input table states for {@code field}: the number after "1..". */

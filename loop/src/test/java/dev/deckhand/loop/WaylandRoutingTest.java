@@ -14,9 +14,11 @@ import dev.deckhand.loop.route.Routing;
 import dev.deckhand.loop.steps.StepParser;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** On a window without synthetic input (native Wayland, docs/wayland.md) the model is never offered key, type or click_at. */
+@Tag("pure")
 class WaylandRoutingTest {
 
     private final LoopFixture f = new LoopFixture();

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -217,7 +218,7 @@ public final class ApprovalBook {
     private Approval decide(String id, Status to) {
         Approval a = require(id);
         if (a.status() != Status.PENDING) {
-            throw new IllegalStateException("approval " + id + " is " + a.status().name().toLowerCase() + ", not pending");
+            throw new IllegalStateException("approval " + id + " is " + a.status().name().toLowerCase(Locale.ROOT) + ", not pending");
         }
         Approval d = a.with(to);
         book.put(id, d);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * mode × scope kind × consequential list × config × approval flag × action kind (× the grant naming the
  * own window itself) still gets the absolute refusal.
  */
+@Tag("pure")
 class AbsoluteRefusalTest {
 
     static final List<Set<String>> NAMED = List.of(Set.of(), Set.of("send"),

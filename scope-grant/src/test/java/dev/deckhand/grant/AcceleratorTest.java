@@ -16,9 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A menu item's accelerator is judged as a click on the item; a chord that submits is {@code send}. */
+@Tag("pure")
 class AcceleratorTest {
 
     static final ProposedAction.Element SEND_ITEM = new ProposedAction.Element("menu item", "Send", false, false, false);

@@ -8,8 +8,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class ApprovalBookTest {
 
     final MutableClock clock = new MutableClock();

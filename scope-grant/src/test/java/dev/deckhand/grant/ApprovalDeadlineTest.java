@@ -8,9 +8,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A run's card waits until the run's wall clock, unless the person set a shorter ttl. */
+@Tag("pure")
 class ApprovalDeadlineTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");

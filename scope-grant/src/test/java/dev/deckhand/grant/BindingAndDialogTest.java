@@ -16,9 +16,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A grant binds its window's identity; a dialog over a window-scoped target is outside it; capture under secure input; one run per grant. */
+@Tag("pure")
 class BindingAndDialogTest {
 
     static final Facts.WindowFact BOUND = new Facts.WindowFact(TARGET, "Mousepad", "notes.txt", false, true, 4242,
@@ -95,9 +97,9 @@ class BindingAndDialogTest {
         MutableClock clock = new MutableClock();
         GrantBroker.Owned o = GrantBroker.create(clock, () -> "g1");
         GrantBroker b = o.broker();
-        Grant g = b.mint(o.ownerPass(), MintRequest.of(new GrantTarget(TARGET, "mousepad", "n"), ScopeKind.WINDOW,
+        b.mint(o.ownerPass(), MintRequest.of(new GrantTarget(TARGET, "mousepad", "n"), ScopeKind.WINDOW,
                 PolicyConfig.Caps.defaults()).withBudget(1), PermissionMode.ASK);
-        g = b.acquire("s1", null);
+        Grant g = b.acquire("s1", null);
         b.hold("s1", g.id(), "run-a");
         RefusedException second = assertThrows(RefusedException.class, () -> b.hold("s1", "g1", "run-b"));
         assertEquals(RefusalCode.OUT_OF_SCOPE, second.code());

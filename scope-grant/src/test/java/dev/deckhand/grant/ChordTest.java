@@ -15,9 +15,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The one chord grammar, its normal form and the SYSTEM_CHORD rule (docs/design.md#absolute-refusals). */
+@Tag("pure")
 class ChordTest {
 
     @Test

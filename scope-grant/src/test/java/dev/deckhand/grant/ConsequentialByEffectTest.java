@@ -16,9 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The walk-arounds of docs/security.md#input-boundary against the consequential gate, each refused; and what stays allowed. */
+@Tag("pure")
 class ConsequentialByEffectTest {
 
     static final ProposedAction.Element OK = new ProposedAction.Element("push button", "OK", false, false, false);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * percent-encoded once or twice, quoted or inside a sentence, through a link — names the place; the controls
  * next to them (a sibling with a longer name, a {@code ..} that leaves the place, another scheme) do not.
  */
+@Tag("pure")
 class DeniedPlacesTest {
 
     static final Path HOME = Path.of("/home/ann");

@@ -14,6 +14,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * {@code -Dgrant.baseSeed=N}). A failure names the sequence seed; {@code -Dgrant.seed=N} replays just
  * that sequence.
  */
+@Tag("pure")
 class GrantBrokerPropertyTest {
 
     static final int SEQUENCES = 10_000;

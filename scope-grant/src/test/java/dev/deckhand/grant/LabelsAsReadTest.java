@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * display order (bidirectional controls), decoration marks generated from Unicode's mark data, the
  * installed translations, English word forms, and the words that must not gate.
  */
+@Tag("pure")
 class LabelsAsReadTest {
 
     private static final ConsequentialWords WORDS = ConsequentialWords.defaults();

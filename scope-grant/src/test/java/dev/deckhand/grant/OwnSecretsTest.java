@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class OwnSecretsTest {
 
     private static final String TOKEN = "Qm9yZWRfb2Zfd2FpdGluZy1mb3ItdGhlLWJ1cy1hZ2Fpbg";

@@ -9,11 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** One test (at least) per refusal code the policy owns: the code, and a detail naming what fired. */
+@Tag("pure")
 class PolicyTest {
 
     static Refusal refused(PolicyDecision d) {
@@ -265,10 +268,10 @@ class PolicyTest {
     @Test
     void everyGatedWordFiresCaseInsensitively() {
         for (String w : ConsequentialWords.BUILTIN.keySet()) {
-            ProposedAction.Element e = new ProposedAction.Element("push button", w.toUpperCase() + " now", false, false);
+            ProposedAction.Element e = new ProposedAction.Element("push button", w.toUpperCase(Locale.ROOT) + " now", false, false);
             assertRefused(Policy.check(auto(), autonomous(), quiet(), click(e)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
                     "(name of " + (w.length() + 4) + " characters)");
-            assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(e)), w.toUpperCase());
+            assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(e)), w.toUpperCase(Locale.ROOT));
         }
         ProposedAction.Element resend = new ProposedAction.Element("push button", "Resend code", false, false);
         assertRefused(Policy.check(auto(), autonomous(), quiet(), click(resend)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
@@ -446,7 +449,7 @@ class PolicyTest {
         for (String m : List.of("plan", "goal", "PLAN")) {
             Refusal r = Policy.checkCallMode(m).orElseThrow();
             assertEquals(RefusalCode.MODE_DENIED, r.code());
-            assertTrue(r.detail().contains(m.toLowerCase()), r.detail());
+            assertTrue(r.detail().contains(m.toLowerCase(Locale.ROOT)), r.detail());
         }
         Refusal unknown = Policy.checkCallMode("yolo").orElseThrow();
         assertEquals(RefusalCode.MODE_DENIED, unknown.code());

@@ -11,9 +11,11 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Every refusal code has its named factory (a new code cannot be forgotten), and nothing else is one. */
+@Tag("pure")
 class RefusalFactoriesTest {
 
     static String factoryName(RefusalCode code) {

@@ -138,6 +138,7 @@ final class AtspiBus {
         }
     }
 
+    @SuppressWarnings("NonAtomicVolatileUpdate") // one writer: libatspi's event thread; readers only read
     private void onEvent(Pointer event, Pointer userData) {
         try {
             long now = System.nanoTime();

@@ -180,7 +180,7 @@ final class AtspiTree {
                 boolean known = uids.isBound(obj);
                 boolean kept = false;
                 try {
-                    Node node = readNode(obj, depth, pid, gtk4, origin);
+                    Node node = readNode(obj, depth, pid, gtk4);
                     if (node == null) continue;
                     kept = !known;
                     nodes.add(node);
@@ -262,7 +262,7 @@ final class AtspiTree {
         Pointer rootRef = Gobject.g_object_ref(root);
         boolean rootKnown = uids.isBound(rootRef);
         try {
-            Node top = readNode(rootRef, 0, pid, gtk4, origin);
+            Node top = readNode(rootRef, 0, pid, gtk4);
             if (top.showing()) boundsOf.add(root);
             if (!rootKnown) rootRef = null; // the uid map took it
             nodes.add(top);
@@ -301,7 +301,7 @@ final class AtspiTree {
                     ancestors[depthNow++] = Pointer.nativeValue(obj);
                     if (hiddenBelow >= 0 && depth <= hiddenBelow) hiddenBelow = -1;
                     if (hiddenBelow >= 0) continue;
-                    Node node = readNode(obj, depth, pid, gtk4, origin);
+                    Node node = readNode(obj, depth, pid, gtk4);
                     kept = !known;
                     nodes.add(node);
                     if (node.showing()) boundsOf.add(obj);
@@ -326,7 +326,7 @@ final class AtspiTree {
     }
 
     /** Reads one node and binds a uid to it (the uid map takes {@code obj}'s reference if new). */
-    private Node readNode(Pointer obj, int depth, int pid, boolean gtk4, Geometry origin) {
+    private Node readNode(Pointer obj, int depth, int pid, boolean gtk4) {
         long t0 = System.nanoTime();
         int roleId = Atspi.atspi_accessible_get_role(obj, calls.err());
         calls.checkError(pid, "get_role", t0);

@@ -73,7 +73,7 @@ final class KeptFacts {
         long events = atspi.events();
         Kept k = kept;
         if (!announcedHold(k, now, events, at)) {
-            if (LOG.isDebugEnabled()) LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events, at));
+            if (LOG.isDebugEnabled()) LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events));
             return whole(now, atspi.focusLater(), at, null, null, null);
         }
         if (at - k.unannouncedAt() >= MAX_AGE.toNanos()) {
@@ -113,7 +113,7 @@ final class KeptFacts {
                 && k.windows().equals(windows);
     }
 
-    private static String why(Kept k, List<WindowInfo> windows, long events, long at) {
+    private static String why(Kept k, List<WindowInfo> windows, long events) {
         if (k == null) return "first read";
         if (k.events() != events) return (events - k.events()) + " accessibility events since";
         if (!k.windows().equals(windows)) return "the windows changed";

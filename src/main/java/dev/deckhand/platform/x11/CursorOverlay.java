@@ -227,10 +227,9 @@ public final class CursorOverlay implements DrawnCursor {
         // Empty input shape: the window takes no pointer input at all.
         XShape.X.XShapeCombineRectangles(c.dpy, window, XShape.ShapeInput, 0, 0, null, 0,
                 XShape.ShapeSet, XShape.Unsorted);
-        Pointer gc = null;
         normalPixmap = x.XCreatePixmap(c.dpy, window, s, s, 32);
         pressedPixmap = x.XCreatePixmap(c.dpy, window, s, s, 32);
-        gc = x.XCreateGC(c.dpy, normalPixmap, 0, null);
+        Pointer gc = x.XCreateGC(c.dpy, normalPixmap, 0, null);
         int[] normal = CursorArt.pixels(false), pressed = CursorArt.pixels(true);
         put(visual, gc, normalPixmap, normal);
         put(visual, gc, pressedPixmap, pressed);

@@ -180,7 +180,7 @@ final class WindowCapture implements AutoCloseable {
     private void read(long drawable, Pointer visual, int depth, int sx, int sy, int w, int h, int[] dst,
             int dstStride, int dx, int dy) {
         if (shm) {
-            ShmSegment seg = segment(w * h * 4L);
+            ShmSegment seg = segment(4L * w * h);
             if (seg != null) {
                 Pointer image = XShm.X.XShmCreateImage(c.dpy, visual, depth, Xlib.ZPixmap, seg.addr, seg.info, w, h);
                 if (image != null) {

@@ -110,6 +110,7 @@ final class XConnection implements AutoCloseable {
         handlerInstalled = true;
     }
 
+    @SuppressWarnings("NonAtomicVolatileUpdate") // Xlib calls it with the display locked (XInitThreads): one at a time
     private static int onXError(Pointer display, Pointer ev) {
         XConnection c = OPEN.get(Pointer.nativeValue(display));
         if (c != null) {

@@ -118,7 +118,7 @@ public final class AuditBench {
             long head = store.headSeq();
             Instant last = store.page(AuditQuery.builder().limit(1).build()).records().get(0).recordedAt();
             Instant first = store.page(AuditQuery.builder().beforeSeq(2L).limit(1).build()).records().get(0).recordedAt();
-            int spanSeconds = (int) Math.max(1, java.time.Duration.between(first, last).getSeconds() - 3600);
+            int spanSeconds = (int) Math.max(1, java.time.Duration.between(first, last).toSeconds() - 3600);
             final int runCount = runs;
             shape(out, store, queries, "newest actions, no filter (intents+results, limit 50)",
                     i -> AuditQuery.builder().kinds(RecordKind.ACTION_INTENT, RecordKind.ACTION_RESULT).limit(50).build());

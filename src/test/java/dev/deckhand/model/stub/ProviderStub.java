@@ -39,7 +39,7 @@ import java.util.concurrent.Executors;
 public abstract class ProviderStub implements AutoCloseable {
 
     /** A scripted reply. */
-    public sealed interface Reply permits Text, Error, Computed { }
+    public sealed interface Reply permits Text, ErrorReply, Computed { }
 
     /** A reply computed from the request, like a model that reads its observation. */
     public record Computed(java.util.function.Function<RecordedRequest, String> model) implements Reply { }
@@ -48,8 +48,8 @@ public abstract class ProviderStub implements AutoCloseable {
     public record Text(String raw) implements Reply { }
 
     /** An HTTP error with a provider-shaped body carrying {@code message}, and a Retry-After header unless null. */
-    public record Error(int status, String message, String retryAfter) implements Reply {
-        public Error(int status, String message) {
+    public record ErrorReply(int status, String message, String retryAfter) implements Reply {
+        public ErrorReply(int status, String message) {
             this(status, message, null);
         }
     }
@@ -133,7 +133,7 @@ public abstract class ProviderStub implements AutoCloseable {
 
     /** Queues an HTTP error whose provider-shaped body carries {@code message}. */
     public synchronized ProviderStub enqueueError(int status, String message) {
-        replies.add(new Error(status, message));
+        replies.add(new ErrorReply(status, message));
         return this;
     }
 
@@ -154,7 +154,7 @@ public abstract class ProviderStub implements AutoCloseable {
 
     /** Queues an HTTP error with a {@code Retry-After} header. */
     public synchronized ProviderStub enqueueError(int status, String message, String retryAfter) {
-        replies.add(new Error(status, message, retryAfter));
+        replies.add(new ErrorReply(status, message, retryAfter));
         return this;
     }
 
@@ -191,25 +191,25 @@ public abstract class ProviderStub implements AutoCloseable {
             synchronized (this) {
                 requests.add(request);
                 reply = isChatPath(request.path()) && "POST".equals(request.method()) ? replies.poll()
-                        : new Error(404, "stub: no route for " + request.method() + " " + request.path());
+                        : new ErrorReply(404, "stub: no route for " + request.method() + " " + request.path());
             }
-            if (reply == null) reply = new Error(400, "stub: no scripted reply left"); // 400 is not retried: a short script fails fast
+            if (reply == null) reply = new ErrorReply(400, "stub: no scripted reply left"); // 400 is not retried: a short script fails fast
             if (reply instanceof Computed computed) {
                 try {
                     reply = new Text(computed.model().apply(request));
                 } catch (RuntimeException | AssertionError e) {
-                    reply = new Error(400, "stub: the scripted model failed: " + e.getMessage());
+                    reply = new ErrorReply(400, "stub: the scripted model failed: " + e.getMessage());
                 }
             }
             int status;
             String body;
-            if (reply instanceof Error error && error.retryAfter() != null) {
+            if (reply instanceof ErrorReply error && error.retryAfter() != null) {
                 exchange.getResponseHeaders().set("Retry-After", error.retryAfter());
             }
             if (reply instanceof Text text) {
                 status = 200;
                 body = successBody(text.raw(), request);
-            } else if (reply instanceof Error error) {
+            } else if (reply instanceof ErrorReply error) {
                 status = error.status();
                 body = errorBody(error.status(), error.message());
             } else {

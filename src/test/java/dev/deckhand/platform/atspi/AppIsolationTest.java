@@ -13,6 +13,7 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * actions and the facts — and it comes back when it answers again. Times are printed, not asserted.
  * Its own JVM, as every platform test class.
  */
+@Tag("desktop")
 class AppIsolationTest {
 
     private AtspiBridge bridge;

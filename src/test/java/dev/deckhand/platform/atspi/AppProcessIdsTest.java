@@ -8,8 +8,10 @@ import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * process on a new connection — is found by its new process id, never by the old one's answer. Its own JVM, as
  * every platform test class.
  */
+@Tag("desktop")
 class AppProcessIdsTest {
 
     private AtspiBridge bridge;
@@ -40,7 +43,7 @@ class AppProcessIdsTest {
     @Test
     void askedOncePerConnectionAndANewProcessIsFoundByItsOwn() throws Exception {
         first = TestApp.launch(List.of("galculator"));
-        String title = first.awaitWindow(bridge, t -> t.toLowerCase().contains("galculator"), 30_000);
+        String title = first.awaitWindow(bridge, t -> t.toLowerCase(Locale.ROOT).contains("galculator"), 30_000);
         ScopedTree tree = awaitTree(first, title);
         bridge.passwordFocused();
         long asked = bridge.pidQueries();
@@ -56,7 +59,7 @@ class AppProcessIdsTest {
         first = null;
         second = TestApp.launch(List.of("galculator"));
         assertNotEquals(old, second.pid());
-        String again = second.awaitWindow(bridge, t -> t.toLowerCase().contains("galculator"), 30_000);
+        String again = second.awaitWindow(bridge, t -> t.toLowerCase(Locale.ROOT).contains("galculator"), 30_000);
         assertTrue(awaitTree(second, again).nodes().size() > 10, "the new process's window, found by its own pid");
         assertTrue(bridge.pidQueries() > asked, "the new connection was asked");
         RefusedException gone = org.junit.jupiter.api.Assertions.assertThrows(RefusedException.class,

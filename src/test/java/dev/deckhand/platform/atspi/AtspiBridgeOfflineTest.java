@@ -18,9 +18,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The parts of the bridge that need no desktop, and the no-bus path in a child JVM. */
+@Tag("app")
 class AtspiBridgeOfflineTest {
 
     private static Node node(String uid, int depth, Geometry bounds) {

@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Chromium exposes the focused tab's URL through the Document interface: its host is a fact, told alike by the
  * list of the window's elements (Collection) and by the walk.
  */
+@Tag("desktop")
 class BrowserHostTest {
 
     private HttpServer server;

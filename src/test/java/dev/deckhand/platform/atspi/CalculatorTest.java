@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** GTK 4 (libadwaita): gnome-calculator. GTK 4.8 names its buttons like "1 1" (label twice). */
+@Tag("desktop")
 class CalculatorTest extends AtspiAppContract {
 
     @Override

@@ -8,12 +8,14 @@ import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Node;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * GTK 3 combo box (yad form): select an option by name through the Selection interface; and its spin button,
  * whose text set by set_text is its value when OK is pressed.
  */
+@Tag("desktop")
 class ComboDialogTest extends AtspiAppContract {
 
     @Override

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which accessibility events make the kept policy facts be read again ({@code KeptFacts}). */
+@Tag("pure")
 class FactEventsTest {
 
     @Test

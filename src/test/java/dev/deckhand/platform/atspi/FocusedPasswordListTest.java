@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * Collection (Qt) and for a window with a list that manages its descendants (GTK 3 tree view). Its own JVM, as
  * every platform test class.
  */
+@Tag("desktop")
 class FocusedPasswordListTest {
 
     private AtspiBridge bridge;

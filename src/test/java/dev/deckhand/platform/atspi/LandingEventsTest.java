@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.Landing;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which AT-SPI event types show which kind of landing (the settle returns on them), and which never do. */
+@Tag("pure")
 class LandingEventsTest {
 
     @Test

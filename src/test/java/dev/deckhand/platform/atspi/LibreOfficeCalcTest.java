@@ -13,12 +13,14 @@ import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.guard.Proposals;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * children. The walk and the focus search read its visible cells only, so a snapshot and the facts
  * answer, and the bridge goes on serving. Times are printed, not asserted.
  */
+@Tag("desktop")
 class LibreOfficeCalcTest {
 
     private AtspiBridge bridge;
@@ -137,7 +140,7 @@ class LibreOfficeCalcTest {
         List<String> command = new java.util.ArrayList<>(List.of("xdotool"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), "xdotool " + String.join(" ", args) + ": " + out);
     }
 }

@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * What each toolkit shows of its menu items' accelerators over AT-SPI, measured on real apps in the virtual
  * desktop, collapsed menus included (no menu is opened). The figures are printed; docs/security.md keeps them.
  */
+@Tag("desktop")
 class MenuAcceleratorsTest {
 
     private static Accelerators read(AtspiBridge bridge, TestApp app, Predicate<String> title) throws Exception {

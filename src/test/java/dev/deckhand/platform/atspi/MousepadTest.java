@@ -11,9 +11,11 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import java.time.Duration;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** GTK 3: mousepad. */
+@Tag("desktop")
 class MousepadTest extends EditorContract {
 
     @Override

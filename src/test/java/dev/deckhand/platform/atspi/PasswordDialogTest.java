@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** GTK 3 password dialog (yad) through the bridge: its password field's text is never read. */
+@Tag("desktop")
 class PasswordDialogTest extends AtspiAppContract {
 
     @Override

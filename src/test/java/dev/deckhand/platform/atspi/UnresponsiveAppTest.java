@@ -13,6 +13,7 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 // This class was off for a while: one CI run in four aborted the JVM natively after the mid-walk
 // stop. The cause was libatspi dispatching the app's removal inside a blocking call and then reading
 // the disposed object (see AtspiThread#runInsideDispatch); calls now run inside a GLib dispatch.
+@Tag("desktop")
 class UnresponsiveAppTest {
 
     private AtspiBridge bridge;

@@ -7,9 +7,11 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.platform.atspi.SampleApp;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The Desktop contract on GTK 4 (libadwaita): gnome-calculator. GTK 4.8 names buttons like "1 1". */
+@Tag("desktop")
 class CalculatorDesktopTest extends DesktopContract {
 
     @Override

@@ -1,6 +1,7 @@
 package dev.deckhand.platform.linux;
 
 import dev.deckhand.platform.atspi.SampleApp;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The Desktop contract on Qt 5: FeatherPad (its editor is the largest showing text element). Once
@@ -8,6 +9,7 @@ import dev.deckhand.platform.atspi.SampleApp;
  * the accessibility bus, so the editor tests also show that a snapshot finds the frame by the X
  * title when libatspi's cached name is stale.
  */
+@Tag("desktop")
 class FeatherpadDesktopTest extends EditorDesktopContract {
 
     @Override

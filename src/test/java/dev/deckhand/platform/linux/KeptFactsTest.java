@@ -15,6 +15,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * process that starts or another client's grab once the kept read is older than {@link KeptFacts#MAX_AGE}.
  * The fresh facts of the last check read the focus every time, and keep only the names and the host.
  */
+@Tag("desktop")
 class KeptFactsTest {
 
     @TempDir

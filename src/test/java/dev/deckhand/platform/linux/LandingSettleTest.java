@@ -18,6 +18,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * as a key; Swing through the ATK wrapper: a button that fills a field, and the field set by uid. No read
  * here is retried: a settle that returns early fails the test.
  */
+@Tag("desktop")
 class LandingSettleTest {
 
     /** What the loop names for a click, a key and a selection ({@code ComputerLoop.landings}). */

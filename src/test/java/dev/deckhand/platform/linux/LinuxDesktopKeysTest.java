@@ -10,6 +10,7 @@ import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.atspi.TestApp;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * also on the second call, when the toolkit is known from the bridge's cache — while a GTK 3 window
  * without focus takes them.
  */
+@Tag("desktop")
 class LinuxDesktopKeysTest {
 
     private static WindowInfo await(LinuxDesktop desktop, String app, String title) throws InterruptedException {

@@ -8,12 +8,14 @@ import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.platform.atspi.SampleApp;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The Desktop contract on a GTK 3 password dialog (yad): a focused password field shows in the
  * facts, and the field's value is never exposed.
  */
+@Tag("desktop")
 class PasswordDialogDesktopTest extends DesktopContract {
 
     static final String SECRET = "hunter2-sekrit";

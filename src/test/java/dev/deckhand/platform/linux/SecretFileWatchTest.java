@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * other process's open is — through the directory, through a hard link elsewhere, and of a file replaced
  * since the watch began — and opening other files of the directory or listing it is not.
  */
-@Tag("pure")
+@Tag("app")
 class SecretFileWatchTest {
 
     @TempDir

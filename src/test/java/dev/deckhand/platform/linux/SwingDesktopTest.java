@@ -1,8 +1,10 @@
 package dev.deckhand.platform.linux;
 
 import dev.deckhand.platform.atspi.SampleApp;
+import org.junit.jupiter.api.Tag;
 
 /** The Desktop contract on Swing through the ATK wrapper: a text field and a button in a child JVM. */
+@Tag("desktop")
 class SwingDesktopTest extends EditorDesktopContract {
 
     @Override

@@ -2,6 +2,7 @@ package dev.deckhand.platform.linux;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.grant.Chord;
@@ -12,10 +13,12 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.platform.atspi.TestApp;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * its last read (a round with one is played again). The first case uses the real clock and asserts the reuse
  * only for a round that stayed under the age bound, by the test's own reading of the time.
  */
+@Tag("desktop")
 class WalkReuseTest {
 
     private static final long REVISION = 1;
@@ -52,7 +56,7 @@ class WalkReuseTest {
                 }
                 told++;
                 assertEquals(walks, desktop.walks(), "round " + round + ": no new walk");
-                assertTrue(walked == again, "round " + round + ": the same tree");
+                assertSame(walked, again, "round " + round + ": the same tree");
             }
             assertTrue(told > 0, "no round stayed quiet and under " + LinuxDesktop.REUSE_AGE.toMillis() + " ms");
         }
@@ -168,7 +172,7 @@ class WalkReuseTest {
                 clock.addAndGet(1);
                 desktop.latestSnapshot(window, REVISION);
                 return () -> {
-                    assertTrue(walked == young, "just under the bound: the same tree");
+                    assertSame(walked, young, "just under the bound: the same tree");
                     assertEquals(walks, walksYoung, "just under the bound: no walk");
                     assertEquals(walks + 1, desktop.walks(), "at the bound: a walk");
                 };
@@ -250,7 +254,7 @@ class WalkReuseTest {
 
     private static void run(String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + out);
     }
 }

@@ -8,6 +8,7 @@ import dev.deckhand.platform.atspi.TestApp;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * GTK 4 applies a click ~255 ms after the call and drops a second click on a button in between, so each
  * click is settled on its effect before the next.
  */
+@Tag("desktop")
 class CalculatorWaylandTest extends WaylandDesktopContract {
 
     @Override

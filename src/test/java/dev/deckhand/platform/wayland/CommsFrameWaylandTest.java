@@ -16,6 +16,7 @@ import dev.deckhand.platform.linux.MixedDesktop;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * started through a link of that name, as GTK names an app after its program) is in the facts' windows,
  * visible, and the deny scan refuses {@code DENY_COMMS_VISIBLE} naming it.
  */
+@Tag("desktop")
 class CommsFrameWaylandTest {
 
     @Test

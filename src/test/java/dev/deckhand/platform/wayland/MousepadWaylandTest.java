@@ -8,9 +8,11 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.platform.atspi.TestApp;
 import java.time.Duration;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The Wayland contract on GTK 3: mousepad holds the text set by uid, and its retitled frame is the same window. */
+@Tag("desktop")
 class MousepadWaylandTest extends WaylandDesktopContract {
 
     @Override

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * JVM alive throughout. The common contract and mousepad's own test run first (they carry no order).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("desktop")
 class StoppedAppWaylandTest extends MousepadWaylandTest {
 
     static final long REFUSAL_BOUND_MILLIS = 5_000;

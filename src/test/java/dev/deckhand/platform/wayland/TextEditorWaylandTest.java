@@ -7,9 +7,11 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.platform.atspi.TestApp;
 import java.time.Duration;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The Wayland contract on GTK 4: gnome-text-editor holds the text set by uid. */
+@Tag("desktop")
 class TextEditorWaylandTest extends WaylandDesktopContract {
 
     @Override

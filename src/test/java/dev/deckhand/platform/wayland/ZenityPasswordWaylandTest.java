@@ -9,12 +9,14 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.platform.atspi.TestApp;
 import java.time.Duration;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The Wayland contract on a GTK 3 password dialog (zenity): the field shows its role, by which the policy
  * refuses every action on it (SECURE_INPUT), and its value is never read, even once it holds a secret.
  */
+@Tag("desktop")
 class ZenityPasswordWaylandTest extends WaylandDesktopContract {
 
     static final String SECRET = "hunter2-wayland";

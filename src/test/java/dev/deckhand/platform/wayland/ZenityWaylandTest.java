@@ -10,11 +10,13 @@ import java.time.Duration;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /** The Wayland contract on a GTK 3 dialog: a zenity entry filled and confirmed by uid prints what was set. */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("desktop")
 class ZenityWaylandTest extends WaylandDesktopContract {
 
     static final String TITLE = "Deckhand Wayland Entry";

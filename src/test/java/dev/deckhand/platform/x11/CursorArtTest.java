@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The cursor's pixels and the bounding shape cut from them (pure; no display). */
+@Tag("pure")
 class CursorArtTest {
 
     @Test

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * pointer never moves; a click on the overlay's area reaches the button underneath; the window capture
  * the model would get never contains the overlay.
  */
+@Tag("desktop")
 class CursorOverlayTest {
 
     private static final String TITLE = "Cursor target";

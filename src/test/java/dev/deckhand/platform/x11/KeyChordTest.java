@@ -9,9 +9,11 @@ import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import java.util.Map;
 import java.util.function.ToLongFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The driver only maps a normalised {@link Chord} to X: the modifier mask and the keysym. */
+@Tag("pure")
 class KeyChordTest {
 
     /** A stand-in for XStringToKeysym with the few names these cases use. */

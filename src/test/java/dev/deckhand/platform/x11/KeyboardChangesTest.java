@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * looks the keysyms up) — and the keyboard watch counts the change, but not Deckhand's own or xdotool's spare-key
  * remaps. Every test puts the map, the options, the AccessX controls and the lock keys back as they were.
  */
+@Tag("desktop")
 class KeyboardChangesTest {
 
     private static final String CHORD = "ctrl+alt+shift+Escape";

@@ -7,9 +7,14 @@ package dev.deckhand.platform.x11;
 public final class PhysicalKeys {
 
     /** Control_L, Alt_L, Shift_L, Escape on the pc105 "us" map Xvfb starts with: the Stop chord's physical keys. */
-    public static final int[] STOP = {37, 64, 50, 9};
+    private static final int[] STOP = {37, 64, 50, 9};
 
     private PhysicalKeys() {
+    }
+
+    /** Presses the Stop chord's physical keys ({@link #STOP}). */
+    public static void pressStop() {
+        press(STOP);
     }
 
     /** Presses {@code keycodes} on the display of this process's {@code DISPLAY}, 30 ms apart. */

@@ -7,8 +7,10 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.util.Random;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class RgbImageTest {
 
     @Test
@@ -23,7 +25,7 @@ class RgbImageTest {
     }
 
     private static void roundTrip(int w, int h) throws Exception {
-        int[] px = new Random(42).ints(w * h, 0, 1 << 24).toArray();
+        int[] px = new Random(42).ints((long) w * h, 0, 1 << 24).toArray();
         BufferedImage back = ImageIO.read(new ByteArrayInputStream(new RgbImage(w, h, px).png()));
         assertEquals(w, back.getWidth());
         assertEquals(h, back.getHeight());

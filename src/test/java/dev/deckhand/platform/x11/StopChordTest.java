@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * reviewer's model typed ({@code setxkbmap -option ctrl:swapcaps -option caps:swapescape}: Escape then has no key
  * at all, the physical Control key is a CapsLock in the Lock row, the physical CapsLock is Control).
  */
+@Tag("pure")
 class StopChordTest {
 
     private static final Set<Chord.Modifier> CTRL_ALT_SHIFT = Set.of(Chord.Modifier.CTRL, Chord.Modifier.ALT,

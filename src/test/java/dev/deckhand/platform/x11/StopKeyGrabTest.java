@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * through xdotool): it fires with and without CapsLock/NumLock on, and a chord another client already
  * grabs is reported (BadAccess), not fatal.
  */
+@Tag("desktop")
 class StopKeyGrabTest {
 
     private static final String CHORD = "ctrl+alt+shift+Escape";

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * (featherpad). The chord is pressed as real key events (XTEST, xdotool). The menu's own keyboard grab is
  * checked first where the toolkit takes one, so the test would fail with the passive grab alone.
  */
+@Tag("desktop")
 class StopThroughGrabsTest {
 
     private static final String CHORD = "ctrl+alt+shift+Escape";

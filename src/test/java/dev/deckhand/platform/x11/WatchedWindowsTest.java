@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.TestInstance;
  * xprop change is read back by another client), before the next answer is asked.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("desktop")
 class WatchedWindowsTest {
 
     TestApps apps;

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * the {@code SYSTEM_CHORD} floor is refused while that manager runs and delivered on the bare server. An
  * XInput 2 grab by another client is found by the XInput 2 probe, which the core probe cannot see.
  */
+@Tag("desktop")
 class WindowManagerBindingsTest {
 
     /** One binding from a configuration file: its X keysym name and X modifier mask. */

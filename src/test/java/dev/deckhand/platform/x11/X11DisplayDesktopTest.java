@@ -22,6 +22,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.TestInstance;
  * (GTK3), FeatherPad (Qt5), and solid-colour windows of a second X client.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("desktop")
 class X11DisplayDesktopTest {
 
     /** Characters the default Xvfb "us" layout lacks, so typing them exercises the spare keycodes. */

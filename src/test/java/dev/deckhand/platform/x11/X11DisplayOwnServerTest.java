@@ -12,12 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Cases that need an X server of their own, started and ended by PID here (a bare Xvfb, no window
  * manager): the server going away, and a server without XComposite.
  */
+@Tag("desktop")
 class X11DisplayOwnServerTest {
 
     /** A bare Xvfb on a free display number (200..299, beside scripts/desktop.sh's 90..199). */
@@ -95,7 +97,7 @@ class X11DisplayOwnServerTest {
                 OtherClient other = new OtherClient(server.display)) {
             assertFalse(x.compositeCapture(), "Composite disabled on this server");
             long covered = other.solidWindow("covered", 50, 50, 200, 100, 0x0000ff);
-            long cover = other.solidWindow("cover", 150, 50, 200, 100, 0xff0000);
+            other.solidWindow("cover", 150, 50, 200, 100, 0xff0000);
             assertTrue(TestApps.await(() -> x.grab(covered).rgb(10, 10) == 0x0000ff, Duration.ofSeconds(5)), "painted");
             RgbImage img = x.grab(covered);
             assertEquals(0x0000ff, img.rgb(20, 50), "uncovered part is the window's own");

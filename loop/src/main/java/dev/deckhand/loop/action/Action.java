@@ -39,8 +39,8 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
     /** {@code click{uid}}: click, press, activate or toggle the element. */
     record Click(String uid) implements Action, ElementAction {
         public Click { uid = checkUid(uid, "click"); }
-        public String kind() { return "click"; }
-        public Click withUid(String uid) { return new Click(uid); }
+        @Override public String kind() { return "click"; }
+        @Override public Click withUid(String uid) { return new Click(uid); }
     }
 
     /** {@code set_text{uid,text}}: replace the element's text (may be empty to clear it). */
@@ -49,8 +49,8 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
             uid = checkUid(uid, "set_text");
             checkText(text, 0, "text", "set_text");
         }
-        public String kind() { return "set_text"; }
-        public SetText withUid(String uid) { return new SetText(uid, text); }
+        @Override public String kind() { return "set_text"; }
+        @Override public SetText withUid(String uid) { return new SetText(uid, text); }
         @Override public String toString() { return "SetText[uid=" + uid + ", text=<" + text.length() + " chars>]"; }
     }
 
@@ -64,14 +64,14 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
             checkText(text, 1, "text", "type");
             checkPrintable(text);
         }
-        public String kind() { return "type"; }
+        @Override public String kind() { return "type"; }
         @Override public String toString() { return "Type[text=<" + text.length() + " chars>]"; }
     }
 
     /** {@code key{keys}}: a key chord such as {@code ctrl+s}; see {@link KeyChord}. */
     record Key(String keys) implements Action {
         public Key { KeyChord.check(keys); }
-        public String kind() { return "key"; }
+        @Override public String kind() { return "key"; }
         /** The chord in its normal form (what the policy judges and the driver sends). */
         public dev.deckhand.grant.Chord chord() { return dev.deckhand.grant.Chord.parse(keys); }
     }
@@ -79,8 +79,8 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
     /** {@code focus{uid}}. */
     record Focus(String uid) implements Action, ElementAction {
         public Focus { uid = checkUid(uid, "focus"); }
-        public String kind() { return "focus"; }
-        public Focus withUid(String uid) { return new Focus(uid); }
+        @Override public String kind() { return "focus"; }
+        @Override public Focus withUid(String uid) { return new Focus(uid); }
     }
 
     /** {@code scroll{uid,direction,amount}}: direction up|down|left|right, amount 1..50. */
@@ -95,8 +95,8 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
                 throw new IllegalArgumentException("amount must be between " + MIN_SCROLL + " and " + MAX_SCROLL + " for scroll");
             }
         }
-        public String kind() { return "scroll"; }
-        public Scroll withUid(String uid) { return new Scroll(uid, direction, amount); }
+        @Override public String kind() { return "scroll"; }
+        @Override public Scroll withUid(String uid) { return new Scroll(uid, direction, amount); }
     }
 
     /** {@code select{uid,option}}: select the child option named {@code option}. */
@@ -108,8 +108,8 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
                 throw new IllegalArgumentException("option must be at most " + MAX_OPTION + " characters for select");
             }
         }
-        public String kind() { return "select"; }
-        public Select withUid(String uid) { return new Select(uid, option); }
+        @Override public String kind() { return "select"; }
+        @Override public Select withUid(String uid) { return new Select(uid, option); }
     }
 
     /**
@@ -123,7 +123,7 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
             if (basis == null || basis.isEmpty()) throw new IllegalArgumentException("basis is required for click_at");
             if (basis.length() > MAX_BASIS) throw new IllegalArgumentException("basis must be at most " + MAX_BASIS + " characters for click_at");
         }
-        public String kind() { return "click_at"; }
+        @Override public String kind() { return "click_at"; }
     }
 
     /** {@code wait{ms}}: 1..10000 ms. */
@@ -133,7 +133,7 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
                 throw new IllegalArgumentException("ms must be between " + MIN_WAIT_MS + " and " + MAX_WAIT_MS + " for wait");
             }
         }
-        public String kind() { return "wait"; }
+        @Override public String kind() { return "wait"; }
     }
 
     /** {@code done{summary}}: the model believes the task is done; only the verifier decides. */
@@ -142,7 +142,7 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
             checkText(summary, 0, "summary", "done");
             if (summary.length() > MAX_SUMMARY) throw new IllegalArgumentException("summary must be at most " + MAX_SUMMARY + " characters for done");
         }
-        public String kind() { return "done"; }
+        @Override public String kind() { return "done"; }
     }
 
     /** {@code fail{reason}}: the model gives up. */
@@ -151,7 +151,7 @@ public sealed interface Action permits Action.Click, Action.SetText, Action.Type
             checkText(reason, 1, "reason", "fail");
             if (reason.length() > MAX_SUMMARY) throw new IllegalArgumentException("reason must be at most " + MAX_SUMMARY + " characters for fail");
         }
-        public String kind() { return "fail"; }
+        @Override public String kind() { return "fail"; }
     }
 
     private static String checkUid(String uid, String action) {

@@ -74,7 +74,7 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
                         + ", or one of them after ! for its absence, for a11y verifier");
             }
         }
-        public String kind() { return "a11y"; }
+        @Override public String kind() { return "a11y"; }
     }
 
     /**
@@ -95,7 +95,7 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
             }
         }
         public Pattern pattern() { return Pattern.compile(titleMatches); }
-        public String kind() { return "window"; }
+        @Override public String kind() { return "window"; }
     }
 
     enum FileCheck { EXISTS, ABSENT, CONTAINS, SHA256 }
@@ -116,7 +116,7 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
                 throw new IllegalArgumentException("sha256 must be 64 hex digits for file verifier");
             }
         }
-        public String kind() { return "file"; }
+        @Override public String kind() { return "file"; }
     }
 
     /** Runs only if the person enabled exactly this command in settings; exit code 0 passes. */
@@ -125,7 +125,7 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
             argv = List.copyOf(Objects.requireNonNull(argv, "argv"));
             if (argv.isEmpty()) throw new IllegalArgumentException("argv must not be empty for command verifier");
         }
-        public String kind() { return "command"; }
+        @Override public String kind() { return "command"; }
     }
 
     static VerifierSpec parse(String json) {

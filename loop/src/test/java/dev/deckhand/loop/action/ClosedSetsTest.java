@@ -10,9 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Walks the sealed sets so a new case cannot be forgotten by the schema, the parser or a dispatcher. */
+@Tag("pure")
 class ClosedSetsTest {
 
     /** One valid wire sample per action kind. */

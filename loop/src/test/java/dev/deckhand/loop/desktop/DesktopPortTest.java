@@ -15,6 +15,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * leaves a method out does not compile instead of falling back to a default), and every method going through an
  * {@link Around} as its own {@link Call} to the same method of the desktop below.
  */
+@Tag("pure")
 class DesktopPortTest {
 
     /** The parts of the port: the types of {@link Desktop}'s components. */

@@ -30,9 +30,11 @@ import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The guard reads the target's menu accelerators for a {@code key} and the policy judges the chord by them. */
+@Tag("pure")
 class AcceleratorGuardTest {
 
     static final ProposedAction.Element SEND_ITEM = new ProposedAction.Element("menu item", "Send", false, false, false);

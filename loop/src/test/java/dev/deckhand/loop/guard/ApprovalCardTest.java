@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.action.Action;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** What an approval card says about an action: the text to be typed, bounded, and the chord in its normal form. */
+@Tag("pure")
 class ApprovalCardTest {
 
     @Test

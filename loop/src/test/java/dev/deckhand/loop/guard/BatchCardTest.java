@@ -28,6 +28,7 @@ import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * that presses an unnamed Send is {@code CONSEQUENTIAL_NOT_NAMED}, as for a single action; a plain batch
  * denied stays {@code STOPPED}.
  */
+@Tag("pure")
 class BatchCardTest {
 
     record Outcome(RunResult result, ApprovalBook.Approval card, int delivered) { }

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * target was not on screen when the card was shown, or that now resolves to another element, raises a card
  * of its own, and the consequential gate runs for every step.
  */
+@Tag("pure")
 class BatchStepsTest {
 
     /** The compose window of {@link HostileWorld}; clicking OK replaces its Next button and adds a Later button. */

@@ -10,12 +10,14 @@ import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * When X gives the target the focus before the app's accessibility focus says so, typing waits for the app
  * (bounded) instead of refusing at once; it never waits while another window, or none, holds X's focus.
  */
+@Tag("pure")
 class FocusLagTest {
 
     static final long TARGET = 0x400001L;

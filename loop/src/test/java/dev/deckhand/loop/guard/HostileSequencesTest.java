@@ -34,6 +34,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.Test;
  * <p>Each sequence has its own seed, drawn from a base seed (random per build, or
  * {@code -Dhostile.baseSeed=N}); a failure prints the sequence seed, and {@code -Dhostile.seed=N} replays it.
  */
+@Tag("pure")
 class HostileSequencesTest {
 
     static final int SEQUENCES = 100_000;

@@ -27,9 +27,11 @@ import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The last check runs after the drawn cursor's travel and before every typed chunk; the budget unit follows. */
+@Tag("pure")
 class LastCheckTest {
 
     record Run(RunResult result, HostileWorld world, int budgetLeft) { }

@@ -14,12 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Enter in the paragraph LibreOffice edits a cell or a text body in is not Enter in a compose field; the
  * same paragraph anywhere else, or a focus that cannot be matched to it by its bounds, still is (fails closed).
  */
+@Tag("pure")
 class OfficeParagraphTest {
 
     static final long WINDOW = 0x400001L;

@@ -10,9 +10,11 @@ import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Whose keyboard grab it is: the target app's own menu, or another client's (docs/security.md#input-boundary). */
+@Tag("pure")
 class OwnPopupGrabTest {
 
     private static final long APP = 0x600000;

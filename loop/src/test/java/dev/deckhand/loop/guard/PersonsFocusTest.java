@@ -29,6 +29,7 @@ import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * the granted window became the active one while the person was in another window ends the run. A private
  * virtual desktop Deckhand started is exempt.
  */
+@Tag("pure")
 class PersonsFocusTest {
 
     /** {@link HostileWorld} whose OK button, like a dialog an app presents, activates the granted window. */
@@ -228,7 +230,6 @@ class PersonsFocusTest {
         World world = new World(false);
         world.focusedWindow = HostileWorld.OTHER;
         java.util.List<java.time.Duration> slept = new java.util.ArrayList<>();
-        int[] reads = {0};
         RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
                 + "{\"action\":\"wait\",\"ms\":4500}]", d -> {
                     slept.add(d);

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * the actions that would type, choose or open a path in one. Every refusal is {@code DENY_PATH} and its
  * detail names the kind of place, never the text.
  */
+@Tag("pure")
 class ShownPlacesTest {
 
     static final String CONFIG_KIND = "Deckhand's config directory";

@@ -29,12 +29,14 @@ import dev.deckhand.loop.verify.VerifierSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A facts read that misses its bound once (a loaded machine) is read again before the guard refuses; one that
  * keeps missing it refuses {@code A11Y_UNAVAILABLE} and nothing is delivered.
  */
+@Tag("pure")
 class SlowFactsTest {
 
     /** A world whose facts time out on the reads numbered in {@code slow} (1-based). */

@@ -12,8 +12,10 @@ import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.fakes.Trees;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class ObservationTextTest {
 
     static final WindowInfo WINDOW = new WindowInfo(7, "Untitled 1 - Mousepad", "Mousepad", 99,

@@ -11,8 +11,10 @@ import dev.deckhand.loop.json.WireFormatException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class StepsTest {
 
     private final ScopedTree calc = Trees.calculator(1, 1, "0");

@@ -13,11 +13,14 @@ import dev.deckhand.loop.json.WireFormatException;
 import dev.deckhand.loop.steps.Selector;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("pure")
 class VerifierTest {
 
     @Test
@@ -32,7 +35,7 @@ class VerifierTest {
         assertEquals(VerifierSpec.FileCheck.ABSENT,
                 ((VerifierSpec.File) VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"/tmp/a\",\"exists\":false}")).check());
         String hex = "AB".repeat(32);
-        assertEquals(hex.toLowerCase(), ((VerifierSpec.File) VerifierSpec.parse(
+        assertEquals(hex.toLowerCase(Locale.ROOT), ((VerifierSpec.File) VerifierSpec.parse(
                 "{\"kind\":\"file\",\"path\":\"/tmp/a\",\"sha256\":\"" + hex + "\"}")).operand());
         // Which paths may be read is the application's decision (OUT_OF_SCOPE before the run), not a parse error.
         assertEquals("rel.txt", ((VerifierSpec.File) VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"rel.txt\",\"exists\":true}")).path());
