@@ -113,12 +113,15 @@ public final class MenuFactsBench {
         return t.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name)).findFirst();
     }
 
+    /** What each timed call returned last, kept so that no call is optimised away. */
+    private static volatile Object sink;
+
     private static double[] time(int runs, Supplier<?> s) {
-        for (int i = 0; i < 5; i++) s.get();
+        for (int i = 0; i < 5; i++) sink = s.get();
         double[] ms = new double[runs];
         for (int i = 0; i < runs; i++) {
             long a = System.nanoTime();
-            s.get();
+            sink = s.get();
             ms[i] = (System.nanoTime() - a) / 1e6;
         }
         return ms;

@@ -3,9 +3,11 @@ package dev.deckhand.doctor;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.platform.linux.PointerToolkit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The doctor's words for how a click_at reaches each toolkit on a person's display, as measured. */
+@Tag("pure")
 class PointerPathCheckTest {
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * callback", when a second test class opened its desktop). Here a second class loader holds its own copy of this
  * package, as a Quarkus application does.
  */
+@Tag("desktop")
 class OneLibatspiThreadTest {
 
     /** Defines its own copy of every class of this package, everything else from the test's class loader. */

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * next key ({@code xdotool key p}, which the open Edit menu would take as Paste of a secret on the clipboard) leaves
  * the document as it was. On GTK 3 (mousepad) and Qt 5 (featherpad). A grab of another client is left alone.
  */
+@Tag("desktop")
 class OwnMenuClosingTest {
 
     private static final long REVISION = 1;

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * client's, held before the menu click too. The same measure on the menus of other toolkits: a GTK 3 menu bar
  * (mousepad), a GTK 4 popover (gnome-text-editor's main menu) and a Qt 5 menu (featherpad).
  */
+@Tag("desktop")
 class OwnMenuGrabTest {
 
     private static final long REVISION = 1;

@@ -8,6 +8,7 @@ import dev.deckhand.loop.desktop.Node;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * a point presses through its action. The maps are shaped like the real ones of the apps measured
  * (docs/driver-x11.md): the toolkit that reads the events wins over one only loaded beside it.
  */
+@Tag("pure")
 class PointerToolkitTest {
 
     private static String lib(String path) {

@@ -23,6 +23,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * pointer and the active window as the person had them ({@link PersonsDisplay#clickAt}). Real apps, each ended by its
  * PID. LibreOffice and Chromium: {@link SentClickOfficeBrowserTest}.
  */
+@Tag("desktop")
 class SentClickDesktopTest {
 
     private static PersonsDisplay person;

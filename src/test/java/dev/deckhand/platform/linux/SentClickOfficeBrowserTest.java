@@ -21,6 +21,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * refused while another window is active (both activate their window on a press) and lands once the window is active.
  * The real pointer and the active window never move ({@link PersonsDisplay#clickAt}).
  */
+@Tag("desktop")
 class SentClickOfficeBrowserTest {
 
     private static PersonsDisplay person;

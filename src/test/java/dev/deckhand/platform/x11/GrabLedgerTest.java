@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.loop.desktop.GrabHolder;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Who holds the keyboard grab, followed from grab requests and replies in the server's order (unit test: no X). */
+@Tag("pure")
 class GrabLedgerTest {
 
     private static final long OWN = 0x1000000;
