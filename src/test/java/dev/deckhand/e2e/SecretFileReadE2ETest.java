@@ -169,7 +169,7 @@ class SecretFileReadE2ETest {
 
     /**
      * Round 2 of the review (A6): a command planted under the grant reads the token after the grant has ended
-     * ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, then the person revoked and granted something else).
+     * ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, then the person revoked and granted something else; bash here, as dash expands no glob in a redirection).
      * Every process started since the grant's first input that still runs when it ends keeps the watch on: the read
      * replaces the owner token, so the copy opens nothing; once those processes have ended the watch is off.
      */
@@ -183,7 +183,7 @@ class SecretFileReadE2ETest {
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // bash's prompt
-            Ran planted = run("nohup setsid sh -c 'sleep 6; rev < " + glob + " > " + later + "' > " + later + ".log 2>&1 &");
+            Ran planted = run("nohup setsid bash -c 'sleep 6; rev < " + glob + " > " + later + "' > " + later + ".log 2>&1 &");
             assertEquals("completed", planted.result().getString("result.structuredContent.outcome"),
                     planted.result().prettify());
             Owner.revokeActive(); // the grant ends before the read
