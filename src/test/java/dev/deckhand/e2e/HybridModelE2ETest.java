@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * the Send button is refused as the click on Send is, unless the person named {@code send}.
  */
 @QuarkusTest
+@Tag("e2e")
 class HybridModelE2ETest {
 
     private static final Pattern CAPTURE = Pattern.compile("Capture (c\\d+): (\\d+)x(\\d+) pixels");

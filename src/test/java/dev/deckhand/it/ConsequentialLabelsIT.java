@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.TestInstance;
  * </ul>
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("e2e")
 class ConsequentialLabelsIT {
 
     private PackagedApp app;

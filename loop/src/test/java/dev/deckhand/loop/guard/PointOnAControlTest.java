@@ -16,6 +16,7 @@ import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * lands on the element the tree shows there, and the gate judges it as the click on that element; a point on a
  * canvas or on nothing is {@code unidentified}.
  */
+@Tag("pure")
 class PointOnAControlTest {
 
     private static final Geometry WINDOW = new Geometry(100, 50, 400, 300);

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * control of, and the control a click on its label or icon reaches — in trees shaped as Chromium, GTK 3 and
  * LibreOffice show them (measured with {@code platform.atspi} on the apps installed here, docs/security.md).
  */
+@Tag("pure")
 class ShownTextsTest {
 
     static final long WINDOW = 0x500001L;
