@@ -36,18 +36,9 @@ final class PointerClick {
                     "click_at would move the real pointer; allowed only on a private virtual desktop Deckhand started"));
         }
         if (!xtest) throw new RefusedException(Refusal.platformUnsupported("the X server has no XTEST extension"));
-        if (!windows.basisValid(basis)) {
-            throw new RefusedException(Refusal.basisStale("window 0x" + Long.toHexString(basis.windowId())
-                    + " no longer has geometry " + basis.windowGeometry()));
-        }
-        Geometry g = basis.windowGeometry();
-        int sx = g.x() + (int) Math.floor((x + 0.5) / basis.scale());
-        int sy = g.y() + (int) Math.floor((y + 0.5) / basis.scale());
-        if (x < 0 || y < 0 || !g.contains(sx, sy)) {
-            throw new RefusedException(Refusal.outOfScope(
-                    "point (" + x + ", " + y + ") at scale " + basis.scale() + " is outside window 0x"
-                            + Long.toHexString(basis.windowId())));
-        }
+        int[] screen = screenPoint(windows, x, y, basis);
+        int sx = screen[0];
+        int sy = screen[1];
         Xlib.X.XTranslateCoordinates(c.dpy, c.root, c.root, sx, sy, ix, iy, childRef);
         long topAtPoint = childRef.getValue();
         long target = windows.topLevel(basis.windowId());
@@ -64,6 +55,27 @@ final class PointerClick {
         t.XTestFakeButtonEvent(c.dpy, 1, Xlib.True, 0);
         t.XTestFakeButtonEvent(c.dpy, 1, Xlib.False, 0);
         c.sync();
+    }
+
+    /**
+     * The screen point of {@code (x, y)} in a capture's pixels ({@code basis}: the window's geometry and the
+     * capture's scale then), the pixel's centre; {@code BASIS_STALE} when the window moved or resized since, and
+     * {@code OUT_OF_SCOPE} when the point is outside it. Shared by the XTEST click and the sent one.
+     */
+    static int[] screenPoint(Windows windows, int x, int y, Basis basis) {
+        if (!windows.basisValid(basis)) {
+            throw new RefusedException(Refusal.basisStale("window 0x" + Long.toHexString(basis.windowId())
+                    + " no longer has geometry " + basis.windowGeometry()));
+        }
+        Geometry g = basis.windowGeometry();
+        int sx = g.x() + (int) Math.floor((x + 0.5) / basis.scale());
+        int sy = g.y() + (int) Math.floor((y + 0.5) / basis.scale());
+        if (x < 0 || y < 0 || !g.contains(sx, sy)) {
+            throw new RefusedException(Refusal.outOfScope(
+                    "point (" + x + ", " + y + ") at scale " + basis.scale() + " is outside window 0x"
+                            + Long.toHexString(basis.windowId())));
+        }
+        return new int[] {sx, sy};
     }
 
     private boolean isOverrideRedirect(long window) {

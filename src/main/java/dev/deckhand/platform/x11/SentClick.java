@@ -46,18 +46,9 @@ final class SentClick implements AutoCloseable {
 
     /** See {@link X11Display#sendClick(int, int, Basis)}. */
     Target click(int x, int y, Basis basis) {
-        if (!windows.basisValid(basis)) {
-            throw new RefusedException(Refusal.basisStale("window 0x" + Long.toHexString(basis.windowId())
-                    + " no longer has geometry " + basis.windowGeometry()));
-        }
-        Geometry g = basis.windowGeometry();
-        int sx = g.x() + (int) Math.floor((x + 0.5) / basis.scale());
-        int sy = g.y() + (int) Math.floor((y + 0.5) / basis.scale());
-        if (x < 0 || y < 0 || !g.contains(sx, sy)) {
-            throw new RefusedException(Refusal.outOfScope(
-                    "point (" + x + ", " + y + ") at scale " + basis.scale() + " is outside window 0x"
-                            + Long.toHexString(basis.windowId())));
-        }
+        int[] screen = PointerClick.screenPoint(windows, x, y, basis);
+        int sx = screen[0];
+        int sy = screen[1];
         long client = windows.clientOf(basis.windowId());
         // the window's own popup on top at the point (same client, override-redirect) takes the click, as it
         // would a real one; anything else on top does not matter: the events go to the granted window itself
