@@ -6,7 +6,6 @@ import com.sun.jna.ptr.LongByReference;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
-import dev.deckhand.loop.desktop.Geometry;
 
 /**
  * A button-1 click at a capture pixel as pointer events sent to the window ({@code XSendEvent}, event mask 0, so
