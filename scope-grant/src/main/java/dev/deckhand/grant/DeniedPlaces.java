@@ -220,13 +220,18 @@ public final class DeniedPlaces {
     /** The text, then the text percent-decoded as long as that changes it (double encodings included). */
     static List<String> decodings(String text) {
         List<String> out = new ArrayList<>();
-        out.add(text);
-        String t = text;
-        for (int i = 0; i < MAX_DECODES && t.indexOf('%') >= 0; i++) {
-            String d = percentDecoded(t);
-            if (d.equals(t)) break;
-            out.add(d);
-            t = d;
+        // a browser reads a backslash in a URL as a slash (file:\\\home\ann\.ssh, round 3 of the review): each
+        // reading is also taken with backslashes as slashes
+        for (String start : text.indexOf('\\') >= 0 ? List.of(text, text.replace('\\', '/')) : List.of(text)) {
+            out.add(start);
+            String t = start;
+            for (int i = 0; i < MAX_DECODES && t.indexOf('%') >= 0; i++) {
+                String d = percentDecoded(t);
+                if (d.equals(t)) break;
+                out.add(d);
+                if (d.indexOf('\\') >= 0) out.add(d.replace('\\', '/'));
+                t = d;
+            }
         }
         return out;
     }

@@ -78,6 +78,9 @@ class DeniedPlacesTest {
             s -> "file://" + s + "?x=1#top",
             // round 2 of the review: a scheme that wraps a file: URL (Chromium's view-source:)
             s -> "view-source:file://" + s,
+            // round 3: a browser reads backslashes as slashes
+            s -> "file:" + s.replace('/', '\\'),
+            s -> "file://" + s.replace("/", "%5C"),
             s -> "jar:file:" + s + "!/x");
 
     static String encodeAll(String s) {

@@ -511,7 +511,7 @@ public final class GrantGuard implements Guard {
                 }
                 if (was != null && !was.equals(now)) {
                     return Optional.of(Refusal.outOfScope("the input focus moved since the "
-                            + action.kind() + " was checked (" + describe(was) + " → " + describe(now)
+                            + action.kind() + " was checked (" + describe(was, window) + " → " + describe(now, window)
                             + "); delivery stops here"));
                 }
             }
@@ -824,8 +824,10 @@ public final class GrantGuard implements Guard {
         return "\"" + text.substring(0, text.offsetByCodePoints(0, CARD_TEXT)) + "…\" (" + cps + " characters)";
     }
 
-    private static String describe(FocusMark m) {
-        // the element's role and the length of its name: a refusal names no text read from the screen
+    private static String describe(FocusMark m, long granted) {
+        // the granted window by id, any other only as another (round 3: the person's windows are not the agent's to
+        // learn); an element only in the granted window, by its role and the length of its name — never its text
+        if (m.window() != granted) return m.window() == 0 ? "no window" : "another window";
         return "window 0x" + Long.toHexString(m.window())
                 + m.element().map(e -> ", " + e.role() + " (name of " + e.name().length() + " characters)").orElse("");
     }
