@@ -72,7 +72,18 @@ class OwnMenuClosingTest {
                 seen.append(String.format("%s: %s in %.1f ms%n", m.name(), closing, (t1 - t0) / 1e6));
                 assertInstanceOf(MenuClosing.Closed.class, closing, m.name());
                 assertFalse(desktop.freshFacts().keyboardGrabbed(), m.name() + ": nothing holds the keyboard");
-                assertEquals(Long.parseLong(persons), desktop.activeWindow(), m.name() + ": the person's window active");
+                long active = desktop.activeWindow();
+                if (m.name().startsWith("GTK")) {
+                    assertEquals(Long.parseLong(persons), active, m.name() + ": the person's window active");
+                } else {
+                    // Qt 5 sometimes asks the window manager to activate its window around its menu (measured in CI,
+                    // not every time): the run's focus watch ends such a run OUT_OF_SCOPE (docs/security.md); no
+                    // third window may ever become active
+                    assertTrue(active == Long.parseLong(persons) || active == w.id(),
+                            m.name() + ": the person's window or the app's is active, not 0x" + Long.toHexString(active));
+                    seen.append(String.format("%s: active after closing: %s%n", m.name(),
+                            active == w.id() ? "the app's window (Qt activated it)" : "the person's window"));
+                }
                 exec("xdotool", "key", "p"); // the person's next key
                 desktop.settle(Duration.ofSeconds(1));
                 Thread.sleep(500);
