@@ -77,7 +77,9 @@ public final class SignInCommand {
         }
         if (response.statusCode() == 401) {
             err.println("deckhand signin: the server on 127.0.0.1:" + port + " refused the owner token of " + home
-                    + " (a Deckhand with another config directory?)");
+                    + " (a Deckhand with another config directory? or the token was replaced as it was read: while a"
+                    + " granted terminal, or a program started under one, may read Deckhand's files, every read of"
+                    + " the token replaces it — the server's log says which; sign in once it has ended)");
             return REFUSED;
         }
         String link = null;
