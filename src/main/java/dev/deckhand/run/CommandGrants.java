@@ -8,8 +8,16 @@ import dev.deckhand.platform.Processes;
 import dev.deckhand.security.OwnerSessions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
 
 /**
  * The grants whose app runs commands and was given input: from that input until the grant ends, every foreign
@@ -32,21 +40,20 @@ import java.util.Set;
 @ApplicationScoped
 public class CommandGrants {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(CommandGrants.class);
+    private static final Logger LOG = Logger.getLogger(CommandGrants.class);
 
     private final Set<String> held = new HashSet<>();
     /** Per held grant: when its first input came ({@link Processes#nowTicks}), and the granted app's process. */
-    private final java.util.Map<String, long[]> heldSince = new java.util.HashMap<>();
+    private final Map<String, long[]> heldSince = new HashMap<>();
     /** Processes started under an ended grant that still run, by pid with their start; the watch stays on for them. */
-    private final java.util.Map<Integer, Long> lingering = new java.util.HashMap<>();
+    private final Map<Integer, Long> lingering = new HashMap<>();
     private final OwnerSessions sessions;
-    private java.util.concurrent.ScheduledFuture<?> polling;
-    private final java.util.concurrent.ScheduledExecutorService poll = java.util.concurrent.Executors
-            .newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "deckhand-lingering-commands");
-                t.setDaemon(true);
-                return t;
-            });
+    private ScheduledFuture<?> polling;
+    private final ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "deckhand-lingering-commands");
+        t.setDaemon(true);
+        return t;
+    });
 
     @Inject
     public CommandGrants(GrantService grants, OwnerSessions sessions) {
@@ -62,7 +69,7 @@ public class CommandGrants {
     Around captures() {
         return new Around() {
             @Override
-            public <T> T call(Call which, java.util.function.Supplier<T> call) {
+            public <T> T call(Call which, Supplier<T> call) {
                 if (which == Call.CAPTURE) {
                     int ended = sessions.endCodes();
                     if (ended > 0) {
@@ -93,7 +100,7 @@ public class CommandGrants {
             LOG.infof("%d process(es) started under a command grant still run: Deckhand's secret files stay watched "
                     + "until they end", lingering.size());
             SecretFileReads.arm(); // one window for all that linger, closed when the last has ended
-            polling = poll.scheduleWithFixedDelay(this::pollLingering, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
+            polling = poll.scheduleWithFixedDelay(this::pollLingering, 1, 1, TimeUnit.SECONDS);
         }
         SecretFileReads.disarm();
     }
@@ -108,7 +115,7 @@ public class CommandGrants {
         polling.cancel(false);
     }
 
-    /** How many processes started under an ended grant still keep the watch on (tests, the foreign-read rule). */
+    /** How many processes started under an ended grant still keep the watch on (tests, diagnostics). */
     public synchronized int lingering() {
         return lingering.size();
     }
