@@ -129,14 +129,18 @@ class OwnerBoundaryE2ETest {
             McpSession session = McpSession.open();
             String args = "{\"instruction\":\"check whether the note was saved\",\"verifier\":"
                     + fileVerifier(note.toString(), "\"sha256\":\"" + "0".repeat(64) + "\"") + "}";
+            // the mismatch first (a failing check is read again for seconds); then matching reads, which end at once,
+            // so that ten runs fit in the minute the limit counts on a slow machine too
+            String matching = "{\"instruction\":\"check whether the note was saved\",\"verifier\":"
+                    + fileVerifier(note.toString(), "\"sha256\":\"" + actual + "\"") + "}";
             for (int i = 1; i <= 10; i++) {
-                JsonPath r = call(session, args);
+                JsonPath r = call(session, i == 1 ? args : matching);
                 assertEquals("completed", r.getString("result.structuredContent.outcome"), r::prettify);
-                assertEquals("fail", r.getString("result.structuredContent.verdict"), r::prettify);
+                assertEquals(i == 1 ? "fail" : "pass", r.getString("result.structuredContent.verdict"), r::prettify);
                 assertEquals(0, r.getInt("result.structuredContent.stepsRun"), r::prettify);
                 String all = r.prettify();
-                assertTrue(all.contains("differs from the expected sha256"), all);
-                assertFalse(all.contains(actual) || all.matches("(?s).*[0-9a-f]{64}.*"), "no hash anywhere in run " + i + ": " + all);
+                if (i == 1) assertTrue(all.contains("differs from the expected sha256"), all);
+                assertFalse(all.matches("(?s).*[0-9a-f]{64}.*"), "no hash anywhere in run " + i + ": " + all);
             }
             JsonPath eleventh = call(session, args);
             assertEquals("refused", eleventh.getString("result.structuredContent.outcome"), eleventh::prettify);
@@ -144,7 +148,8 @@ class OwnerBoundaryE2ETest {
             assertTrue(eleventh.getString("result.structuredContent.refusal.detail")
                     .startsWith("verifier reads: 10 per minute per MCP session"), eleventh::prettify);
             assertEquals("none", eleventh.getString("result.structuredContent.verdict"), "the verifier did not run");
-            assertEquals(20, stub.requests().size(), "two turns in each of ten runs; the eleventh run never started");
+            int turns = stub.requests().size();
+            assertTrue(turns >= 11 && turns <= 20, "one or two turns in each of ten runs, none for the eleventh: " + turns);
             // Another session is counted on its own (the grant is bound to the first, so it gets the grant's refusal).
             JsonPath other = call(McpSession.open(), args);
             assertFalse(String.valueOf(other.getString("result.structuredContent.refusal.detail")).contains("verifier reads"),
