@@ -29,6 +29,28 @@ import org.junit.jupiter.api.Test;
 class SecretFileReadE2ETest {
 
     private static final Path OWNER_TOKEN = Path.of("target/test-home/owner-token").toAbsolutePath();
+    /** The owner token's file spelled as a glob: the typed-path rule judges only what a command line spells. */
+    private static final String GLOB = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
+
+    /** An xterm titled deckhand-shell that takes sent keys, running {@code command}. */
+    private static TestApp shell(String... command) throws Exception {
+        List<String> argv = new java.util.ArrayList<>(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T",
+                "deckhand-shell", "-e"));
+        argv.addAll(List.of(command));
+        return TestApp.launch(argv);
+    }
+
+    /** Waits up to {@code seconds} for a command to write {@code file}. */
+    private static void awaitWritten(Path file, int seconds) throws Exception {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (java.nio.file.Files.size(file) == 0 && System.nanoTime() < deadline) Thread.sleep(100);
+    }
+
+    /** A copy of an owner token that was replaced opens nothing. */
+    private static void assertOpensNothing(String token) {
+        io.restassured.RestAssured.given().header("Authorization", "Bearer " + token).get("/api/grants/active")
+                .then().statusCode(401);
+    }
 
     @AfterEach
     void revoke() {
@@ -60,8 +82,7 @@ class SecretFileReadE2ETest {
     @Test
     void aCommandShowingTheOwnerTokenReversedEndsTheRunAndTheTokenOpensNothing() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
-                "-e", "bash", "--norc", "--noprofile", "-i"))) {
+        try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
 
             // control: the same kind of command, reading no secret, completes
@@ -74,9 +95,7 @@ class SecretFileReadE2ETest {
 
             String before = McpSession.token("owner-token");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
-            // spelled as a glob: the typed-path rule judges only what a command line spells
-            String glob = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
-            Ran read = run("printf '\\033]0;%s\\007' \"$(rev < " + glob + ")\"");
+            Ran read = run("printf '\\033]0;%s\\007' \"$(rev < " + GLOB + ")\"");
             JsonPath r = read.result();
             assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
             assertTrue(r.getString("result.structuredContent.refusal.detail").contains("owner token"), r.prettify());
@@ -85,8 +104,7 @@ class SecretFileReadE2ETest {
 
             String after = McpSession.token("owner-token");
             assertNotEquals(before, after, "the owner token was replaced");
-            io.restassured.RestAssured.given().header("Authorization", "Bearer " + before).get("/api/grants/active")
-                    .then().statusCode(401);
+            assertOpensNothing(before);
             Owner.api().get("/api/grants/active").then().statusCode(404);
         } finally {
             Harness.putPolicy(original);
@@ -104,8 +122,7 @@ class SecretFileReadE2ETest {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
         String link = Owner.api().post("/api/session/link").then().statusCode(200).extract().path("link");
         String code = link.substring(link.indexOf("code=") + 5);
-        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
-                "-e", "bash", "-c", "echo " + link + "; exec bash --norc --noprofile -i"))) {
+        try (TestApp term = shell("bash", "-c", "echo " + link + "; exec bash --norc --noprofile -i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // the link and bash's prompt
@@ -129,37 +146,32 @@ class SecretFileReadE2ETest {
     @Test
     void aCommandThatWaitsBeforeItReadsIsSeenInTheRunAndAfterIt() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
-                "-e", "bash", "--norc", "--noprofile", "-i"))) {
+        try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
-            String glob = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
             Path copy = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
 
             // in the run: the read comes while the model waits
             String before = McpSession.token("owner-token");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // bash's prompt
-            Ran during = run("(sleep 2; rev < " + glob + " > " + copy + ") &", 4000);
+            Ran during = run("(sleep 2; rev < " + GLOB + " > " + copy + ") &", 4000);
             JsonPath r = during.result();
             assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
             assertEquals(3, during.modelTurns(), "type, Enter, wait: the model is not asked after the wait");
             assertNotEquals(before, McpSession.token("owner-token"), "the owner token was replaced");
-            io.restassured.RestAssured.given().header("Authorization", "Bearer " + before).get("/api/grants/active")
-                    .then().statusCode(401);
+            assertOpensNothing(before);
             Owner.api().get("/api/grants/active").then().statusCode(404);
 
             // after the run: the run completes, the read comes later, while the grant is still active
             String second = McpSession.token("owner-token");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
-            Ran quick = run("(sleep 3; rev < " + glob + " > " + later + ") &");
+            Ran quick = run("(sleep 3; rev < " + GLOB + " > " + later + ") &");
             assertEquals("completed", quick.result().getString("result.structuredContent.outcome"), quick.result().prettify());
-            long deadline = System.nanoTime() + 20_000_000_000L;
-            while (java.nio.file.Files.size(later) == 0 && System.nanoTime() < deadline) Thread.sleep(100);
+            awaitWritten(later, 20);
             assertTrue(java.nio.file.Files.size(later) > 0, "the delayed command read the token");
             // the person's next request drains the watch first: the copy, and the token read before it, open nothing
-            io.restassured.RestAssured.given().header("Authorization", "Bearer " + second).get("/api/grants/active")
-                    .then().statusCode(401);
+            assertOpensNothing(second);
             assertNotEquals(second, McpSession.token("owner-token"), "the owner token was replaced");
             Owner.api().get("/api/grants/active").then().statusCode(404);
         } finally {
@@ -169,30 +181,27 @@ class SecretFileReadE2ETest {
 
     /**
      * Round 2 of the review (A6): a command planted under the grant reads the token after the grant has ended
-     * ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, then the person revoked and granted something else; bash here, as dash expands no glob in a redirection).
+     * ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, then the person revoked and granted something else;
+     * bash here, as dash expands no glob in a redirection).
      * Every process started since the grant's first input that still runs when it ends keeps the watch on: the read
      * replaces the owner token, so the copy opens nothing; once those processes have ended the watch is off.
      */
     @Test
     void aCommandThatOutlivesTheGrantFindsTheTokenReplaced() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell",
-                "-e", "bash", "--norc", "--noprofile", "-i"))) {
+        try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
-            String glob = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // bash's prompt
-            Ran planted = run("nohup setsid bash -c 'sleep 6; rev < " + glob + " > " + later + "' > " + later + ".log 2>&1 &");
+            Ran planted = run("nohup setsid bash -c 'sleep 6; rev < " + GLOB + " > " + later + "' > " + later + ".log 2>&1 &");
             assertEquals("completed", planted.result().getString("result.structuredContent.outcome"),
                     planted.result().prettify());
             Owner.revokeActive(); // the grant ends before the read
             String before = McpSession.token("owner-token");
-            long deadline = System.nanoTime() + 30_000_000_000L;
-            while (java.nio.file.Files.size(later) == 0 && System.nanoTime() < deadline) Thread.sleep(100);
+            awaitWritten(later, 30);
             assertTrue(java.nio.file.Files.size(later) > 0, "the planted command read the token after the grant");
-            io.restassured.RestAssured.given().header("Authorization", "Bearer " + before).get("/api/grants/active")
-                    .then().statusCode(401);
+            assertOpensNothing(before);
             assertNotEquals(before, McpSession.token("owner-token"), "the owner token was replaced");
         } finally {
             Harness.putPolicy(original);
