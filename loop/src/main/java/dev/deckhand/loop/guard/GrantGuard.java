@@ -200,13 +200,15 @@ public final class GrantGuard implements Guard {
             if (g.budgetRemaining() <= 0) {
                 return Optional.of(Refusal.budgetExhausted("grant " + g.id() + " has no budget left"));
             }
-            Optional<Refusal> denied = DenyScan.scan(policy.get(), FactsMapper.facts(facts(), 0));
+            DesktopFacts read = facts();
+            Optional<Refusal> denied = DenyScan.scan(policy.get(), FactsMapper.facts(read, 0));
             if (denied.isEmpty() && !desktop.display().privateDesktop()) {
                 // where the person is when the run begins, and the keyboard as it is: both are watched from here
                 long active = desktop.display().activeWindow();
                 if (personElsewhere(active, g)) watch = new Watch(active, g, "", clock.instant());
                 keyboardAtStart = desktop.display().keyboardChanges().count();
-                List<dev.deckhand.loop.desktop.WindowInfo> all = desktop.display().windows();
+                // the windows the deny scan just read, not a second read of the list
+                List<dev.deckhand.loop.desktop.WindowInfo> all = read.windows();
                 windowsAtStart = new StartingWindows(all.stream().map(w -> w.id()).collect(
                         java.util.stream.Collectors.toUnmodifiableSet()),
                         all.stream().mapToLong(w -> w.processStart()).max().orElse(Long.MAX_VALUE));
