@@ -13,7 +13,8 @@ import org.jboss.logging.Logger;
 /**
  * The global Stop shortcut: a chord grabbed on the X root window at start that does exactly what the
  * web page's Stop does (the run ends, the grant is revoked, Stop latches until the person mints again).
- * Registration failure is logged and reported by the doctor, never fatal.
+ * Registration failure is logged and reported by the doctor, never fatal. A lost connection to the display (any
+ * client may close another's) stops too, and the grab connects again.
  */
 @ApplicationScoped
 public class StopShortcut implements DoctorCheck {
@@ -22,6 +23,8 @@ public class StopShortcut implements DoctorCheck {
     static final String TITLE = "Global Stop shortcut";
     /** The reason the grant broker records. */
     public static final String REASON = "the Stop shortcut";
+    /** The reason when a connection of the shortcut's to the X display was lost (another client may close it). */
+    public static final String LOST = "the Stop shortcut's connection to the X display being lost";
     private static final Logger LOG = Logger.getLogger(StopShortcut.class);
 
     @Inject
@@ -40,7 +43,7 @@ public class StopShortcut implements DoctorCheck {
             return;
         }
         try {
-            grab = StopKeyGrab.start(config.stopShortcut().keys(), System.getenv(), this::press);
+            grab = StopKeyGrab.start(config.stopShortcut().keys(), System.getenv(), this::press, this::lost);
         } catch (RuntimeException | LinkageError e) {
             LOG.warnf("Stop shortcut not registered: %s", e);
         }
@@ -49,6 +52,11 @@ public class StopShortcut implements DoctorCheck {
     /** What a press does: the page's Stop. */
     void press() {
         grants.broker().stop(REASON);
+    }
+
+    /** A lost connection is Stop too: no run goes on, and none starts until the person mints, without the shortcut. */
+    void lost() {
+        grants.broker().stop(LOST);
     }
 
     @Override

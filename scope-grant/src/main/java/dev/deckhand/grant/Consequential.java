@@ -27,7 +27,9 @@ import java.util.TreeSet;
  *   gated, or the dialog is; space (any modifiers) on a gated or unknown focused element; a menu item's
  *   accelerator ({@link Accelerators}) as a click on that item (named also as the item's {@code role:name});
  *   a {@code ctrl} chord on a window whose menu items show no key bindings (named only as {@code key:…}).
- * <li>{@code type} into a focused element that is not a text field: its characters press it, so as space.
+ * <li>{@code type} into a focused element that is not a text field: its characters press it, so as space; {@code type}
+ *   of a character outside printable ASCII into a terminal or an unknown focus ({@code send}): a terminal may read it
+ *   as a key that runs the line.
  * </ul>
  *
  * <p>The person names consequential actions on the grant with entries of three forms: a category
@@ -81,6 +83,13 @@ public final class Consequential {
             case KEY:
                 return key(a.chord().orElseThrow(), el, a.context(), words, dialog);
             case TYPE: {
+                // a terminal (or a focus that cannot be read, which may be one) may read a character outside printable
+                // ASCII as a key: under the C locale xterm's 8-bit Meta makes ± Meta-1 and £ Meta-#, which ran the line
+                if (a.beyondAscii() && (el.isEmpty() || terminal(el.get()))) {
+                    return Optional.of(new Match(Set.of("send"), "typing characters outside printable ASCII "
+                            + el.map(e -> "in " + describe(e)).orElse("with the focused element unknown")
+                            + ", where a terminal may read one as a key that runs the line"));
+                }
                 if (el.isEmpty() || el.get().editable()) return Optional.empty();
                 return match(pressed(el.get(), words, dialog, false), "typing into " + describe(el.get())
                         + " presses it", dialog);

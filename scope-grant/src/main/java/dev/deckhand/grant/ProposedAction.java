@@ -19,10 +19,12 @@ import java.util.Optional;
  * @param context the window the action lands in: whether it is a dialog, its text, its default button
  * @param approved a valid approval for this action's batch, bound to the current revision and basis,
  *     has been consumed ({@link ApprovalBook#consume})
+ * @param beyondAscii a {@code type} whose text has a character outside printable ASCII (U+0020–U+007E): a terminal
+ *     may read one as a key (8-bit Meta under the C locale makes {@code ±} Meta-1); the text itself is never here
  */
 public record ProposedAction(ActionKind kind, long decidedAtRevision, long targetWindowId, Optional<Element> element,
         Optional<Chord> chord, Optional<String> option, Optional<BasisInfo> basis, WindowContext context,
-        boolean approved) {
+        boolean approved, boolean beyondAscii) {
 
     public ProposedAction {
         Objects.requireNonNull(kind, "kind");
@@ -154,25 +156,35 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
     /** An action with no element, chord, option or basis (wait; a click_at whose point shows nothing). */
     public static ProposedAction bare(ActionKind kind, long revision, long windowId) {
         return new ProposedAction(kind, revision, windowId, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), WindowContext.NONE, false);
+                Optional.empty(), WindowContext.NONE, false, false);
     }
 
     /** An action on an element (click, set_text, focus, scroll, select without option). */
     public static ProposedAction on(ActionKind kind, long revision, long windowId, Element element) {
         return new ProposedAction(kind, revision, windowId, Optional.ofNullable(element), Optional.empty(),
-                Optional.empty(), Optional.empty(), WindowContext.NONE, false);
+                Optional.empty(), Optional.empty(), WindowContext.NONE, false, false);
+    }
+
+    /**
+     * {@code type} into the focused element ({@code focused} null when unknown); whether {@code text} has a character
+     * outside printable ASCII is kept, the text is not.
+     */
+    public static ProposedAction type(long revision, long windowId, Element focused, String text) {
+        boolean beyond = text.chars().anyMatch(ch -> ch < 0x20 || ch > 0x7e);
+        return new ProposedAction(ActionKind.TYPE, revision, windowId, Optional.ofNullable(focused), Optional.empty(),
+                Optional.empty(), Optional.empty(), WindowContext.NONE, false, beyond);
     }
 
     /** {@code select} of {@code option} in {@code element}. */
     public static ProposedAction select(long revision, long windowId, Element element, String option) {
         return new ProposedAction(ActionKind.SELECT, revision, windowId, Optional.ofNullable(element), Optional.empty(),
-                Optional.of(option), Optional.empty(), WindowContext.NONE, false);
+                Optional.of(option), Optional.empty(), WindowContext.NONE, false, false);
     }
 
     /** A key chord delivered to the focused element ({@code focused} may be null when unknown). */
     public static ProposedAction key(Chord chord, long revision, long windowId, Element focused) {
         return new ProposedAction(ActionKind.KEY, revision, windowId, Optional.ofNullable(focused), Optional.of(chord),
-                Optional.empty(), Optional.empty(), WindowContext.NONE, false);
+                Optional.empty(), Optional.empty(), WindowContext.NONE, false, false);
     }
 
     /** {@link #key(Chord, long, long, Element)} of a chord's text. */
@@ -183,15 +195,17 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
     /** Coordinate input against a capture basis; {@code hit} is the element at the point, when known. */
     public static ProposedAction clickAt(long revision, long windowId, BasisInfo basis, Element hit) {
         return new ProposedAction(ActionKind.CLICK_AT, revision, windowId, Optional.ofNullable(hit), Optional.empty(),
-                Optional.empty(), Optional.ofNullable(basis), WindowContext.NONE, false);
+                Optional.empty(), Optional.ofNullable(basis), WindowContext.NONE, false, false);
     }
 
     public ProposedAction withApproved(boolean v) {
-        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, context, v);
+        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, context, v,
+                beyondAscii);
     }
 
     public ProposedAction withContext(WindowContext v) {
-        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, v, approved);
+        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, v, approved,
+                beyondAscii);
     }
 
     /** Whether this action delivers input. */

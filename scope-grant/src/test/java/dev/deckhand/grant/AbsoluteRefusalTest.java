@@ -39,7 +39,7 @@ class AbsoluteRefusalTest {
                     ? Optional.of(new BasisInfo(REV, window, 10, 20, 800, 600, 0.5)) : Optional.empty();
             for (boolean approved : new boolean[] {false, true}) {
                 out.add(new ProposedAction(k, REV, window, Optional.ofNullable(element), keys, Optional.empty(), basis,
-                        ProposedAction.WindowContext.NONE, approved));
+                        ProposedAction.WindowContext.NONE, approved, k == ActionKind.TYPE));
             }
         }
         return out;

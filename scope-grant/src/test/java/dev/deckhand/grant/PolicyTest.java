@@ -394,6 +394,23 @@ class PolicyTest {
         assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.key("ctrl+s", REV, TARGET, LINE)).allowed());
     }
 
+    /** Under the C locale xterm's 8-bit Meta read {@code type "±£"} as Meta-1 Meta-#, which ran the line. */
+    @Test
+    void typingBeyondAsciiIntoATerminalOrAnUnknownFocusIsSend() {
+        ProposedAction.Element terminal = new ProposedAction.Element("terminal", "", false, false, true);
+        for (ProposedAction.Element focus : java.util.Arrays.asList(terminal, null)) {
+            for (String text : List.of("±£", "naïve", "tab\there", "line\n")) {
+                assertRefused(Policy.check(auto(), autonomous(), quiet(), ProposedAction.type(REV, TARGET, focus, text)),
+                        RefusalCode.CONSEQUENTIAL_NOT_NAMED, "outside printable ASCII", "(send)");
+            }
+            assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.type(REV, TARGET, focus, "ls -la ~/x_1")).allowed());
+        }
+        Grant sendNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("send"));
+        assertTrue(Policy.check(auto(), sendNamed, quiet(), ProposedAction.type(REV, TARGET, terminal, "±£")).allowed());
+        // a text field takes any letter
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), ProposedAction.type(REV, TARGET, COMPOSE, "±£ naïve")).allowed());
+    }
+
     @Test
     void typingIntoAFieldIsNotConsequentialButTypingIntoAGatedButtonIs() {
         ProposedAction intoField = ProposedAction.on(ActionKind.TYPE, REV, TARGET, COMPOSE);

@@ -25,7 +25,7 @@ import org.jboss.logging.Logger;
  *
  * <p>Why RECORD: X does not say who holds a grab, and GTK 3 takes its menu's grab before it maps the menu
  * (galculator's View menu: the grab, then the popup 180-575 ms later on a loaded machine), so a rule that looks for
- * the app's popup refused the app's own menu in that gap ({@code SECURE_INPUT}, issue 28). The focus events a grab
+ * the app's popup refused the app's own menu in that gap ({@code SECURE_INPUT}). The focus events a grab
  * causes do not tell either: GTK grabs on its top-level while the X focus is on its focus child, and a grab on the
  * focused window itself causes none.
  *

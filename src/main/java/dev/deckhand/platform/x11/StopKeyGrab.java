@@ -36,6 +36,12 @@ import org.jboss.logging.Logger;
  * <p>Registration fails, never fatally, when the display cannot be opened, the chord cannot be parsed
  * or has no key on this keyboard, or another client already grabs it (BadAccess): {@link #status()}
  * says which. A running grab ends with {@link #close()} (the thread ends within one poll interval).
+ *
+ * <p>Any client of the display may close another's connection ({@code XKillClient}), a granted shell included.
+ * A lost connection — the grab's or the raw keys' — is therefore Stop itself: {@code onLost} runs (the owner
+ * revokes the grant, so no run goes on without Stop, and none starts until the person mints again), and the grab
+ * connects again every second, with the keys the chord had at start kept; a passive grab another client took
+ * meanwhile is logged, not fatal, while raw key events read the chord.
  */
 public final class StopKeyGrab implements AutoCloseable {
 
@@ -52,6 +58,12 @@ public final class StopKeyGrab implements AutoCloseable {
 
     private final String chord;
     private final Runnable onPress;
+    private final Runnable onLost;
+    /** Connections lost since the start. */
+    private final AtomicLong losses = new AtomicLong();
+    /** Set when one of the current pair of connections is lost or the grab closes: both end. */
+    private volatile java.util.concurrent.atomic.AtomicBoolean over = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile Thread rawThread;
     /** The passive grabs held now, {keycode, modifiers} each (the grab thread's). */
     private volatile List<int[]> grabbed = List.of();
     /** The passive grabs the readings want; the grab thread takes them when they differ from {@link #grabbed}. */
@@ -85,9 +97,10 @@ public final class StopKeyGrab implements AutoCloseable {
     /** Keyboard changes followed since the start. */
     private final AtomicLong remaps = new AtomicLong();
 
-    private StopKeyGrab(String chord, Runnable onPress) {
+    private StopKeyGrab(String chord, Runnable onPress, Runnable onLost) {
         this.chord = chord;
         this.onPress = onPress;
+        this.onLost = onLost;
         this.status = new Status(false, chord, "not started");
     }
 
@@ -97,10 +110,19 @@ public final class StopKeyGrab implements AutoCloseable {
      * for the world: a failure is in {@link #status()}.
      */
     public static StopKeyGrab start(String chord, Map<String, String> env, Runnable onPress) {
+        return start(chord, env, onPress, onPress);
+    }
+
+    /**
+     * As {@link #start(String, Map, Runnable)}, with {@code onLost} run (on the grab's thread) each time a
+     * connection of a registered grab is lost, before it connects again.
+     */
+    public static StopKeyGrab start(String chord, Map<String, String> env, Runnable onPress, Runnable onLost) {
         Objects.requireNonNull(chord, "chord");
         Objects.requireNonNull(env, "env");
         Objects.requireNonNull(onPress, "onPress");
-        StopKeyGrab grab = new StopKeyGrab(chord, onPress);
+        Objects.requireNonNull(onLost, "onLost");
+        StopKeyGrab grab = new StopKeyGrab(chord, onPress, onLost);
         Thread t = new Thread(() -> grab.run(env), "deckhand-stop-shortcut");
         t.setDaemon(true);
         grab.thread = t;
@@ -122,27 +144,73 @@ public final class StopKeyGrab implements AutoCloseable {
 
     private void run(Map<String, String> env) {
         this.env = env;
+        // registration at start: a failure there is final (status says why)
+        if (!hold(false)) return;
+        while (!closing) {
+            losses.incrementAndGet();
+            status = new Status(false, chord, "the connection to the X display was lost; connecting again");
+            LOG.warnf("Stop shortcut %s: a connection to the X display was lost (closed by another client, or the "
+                    + "display ended): that is Stop", chord);
+            fire(" (connection lost)", onLost);
+            while (!closing && !hold(true)) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * One pair of connections: opens, registers and follows the grab until a connection is lost or the grab
+     * closes. False when it could not register ({@code again}: quietly, to be tried again).
+     */
+    private boolean hold(boolean again) {
         XConnection c;
         try {
             c = XConnection.open(env);
         } catch (RefusedException | LinkageError e) {
-            fail("the display could not be opened: " + e.getMessage());
-            return;
+            if (!again) fail("the display could not be opened: " + e.getMessage());
+            return false;
         }
+        over = new java.util.concurrent.atomic.AtomicBoolean();
+        boolean registered = false;
         try {
-            if (!grab(c)) return;
+            if (!grab(c, again)) return false;
+            registered = true;
             // without raw key events the grab's own connection follows the keyboard's changes
             int xkb = rawOpcode < 0 ? c.selectKeyboardChanges(false) : -1;
             loop(c, xkb);
+            return true;
         } catch (RuntimeException | LinkageError e) {
-            fail("the key grab stopped: " + e);
+            // after registering, a failure is a lost connection like any other; before, it is the reason
+            if (!registered && !again) fail("the key grab stopped: " + e);
+            return registered;
         } finally {
+            over.set(true);
+            endRaw();
             c.close();
         }
     }
 
-    /** Reads the keyboard, grabs every lock-key variant of the chord's keys; false after a failure. */
-    private boolean grab(XConnection c) {
+    /** Ends the raw key reader of the current pair, if any (it sees {@link #over} within one poll interval). */
+    private void endRaw() {
+        Thread t = rawThread;
+        rawThread = null;
+        if (t == null) return;
+        try {
+            t.join(POLL_MILLIS * 5L);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Reads the keyboard, grabs every lock-key variant of the chord's keys; false after a failure. {@code again}
+     * (after a lost connection): the keys at start are kept, and a key another client grabbed meanwhile is logged.
+     */
+    private boolean grab(XConnection c, boolean again) {
         Xlib x = Xlib.X;
         KeyChord k;
         dev.deckhand.grant.Chord parsed;
@@ -156,19 +224,25 @@ public final class StopKeyGrab implements AutoCloseable {
         chordModifiers = Set.copyOf(parsed.modifiers());
         keysym = k.keysym();
         StopChord first = StopChord.of(chordModifiers, keysym, Keyboard.read(c));
-        if (first.keys().isEmpty()) {
+        if (first.keys().isEmpty() && !again) {
             fail("the keyboard has no key for '" + chord + "'");
             return false;
         }
-        atStart = first;
+        if (!again) atStart = first;
         now = first;
-        List<int[]> grabs = first.grabs();
+        java.util.LinkedHashMap<String, int[]> both = new java.util.LinkedHashMap<>();
+        for (int[] g : atStart.grabs()) both.put(g[0] + ":" + g[1], g);
+        for (int[] g : first.grabs()) both.put(g[0] + ":" + g[1], g);
+        List<int[]> grabs = List.copyOf(both.values());
         int before = c.errors();
         for (int[] g : grabs) {
             x.XGrabKey(c.dpy, g[0], g[1], c.root, Xlib.True, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
         }
         c.sync();
-        if (c.errors() != before) {
+        if (again && c.errors() != before) {
+            LOG.warnf("Stop shortcut %s: %d of its keys are grabbed by another client now (%s)", chord,
+                    c.errors() - before, c.lastError());
+        } else if (c.errors() != before) {
             boolean taken = c.lastErrorCode() == BAD_ACCESS;
             for (int[] g : grabs) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
             c.sync();
@@ -176,15 +250,23 @@ public final class StopKeyGrab implements AutoCloseable {
                     + "deckhand.presence.stop-shortcut.keys" : "XGrabKey failed: " + c.lastError());
             return false;
         }
-        grabbed = List.copyOf(grabs);
+        grabbed = grabs;
         wanted = grabbed;
         active = this;
         boolean raw = startRaw();
+        if (again && !raw) {
+            // without raw key events another client's passive grab would silence the chord: not registered
+            for (int[] g : grabs) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
+            c.sync();
+            return false;
+        }
+        long lost = losses.get();
         status = new Status(true, chord, "grabbed on the root window (" + grabs.size() + " lock-key variants)"
                 + (raw ? " and read from XInput 2 raw key events, whatever holds the keyboard"
                         : "; no XInput 2 raw key events here, so a client holding the keyboard (an open menu) silences it")
-                + "; a press is judged by the keys the chord had at start and by the keyboard's map now");
-        LOG.infof("Stop shortcut %s registered", chord);
+                + "; a press is judged by the keys the chord had at start and by the keyboard's map now"
+                + (lost == 0 ? "" : "; connected again after " + lost + " lost connection" + (lost == 1 ? "" : "s")));
+        LOG.infof("Stop shortcut %s registered%s", chord, again ? " again" : "");
         ready.countDown();
         return true;
     }
@@ -196,6 +278,7 @@ public final class StopKeyGrab implements AutoCloseable {
      * remap and the presses after it are handled in the server's order. True when the server delivers them.
      */
     private boolean startRaw() {
+        rawOpcode = -1;
         XConnection rc;
         try {
             rc = XConnection.open(env);
@@ -214,25 +297,29 @@ public final class StopKeyGrab implements AutoCloseable {
             rc.close();
             return false;
         }
+        java.util.concurrent.atomic.AtomicBoolean pair = over;
         Thread t = new Thread(() -> {
             try {
-                rawLoop(rc, xkb);
+                rawLoop(rc, xkb, pair);
             } catch (RuntimeException | LinkageError e) {
                 LOG.errorf("the Stop shortcut's raw key reader stopped: %s", e);
             } finally {
+                // the reader's end ends the pair: the grab connects both again
+                pair.set(true);
                 rc.close();
             }
         }, "deckhand-stop-shortcut-raw");
         t.setDaemon(true);
+        rawThread = t;
         t.start();
         return true;
     }
 
-    private void rawLoop(XConnection c, int xkb) {
-        c.eachEvent(() -> closing, POLL_MILLIS, event -> {
+    private void rawLoop(XConnection c, int xkb, java.util.concurrent.atomic.AtomicBoolean pair) {
+        c.eachEvent(() -> closing || pair.get(), POLL_MILLIS, event -> {
             int type = event.getInt(Xlib.EV_TYPE);
             if (type == Xi.GenericEvent) {
-                if (rawPress(c, event)) fire(" (raw key event)");
+                if (rawPress(c, event)) fire(" (raw key event)", onPress);
             } else if (keyboardChange(event, xkb)) {
                 remapped(c);
             }
@@ -321,10 +408,10 @@ public final class StopKeyGrab implements AutoCloseable {
         }
     }
 
-    private void fire(String how) {
+    private void fire(String how, Runnable action) {
         LOG.infof("Stop shortcut %s pressed%s", chord, how);
         try {
-            onPress.run();
+            action.run();
         } catch (RuntimeException e) {
             LOG.errorf(e, "the Stop shortcut's action failed");
         }
@@ -332,20 +419,20 @@ public final class StopKeyGrab implements AutoCloseable {
 
     private void loop(XConnection c, int xkb) {
         Xlib x = Xlib.X;
-        c.eachEvent(() -> closing, POLL_MILLIS, event -> {
+        java.util.concurrent.atomic.AtomicBoolean pair = over;
+        c.eachEvent(() -> closing || pair.get(), POLL_MILLIS, event -> {
             int type = event.getInt(Xlib.EV_TYPE);
             // with raw events on, every press of the chord is counted there, once
             if (type == Xlib.KeyPress && rawOpcode < 0 && isGrabbed(event.getInt(Xlib.EV_KEYCODE), event.getInt(Xlib.EV_STATE))) {
-                fire("");
+                fire("", onPress);
             } else if (keyboardChange(event, xkb)) {
                 remapped(c);
             }
         }, () -> regrab(c));
+        pair.set(true);
         if (!c.dead()) {
             for (int[] g : grabbed) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
             c.sync();
-        } else {
-            status = new Status(false, chord, "the connection to the X display was lost");
         }
     }
 
@@ -397,7 +484,7 @@ public final class StopKeyGrab implements AutoCloseable {
         // with raw events on, the press was counted from its raw event already
         if (g == null || g.closing || g.rawOpcode >= 0) return;
         if (g.isGrabbed(keycode, state)) {
-            Thread t = new Thread(() -> g.fire(" while a keyboard-grab probe held the keyboard"),
+            Thread t = new Thread(() -> g.fire(" while a keyboard-grab probe held the keyboard", g.onPress),
                     "deckhand-stop-shortcut-swallowed");
             t.setDaemon(true);
             t.start();
@@ -453,6 +540,7 @@ public final class StopKeyGrab implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
+        over.set(true);
         if (active == this) active = null;
         Thread t = thread;
         if (t != null) {
@@ -467,6 +555,11 @@ public final class StopKeyGrab implements AutoCloseable {
     /** The chord as given. */
     public String chord() {
         return chord;
+    }
+
+    /** How many times a connection was lost since the start (tests). */
+    long connectionsLost() {
+        return losses.get();
     }
 
     /** How many keyboard changes the grab has followed since it started (tests). */

@@ -76,10 +76,10 @@ public final class Proposals {
             }
             return ProposedAction.key(k.chord(), revision, window, focused.orElse(null)).withContext(context);
         }
-        if (action instanceof Action.Type) {
+        if (action instanceof Action.Type t) {
             Optional<ProposedAction.Element> focused = focused(tree, facts, window);
             if (focused.isEmpty() && noTree(tree)) {
-                return ProposedAction.bare(ActionKind.TYPE, revision, window).withContext(context);
+                return ProposedAction.type(revision, window, null, t.text()).withContext(context);
             }
             if (focused.isEmpty()) {
                 // Typed text goes to whatever has focus; unread focus could be a password field.
@@ -88,7 +88,7 @@ public final class Proposals {
                         : "the focused element cannot be read, so it may be a password field; type is refused"
                                 + " (set_text names its target)"));
             }
-            return ProposedAction.on(ActionKind.TYPE, revision, window, focused.get()).withContext(context);
+            return ProposedAction.type(revision, window, focused.get(), t.text()).withContext(context);
         }
         ActionKind kind = ActionKind.valueOf(action.kind().toUpperCase(Locale.ROOT));
         if (action instanceof Action.Select s) {
