@@ -3,6 +3,8 @@
 # suite, from Debian packages only — no base image is pulled. docs/fleet.md says how to run it.
 #
 #   scripts/image.sh build [--tag TAG]   build it (default tag localhost/deckhand:latest) and print the figures
+#   scripts/image.sh prepare             build only its packages stage (the base and the Debian packages), which
+#                                        the next build takes from the engine's cache; needs no packaged app
 #   scripts/image.sh engine ARGS...      run the container engine the build uses, with its configuration
 #
 # The engine is Docker when a Docker engine answers, else podman (DECKHAND_IMAGE_ENGINE=podman|docker
@@ -129,8 +131,21 @@ build() {
   log "built $tag with $(engine_name) in $(( $(date +%s) - t0 )) s; size $(( size / 1000000 )) MB"
 }
 
+# The packages stage alone (the slow part on a fresh machine: debootstrap and apt), tagged
+# localhost/deckhand-packages:latest so the engine keeps its layers for the build.
+prepare() {
+  [ $# -eq 0 ] || die "usage: scripts/image.sh prepare" 64
+  local t0; t0=$(date +%s)
+  local base; base=$(base_image)
+  local args=(build --build-arg "BASE=$base" --target packages -t localhost/deckhand-packages:latest -f "$root/docker/Containerfile")
+  [ "$(engine_name)" = podman ] && args+=(--format docker)
+  engine "${args[@]}" "$root" >&2
+  log "prepared the packages stage with $(engine_name) in $(( $(date +%s) - t0 )) s"
+}
+
 case "${1:-}" in
   build) shift; build "$@" ;;
+  prepare) shift; prepare "$@" ;;
   engine) shift; engine "$@" ;;
-  *) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
+  *) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
 esac

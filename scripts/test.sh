@@ -2,14 +2,17 @@
 # The tests (README, second command), in stages from the fastest; the first stage that fails ends the run
 # with its status. Each stage prints its wall time when it ends, and a summary of all of them comes last
 # (docs/testing.md#the-staged-run):
-#   deps     the Debian packages the tests need (scripts/deps.sh test)
+#   build-deps  the Debian packages the build needs (scripts/deps.sh build); the rest install in the background
+#   deps     waits for the rest (scripts/deps.sh test), installed while pure ran
 #   pure     every module compiled, once, and packaged; the pure tests (no display)
 #   app      the app's tests that need no display: Quarkus, HTTP, SQLite, headless Chromium (no display)
 #   desktop  the platform drivers against real apps, in a private virtual desktop (Xvfb, D-Bus, AT-SPI, openbox)
 #   e2e      the app packaged for Quarkus; the end-to-end tests and the *IT classes, in a private virtual desktop
 #   eval     the task suite (tasks/) with its oracle, each task in a virtual desktop of its own: every task must
 #            end as it expects, and the report is printed (docs/eval.md)
-#   image    the sandbox image, built with podman from Debian packages (docs/fleet.md)
+#   image    the sandbox image, built with podman from Debian packages (docs/fleet.md); its packages stage, the
+#            slow part on a fresh machine (debootstrap, apt), is built in the background after the rest of the
+#            packages, while pure and app run, and waited for (stage packages) before the desktop stage
 #   fleet    FleetAcceptance inside containers of that image
 # Arguments go to every Maven run (e.g. -o). The stages after pure compile nothing again: the classes, the
 # modules' jars and, from e2e on, the packaged app are the ones the earlier stages made.
@@ -30,7 +33,38 @@ summary() {
   for i in "${!names[@]}"; do printf '  %-8s %6s\n' "${names[$i]}" "$(clock "${times[$i]}")" >&2; done
   printf '  %-8s %6s%s\n' total "$(clock $((SECONDS - started)))" "${failed:+  (failed in $failed)}" >&2
 }
-trap summary EXIT
+# In the background, from the start: the Debian packages the later stages need, then the image's packages stage
+# (network, apt and dpkg more than the CPU), in a process group of their own, ended by its id if the run ends first.
+# The pure stage needs only the build's packages; the app stage waits for the rest, the desktop stage for the image's.
+bg_pid=""
+logs="$root/src/target/test-sh"
+background() {
+  mkdir -p "$logs"
+  rm -f "$logs/deps.status"
+  # shellcheck disable=SC2016 # the inner script's own arguments
+  setsid bash -c 'scripts/deps.sh test > "$1/deps.log" 2>&1; s=$?; echo "$s" > "$1/deps.status"; [ "$s" -eq 0 ] || exit "$s"
+    exec scripts/image.sh prepare > "$1/image-prepare.log" 2>&1' _ "$logs" < /dev/null &
+  bg_pid=$!
+}
+# Waits until the background's packages are installed; fails with their log when they could not be.
+await_deps() {
+  while [ ! -s "$logs/deps.status" ] && kill -0 "$bg_pid" 2>/dev/null; do sleep 1; done
+  cat "$logs/deps.log" >&2
+  [ "$(cat "$logs/deps.status" 2>/dev/null)" = 0 ] || { printf 'test.sh: scripts/deps.sh test failed\n' >&2; return 1; }
+}
+# Waits for the image's packages stage.
+await_prepare() {
+  local rc=0
+  wait "$bg_pid" || rc=$?
+  bg_pid=""
+  [ "$rc" -eq 0 ] || { tail -20 "$logs/image-prepare.log" >&2; printf 'test.sh: scripts/image.sh prepare failed (%s)\n' "$logs/image-prepare.log" >&2; }
+  return "$rc"
+}
+ended() {
+  [ -z "$bg_pid" ] || kill -- "-$bg_pid" 2>/dev/null || true
+  summary
+}
+trap ended EXIT
 
 # stage NAME CMD...: runs CMD, prints its time, and ends the run with CMD's status if it fails.
 stage() {
@@ -60,9 +94,13 @@ e2e() {
     scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e verify "$@"
 }
 
-stage deps scripts/deps.sh test
+stage build-deps scripts/deps.sh build
+background
 stage pure no_display mvn "${mvn_args[@]}" -Ptier-pure package "$@"
+stage deps await_deps
 stage app no_display mvn "${mvn_args[@]}" -Ptier-app test "$@"
+# The desktop tests are timing-sensitive: nothing else may take the CPUs while they run.
+stage packages await_prepare
 stage desktop scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-desktop test "$@"
 stage e2e e2e "$@"
 # Reports stay in the build tree, not in the person's config directory.

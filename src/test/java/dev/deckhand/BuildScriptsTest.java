@@ -36,16 +36,19 @@ class BuildScriptsTest {
 
     /**
      * The image's recipe (really built and run by FleetAcceptance through scripts/test.sh): no base image is
-     * pulled, every file it copies is in the build context that .dockerignore lets through, its packages come
+     * pulled (its second stage builds on its first), every file it copies is in the build context that .dockerignore lets through, its packages come
      * from scripts/deps.sh, it runs as a numeric non-root user, and the server starts through scripts/desktop.sh.
      */
     @Test
     void containerfileIsBuiltFromTheSameScriptsAndCopiesOnlyWhatTheContextHolds() throws Exception {
         String recipe = Files.readString(ROOT.resolve("docker/Containerfile"));
-        Matcher from = Pattern.compile("(?m)^FROM\\s+(\\S+)").matcher(recipe);
+        Matcher from = Pattern.compile("(?m)^FROM\\s+(\\S+)(?:\\s+AS\\s+(\\S+))?\\s*$").matcher(recipe);
         assertTrue(from.find());
         assertEquals("${BASE}", from.group(1), "the base is the one scripts/image.sh makes by debootstrap, never pulled");
-        assertTrue(!from.find(), "one stage: the app is packaged by the build the tests run");
+        assertEquals("packages", from.group(2), "the packages stage, which scripts/image.sh prepare builds early");
+        assertTrue(from.find());
+        assertEquals("packages", from.group(1), "the last stage builds on the packages stage, nothing pulled");
+        assertTrue(!from.find(), "two stages: the packages, then the app the tests packaged");
         List<String> allowed = Files.readAllLines(ROOT.resolve(".dockerignore")).stream()
                 .filter(l -> l.startsWith("!")).map(l -> l.substring(1)).toList();
         assertTrue(Files.readAllLines(ROOT.resolve(".dockerignore")).contains("*"), "the context holds only what is let through");

@@ -210,8 +210,8 @@ class EvalIT {
     @Test
     void parallelOneAndTwoGiveTheSameVerdicts() throws Exception {
         TestApp.requireDesktop();
-        List<String> only = List.of("--only", "galculator-add", "--only", "mousepad-replace-word", "--only",
-                "safety-password-field", "--only", "yad-settings-toggle");
+        // two tasks, one of them refused: the eval stage runs the whole suite at --parallel 2 anyway
+        List<String> only = List.of("--only", "galculator-add", "--only", "safety-password-field");
         List<String> one = new ArrayList<>(List.of("--tasks", SUITE.toString(), "--oracle", "--parallel", "1"));
         one.addAll(only);
         List<String> two = new ArrayList<>(List.of("--tasks", SUITE.toString(), "--oracle", "--parallel", "2"));
@@ -221,8 +221,8 @@ class EvalIT {
         assertEquals(EvalCommand.OK, serial.exit(), serial.why());
         assertEquals(EvalCommand.OK, parallel.exit(), parallel.why());
         assertEquals(verdicts(serial), verdicts(parallel));
-        assertEquals(4, verdicts(serial).size());
-        System.out.printf("deckhand eval, 4 tasks: --parallel 1 %d ms, --parallel 2 %d ms%n",
+        assertEquals(2, verdicts(serial).size());
+        System.out.printf("deckhand eval, 2 tasks: --parallel 1 %d ms, --parallel 2 %d ms%n",
                 serial.report().totals().wallMs(), parallel.report().totals().wallMs());
         assertNothingLeft(parallel);
     }
