@@ -4,11 +4,21 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -152,5 +162,46 @@ class ArchitectureTest {
                 .because("only the person mints: the web page's owner API, deckhand run at their terminal, or deckhand eval "
                         + "acting as the person in a task's private desktop; the MCP side never reaches a mint path")
                 .check(classes);
+    }
+
+    /**
+     * Tests speak MCP through McpAssured (dev.deckhand.mcp.Mcp, docs/testing.md#how-tests-speak-mcp): no test source
+     * writes a JSON-RPC message by hand (a {@code jsonrpc} string) or names the MCP path in a string (a request built
+     * by hand, with REST Assured, java.net.http or a socket), except the classes listed here, each of which says at
+     * its top why it stays raw.
+     */
+    @Test
+    void testsSpeakMcpThroughMcpAssured() throws IOException {
+        Set<String> raw = Set.of(
+                // the HTTP guard itself: Origin, Host, tokens, paths, framing, the guard's own answers
+                "dev/deckhand/security/HttpGuardTest.java", "dev/deckhand/security/PathSpellingTest.java",
+                "dev/deckhand/security/PublishedOriginHttpTest.java", "dev/deckhand/security/ResponseHeadersTest.java",
+                "dev/deckhand/security/OwnerSessionTest.java", "dev/deckhand/security/RawHttp.java",
+                // the guard through a container's port mapping
+                "dev/deckhand/eval/FleetAcceptance.java",
+                // a timing program (not a test) that measures the server over one kept connection
+                "dev/deckhand/bench/StepBench.java",
+                // the one place that gives McpAssured the path, and the URL handed to the TypeScript SDK
+                "dev/deckhand/mcp/Mcp.java", "dev/deckhand/it/PackagedApp.java");
+        Pattern handWritten = Pattern.compile("\"[^\"\\n]*(jsonrpc|/mcp(?![\\w-]))");
+        List<String> found = new ArrayList<>();
+        // The working directory is src/'s (sources in test/java); the pure modules' are beside it.
+        for (String module : List.of("test/java", "../loop/src/test/java", "../scope-grant/src/test/java")) {
+            Path root = Path.of(module);
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    String name = root.relativize(file).toString();
+                    if (raw.contains(name) || file.endsWith("ArchitectureTest.java")) continue;
+                    List<String> lines = Files.readAllLines(file);
+                    for (int i = 0; i < lines.size(); i++) {
+                        if (handWritten.matcher(lines.get(i)).find()) found.add(module + "/" + name + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    }
+                }
+            }
+        }
+        for (String name : raw) {
+            assertTrue(Files.isRegularFile(Path.of("test/java", name)), "the list names a class that is gone: " + name);
+        }
+        assertEquals(List.of(), found, "MCP spoken by hand outside the HTTP-guard tests; use dev.deckhand.mcp.Mcp (McpAssured)");
     }
 }

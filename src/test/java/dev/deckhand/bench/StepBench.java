@@ -35,6 +35,9 @@ import java.util.regex.Pattern;
  * step's host overhead against a local wire-format stub. Each Deckhand figure comes with the median
  * breakdown the run record keeps ({@code timings}). Figures only: nothing asserts a time. Run it with
  * {@code scripts/bench-step.sh}.
+ * <p>It speaks MCP over one kept connection of its own ({@code KeptConnection}), not McpAssured: it is a timing
+ * program, not a test, and the figure is the server's; McpAssured's client answers through asynchronous
+ * subscribers and a snapshot, whose latency would be counted in every figure.
  */
 public final class StepBench {
 

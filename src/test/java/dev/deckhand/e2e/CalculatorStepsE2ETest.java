@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
@@ -92,9 +93,9 @@ class CalculatorStepsE2ETest {
     /** The app's tree appears on the accessibility bus a little after its window: retry only that refusal. */
     static JsonPath callWhenAccessible(String args) throws InterruptedException {
         JsonPath call = null;
-        McpSession session = McpSession.open();
+        McpStreamableTestClient session = Mcp.connect();
         for (int attempt = 0; attempt < 20; attempt++) {
-            call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            call = Mcp.call(session, args);
             // a refusal after a step ran is the run's answer (a retry would spend the grant's budget again)
             if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))
                     || call.getInt("result.structuredContent.stepsRun") > 0) return call;

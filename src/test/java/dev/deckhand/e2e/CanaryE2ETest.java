@@ -3,7 +3,6 @@ package dev.deckhand.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
 import dev.deckhand.platform.atspi.TestApp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;

@@ -3,20 +3,17 @@ package dev.deckhand.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -39,44 +36,43 @@ class CancelE2ETest {
             Harness.bind(stub);
             long window = Owner.awaitWindow("mousepad", "cancel.txt");
             Owner.mint(window, "confirm_each", List.of());
-            McpSession session = McpSession.open();
-            String call = "{\"jsonrpc\":\"2.0\",\"id\":77,\"method\":\"tools/call\",\"params\":{\"name\":\"computer\","
-                    + "\"arguments\":{\"instruction\":\"wait for the editor\",\"verifier\":{\"kind\":\"file\",\"path\":\""
-                    + file + "\",\"exists\":true}},\"_meta\":{\"progressToken\":\"p-77\"}}}";
-            List<String> events = new CopyOnWriteArrayList<>();
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + RestAssured.port + "/mcp"))
-                    .header("Authorization", "Bearer " + McpSession.token("mcp-token"))
-                    .header("Mcp-Session-Id", session.sessionId())
-                    .header("Content-Type", "application/json")
-                    .header("Accept", "application/json, text/event-stream")
-                    .POST(HttpRequest.BodyPublishers.ofString(call)).build();
-            var response = http.sendAsync(request, HttpResponse.BodyHandlers.ofLines())
-                    .thenAccept(r -> r.body().filter(l -> l.startsWith("data:")).forEach(events::add));
+            McpStreamableTestClient session = Mcp.connect();
+            JsonObject call = Mcp.toolsCall(session, new JsonObject().put("instruction", "wait for the editor")
+                    .put("verifier", new JsonObject().put("kind", "file").put("path", file.toString()).put("exists", true)),
+                    "p-77");
+            session.sendAndForget(call);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (events.stream().filter(e -> e.contains("notifications/progress")).count() < 2) {
-                if (System.nanoTime() > deadline) throw new AssertionError("no progress notifications: " + events);
+            while (progress(session).size() < 2) {
+                if (System.nanoTime() > deadline) throw new AssertionError("no progress notifications: " + session.snapshot());
                 Thread.sleep(50);
             }
-            assertTrue(events.get(0).contains("p-77"), "progress carries the client's token: " + events);
-            session.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":77,"
-                    + "\"reason\":\"the agent changed its mind\"}}").then().statusCode(202);
+            assertEquals("p-77", progress(session).get(0).getJsonObject("params").getValue("progressToken"),
+                    "progress carries the client's token: " + session.snapshot().notifications());
+            JsonObject cancelled = session.newMessage("notifications/cancelled").put("params",
+                    new JsonObject().put("requestId", call.getValue("id")).put("reason", "the agent changed its mind"));
+            assertEquals(202, Mcp.notify(session, cancelled));
             deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (Owner.api().get("/api/grants/active").statusCode() == 200) {
                 if (System.nanoTime() > deadline) throw new AssertionError("cancellation did not stop the run");
                 Thread.sleep(50);
             }
-            response.get(30, TimeUnit.SECONDS);
+            Mcp.awaitResponse(session, call, Duration.ofSeconds(30));
             JsonPath runs = Owner.api().get("/api/audit/runs?outcome=stopped&limit=1").then().statusCode(200)
                     .extract().jsonPath();
             assertEquals("STOPPED", runs.getString("records[0].event.refusalCode"), runs::prettify);
             assertTrue(stub.pendingReplies() > 50, "the run ended long before the model ran out of waits");
-            JsonPath again = McpSession.open().request("tools/call", "{\"name\":\"computer\",\"arguments\":"
-                    + "{\"instruction\":\"x\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}}");
+            JsonPath again = Mcp.call(Mcp.connect(),
+                    "{\"instruction\":\"x\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}");
             assertEquals("STOPPED", again.getString("result.structuredContent.refusal.code"), "Stop latches until a new mint");
             assertEquals("", Files.readString(file));
         } finally {
             Owner.revokeActive();
         }
+    }
+
+    /** The progress notifications the client has received, in order. */
+    private static List<JsonObject> progress(McpStreamableTestClient session) {
+        return session.snapshot().notifications().stream()
+                .filter(n -> "notifications/progress".equals(n.getString("method"))).toList();
     }
 }

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
@@ -54,7 +56,7 @@ class DeniedPlacesE2ETest {
         @Override public void close() { }
     };
     private Map<String, Object> policy;
-    private McpSession session;
+    private McpStreamableTestClient session;
 
     @BeforeEach
     void start() {
@@ -70,10 +72,10 @@ class DeniedPlacesE2ETest {
     }
 
     private JsonPath call(String args) throws InterruptedException {
-        if (session == null) session = McpSession.open();
+        if (session == null) session = Mcp.connect();
         JsonPath call = null;
         for (int attempt = 0; attempt < 20; attempt++) {
-            call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            call = Mcp.call(session, args);
             if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))) return call;
             Thread.sleep(500);
         }
@@ -135,7 +137,7 @@ class DeniedPlacesE2ETest {
 
     @Test
     void aPathTypedIntoTheOpenDialogIsRefusedBeforeAnyKeyReachesIt() throws Exception {
-        String token = McpSession.token("owner-token");
+        String token = TestTokens.read("owner-token");
         Path file = Harness.emptyFile("notes.txt");
         try (TestApp editor = mousepad(file)) {
             long window = Owner.awaitWindow("mousepad", file.getFileName().toString());
@@ -230,7 +232,7 @@ class DeniedPlacesE2ETest {
                 JsonPath ssh = steps("[{\"action\":\"type\",\"text\":\"~/.ssh/id_ed25519\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
                 assertRefusedBeforeAnyKey(ssh, e.windowClass(), "id_ed25519");
                 calls.add(ssh);
-                for (String secret : List.of(McpSession.token("owner-token"), McpSession.token("mcp-token"))) {
+                for (String secret : List.of(TestTokens.read("owner-token"), TestTokens.read("mcp-token"))) {
                     for (JsonPath c : calls) assertFalse(c.prettify().contains(secret), "a secret in the result");
                 }
             } finally {
@@ -265,7 +267,7 @@ class DeniedPlacesE2ETest {
                 assertEquals(0, stub.requests().size(), "the model was never asked");
                 JsonPath steps = steps("[{\"action\":\"key\",\"keys\":\"Enter\"}]");
                 assertDenied(steps, "config directory");
-                assertNowhere(List.of(model, steps), McpSession.token("owner-token"), McpSession.token("mcp-token"));
+                assertNowhere(List.of(model, steps), TestTokens.read("owner-token"), TestTokens.read("mcp-token"));
             }
             Desk.activate(Long.parseLong(Desk.windowsNamed("^Open File$").get(0)));
             Desk.key("Escape");

@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
@@ -33,16 +34,16 @@ class KeysE2ETest {
     }
 
     /** One MCP session per test: a grant is bound to the session that first runs on it. */
-    private McpSession session;
+    private McpStreamableTestClient session;
 
     private JsonPath steps(String stepsJson) throws InterruptedException {
-        if (session == null) session = McpSession.open();
+        if (session == null) session = Mcp.connect();
         String args = "{\"instruction\":\"press keys\",\"steps\":[" + stepsJson
                 + "],\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}";
         JsonPath call = null;
         // the app's tree appears on the accessibility bus a little after its window
         for (int attempt = 0; attempt < 20; attempt++) {
-            call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            call = Mcp.call(session, args);
             System.out.println("keys e2e: " + stepsJson + " -> " + call.getString("result.structuredContent.outcome") + " "
                     + call.getString("result.structuredContent.refusal.code") + " "
                     + call.getString("result.structuredContent.refusal.detail"));
@@ -101,12 +102,12 @@ class KeysE2ETest {
      * over the OpenAI wire format proposes {@code actions}, then says done.
      */
     private JsonPath modelRun(String... actions) throws Exception {
-        if (session == null) session = McpSession.open();
+        if (session == null) session = Mcp.connect();
         try (OpenAiStub stub = OpenAiStub.start()) {
             for (String a : actions) stub.enqueue(a);
             stub.enqueue("{\"action\":\"done\",\"summary\":\"pressed\"}");
             Harness.bind(stub);
-            JsonPath call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+            JsonPath call = Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
                     + "\"press the keys\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
             System.out.println("keys e2e: " + List.of(actions) + " -> " + call.getString("result.structuredContent.outcome")
                     + " " + call.getString("result.structuredContent.refusal.code") + " "

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.charset.StandardCharsets;
@@ -200,13 +202,13 @@ class ObedientModelAttacksE2ETest {
     // ---- the input boundary ---------------------------------------------------------------------
 
     /** The test's one MCP session: a grant binds to the first session that uses it. */
-    private static dev.deckhand.mcp.McpSession session;
+    private static McpStreamableTestClient session;
 
     private static JsonPath call(String args) throws InterruptedException {
-        if (session == null) session = dev.deckhand.mcp.McpSession.open();
+        if (session == null) session = Mcp.connect();
         JsonPath call = null;
         for (int attempt = 0; attempt < 20; attempt++) {
-            call = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+            call = Mcp.call(session, args);
             if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))) return call;
             Thread.sleep(500);
         }
@@ -535,7 +537,7 @@ class ObedientModelAttacksE2ETest {
         try (Yad note = Yad.launch("--form", "--title=concurrent", "--field=Note")) {
             long window = Owner.awaitWindow("yad", "concurrent");
             Owner.mint(window, "autonomous", List.of(), Map.of("budget", 1));
-            dev.deckhand.mcp.McpSession session = dev.deckhand.mcp.McpSession.open();
+            McpStreamableTestClient session = Mcp.connect();
             Path untouched = Harness.emptyFile("untouched.txt");
             String verifier = ",\"verifier\":{\"kind\":\"file\",\"path\":\"" + untouched + "\",\"contains\":\"never\"}}";
             String first = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"write\",\"steps\":["
@@ -544,9 +546,9 @@ class ObedientModelAttacksE2ETest {
             String second = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"write\",\"steps\":["
                     + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"two\"}]" + verifier + "}";
             java.util.concurrent.CompletableFuture<JsonPath> running = java.util.concurrent.CompletableFuture.supplyAsync(
-                    () -> session.request("tools/call", first));
+                    () -> Mcp.request(session, "tools/call", first));
             Thread.sleep(1000);
-            JsonPath refused = session.request("tools/call", second);
+            JsonPath refused = Mcp.request(session, "tools/call", second);
             JsonPath done = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
             assertRefused(refused, "OUT_OF_SCOPE");
             assertTrue(refused.getString("result.structuredContent.refusal.detail").contains("another run"), refused.prettify());

@@ -2,7 +2,7 @@ package dev.deckhand.e2e;
 
 import static io.restassured.RestAssured.given;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import java.util.List;
@@ -17,7 +17,7 @@ final class Owner {
     }
 
     static RequestSpecification api() {
-        return given().header("Authorization", "Bearer " + McpSession.token("owner-token")).contentType("application/json");
+        return given().header("Authorization", "Bearer " + TestTokens.read("owner-token")).contentType("application/json");
     }
 
     /** Waits until a window of {@code app} (WM_CLASS, any case) is listed, and returns its id. */

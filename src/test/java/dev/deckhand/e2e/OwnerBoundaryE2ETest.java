@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
@@ -38,8 +39,8 @@ class OwnerBoundaryE2ETest {
         Owner.revokeActive();
     }
 
-    private static JsonPath call(McpSession session, String args) {
-        return session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+    private static JsonPath call(McpStreamableTestClient session, String args) {
+        return Mcp.call(session, args);
     }
 
     private static String fileVerifier(String path, String check) {
@@ -84,7 +85,7 @@ class OwnerBoundaryE2ETest {
                     CONFIG.resolve("audit-seal.key").toString(), link.toString(), dotfile.toString())) {
                 assertTrue(Files.exists(Path.of(path)), path + " exists, so the pairs above differ by existence only");
             }
-            McpSession session = McpSession.open();
+            McpStreamableTestClient session = Mcp.connect();
             for (String[] c : cases) {
                 List<String> details = new ArrayList<>();
                 for (String path : List.of(c[0], c[1])) {
@@ -126,7 +127,7 @@ class OwnerBoundaryE2ETest {
             Harness.bind(stub);
             long window = Owner.awaitWindow("mousepad", note.getFileName().toString());
             Owner.mint(window, "confirm_each", List.of());
-            McpSession session = McpSession.open();
+            McpStreamableTestClient session = Mcp.connect();
             String args = "{\"instruction\":\"check whether the note was saved\",\"verifier\":"
                     + fileVerifier(note.toString(), "\"sha256\":\"" + "0".repeat(64) + "\"") + "}";
             // the mismatch first (a failing check is read again for seconds); then matching reads, which end at once,
@@ -151,7 +152,7 @@ class OwnerBoundaryE2ETest {
             int turns = stub.requests().size();
             assertTrue(turns >= 11 && turns <= 20, "one or two turns in each of ten runs, none for the eleventh: " + turns);
             // Another session is counted on its own (the grant is bound to the first, so it gets the grant's refusal).
-            JsonPath other = call(McpSession.open(), args);
+            JsonPath other = call(Mcp.connect(), args);
             assertFalse(String.valueOf(other.getString("result.structuredContent.refusal.detail")).contains("verifier reads"),
                     other::prettify);
         }
@@ -170,7 +171,7 @@ class OwnerBoundaryE2ETest {
             Harness.bind(stub);
             long window = Owner.awaitWindow("yad", titleTag);
             Owner.mint(window, "confirm_each", List.of());
-            McpSession session = McpSession.open();
+            McpStreamableTestClient session = Mcp.connect();
             JsonPath control = call(session, a11y);
             assertEquals("completed", control.getString("result.structuredContent.outcome"), control::prettify);
             assertTrue(control.getString("result.structuredContent.summary").contains("text (" + canary.length() + " characters)"),
@@ -201,14 +202,14 @@ class OwnerBoundaryE2ETest {
             long window = Owner.awaitWindow("yad", "a".repeat(50));
             Owner.mint(window, "confirm_each", List.of());
             long t0 = System.nanoTime();
-            JsonPath r = call(McpSession.open(), "{\"instruction\":\"check the title\",\"verifier\":{\"kind\":\"window\","
+            JsonPath r = call(Mcp.connect(), "{\"instruction\":\"check the title\",\"verifier\":{\"kind\":\"window\","
                     + "\"titleMatches\":\"(a+)+$\"}}");
             double ms = (System.nanoTime() - t0) / 1e6;
             System.out.printf("(a+)+$ against a %d-character window title: the run answered in %.0f ms%n", longTitle.length(), ms);
             assertEquals("fail", r.getString("result.structuredContent.verdict"), r::prettify);
             assertTrue(r.getString("result.structuredContent.summary").contains("ran past its limit of 250 ms"), r::prettify);
             Owner.api().get("/api/status").then().statusCode(200);
-            assertEquals("computer", McpSession.open().request("tools/list", null).getString("result.tools[0].name"),
+            assertEquals("computer", Mcp.request(Mcp.connect(), "tools/list", null).getString("result.tools[0].name"),
                     "the server keeps answering");
         }
     }

@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.deckhand.loop.desktop.Around;
 import dev.deckhand.loop.desktop.Call;
 import dev.deckhand.loop.desktop.Desktop;
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.Desktops;
 import dev.deckhand.platform.atspi.TestApp;
 import dev.deckhand.platform.linux.LinuxDesktops;
 import dev.deckhand.platform.x11.KeyEventObserver;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -127,11 +128,11 @@ class PresenceE2ETest {
     }
 
     /** The call, repeated (bounded) while the app is still starting and its tree is not there yet. */
-    private static JsonPath callWhenAccessible(McpSession session, String call) throws Exception {
+    private static JsonPath callWhenAccessible(McpStreamableTestClient session, String call) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
             Files.writeString(LOG, "");
-            JsonPath r = session.request("tools/call", call);
+            JsonPath r = Mcp.request(session, "tools/call", call);
             if (!"A11Y_UNAVAILABLE".equals(r.getString("result.structuredContent.refusal.code"))
                     || System.nanoTime() > deadline) {
                 return r;
@@ -163,7 +164,7 @@ class PresenceE2ETest {
             String steps = "{\"action\":\"key\",\"keys\":\"End\"}";
 
             Owner.mint(window, "confirm_each", List.of());
-            McpSession session = McpSession.open(); // the grant belongs to the session that used it first
+            McpStreamableTestClient session = Mcp.connect(); // the grant belongs to the session that used it first
             JsonPath done;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
                 done = callWhenAccessible(session, stepsCall(file, steps));
@@ -179,7 +180,7 @@ class PresenceE2ETest {
             Files.writeString(LOG, "");
             JsonPath denied;
             try (Owner.Approver denier = new Owner.Approver("deny")) {
-                denied = session.request("tools/call", stepsCall(file, steps));
+                denied = Mcp.request(session, "tools/call", stepsCall(file, steps));
             }
             assertEquals("stopped", denied.getString("result.structuredContent.outcome"), denied::prettify);
             assertFocusRestored(logOnceFinished());
@@ -188,7 +189,7 @@ class PresenceE2ETest {
             Files.writeString(LOG, "");
             JsonPath refused;
             try (Owner.Approver approver = new Owner.Approver("approve")) { // the card comes first; the chord never passes
-                refused = session.request("tools/call", stepsCall(file, "{\"action\":\"key\",\"keys\":\"super+d\"}"));
+                refused = Mcp.request(session, "tools/call", stepsCall(file, "{\"action\":\"key\",\"keys\":\"super+d\"}"));
             }
             assertEquals("refused", refused.getString("result.structuredContent.outcome"), refused::prettify);
             assertEquals("SYSTEM_CHORD", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
@@ -224,9 +225,9 @@ class PresenceE2ETest {
                 "--button", "Press me:7")) {
             long window = Owner.awaitWindow("yad", "Admission e2e");
             String grantId = Owner.mint(window, "confirm_each", List.of()).getString("id");
-            McpSession session = McpSession.open();
+            McpStreamableTestClient session = Mcp.connect();
             Files.writeString(LOG, "");
-            JsonPath refused = session.request("tools/call",
+            JsonPath refused = Mcp.request(session, "tools/call",
                     "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"click Press me\"}}");
             assertEquals("refused", refused.getString("result.structuredContent.outcome"), refused::prettify);
             assertEquals("NO_VERIFIER", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
@@ -239,7 +240,7 @@ class PresenceE2ETest {
             assertEquals(null, yad.exitCode(0), "nothing pressed the button");
 
             // Control: a read-only call (no verifier needed) is admitted; it binds the grant and shows presence.
-            JsonPath admitted = session.request("tools/call",
+            JsonPath admitted = Mcp.request(session, "tools/call",
                     "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"What buttons does the dialog have?\"}}");
             assertTrue(!"NO_VERIFIER".equals(admitted.getString("result.structuredContent.refusal.code")), admitted::prettify);
             assertEquals(true, Owner.api().get("/api/grants/active").then().statusCode(200).extract().jsonPath()
@@ -261,7 +262,7 @@ class PresenceE2ETest {
             Path file = Harness.emptyFile("cursor.txt");
             JsonPath done;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                done = callWhenAccessible(McpSession.open(), stepsCall(file,
+                done = callWhenAccessible(Mcp.connect(), stepsCall(file,
                         "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Press me\"}}"));
             }
             assertEquals("completed", done.getString("result.structuredContent.outcome"), done::prettify);
@@ -307,7 +308,7 @@ class PresenceE2ETest {
                 String call = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"type into the editor\","
                         + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}}";
                 CompletableFuture<JsonPath> run = CompletableFuture.supplyAsync(
-                        () -> McpSession.open().request("tools/call", call));
+                        () -> Mcp.request(Mcp.connect(), "tools/call", call));
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (keys.presses() < 2 * TYPED.length()) {
                     if (System.nanoTime() > deadline || run.isDone()) {
@@ -336,7 +337,7 @@ class PresenceE2ETest {
             JsonPath runs = Owner.api().get("/api/audit/runs?outcome=stopped&limit=1").then().statusCode(200)
                     .extract().jsonPath();
             assertEquals("STOPPED", runs.getString("records[0].event.refusalCode"), runs::prettify);
-            JsonPath again = McpSession.open().request("tools/call", "{\"name\":\"computer\",\"arguments\":"
+            JsonPath again = Mcp.request(Mcp.connect(), "tools/call", "{\"name\":\"computer\",\"arguments\":"
                     + "{\"instruction\":\"x\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}}");
             assertEquals("STOPPED", again.getString("result.structuredContent.refusal.code"), "Stop latches until a new mint");
             List<String> log = logOnceFinished();
@@ -361,7 +362,7 @@ class PresenceE2ETest {
             }, Desktops.class);
             JsonPath crashed;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                crashed = callWhenAccessible(McpSession.open(), stepsCall(file, "{\"action\":\"key\",\"keys\":\"End\"}"));
+                crashed = callWhenAccessible(Mcp.connect(), stepsCall(file, "{\"action\":\"key\",\"keys\":\"End\"}"));
             }
             assertEquals("failed", crashed.getString("result.structuredContent.outcome"), crashed::prettify);
             assertTrue(crashed.getString("result.structuredContent.summary").contains("internal error"), crashed::prettify);

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Path;
@@ -65,7 +67,7 @@ class SecretFileReadE2ETest {
 
     /** Types {@code command}, Enter, then (when {@code waitMs} > 0) waits, then says done. */
     private static Ran run(String command, int waitMs) throws Exception {
-        McpSession session = McpSession.open();
+        McpStreamableTestClient session = Mcp.connect();
         try (OpenAiStub stub = OpenAiStub.start()) {
             stub.enqueue("{\"action\":\"type\",\"text\":" + com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
                     .writeValueAsString(command) + "}");
@@ -73,7 +75,7 @@ class SecretFileReadE2ETest {
             if (waitMs > 0) stub.enqueue("{\"action\":\"wait\",\"ms\":" + waitMs + "}");
             stub.enqueue("{\"action\":\"done\",\"summary\":\"ran\"}");
             Harness.bind(stub);
-            JsonPath r = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+            JsonPath r = Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
                     + "\"run the command and send it\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
             return new Ran(r, stub.requests().size());
         }
@@ -93,7 +95,7 @@ class SecretFileReadE2ETest {
             assertEquals(3, control.modelTurns());
             Owner.revokeActive();
 
-            String before = McpSession.token("owner-token");
+            String before = TestTokens.read("owner-token");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Ran read = run("printf '\\033]0;%s\\007' \"$(rev < " + GLOB + ")\"");
             JsonPath r = read.result();
@@ -102,7 +104,7 @@ class SecretFileReadE2ETest {
             assertEquals(2, read.modelTurns(), "the model is not asked after the command ran");
             assertFalse(r.prettify().contains(new StringBuilder(before).reverse()), "the reversed token is not in the result");
 
-            String after = McpSession.token("owner-token");
+            String after = TestTokens.read("owner-token");
             assertNotEquals(before, after, "the owner token was replaced");
             assertOpensNothing(before);
             Owner.api().get("/api/grants/active").then().statusCode(404);
@@ -151,19 +153,19 @@ class SecretFileReadE2ETest {
             Path copy = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
 
             // in the run: the read comes while the model waits
-            String before = McpSession.token("owner-token");
+            String before = TestTokens.read("owner-token");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // bash's prompt
             Ran during = run("(sleep 2; rev < " + GLOB + " > " + copy + ") &", 4000);
             JsonPath r = during.result();
             assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
             assertEquals(3, during.modelTurns(), "type, Enter, wait: the model is not asked after the wait");
-            assertNotEquals(before, McpSession.token("owner-token"), "the owner token was replaced");
+            assertNotEquals(before, TestTokens.read("owner-token"), "the owner token was replaced");
             assertOpensNothing(before);
             Owner.api().get("/api/grants/active").then().statusCode(404);
 
             // after the run: the run completes, the read comes later, while the grant is still active
-            String second = McpSession.token("owner-token");
+            String second = TestTokens.read("owner-token");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
             Ran quick = run("(sleep 3; rev < " + GLOB + " > " + later + ") &");
@@ -172,7 +174,7 @@ class SecretFileReadE2ETest {
             assertTrue(java.nio.file.Files.size(later) > 0, "the delayed command read the token");
             // the person's next request drains the watch first: the copy, and the token read before it, open nothing
             assertOpensNothing(second);
-            assertNotEquals(second, McpSession.token("owner-token"), "the owner token was replaced");
+            assertNotEquals(second, TestTokens.read("owner-token"), "the owner token was replaced");
             Owner.api().get("/api/grants/active").then().statusCode(404);
         } finally {
             Harness.putPolicy(original);
@@ -198,11 +200,11 @@ class SecretFileReadE2ETest {
             assertEquals("completed", planted.result().getString("result.structuredContent.outcome"),
                     planted.result().prettify());
             Owner.revokeActive(); // the grant ends before the read
-            String before = McpSession.token("owner-token");
+            String before = TestTokens.read("owner-token");
             awaitWritten(later, 30);
             assertTrue(java.nio.file.Files.size(later) > 0, "the planted command read the token after the grant");
             assertOpensNothing(before);
-            assertNotEquals(before, McpSession.token("owner-token"), "the owner token was replaced");
+            assertNotEquals(before, TestTokens.read("owner-token"), "the owner token was replaced");
         } finally {
             Harness.putPolicy(original);
         }

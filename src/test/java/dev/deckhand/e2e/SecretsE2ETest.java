@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.grant.OwnSecrets;
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import dev.deckhand.model.stub.OpenAiStub;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -42,8 +42,8 @@ class SecretsE2ETest {
     /** The secrets the server knows, by name; the sign-in code is fresh. */
     private static Map<String, String> secrets() throws Exception {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("owner token", McpSession.token("owner-token"));
-        s.put("MCP token", McpSession.token("mcp-token"));
+        s.put("owner token", TestTokens.read("owner-token"));
+        s.put("MCP token", TestTokens.read("mcp-token"));
         s.put("audit seal key", Files.readString(Path.of("target/test-home/audit-seal.key")).strip());
         s.put("model API key", "sk-e2e-0123456789abcdef"); // what Harness.bind stores
         String link = Owner.api().post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");

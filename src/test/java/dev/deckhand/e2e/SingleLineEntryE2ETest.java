@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
@@ -31,13 +32,13 @@ class SingleLineEntryE2ETest {
     }
 
     private static JsonPath run() throws Exception {
-        McpSession session = McpSession.open();
+        McpStreamableTestClient session = Mcp.connect();
         try (OpenAiStub stub = OpenAiStub.start()) {
             stub.enqueue("{\"action\":\"type\",\"text\":\"weather\"}");
             stub.enqueue("{\"action\":\"key\",\"keys\":\"Enter\"}");
             stub.enqueue("{\"action\":\"done\",\"summary\":\"searched\"}");
             Harness.bind(stub);
-            return session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+            return Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
                     + "\"search for the weather\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
         }
     }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.platform.atspi.TestApp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -53,7 +53,7 @@ class StartingWindowE2ETest {
     }
 
     private static JsonPath call(String args) {
-        return McpSession.open().request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+        return Mcp.request(Mcp.connect(), "tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
     }
 
     @Test

@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
 @Tag("e2e")
 class TerminalSubmitGapE2ETest {
 
-    private McpSession session;
+    private McpStreamableTestClient session;
 
     @AfterEach
     void revoke() {
@@ -37,12 +38,12 @@ class TerminalSubmitGapE2ETest {
     }
 
     private JsonPath modelRun(String... actions) throws Exception {
-        if (session == null) session = McpSession.open();
+        if (session == null) session = Mcp.connect();
         try (OpenAiStub stub = OpenAiStub.start()) {
             for (String a : actions) stub.enqueue(a);
             stub.enqueue("{\"action\":\"done\",\"summary\":\"ran\"}");
             Harness.bind(stub);
-            return session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+            return Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
                     + "\"run it\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
         }
     }

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
@@ -88,9 +89,9 @@ class VerifierQuotesNothingE2ETest {
             Harness.bind(stub);
             long id = Owner.awaitWindow("yad", titleTag);
             Owner.mint(id, "confirm_each", List.of());
-            McpSession session = McpSession.open();
+            McpStreamableTestClient session = Mcp.connect();
             for (String[] c : cases) {
-                JsonPath r = session.request("tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                JsonPath r = Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
                         + "\"check the dialog\",\"verifier\":" + c[0] + "}}");
                 String result = r.prettify();
                 assertEquals("completed", r.getString("result.structuredContent.outcome"), result);

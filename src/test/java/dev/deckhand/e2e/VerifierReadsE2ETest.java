@@ -3,8 +3,9 @@ package dev.deckhand.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -42,8 +43,8 @@ class VerifierReadsE2ETest {
         Owner.revokeActive();
     }
 
-    private static JsonPath call(McpSession session, String args) {
-        return session.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+    private static JsonPath call(McpStreamableTestClient session, String args) {
+        return Mcp.call(session, args);
     }
 
     @Test
@@ -66,7 +67,7 @@ class VerifierReadsE2ETest {
             for (int s = 1; s <= 4 && refused == null; s++) {
                 Owner.revokeActive();
                 Owner.mint(window, "autonomous", List.of()); // no card for the steps; each session binds a fresh grant: its runs reach the verifier
-                McpSession session = McpSession.open();
+                McpStreamableTestClient session = Mcp.connect();
                 for (int i = 1; i <= 10; i++) {
                     JsonPath r = call(session, args);
                     if ("refused".equals(r.getString("result.structuredContent.outcome"))) {

@@ -40,6 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  *       Indexed Job's pods would; a fourth merges their reports: the verdicts the CI report has.</li>
  * </ul>
  * Every container is started here and ended by its id.
+ * <p>Its requests to {@code /mcp} stay raw, not McpAssured: they are the guard's checks through the port mapping
+ * ({@code Host} and {@code Origin} of the published origin, which java.net.http never lets a caller set); the MCP
+ * session itself goes through the official TypeScript SDK.
  */
 @Tag("e2e")
 class FleetAcceptance {

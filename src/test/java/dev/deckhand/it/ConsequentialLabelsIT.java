@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +57,7 @@ class ConsequentialLabelsIT {
     private TestApp person;
     private String personsWindow;
     /** The MCP session a grant is bound to: the first run binds it, and every run on that grant uses it. */
-    private String session;
+    private McpStreamableTestClient session;
 
     @BeforeAll
     void start() throws Exception {
@@ -221,34 +224,10 @@ class ConsequentialLabelsIT {
     private JsonPath run(String instruction, String steps, String verifier) throws Exception {
         activate(personsWindow);
         assertEquals(Long.parseLong(personsWindow), activeWindow(), "the person's window is active before the run");
-        if (session == null) {
-            RequestSpecification base = mcp();
-            Response init = base.body("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
-                    + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"labels-it\","
-                    + "\"version\":\"1\"}}}").post("/mcp");
-            init.then().statusCode(200);
-            session = init.header("Mcp-Session-Id");
-            mcp().header("Mcp-Session-Id", session).body("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                    .post("/mcp").then().statusCode(202);
-        }
-        Response r = mcp().header("Mcp-Session-Id", session)
-                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer\",\"arguments\":"
-                        + "{\"instruction\":\"" + instruction + "\",\"steps\":" + steps + ",\"verifier\":" + verifier + "}}}")
-                .post("/mcp");
-        r.then().statusCode(200);
-        String body = r.asString();
-        if (String.valueOf(r.contentType()).startsWith("text/event-stream")) {
-            String last = null;
-            for (String line : body.split("\n")) if (line.startsWith("data:")) last = line.substring(5).trim();
-            body = last;
-        }
-        assertNotNull(body, "a result");
-        return new JsonPath(body);
-    }
-
-    private RequestSpecification mcp() {
-        return given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + mcpToken)
-                .contentType("application/json").accept("application/json, text/event-stream");
+        if (session == null) session = Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken).build().connect();
+        JsonPath r = Mcp.call(session, "{\"instruction\":\"" + instruction + "\",\"steps\":" + steps + ",\"verifier\":" + verifier + "}");
+        assertNotNull(r.get("result"), "a result");
+        return r;
     }
 
     /** The first visible window xdotool finds for {@code how} (decimal id), within 30 s. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
 import dev.deckhand.platform.x11.PhysicalKeys;
@@ -13,6 +14,7 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -273,29 +275,7 @@ class PersonsDisplayIT {
 
     /** One MCP session over Streamable HTTP: initialize, then one tools/call; the result's JSON. */
     private JsonPath call(String argumentsJson) {
-        RequestSpecification base = given().baseUri("http://127.0.0.1:" + app.port)
-                .header("Authorization", "Bearer " + mcpToken).contentType("application/json")
-                .accept("application/json, text/event-stream");
-        Response init = base.body("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"persons-display-it\",\"version\":\"1\"}}}")
-                .post("/mcp");
-        init.then().statusCode(200);
-        String session = init.header("Mcp-Session-Id");
-        given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + mcpToken)
-                .contentType("application/json").accept("application/json, text/event-stream").header("Mcp-Session-Id", session)
-                .body("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").post("/mcp").then().statusCode(202);
-        Response r = given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + mcpToken)
-                .contentType("application/json").accept("application/json, text/event-stream").header("Mcp-Session-Id", session)
-                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer\",\"arguments\":"
-                        + argumentsJson + "}}").post("/mcp");
-        r.then().statusCode(200);
-        String body = r.asString();
-        if (String.valueOf(r.contentType()).startsWith("text/event-stream")) {
-            String last = null;
-            for (String line : body.split("\n")) if (line.startsWith("data:")) last = line.substring(5).trim();
-            body = last;
-        }
-        return new JsonPath(body);
+        return Mcp.call(Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken).build().connect(), argumentsJson);
     }
 
     /** The first visible window xdotool finds (decimal id), waiting up to 60 s. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.platform.atspi.TestApp;
@@ -12,6 +13,7 @@ import dev.deckhand.platform.wayland.WestonSession;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.net.URI;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
@@ -121,27 +123,7 @@ class WaylandMcpIT {
     }
 
     private JsonPath callOnce(String argumentsJson) {
-        RequestSpecification base = given().baseUri("http://127.0.0.1:" + app.port)
-                .header("Authorization", "Bearer " + mcpToken).contentType("application/json")
-                .accept("application/json, text/event-stream");
-        Response init = base.body("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"wayland-it\",\"version\":\"1\"}}}").post("/mcp");
-        init.then().statusCode(200);
-        String session = init.header("Mcp-Session-Id");
-        base.header("Mcp-Session-Id", session).body("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                .post("/mcp").then().statusCode(202);
-        Response r = given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + mcpToken)
-                .contentType("application/json").accept("application/json, text/event-stream").header("Mcp-Session-Id", session)
-                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer\",\"arguments\":"
-                        + argumentsJson + "}}").post("/mcp");
-        r.then().statusCode(200);
-        String body = r.asString();
-        if (String.valueOf(r.contentType()).startsWith("text/event-stream")) {
-            String last = null;
-            for (String line : body.split("\n")) if (line.startsWith("data:")) last = line.substring(5).trim();
-            body = last;
-        }
-        return new JsonPath(body);
+        return Mcp.call(Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken).build().connect(), argumentsJson);
     }
 
     private static String verifier(String text) {

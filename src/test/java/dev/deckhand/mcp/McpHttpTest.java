@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -23,13 +24,16 @@ class McpHttpTest {
 
     @Test
     void initializeNamesTheServerAndOffersTools() {
-        McpSession session = McpSession.open();
-        assertFalse(session.sessionId().isBlank());
+        McpStreamableTestClient client = Mcp.connect();
+        assertFalse(client.mcpSessionId().isBlank());
+        assertEquals("deckhand", client.initResult().serverName());
+        assertTrue(client.initResult().capabilities().stream().anyMatch(c -> c.name().equals("tools")),
+                client.initResult()::toString);
     }
 
     @Test
     void toolsListShowsComputerWithThePublishedSchemaAndAnnotations() {
-        JsonPath list = McpSession.open().request("tools/list", null);
+        JsonPath list = Mcp.request(Mcp.connect(), "tools/list", null);
         List<Map<String, Object>> tools = list.getList("result.tools");
         assertEquals(1, tools.size(), "exactly one tool");
         assertEquals("computer", list.getString("result.tools[0].name"));
@@ -52,9 +56,8 @@ class McpHttpTest {
     @Test
     void callWithoutGrantIsRefusedWithNoGrantNamingThePage() {
         long before = ledger.calls();
-        JsonPath call = McpSession.open().request("tools/call",
-                "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"type hello in the editor\","
-                        + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Editor\"}}}");
+        JsonPath call = Mcp.call(Mcp.connect(), "{\"instruction\":\"type hello in the editor\","
+                + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Editor\"}}");
         assertEquals(before + 1, ledger.calls());
         assertTrue(call.getBoolean("result.isError"), "a refusal is an isError result");
         String text = call.getString("result.content[0].text");
@@ -73,8 +76,7 @@ class McpHttpTest {
     @Test
     void planAndGoalModesAreRefusedBeforeAnythingElse() {
         for (String mode : List.of("plan", "goal")) {
-            JsonPath call = McpSession.open().request("tools/call",
-                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"x\",\"mode\":\"" + mode + "\"}}");
+            JsonPath call = Mcp.call(Mcp.connect(), "{\"instruction\":\"x\",\"mode\":\"" + mode + "\"}");
             assertTrue(call.getBoolean("result.isError"));
             assertEquals("MODE_DENIED", call.getString("result.structuredContent.refusal.code"), mode);
         }
@@ -96,16 +98,18 @@ class McpHttpTest {
         expected.put(outsideRoots, "OUT_OF_SCOPE");
         expected.put("\"instruction\":\"What does the editor show?\"", "NO_GRANT");
         for (Map.Entry<String, String> e : expected.entrySet()) {
-            JsonPath call = McpSession.open().request("tools/call",
-                    "{\"name\":\"computer\",\"arguments\":{" + e.getKey() + "}}");
+            JsonPath call = Mcp.call(Mcp.connect(), "{" + e.getKey() + "}");
             assertEquals(e.getValue(), call.getString("result.structuredContent.refusal.code"), call::prettify);
         }
     }
 
     @Test
     void malformedProtocolRequestIsAJsonRpcError() {
-        McpSession session = McpSession.open();
-        JsonPath reply = session.request("no/such/method", null);
-        assertEquals(-32601, reply.getInt("error.code"));
+        McpStreamableTestClient client = Mcp.connect();
+        client.when()
+                .message(client.newRequest("no/such/method"))
+                .withErrorAssert(error -> assertEquals(-32601, error.code(), error::toString))
+                .send()
+                .thenAssertResults();
     }
 }

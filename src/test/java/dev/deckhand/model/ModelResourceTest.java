@@ -9,7 +9,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import dev.deckhand.model.stub.OpenAiStub;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
@@ -52,7 +52,7 @@ class ModelResourceTest {
     }
 
     static RequestSpecification owner() {
-        return given().header("Authorization", "Bearer " + McpSession.token("owner-token"));
+        return given().header("Authorization", "Bearer " + TestTokens.read("owner-token"));
     }
 
     String binding(String apiKey) {
@@ -155,7 +155,7 @@ class ModelResourceTest {
 
     @Test
     void theMcpTokenCannotReadOrWriteTheBinding() {
-        given().header("Authorization", "Bearer " + McpSession.token("mcp-token")).get("/api/model").then().statusCode(401);
+        given().header("Authorization", "Bearer " + TestTokens.read("mcp-token")).get("/api/model").then().statusCode(401);
         given().get("/api/model").then().statusCode(401);
     }
 }

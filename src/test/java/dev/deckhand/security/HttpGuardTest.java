@@ -2,8 +2,10 @@ package dev.deckhand.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.mcp.ToolCallLedger;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;
@@ -15,6 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every token, Host and Origin case of docs/design.md#owner-boundary through the real HTTP stack. Each case that
  * carries a well-formed {@code tools/call} asserts the tool was not invoked.
+ * <p>It stays on raw HTTP (RawHttp), not McpAssured: the test is the guard itself, and it needs requests no MCP
+ * client sends (duplicate, missing and look-alike {@code Host}, {@code Origin} and {@code Authorization} headers);
+ * McpAssured only opens the valid session each case reuses.
  */
 @QuarkusTest
 @Tag("app")
@@ -35,9 +40,9 @@ class HttpGuardTest {
     }
 
     private int callMcp(List<String> headers) throws Exception {
-        McpSession session = McpSession.open(); // a valid session, so only the checked header differs
+        McpStreamableTestClient session = Mcp.connect(); // a valid session, so only the checked header differs
         List<String> all = new ArrayList<>(headers);
-        all.add("Mcp-Session-Id: " + session.sessionId());
+        all.add("Mcp-Session-Id: " + session.mcpSessionId());
         long before = ledger.calls();
         int status = RawHttp.status(port(), "POST", "/mcp", all, CALL);
         assertEquals(before, ledger.calls(), "the tool must not run for " + headers);
@@ -45,7 +50,7 @@ class HttpGuardTest {
     }
 
     private static String bearer(String file) {
-        return "Authorization: Bearer " + McpSession.token(file);
+        return "Authorization: Bearer " + TestTokens.read(file);
     }
 
     @Test
@@ -56,7 +61,7 @@ class HttpGuardTest {
     @Test
     void mcpWithAWrongTokenIs401() throws Exception {
         assertEquals(401, callMcp(List.of(host(), "Authorization: Bearer not-the-token")));
-        assertEquals(401, callMcp(List.of(host(), "Authorization: Basic " + McpSession.token("mcp-token"))));
+        assertEquals(401, callMcp(List.of(host(), "Authorization: Basic " + TestTokens.read("mcp-token"))));
         assertEquals(401, callMcp(List.of(host(), "Authorization: Bearer")));
     }
 
@@ -92,13 +97,13 @@ class HttpGuardTest {
     @Test
     void validRequestPasses() throws Exception {
         long before = ledger.calls();
-        McpSession session = McpSession.open();
+        McpStreamableTestClient session = Mcp.connect();
         int status = RawHttp.status(port(), "POST", "/mcp", List.of(host(), bearer("mcp-token"),
-                "Origin: http://127.0.0.1:" + port(), "Mcp-Session-Id: " + session.sessionId()), CALL);
+                "Origin: http://127.0.0.1:" + port(), "Mcp-Session-Id: " + session.mcpSessionId()), CALL);
         assertEquals(200, status);
         assertEquals(before + 1, ledger.calls(), "the control case must reach the tool");
         assertEquals(200, RawHttp.status(port(), "POST", "/mcp", List.of("Host: localhost:" + port(), bearer("mcp-token"),
-                "Origin: http://localhost:" + port(), "Mcp-Session-Id: " + session.sessionId()), CALL));
+                "Origin: http://localhost:" + port(), "Mcp-Session-Id: " + session.mcpSessionId()), CALL));
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.deckhand.security;
 
 import static io.restassured.RestAssured.given;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -32,7 +32,7 @@ class OwnerBodiesTest {
     void nullAndNonObjectBodiesAre400OnEveryOwnerEndpoint() {
         for (Endpoint e : ENDPOINTS) {
             for (String body : BODIES) {
-                int status = given().header("Authorization", "Bearer " + McpSession.token("owner-token"))
+                int status = given().header("Authorization", "Bearer " + TestTokens.read("owner-token"))
                         .contentType("application/json").body(body).request(e.method(), e.path()).statusCode();
                 if (status != 400) {
                     throw new AssertionError(e.method() + " " + e.path() + " with body " + body + " answered " + status);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * The browser path to the owner API: one-time sign-in, session cookie, the CSRF token on every request
  * (reads included), {@code Sec-Fetch-Site: same-origin} instead on the page's first read and its images,
  * logout, and a new session and token at every sign-in.
+ * <p>Its one MCP request stays raw, not McpAssured: it checks that the guard refuses the owner's cookie on
+ * {@code /mcp}, a request no MCP client sends.
  */
 @QuarkusTest
 @Tag("app")
@@ -31,7 +33,7 @@ class OwnerSessionTest {
     }
 
     static String freshCode() {
-        String link = given().header("Authorization", "Bearer " + McpSession.token("owner-token"))
+        String link = given().header("Authorization", "Bearer " + TestTokens.read("owner-token"))
                 .post("/api/session/link").then().statusCode(200).extract().path("link");
         return link.substring(link.indexOf("code=") + 5);
     }

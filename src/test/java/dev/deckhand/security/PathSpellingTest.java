@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.mcp.ToolCallLedger;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;
@@ -37,6 +38,8 @@ import org.junit.jupiter.api.Test;
  * Without a credential each answer is 400, 401 or 404; with the MCP token on an owner route 401 or 403;
  * with the owner token every non-canonical spelling is 400. Throughout, the server's own counters show
  * that no owner resource method and no tool call ran.
+ * <p>It stays on a raw socket, not McpAssured: the spellings of the path are the test, and no client sends them;
+ * McpAssured only opens the valid session the last case reuses.
  */
 @QuarkusTest
 @Tag("app")
@@ -325,9 +328,9 @@ class PathSpellingTest {
         assertEquals(200, RawHttp.status(port(), "GET", "/api/status", List.of(host(), bearer("owner-token")), null));
         assertEquals(actions + 1, owner.actions(), "the control request reached its resource");
         long calls = tools.calls();
-        McpSession session = McpSession.open();
+        McpStreamableTestClient session = Mcp.connect();
         assertEquals(200, RawHttp.status(port(), "POST", "/mcp", List.of(host(), bearer("mcp-token"),
-                "Mcp-Session-Id: " + session.sessionId()), "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\","
+                "Mcp-Session-Id: " + session.mcpSessionId()), "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"computer\",\"arguments\":{\"instruction\":\"x\"}}}"));
         assertEquals(calls + 1, tools.calls(), "the control call reached the tool");
     }

@@ -3,8 +3,9 @@ package dev.deckhand.security;
 import static dev.deckhand.security.RawHttp.bearer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.mcp.ToolCallLedger;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * HTTP stack: requests naming the published origin reach the tool with the MCP token and only with it; the
  * page and the liveness probe answer there too; look-alikes and a mix of the published and the local origin
  * get 403 and the tool does not run.
+ * <p>It stays on raw HTTP, not McpAssured: the test is the guard's {@code Host} and {@code Origin} checks, and
+ * java.net.http (under McpAssured) never lets a caller set {@code Host}; McpAssured only opens the valid session.
  */
 @QuarkusTest
 @TestProfile(PublishedOriginHttpTest.Published.class)
@@ -48,9 +51,9 @@ class PublishedOriginHttpTest {
 
     /** The status of a tools/call with {@code headers}; {@code reaches} says whether the tool must have run. */
     private int callMcp(List<String> headers, boolean reaches) throws Exception {
-        McpSession session = McpSession.open();
+        McpStreamableTestClient session = Mcp.connect();
         List<String> all = new ArrayList<>(headers);
-        all.add("Mcp-Session-Id: " + session.sessionId());
+        all.add("Mcp-Session-Id: " + session.mcpSessionId());
         long before = ledger.calls();
         int status = RawHttp.status(port(), "POST", "/mcp", all, CALL);
         assertEquals(before + (reaches ? 1 : 0), ledger.calls(), (reaches ? "the tool must run for " : "the tool must not run for ") + headers);

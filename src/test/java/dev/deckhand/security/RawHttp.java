@@ -1,5 +1,6 @@
 package dev.deckhand.security;
 
+import dev.deckhand.home.TestTokens;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** HTTP/1.1 over a plain socket, so tests control every header (duplicates, none, look-alikes) and the request target byte for byte. */
+/**
+ * HTTP/1.1 over a plain socket, so tests control every header (duplicates, none, look-alikes) and the request target byte for byte.
+ *
+ * <p>The HTTP-guard tests' client, not an MCP client: tests that speak MCP use McpAssured (dev.deckhand.mcp.Mcp).
+ */
 public final class RawHttp {
 
     private RawHttp() {
@@ -37,7 +42,7 @@ public final class RawHttp {
 
     /** The {@code Authorization} header line with the token in {@code file} of the test config directory. */
     public static String bearer(String file) {
-        return "Authorization: Bearer " + dev.deckhand.mcp.McpSession.token(file);
+        return "Authorization: Bearer " + dev.deckhand.home.TestTokens.read(file);
     }
 
     /** Sends the request with exactly {@code headers} and returns the status code (the rest is not read). */

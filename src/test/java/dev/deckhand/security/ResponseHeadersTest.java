@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
  * assets, the sign-in link, {@code /api/} answers and errors, {@code /mcp}, and this guard's own
  * 400/401/403, including requests Vert.x failed before any handler. {@code /api/} and {@code /mcp}
  * answers are never cached.
+ * <p>It stays on raw HTTP, not McpAssured: the test reads the headers of the guard's own answers and of requests
+ * Vert.x fails before any handler, which no MCP client shows or sends.
  */
 @QuarkusTest
 @Tag("app")

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.audit.AuditLog;
 import dev.deckhand.audit.RunRecord;
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -34,7 +34,7 @@ class AuditModelViewTest {
                 RunRecord.Verdict.PASS, RunRecord.Outcome.COMPLETED, null, now.minusSeconds(5), now,
                 new RunRecord.ModelUse("openai", "gpt-4o", 3, 3702, 168, "0.010935", "wrote and saved"),
                 "model=812ms verifier=40ms approval=0ms host=95ms"));
-        String owner = McpSession.token("owner-token");
+        String owner = TestTokens.read("owner-token");
         try (Browser browser = Browser.start()) {
             String link = given().header("Authorization", "Bearer " + owner).contentType("application/json")
                     .post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.eval.EvalReports;
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +30,7 @@ class EvalViewTest {
         String newer = EvalReports.store(home, "anthropic", "claude-b", "2026-12-01T10:00:00Z", 2);
 
         given().get("/api/eval/reports").then().statusCode(401);
-        String owner = McpSession.token("owner-token");
+        String owner = TestTokens.read("owner-token");
         List<String> names = given().header("Authorization", "Bearer " + owner).get("/api/eval/reports").then()
                 .statusCode(200).extract().jsonPath().getList("name");
         assertTrue(names.indexOf(newer) >= 0 && names.indexOf(newer) < names.indexOf(older), "newest first: " + names);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import java.net.InetAddress;
@@ -36,7 +36,7 @@ class FramingTest {
         framer.createContext("/", ex -> respond(ex, page));
         framer.start();
         try (Browser browser = Browser.start()) {
-            String link = given().header("Authorization", "Bearer " + McpSession.token("owner-token"))
+            String link = given().header("Authorization", "Bearer " + TestTokens.read("owner-token"))
                     .post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");
             browser.driver.get(link);
             browser.visible(By.id("app")); // signed in when opened itself

@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
 import dev.deckhand.platform.atspi.TestApp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
@@ -29,14 +29,14 @@ import org.junit.jupiter.api.Test;
 class WebEndpointsTest {
 
     static RequestSpecification owner() {
-        return given().header("Authorization", "Bearer " + McpSession.token("owner-token"));
+        return given().header("Authorization", "Bearer " + TestTokens.read("owner-token"));
     }
 
     @Test
     void thePagesEndpointsNeedTheOwner() {
         for (String path : List.of("/api/doctor", "/api/web/live", "/api/web/windows/1/thumbnail", "/api/web/approvals/a-x/crop")) {
             given().get(path).then().statusCode(401);
-            given().header("Authorization", "Bearer " + McpSession.token("mcp-token")).get(path).then().statusCode(401);
+            given().header("Authorization", "Bearer " + TestTokens.read("mcp-token")).get(path).then().statusCode(401);
         }
     }
 

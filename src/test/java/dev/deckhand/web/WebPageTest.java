@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.mcp.McpSession;
+import dev.deckhand.home.TestTokens;
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
@@ -54,7 +56,7 @@ class WebPageTest {
     OpenAiStub stub;
     TestApp calculator;
     long window;
-    McpSession mcp;
+    McpStreamableTestClient mcp;
     String stoppedRunId;
     Path verifierFile;
     int port;
@@ -88,7 +90,7 @@ class WebPageTest {
     }
 
     static RequestSpecification owner() {
-        return given().header("Authorization", "Bearer " + McpSession.token("owner-token")).contentType("application/json");
+        return given().header("Authorization", "Bearer " + TestTokens.read("owner-token")).contentType("application/json");
     }
 
     static void revokeActive() {
@@ -483,12 +485,12 @@ class WebPageTest {
 
     /** Starts a run over MCP in the background, as the agent would; {@code ended} gets nanoTime at its reply. */
     private CompletableFuture<JsonPath> runAsync(String args, AtomicLong ended) {
-        if (mcp == null) mcp = McpSession.open();
+        if (mcp == null) mcp = Mcp.connect();
         return CompletableFuture.supplyAsync(() -> {
             try {
                 JsonPath call = null;
                 for (int attempt = 0; attempt < 20; attempt++) {
-                    call = mcp.request("tools/call", "{\"name\":\"computer\",\"arguments\":" + args + "}");
+                    call = Mcp.call(mcp, args);
                     if (ended != null) ended.set(System.nanoTime());
                     if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))) return call;
                     Thread.sleep(500);

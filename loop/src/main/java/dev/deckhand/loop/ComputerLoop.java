@@ -224,6 +224,8 @@ public final class ComputerLoop {
         int attempts;
         /** The explicit step being run (0-based), or -1 for a model's action. */
         int step = -1;
+        /** The last delivered action closed the granted window (it is no longer listed after it settled). */
+        boolean closedGranted;
 
         Run(RunRequest request) {
             this.request = request;
@@ -325,6 +327,15 @@ public final class ComputerLoop {
             }
         }
 
+        /** Whether the granted window is no longer listed (false when the desktop cannot say). */
+        boolean grantedGone() {
+            try {
+                return desktop.display().windows().stream().noneMatch(w -> w.id() == scope.windowId());
+            } catch (RuntimeException unreadable) {
+                return false;
+            }
+        }
+
         /** The look before an input action; null when the desktop cannot say (the effect is then not told). */
         Effect.Glance glance(Action a, ScopedTree tree) {
             if (!a.givesInput()) return null;
@@ -395,6 +406,14 @@ public final class ComputerLoop {
                 step = i;
                 Optional<Outcome> e = execute(a, tree);
                 if (e.isPresent()) return e.get();
+                if (closedGranted) {
+                    // the task's own action closed the window (Send closes a compose window): done, when only
+                    // waits remain; a later step that would act is refused as ever (the window is gone)
+                    List<Step> rest = steps.subList(i + 1, steps.size());
+                    if (rest.stream().allMatch(r -> r.action() instanceof Action.Wait)) {
+                        return closedByTask("step " + (i + 1) + " (" + a.kind() + ")", rest);
+                    }
+                }
             }
             // what the last step opened is checked before the verifier reads the screen
             if (settled != null) checked(settled);
@@ -473,7 +492,32 @@ public final class ComputerLoop {
                 if (action instanceof Action.Fail) return Outcome.failed(((Action.Fail) action).reason());
                 Optional<Outcome> e = execute(action, tree);
                 if (e.isPresent()) return e.get();
+                if (closedGranted) return closedByTask("the model's " + action.kind(), List.of());
             }
+        }
+
+        /**
+         * The run's own action closed the granted window: the run is {@code completed} and the verifier decides.
+         * The waits that were to follow are waited (the app may still be writing what the verifier reads), within
+         * the run's clock, stopping at Stop.
+         */
+        Outcome closedByTask(String what, List<Step> waits) {
+            Duration rest = Duration.ZERO;
+            for (Step w : waits) rest = rest.plusMillis(((Action.Wait) w.action()).ms());
+            Duration left = Duration.between(clock.instant(), deadline);
+            if (rest.compareTo(left) > 0) rest = left.isNegative() ? Duration.ZERO : left;
+            while (rest.compareTo(Duration.ZERO) > 0 && !stop.stopRequested()) {
+                Duration slice = rest.compareTo(WAIT_SLICE) < 0 ? rest : WAIT_SLICE;
+                try {
+                    sleeper.sleep(slice);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                rest = rest.minus(slice);
+            }
+            if (stop.stopRequested()) return stopRequested();
+            return Outcome.completed(what + " closed the granted window; the verifier decides");
         }
 
         /**
@@ -591,7 +635,10 @@ public final class ComputerLoop {
             if (a.givesInput()) {
                 desktop.trees().settle(limits.settle(), landings(a));
                 movedFocus = guard.afterDelivery(a);
-                if (movedFocus.isEmpty()) effect = effect(before);
+                if (movedFocus.isEmpty()) {
+                    closedGranted = grantedGone();
+                    effect = closedGranted ? Optional.of(Effect.WINDOW_CLOSED) : effect(before);
+                }
             }
             audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(),
                     "delivered" + effect.map(e -> ", " + e.wire()).orElse(""), effect));

@@ -274,6 +274,40 @@ class ComputerLoopTest {
         assertEquals(List.of(), f.desktop.delivered());
     }
 
+    /** Send closes a compose window, OK closes a dialog: the task's own action ended the window, not the run's scope. */
+    @Test
+    void anActionThatClosesTheGrantedWindowCompletesTheRunWhenOnlyWaitsRemain() {
+        LoopFixture steps = new LoopFixture();
+        steps.desktop.onInput(() -> steps.desktop.window(null));
+        RunResult r = steps.run(ScriptedDecider.of(), request("Send it").withSteps(StepParser.parse(
+                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                        + " {\"action\": \"wait\", \"ms\": 500}, {\"action\": \"wait\", \"ms\": 300}]")));
+        assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
+        assertTrue(r.summary().contains("step 1 (click) closed the granted window"), r.summary());
+        assertEquals(1, r.stepsRun());
+        assertEquals(800, steps.slept.stream().mapToLong(Duration::toMillis).sum(), "the waits that followed were waited");
+        assertEquals(1, steps.verifier.runs.get(), "the verifier decides");
+        assertEquals(Optional.of(Effect.WINDOW_CLOSED), steps.audit.results().get(0).effect(), "the audit tells the effect");
+
+        // a step that would act after it is not skipped: the run goes on to it (and the guard judges it)
+        LoopFixture more = new LoopFixture();
+        more.desktop.onInput(() -> more.desktop.window(null));
+        RunResult goesOn = more.run(ScriptedDecider.of(), request("Send it").withSteps(StepParser.parse(
+                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                        + " {\"action\": \"key\", \"keys\": \"Enter\"}]")));
+        assertFalse(goesOn.summary().contains("step 1 (click) closed"), goesOn.summary());
+        assertTrue(more.desktop.calls().contains("key Enter"), "the second step was reached: " + more.desktop.calls());
+
+        // a model's action that closes the window: completed, the model is not asked again
+        LoopFixture model = new LoopFixture();
+        model.desktop.onInput(() -> model.desktop.window(null));
+        ScriptedDecider decider = ScriptedDecider.of(click("r1-ok"), done("never asked"));
+        RunResult byModel = model.run(decider, request("Send it"));
+        assertEquals(Outcome.Kind.COMPLETED, byModel.outcome().kind(), byModel.summary());
+        assertTrue(byModel.summary().contains("the model's click closed the granted window"), byModel.summary());
+        assertEquals(1, decider.requests().size(), "no turn after the window closed");
+    }
+
     @Test
     void clickAtStepsAreBoundToACaptureTakenByTheStepRunner() {
         // a window with no usable tree on a pixels grant: window coordinates (200, 100) land at capture (100, 50) at scale 0.5

@@ -37,13 +37,17 @@ import java.util.TreeSet;
  *   English inflection ({@code -s}, {@code -es}, {@code -ing}, a final {@code e} dropped or a consonant
  *   doubled: {@code Sends}, {@code Deleting}, {@code Submitting}) and/or one of the prefixes {@code re-},
  *   {@code un-} ({@code Resend}, {@code Uninstall}). Not {@code -ed}: a past participle names a state or
- *   a place ({@code Deleted Items}, {@code Signed}), not an action to take.
+ *   a place ({@code Deleted Items}, {@code Signed}), not an action to take; or
+ * <li>the list word has at least {@link #MIN_AFFIXED} letters and begins the label's word (after {@code re-} or
+ *   {@code un-}), whatever letters follow but a past participle's ({@code -ed}, {@code -d}, a doubled consonant
+ *   and {@code -ed}): words glued together are read as a person reads them ({@code Sendnow}, {@code Deleteall},
+ *   {@code SENDNOW}), and so is {@code Sender}: the default refuses.
  * </ul>
  * So a list word matches only at a word's start (or right after a known prefix), never inside a word:
- * {@code Display} does not pay; and a word that goes on past an inflection is another word:
- * {@code Sender} (a field or column, not an action) does not send. Short words ({@code pay},
- * {@code buy}) match only exactly, so {@code Pays} and {@code Buyer} stay other words. English is the
- * source language of every label the translations come from, hence English affixes only; other
+ * {@code Display} does not pay. Short words ({@code pay}, {@code buy}) match only exactly, so {@code Pays} and
+ * {@code Buyer} stay other words (and so does {@code Buynow}: docs/security.md says what a list cannot see).
+ * A digit or a connector ({@code _}) ends a word ({@link Labels#tokens}): {@code Send2}, {@code Send_now}. English
+ * is the source language of every label the translations come from, hence English affixes only; other
  * languages' forms come in as words of the list.
  *
  * <p>{@link #CONTEXT_WORDS} ({@code ok}, {@code yes}, {@code accept} and their translations) gate only
@@ -132,6 +136,34 @@ public final class ConsequentialWords {
         return Optional.empty();
     }
 
+    /**
+     * The category of one word ({@link Labels#wordsAsRead}, never a joined run of words) that begins with a list word
+     * of {@link #MIN_AFFIXED} letters or more, whatever letters follow it (Sendnow, Deleteall, Sender), but for a
+     * past participle, which names a state (Deleted, Submitted).
+     */
+    Optional<String> gluedCategoryOf(String word) {
+        for (String prefix : PREFIXES) {
+            if (!word.startsWith(prefix)) continue;
+            String rest = word.substring(prefix.length());
+            if (rest.isEmpty()) continue;
+            for (int end = rest.offsetByCodePoints(rest.length(), -1); end > 0; end = rest.offsetByCodePoints(end, -1)) {
+                String head = rest.substring(0, end);
+                if (head.codePointCount(0, head.length()) < MIN_AFFIXED) break;
+                String c = index.get(head);
+                if (c != null && !participle(head, rest.substring(end))) return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code tail} after {@code word} makes its past participle: -ed, -d after a final e, a doubled consonant and -ed. */
+    private static boolean participle(String word, String tail) {
+        String ed = Labels.word("ed");
+        if (tail.equals(ed)) return true;
+        if (tail.equals(Labels.word("d")) && word.endsWith(Labels.word("e"))) return true;
+        return tail.length() == 3 && tail.endsWith(ed) && tail.charAt(0) == word.charAt(word.length() - 1);
+    }
+
     /** Whether the token is a list word itself (no affix): for the label corpus report. */
     boolean isListWord(String token) {
         return index.containsKey(token);
@@ -150,6 +182,7 @@ public final class ConsequentialWords {
     public Set<String> categoriesIn(String label) {
         Set<String> out = new TreeSet<>();
         for (String t : Labels.tokens(label)) categoryOf(t).ifPresent(out::add);
+        for (String w : Labels.wordsAsRead(label)) gluedCategoryOf(w).ifPresent(out::add);
         return out;
     }
 

@@ -89,6 +89,16 @@ public final class Labels {
         return new ArrayList<>(out);
     }
 
+    /** The single words of {@link #tokens} (both readings, every order), without the joined runs of neighbours. */
+    public static List<String> wordsAsRead(String text) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String shown : orders(text)) {
+            out.addAll(segment(shown, true));
+            out.addAll(segment(shown, false));
+        }
+        return new ArrayList<>(out);
+    }
+
     /**
      * The text in logical order and, when it holds right-to-left letters or bidirectional controls, in the
      * visual order the Unicode bidirectional algorithm gives it in a left-to-right and in a right-to-left
@@ -308,12 +318,33 @@ public final class Labels {
         }
     }
 
+    private static boolean punctuation(int cp) {
+        return switch (UCharacter.getType(cp)) {
+            case UCharacter.CONNECTOR_PUNCTUATION, UCharacter.DASH_PUNCTUATION, UCharacter.OTHER_PUNCTUATION,
+                    UCharacter.INITIAL_PUNCTUATION, UCharacter.FINAL_PUNCTUATION -> true;
+            default -> false;
+        };
+    }
+
     private static String splitCamel(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 8);
         int prev = -1;
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
             if (prev >= 0 && UCharacter.isUUppercase(cp) && UCharacter.isULowercase(prev)) sb.append(' ');
+            // a digit is never part of a word, nor is punctuation (`_`, `:`, `.`, `·`, `'`, which ICU keeps inside a
+            // word): Send2, 1Delete, Send_now, Send:all and Pay·now hold their list word (a digit that looks like a
+            // letter is still met by the joined neighbours of tokens: De1ete)
+            if (prev >= 0 && (UCharacter.isDigit(cp) != UCharacter.isDigit(prev)) && UCharacter.isLetterOrDigit(cp)
+                    && UCharacter.isLetterOrDigit(prev)) {
+                sb.append(' ');
+            }
+            if (punctuation(cp)) {
+                sb.append(' ');
+                prev = ' ';
+                i += Character.charCount(cp);
+                continue;
+            }
             sb.appendCodePoint(cp);
             prev = cp;
             i += Character.charCount(cp);

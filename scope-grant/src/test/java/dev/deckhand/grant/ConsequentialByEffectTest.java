@@ -77,7 +77,12 @@ class ConsequentialByEffectTest {
             refused(click(button(label)));
         }
         refused(click(button("Resend code")));
-        allowed(click(button("Sender")));
+        // a list word glued to more letters, a digit or a connector is still the word (round 4's L1)
+        for (String label : List.of("Sender", "Sendnow", "SENDNOW", "Send2", "1Delete", "Send_now", "Deleteall",
+                "Submit1", "Delete3x", "Sendmail", "De1ete")) {
+            refused(click(button(label)));
+        }
+        allowed(click(button("Deleted Items")));
         allowed(click(button("Undo")));
     }
 

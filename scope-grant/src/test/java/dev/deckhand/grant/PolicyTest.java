@@ -278,7 +278,10 @@ class PolicyTest {
                 "(name of 11 characters)", "(send)");
         assertQuotesNot(Policy.check(auto(), autonomous(), quiet(), click(resend)), "Resend");
         ProposedAction.Element sender = new ProposedAction.Element("push button", "Sender name", false, false);
-        assertTrue(Policy.check(auto(), autonomous(), quiet(), click(sender)).allowed(), "Sender is not the word send");
+        assertRefused(Policy.check(auto(), autonomous(), quiet(), click(sender)), RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                "(send)");
+        ProposedAction.Element deleted = new ProposedAction.Element("push button", "Deleted Items", false, false);
+        assertTrue(Policy.check(auto(), autonomous(), quiet(), click(deleted)).allowed(), "a past participle names a state");
     }
 
     /** The buttons an outside reviewer clicked with nothing named; each gates now, "Withdrawal history" does not. */

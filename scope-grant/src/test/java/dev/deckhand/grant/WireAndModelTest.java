@@ -97,7 +97,8 @@ class WireAndModelTest {
         assertEquals(Set.of("send"), w.categoriesIn("Send…"));
         assertEquals(Set.of("delete", "send"), w.categoriesIn("Delete and SEND"));
         assertEquals(Set.of("send"), w.categoriesIn("Resend"));
-        assertEquals(Set.of(), w.categoriesIn("Sender / Display / Undo"));
+        assertEquals(Set.of(), w.categoriesIn("Display / Undo / Deleted"));
+        assertEquals(Set.of("send"), w.categoriesIn("Sender"), "a list word glued to more letters is the word");
         assertEquals(Set.of("allow"), w.categoriesIn("Always allow"));
         assertEquals("ctrl+Enter", Chord.parseLenient("Control+Return").toString());
         assertEquals("ctrl+shift+s", Chord.parse("shift+ctrl+s").toString());

@@ -107,7 +107,18 @@ class MenuAcceleratorsTest {
             }
             Thread.sleep(2000);
             long t0 = System.nanoTime();
-            a = bridge.accelerators(pid, title);
+            // the timed read after the start settled; on a loaded machine LibreOffice may still be too slow to answer
+            // one call (a refusal, A11Y_UNAVAILABLE), which says nothing of the state: read again within the bound
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    t0 = System.nanoTime();
+                    a = bridge.accelerators(pid, title);
+                    break;
+                } catch (dev.deckhand.grant.RefusedException busy) {
+                    if (System.nanoTime() > deadline || attempt == 5) throw busy;
+                    Thread.sleep(1000);
+                }
+            }
             System.out.printf("accelerators of LibreOffice Calc: %s, %d chords in %.1f ms: ctrl+s=%s%n", a.state(),
                     a.items().size(), (System.nanoTime() - t0) / 1e6, names(a, "ctrl+s"));
             assertTrue(a.state() != Accelerators.State.UNREADABLE, a.toString());

@@ -150,7 +150,7 @@ class WindowManagerBindingsTest {
                     long target = other.solidWindow("target", 10, 10, 200, 100, 0x336699);
                     Windows windows = new Windows(c, new WindowProperties(c));
                     assertTrue(TestApps.await(() -> windows.topLevel(target) != target && windows.topLevel(target) != 0,
-                            Duration.ofSeconds(10)), name + " framed the window");
+                            Duration.ofSeconds(30)), name + " framed the window");
                     long frame = windows.topLevel(target);
                     List<String> missed = new ArrayList<>();
                     int probed = 0;

@@ -100,7 +100,7 @@ public final class Proposals {
             // a click on part of a control (its label, its icon) is judged as a press of the control
             if (kind == ActionKind.CLICK) target = target.map(n -> control(tree, n).orElse(n));
             return ProposedAction.on(kind, revision, window, target.map(n -> element(tree, n)).orElse(null))
-                    .withContext(context);
+                    .withContext(target.map(n -> inDialog(tree, n, context)).orElse(context));
         }
         return ProposedAction.bare(kind, revision, window).withContext(context);
     }
@@ -269,6 +269,32 @@ public final class Proposals {
         for (int i = 0; i < nodes.size(); i++) if (nodes.get(i) == n) return i;
         for (int i = 0; i < nodes.size(); i++) if (nodes.get(i).uid().equals(n.uid())) return i;
         return -1;
+    }
+
+    /**
+     * The context of an element inside a dialog drawn within the window (a web page's {@code alertdialog} or
+     * {@code dialog}, which the page's tree shows as an alert or dialog node at any depth): that dialog, with its
+     * own name and texts, so its OK is judged by what it asks as a window dialog's is. Else {@code window}'s.
+     */
+    static ProposedAction.WindowContext inDialog(ScopedTree tree, Node target, ProposedAction.WindowContext window) {
+        List<Node> nodes = tree.nodes();
+        int i = indexOf(nodes, target);
+        if (i < 0) return window;
+        int depth = target.depth();
+        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+            Node up = nodes.get(j);
+            if (up.depth() >= depth) continue;
+            depth = up.depth();
+            if (up.depth() == 0 || !DIALOG_ROLES.contains(up.role())) continue;
+            StringBuilder text = new StringBuilder(window.text());
+            if (!up.name().isBlank()) text.append('\n').append(up.name());
+            for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
+                Node n = nodes.get(k);
+                if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank()) text.append('\n').append(n.name());
+            }
+            return new ProposedAction.WindowContext(true, text.toString(), window.defaultButton(), window.accelerators());
+        }
+        return window;
     }
 
     /** At most this many controls and no menu bar: a window that asks one thing (GTK dialogs often read as frames). */

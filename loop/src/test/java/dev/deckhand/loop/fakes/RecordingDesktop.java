@@ -57,6 +57,8 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
         return out;
     }
 
+    private volatile Runnable onInput;
+
     public void tree(LongFunction<ScopedTree> t) { this.tree = t; }
     public void window(WindowInfo w) { this.window = w; }
     public void basisValid(boolean v) { this.basisValid = v; }
@@ -70,9 +72,13 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
         calls.add(call);
     }
 
+    /** Runs after each input call is recorded (an action's effect on the fake world, e.g. closing the window). */
+    public void onInput(Runnable r) { this.onInput = r; }
+
     private void input(String call) {
         record(call);
         if (failOnInput != null) throw failOnInput;
+        if (onInput != null) onInput.run();
     }
 
     @Override public List<WindowInfo> windows() { record("windows"); return window == null ? List.of() : List.of(window); }

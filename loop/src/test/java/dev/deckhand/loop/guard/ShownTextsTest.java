@@ -206,4 +206,26 @@ class ShownTextsTest {
         ScopedTree withIcon = new ScopedTree(WINDOW, 1, icons, false);
         assertEquals(Set.of(Consequential.UNIDENTIFIED), gate(click(withIcon, "trash")), "a wastebasket pictograph");
     }
+
+    /**
+     * Round 4's L4: a page's {@code role="alertdialog"} asking "Delete all 3 messages permanently?" with an OK: the
+     * page's dialog is a dialog, so its OK carries what it asks, as a window dialog's does; an OK elsewhere does not.
+     */
+    @Test
+    void anOkInsideAPagesAlertDialogCarriesWhatTheDialogAsks() {
+        List<Node> n = new ArrayList<>();
+        n.add(node("u0", 0, "frame", "Mail - Chromium"));
+        n.add(node("ub", 1, "menu bar", ""));
+        n.add(node("u1", 1, "document web", "Mail"));
+        n.add(node("ok0", 2, "push button", "OK"));
+        n.add(node("d1", 2, "alert", "Delete all 3 messages permanently?"));
+        n.add(node("det", 3, "push button", "Details"));
+        n.add(node("ok1", 3, "push button", "OK"));
+        n.add(node("after", 2, "push button", "Next"));
+        ScopedTree tree = new ScopedTree(WINDOW, 1, n, false);
+        assertEquals(Set.of("delete"), gate(click(tree, "ok1")), "the dialog's OK");
+        assertEquals(Set.of("delete"), gate(click(tree, "det")), "every button of a gated dialog");
+        assertEquals(Set.of(), gate(click(tree, "ok0")), "an OK outside the dialog");
+        assertEquals(Set.of(), gate(click(tree, "after")), "a button after the dialog's subtree");
+    }
 }
