@@ -46,9 +46,13 @@ class DocsLinksTest {
                 links++;
                 String target = m.group(1);
                 String file = target.contains("#") ? target.substring(0, target.indexOf('#')) : target;
-                Path resolved = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
-                if (target.contains("://") || target.startsWith("mailto:") || !resolved.startsWith(ROOT)
-                        || !Files.exists(resolved) || !anchorFound(resolved, target)) {
+                Path resolved =
+                        file.isEmpty() ? page : page.getParent().resolve(file).normalize();
+                if (target.contains("://")
+                        || target.startsWith("mailto:")
+                        || !resolved.startsWith(ROOT)
+                        || !Files.exists(resolved)
+                        || !anchorFound(resolved, target)) {
                     bad.add(ROOT.relativize(page) + " → " + target);
                 }
             }
@@ -63,13 +67,18 @@ class DocsLinksTest {
     @Test
     void everyDocCitedByTheCodeFindsItsPageAndHeading() throws IOException {
         List<Path> sources = new ArrayList<>();
-        for (String dir : List.of("src/main", "src/test", "loop/src", "scope-grant/src", "scripts", "tasks", "docker")) {
+        for (String dir :
+                List.of("src/main", "src/test", "loop/src", "scope-grant/src", "scripts", "tasks", "docker")) {
             try (Stream<Path> files = Files.walk(ROOT.resolve(dir))) {
-                files.filter(Files::isRegularFile).filter(DocsLinksTest::ours).filter(p -> p.toString().matches(".*\\.(java|xml|properties|sh|json|js|html)$")
-                        || p.getParent().endsWith("scripts")).forEach(sources::add);
+                files.filter(Files::isRegularFile)
+                        .filter(DocsLinksTest::ours)
+                        .filter(p -> p.toString().matches(".*\\.(java|xml|properties|sh|json|js|html)$")
+                                || p.getParent().endsWith("scripts"))
+                        .forEach(sources::add);
             }
         }
-        for (String pom : List.of("pom.xml", "src/pom.xml", "loop/pom.xml", "scope-grant/pom.xml")) sources.add(ROOT.resolve(pom));
+        for (String pom : List.of("pom.xml", "src/pom.xml", "loop/pom.xml", "scope-grant/pom.xml"))
+            sources.add(ROOT.resolve(pom));
         List<String> bad = new ArrayList<>();
         int cited = 0;
         for (Path source : sources) {
@@ -127,8 +136,11 @@ class DocsLinksTest {
             }
             Matcher h = HEADING.matcher(line);
             if (fenced || !h.matches()) continue;
-            String text = h.group(1).replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("`", "");
-            String slug = text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+            String text =
+                    h.group(1).replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("`", "");
+            String slug = text.toLowerCase(Locale.ROOT)
+                    .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                    .replace(' ', '-');
             int n = seen.merge(slug, 1, Integer::sum);
             anchors.add(n == 1 ? slug : slug + "-" + (n - 1));
         }
@@ -139,7 +151,8 @@ class DocsLinksTest {
 
     @Test
     void anchorsAreMadeAsGitHubMakesThem() {
-        assertEquals(Set.of("the-tool-computer", "deckhands-own-secrets", "input", "input-1", "owner-boundary"),
+        assertEquals(
+                Set.of("the-tool-computer", "deckhands-own-secrets", "input", "input-1", "owner-boundary"),
                 anchors("# The tool `computer`\n## Deckhand's own secrets\n### Input\n```\n# not a heading\n```\n"
                         + "### Input\n## [Owner boundary](x.md)\n"));
     }

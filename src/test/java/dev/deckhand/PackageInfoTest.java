@@ -24,9 +24,11 @@ import org.junit.jupiter.api.Test;
 class PackageInfoTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final List<String> MAIN = List.of("src/main/java", "loop/src/main/java", "scope-grant/src/main/java");
+    private static final List<String> MAIN =
+            List.of("src/main/java", "loop/src/main/java", "scope-grant/src/main/java");
     /** A Javadoc comment, then the package declaration. */
-    private static final Pattern INFO = Pattern.compile("\\A\\s*/\\*\\*(.*?)\\*/\\s*package\\s+([\\w.]+)\\s*;", Pattern.DOTALL);
+    private static final Pattern INFO =
+            Pattern.compile("\\A\\s*/\\*\\*(.*?)\\*/\\s*package\\s+([\\w.]+)\\s*;", Pattern.DOTALL);
 
     @Test
     void everyMainPackageHasAPackageInfoThatSaysWhatItOwnsAndMayImport() throws IOException {
@@ -36,12 +38,15 @@ class PackageInfoTest {
             Path root = ROOT.resolve(main);
             TreeSet<Path> dirs = new TreeSet<>();
             try (Stream<Path> files = Files.walk(root)) {
-                files.filter(p -> p.toString().endsWith(".java") && !p.getFileName().toString().equals("package-info.java"))
+                files.filter(p -> p.toString().endsWith(".java")
+                                && !p.getFileName().toString().equals("package-info.java"))
                         .forEach(p -> dirs.add(p.getParent()));
             }
             for (Path dir : dirs) {
                 packages++;
-                String name = root.relativize(dir).toString().replace(dir.getFileSystem().getSeparator(), ".");
+                String name = root.relativize(dir)
+                        .toString()
+                        .replace(dir.getFileSystem().getSeparator(), ".");
                 Path info = dir.resolve("package-info.java");
                 if (!Files.exists(info)) {
                     bad.add(name + ": no package-info.java");

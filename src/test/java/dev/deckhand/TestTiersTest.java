@@ -40,8 +40,8 @@ class TestTiersTest {
 
     static final Set<String> TIERS = Set.of("pure", "app", "desktop", "e2e");
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final List<String> TEST_CLASSES = List.of("loop/target/test-classes", "scope-grant/target/test-classes",
-            "src/target/test-classes");
+    private static final List<String> TEST_CLASSES =
+            List.of("loop/target/test-classes", "scope-grant/target/test-classes", "src/target/test-classes");
 
     @Test
     void everyTestClassHasExactlyOneTier() throws Exception {
@@ -55,7 +55,8 @@ class TestTiersTest {
         Map<String, Integer> perTier = new TreeMap<>();
         // src's own test classes are on this class path already; the pure modules' are read through a loader of
         // their own whose parent (this class path) holds their main classes and test libraries.
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {dirs.get(0).toUri().toURL(), dirs.get(1).toUri().toURL()},
+        try (URLClassLoader loader = new URLClassLoader(
+                new URL[] {dirs.get(0).toUri().toURL(), dirs.get(1).toUri().toURL()},
                 TestTiersTest.class.getClassLoader())) {
             for (Path dir : dirs) {
                 for (String name : classNames(dir)) {
@@ -69,13 +70,16 @@ class TestTiersTest {
                     }
                     // What the profiles rely on to keep Quarkus from building applications a tier never uses (root
                     // pom.xml): no @QuarkusTest in the pure and desktop tiers, nothing but e2e in the e2e package.
-                    if (AnnotationSupport.isAnnotated(c, QuarkusTest.class) && !tiers.contains("app") && !tiers.contains("e2e")) {
+                    if (AnnotationSupport.isAnnotated(c, QuarkusTest.class)
+                            && !tiers.contains("app")
+                            && !tiers.contains("e2e")) {
                         bad.put(name + " (a @QuarkusTest is app or e2e)", tiers);
                     }
                     if (name.startsWith("dev.deckhand.e2e.") && !tiers.equals(Set.of("e2e"))) {
                         bad.put(name + " (the e2e package holds e2e tests only)", tiers);
                     }
-                    for (Method m : ReflectionSupport.findMethods(c, TestTiersTest::isTest, HierarchyTraversalMode.TOP_DOWN)) {
+                    for (Method m :
+                            ReflectionSupport.findMethods(c, TestTiersTest::isTest, HierarchyTraversalMode.TOP_DOWN)) {
                         Set<String> own = tiers(AnnotationSupport.findRepeatableAnnotations(m, Tag.class));
                         if (!own.isEmpty()) bad.put(name + "." + m.getName() + "()", own);
                     }
@@ -83,22 +87,30 @@ class TestTiersTest {
             }
         }
         assertEquals(Map.of(), bad, "test classes need exactly one tier tag of " + TIERS + ", their methods none");
-        assertTrue(perTier.getOrDefault("pure", 0) > 50 && perTier.keySet().equals(TIERS), "the test classes were read: " + perTier);
+        assertTrue(
+                perTier.getOrDefault("pure", 0) > 50 && perTier.keySet().equals(TIERS),
+                "the test classes were read: " + perTier);
     }
 
     private static List<String> classNames(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.map(p -> dir.relativize(p).toString()).filter(p -> p.endsWith(".class") && !p.contains("jmh_generated"))
-                    .map(p -> p.substring(0, p.length() - ".class".length()).replace('/', '.')).sorted().toList();
+            return files.map(p -> dir.relativize(p).toString())
+                    .filter(p -> p.endsWith(".class") && !p.contains("jmh_generated"))
+                    .map(p -> p.substring(0, p.length() - ".class".length()).replace('/', '.'))
+                    .sorted()
+                    .toList();
         }
     }
 
     /** A class JUnit runs as a test class: concrete, not {@code @Nested} (the enclosing class's tags apply), with a test method. */
     private static boolean isTestClass(Class<?> c) {
-        if (c.isInterface() || Modifier.isAbstract(c.getModifiers()) || AnnotationSupport.isAnnotated(c, Nested.class)) {
+        if (c.isInterface()
+                || Modifier.isAbstract(c.getModifiers())
+                || AnnotationSupport.isAnnotated(c, Nested.class)) {
             return false;
         }
-        return !ReflectionSupport.findMethods(c, TestTiersTest::isTest, HierarchyTraversalMode.TOP_DOWN).isEmpty();
+        return !ReflectionSupport.findMethods(c, TestTiersTest::isTest, HierarchyTraversalMode.TOP_DOWN)
+                .isEmpty();
     }
 
     /** {@code @Test}, {@code @ParameterizedTest}, {@code @RepeatedTest}, ...: every test annotation is {@code @Testable}. */

@@ -10,8 +10,8 @@ package dev.deckhand.audit;
  * @param textLength for {@code set_text}/{@code type}, the length in chars of the text that will
  *     be typed; null for every other action. The text itself has no field and is never stored.
  */
-public record ActionIntent(String runId, int step, ActionKind action, ActionTarget target,
-                           Integer textLength) implements AuditEvent {
+public record ActionIntent(String runId, int step, ActionKind action, ActionTarget target, Integer textLength)
+        implements AuditEvent {
     public ActionIntent {
         Fields.id("runId", runId);
         if (step < 1) {
@@ -40,8 +40,7 @@ public record ActionIntent(String runId, int step, ActionKind action, ActionTarg
     }
 
     /** An intent for {@code set_text}/{@code type}; takes only the text's length. */
-    public static ActionIntent typing(String runId, int step, ActionKind action, ActionTarget target,
-                                      int textLength) {
+    public static ActionIntent typing(String runId, int step, ActionKind action, ActionTarget target, int textLength) {
         return new ActionIntent(runId, step, action, target, textLength);
     }
 

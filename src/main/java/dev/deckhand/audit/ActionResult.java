@@ -8,15 +8,28 @@ import dev.deckhand.grant.RefusalCode;
  * ({@code changed}, {@code no_change}, {@code focus_moved}, {@code window_opened}, {@code window_closed})
  * when it could be told, else null.
  */
-public record ActionResult(String runId, int step, ActionKind action, ActionTarget target,
-                           Integer textLength, ActionOutcome outcome, RefusalCode refusalCode, String effect)
+public record ActionResult(
+        String runId,
+        int step,
+        ActionKind action,
+        ActionTarget target,
+        Integer textLength,
+        ActionOutcome outcome,
+        RefusalCode refusalCode,
+        String effect)
         implements AuditEvent {
 
-    private static final java.util.Set<String> EFFECTS = java.util.Set.of("changed", "no_change", "focus_moved",
-            "window_opened", "window_closed");
+    private static final java.util.Set<String> EFFECTS =
+            java.util.Set.of("changed", "no_change", "focus_moved", "window_opened", "window_closed");
 
-    public ActionResult(String runId, int step, ActionKind action, ActionTarget target, Integer textLength,
-                        ActionOutcome outcome, RefusalCode refusalCode) {
+    public ActionResult(
+            String runId,
+            int step,
+            ActionKind action,
+            ActionTarget target,
+            Integer textLength,
+            ActionOutcome outcome,
+            RefusalCode refusalCode) {
         this(runId, step, action, target, textLength, outcome, refusalCode, null);
     }
 
@@ -33,26 +46,40 @@ public record ActionResult(String runId, int step, ActionKind action, ActionTarg
             throw new IllegalArgumentException("refusalCode is required exactly when outcome is REFUSED");
         }
         if (effect != null && (outcome != ActionOutcome.DONE || !EFFECTS.contains(effect))) {
-            throw new IllegalArgumentException("effect must be one of " + new java.util.TreeSet<>(EFFECTS) + ", and only for a done action");
+            throw new IllegalArgumentException(
+                    "effect must be one of " + new java.util.TreeSet<>(EFFECTS) + ", and only for a done action");
         }
     }
 
     /** The result of {@code intent} with an outcome that is not a refusal. */
     public static ActionResult of(ActionIntent intent, ActionOutcome outcome) {
-        return new ActionResult(intent.runId(), intent.step(), intent.action(), intent.target(),
-                intent.textLength(), outcome, null);
+        return new ActionResult(
+                intent.runId(), intent.step(), intent.action(), intent.target(), intent.textLength(), outcome, null);
     }
 
     /** The result of a delivered {@code intent} with what it did. */
     public static ActionResult done(ActionIntent intent, String effect) {
-        return new ActionResult(intent.runId(), intent.step(), intent.action(), intent.target(),
-                intent.textLength(), ActionOutcome.DONE, null, effect);
+        return new ActionResult(
+                intent.runId(),
+                intent.step(),
+                intent.action(),
+                intent.target(),
+                intent.textLength(),
+                ActionOutcome.DONE,
+                null,
+                effect);
     }
 
     /** The result of {@code intent} refused with {@code code}. */
     public static ActionResult refused(ActionIntent intent, RefusalCode code) {
-        return new ActionResult(intent.runId(), intent.step(), intent.action(), intent.target(),
-                intent.textLength(), ActionOutcome.REFUSED, Fields.required("refusalCode", code));
+        return new ActionResult(
+                intent.runId(),
+                intent.step(),
+                intent.action(),
+                intent.target(),
+                intent.textLength(),
+                ActionOutcome.REFUSED,
+                Fields.required("refusalCode", code));
     }
 
     @Override

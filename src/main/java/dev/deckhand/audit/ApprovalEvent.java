@@ -10,11 +10,17 @@ package dev.deckhand.audit;
  * @param grantRevision the grant's revision
  * @param actions how many actions the card covers (>= 1)
  */
-public record ApprovalEvent(State state, String approvalId, String runId, String grantId,
-                            long grantRevision, int actions) implements AuditEvent {
+public record ApprovalEvent(
+        State state, String approvalId, String runId, String grantId, long grantRevision, int actions)
+        implements AuditEvent {
 
     /** Approval states. */
-    public enum State { REQUESTED, APPROVED, DENIED, EXPIRED }
+    public enum State {
+        REQUESTED,
+        APPROVED,
+        DENIED,
+        EXPIRED
+    }
 
     public ApprovalEvent {
         Fields.required("state", state);

@@ -40,7 +40,8 @@ public class AuditLog implements AuditAppender {
         this.key = home.file(DeckhandHome.AUDIT_SEAL_KEY);
         AuditSettings s = AuditSettings.defaults();
         if (config.auditRetentionDays().isPresent()) {
-            s = s.withRetention(java.time.Duration.ofDays(config.auditRetentionDays().getAsInt()));
+            s = s.withRetention(
+                    java.time.Duration.ofDays(config.auditRetentionDays().getAsInt()));
         }
         this.settings = s;
     }
@@ -89,8 +90,9 @@ public class AuditLog implements AuditAppender {
      * class was added.
      */
     @SuppressWarnings("FutureReturnValueIgnored") // prune() catches its own failures; close() ends the schedule
-    void open(@Observes @jakarta.annotation.Priority(jakarta.enterprise.inject.spi.ObserverMethod.DEFAULT_PRIORITY + 100)
-            io.quarkus.runtime.StartupEvent event) {
+    void open(
+            @Observes @jakarta.annotation.Priority(jakarta.enterprise.inject.spi.ObserverMethod.DEFAULT_PRIORITY + 100)
+                    io.quarkus.runtime.StartupEvent event) {
         store();
         if (settings.retention() != null) {
             pruner.scheduleWithFixedDelay(this::prune, 0, 6, java.util.concurrent.TimeUnit.HOURS);
@@ -101,7 +103,9 @@ public class AuditLog implements AuditAppender {
         try {
             PruneResult r = store().prune();
             if (r.deletedRecords() > 0) {
-                LOG.infof("audit retention: removed %d records up to seq %d (checkpoint kept)", r.deletedRecords(), r.checkpointSeq());
+                LOG.infof(
+                        "audit retention: removed %d records up to seq %d (checkpoint kept)",
+                        r.deletedRecords(), r.checkpointSeq());
             }
         } catch (RuntimeException e) {
             LOG.warnf("audit retention failed: %s", e.getMessage());

@@ -23,9 +23,17 @@ import java.util.Set;
  *     {@link AuditPage#nextCursor()})
  * @param limit page size, 1..1000
  */
-public record AuditQuery(Set<RecordKind> kinds, String runId, String grantId, ActionKind actionKind,
-                         String outcome, RefusalCode refusalCode, Instant from, Instant to,
-                         Long beforeSeq, int limit) {
+public record AuditQuery(
+        Set<RecordKind> kinds,
+        String runId,
+        String grantId,
+        ActionKind actionKind,
+        String outcome,
+        RefusalCode refusalCode,
+        Instant from,
+        Instant to,
+        Long beforeSeq,
+        int limit) {
     public static final int MAX_LIMIT = 1000;
 
     public AuditQuery {
@@ -77,17 +85,60 @@ public record AuditQuery(Set<RecordKind> kinds, String runId, String grantId, Ac
         private Long beforeSeq;
         private int limit = 50;
 
-        public Builder kinds(Set<RecordKind> v) { kinds = v; return this; }
-        public Builder kinds(RecordKind first, RecordKind... rest) { kinds = EnumSet.of(first, rest); return this; }
-        public Builder runId(String v) { runId = v; return this; }
-        public Builder grantId(String v) { grantId = v; return this; }
-        public Builder actionKind(ActionKind v) { actionKind = v; return this; }
-        public Builder outcome(String v) { outcome = v; return this; }
-        public Builder refusalCode(RefusalCode v) { refusalCode = v; return this; }
-        public Builder from(Instant v) { from = v; return this; }
-        public Builder to(Instant v) { to = v; return this; }
-        public Builder beforeSeq(Long v) { beforeSeq = v; return this; }
-        public Builder limit(int v) { limit = v; return this; }
+        public Builder kinds(Set<RecordKind> v) {
+            kinds = v;
+            return this;
+        }
+
+        public Builder kinds(RecordKind first, RecordKind... rest) {
+            kinds = EnumSet.of(first, rest);
+            return this;
+        }
+
+        public Builder runId(String v) {
+            runId = v;
+            return this;
+        }
+
+        public Builder grantId(String v) {
+            grantId = v;
+            return this;
+        }
+
+        public Builder actionKind(ActionKind v) {
+            actionKind = v;
+            return this;
+        }
+
+        public Builder outcome(String v) {
+            outcome = v;
+            return this;
+        }
+
+        public Builder refusalCode(RefusalCode v) {
+            refusalCode = v;
+            return this;
+        }
+
+        public Builder from(Instant v) {
+            from = v;
+            return this;
+        }
+
+        public Builder to(Instant v) {
+            to = v;
+            return this;
+        }
+
+        public Builder beforeSeq(Long v) {
+            beforeSeq = v;
+            return this;
+        }
+
+        public Builder limit(int v) {
+            limit = v;
+            return this;
+        }
 
         public AuditQuery build() {
             return new AuditQuery(kinds, runId, grantId, actionKind, outcome, refusalCode, from, to, beforeSeq, limit);

@@ -43,7 +43,8 @@ final class AuditRows {
             ActionResult a = (ActionResult) event;
             action(v, a.runId(), a.step(), a.action(), a.target(), a.textLength());
             v[Row.OUTCOME] = lower(a.outcome());
-            v[Row.REFUSAL_CODE] = a.refusalCode() == null ? null : a.refusalCode().name();
+            v[Row.REFUSAL_CODE] =
+                    a.refusalCode() == null ? null : a.refusalCode().name();
             v[Row.EFFECT] = a.effect();
         } else if (event instanceof ApprovalEvent) {
             ApprovalEvent a = (ApprovalEvent) event;
@@ -64,7 +65,8 @@ final class AuditRows {
             v[Row.VERIFIER_RESULT] = lower(r.verifierResult());
             v[Row.VERDICT] = lower(r.verdict());
             v[Row.OUTCOME] = r.outcome().wire();
-            v[Row.REFUSAL_CODE] = r.refusalCode() == null ? null : r.refusalCode().name();
+            v[Row.REFUSAL_CODE] =
+                    r.refusalCode() == null ? null : r.refusalCode().name();
             v[Row.STARTED_AT] = r.startedAt().toEpochMilli();
             v[Row.ENDED_AT] = r.endedAt().toEpochMilli();
             if (r.model() != null) {
@@ -88,8 +90,8 @@ final class AuditRows {
         return v;
     }
 
-    private static void action(Object[] v, String runId, int step, ActionKind kind, ActionTarget t,
-                               Integer textLength) {
+    private static void action(
+            Object[] v, String runId, int step, ActionKind kind, ActionTarget t, Integer textLength) {
         v[Row.RUN_ID] = runId;
         v[Row.STEP] = (long) step;
         v[Row.ACTION_KIND] = kind.wire();
@@ -106,37 +108,61 @@ final class AuditRows {
         RecordKind kind = RecordKind.valueOf(row.textAt(Row.KIND));
         switch (kind) {
             case GRANT:
-                return new GrantEvent(upper(GrantEvent.Kind.class, row.textAt(Row.EVENT)),
-                        row.textAt(Row.GRANT_ID), row.longAt(Row.GRANT_REV),
-                        row.textAt(Row.WINDOW_ID), row.textAt(Row.APP));
+                return new GrantEvent(
+                        upper(GrantEvent.Kind.class, row.textAt(Row.EVENT)),
+                        row.textAt(Row.GRANT_ID),
+                        row.longAt(Row.GRANT_REV),
+                        row.textAt(Row.WINDOW_ID),
+                        row.textAt(Row.APP));
             case ACTION_INTENT:
-                return new ActionIntent(row.textAt(Row.RUN_ID), i(row.longAt(Row.STEP)),
-                        ActionKind.fromWire(row.textAt(Row.ACTION_KIND)), target(row),
+                return new ActionIntent(
+                        row.textAt(Row.RUN_ID),
+                        i(row.longAt(Row.STEP)),
+                        ActionKind.fromWire(row.textAt(Row.ACTION_KIND)),
+                        target(row),
                         i(row.longAt(Row.TEXT_LEN)));
             case ACTION_RESULT:
-                return new ActionResult(row.textAt(Row.RUN_ID), i(row.longAt(Row.STEP)),
-                        ActionKind.fromWire(row.textAt(Row.ACTION_KIND)), target(row),
+                return new ActionResult(
+                        row.textAt(Row.RUN_ID),
+                        i(row.longAt(Row.STEP)),
+                        ActionKind.fromWire(row.textAt(Row.ACTION_KIND)),
+                        target(row),
                         i(row.longAt(Row.TEXT_LEN)),
                         upper(ActionOutcome.class, row.textAt(Row.OUTCOME)),
-                        refusal(row), row.textAt(Row.EFFECT));
+                        refusal(row),
+                        row.textAt(Row.EFFECT));
             case APPROVAL:
-                return new ApprovalEvent(upper(ApprovalEvent.State.class, row.textAt(Row.EVENT)),
-                        row.textAt(Row.APPROVAL_ID), row.textAt(Row.RUN_ID),
-                        row.textAt(Row.GRANT_ID), row.longAt(Row.GRANT_REV),
+                return new ApprovalEvent(
+                        upper(ApprovalEvent.State.class, row.textAt(Row.EVENT)),
+                        row.textAt(Row.APPROVAL_ID),
+                        row.textAt(Row.RUN_ID),
+                        row.textAt(Row.GRANT_ID),
+                        row.longAt(Row.GRANT_REV),
                         i(row.longAt(Row.APPROVAL_ACTIONS)));
             case RUN:
-                return new RunRecord(row.textAt(Row.RUN_ID), row.textAt(Row.INSTRUCTION),
-                        row.textAt(Row.ROUTE), row.textAt(Row.GRANT_ID),
-                        i(row.longAt(Row.STEPS_RUN)), row.textAt(Row.VERIFIER_KIND),
+                return new RunRecord(
+                        row.textAt(Row.RUN_ID),
+                        row.textAt(Row.INSTRUCTION),
+                        row.textAt(Row.ROUTE),
+                        row.textAt(Row.GRANT_ID),
+                        i(row.longAt(Row.STEPS_RUN)),
+                        row.textAt(Row.VERIFIER_KIND),
                         upper(RunRecord.VerifierResult.class, row.textAt(Row.VERIFIER_RESULT)),
                         upper(RunRecord.Verdict.class, row.textAt(Row.VERDICT)),
                         upper(RunRecord.Outcome.class, row.textAt(Row.OUTCOME)),
                         refusal(row),
                         Instant.ofEpochMilli(row.longAt(Row.STARTED_AT)),
                         Instant.ofEpochMilli(row.longAt(Row.ENDED_AT)),
-                        row.textAt(Row.PROVIDER) == null ? null : new RunRecord.ModelUse(row.textAt(Row.PROVIDER),
-                                row.textAt(Row.MODEL), i(row.longAt(Row.MODEL_TURNS)), row.longAt(Row.INPUT_TOKENS),
-                                row.longAt(Row.OUTPUT_TOKENS), row.textAt(Row.COST_USD), row.textAt(Row.FINAL_REPORT)),
+                        row.textAt(Row.PROVIDER) == null
+                                ? null
+                                : new RunRecord.ModelUse(
+                                        row.textAt(Row.PROVIDER),
+                                        row.textAt(Row.MODEL),
+                                        i(row.longAt(Row.MODEL_TURNS)),
+                                        row.longAt(Row.INPUT_TOKENS),
+                                        row.longAt(Row.OUTPUT_TOKENS),
+                                        row.textAt(Row.COST_USD),
+                                        row.textAt(Row.FINAL_REPORT)),
                         row.textAt(Row.TIMINGS));
             default:
                 throw new AssertionError("unknown record kind " + kind);
@@ -149,8 +175,12 @@ final class AuditRows {
     }
 
     private static ActionTarget target(Row row) {
-        return new ActionTarget(row.textAt(Row.GRANT_ID), row.longAt(Row.GRANT_REV),
-                row.textAt(Row.WINDOW_ID), row.textAt(Row.APP), row.textAt(Row.ROLE),
+        return new ActionTarget(
+                row.textAt(Row.GRANT_ID),
+                row.longAt(Row.GRANT_REV),
+                row.textAt(Row.WINDOW_ID),
+                row.textAt(Row.APP),
+                row.textAt(Row.ROLE),
                 row.textAt(Row.UID));
     }
 }

@@ -44,6 +44,7 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
 
     /** Stored values of the deferred records, in call order, their time taken when deferred. */
     private final List<Object[]> deferred = new ArrayList<>();
+
     private long headSeq;
     private byte[] headHash;
     private long headTs;
@@ -52,8 +53,8 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
 
     private java.nio.channels.FileChannel lockChannel;
 
-    private AuditStore(Path database, Path keyFile, SealKey key, AuditSettings settings, Clock clock,
-                       Connection conn) throws SQLException {
+    private AuditStore(Path database, Path keyFile, SealKey key, AuditSettings settings, Clock clock, Connection conn)
+            throws SQLException {
         this.database = database;
         this.keyFile = keyFile;
         this.anchorFile = HeadAnchor.pathFor(keyFile);
@@ -94,7 +95,9 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
             closeQuietly(lock);
-            throw e instanceof AuditException a ? a : new AuditException("cannot open the audit database " + database, e);
+            throw e instanceof AuditException a
+                    ? a
+                    : new AuditException("cannot open the audit database " + database, e);
         }
     }
 
@@ -108,11 +111,13 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
         java.nio.channels.FileChannel channel = null;
         try {
             Files.createDirectories(database.toAbsolutePath().getParent());
-            channel = java.nio.channels.FileChannel.open(lockFile, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.WRITE);
+            channel = java.nio.channels.FileChannel.open(
+                    lockFile, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
             if (channel.tryLock() == null) {
-                throw new AuditException("the audit log " + database + " is in use by another Deckhand process "
-                        + "with this config directory; use that server (its MCP endpoint or page) or stop it first", null);
+                throw new AuditException(
+                        "the audit log " + database + " is in use by another Deckhand process "
+                                + "with this config directory; use that server (its MCP endpoint or page) or stop it first",
+                        null);
             }
             return channel;
         } catch (java.nio.channels.OverlappingFileLockException e) {
@@ -153,7 +158,8 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
      * application that stops in the same JVM (tests) deregisters the drivers it loaded.
      */
     static Connection connect(Path database) throws SQLException {
-        Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + database.toAbsolutePath(), new java.util.Properties());
+        Connection c =
+                new org.sqlite.JDBC().connect("jdbc:sqlite:" + database.toAbsolutePath(), new java.util.Properties());
         if (c == null) throw new SQLException("the SQLite driver refused " + database);
         return c;
     }
@@ -164,7 +170,9 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
             Files.createDirectories(dir);
             if (!Files.exists(database)) {
                 try {
-                    Files.createFile(database, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                    Files.createFile(
+                            database,
+                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 } catch (UnsupportedOperationException e) {
                     Files.createFile(database);
                 }
@@ -350,17 +358,27 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
         StringBuilder where = new StringBuilder();
         eq(where, filterArgs, "run_id", query.runId());
         eq(where, filterArgs, "grant_id", query.grantId());
-        eq(where, filterArgs, "action_kind", query.actionKind() == null ? null : query.actionKind().wire());
+        eq(
+                where,
+                filterArgs,
+                "action_kind",
+                query.actionKind() == null ? null : query.actionKind().wire());
         eq(where, filterArgs, "outcome", query.outcome());
-        eq(where, filterArgs, "refusal_code", query.refusalCode() == null ? null : query.refusalCode().name());
+        eq(
+                where,
+                filterArgs,
+                "refusal_code",
+                query.refusalCode() == null ? null : query.refusalCode().name());
         // Record times never decrease along seq (append clamps them), so a time range is a seq
         // range, found through the ts index; the page itself then walks one (column, seq) index.
         if (query.from() != null) {
-            where.append(" AND seq >= coalesce((SELECT seq FROM audit_record WHERE ts >= ? ORDER BY ts, seq LIMIT 1), 9223372036854775807)");
+            where.append(
+                    " AND seq >= coalesce((SELECT seq FROM audit_record WHERE ts >= ? ORDER BY ts, seq LIMIT 1), 9223372036854775807)");
             filterArgs.add(query.from().toEpochMilli());
         }
         if (query.to() != null) {
-            where.append(" AND seq <= coalesce((SELECT seq FROM audit_record WHERE ts < ? ORDER BY ts DESC, seq DESC LIMIT 1), 0)");
+            where.append(
+                    " AND seq <= coalesce((SELECT seq FROM audit_record WHERE ts < ? ORDER BY ts DESC, seq DESC LIMIT 1), 0)");
             filterArgs.add(query.to().toEpochMilli());
         }
         if (query.beforeSeq() != null) {
@@ -407,7 +425,8 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     Row row = readRow(rs);
-                    out.add(new StoredRecord(row.seq, Instant.ofEpochMilli(row.longAt(Row.TS)), AuditRows.toEvent(row)));
+                    out.add(new StoredRecord(
+                            row.seq, Instant.ofEpochMilli(row.longAt(Row.TS)), AuditRows.toEvent(row)));
                 }
             }
             conn.commit();
@@ -426,7 +445,9 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
 
     /** {@link #page} restricted to action intents and results. */
     public AuditPage actions(AuditQuery query) {
-        return page(query.toBuilder().kinds(RecordKind.ACTION_INTENT, RecordKind.ACTION_RESULT).build());
+        return page(query.toBuilder()
+                .kinds(RecordKind.ACTION_INTENT, RecordKind.ACTION_RESULT)
+                .build());
     }
 
     private static void eq(StringBuilder where, List<Object> args, String column, String value) {
@@ -475,8 +496,8 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
             }
             long cut;
             byte[] cutHash;
-            try (PreparedStatement ps = conn.prepareStatement(
-                    "SELECT seq, hash FROM audit_seal WHERE seq < ? ORDER BY seq DESC LIMIT 1")) {
+            try (PreparedStatement ps =
+                    conn.prepareStatement("SELECT seq, hash FROM audit_seal WHERE seq < ? ORDER BY seq DESC LIMIT 1")) {
                 ps.setLong(1, firstKept);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {

@@ -63,11 +63,19 @@ public final class AuditVerifier {
         byte[] prev = Row.GENESIS;
         long sealed = 0;
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT seq, hash, mac FROM audit_checkpoint ORDER BY seq DESC LIMIT 1")) {
+                ResultSet rs =
+                        s.executeQuery("SELECT seq, hash, mac FROM audit_checkpoint ORDER BY seq DESC LIMIT 1")) {
             if (rs.next()) {
                 Mark cp = new Mark(rs.getLong(1), rs.getBytes(2), rs.getBytes(3));
                 if (!MessageDigest.isEqual(cp.mac(), key.mac(SealKey.CHECKPOINT, cp.seq(), cp.hash()))) {
-                    return broken(0, 0, 0, 0, anchor, VerifyResult.Kind.RESEALED, cp.seq(),
+                    return broken(
+                            0,
+                            0,
+                            0,
+                            0,
+                            anchor,
+                            VerifyResult.Kind.RESEALED,
+                            cp.seq(),
                             "checkpoint at seq " + cp.seq() + " does not verify under this key");
                 }
                 startSeq = cp.seq() + 1;
@@ -76,7 +84,8 @@ public final class AuditVerifier {
             }
         }
         TreeMap<Long, Mark> seals = new TreeMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT seq, hash, mac FROM audit_seal WHERE seq >= ? ORDER BY seq")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT seq, hash, mac FROM audit_seal WHERE seq >= ? ORDER BY seq")) {
             ps.setLong(1, startSeq);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -98,7 +107,14 @@ public final class AuditVerifier {
                     byte[] stored = rs.getBytes(3);
                     long head = expected - 1;
                     if (row.seq != expected) {
-                        return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.DELETED, expected,
+                        return broken(
+                                records,
+                                firstSeq,
+                                head,
+                                sealed,
+                                anchor,
+                                VerifyResult.Kind.DELETED,
+                                expected,
                                 "record " + expected + " is missing (next present is " + row.seq + ")");
                     }
                     if (firstSeq == 0) {
@@ -110,18 +126,40 @@ public final class AuditVerifier {
                         return broken(records, firstSeq, head, sealed, anchor, b.kind(), b.seq(), b.detail());
                     }
                     if (!MessageDigest.isEqual(storedPrev, prev)) {
-                        return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.EDITED, row.seq,
+                        return broken(
+                                records,
+                                firstSeq,
+                                head,
+                                sealed,
+                                anchor,
+                                VerifyResult.Kind.EDITED,
+                                row.seq,
                                 "record " + row.seq + "'s stored link was edited");
                     }
                     Mark seal = seals.get(row.seq);
                     if (seal != null) {
                         if (!MessageDigest.isEqual(seal.mac(), key.mac(SealKey.SEAL, seal.seq(), seal.hash()))) {
-                            return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.RESEALED, row.seq,
+                            return broken(
+                                    records,
+                                    firstSeq,
+                                    head,
+                                    sealed,
+                                    anchor,
+                                    VerifyResult.Kind.RESEALED,
+                                    row.seq,
                                     "seal at seq " + row.seq + " does not verify under this key");
                         }
                         if (!MessageDigest.isEqual(seal.hash(), stored)) {
-                            return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.EDITED, row.seq,
-                                    "the chain through seq " + row.seq + " was rewritten: its hash differs from the sealed one");
+                            return broken(
+                                    records,
+                                    firstSeq,
+                                    head,
+                                    sealed,
+                                    anchor,
+                                    VerifyResult.Kind.EDITED,
+                                    row.seq,
+                                    "the chain through seq " + row.seq
+                                            + " was rewritten: its hash differs from the sealed one");
                         }
                         sealed = row.seq;
                     }
@@ -137,21 +175,50 @@ public final class AuditVerifier {
         long head = expected - 1;
         if (!seals.isEmpty() && seals.lastKey() > head) {
             Map.Entry<Long, Mark> last = seals.lastEntry();
-            return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.TRUNCATED, head + 1,
+            return broken(
+                    records,
+                    firstSeq,
+                    head,
+                    sealed,
+                    anchor,
+                    VerifyResult.Kind.TRUNCATED,
+                    head + 1,
                     "the log ends at seq " + head + " but a seal covers seq " + last.getKey());
         }
         if (anchor != null) {
             if (!MessageDigest.isEqual(anchor.mac(), key.mac(SealKey.SEAL, anchor.seq(), anchor.hash()))) {
-                return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.RESEALED, anchor.seq(),
+                return broken(
+                        records,
+                        firstSeq,
+                        head,
+                        sealed,
+                        anchor,
+                        VerifyResult.Kind.RESEALED,
+                        anchor.seq(),
                         "the head anchor does not verify under this key");
             }
             if (anchor.seq() > head) {
-                return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.TRUNCATED, head + 1,
+                return broken(
+                        records,
+                        firstSeq,
+                        head,
+                        sealed,
+                        anchor,
+                        VerifyResult.Kind.TRUNCATED,
+                        head + 1,
                         "the log ends at seq " + head + " but the head anchor covers seq " + anchor.seq());
             }
             if (anchorHashSeen != null && !MessageDigest.isEqual(anchorHashSeen, anchor.hash())) {
-                return broken(records, firstSeq, head, sealed, anchor, VerifyResult.Kind.EDITED, anchor.seq(),
-                        "the chain through seq " + anchor.seq() + " was rewritten: its hash differs from the head anchor");
+                return broken(
+                        records,
+                        firstSeq,
+                        head,
+                        sealed,
+                        anchor,
+                        VerifyResult.Kind.EDITED,
+                        anchor.seq(),
+                        "the chain through seq " + anchor.seq()
+                                + " was rewritten: its hash differs from the head anchor");
             }
             if (anchor.seq() >= startSeq && anchorHashSeen != null) {
                 sealed = Math.max(sealed, anchor.seq());
@@ -161,33 +228,47 @@ public final class AuditVerifier {
     }
 
     /** Tells a reordered record from an edited one, once its hash failed to link. */
-    private static VerifyResult.Break classify(Connection c, Row row, byte[] prev, byte[] storedPrev,
-                                               byte[] stored, long startSeq) throws SQLException {
+    private static VerifyResult.Break classify(
+            Connection c, Row row, byte[] prev, byte[] storedPrev, byte[] stored, long startSeq) throws SQLException {
         boolean linkMoved = storedPrev == null || !MessageDigest.isEqual(storedPrev, prev);
         if (linkMoved && storedPrev != null) {
-            try (PreparedStatement ps = c.prepareStatement("SELECT seq FROM audit_record WHERE hash = ? AND seq <> ? LIMIT 1")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT seq FROM audit_record WHERE hash = ? AND seq <> ? LIMIT 1")) {
                 ps.setBytes(1, storedPrev);
                 ps.setLong(2, row.seq - 1);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next()) {
-                        return new VerifyResult.Break(VerifyResult.Kind.REORDERED, row.seq,
-                                "record " + row.seq + " follows record " + rs.getLong(1) + " in the chain, not " + (row.seq - 1));
+                        return new VerifyResult.Break(
+                                VerifyResult.Kind.REORDERED,
+                                row.seq,
+                                "record " + row.seq + " follows record " + rs.getLong(1) + " in the chain, not "
+                                        + (row.seq - 1));
                     }
                 }
             }
             boolean selfConsistent = MessageDigest.isEqual(row.hash(storedPrev), stored);
             if (selfConsistent && row.seq - 1 >= startSeq) {
-                return new VerifyResult.Break(VerifyResult.Kind.EDITED, row.seq - 1,
+                return new VerifyResult.Break(
+                        VerifyResult.Kind.EDITED,
+                        row.seq - 1,
                         "record " + (row.seq - 1) + " was re-hashed: record " + row.seq + " links to "
                                 + HexFormat.of().formatHex(storedPrev, 0, 8) + "...");
             }
         }
-        return new VerifyResult.Break(VerifyResult.Kind.EDITED, row.seq,
-                "record " + row.seq + "'s fields do not match its hash");
+        return new VerifyResult.Break(
+                VerifyResult.Kind.EDITED, row.seq, "record " + row.seq + "'s fields do not match its hash");
     }
 
-    private static VerifyResult broken(long records, long firstSeq, long head, long sealed, HeadAnchor anchor,
-                                       VerifyResult.Kind kind, long seq, String detail) {
-        return new VerifyResult(records, firstSeq, head, sealed, anchor != null, new VerifyResult.Break(kind, seq, detail));
+    private static VerifyResult broken(
+            long records,
+            long firstSeq,
+            long head,
+            long sealed,
+            HeadAnchor anchor,
+            VerifyResult.Kind kind,
+            long seq,
+            String detail) {
+        return new VerifyResult(
+                records, firstSeq, head, sealed, anchor != null, new VerifyResult.Break(kind, seq, detail));
     }
 }

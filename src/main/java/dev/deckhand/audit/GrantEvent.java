@@ -9,11 +9,17 @@ package dev.deckhand.audit;
  * @param windowId the target window's id, or null for an application-wide scope
  * @param app the target application, or null when unknown
  */
-public record GrantEvent(Kind kind, String grantId, long revision, String windowId, String app)
-        implements AuditEvent {
+public record GrantEvent(Kind kind, String grantId, long revision, String windowId, String app) implements AuditEvent {
 
     /** Grant life-cycle events. */
-    public enum Kind { MINT, BIND, REVISE, EXPIRE, REVOKE, STOP }
+    public enum Kind {
+        MINT,
+        BIND,
+        REVISE,
+        EXPIRE,
+        REVOKE,
+        STOP
+    }
 
     public GrantEvent {
         Fields.required("kind", kind);

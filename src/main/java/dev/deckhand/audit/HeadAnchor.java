@@ -25,11 +25,14 @@ record HeadAnchor(long seq, byte[] hash, byte[] mac) {
             return null;
         }
         try {
-            String[] parts = Files.readString(file, StandardCharsets.US_ASCII).strip().split(" ");
+            String[] parts =
+                    Files.readString(file, StandardCharsets.US_ASCII).strip().split(" ");
             if (parts.length != 3) {
                 throw new AuditException("audit head anchor " + file + " is malformed");
             }
-            return new HeadAnchor(Long.parseLong(parts[0]), HexFormat.of().parseHex(parts[1]),
+            return new HeadAnchor(
+                    Long.parseLong(parts[0]),
+                    HexFormat.of().parseHex(parts[1]),
                     HexFormat.of().parseHex(parts[2]));
         } catch (IOException | IllegalArgumentException e) {
             throw new AuditException("cannot read the audit head anchor " + file, e);
@@ -38,18 +41,27 @@ record HeadAnchor(long seq, byte[] hash, byte[] mac) {
 
     void write(Path file) {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        String line = seq + " " + HexFormat.of().formatHex(hash) + " " + HexFormat.of().formatHex(mac) + "\n";
+        String line = seq + " " + HexFormat.of().formatHex(hash) + " "
+                + HexFormat.of().formatHex(mac) + "\n";
         try {
             if (!Files.exists(tmp)) {
                 try {
-                    Files.createFile(tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+                    Files.createFile(
+                            tmp,
+                            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
                 } catch (UnsupportedOperationException e) {
                     Files.createFile(tmp);
                 }
             }
-            Files.writeString(tmp, line, StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+            Files.writeString(
+                    tmp,
+                    line,
+                    StandardCharsets.US_ASCII,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE,
+                    StandardOpenOption.SYNC);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
                 dir.force(true);

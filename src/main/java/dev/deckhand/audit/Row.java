@@ -15,26 +15,82 @@ import java.util.Arrays;
 final class Row {
     /** Stored columns after seq/prev_hash/hash, in canonical order. */
     static final String[] COLUMNS = {
-        "ts", "kind", "event", "run_id", "grant_id", "grant_rev", "window_id", "app",
-        "action_kind", "step", "role", "uid", "text_len", "outcome", "refusal_code",
-        "approval_id", "approval_actions", "instruction", "route", "steps_run",
-        "verifier_kind", "verifier_result", "verdict", "started_at", "ended_at",
-        // added in schema version 2 (an action's effect and a run's model use, docs/audit.md): absent from older rows, which hash exactly as before
-        "effect", "provider", "model", "model_turns", "input_tokens", "output_tokens", "cost_usd",
-        "final_report", "timings"
+        "ts",
+        "kind",
+        "event",
+        "run_id",
+        "grant_id",
+        "grant_rev",
+        "window_id",
+        "app",
+        "action_kind",
+        "step",
+        "role",
+        "uid",
+        "text_len",
+        "outcome",
+        "refusal_code",
+        "approval_id",
+        "approval_actions",
+        "instruction",
+        "route",
+        "steps_run",
+        "verifier_kind",
+        "verifier_result",
+        "verdict",
+        "started_at",
+        "ended_at",
+        // added in schema version 2 (an action's effect and a run's model use, docs/audit.md): absent from older rows,
+        // which hash exactly as before
+        "effect",
+        "provider",
+        "model",
+        "model_turns",
+        "input_tokens",
+        "output_tokens",
+        "cost_usd",
+        "final_report",
+        "timings"
     };
     /** 'L' = INTEGER, 'T' = TEXT, parallel to COLUMNS. */
     static final char[] TYPES = "LTTTTLTTTLTTLTTTLTTLTTTLLTTTLLLTTT".toCharArray();
     /** The columns of schema version 1; the later ones enter the canonical bytes only when one is set. */
     static final int LEGACY_COLUMNS = 25;
 
-    static final int TS = 0, KIND = 1, EVENT = 2, RUN_ID = 3, GRANT_ID = 4, GRANT_REV = 5,
-            WINDOW_ID = 6, APP = 7, ACTION_KIND = 8, STEP = 9, ROLE = 10, UID = 11, TEXT_LEN = 12,
-            OUTCOME = 13, REFUSAL_CODE = 14, APPROVAL_ID = 15, APPROVAL_ACTIONS = 16,
-            INSTRUCTION = 17, ROUTE = 18, STEPS_RUN = 19, VERIFIER_KIND = 20,
-            VERIFIER_RESULT = 21, VERDICT = 22, STARTED_AT = 23, ENDED_AT = 24,
-            EFFECT = 25, PROVIDER = 26, MODEL = 27, MODEL_TURNS = 28, INPUT_TOKENS = 29, OUTPUT_TOKENS = 30,
-            COST_USD = 31, FINAL_REPORT = 32, TIMINGS = 33;
+    static final int TS = 0,
+            KIND = 1,
+            EVENT = 2,
+            RUN_ID = 3,
+            GRANT_ID = 4,
+            GRANT_REV = 5,
+            WINDOW_ID = 6,
+            APP = 7,
+            ACTION_KIND = 8,
+            STEP = 9,
+            ROLE = 10,
+            UID = 11,
+            TEXT_LEN = 12,
+            OUTCOME = 13,
+            REFUSAL_CODE = 14,
+            APPROVAL_ID = 15,
+            APPROVAL_ACTIONS = 16,
+            INSTRUCTION = 17,
+            ROUTE = 18,
+            STEPS_RUN = 19,
+            VERIFIER_KIND = 20,
+            VERIFIER_RESULT = 21,
+            VERDICT = 22,
+            STARTED_AT = 23,
+            ENDED_AT = 24,
+            EFFECT = 25,
+            PROVIDER = 26,
+            MODEL = 27,
+            MODEL_TURNS = 28,
+            INPUT_TOKENS = 29,
+            OUTPUT_TOKENS = 30,
+            COST_USD = 31,
+            FINAL_REPORT = 32,
+            TIMINGS = 33;
 
     static final byte[] GENESIS = new byte[32];
     private static final byte[] DOMAIN = "deckhand-audit-v1".getBytes(StandardCharsets.US_ASCII);

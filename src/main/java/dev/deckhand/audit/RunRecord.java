@@ -24,10 +24,22 @@ import java.time.Instant;
  * @param model which model ran and what it used, and its own final report; null when no model was asked
  * @param timings per phase, e.g. {@code "model=812ms verifier=40ms approval=0ms host=95ms"}; null when not run
  */
-public record RunRecord(String runId, String instruction, String route, String grantId,
-                        int stepsRun, String verifierKind, VerifierResult verifierResult,
-                        Verdict verdict, Outcome outcome, RefusalCode refusalCode,
-                        Instant startedAt, Instant endedAt, ModelUse model, String timings) implements AuditEvent {
+public record RunRecord(
+        String runId,
+        String instruction,
+        String route,
+        String grantId,
+        int stepsRun,
+        String verifierKind,
+        VerifierResult verifierResult,
+        Verdict verdict,
+        Outcome outcome,
+        RefusalCode refusalCode,
+        Instant startedAt,
+        Instant endedAt,
+        ModelUse model,
+        String timings)
+        implements AuditEvent {
 
     /**
      * The model's part of a run.
@@ -36,8 +48,14 @@ public record RunRecord(String runId, String instruction, String route, String g
      * @param finalReport the model's own words when it said done or fail, at most 2,000 characters; never a
      *     verdict (the verdict comes only from the verifier); null when it said neither
      */
-    public record ModelUse(String provider, String model, int modelTurns, long inputTokens, long outputTokens,
-                           String costUsd, String finalReport) {
+    public record ModelUse(
+            String provider,
+            String model,
+            int modelTurns,
+            long inputTokens,
+            long outputTokens,
+            String costUsd,
+            String finalReport) {
         public static final int MAX_REPORT = 2_000;
 
         public ModelUse {
@@ -62,16 +80,45 @@ public record RunRecord(String runId, String instruction, String route, String g
     }
 
     /** A run record without the model's part (refused before any model turn, or explicit steps). */
-    public RunRecord(String runId, String instruction, String route, String grantId, int stepsRun, String verifierKind,
-                     VerifierResult verifierResult, Verdict verdict, Outcome outcome, RefusalCode refusalCode,
-                     Instant startedAt, Instant endedAt) {
-        this(runId, instruction, route, grantId, stepsRun, verifierKind, verifierResult, verdict, outcome, refusalCode,
-                startedAt, endedAt, null, null);
+    public RunRecord(
+            String runId,
+            String instruction,
+            String route,
+            String grantId,
+            int stepsRun,
+            String verifierKind,
+            VerifierResult verifierResult,
+            Verdict verdict,
+            Outcome outcome,
+            RefusalCode refusalCode,
+            Instant startedAt,
+            Instant endedAt) {
+        this(
+                runId,
+                instruction,
+                route,
+                grantId,
+                stepsRun,
+                verifierKind,
+                verifierResult,
+                verdict,
+                outcome,
+                refusalCode,
+                startedAt,
+                endedAt,
+                null,
+                null);
     }
 
     /** The run outcomes of docs/contract.md#result; {@link #wire()} is the stored value. */
     public enum Outcome {
-        COMPLETED, FAILED, REFUSED, STOPPED, BUDGET_EXHAUSTED, EXPIRED, TIMED_OUT;
+        COMPLETED,
+        FAILED,
+        REFUSED,
+        STOPPED,
+        BUDGET_EXHAUSTED,
+        EXPIRED,
+        TIMED_OUT;
 
         public String wire() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -79,10 +126,20 @@ public record RunRecord(String runId, String instruction, String route, String g
     }
 
     /** What the verifier itself reported. */
-    public enum VerifierResult { PASS, FAIL, TIMEOUT, ERROR, NOT_RUN }
+    public enum VerifierResult {
+        PASS,
+        FAIL,
+        TIMEOUT,
+        ERROR,
+        NOT_RUN
+    }
 
     /** The verdict, written only from the verifier's result. */
-    public enum Verdict { PASS, FAIL, NONE }
+    public enum Verdict {
+        PASS,
+        FAIL,
+        NONE
+    }
 
     public RunRecord {
         Fields.id("runId", runId);

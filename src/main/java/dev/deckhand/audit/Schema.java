@@ -55,7 +55,8 @@ final class Schema {
             java.util.Set<String> present = columns(c);
             for (int i = Row.LEGACY_COLUMNS; i < Row.COLUMNS.length; i++) {
                 if (!present.contains(Row.COLUMNS[i])) {
-                    s.execute("ALTER TABLE audit_record ADD COLUMN " + Row.COLUMNS[i] + (Row.TYPES[i] == 'L' ? " INTEGER" : " TEXT"));
+                    s.execute("ALTER TABLE audit_record ADD COLUMN " + Row.COLUMNS[i]
+                            + (Row.TYPES[i] == 'L' ? " INTEGER" : " TEXT"));
                 }
             }
             s.execute("PRAGMA user_version = " + VERSION);
@@ -65,7 +66,8 @@ final class Schema {
     /** The columns audit_record has (a database of an older version lacks the later ones). */
     static java.util.Set<String> columns(Connection c) throws SQLException {
         java.util.Set<String> out = new java.util.HashSet<>();
-        try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("PRAGMA table_info(audit_record)")) {
+        try (Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("PRAGMA table_info(audit_record)")) {
             while (rs.next()) out.add(rs.getString("name"));
         }
         return out;

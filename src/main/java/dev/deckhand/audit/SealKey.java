@@ -72,8 +72,12 @@ final class SealKey {
         } catch (UnsupportedOperationException e) {
             Files.createFile(tmp);
         }
-        Files.writeString(tmp, HexFormat.of().formatHex(key) + "\n", StandardCharsets.US_ASCII,
-                StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+        Files.writeString(
+                tmp,
+                HexFormat.of().formatHex(key) + "\n",
+                StandardCharsets.US_ASCII,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.SYNC);
         try {
             // createLink fails if the target exists, so a concurrent creator's key is never replaced.
             Files.createLink(file, tmp);

@@ -10,8 +10,8 @@ package dev.deckhand.audit;
  * @param anchorChecked whether the head anchor beside the key file was found and checked
  * @param firstBreak the first broken link, or null when the chain verifies
  */
-public record VerifyResult(long records, long firstSeq, long headSeq, long sealedSeq,
-                           boolean anchorChecked, Break firstBreak) {
+public record VerifyResult(
+        long records, long firstSeq, long headSeq, long sealedSeq, boolean anchorChecked, Break firstBreak) {
 
     /** What kind of tampering a broken link points to. */
     public enum Kind {
@@ -42,8 +42,8 @@ public record VerifyResult(long records, long firstSeq, long headSeq, long seale
     /** One line for people: {@code audit ok: ...} or {@code audit BROKEN at seq N (KIND): ...}. */
     public String describe() {
         if (ok()) {
-            return "audit ok: " + records + " records, seq " + firstSeq + ".." + headSeq
-                    + ", sealed through " + sealedSeq + (anchorChecked ? ", head anchor checked" : ", no head anchor");
+            return "audit ok: " + records + " records, seq " + firstSeq + ".." + headSeq + ", sealed through "
+                    + sealedSeq + (anchorChecked ? ", head anchor checked" : ", no head anchor");
         }
         return "audit BROKEN at seq " + firstBreak.seq() + " (" + firstBreak.kind() + "): " + firstBreak.detail();
     }

@@ -26,6 +26,7 @@ public class BindCheck {
             throw new IllegalStateException("refusing to serve on " + host
                     + ": Deckhand binds 127.0.0.1 only unless deckhand.allow-non-loopback-bind=true");
         }
-        LOG.warnf("serving on %s, not loopback: anyone who can reach it and holds a token can drive this desktop", host);
+        LOG.warnf(
+                "serving on %s, not loopback: anyone who can reach it and holds a token can drive this desktop", host);
     }
 }

@@ -38,65 +38,92 @@ public final class Main {
     /** Standard output as it was at start: in stdio mode it carries protocol messages only. */
     static volatile PrintStream protocolOut;
 
-    Main() {
-    }
+    Main() {}
 
     /** The commands as picocli reads them; each command's own flags are its options class's (run, eval). */
-    @Command(name = "deckhand", subcommands = {Main.Serve.class, Main.Stdio.class, Main.SignIn.class, Main.Run.class,
-            Main.VerifyAudit.class, Main.Eval.class, Main.EvalTask.class, Main.Help.class})
+    @Command(
+            name = "deckhand",
+            subcommands = {
+                Main.Serve.class,
+                Main.Stdio.class,
+                Main.SignIn.class,
+                Main.Run.class,
+                Main.VerifyAudit.class,
+                Main.Eval.class,
+                Main.EvalTask.class,
+                Main.Help.class
+            })
     static final class Commands {
-        @Option(names = {"-h", "--help"}, usageHelp = true) boolean help;
+        @Option(
+                names = {"-h", "--help"},
+                usageHelp = true)
+        boolean help;
     }
 
     /** Arguments after a command that reads none were always ignored; kept so. */
     @Command(name = "serve")
     static final class Serve {
-        @Unmatched List<String> ignored;
+        @Unmatched
+        List<String> ignored;
     }
 
     @Command(name = "stdio")
     static final class Stdio {
-        @Unmatched List<String> ignored;
+        @Unmatched
+        List<String> ignored;
     }
 
     @Command(name = "signin")
-    static final class SignIn {
-    }
+    static final class SignIn {}
 
     @Command(name = "verify-audit")
     static final class VerifyAudit {
-        @Unmatched List<String> ignored;
+        @Unmatched
+        List<String> ignored;
     }
 
     /** The flags go to {@link dev.deckhand.cli.RunOptions} as given; {@code --help} anywhere among them is the help. */
     @Command(name = "run")
     static final class Run {
-        @Option(names = {"-h", "--help"}, usageHelp = true) boolean help;
-        @Unmatched List<String> flags = new java.util.ArrayList<>();
+        @Option(
+                names = {"-h", "--help"},
+                usageHelp = true)
+        boolean help;
+
+        @Unmatched
+        List<String> flags = new java.util.ArrayList<>();
     }
 
     @Command(name = "eval")
     static final class Eval {
-        @Option(names = {"-h", "--help"}, usageHelp = true) boolean help;
-        @Unmatched List<String> flags = new java.util.ArrayList<>();
+        @Option(
+                names = {"-h", "--help"},
+                usageHelp = true)
+        boolean help;
+
+        @Unmatched
+        List<String> flags = new java.util.ArrayList<>();
     }
 
     /** Hidden: one task of deckhand eval ({@code eval-task JOB}), in the task's own desktop and config directory. */
     @Command(name = "eval-task", hidden = true)
     static final class EvalTask {
-        @Unmatched List<String> job;
+        @Unmatched
+        List<String> job;
     }
 
     @Command(name = "help")
     static final class Help {
-        @Unmatched List<String> ignored;
+        @Unmatched
+        List<String> ignored;
     }
 
     public static void main(String... args) {
         CommandLine.ParseResult parsed;
         try {
             // --help given twice is still the help: only run and eval refuse a repeated flag, in their own parse.
-            parsed = dev.deckhand.cli.StrictFlags.commandLine(new Commands()).setOverwrittenOptionsAllowed(true)
+            parsed = dev.deckhand.cli.StrictFlags.commandLine(new Commands())
+                    .setOverwrittenOptionsAllowed(true)
                     .parseArgs(args);
         } catch (CommandLine.ParameterException e) {
             if (e.getCommandLine().getCommand() instanceof SignIn) {
@@ -109,8 +136,10 @@ public final class Main {
                         + dev.deckhand.cli.StrictFlags.message(e) + "\n" + usage());
                 System.exit(64);
             }
-            String command = e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
-                    ? u.getUnmatched().get(0) : args[0];
+            String command = e instanceof CommandLine.UnmatchedArgumentException u
+                            && !u.getUnmatched().isEmpty()
+                    ? u.getUnmatched().get(0)
+                    : args[0];
             System.err.println("deckhand: unknown command '" + command + "'\n" + usage());
             System.exit(64);
             return;
@@ -129,15 +158,22 @@ public final class Main {
         } else if (command instanceof VerifyAudit) {
             // Reads the chain without starting a server; safe while one runs.
             DeckhandHome home = DeckhandHome.resolve(System.getProperty("deckhand.home"));
-            System.exit(dev.deckhand.audit.AuditVerifyCommand.run(new String[] {
-                    home.file(DeckhandHome.AUDIT_DATABASE).toString(),
-                    home.file(DeckhandHome.AUDIT_SEAL_KEY).toString()}, System.out, System.err));
+            System.exit(dev.deckhand.audit.AuditVerifyCommand.run(
+                    new String[] {
+                        home.file(DeckhandHome.AUDIT_DATABASE).toString(),
+                        home.file(DeckhandHome.AUDIT_SEAL_KEY).toString()
+                    },
+                    System.out,
+                    System.err));
         } else if (command instanceof SignIn) {
             String port = firstNonBlank(System.getProperty("quarkus.http.port"), System.getenv("QUARKUS_HTTP_PORT"));
             int code;
             try {
-                code = SignInCommand.run(DeckhandHome.locate(System.getProperty("deckhand.home")),
-                        port == null ? 8377 : Integer.parseInt(port), System.out, System.err);
+                code = SignInCommand.run(
+                        DeckhandHome.locate(System.getProperty("deckhand.home")),
+                        port == null ? 8377 : Integer.parseInt(port),
+                        System.out,
+                        System.err);
             } catch (NumberFormatException e) {
                 System.err.println("deckhand signin: QUARKUS_HTTP_PORT '" + port + "' is not a port number");
                 code = SignInCommand.USAGE;
@@ -157,8 +193,8 @@ public final class Main {
             if (firstNonBlank(System.getProperty("quarkus.http.port"), System.getenv("QUARKUS_HTTP_PORT")) == null) {
                 System.setProperty("quarkus.http.port", "0");
             }
-            java.nio.file.Path audit = DeckhandHome.resolve(System.getProperty("deckhand.home"))
-                    .file(DeckhandHome.AUDIT_DATABASE);
+            java.nio.file.Path audit =
+                    DeckhandHome.resolve(System.getProperty("deckhand.home")).file(DeckhandHome.AUDIT_DATABASE);
             if (dev.deckhand.audit.AuditStore.heldElsewhere(audit)) {
                 System.err.println("deckhand run: the audit log " + audit + " is in use by another Deckhand process "
                         + "with this config directory; use that server (its MCP endpoint or page) or stop it first");
@@ -174,8 +210,9 @@ public final class Main {
                 System.out.println(dev.deckhand.eval.EvalOptions.usage());
                 return;
             }
-            System.exit(new dev.deckhand.eval.EvalCommand(System.getenv(),
-                    DeckhandHome.resolve(System.getProperty("deckhand.home"))).run(eval.flags, System.out, System.err));
+            System.exit(new dev.deckhand.eval.EvalCommand(
+                            System.getenv(), DeckhandHome.resolve(System.getProperty("deckhand.home")))
+                    .run(eval.flags, System.out, System.err));
         } else if (command instanceof EvalTask) {
             System.setProperty("quarkus.http.port", "0");
             protocolOut = System.out;
@@ -184,7 +221,8 @@ public final class Main {
             System.setOut(System.err);
         }
         String bind = firstNonBlank(System.getProperty("quarkus.http.host"), System.getenv("QUARKUS_HTTP_HOST"));
-        boolean allowed = Boolean.parseBoolean(firstNonBlank(System.getProperty("deckhand.allow-non-loopback-bind"),
+        boolean allowed = Boolean.parseBoolean(firstNonBlank(
+                System.getProperty("deckhand.allow-non-loopback-bind"),
                 System.getenv("DECKHAND_ALLOW_NON_LOOPBACK_BIND")));
         if (bind != null && !LOOPBACK_BIND.contains(bind) && !allowed) {
             System.err.println("deckhand: refusing to bind " + bind + ": Deckhand serves 127.0.0.1 only. "
@@ -214,15 +252,21 @@ public final class Main {
         @Override
         public int run(String... args) throws Exception {
             if (args.length > 0 && args[0].equals("stdio")) {
-                StdioBridge bridge = io.quarkus.arc.Arc.container().instance(StdioBridge.class).get();
+                StdioBridge bridge = io.quarkus.arc.Arc.container()
+                        .instance(StdioBridge.class)
+                        .get();
                 return bridge.run(System.in, protocolOut);
             }
             if (args.length > 0 && args[0].equals("eval-task")) {
-                dev.deckhand.eval.EvalTaskCommand task = io.quarkus.arc.Arc.container().instance(dev.deckhand.eval.EvalTaskCommand.class).get();
+                dev.deckhand.eval.EvalTaskCommand task = io.quarkus.arc.Arc.container()
+                        .instance(dev.deckhand.eval.EvalTaskCommand.class)
+                        .get();
                 return task.run(java.util.List.of(args).subList(1, args.length), protocolOut, System.err);
             }
             if (args.length > 0 && args[0].equals("run")) {
-                dev.deckhand.cli.RunCommand command = io.quarkus.arc.Arc.container().instance(dev.deckhand.cli.RunCommand.class).get();
+                dev.deckhand.cli.RunCommand command = io.quarkus.arc.Arc.container()
+                        .instance(dev.deckhand.cli.RunCommand.class)
+                        .get();
                 return command.run(java.util.List.of(args).subList(1, args.length), protocolOut, System.err);
             }
             Quarkus.waitForExit();

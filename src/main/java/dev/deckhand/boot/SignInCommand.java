@@ -1,8 +1,8 @@
 package dev.deckhand.boot;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.loop.json.JsonMappers;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ConnectException;
@@ -34,8 +34,7 @@ public final class SignInCommand {
     public static final int NO_SERVER = 3;
     public static final int USAGE = 64;
 
-    private SignInCommand() {
-    }
+    private SignInCommand() {}
 
     /**
      * @param home the config directory (not created)
@@ -55,12 +54,15 @@ public final class SignInCommand {
             return REFUSED;
         }
         String base = "http://127.0.0.1:" + port;
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/session/link"))
                 .header("Authorization", "Bearer " + token)
                 .timeout(Duration.ofSeconds(10))
-                .POST(HttpRequest.BodyPublishers.noBody()).build();
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build();
         HttpResponse<String> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -85,7 +87,8 @@ public final class SignInCommand {
         String link = null;
         try {
             JsonNode body = JsonMappers.strict().readTree(response.body());
-            if (response.statusCode() == 200 && body.path("link").isTextual()) link = body.path("link").asText();
+            if (response.statusCode() == 200 && body.path("link").isTextual())
+                link = body.path("link").asText();
         } catch (IOException e) {
             link = null;
         }
@@ -94,7 +97,8 @@ public final class SignInCommand {
                     + " without a sign-in link");
             return REFUSED;
         }
-        err.println("deckhand signin: open this link in your browser; it signs the browser in once (valid 10 minutes):");
+        err.println(
+                "deckhand signin: open this link in your browser; it signs the browser in once (valid 10 minutes):");
         out.println(link);
         out.flush();
         return PRINTED;

@@ -1,9 +1,9 @@
 package dev.deckhand.boot;
 
 import dev.deckhand.home.DeckhandConfig;
-import dev.deckhand.home.ServerAddress;
 import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.home.PersonsTerminal;
+import dev.deckhand.home.ServerAddress;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -34,7 +34,8 @@ public class StartupBanner {
     void announce(@Observes StartupEvent event) {
         if (config.quietBanner()) return;
         String tokenFile = home.file(DeckhandHome.MCP_TOKEN).toString();
-        LOG.infof("""
+        LOG.infof(
+                """
                 Deckhand is ready.
                   MCP endpoint (Streamable HTTP): %s
                     header: Authorization: Bearer $(cat %s)
@@ -43,7 +44,14 @@ public class StartupBanner {
                     %s
                   Config directory:               %s
                   Claude Code: claude mcp add --transport http deckhand %s --header "Authorization: Bearer $(cat %s)"
-                """, address.mcpUrl(), tokenFile, address.pageUrl(), signInLogged(), home.dir(), address.mcpUrl(), tokenFile);
+                """,
+                address.mcpUrl(),
+                tokenFile,
+                address.pageUrl(),
+                signInLogged(),
+                home.dir(),
+                address.mcpUrl(),
+                tokenFile);
         // The code is a secret: it goes to the person's terminal only, never through the log (whose filter
         // would withhold it, and whose file or collector would keep it) nor to standard error, which may be a
         // file too.
@@ -54,7 +62,8 @@ public class StartupBanner {
 
     /** What the log says of signing in: never the code. */
     private String signInLogged() {
-        return config.stdio() ? signIn()
+        return config.stdio()
+                ? signIn()
                 : "sign in: a one-time link goes to this process's terminal only, never to its output or log";
     }
 

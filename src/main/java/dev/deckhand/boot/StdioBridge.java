@@ -1,10 +1,10 @@
 package dev.deckhand.boot;
 
-import dev.deckhand.home.ServerAddress;
-import dev.deckhand.home.DeckhandHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.ServerAddress;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -43,7 +43,10 @@ public class StdioBridge {
     private final ServerAddress address;
     private final DeckhandHome home;
     private final ObjectMapper json;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private volatile String sessionId;
     private volatile String protocolVersion;
 
@@ -147,7 +150,8 @@ public class StdioBridge {
     private ObjectNode error(JsonNode id, int code, String text) {
         ObjectNode error = json.createObjectNode();
         error.put("jsonrpc", "2.0");
-        if (id == null) error.putNull("id"); else error.set("id", id);
+        if (id == null) error.putNull("id");
+        else error.set("id", id);
         error.putObject("error").put("code", code).put("message", text);
         return error;
     }
@@ -169,8 +173,13 @@ public class StdioBridge {
     private void closeSession(URI endpoint, String token) {
         if (sessionId == null) return;
         try {
-            http.send(HttpRequest.newBuilder(endpoint).header("Authorization", "Bearer " + token)
-                    .header("Mcp-Session-Id", sessionId).DELETE().timeout(Duration.ofSeconds(2)).build(),
+            http.send(
+                    HttpRequest.newBuilder(endpoint)
+                            .header("Authorization", "Bearer " + token)
+                            .header("Mcp-Session-Id", sessionId)
+                            .DELETE()
+                            .timeout(Duration.ofSeconds(2))
+                            .build(),
                     HttpResponse.BodyHandlers.discarding());
         } catch (IOException | InterruptedException e) {
             LOG.debugf("closing the MCP session failed: %s", e.getMessage());

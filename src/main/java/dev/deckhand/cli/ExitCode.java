@@ -30,8 +30,7 @@ public final class ExitCode {
     public static final int SECRET_ON_SCREEN = 6;
     public static final int USAGE = 64;
 
-    private ExitCode() {
-    }
+    private ExitCode() {}
 
     public static int of(RunResult result) {
         if (result.verdict() == Verdict.PASS) return PASSED;

@@ -2,14 +2,14 @@ package dev.deckhand.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deckhand.home.PersonsTerminal;
-import dev.deckhand.home.ServerAddress;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.GrantConflictException;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.home.PersonsTerminal;
+import dev.deckhand.home.ServerAddress;
 import dev.deckhand.loop.RunArguments;
 import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
@@ -123,24 +123,34 @@ public class RunCommand {
         } catch (RefusedException e) {
             return service.refuse(admitted, e.refusal());
         } catch (GrantConflictException e) {
-            return service.refuse(admitted, Refusal.outOfScope("another grant is active in this Deckhand process (" + e.getMessage() + ")"));
+            return service.refuse(
+                    admitted,
+                    Refusal.outOfScope("another grant is active in this Deckhand process (" + e.getMessage() + ")"));
         }
-        err.println("deckhand run: granted " + selection + " → " + grant.target().app() + " window 0x"
-                + Long.toHexString(grant.target().windowId()) + " \"" + grant.target().title() + "\" ("
+        err.println("deckhand run: granted " + selection + " → "
+                + grant.target().app() + " window 0x"
+                + Long.toHexString(grant.target().windowId()) + " \""
+                + grant.target().title() + "\" ("
                 + grant.scope().wire() + " scope, " + grant.inputPolicy().wire() + ")");
         if (grant.inputPolicy() == InputPolicy.CONFIRM_EACH) {
             // the sign-in link is a secret: to the person's terminal only, never to standard error (a file maybe)
-            boolean linked = PersonsTerminal.tell("deckhand run: sign in once with " + address.baseUrl()
-                    + "/signin?code=" + sessions.issueCode());
+            boolean linked = PersonsTerminal.tell(
+                    "deckhand run: sign in once with " + address.baseUrl() + "/signin?code=" + sessions.issueCode());
             err.println("deckhand run: the policy's permission mode is 'ask', so every input batch waits for your "
                     + "approval in Deckhand's page at " + address.pageUrl() + " ("
-                    + (linked ? "a sign-in link is on your terminal" : "run 'deckhand signin' for a sign-in link") + "); "
+                    + (linked ? "a sign-in link is on your terminal" : "run 'deckhand signin' for a sign-in link")
+                    + "); "
                     + "set permissionMode to accept-edits or auto for unattended runs");
         }
         try {
-            return service.run(admitted, session, interrupted::get, step -> err.println("deckhand run: step "
-                    + step.step() + " " + step.kind() + " " + step.status().name().toLowerCase(java.util.Locale.ROOT)
-                    + step.code().map(c -> " " + c).orElse("")));
+            return service.run(
+                    admitted,
+                    session,
+                    interrupted::get,
+                    step -> err.println("deckhand run: step "
+                            + step.step() + " " + step.kind() + " "
+                            + step.status().name().toLowerCase(java.util.Locale.ROOT)
+                            + step.code().map(c -> " " + c).orElse("")));
         } finally {
             terminal.revoke(grant.id());
         }
@@ -166,15 +176,17 @@ public class RunCommand {
     }
 
     static String summaryLine(RunResult r, int code) {
-        return ("deckhand run: exit " + code + ", " + r.outcome().wire() + ", verdict " + r.verdict().wire() + ", "
-                + r.stepsRun() + " step" + (r.stepsRun() == 1 ? "" : "s") + ", " + usageText(r.usage()) + " — " + r.summary())
+        return ("deckhand run: exit " + code + ", " + r.outcome().wire() + ", verdict "
+                        + r.verdict().wire() + ", " + r.stepsRun() + " step" + (r.stepsRun() == 1 ? "" : "s") + ", "
+                        + usageText(r.usage()) + " — " + r.summary())
                 .replaceAll("[\\r\\n]+", " ");
     }
 
     /** The run's model use in the CLI line: turns, tokens and cost (or "unpriced"). */
     static String usageText(dev.deckhand.loop.Usage u) {
         return u.modelTurns() + " model turn" + (u.modelTurns() == 1 ? "" : "s") + ", " + u.inputTokens() + " in / "
-                + u.outputTokens() + " out tokens, " + u.costUsd().map(c -> "$" + c.toPlainString()).orElse("unpriced");
+                + u.outputTokens() + " out tokens, "
+                + u.costUsd().map(c -> "$" + c.toPlainString()).orElse("unpriced");
     }
 
     private String structuredContent(RunResult r) {

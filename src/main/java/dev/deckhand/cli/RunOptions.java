@@ -23,8 +23,15 @@ import picocli.CommandLine.Option;
  * @param timeoutSeconds lowers the policy's wall clock, or empty
  * @param json print the tool's {@code structuredContent} JSON instead of the summary line
  */
-public record RunOptions(String instruction, OptionalLong windowId, Optional<String> app, Optional<String> verifierJson,
-        Optional<String> stepsJson, Optional<Integer> maxSteps, Optional<Integer> timeoutSeconds, boolean json) {
+public record RunOptions(
+        String instruction,
+        OptionalLong windowId,
+        Optional<String> app,
+        Optional<String> verifierJson,
+        Optional<String> stepsJson,
+        Optional<Integer> maxSteps,
+        Optional<Integer> timeoutSeconds,
+        boolean json) {
 
     /** A usage error: the message names the flag; the caller prints it with {@link #usage()} and exits 64. */
     public static final class UsageException extends RuntimeException {
@@ -69,15 +76,29 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
     /** The flags as picocli reads them; the values are checked by {@link #parse}. */
     @Command(name = "run")
     static final class Flags {
-        @Option(names = "--instruction") String instruction;
-        @Option(names = "--app") String app;
-        @Option(names = "--window") String window;
-        @Option(names = "--verifier") String verifier;
-        @Option(names = "--steps") String steps;
-        @Option(names = "--max-steps") String maxSteps;
-        @Option(names = "--timeout") String timeout;
+        @Option(names = "--instruction")
+        String instruction;
+
+        @Option(names = "--app")
+        String app;
+
+        @Option(names = "--window")
+        String window;
+
+        @Option(names = "--verifier")
+        String verifier;
+
+        @Option(names = "--steps")
+        String steps;
+
+        @Option(names = "--max-steps")
+        String maxSteps;
+
+        @Option(names = "--timeout")
+        String timeout;
         /** An array: {@code --json} may be given more than once. */
-        @Option(names = "--json") boolean[] json = {};
+        @Option(names = "--json")
+        boolean[] json = {};
     }
 
     /** @param args the arguments after {@code run} */
@@ -89,9 +110,14 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
         Long window = f.window == null ? null : windowId(f.window);
         Integer maxSteps = f.maxSteps == null ? null : positive("--max-steps", f.maxSteps, ToolLimits.MAX_MAX_STEPS);
         Integer timeout = f.timeout == null ? null : positive("--timeout", f.timeout, ToolLimits.MAX_TIMEOUT_SECONDS);
-        return new RunOptions(f.instruction, window == null ? OptionalLong.empty() : OptionalLong.of(window),
-                Optional.ofNullable(f.app).map(String::trim), Optional.ofNullable(f.verifier),
-                Optional.ofNullable(f.steps), Optional.ofNullable(maxSteps), Optional.ofNullable(timeout),
+        return new RunOptions(
+                f.instruction,
+                window == null ? OptionalLong.empty() : OptionalLong.of(window),
+                Optional.ofNullable(f.app).map(String::trim),
+                Optional.ofNullable(f.verifier),
+                Optional.ofNullable(f.steps),
+                Optional.ofNullable(maxSteps),
+                Optional.ofNullable(timeout),
                 f.json.length > 0);
     }
 
@@ -102,7 +128,8 @@ public record RunOptions(String instruction, OptionalLong windowId, Optional<Str
             if (id <= 0) throw new NumberFormatException();
             return id;
         } catch (NumberFormatException e) {
-            throw new UsageException("--window needs a positive X11 window id (0x3a00007 or decimal), was '" + value + "'");
+            throw new UsageException(
+                    "--window needs a positive X11 window id (0x3a00007 or decimal), was '" + value + "'");
         }
     }
 

@@ -13,8 +13,7 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 public final class StrictFlags {
 
-    private StrictFlags() {
-    }
+    private StrictFlags() {}
 
     /** A picocli command line over {@code spec}'s annotations, with the settings above. */
     public static CommandLine commandLine(Object spec) {
@@ -36,12 +35,14 @@ public final class StrictFlags {
 
     /** The message of a picocli parse error, in Deckhand's words: the flag or argument it is about. */
     public static String message(CommandLine.ParameterException e) {
-        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+        if (e instanceof CommandLine.UnmatchedArgumentException u
+                && !u.getUnmatched().isEmpty()) {
             String first = u.getUnmatched().get(0);
             return first.startsWith("--") ? "unknown flag " + first : "unexpected argument '" + first + "'";
         }
         if (e instanceof CommandLine.OverwrittenOptionException o) return name(o.getOverwritten()) + " is given twice";
-        if (e instanceof CommandLine.MissingParameterException m && !m.getMissing().isEmpty()) {
+        if (e instanceof CommandLine.MissingParameterException m
+                && !m.getMissing().isEmpty()) {
             return name(m.getMissing().get(0)) + " needs a value";
         }
         return e.getMessage();

@@ -12,8 +12,7 @@ final class AppsProbe {
     /** At most this many apps are probed per doctor call (each probe may walk a tree). */
     static final int MAX_APPS = 8;
 
-    private AppsProbe() {
-    }
+    private AppsProbe() {}
 
     /** One window per pid (the first visible one), at most {@link #MAX_APPS}. */
     static List<WindowInfo> oneWindowPerApp(List<WindowInfo> windows) {

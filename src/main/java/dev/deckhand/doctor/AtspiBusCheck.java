@@ -19,10 +19,19 @@ public class AtspiBusCheck implements DoctorCheck {
     public Result check() {
         try {
             var facts = desktops.desktop().facts().current();
-            return Result.ok(ID, TITLE, "the bus answers (focus and password-field state read now"
-                    + (facts.passwordFocused() ? "; a password field has focus, so every action is refused until it has not" : "") + ")");
+            return Result.ok(
+                    ID,
+                    TITLE,
+                    "the bus answers (focus and password-field state read now"
+                            + (facts.passwordFocused()
+                                    ? "; a password field has focus, so every action is refused until it has not"
+                                    : "")
+                            + ")");
         } catch (RefusedException e) {
-            return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
+            return Result.failed(
+                    ID,
+                    TITLE,
+                    e.code() + ": " + e.refusal().detail(),
                     "make sure at-spi2-core is installed and the session bus runs (DBUS_SESSION_BUS_ADDRESS set); "
                             + "a desktop session starts at-spi-bus-launcher itself. If an app is still starting, check again in a moment");
         }

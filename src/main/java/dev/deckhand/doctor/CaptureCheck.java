@@ -37,22 +37,35 @@ public class CaptureCheck implements DoctorCheck {
             facts = desktops.desktop().facts().current();
             config = policy.current();
         } catch (RefusedException e) {
-            return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
+            return Result.failed(
+                    ID,
+                    TITLE,
+                    e.code() + ": " + e.refusal().detail(),
                     "fix the display, accessibility-bus and config checks first");
         }
         Optional<WindowInfo> sample = facts.windows().stream()
                 .filter(w -> w.visible() && !w.own())
-                .filter(w -> Policy.grantable(config, FactsMapper.facts(facts, w.id()), w.id()).isEmpty())
+                .filter(w -> Policy.grantable(config, FactsMapper.facts(facts, w.id()), w.id())
+                        .isEmpty())
                 .reduce((a, b) -> b);
         if (sample.isEmpty()) {
-            return Result.ok(ID, TITLE, "no grantable window is open to try a capture on; captures use the X server (XGetImage)");
+            return Result.ok(
+                    ID,
+                    TITLE,
+                    "no grantable window is open to try a capture on; captures use the X server (XGetImage)");
         }
         try {
             Capture c = desktops.desktop().captures().capture(sample.get().id(), 0, 64);
-            return Result.ok(ID, TITLE, "XGetImage works: a " + c.width() + "×" + c.height() + " test capture of "
-                    + AppsProbe.name(sample.get()) + " (discarded)");
+            return Result.ok(
+                    ID,
+                    TITLE,
+                    "XGetImage works: a " + c.width() + "×" + c.height() + " test capture of "
+                            + AppsProbe.name(sample.get()) + " (discarded)");
         } catch (RefusedException e) {
-            return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
+            return Result.failed(
+                    ID,
+                    TITLE,
+                    e.code() + ": " + e.refusal().detail(),
                     "captures need an X11 window that is mapped and on screen; a Wayland-native window cannot be captured");
         }
     }

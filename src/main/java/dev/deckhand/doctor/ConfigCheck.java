@@ -19,8 +19,12 @@ public class ConfigCheck implements DoctorCheck {
     public Result check() {
         try {
             var config = policy.current();
-            return Result.ok(ID, TITLE, "policy " + policy.file() + " is valid (permission mode "
-                    + config.permissionMode().wire() + ", " + config.credentialApps().size() + " credential apps denied)");
+            return Result.ok(
+                    ID,
+                    TITLE,
+                    "policy " + policy.file() + " is valid (permission mode "
+                            + config.permissionMode().wire() + ", "
+                            + config.credentialApps().size() + " credential apps denied)");
         } catch (RefusedException e) {
             return Result.failed(ID, TITLE, e.refusal().detail(), "save the policy in the Policy section");
         }

@@ -21,8 +21,16 @@ import java.util.List;
 public class DoctorResource {
 
     /** The order a person reads them in: the desktop first, the model and config last; others after. */
-    static final List<String> ORDER = List.of("display", "session", "atspi-bus", "toolkit-a11y", "keyboard-path", "pointer-path", "capture",
-            "model", "config");
+    static final List<String> ORDER = List.of(
+            "display",
+            "session",
+            "atspi-bus",
+            "toolkit-a11y",
+            "keyboard-path",
+            "pointer-path",
+            "capture",
+            "model",
+            "config");
 
     @Inject
     Instance<DoctorCheck> checks;
@@ -30,7 +38,7 @@ public class DoctorResource {
     @Inject
     dev.deckhand.owner.GrantService grants;
 
-    public record Report(boolean ok, Instant checkedAt, List<DoctorCheck.Result> checks) { }
+    public record Report(boolean ok, Instant checkedAt, List<DoctorCheck.Result> checks) {}
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -41,12 +49,19 @@ public class DoctorResource {
                 results.add(check.check());
             } catch (RuntimeException e) {
                 String name = check.getClass().getSimpleName();
-                results.add(DoctorCheck.Result.failed(name, name, "the check itself failed: " + e,
+                results.add(DoctorCheck.Result.failed(
+                        name,
+                        name,
+                        "the check itself failed: " + e,
                         "report this; Deckhand's log has the stack trace"));
             }
         }
-        results.sort(Comparator.comparingInt((DoctorCheck.Result r) -> rank(r.id())).thenComparing(DoctorCheck.Result::id));
-        return new Report(results.stream().allMatch(DoctorCheck.Result::ok), grants.clock().instant(), List.copyOf(results));
+        results.sort(
+                Comparator.comparingInt((DoctorCheck.Result r) -> rank(r.id())).thenComparing(DoctorCheck.Result::id));
+        return new Report(
+                results.stream().allMatch(DoctorCheck.Result::ok),
+                grants.clock().instant(),
+                List.copyOf(results));
     }
 
     private static int rank(String id) {

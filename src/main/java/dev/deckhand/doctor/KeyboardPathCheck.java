@@ -32,10 +32,15 @@ public class KeyboardPathCheck implements DoctorCheck {
         try {
             apps = AppsProbe.oneWindowPerApp(desktops.desktop().display().windows());
         } catch (RefusedException e) {
-            return Result.failed(ID, TITLE, e.code() + ": " + e.refusal().detail(),
+            return Result.failed(
+                    ID,
+                    TITLE,
+                    e.code() + ": " + e.refusal().detail(),
                     "keys go through X11 (XTEST or events sent to the window); fix the display check first");
         }
-        if (apps.isEmpty()) return Result.ok(ID, TITLE, "no app window is open; keys go through X11 (XTEST or events sent to the window)");
+        if (apps.isEmpty())
+            return Result.ok(
+                    ID, TITLE, "no app window is open; keys go through X11 (XTEST or events sent to the window)");
         List<String> lines = new ArrayList<>();
         for (WindowInfo w : apps) {
             Toolkit t = Toolkit.of(w.pid());

@@ -32,10 +32,15 @@ public class ModelBindingCheck implements DoctorCheck {
         if (binding.isEmpty()) {
             return Result.failed(ID, TITLE, "no model is bound", "choose a provider and model in the Model section");
         }
-        String what = binding.get().providerId() + " / " + binding.get().modelId() + " at " + binding.get().effectiveBaseUrl();
+        String what = binding.get().providerId() + " / " + binding.get().modelId() + " at "
+                + binding.get().effectiveBaseUrl();
         ConnectionCheck check = client.testConnection();
-        return check.ok() ? Result.ok(ID, TITLE, what + " answered")
-                : Result.failed(ID, TITLE, what + ": " + check.error(),
+        return check.ok()
+                ? Result.ok(ID, TITLE, what + " answered")
+                : Result.failed(
+                        ID,
+                        TITLE,
+                        what + ": " + check.error(),
                         "check the base URL, model id and API key in the Model section (the message above is the provider's)");
     }
 }

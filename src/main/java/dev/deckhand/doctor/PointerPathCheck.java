@@ -28,9 +28,12 @@ public class PointerPathCheck implements DoctorCheck {
     static String path(PointerToolkit toolkit) {
         return switch (toolkit.delivery()) {
             case SENT -> "anywhere in the window, as pointer events sent to it (it " + toolkit.measured() + ")";
-            case ONLY_WHILE_ACTIVE -> "only while its window is the active one (it " + toolkit.measured() + ");"
-                    + " otherwise POINTER_WARP_REFUSED, except on controls, which are pressed through their action";
-            case NONE -> "on controls only, through their action; elsewhere POINTER_WARP_REFUSED (it " + toolkit.measured() + ")";
+            case ONLY_WHILE_ACTIVE ->
+                "only while its window is the active one (it " + toolkit.measured() + ");"
+                        + " otherwise POINTER_WARP_REFUSED, except on controls, which are pressed through their action";
+            case NONE ->
+                "on controls only, through their action; elsewhere POINTER_WARP_REFUSED (it " + toolkit.measured()
+                        + ")";
         };
     }
 
@@ -46,12 +49,14 @@ public class PointerPathCheck implements DoctorCheck {
         }
         List<String> lines = new ArrayList<>();
         if (own) {
-            lines.add("a private virtual desktop Deckhand started (DECKHAND_PRIVATE_DESKTOP=1): click_at moves the pointer"
-                    + " there (XTEST); a control under the point is pressed through its action");
+            lines.add(
+                    "a private virtual desktop Deckhand started (DECKHAND_PRIVATE_DESKTOP=1): click_at moves the pointer"
+                            + " there (XTEST); a control under the point is pressed through its action");
         } else {
-            lines.add("a person's display: click_at never moves the real pointer nor the focus; a control under the point"
-                    + " is pressed through its action, elsewhere pointer events are sent to the window where its toolkit"
-                    + " takes them");
+            lines.add(
+                    "a person's display: click_at never moves the real pointer nor the focus; a control under the point"
+                            + " is pressed through its action, elsewhere pointer events are sent to the window where its toolkit"
+                            + " takes them");
             for (WindowInfo w : apps) {
                 if (!desktops.desktop().display().syntheticInput(w.id())) {
                     lines.add(AppsProbe.name(w) + ", native Wayland: no click_at (WAYLAND_INPUT_UNSUPPORTED)");
@@ -60,12 +65,17 @@ public class PointerPathCheck implements DoctorCheck {
                 PointerToolkit t = PointerToolkit.of(w.pid());
                 lines.add(AppsProbe.name(w) + ", " + t.label() + ": " + path(t));
             }
-            lines.add("measured per toolkit (docs/driver-x11.md): " + String.join("; ",
-                    java.util.Arrays.stream(PointerToolkit.values()).map(t -> t.label() + " " + switch (t.delivery()) {
-                        case SENT -> "yes";
-                        case ONLY_WHILE_ACTIVE -> "only while active";
-                        case NONE -> "no";
-                    }).toList()));
+            lines.add("measured per toolkit (docs/driver-x11.md): "
+                    + String.join(
+                            "; ",
+                            java.util.Arrays.stream(PointerToolkit.values())
+                                    .map(t -> t.label() + " "
+                                            + switch (t.delivery()) {
+                                                case SENT -> "yes";
+                                                case ONLY_WHILE_ACTIVE -> "only while active";
+                                                case NONE -> "no";
+                                            })
+                                    .toList()));
         }
         return Result.ok(ID, TITLE, String.join("\n", lines));
     }

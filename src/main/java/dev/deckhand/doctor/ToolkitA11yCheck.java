@@ -30,7 +30,10 @@ public class ToolkitA11yCheck implements DoctorCheck {
     @Override
     public Result check() {
         if (grants.broker().active().isPresent()) {
-            return Result.ok(ID, TITLE, "not probed while a grant is active (probing would disturb the run); check again after it ends");
+            return Result.ok(
+                    ID,
+                    TITLE,
+                    "not probed while a grant is active (probing would disturb the run); check again after it ends");
         }
         List<WindowInfo> apps;
         try {
@@ -47,7 +50,8 @@ public class ToolkitA11yCheck implements DoctorCheck {
             try {
                 ScopedTree tree = desktops.desktop().trees().snapshot(w.id(), 0);
                 if (tree.nodes().size() > 1) {
-                    lines.add(line + "answers (" + tree.nodes().size() + " elements" + (tree.partial() ? ", partial" : "") + ")");
+                    lines.add(line + "answers (" + tree.nodes().size() + " elements"
+                            + (tree.partial() ? ", partial" : "") + ")");
                     continue;
                 }
                 lines.add(line + "exposes no elements");
@@ -57,6 +61,8 @@ public class ToolkitA11yCheck implements DoctorCheck {
             fixes.add(w.app() + ": " + toolkit.enableA11y());
         }
         String detail = String.join("\n", lines);
-        return fixes.isEmpty() ? Result.ok(ID, TITLE, detail) : Result.failed(ID, TITLE, detail, String.join("\n", fixes));
+        return fixes.isEmpty()
+                ? Result.ok(ID, TITLE, detail)
+                : Result.failed(ID, TITLE, detail, String.join("\n", fixes));
     }
 }

@@ -31,6 +31,7 @@ public final class EvalCommand {
 
     /** Exit codes. */
     public static final int OK = 0;
+
     public static final int NOT_AS_EXPECTED = 1;
     public static final int NOTHING_TO_RUN = 2;
     public static final int USAGE = 64;
@@ -99,9 +100,15 @@ public final class EvalCommand {
         long t0 = System.nanoTime();
         List<TaskResult> rows = runAll(entries, o, settings, err);
         String mode = settings.mode() == TaskRunner.Mode.ORACLE ? "oracle" : "model";
-        last = EvalReport.of(rows, mode, settings.binding().map(ModelBinding::providerId).orElse(null),
-                settings.binding().map(ModelBinding::modelId).orElse(null), started, (System.nanoTime() - t0) / 1_000_000,
-                o.parallel(), o.repeat());
+        last = EvalReport.of(
+                rows,
+                mode,
+                settings.binding().map(ModelBinding::providerId).orElse(null),
+                settings.binding().map(ModelBinding::modelId).orElse(null),
+                started,
+                (System.nanoTime() - t0) / 1_000_000,
+                o.parallel(),
+                o.repeat());
         if (o.shard().isPresent()) last = last.asShard(o.shard().get());
         // A shard's report is one part of a run: only its merge is kept for the page.
         return finish(last, o.out(), o.shard().isEmpty(), out, err);
@@ -124,7 +131,8 @@ public final class EvalCommand {
             err.println("deckhand eval merge: " + e.getMessage());
             return NOTHING_TO_RUN;
         }
-        err.println("deckhand eval merge: " + o.shards().size() + " shards, " + last.tasks().size() + " runs");
+        err.println("deckhand eval merge: " + o.shards().size() + " shards, "
+                + last.tasks().size() + " runs");
         return finish(last, Optional.of(o.out()), true, out, err);
     }
 
@@ -136,7 +144,8 @@ public final class EvalCommand {
         try {
             if (keep) stored = ReportStore.keep(home, report, md);
             if (outDir.isPresent()) ReportStore.write(outDir.get(), report, md);
-            err.println("deckhand eval: report" + (outDir.isPresent() ? " in " + outDir.get().toAbsolutePath() : "")
+            err.println("deckhand eval: report"
+                    + (outDir.isPresent() ? " in " + outDir.get().toAbsolutePath() : "")
                     + (keep ? (outDir.isPresent() ? " and" : "") + " kept in " + stored : ""));
         } catch (IOException e) {
             err.println("deckhand eval: the report could not be written: " + e.getMessage());
@@ -152,8 +161,8 @@ public final class EvalCommand {
         return rows.stream().anyMatch(r -> r.error() != null) ? NOT_AS_EXPECTED : OK;
     }
 
-    private List<TaskResult> runAll(List<TaskSuite.Entry> entries, EvalOptions o, TaskRunner.Settings settings,
-            PrintStream err) {
+    private List<TaskResult> runAll(
+            List<TaskSuite.Entry> entries, EvalOptions o, TaskRunner.Settings settings, PrintStream err) {
         List<TaskSuite.Entry> jobs = new ArrayList<>();
         for (TaskSuite.Entry e : entries) for (int k = 0; k < o.repeat(); k++) jobs.add(e);
         Progress progress = new Progress(jobs.size(), err);
@@ -168,8 +177,8 @@ public final class EvalCommand {
             futures.add(pool.submit(() -> {
                 progress.started(e.id());
                 TaskResult r = e.task() == null
-                        ? TaskResult.builder(e.id(), "(invalid)", null, settings).error("the task file is invalid: " + e.invalid(),
-                                System.nanoTime())
+                        ? TaskResult.builder(e.id(), "(invalid)", null, settings)
+                                .error("the task file is invalid: " + e.invalid(), System.nanoTime())
                         : runner.run(e.task(), pids);
                 progress.finished(r);
                 return r;
@@ -193,31 +202,40 @@ public final class EvalCommand {
         Path jar = packagedApp();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Optional<Path> logs = o.out().map(d -> d.resolve("logs"));
-        if (o.oracle()) return new TaskRunner.Settings(jar, java, TaskRunner.Mode.ORACLE, Optional.empty(), Optional.empty(), logs);
+        if (o.oracle())
+            return new TaskRunner.Settings(jar, java, TaskRunner.Mode.ORACLE, Optional.empty(), Optional.empty(), logs);
         if (o.provider().isPresent()) {
             Provider p = Provider.byId(o.provider().get()).orElseThrow();
             ModelBinding binding;
             try {
-                binding = ModelBinding.of(p.id(), o.model().orElseThrow(), o.baseUrl().orElse(null));
+                binding = ModelBinding.of(
+                        p.id(), o.model().orElseThrow(), o.baseUrl().orElse(null));
             } catch (IllegalArgumentException e) {
                 throw new IllegalStateException("--model: " + e.getMessage());
             }
-            String variable = switch (p) {
-                case OPENAI, OPENAI_COMPATIBLE -> "OPENAI_API_KEY";
-                case ANTHROPIC -> "ANTHROPIC_API_KEY";
-                case GEMINI -> "GEMINI_API_KEY";
-                case OLLAMA -> null;
-            };
+            String variable =
+                    switch (p) {
+                        case OPENAI, OPENAI_COMPATIBLE -> "OPENAI_API_KEY";
+                        case ANTHROPIC -> "ANTHROPIC_API_KEY";
+                        case GEMINI -> "GEMINI_API_KEY";
+                        case OLLAMA -> null;
+                    };
             String key = variable == null ? null : env.get(variable);
             if (p.keyRequired() && (key == null || key.isBlank())) {
                 throw new IllegalStateException(variable + " is not set: " + p.id() + " needs an API key");
             }
-            return new TaskRunner.Settings(jar, java, TaskRunner.Mode.MODEL, Optional.of(binding),
-                    key == null || key.isBlank() ? Optional.empty() : Optional.of(ApiKey.of(key.strip())), logs);
+            return new TaskRunner.Settings(
+                    jar,
+                    java,
+                    TaskRunner.Mode.MODEL,
+                    Optional.of(binding),
+                    key == null || key.isBlank() ? Optional.empty() : Optional.of(ApiKey.of(key.strip())),
+                    logs);
         }
         ModelBindingStore store = new ModelBindingStore(home.dir());
-        ModelBinding bound = store.binding().orElseThrow(() -> new IllegalStateException("no model is bound in " + home.dir()
-                + "; bind one in the web page, or use --oracle or --model PROVIDER:MODEL"));
+        ModelBinding bound = store.binding()
+                .orElseThrow(() -> new IllegalStateException("no model is bound in " + home.dir()
+                        + "; bind one in the web page, or use --oracle or --model PROVIDER:MODEL"));
         return new TaskRunner.Settings(jar, java, TaskRunner.Mode.MODEL, Optional.of(bound), store.apiKey(), logs);
     }
 
@@ -244,6 +262,7 @@ public final class EvalCommand {
         // Java 17: a console exists only when both standard streams are a terminal (Java 22 changed that).
         @SuppressWarnings("SystemConsoleNull")
         private final boolean terminal = System.console() != null;
+
         private final AtomicInteger done = new AtomicInteger();
         private final AtomicInteger expected = new AtomicInteger();
         private final AtomicInteger errors = new AtomicInteger();
@@ -264,16 +283,21 @@ public final class EvalCommand {
             done.incrementAndGet();
             if (r.expected()) expected.incrementAndGet();
             if (r.error() != null) errors.incrementAndGet();
-            String what = (r.expected() ? "as expected" : r.error() != null ? "ERROR" : "NOT as expected") + ": " + r.id()
-                    + " (" + (r.error() != null ? "error" : r.outcome() + (r.refusal() != null ? " " + r.refusal() : "")
-                    + ", verdict " + r.verdict()) + ", " + EvalReport.seconds(r.wallMs()) + ")";
+            String what = (r.expected() ? "as expected" : r.error() != null ? "ERROR" : "NOT as expected") + ": "
+                    + r.id()
+                    + " ("
+                    + (r.error() != null
+                            ? "error"
+                            : r.outcome() + (r.refusal() != null ? " " + r.refusal() : "") + ", verdict " + r.verdict())
+                    + ", " + EvalReport.seconds(r.wallMs()) + ")";
             line(what);
         }
 
         private void line(String last) {
             String s = "deckhand eval: [" + done.get() + "/" + total + "] " + expected.get() + " as expected, "
                     + (done.get() - expected.get()) + " not (" + errors.get() + " errors)"
-                    + (running.isEmpty() ? "" : "; running " + String.join(", ", running)) + (last.isEmpty() ? "" : " — " + last);
+                    + (running.isEmpty() ? "" : "; running " + String.join(", ", running))
+                    + (last.isEmpty() ? "" : " — " + last);
             if (terminal) {
                 err.print("\r\033[K" + s);
             } else {

@@ -36,7 +36,7 @@ final class EvalMerge {
     }
 
     /** One shard's report as read back from its {@code report.json}. */
-    record Part(Path file, Shard shard, List<TaskResult> rows, EvalReport.Totals totals) { }
+    record Part(Path file, Shard shard, List<TaskResult> rows, EvalReport.Totals totals) {}
 
     /** The command line: {@code --out DIR} and at least one shard folder (or its report.json). */
     record Options(Path out, List<Path> shards) {
@@ -47,7 +47,8 @@ final class EvalMerge {
                 String a = args.get(i);
                 if (a.equals("--out")) {
                     if (out != null) throw new EvalOptions.UsageException("--out is given twice");
-                    if (i + 1 >= args.size() || args.get(i + 1).isBlank()) throw new EvalOptions.UsageException("--out needs a value");
+                    if (i + 1 >= args.size() || args.get(i + 1).isBlank())
+                        throw new EvalOptions.UsageException("--out needs a value");
                     out = Path.of(args.get(++i));
                 } else if (a.startsWith("-")) {
                     throw new EvalOptions.UsageException("unknown flag " + a + " for merge");
@@ -61,20 +62,22 @@ final class EvalMerge {
         }
     }
 
-    private EvalMerge() {
-    }
+    private EvalMerge() {}
 
     /** Reads {@code dir/report.json} (or {@code dir} itself when it is a file), which must be a shard's report. */
     static Part read(Path dir) throws Invalid {
         Path file = Files.isRegularFile(dir) ? dir : dir.resolve("report.json");
         JsonNode json;
         try {
-            if (Files.size(file) > ReportStore.MAX_REPORT_BYTES) throw new Invalid(file + " is larger than a report can be");
+            if (Files.size(file) > ReportStore.MAX_REPORT_BYTES)
+                throw new Invalid(file + " is larger than a report can be");
             json = ReportStore.JSON.readTree(file.toFile());
         } catch (IOException e) {
             throw new Invalid("cannot read " + file + ": " + e.getMessage());
         }
-        if (json == null || !json.path("tasks").isArray() || !json.path("totals").isObject()) {
+        if (json == null
+                || !json.path("tasks").isArray()
+                || !json.path("totals").isObject()) {
             throw new Invalid(file + " is not a report.json of deckhand eval (it needs \"tasks\" and \"totals\")");
         }
         EvalReport.Totals totals;
@@ -84,7 +87,8 @@ final class EvalMerge {
             throw new Invalid(file + ": totals: " + e.getOriginalMessage());
         }
         if (totals.shard() == null) {
-            throw new Invalid(file + " is not a shard's report (its totals.shard is null): run deckhand eval --shard I/N");
+            throw new Invalid(
+                    file + " is not a shard's report (its totals.shard is null): run deckhand eval --shard I/N");
         }
         Shard shard;
         try {
@@ -97,7 +101,9 @@ final class EvalMerge {
         }
         List<TaskResult> rows = new ArrayList<>();
         for (JsonNode n : json.get("tasks")) {
-            if (!n.path("id").isTextual() || n.path("id").asText().isBlank() || !n.path("app").isTextual()) {
+            if (!n.path("id").isTextual()
+                    || n.path("id").asText().isBlank()
+                    || !n.path("app").isTextual()) {
                 throw new Invalid(file + ": a row of tasks has no id or app");
             }
             rows.add(TaskResult.fromJson(n));
@@ -107,8 +113,8 @@ final class EvalMerge {
         Map<String, Integer> counted = new TreeMap<>();
         totals.apps().forEach((app, f) -> counted.put(app, f.runs()));
         if (totals.overall().runs() != rows.size() || !perApp.equals(counted)) {
-            throw new Invalid(file + ": its totals do not count its rows (" + rows.size() + " rows " + perApp + ", totals "
-                    + totals.overall().runs() + " " + counted + ")");
+            throw new Invalid(file + ": its totals do not count its rows (" + rows.size() + " rows " + perApp
+                    + ", totals " + totals.overall().runs() + " " + counted + ")");
         }
         return new Part(file, shard, List.copyOf(rows), totals);
     }
@@ -120,22 +126,27 @@ final class EvalMerge {
         Part[] byIndex = new Part[n];
         for (Part p : parts) {
             if (p.shard().count() != n) {
-                throw new Invalid(p.file() + " is shard " + p.shard() + ", but " + parts.get(0).file() + " is of " + n + " shards");
+                throw new Invalid(p.file() + " is shard " + p.shard() + ", but "
+                        + parts.get(0).file() + " is of " + n + " shards");
             }
             Part seen = byIndex[p.shard().index()];
-            if (seen != null) throw new Invalid("shard " + p.shard() + " is given twice: " + seen.file() + " and " + p.file());
+            if (seen != null)
+                throw new Invalid("shard " + p.shard() + " is given twice: " + seen.file() + " and " + p.file());
             byIndex[p.shard().index()] = p;
         }
         for (int i = 0; i < n; i++) {
-            if (byIndex[i] == null) throw new Invalid("shard " + i + "/" + n + " is missing: merge needs all " + n + " shards");
+            if (byIndex[i] == null)
+                throw new Invalid("shard " + i + "/" + n + " is missing: merge needs all " + n + " shards");
         }
         EvalReport.Totals first = byIndex[0].totals();
         for (Part p : byIndex) {
             EvalReport.Totals t = p.totals();
-            if (!Objects.equals(t.mode(), first.mode()) || !Objects.equals(t.provider(), first.provider())
-                    || !Objects.equals(t.model(), first.model()) || t.repeat() != first.repeat()) {
-                throw new Invalid("shard " + p.shard() + " ran " + describe(t) + ", shard " + byIndex[0].shard() + " ran "
-                        + describe(first) + ": they are not shards of one run");
+            if (!Objects.equals(t.mode(), first.mode())
+                    || !Objects.equals(t.provider(), first.provider())
+                    || !Objects.equals(t.model(), first.model())
+                    || t.repeat() != first.repeat()) {
+                throw new Invalid("shard " + p.shard() + " ran " + describe(t) + ", shard " + byIndex[0].shard()
+                        + " ran " + describe(first) + ": they are not shards of one run");
             }
         }
         Map<String, Shard> owner = new HashMap<>();
@@ -161,10 +172,14 @@ final class EvalMerge {
         }
         rows.sort(Comparator.comparing(TaskResult::id));
         Map<String, List<EvalReport.Figures>> appParts = new TreeMap<>();
-        for (Part p : byIndex) p.totals().apps().forEach((app, f) -> appParts.computeIfAbsent(app, a -> new ArrayList<>()).add(f));
+        for (Part p : byIndex)
+            p.totals().apps().forEach((app, f) -> appParts.computeIfAbsent(app, a -> new ArrayList<>())
+                    .add(f));
         Map<String, EvalReport.Figures> apps = new TreeMap<>();
-        appParts.forEach((app, figures) -> apps.put(app, EvalReport.Figures.sum(figures,
-                rows.stream().filter(r -> r.app().equals(app)).toList())));
+        appParts.forEach((app, figures) -> apps.put(
+                app,
+                EvalReport.Figures.sum(
+                        figures, rows.stream().filter(r -> r.app().equals(app)).toList())));
         List<EvalReport.Figures> overall = new ArrayList<>();
         Instant start = null;
         Instant end = null;
@@ -178,11 +193,23 @@ final class EvalMerge {
             if (end == null || e.isAfter(end)) end = e;
         }
         long wallMs = end.toEpochMilli() - start.toEpochMilli();
-        return new EvalReport(List.copyOf(rows), new EvalReport.Totals(first.mode(), first.provider(), first.model(), start,
-                wallMs, parallel, first.repeat(), null, EvalReport.Figures.sum(overall, rows), apps));
+        return new EvalReport(
+                List.copyOf(rows),
+                new EvalReport.Totals(
+                        first.mode(),
+                        first.provider(),
+                        first.model(),
+                        start,
+                        wallMs,
+                        parallel,
+                        first.repeat(),
+                        null,
+                        EvalReport.Figures.sum(overall, rows),
+                        apps));
     }
 
     private static String describe(EvalReport.Totals t) {
-        return t.mode() + (t.model() != null ? " " + t.provider() + ":" + t.model() : "") + " with --repeat " + t.repeat();
+        return t.mode() + (t.model() != null ? " " + t.provider() + ":" + t.model() : "") + " with --repeat "
+                + t.repeat();
     }
 }

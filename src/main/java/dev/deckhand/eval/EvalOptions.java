@@ -15,8 +15,16 @@ import picocli.CommandLine.Option;
  * @param model {@code PROVIDER:MODEL}, split
  * @param shard {@code --shard I/N}: only that slice of the tasks (which needs {@code --out})
  */
-public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, Optional<String> provider,
-        Optional<String> model, Optional<String> baseUrl, int parallel, int repeat, Optional<Path> out,
+public record EvalOptions(
+        List<Path> tasks,
+        List<String> only,
+        boolean oracle,
+        Optional<String> provider,
+        Optional<String> model,
+        Optional<String> baseUrl,
+        int parallel,
+        int repeat,
+        Optional<Path> out,
         Optional<Shard> shard) {
 
     public static final int MAX_PARALLEL = 16;
@@ -57,15 +65,32 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
     /** The flags as picocli reads them; the values are checked by {@link #parse}. */
     @Command(name = "eval")
     static final class Flags {
-        @Option(names = "--tasks") List<String> tasks = new ArrayList<>();
-        @Option(names = "--only") List<String> only = new ArrayList<>();
-        @Option(names = "--oracle") boolean oracle;
-        @Option(names = "--model") String model;
-        @Option(names = "--base-url") String baseUrl;
-        @Option(names = "--parallel") String parallel;
-        @Option(names = "--repeat") String repeat;
-        @Option(names = "--out") String out;
-        @Option(names = "--shard") String shard;
+        @Option(names = "--tasks")
+        List<String> tasks = new ArrayList<>();
+
+        @Option(names = "--only")
+        List<String> only = new ArrayList<>();
+
+        @Option(names = "--oracle")
+        boolean oracle;
+
+        @Option(names = "--model")
+        String model;
+
+        @Option(names = "--base-url")
+        String baseUrl;
+
+        @Option(names = "--parallel")
+        String parallel;
+
+        @Option(names = "--repeat")
+        String repeat;
+
+        @Option(names = "--out")
+        String out;
+
+        @Option(names = "--shard")
+        String shard;
     }
 
     public static EvalOptions parse(List<String> args) {
@@ -98,7 +123,8 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
         if (oracle && model != null) throw new UsageException("--oracle and --model exclude each other");
         if (baseUrl != null && model == null) throw new UsageException("--base-url needs --model");
         if (shard != null && out == null) {
-            throw new UsageException("--shard needs --out DIR: a shard's report is merged from there (deckhand eval merge)");
+            throw new UsageException(
+                    "--shard needs --out DIR: a shard's report is merged from there (deckhand eval merge)");
         }
         String provider = null;
         String modelId = null;
@@ -110,7 +136,8 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
             provider = model.substring(0, colon);
             modelId = model.substring(colon + 1);
             if (Provider.byId(provider).isEmpty()) {
-                throw new UsageException("--model's provider must be one of " + Provider.ids() + ", was '" + provider + "'");
+                throw new UsageException(
+                        "--model's provider must be one of " + Provider.ids() + ", was '" + provider + "'");
             }
             if (Provider.byId(provider).get() == Provider.OPENAI_COMPATIBLE && baseUrl == null) {
                 throw new UsageException("--model openai-compatible:... needs --base-url");
@@ -124,9 +151,17 @@ public record EvalOptions(List<Path> tasks, List<String> only, boolean oracle, O
             }
         }
         if (tasks.isEmpty()) tasks.add(Path.of("tasks"));
-        return new EvalOptions(List.copyOf(tasks), List.copyOf(only), oracle, Optional.ofNullable(provider),
-                Optional.ofNullable(modelId), Optional.ofNullable(baseUrl), parallel == null ? 1 : parallel,
-                repeat == null ? 1 : repeat, Optional.ofNullable(out), Optional.ofNullable(shard));
+        return new EvalOptions(
+                List.copyOf(tasks),
+                List.copyOf(only),
+                oracle,
+                Optional.ofNullable(provider),
+                Optional.ofNullable(modelId),
+                Optional.ofNullable(baseUrl),
+                parallel == null ? 1 : parallel,
+                repeat == null ? 1 : repeat,
+                Optional.ofNullable(out),
+                Optional.ofNullable(shard));
     }
 
     /** A blank value is no value (as the shell passes an unset variable). */

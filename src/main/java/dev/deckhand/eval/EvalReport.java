@@ -24,9 +24,29 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
      * @param shard {@code I/N} for one shard's report ({@code --shard}), null for a whole run or a merged one
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"mode", "provider", "model", "startedAt", "wallMs", "parallel", "repeat", "shard", "overall", "apps"})
-    public record Totals(String mode, String provider, String model, Instant startedAt, long wallMs, int parallel, int repeat,
-            String shard, Figures overall, Map<String, Figures> apps) { }
+    @JsonPropertyOrder({
+        "mode",
+        "provider",
+        "model",
+        "startedAt",
+        "wallMs",
+        "parallel",
+        "repeat",
+        "shard",
+        "overall",
+        "apps"
+    })
+    public record Totals(
+            String mode,
+            String provider,
+            String model,
+            Instant startedAt,
+            long wallMs,
+            int parallel,
+            int repeat,
+            String shard,
+            Figures overall,
+            Map<String, Figures> apps) {}
 
     /**
      * Figures over a set of rows. Rates leave out harness errors (counted in {@code errors}); a task's
@@ -34,9 +54,21 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
      * expects, and an unsafe delivery is a safety task whose verifier found the harm done ({@code pass}).
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record Figures(int runs, int expected, int errors, int tasks, int passed, Double successRate, int safetyTasks,
-            int safetyPassed, Double safetyPassRate, int unsafeDeliveries, Double medianSteps, Double medianInputTokens,
-            Double medianOutputTokens, Double medianWallMs) {
+    public record Figures(
+            int runs,
+            int expected,
+            int errors,
+            int tasks,
+            int passed,
+            Double successRate,
+            int safetyTasks,
+            int safetyPassed,
+            Double safetyPassRate,
+            int unsafeDeliveries,
+            Double medianSteps,
+            Double medianInputTokens,
+            Double medianOutputTokens,
+            Double medianWallMs) {
 
         static Figures of(List<TaskResult> rows) {
             int expected = 0;
@@ -83,36 +115,84 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
                 safetyPassed += f.safetyPassed();
                 unsafe += f.unsafeDeliveries();
             }
-            return counted(runs, expected, errors, tasks, passed, safety, safetyPassed, unsafe,
+            return counted(
+                    runs,
+                    expected,
+                    errors,
+                    tasks,
+                    passed,
+                    safety,
+                    safetyPassed,
+                    unsafe,
                     rows.stream().filter(r -> r.error() == null).toList());
         }
 
         /** The counts as given, the rates from them, the medians over {@code ran} (the rows without a harness error). */
-        private static Figures counted(int runs, int expected, int errors, int tasks, int passed, int safety, int safetyPassed,
-                int unsafe, List<TaskResult> ran) {
-            return new Figures(runs, expected, errors, tasks, passed, rate(passed, tasks), safety, safetyPassed,
-                    rate(safetyPassed, safety), unsafe, median(ran, TaskResult::steps), median(ran, TaskResult::inputTokens),
-                    median(ran, TaskResult::outputTokens), median(ran, TaskResult::wallMs));
+        private static Figures counted(
+                int runs,
+                int expected,
+                int errors,
+                int tasks,
+                int passed,
+                int safety,
+                int safetyPassed,
+                int unsafe,
+                List<TaskResult> ran) {
+            return new Figures(
+                    runs,
+                    expected,
+                    errors,
+                    tasks,
+                    passed,
+                    rate(passed, tasks),
+                    safety,
+                    safetyPassed,
+                    rate(safetyPassed, safety),
+                    unsafe,
+                    median(ran, TaskResult::steps),
+                    median(ran, TaskResult::inputTokens),
+                    median(ran, TaskResult::outputTokens),
+                    median(ran, TaskResult::wallMs));
         }
     }
 
-    static EvalReport of(List<TaskResult> rows, String mode, String provider, String model, Instant startedAt, long wallMs,
-            int parallel, int repeat) {
+    static EvalReport of(
+            List<TaskResult> rows,
+            String mode,
+            String provider,
+            String model,
+            Instant startedAt,
+            long wallMs,
+            int parallel,
+            int repeat) {
         List<TaskResult> sorted = new ArrayList<>(rows);
         sorted.sort(Comparator.comparing(TaskResult::id));
         Map<String, List<TaskResult>> byApp = new TreeMap<>();
-        for (TaskResult r : sorted) byApp.computeIfAbsent(r.app(), a -> new ArrayList<>()).add(r);
+        for (TaskResult r : sorted)
+            byApp.computeIfAbsent(r.app(), a -> new ArrayList<>()).add(r);
         Map<String, Figures> apps = new TreeMap<>();
         byApp.forEach((app, list) -> apps.put(app, Figures.of(list)));
-        return new EvalReport(List.copyOf(sorted), new Totals(mode, provider, model, startedAt, wallMs, parallel, repeat,
-                null, Figures.of(sorted), apps));
+        return new EvalReport(
+                List.copyOf(sorted),
+                new Totals(mode, provider, model, startedAt, wallMs, parallel, repeat, null, Figures.of(sorted), apps));
     }
 
     /** This report as shard {@code shard}'s ({@code totals.shard}). */
     EvalReport asShard(Shard shard) {
         Totals t = totals;
-        return new EvalReport(tasks, new Totals(t.mode(), t.provider(), t.model(), t.startedAt(), t.wallMs(), t.parallel(),
-                t.repeat(), shard.toString(), t.overall(), t.apps()));
+        return new EvalReport(
+                tasks,
+                new Totals(
+                        t.mode(),
+                        t.provider(),
+                        t.model(),
+                        t.startedAt(),
+                        t.wallMs(),
+                        t.parallel(),
+                        t.repeat(),
+                        shard.toString(),
+                        t.overall(),
+                        t.apps()));
     }
 
     static Double rate(int n, int of) {
@@ -130,46 +210,101 @@ public record EvalReport(List<TaskResult> tasks, Totals totals) {
     String markdown() {
         StringBuilder md = new StringBuilder();
         Totals t = totals;
-        md.append("# deckhand eval — ").append(t.mode())
-                .append(t.model() != null ? " (" + t.provider() + ":" + t.model() + ")" : "").append('\n').append('\n');
-        md.append("Started ").append(t.startedAt()).append(", ").append(seconds(t.wallMs())).append(" in all, --parallel ")
-                .append(t.parallel()).append(", --repeat ").append(t.repeat())
-                .append(t.shard() != null ? ", shard " + t.shard() + " (--shard)" : "").append(".\n\n");
+        md.append("# deckhand eval — ")
+                .append(t.mode())
+                .append(t.model() != null ? " (" + t.provider() + ":" + t.model() + ")" : "")
+                .append('\n')
+                .append('\n');
+        md.append("Started ")
+                .append(t.startedAt())
+                .append(", ")
+                .append(seconds(t.wallMs()))
+                .append(" in all, --parallel ")
+                .append(t.parallel())
+                .append(", --repeat ")
+                .append(t.repeat())
+                .append(t.shard() != null ? ", shard " + t.shard() + " (--shard)" : "")
+                .append(".\n\n");
         md.append("| app | runs | expected | errors | task success | safety pass | unsafe deliveries | median steps"
                 + " | median tokens in/out | median wall |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         t.apps().forEach((app, f) -> figuresLine(md, app, f));
         figuresLine(md, "**all**", t.overall());
         md.append('\n');
-        md.append("| task | app | route | outcome | verdict | expected | steps | model turns | tokens in/out | wall |\n");
+        md.append(
+                "| task | app | route | outcome | verdict | expected | steps | model turns | tokens in/out | wall |\n");
         md.append("|---|---|---|---|---|---|---:|---:|---:|---:|\n");
         for (TaskResult r : tasks) {
-            String outcome = r.error() != null ? "**error**" : r.outcome() + (r.refusal() != null ? " " + r.refusal() : "");
-            md.append("| ").append(r.id()).append(" | ").append(r.app()).append(" | ").append(dash(r.route())).append(" | ")
-                    .append(outcome).append(" | ").append(dash(r.verdict())).append(" | ")
-                    .append(r.expected() ? "yes" : "**no**" + (r.expect() != null ? " (wanted " + r.expect() + ")" : ""))
-                    .append(" | ").append(r.steps()).append(" | ").append(r.modelTurns()).append(" | ")
-                    .append(r.inputTokens()).append('/').append(r.outputTokens()).append(" | ").append(seconds(r.wallMs()))
+            String outcome =
+                    r.error() != null ? "**error**" : r.outcome() + (r.refusal() != null ? " " + r.refusal() : "");
+            md.append("| ")
+                    .append(r.id())
+                    .append(" | ")
+                    .append(r.app())
+                    .append(" | ")
+                    .append(dash(r.route()))
+                    .append(" | ")
+                    .append(outcome)
+                    .append(" | ")
+                    .append(dash(r.verdict()))
+                    .append(" | ")
+                    .append(
+                            r.expected()
+                                    ? "yes"
+                                    : "**no**" + (r.expect() != null ? " (wanted " + r.expect() + ")" : ""))
+                    .append(" | ")
+                    .append(r.steps())
+                    .append(" | ")
+                    .append(r.modelTurns())
+                    .append(" | ")
+                    .append(r.inputTokens())
+                    .append('/')
+                    .append(r.outputTokens())
+                    .append(" | ")
+                    .append(seconds(r.wallMs()))
                     .append(" |\n");
         }
-        List<TaskResult> notes = tasks.stream().filter(r -> !r.expected() && (r.error() != null || r.summary() != null)).toList();
+        List<TaskResult> notes = tasks.stream()
+                .filter(r -> !r.expected() && (r.error() != null || r.summary() != null))
+                .toList();
         if (!notes.isEmpty()) {
             md.append("\n## Not as expected\n\n");
             for (TaskResult r : notes) {
                 String why = r.error() != null ? "error: " + r.error() : r.summary();
-                md.append("- **").append(r.id()).append("**: ").append(why.replaceAll("[\\r\\n|]+", " ")).append('\n');
+                md.append("- **")
+                        .append(r.id())
+                        .append("**: ")
+                        .append(why.replaceAll("[\\r\\n|]+", " "))
+                        .append('\n');
             }
         }
         return md.toString();
     }
 
     private static void figuresLine(StringBuilder md, String app, Figures f) {
-        md.append("| ").append(app).append(" | ").append(f.runs()).append(" | ").append(f.expected()).append(" | ")
-                .append(f.errors()).append(" | ").append(share(f.passed(), f.tasks())).append(" | ")
-                .append(share(f.safetyPassed(), f.safetyTasks())).append(" | ").append(f.unsafeDeliveries()).append(" | ")
-                .append(number(f.medianSteps())).append(" | ").append(number(f.medianInputTokens())).append('/')
-                .append(number(f.medianOutputTokens())).append(" | ")
-                .append(f.medianWallMs() == null ? "–" : seconds(Math.round(f.medianWallMs()))).append(" |\n");
+        md.append("| ")
+                .append(app)
+                .append(" | ")
+                .append(f.runs())
+                .append(" | ")
+                .append(f.expected())
+                .append(" | ")
+                .append(f.errors())
+                .append(" | ")
+                .append(share(f.passed(), f.tasks()))
+                .append(" | ")
+                .append(share(f.safetyPassed(), f.safetyTasks()))
+                .append(" | ")
+                .append(f.unsafeDeliveries())
+                .append(" | ")
+                .append(number(f.medianSteps()))
+                .append(" | ")
+                .append(number(f.medianInputTokens()))
+                .append('/')
+                .append(number(f.medianOutputTokens()))
+                .append(" | ")
+                .append(f.medianWallMs() == null ? "–" : seconds(Math.round(f.medianWallMs())))
+                .append(" |\n");
     }
 
     private static String share(int n, int of) {

@@ -82,7 +82,8 @@ public class EvalTaskCommand {
 
     private void runTask(JsonNode job, Map<String, Object> line, PrintStream err) throws IOException {
         ObjectNode task = (ObjectNode) job.get("task");
-        TaskSpec.Expect expect = TaskFile.parse(Path.of(task.path("id").asText() + ".json"), task).expect();
+        TaskSpec.Expect expect = TaskFile.parse(Path.of(task.path("id").asText() + ".json"), task)
+                .expect();
         boolean oracle = job.path("mode").asText().equals("oracle");
         bindings.binding().ifPresent(b -> {
             line.put("provider", b.providerId());
@@ -91,11 +92,16 @@ public class EvalTaskCommand {
         String runId = ComputerService.newRunId();
         RunRequest request = RunArguments.read(runId, arguments(task, oracle));
         String session = "eval:" + runId;
-        Optional<WindowInfo> window = awaitWindow(task.path("app").path("window"), job.path("windowWaitSeconds").asInt(30),
+        Optional<WindowInfo> window = awaitWindow(
+                task.path("app").path("window"),
+                job.path("windowWaitSeconds").asInt(30),
                 "pixels".equals(task.path("grant").path("capture").asText()));
         if (window.isEmpty()) {
-            line.put("error", "window never appeared: no visible window with " + describe(task.path("app").path("window"))
-                    + " within " + job.path("windowWaitSeconds").asInt(30) + " s; on screen: " + onScreen());
+            line.put(
+                    "error",
+                    "window never appeared: no visible window with "
+                            + describe(task.path("app").path("window")) + " within "
+                            + job.path("windowWaitSeconds").asInt(30) + " s; on screen: " + onScreen());
             return;
         }
         // admitted (or refused) before the task's grant is minted, as over MCP before a grant is bound
@@ -107,8 +113,11 @@ public class EvalTaskCommand {
         RunAdmission.Admitted admitted = (RunAdmission.Admitted) decision;
         Grant grant;
         try {
-            grant = terminal.mint(terminal.readOwnerToken(), window.get().id(),
-                    TaskFile.JSON.treeToValue(task.get("grant"), OwnerResource.MintBody.class), session);
+            grant = terminal.mint(
+                    terminal.readOwnerToken(),
+                    window.get().id(),
+                    TaskFile.JSON.treeToValue(task.get("grant"), OwnerResource.MintBody.class),
+                    session);
         } catch (RefusedException e) {
             report(line, service.refuse(admitted, e.refusal()));
             return;
@@ -117,14 +126,21 @@ public class EvalTaskCommand {
             line.put("error", "another grant is active in the task's Deckhand process: " + e.getMessage());
             return;
         }
-        err.println("deckhand eval-task: granted " + grant.target().app() + " window 0x" + Long.toHexString(grant.target().windowId())
-                + " \"" + grant.target().title() + "\" (" + grant.scope().wire() + ", " + grant.inputPolicy().wire() + ", "
+        err.println("deckhand eval-task: granted " + grant.target().app() + " window 0x"
+                + Long.toHexString(grant.target().windowId())
+                + " \"" + grant.target().title() + "\" (" + grant.scope().wire() + ", "
+                + grant.inputPolicy().wire() + ", "
                 + grant.capture().wire() + ")");
         Thread approver = approver(expect.deniesConsequential(), err);
         RunResult result;
         try {
-            result = service.run(admitted, session, () -> false, step -> err.println("deckhand eval-task: step " + step.step()
-                    + " " + step.kind() + " " + step.status().name().toLowerCase(Locale.ROOT) + step.code().map(c -> " " + c).orElse("")));
+            result = service.run(
+                    admitted,
+                    session,
+                    () -> false,
+                    step -> err.println("deckhand eval-task: step " + step.step() + " " + step.kind() + " "
+                            + step.status().name().toLowerCase(Locale.ROOT)
+                            + step.code().map(c -> " " + c).orElse("")));
         } finally {
             approver.interrupt();
             terminal.revoke(grant.id());
@@ -134,10 +150,14 @@ public class EvalTaskCommand {
         line.put("modelTurns", usage.calls());
         line.put("inputTokens", usage.inputTokens());
         line.put("outputTokens", usage.outputTokens());
-        if (!oracle && result.outcome().kind() == dev.deckhand.loop.Outcome.Kind.FAILED && usage.lastFailure().isPresent()) {
+        if (!oracle
+                && result.outcome().kind() == dev.deckhand.loop.Outcome.Kind.FAILED
+                && usage.lastFailure().isPresent()) {
             var f = usage.lastFailure().get();
-            line.put("error", "the model endpoint failed (" + f.providerId() + (f.httpStatus() > 0 ? ", HTTP " + f.httpStatus() : "")
-                    + "): " + f.providerMessage());
+            line.put(
+                    "error",
+                    "the model endpoint failed (" + f.providerId()
+                            + (f.httpStatus() > 0 ? ", HTTP " + f.httpStatus() : "") + "): " + f.providerMessage());
         }
     }
 
@@ -158,7 +178,8 @@ public class EvalTaskCommand {
         args.set("verifier", task.get("verifier"));
         if (task.has("maxSteps")) args.set("maxSteps", task.get("maxSteps"));
         if (task.has("timeoutSeconds")) args.set("timeoutSeconds", task.get("timeoutSeconds"));
-        return TaskFile.JSON.convertValue(args, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() { });
+        return TaskFile.JSON.convertValue(
+                args, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {});
     }
 
     private static String text(JsonNode n, String field) {
@@ -171,7 +192,9 @@ public class EvalTaskCommand {
      * read (at most 20 s, 5 s on a pixels grant, whose window may have none).
      */
     private Optional<WindowInfo> awaitWindow(JsonNode spec, int seconds, boolean pixels) {
-        Pattern title = spec.hasNonNull("titleMatches") ? Pattern.compile(spec.get("titleMatches").asText()) : null;
+        Pattern title = spec.hasNonNull("titleMatches")
+                ? Pattern.compile(spec.get("titleMatches").asText())
+                : null;
         String cls = text(spec, "class");
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         Optional<WindowInfo> found = Optional.empty();
@@ -203,8 +226,10 @@ public class EvalTaskCommand {
 
     private String onScreen() {
         try {
-            List<String> seen = desktops.desktop().display().windows().stream().filter(WindowInfo::visible)
-                    .map(w -> w.app() + " \"" + w.title() + "\"").toList();
+            List<String> seen = desktops.desktop().display().windows().stream()
+                    .filter(WindowInfo::visible)
+                    .map(w -> w.app() + " \"" + w.title() + "\"")
+                    .toList();
             return seen.isEmpty() ? "nothing" : String.join(", ", seen);
         } catch (RefusedException e) {
             return "(the display could not be read: " + e.refusal() + ")";
@@ -212,7 +237,9 @@ public class EvalTaskCommand {
     }
 
     private static String describe(JsonNode spec) {
-        return (spec.hasNonNull("titleMatches") ? "title matching /" + spec.get("titleMatches").asText() + "/" : "")
+        return (spec.hasNonNull("titleMatches")
+                        ? "title matching /" + spec.get("titleMatches").asText() + "/"
+                        : "")
                 + (spec.hasNonNull("titleMatches") && spec.hasNonNull("class") ? " and " : "")
                 + (spec.hasNonNull("class") ? "class " + spec.get("class").asText() : "");
     }
@@ -222,25 +249,32 @@ public class EvalTaskCommand {
      * each card that asks for a consequential action or shows a step whose target carries a gated word.
      */
     private Thread approver(boolean denyConsequential, PrintStream err) {
-        Thread t = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                for (var card : grants.approvals().pending()) {
-                    try {
-                        if (denyConsequential && (card.consequential().isPresent() || card.steps().stream()
-                                .anyMatch(line -> !dev.deckhand.grant.ConsequentialWords.defaults().categoriesIn(line).isEmpty()))) {
-                            grants.approvals().deny(card.id());
-                            err.println("deckhand eval-task: denied card " + card.id() + " " + card.steps());
-                        } else {
-                            grants.approvals().approve(card.id());
-                            err.println("deckhand eval-task: approved card " + card.id());
+        Thread t = new Thread(
+                () -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        for (var card : grants.approvals().pending()) {
+                            try {
+                                if (denyConsequential
+                                        && (card.consequential().isPresent()
+                                                || card.steps().stream()
+                                                        .anyMatch(line ->
+                                                                !dev.deckhand.grant.ConsequentialWords.defaults()
+                                                                        .categoriesIn(line)
+                                                                        .isEmpty()))) {
+                                    grants.approvals().deny(card.id());
+                                    err.println("deckhand eval-task: denied card " + card.id() + " " + card.steps());
+                                } else {
+                                    grants.approvals().approve(card.id());
+                                    err.println("deckhand eval-task: approved card " + card.id());
+                                }
+                            } catch (RuntimeException decidedMeanwhile) {
+                                // the card expired or was cancelled between the listing and the decision
+                            }
                         }
-                    } catch (RuntimeException decidedMeanwhile) {
-                        // the card expired or was cancelled between the listing and the decision
+                        if (!sleep(25)) return;
                     }
-                }
-                if (!sleep(25)) return;
-            }
-        }, "deckhand-eval-person");
+                },
+                "deckhand-eval-person");
         t.setDaemon(true);
         t.start();
         return t;

@@ -23,6 +23,7 @@ public final class ReportStore {
 
     /** The page lists at most this many reports, newest first. */
     public static final int MAX_LISTED = 50;
+
     static final long MAX_REPORT_BYTES = 8L << 20;
 
     static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
@@ -30,10 +31,10 @@ public final class ReportStore {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.INDENT_OUTPUT);
 
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
-    private ReportStore() {
-    }
+    private ReportStore() {}
 
     /** Writes {@code report.json} and {@code report.md} into {@code dir} (created). */
     public static void write(Path dir, EvalReport report, String markdown) throws IOException {
@@ -55,7 +56,7 @@ public final class ReportStore {
     }
 
     /** A stored report as the page shows it. */
-    public record Stored(String name, JsonNode report) { }
+    public record Stored(String name, JsonNode report) {}
 
     /** The stored reports, newest first (at most {@value #MAX_LISTED}); unreadable ones are skipped. */
     public static List<Stored> list(Path home) {
@@ -64,7 +65,9 @@ public final class ReportStore {
         if (!Files.isDirectory(root)) return out;
         List<Path> dirs;
         try (Stream<Path> s = Files.list(root)) {
-            dirs = s.filter(Files::isDirectory).sorted(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed())
+            dirs = s.filter(Files::isDirectory)
+                    .sorted(Comparator.comparing((Path p) -> p.getFileName().toString())
+                            .reversed())
                     .toList();
         } catch (IOException e) {
             return out;

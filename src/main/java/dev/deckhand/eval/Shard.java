@@ -15,7 +15,8 @@ public record Shard(int index, int count) {
     public static final int MAX_COUNT = 10_000;
 
     public Shard {
-        if (count < 1 || count > MAX_COUNT) throw new IllegalArgumentException("--shard's N must be in 1.." + MAX_COUNT + ", was " + count);
+        if (count < 1 || count > MAX_COUNT)
+            throw new IllegalArgumentException("--shard's N must be in 1.." + MAX_COUNT + ", was " + count);
         if (index < 0 || index >= count) {
             throw new IllegalArgumentException("--shard's I must be in 0.." + (count - 1) + " (0-based), was " + index);
         }

@@ -7,9 +7,9 @@ import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.InputPolicy;
 import dev.deckhand.grant.ScopeKind;
 import dev.deckhand.loop.ToolLimits;
+import dev.deckhand.loop.json.JsonMappers;
 import dev.deckhand.loop.steps.StepParser;
 import dev.deckhand.loop.verify.VerifierSpec;
-import dev.deckhand.loop.json.JsonMappers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +32,22 @@ public final class TaskFile {
 
     /** What a task id may look like: it names files and report rows. */
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,99}");
-    static final Set<String> FIELDS = Set.of("id", "app", "files", "instruction", "grant", "verifier", "oracle", "expect",
-            "maxSteps", "timeoutSeconds", "tags", "session");
-    static final Set<String> OUTCOMES = Set.of("completed", "failed", "refused", "stopped", "budget_exhausted", "expired",
-            "timed_out");
+
+    static final Set<String> FIELDS = Set.of(
+            "id",
+            "app",
+            "files",
+            "instruction",
+            "grant",
+            "verifier",
+            "oracle",
+            "expect",
+            "maxSteps",
+            "timeoutSeconds",
+            "tags",
+            "session");
+    static final Set<String> OUTCOMES =
+            Set.of("completed", "failed", "refused", "stopped", "budget_exhausted", "expired", "timed_out");
     static final int MAX_FILE_BYTES = 1 << 20;
 
     /** A task file that could not be read: it becomes an {@code error} row of the report. */
@@ -53,8 +65,7 @@ public final class TaskFile {
         }
     }
 
-    private TaskFile() {
-    }
+    private TaskFile() {}
 
     public static TaskSpec read(Path file) throws Invalid {
         String fallback = file.getFileName().toString().replaceFirst("\\.json$", "");
@@ -63,10 +74,16 @@ public final class TaskFile {
             if (Files.size(file) > MAX_FILE_BYTES) throw new Invalid(fallback, file + " is larger than 1 MiB");
             root = JSON.readTree(file.toFile());
         } catch (IOException e) {
-            throw new Invalid(fallback, file + " is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new Invalid(
+                    fallback,
+                    file + " is not valid JSON: "
+                            + e.getMessage().lines().findFirst().orElse(""));
         }
-        String id = root != null && root.path("id").isTextual() && ID.matcher(root.path("id").asText()).matches()
-                ? root.path("id").asText() : fallback;
+        String id = root != null
+                        && root.path("id").isTextual()
+                        && ID.matcher(root.path("id").asText()).matches()
+                ? root.path("id").asText()
+                : fallback;
         try {
             return parse(file, root);
         } catch (IllegalArgumentException e) {
@@ -79,7 +96,8 @@ public final class TaskFile {
         only(root, FIELDS, "task");
         String id = text(root, "id", "task");
         if (!ID.matcher(id).matches()) {
-            throw new IllegalArgumentException("id must be 1..100 of a-z 0-9 . _ - starting with a letter or digit, was '" + id + "'");
+            throw new IllegalArgumentException(
+                    "id must be 1..100 of a-z 0-9 . _ - starting with a letter or digit, was '" + id + "'");
         }
         JsonNode app = object(root, "app", "task");
         only(app, Set.of("command", "window"), "app");
@@ -100,12 +118,14 @@ public final class TaskFile {
             for (Iterator<String> it = files.fieldNames(); it.hasNext(); ) {
                 String name = it.next();
                 checkRelative(name);
-                if (!files.get(name).isTextual()) throw new IllegalArgumentException("files." + name + " must be a string");
+                if (!files.get(name).isTextual())
+                    throw new IllegalArgumentException("files." + name + " must be a string");
             }
         }
         String instruction = text(root, "instruction", "task");
         if (instruction.length() > ToolLimits.MAX_INSTRUCTION) {
-            throw new IllegalArgumentException("instruction must be at most " + ToolLimits.MAX_INSTRUCTION + " characters in task");
+            throw new IllegalArgumentException(
+                    "instruction must be at most " + ToolLimits.MAX_INSTRUCTION + " characters in task");
         }
         JsonNode grant = object(root, "grant", "task");
         only(grant, Set.of("scope", "inputPolicy", "capture", "consequential", "budget", "idleExpirySeconds"), "grant");
@@ -122,7 +142,8 @@ public final class TaskFile {
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("verifier: " + e.getMessage());
         }
-        if (!root.path("oracle").isArray()) throw new IllegalArgumentException("oracle is required (an array of steps) for task");
+        if (!root.path("oracle").isArray())
+            throw new IllegalArgumentException("oracle is required (an array of steps) for task");
         try {
             StepParser.parse(root.get("oracle").toString().replace(TaskSpec.DIR, sample));
         } catch (RuntimeException e) {
@@ -132,8 +153,10 @@ public final class TaskFile {
         if (root.has("expect")) {
             JsonNode e = object(root, "expect", "task");
             only(e, Set.of("outcome", "verdict", "refusal"), "expect");
-            String outcome = Optional.ofNullable(optionalText(e, "outcome", "expect")).orElse("completed");
-            if (!OUTCOMES.contains(outcome)) throw new IllegalArgumentException("expect.outcome must be one of " + OUTCOMES);
+            String outcome =
+                    Optional.ofNullable(optionalText(e, "outcome", "expect")).orElse("completed");
+            if (!OUTCOMES.contains(outcome))
+                throw new IllegalArgumentException("expect.outcome must be one of " + OUTCOMES);
             String verdict = optionalText(e, "verdict", "expect");
             if (verdict != null && !Set.of("pass", "fail", "none").contains(verdict)) {
                 throw new IllegalArgumentException("expect.verdict must be pass, fail or none");
@@ -160,7 +183,11 @@ public final class TaskFile {
 
     private static void checkRelative(String name) {
         Path p = Path.of(name).normalize();
-        if (name.isBlank() || p.isAbsolute() || p.startsWith("..") || name.contains(TaskSpec.DIR) || name.contains("\0")) {
+        if (name.isBlank()
+                || p.isAbsolute()
+                || p.startsWith("..")
+                || name.contains(TaskSpec.DIR)
+                || name.contains("\0")) {
             throw new IllegalArgumentException("files names must be relative paths inside {dir}, was '" + name + "'");
         }
     }
@@ -174,7 +201,8 @@ public final class TaskFile {
 
     private static JsonNode object(JsonNode node, String field, String owner) {
         JsonNode v = node.get(field);
-        if (v == null || !v.isObject()) throw new IllegalArgumentException(field + " is required (an object) in " + owner);
+        if (v == null || !v.isObject())
+            throw new IllegalArgumentException(field + " is required (an object) in " + owner);
         return v;
     }
 
@@ -206,8 +234,8 @@ public final class TaskFile {
     private static List<String> strings(JsonNode node, String field, String owner, boolean mayBeEmpty) {
         JsonNode v = node.get(field);
         if (v == null || !v.isArray() || (!mayBeEmpty && v.isEmpty())) {
-            throw new IllegalArgumentException(owner + "." + field + " must be a" + (mayBeEmpty ? "n" : " non-empty")
-                    + " array of strings");
+            throw new IllegalArgumentException(
+                    owner + "." + field + " must be a" + (mayBeEmpty ? "n" : " non-empty") + " array of strings");
         }
         List<String> out = new ArrayList<>();
         for (JsonNode s : v) {

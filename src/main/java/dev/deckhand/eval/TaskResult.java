@@ -13,11 +13,43 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param summary the run's bounded summary or the error, for report.md (not part of the JSON row)
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonPropertyOrder({"id", "app", "outcome", "verdict", "refusal", "expected", "steps", "modelTurns", "inputTokens",
-        "outputTokens", "costUsd", "route", "provider", "model", "error", "wallMs"})
-public record TaskResult(String id, String app, String outcome, String verdict, String refusal, boolean expected, int steps,
-        int modelTurns, long inputTokens, long outputTokens, Double costUsd, String route, String provider, String model,
-        String error, long wallMs, @JsonIgnore TaskSpec.Expect expect, @JsonIgnore String summary) {
+@JsonPropertyOrder({
+    "id",
+    "app",
+    "outcome",
+    "verdict",
+    "refusal",
+    "expected",
+    "steps",
+    "modelTurns",
+    "inputTokens",
+    "outputTokens",
+    "costUsd",
+    "route",
+    "provider",
+    "model",
+    "error",
+    "wallMs"
+})
+public record TaskResult(
+        String id,
+        String app,
+        String outcome,
+        String verdict,
+        String refusal,
+        boolean expected,
+        int steps,
+        int modelTurns,
+        long inputTokens,
+        long outputTokens,
+        Double costUsd,
+        String route,
+        String provider,
+        String model,
+        String error,
+        long wallMs,
+        @JsonIgnore TaskSpec.Expect expect,
+        @JsonIgnore String summary) {
 
     /** Whether this row is a safety task (its correct result is a refusal). */
     @JsonIgnore
@@ -27,11 +59,25 @@ public record TaskResult(String id, String app, String outcome, String verdict, 
 
     /** Reads a row back from a stored report (the two table-only fields are lost). */
     static TaskResult fromJson(JsonNode n) {
-        return new TaskResult(n.path("id").asText(), n.path("app").asText(), text(n, "outcome"), text(n, "verdict"),
-                text(n, "refusal"), n.path("expected").asBoolean(), n.path("steps").asInt(), n.path("modelTurns").asInt(),
-                n.path("inputTokens").asLong(), n.path("outputTokens").asLong(),
-                n.hasNonNull("costUsd") ? n.get("costUsd").asDouble() : null, text(n, "route"), text(n, "provider"),
-                text(n, "model"), text(n, "error"), n.path("wallMs").asLong(), null, null);
+        return new TaskResult(
+                n.path("id").asText(),
+                n.path("app").asText(),
+                text(n, "outcome"),
+                text(n, "verdict"),
+                text(n, "refusal"),
+                n.path("expected").asBoolean(),
+                n.path("steps").asInt(),
+                n.path("modelTurns").asInt(),
+                n.path("inputTokens").asLong(),
+                n.path("outputTokens").asLong(),
+                n.hasNonNull("costUsd") ? n.get("costUsd").asDouble() : null,
+                text(n, "route"),
+                text(n, "provider"),
+                text(n, "model"),
+                text(n, "error"),
+                n.path("wallMs").asLong(),
+                null,
+                null);
     }
 
     private static String text(JsonNode n, String field) {
@@ -91,13 +137,47 @@ public record TaskResult(String id, String app, String outcome, String verdict, 
 
         TaskResult done(long t0) {
             boolean ok = outcome != null && expect.matches(outcome, verdict, refusal);
-            return new TaskResult(id, app, outcome, verdict, refusal, ok, steps, modelTurns, inputTokens, outputTokens, null,
-                    route, provider, model, null, wall(t0), expect, summary);
+            return new TaskResult(
+                    id,
+                    app,
+                    outcome,
+                    verdict,
+                    refusal,
+                    ok,
+                    steps,
+                    modelTurns,
+                    inputTokens,
+                    outputTokens,
+                    null,
+                    route,
+                    provider,
+                    model,
+                    null,
+                    wall(t0),
+                    expect,
+                    summary);
         }
 
         TaskResult error(String why, long t0) {
-            return new TaskResult(id, app, outcome, verdict, refusal, false, steps, modelTurns, inputTokens, outputTokens, null,
-                    route, provider, model, why, wall(t0), expect, why);
+            return new TaskResult(
+                    id,
+                    app,
+                    outcome,
+                    verdict,
+                    refusal,
+                    false,
+                    steps,
+                    modelTurns,
+                    inputTokens,
+                    outputTokens,
+                    null,
+                    route,
+                    provider,
+                    model,
+                    why,
+                    wall(t0),
+                    expect,
+                    why);
         }
 
         private static long wall(long t0) {

@@ -1,10 +1,10 @@
 package dev.deckhand.eval;
 
-import dev.deckhand.home.DeckhandHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.deckhand.grant.PermissionMode;
 import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.model.ApiKey;
 import dev.deckhand.model.ModelBinding;
 import dev.deckhand.model.ModelBindingStore;
@@ -30,13 +30,22 @@ import java.util.concurrent.TimeUnit;
 final class TaskRunner {
 
     /** How the model is chosen, and where the packaged app is. */
-    record Settings(Path jar, String java, Mode mode, Optional<ModelBinding> binding, Optional<ApiKey> key,
-            Optional<Path> logs) { }
+    record Settings(
+            Path jar,
+            String java,
+            Mode mode,
+            Optional<ModelBinding> binding,
+            Optional<ApiKey> key,
+            Optional<Path> logs) {}
 
-    enum Mode { ORACLE, MODEL }
+    enum Mode {
+        ORACLE,
+        MODEL
+    }
 
     /** Room for the child's start (a Quarkus boot) and the app's window beyond the task's own timeout. */
     static final Duration START_SLACK = Duration.ofSeconds(90);
+
     static final Duration DESKTOP_BOUND = Duration.ofSeconds(30);
     static final int DEFAULT_TIMEOUT_SECONDS = 120;
     static final String RESULT_PREFIX = "deckhand-eval-result ";
@@ -66,7 +75,8 @@ final class TaskRunner {
             try {
                 if (wayland(resolved)) desktop.startWayland(DESKTOP_BOUND);
                 TaskResult result = runIn(desktop, task, resolved, home, row, t0);
-                if (!result.expected() && settings.logs().isPresent()) keepLogs(desktop, settings.logs().get(), task.id());
+                if (!result.expected() && settings.logs().isPresent())
+                    keepLogs(desktop, settings.logs().get(), task.id());
                 return result;
             } finally {
                 desktop.close();
@@ -75,7 +85,8 @@ final class TaskRunner {
                 }
             }
         } catch (IOException e) {
-            return row.error("the virtual desktop or the task's directories could not be set up: " + e.getMessage(), t0);
+            return row.error(
+                    "the virtual desktop or the task's directories could not be set up: " + e.getMessage(), t0);
         } catch (RuntimeException e) {
             return row.error("harness failure: " + e, t0);
         } catch (InterruptedException e) {
@@ -86,16 +97,19 @@ final class TaskRunner {
         }
     }
 
-    private TaskResult runIn(VirtualDesktop desktop, TaskSpec task, ObjectNode resolved, Path home,
-            TaskResult.Builder row, long t0) throws IOException {
+    private TaskResult runIn(
+            VirtualDesktop desktop, TaskSpec task, ObjectNode resolved, Path home, TaskResult.Builder row, long t0)
+            throws IOException {
         Path logs = desktop.runtime();
         List<String> command = TaskSpec.command(resolved);
         Process app;
         try {
-            app = wayland(resolved) ? desktop.launchWayland(command, logs.resolve("app.log"))
+            app = wayland(resolved)
+                    ? desktop.launchWayland(command, logs.resolve("app.log"))
                     : desktop.launch(command, Map.of(), logs.resolve("app.log"));
         } catch (IOException e) {
-            return row.error("the app never opened: " + command.get(0) + " could not start (" + e.getMessage() + ")", t0);
+            return row.error(
+                    "the app never opened: " + command.get(0) + " could not start (" + e.getMessage() + ")", t0);
         }
         int timeout = task.timeoutSeconds().orElse(DEFAULT_TIMEOUT_SECONDS);
         Path job = home.resolve("eval-job.json");
@@ -106,16 +120,28 @@ final class TaskRunner {
         Files.writeString(job, jobJson.toString());
         // The child serves on loopback whatever the orchestrator's environment says (the container image
         // opens the server's own bind to its interface).
-        Map<String, String> childEnv = Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0",
-                "QUARKUS_HTTP_HOST", "127.0.0.1");
-        List<String> childCommand = new ArrayList<>(List.of(settings.java(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Xmx512m", "-jar", settings.jar().toString(), "eval-task", job.toString()));
+        Map<String, String> childEnv =
+                Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0", "QUARKUS_HTTP_HOST", "127.0.0.1");
+        List<String> childCommand = new ArrayList<>(List.of(
+                settings.java(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xmx512m",
+                "-jar",
+                settings.jar().toString(),
+                "eval-task",
+                job.toString()));
         Path out = logs.resolve("child.out");
         Path err = logs.resolve("child.log");
-        ProcessBuilder pb = new ProcessBuilder(childCommand).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder pb =
+                new ProcessBuilder(childCommand).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().putAll(desktop.environment());
         pb.environment().putAll(childEnv);
-        for (String k : List.of("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "DECKHAND_ALLOW_NON_LOOPBACK_BIND",
+        for (String k : List.of(
+                "WAYLAND_DISPLAY",
+                "NO_AT_BRIDGE",
+                "GTK_A11Y",
+                "DECKHAND_ALLOW_NON_LOOPBACK_BIND",
                 "DECKHAND_PUBLISHED_ORIGIN")) {
             pb.environment().remove(k);
         }
@@ -132,13 +158,16 @@ final class TaskRunner {
         }
         if (!ended) {
             child.destroyForcibly();
-            return row.error("the task's run did not end within " + timeout + " s plus " + START_SLACK.toSeconds()
-                    + " s to start; " + tail(err, 400), t0);
+            return row.error(
+                    "the task's run did not end within " + timeout + " s plus " + START_SLACK.toSeconds()
+                            + " s to start; " + tail(err, 400),
+                    t0);
         }
         Optional<JsonNode> result = resultLine(out);
         if (result.isEmpty()) {
-            return row.error("the task's child process printed no result (exit " + child.exitValue() + "); "
-                    + tail(err, 600), t0);
+            return row.error(
+                    "the task's child process printed no result (exit " + child.exitValue() + "); " + tail(err, 600),
+                    t0);
         }
         JsonNode r = result.get();
         if (r.hasNonNull("error")) {
@@ -152,7 +181,8 @@ final class TaskRunner {
                     // its window) is gone, so the report tells a broken desktop from a broken app.
                     List<String> broken = desktop.brokenParts();
                     why += "; the app still runs, " + tail(logs.resolve("app.log"), 300) + "; the desktop: "
-                            + (broken.isEmpty() ? "all its parts run" : String.join(", ", broken)) + "; " + desktop.state();
+                            + (broken.isEmpty() ? "all its parts run" : String.join(", ", broken)) + "; "
+                            + desktop.state();
                 }
             }
             return row.fromChild(r).error(why, t0);
@@ -176,7 +206,8 @@ final class TaskRunner {
             names.addAll(desktop.partLogs());
             for (String name : names) {
                 Path f = desktop.runtime().resolve(name);
-                if (Files.exists(f)) Files.copy(f, logs.resolve(id + "." + name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                if (Files.exists(f))
+                    Files.copy(f, logs.resolve(id + "." + name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
             // the report still says what happened
@@ -185,10 +216,14 @@ final class TaskRunner {
 
     private void prepareHome(Path home) throws IOException {
         // The person lets autonomous grants run (accept-edits); every other rule stays the default.
-        PolicyDocument policy = PolicyDocument.of(PolicyConfig.defaults().withPermissionMode(PermissionMode.ACCEPT_EDITS));
-        TaskFile.JSON.writerWithDefaultPrettyPrinter().writeValue(home.resolve(DeckhandHome.POLICY).toFile(), policy);
+        PolicyDocument policy =
+                PolicyDocument.of(PolicyConfig.defaults().withPermissionMode(PermissionMode.ACCEPT_EDITS));
+        TaskFile.JSON
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(home.resolve(DeckhandHome.POLICY).toFile(), policy);
         if (settings.mode() == Mode.MODEL && settings.binding().isPresent()) {
-            new ModelBindingStore(home).save(settings.binding().get(), settings.key().orElse(null));
+            new ModelBindingStore(home)
+                    .save(settings.binding().get(), settings.key().orElse(null));
         }
     }
 
@@ -204,7 +239,8 @@ final class TaskRunner {
     static Optional<JsonNode> resultLine(Path out) {
         try {
             for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
-                if (line.startsWith(RESULT_PREFIX)) return Optional.of(TaskFile.JSON.readTree(line.substring(RESULT_PREFIX.length())));
+                if (line.startsWith(RESULT_PREFIX))
+                    return Optional.of(TaskFile.JSON.readTree(line.substring(RESULT_PREFIX.length())));
             }
         } catch (IOException e) {
             return Optional.empty();

@@ -18,7 +18,13 @@ import java.util.Optional;
  * @param source the file it was read from
  * @param json the task as written (the child process reads its resolved form)
  */
-public record TaskSpec(String id, Path source, App app, String instruction, Expect expect, Optional<Integer> timeoutSeconds,
+public record TaskSpec(
+        String id,
+        Path source,
+        App app,
+        String instruction,
+        Expect expect,
+        Optional<Integer> timeoutSeconds,
         ObjectNode json) {
 
     /** The placeholder for the task's private working directory. */
@@ -89,8 +95,9 @@ public record TaskSpec(String id, Path source, App app, String instruction, Expe
 
         @Override
         public String toString() {
-            return outcome + (refusal != null ? " " + refusal : "") + (verdict != null ? "/" + verdict
-                    : outcome.equals("completed") ? "/pass" : "");
+            return outcome
+                    + (refusal != null ? " " + refusal : "")
+                    + (verdict != null ? "/" + verdict : outcome.equals("completed") ? "/pass" : "");
         }
     }
 
@@ -102,7 +109,9 @@ public record TaskSpec(String id, Path source, App app, String instruction, Expe
     /** The task's files, resolved: relative path → content. */
     public static Map<String, String> files(ObjectNode resolved) {
         Map<String, String> out = new java.util.LinkedHashMap<>();
-        resolved.path("files").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        resolved.path("files")
+                .properties()
+                .forEach(e -> out.put(e.getKey(), e.getValue().asText()));
         return out;
     }
 

@@ -29,8 +29,7 @@ public final class TaskSuite {
         }
     }
 
-    private TaskSuite() {
-    }
+    private TaskSuite() {}
 
     /** @throws IOException a folder that does not exist or cannot be listed */
     public static List<Entry> load(List<Path> roots, List<String> only) throws IOException {
@@ -42,13 +41,16 @@ public final class TaskSuite {
             }
             if (!Files.isDirectory(root)) throw new IOException("no such suite folder: " + root.toAbsolutePath());
             try (Stream<Path> walk = Files.walk(root)) {
-                walk.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".json"))
+                walk.filter(p -> Files.isRegularFile(p)
+                                && p.getFileName().toString().endsWith(".json"))
                         .filter(p -> !skipped(root, p))
                         .sorted()
                         .forEach(files::add);
             }
         }
-        List<PathMatcher> globs = only.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+        List<PathMatcher> globs = only.stream()
+                .map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g))
+                .toList();
         Map<String, Path> seen = new HashMap<>();
         List<Entry> out = new ArrayList<>();
         for (Path f : files) {
@@ -56,7 +58,9 @@ public final class TaskSuite {
             try {
                 TaskSpec t = TaskFile.read(f);
                 Path first = seen.putIfAbsent(t.id(), f);
-                e = first == null ? Entry.of(t) : new Entry(t.id(), null, "duplicate id " + t.id() + ": also in " + first);
+                e = first == null
+                        ? Entry.of(t)
+                        : new Entry(t.id(), null, "duplicate id " + t.id() + ": also in " + first);
             } catch (TaskFile.Invalid invalid) {
                 e = new Entry(invalid.id(), null, invalid.getMessage());
             }

@@ -32,6 +32,7 @@ public final class VirtualDesktop implements AutoCloseable {
     private final List<Process> started = new ArrayList<>();
     /** The desktop's own parts (xvfb, dbus, atspi, openbox, weston) by name, for {@link #brokenParts()} and {@link #partLogs()}. */
     private final Map<String, Process> parts = new LinkedHashMap<>();
+
     private final Map<String, String> env = new LinkedHashMap<>();
     private final List<Long> ended = new ArrayList<>();
     /** The accessibility bus of this desktop (the root window's {@code AT_SPI_BUS}). */
@@ -77,8 +78,11 @@ public final class VirtualDesktop implements AutoCloseable {
         long deadline = System.nanoTime() + bound.toNanos();
 
         // -displayfd: Xvfb picks a free display itself and writes its number once it accepts clients.
-        Process xvfb = spawn("xvfb", List.of("Xvfb", "-displayfd", "1", "-screen", "0", GEOMETRY, "-nolisten", "tcp",
-                "-noreset"), Map.of(), ProcessBuilder.Redirect.PIPE);
+        Process xvfb = spawn(
+                "xvfb",
+                List.of("Xvfb", "-displayfd", "1", "-screen", "0", GEOMETRY, "-nolisten", "tcp", "-noreset"),
+                Map.of(),
+                ProcessBuilder.Redirect.PIPE);
         String display = readLine(xvfb, deadline, "Xvfb to report its display");
         if (!display.matches("\\d+")) throw new IOException("Xvfb reported no display number: '" + display + "'");
         env.put("DISPLAY", ":" + display);
@@ -93,8 +97,16 @@ public final class VirtualDesktop implements AutoCloseable {
         // a private one keeps two desktops' copies apart.
         env.put("TMPDIR", runtime.resolve("tmp").toString());
 
-        Process bus = spawn("dbus", List.of("dbus-daemon", "--session", "--nofork", "--print-address=1",
-                "--address=unix:path=" + runtime.resolve("bus")), Map.of(), ProcessBuilder.Redirect.PIPE);
+        Process bus = spawn(
+                "dbus",
+                List.of(
+                        "dbus-daemon",
+                        "--session",
+                        "--nofork",
+                        "--print-address=1",
+                        "--address=unix:path=" + runtime.resolve("bus")),
+                Map.of(),
+                ProcessBuilder.Redirect.PIPE);
         env.put("DBUS_SESSION_BUS_ADDRESS", readLine(bus, deadline, "the D-Bus session bus to print its address"));
 
         spawn("atspi", List.of("/usr/libexec/at-spi-bus-launcher", "--launch-immediately"), Map.of(), null);
@@ -109,12 +121,22 @@ public final class VirtualDesktop implements AutoCloseable {
         });
         a11yBus = a11y[0];
         spawn("openbox", windowManager, Map.of(), null);
-        await(deadline, "openbox to manage the screen",
-                () -> output(List.of("xprop", "-root", "_NET_SUPPORTING_WM_CHECK")).contains("window id"));
+        await(deadline, "openbox to manage the screen", () -> output(
+                        List.of("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"))
+                .contains("window id"));
         awaitManaging(deadline);
-        await(deadline, "the AT-SPI registry", () -> exitsZero(List.of("dbus-send", "--bus=" + a11y[0], "--print-reply",
-                "--dest=org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Properties.Get",
-                "string:org.a11y.atspi.Accessible", "string:ChildCount")));
+        await(
+                deadline,
+                "the AT-SPI registry",
+                () -> exitsZero(List.of(
+                        "dbus-send",
+                        "--bus=" + a11y[0],
+                        "--print-reply",
+                        "--dest=org.a11y.atspi.Registry",
+                        "/org/a11y/atspi/accessible/root",
+                        "org.freedesktop.DBus.Properties.Get",
+                        "string:org.a11y.atspi.Accessible",
+                        "string:ChildCount")));
         env.put("GDK_BACKEND", "x11");
         env.put("QT_QPA_PLATFORM", "xcb");
         env.put("QT_ACCESSIBILITY", "1");
@@ -133,12 +155,17 @@ public final class VirtualDesktop implements AutoCloseable {
      */
     private void awaitManaging(long deadline) throws IOException, InterruptedException {
         while (true) {
-            Process probe = spawn("wm-probe", List.of("xmessage", "-name", "deckhand-wm-probe", "-timeout", "30",
-                    "window manager probe"), Map.of(), null);
+            Process probe = spawn(
+                    "wm-probe",
+                    List.of("xmessage", "-name", "deckhand-wm-probe", "-timeout", "30", "window manager probe"),
+                    Map.of(),
+                    null);
             long retry = System.nanoTime() + Duration.ofSeconds(1).toNanos();
             boolean managed = false;
             try {
-                while (!(managed = clientListed()) && System.nanoTime() - retry < 0 && System.nanoTime() - deadline < 0) {
+                while (!(managed = clientListed())
+                        && System.nanoTime() - retry < 0
+                        && System.nanoTime() - deadline < 0) {
                     Thread.sleep(25);
                 }
             } finally {
@@ -150,7 +177,8 @@ public final class VirtualDesktop implements AutoCloseable {
                 }
             }
             if (managed) break;
-            if (System.nanoTime() - deadline >= 0) throw new IOException("timed out waiting for openbox to manage a window");
+            if (System.nanoTime() - deadline >= 0)
+                throw new IOException("timed out waiting for openbox to manage a window");
         }
         await(deadline, "openbox to let the probe window go", () -> !clientListed());
     }
@@ -168,8 +196,18 @@ public final class VirtualDesktop implements AutoCloseable {
         long deadline = System.nanoTime() + bound.toNanos();
         Path socket = runtime.resolve("wayland-deckhand");
         // pixman: without it weston's headless output renders nothing (LINUX-DESKTOP.md)
-        spawn("weston", List.of("weston", "--backend=headless-backend.so", "--socket=" + socket.getFileName(),
-                "--idle-time=0", "--use-pixman", "--width=1280", "--height=800"), Map.of(), null);
+        spawn(
+                "weston",
+                List.of(
+                        "weston",
+                        "--backend=headless-backend.so",
+                        "--socket=" + socket.getFileName(),
+                        "--idle-time=0",
+                        "--use-pixman",
+                        "--width=1280",
+                        "--height=800"),
+                Map.of(),
+                null);
         await(deadline, "weston's socket", () -> Files.exists(socket));
         waylandSocket = socket;
     }
@@ -182,10 +220,20 @@ public final class VirtualDesktop implements AutoCloseable {
 
     /** Starts {@code command} as a native Wayland client of {@link #startWayland}'s weston: no DISPLAY to fall back to. */
     public Process launchWayland(List<String> command, Path log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        prepare(pb.environment(), Map.of("WAYLAND_DISPLAY", waylandDisplay(), "GDK_BACKEND", "wayland",
-                "QT_QPA_PLATFORM", "wayland", "AT_SPI_BUS_ADDRESS", a11yBus));
+        prepare(
+                pb.environment(),
+                Map.of(
+                        "WAYLAND_DISPLAY",
+                        waylandDisplay(),
+                        "GDK_BACKEND",
+                        "wayland",
+                        "QT_QPA_PLATFORM",
+                        "wayland",
+                        "AT_SPI_BUS_ADDRESS",
+                        a11yBus));
         pb.environment().remove("DISPLAY");
         Process p = pb.start();
         synchronized (started) {
@@ -205,7 +253,8 @@ public final class VirtualDesktop implements AutoCloseable {
 
     /** Starts {@code command} in this desktop (environment above, plus {@code extra}), output to {@code log}. */
     public Process launch(List<String> command, Map<String, String> extra, Path log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         prepare(pb.environment(), extra);
         Process p = pb.start();
@@ -216,7 +265,8 @@ public final class VirtualDesktop implements AutoCloseable {
     }
 
     private void prepare(Map<String, String> target, Map<String, String> extra) {
-        for (String k : List.of("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "AT_SPI_BUS_ADDRESS", "DESKTOP_STARTUP_ID")) {
+        for (String k :
+                List.of("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "AT_SPI_BUS_ADDRESS", "DESKTOP_STARTUP_ID")) {
             target.remove(k);
         }
         target.putAll(env);
@@ -225,16 +275,23 @@ public final class VirtualDesktop implements AutoCloseable {
 
     private Process spawn(String name, List<String> command, Map<String, String> extra, ProcessBuilder.Redirect out)
             throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(
-                runtime.resolve(name + ".log").toFile()));
-        pb.redirectOutput(out != null ? out : ProcessBuilder.Redirect.appendTo(runtime.resolve(name + ".log").toFile()));
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(
+                        runtime.resolve(name + ".log").toFile()));
+        pb.redirectOutput(
+                out != null
+                        ? out
+                        : ProcessBuilder.Redirect.appendTo(
+                                runtime.resolve(name + ".log").toFile()));
         prepare(pb.environment(), extra);
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
-            throw new IOException(command.get(0) + " could not start (" + e.getMessage() + "); install the desktop with "
-                    + "scripts/deps.sh main", e);
+            throw new IOException(
+                    command.get(0) + " could not start (" + e.getMessage() + "); install the desktop with "
+                            + "scripts/deps.sh main",
+                    e);
         }
         synchronized (started) {
             started.add(p);
@@ -252,8 +309,9 @@ public final class VirtualDesktop implements AutoCloseable {
         List<String> out = new ArrayList<>();
         synchronized (started) {
             parts.forEach((name, p) -> {
-                if (!p.isAlive()) out.add(name + " exited with status " + p.exitValue() + " ("
-                        + TaskRunner.tail(runtime.resolve(name + ".log"), 200) + ")");
+                if (!p.isAlive())
+                    out.add(name + " exited with status " + p.exitValue() + " ("
+                            + TaskRunner.tail(runtime.resolve(name + ".log"), 200) + ")");
             });
         }
         return out;
@@ -279,22 +337,37 @@ public final class VirtualDesktop implements AutoCloseable {
                 String stat = Files.readString(proc.resolve("stat"));
                 int close = stat.lastIndexOf(')');
                 String comm = stat.substring(stat.indexOf('(') + 1, close);
-                String wchan = Files.isReadable(proc.resolve("wchan")) ? Files.readString(proc.resolve("wchan")).strip() : "?";
-                b.append(' ').append(comm).append('/').append(pid).append(' ').append(stat.charAt(close + 2))
-                        .append(wchan.isEmpty() || wchan.equals("0") ? "" : " " + wchan).append(',');
+                String wchan = Files.isReadable(proc.resolve("wchan"))
+                        ? Files.readString(proc.resolve("wchan")).strip()
+                        : "?";
+                b.append(' ')
+                        .append(comm)
+                        .append('/')
+                        .append(pid)
+                        .append(' ')
+                        .append(stat.charAt(close + 2))
+                        .append(wchan.isEmpty() || wchan.equals("0") ? "" : " " + wchan)
+                        .append(',');
             } catch (IOException | RuntimeException gone) {
                 // ended meanwhile
             }
         }
-        String tree = output(List.of("xwininfo", "-root", "-children")).lines()
-                .filter(l -> l.strip().startsWith("0x")).map(String::strip).reduce((x, y) -> x + "; " + y).orElse("none");
-        return b.append(" top-level windows: ").append(tree.length() > 2000 ? tree.substring(0, 2000) + "…" : tree).toString();
+        String tree = output(List.of("xwininfo", "-root", "-children"))
+                .lines()
+                .filter(l -> l.strip().startsWith("0x"))
+                .map(String::strip)
+                .reduce((x, y) -> x + "; " + y)
+                .orElse("none");
+        return b.append(" top-level windows: ")
+                .append(tree.length() > 2000 ? tree.substring(0, 2000) + "…" : tree)
+                .toString();
     }
 
     private static String readLine(Process p, long deadline, String what) throws IOException, InterruptedException {
         CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
             try {
-                BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                BufferedReader r =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
                 return r.readLine();
             } catch (IOException e) {
                 return null;
@@ -311,7 +384,8 @@ public final class VirtualDesktop implements AutoCloseable {
         }
     }
 
-    private static void await(long deadline, String what, BooleanSupplier ready) throws IOException, InterruptedException {
+    private static void await(long deadline, String what, BooleanSupplier ready)
+            throws IOException, InterruptedException {
         while (!ready.getAsBoolean()) {
             if (System.nanoTime() > deadline) throw new IOException("timed out waiting for " + what);
             Thread.sleep(50);
@@ -329,7 +403,7 @@ public final class VirtualDesktop implements AutoCloseable {
         return exit != null && exit == 0;
     }
 
-    private record Probe(Integer exit, String output) { }
+    private record Probe(Integer exit, String output) {}
 
     private Probe probe(List<String> command) {
         try {

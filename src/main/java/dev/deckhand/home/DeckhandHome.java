@@ -112,7 +112,10 @@ public final class DeckhandHome {
         String value = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         Path tmp = Files.createTempFile(dir, name, ".tmp", PosixFilePermissions.asFileAttribute(SECRET_MODE));
         Files.writeString(tmp, value + "\n", StandardCharsets.US_ASCII);
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+        Files.move(
+                tmp,
+                file,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return value;
     }

@@ -8,8 +8,11 @@ public interface HeldSecrets {
 
     /** Nothing is screened: for code that runs without a server. */
     HeldSecrets NONE = new HeldSecrets() {
-        @Override public void hold(String secret, String name) { }
-        @Override public void release(String secret) { }
+        @Override
+        public void hold(String secret, String name) {}
+
+        @Override
+        public void release(String secret) {}
     };
 
     /** @param name what a refusal calls it ("sign-in code"), never the secret */

@@ -29,8 +29,7 @@ public class KnownSecrets implements HeldSecrets {
 
     private static final Logger LOG = Logger.getLogger(KnownSecrets.class);
 
-
-    private record Stamp(long size, Instant modified) { }
+    private record Stamp(long size, Instant modified) {}
 
     private final DeckhandHome home;
     private final Map<String, Stamp> stamps = new ConcurrentHashMap<>();
@@ -44,7 +43,8 @@ public class KnownSecrets implements HeldSecrets {
         this.home = Objects.requireNonNull(home, "home");
         int unmatchable = current().unmatchable();
         if (unmatchable > 0) {
-            LOG.warnf("%d of Deckhand's secrets are shorter than %d characters without their prefix and cannot be screened for",
+            LOG.warnf(
+                    "%d of Deckhand's secrets are shorter than %d characters without their prefix and cannot be screened for",
                     unmatchable, OwnSecrets.RUN);
         }
     }
@@ -81,7 +81,9 @@ public class KnownSecrets implements HeldSecrets {
                 String secret = SecretFileReads.read(file);
                 if (!secret.isEmpty()) fromFiles.put(secret, SecretFileReads.called(name));
             } catch (IOException unreadable) {
-                LOG.warnf("cannot read %s to screen for it: %s", name, unreadable.getClass().getSimpleName());
+                LOG.warnf(
+                        "cannot read %s to screen for it: %s",
+                        name, unreadable.getClass().getSimpleName());
             }
         }
         return true;

@@ -12,8 +12,7 @@ public final class PublishedSecrets {
 
     private static volatile OwnSecrets current = OwnSecrets.none();
 
-    private PublishedSecrets() {
-    }
+    private PublishedSecrets() {}
 
     static void publish(OwnSecrets secrets) {
         current = secrets;

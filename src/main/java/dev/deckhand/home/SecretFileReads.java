@@ -39,15 +39,21 @@ public final class SecretFileReads {
     public static final String UNKNOWN = "unknown";
 
     private static final Map<String, String> CALLED = Map.of(
-            DeckhandHome.MCP_TOKEN, "MCP token",
-            DeckhandHome.OWNER_TOKEN, "owner token",
-            DeckhandHome.AUDIT_SEAL_KEY, "audit seal key",
-            DeckhandHome.MODEL_API_KEY, "model API key",
-            UNKNOWN, "secret files (the kernel lost events)");
+            DeckhandHome.MCP_TOKEN,
+            "MCP token",
+            DeckhandHome.OWNER_TOKEN,
+            "owner token",
+            DeckhandHome.AUDIT_SEAL_KEY,
+            "audit seal key",
+            DeckhandHome.MODEL_API_KEY,
+            "model API key",
+            UNKNOWN,
+            "secret files (the kernel lost events)");
 
-    private static final java.util.concurrent.atomic.AtomicInteger ACTING = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger ACTING =
+            new java.util.concurrent.atomic.AtomicInteger();
     private static volatile Watch watch;
-    private static volatile Consumer<Set<String>> listener = names -> { };
+    private static volatile Consumer<Set<String>> listener = names -> {};
 
     private SecretFileReads() {}
 
@@ -68,7 +74,11 @@ public final class SecretFileReads {
 
     /** The secret files' names in the config directory: the tokens, the seal key, the model's API key. */
     public static Set<String> files() {
-        return Set.of(DeckhandHome.MCP_TOKEN, DeckhandHome.OWNER_TOKEN, DeckhandHome.AUDIT_SEAL_KEY, DeckhandHome.MODEL_API_KEY);
+        return Set.of(
+                DeckhandHome.MCP_TOKEN,
+                DeckhandHome.OWNER_TOKEN,
+                DeckhandHome.AUDIT_SEAL_KEY,
+                DeckhandHome.MODEL_API_KEY);
     }
 
     /** What a refusal or a log line calls the file {@code name} (or {@link #UNKNOWN}). */

@@ -39,7 +39,8 @@ public final class SecretLogFilter implements Filter {
     /** A copy of the chain whose messages are withheld, with the same classes named and stack traces. */
     private static Throwable withheld(Throwable t) {
         Throwable cause = t.getCause() == null || t.getCause() == t ? null : withheld(t.getCause());
-        Throwable copy = new WithheldThrowable(t.getClass().getName() + ": " + PublishedSecrets.withhold(String.valueOf(t.getMessage())), cause);
+        Throwable copy = new WithheldThrowable(
+                t.getClass().getName() + ": " + PublishedSecrets.withhold(String.valueOf(t.getMessage())), cause);
         copy.setStackTrace(t.getStackTrace());
         return copy;
     }

@@ -12,7 +12,8 @@ public class ServerAddress {
         var config = ConfigProvider.getConfig();
         return config.getOptionalValue("quarkus.http.test-port", Integer.class)
                 .filter(p -> p > 0 && isTestProfile())
-                .orElseGet(() -> config.getOptionalValue("quarkus.http.port", Integer.class).orElse(8377));
+                .orElseGet(() -> config.getOptionalValue("quarkus.http.port", Integer.class)
+                        .orElse(8377));
     }
 
     public String baseUrl() {
@@ -28,6 +29,8 @@ public class ServerAddress {
     }
 
     private static boolean isTestProfile() {
-        return "test".equals(io.quarkus.runtime.configuration.ConfigUtils.getProfiles().get(0));
+        return "test"
+                .equals(io.quarkus.runtime.configuration.ConfigUtils.getProfiles()
+                        .get(0));
     }
 }

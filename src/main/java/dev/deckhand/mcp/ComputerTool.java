@@ -35,10 +35,11 @@ import java.util.Map;
 public class ComputerTool {
 
     public static final String NAME = "computer";
-    static final String DESCRIPTION = "Operate the one desktop window (or application) that the user granted in Deckhand's "
-            + "web page, to carry out an instruction. A bounded loop asks the user's bound vision model for one checked "
-            + "action at a time; a declared verifier, never the model, decides success. You cannot choose or widen the "
-            + "target: without a grant the call is refused with NO_GRANT and the page address where the user grants one.";
+    static final String DESCRIPTION =
+            "Operate the one desktop window (or application) that the user granted in Deckhand's "
+                    + "web page, to carry out an instruction. A bounded loop asks the user's bound vision model for one checked "
+                    + "action at a time; a declared verifier, never the model, decides success. You cannot choose or widen the "
+                    + "target: without a grant the call is refused with NO_GRANT and the page address where the user grants one.";
 
     private final ToolManager tools;
     private final ToolCallLedger ledger;
@@ -59,8 +60,8 @@ public class ComputerTool {
                 .setDescription(DESCRIPTION)
                 .setInputSchema(inputSchema())
                 .setOutputSchema(outputSchema())
-                .setAnnotations(new ToolManager.ToolAnnotations("Operate a granted desktop window",
-                        false, true, false, true))
+                .setAnnotations(
+                        new ToolManager.ToolAnnotations("Operate a granted desktop window", false, true, false, true))
                 .setHandler(this::call)
                 .register();
     }
@@ -78,7 +79,7 @@ public class ComputerTool {
     private Map<String, Object> schema(String name) {
         try (InputStream in = ComputerTool.class.getResourceAsStream("/" + name)) {
             if (in == null) throw new IllegalStateException(name + " is missing from the application");
-            return json.readValue(in, new TypeReference<Map<String, Object>>() { });
+            return json.readValue(in, new TypeReference<Map<String, Object>>() {});
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -101,22 +102,34 @@ public class ComputerTool {
         java.util.function.Consumer<String> notify = message -> {
             if (progress.token().isEmpty()) return;
             synchronized (sent) {
-                progress.notificationBuilder().setProgress(sent.incrementAndGet()).setMessage(message).build().sendAndForget();
+                progress.notificationBuilder()
+                        .setProgress(sent.incrementAndGet())
+                        .setMessage(message)
+                        .build()
+                        .sendAndForget();
             }
         };
         // While the run waits (an approval card, a slow model, a retry), a heartbeat every HEARTBEAT keeps
         // clients that reset their time-out on progress waiting; a client's cancel is Stop for this run.
-        java.util.concurrent.ScheduledFuture<?> heartbeat = progress.token().isEmpty() ? null
-                : HEARTBEATS.scheduleAtFixedRate(() -> notify.accept("still running after step " + lastStep.get()),
-                        HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        java.util.concurrent.ScheduledFuture<?> heartbeat = progress.token().isEmpty()
+                ? null
+                : HEARTBEATS.scheduleAtFixedRate(
+                        () -> notify.accept("still running after step " + lastStep.get()),
+                        HEARTBEAT.toMillis(),
+                        HEARTBEAT.toMillis(),
+                        java.util.concurrent.TimeUnit.MILLISECONDS);
         RunResult result;
         try {
-            result = service.run(request, arguments.connection().id(),
+            result = service.run(
+                    request,
+                    arguments.connection().id(),
                     () -> cancellation.check().isRequested(),
                     step -> {
                         lastStep.accumulateAndGet(step.step(), Math::max);
-                        notify.accept("step " + step.step() + ": " + step.kind() + " " + step.status().name().toLowerCase(Locale.ROOT)
-                                + step.code().map(c -> " " + c).orElse("") + step.effect().map(e -> ", " + e.wire()).orElse(""));
+                        notify.accept("step " + step.step() + ": " + step.kind() + " "
+                                + step.status().name().toLowerCase(Locale.ROOT)
+                                + step.code().map(c -> " " + c).orElse("")
+                                + step.effect().map(e -> ", " + e.wire()).orElse(""));
                     });
         } finally {
             if (heartbeat != null) heartbeat.cancel(false);
@@ -126,6 +139,7 @@ public class ComputerTool {
 
     /** At most this long between two progress notifications of a run (docs/design.md#tool-contract: at least every 10 s). */
     static final java.time.Duration HEARTBEAT = java.time.Duration.ofSeconds(5);
+
     private static final java.util.concurrent.ScheduledExecutorService HEARTBEATS =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "deckhand-mcp-heartbeat");
@@ -135,9 +149,13 @@ public class ComputerTool {
 
     static ToolResponse response(RunResult r) {
         ToolResult result = ToolResult.of(r);
-        boolean error = r.refusal().isPresent() || r.outcome().kind() != Outcome.Kind.COMPLETED || r.verdict() != Verdict.PASS;
-        String text = r.refusal().filter(ref -> !r.summary().contains(ref.code().name()))
-                .map(ref -> "refused " + ref + " | ").orElse("") + r.summary();
+        boolean error =
+                r.refusal().isPresent() || r.outcome().kind() != Outcome.Kind.COMPLETED || r.verdict() != Verdict.PASS;
+        String text = r.refusal()
+                        .filter(ref -> !r.summary().contains(ref.code().name()))
+                        .map(ref -> "refused " + ref + " | ")
+                        .orElse("")
+                + r.summary();
         return new ToolResponse(error, List.of(new TextContent(text)), result, null);
     }
 }

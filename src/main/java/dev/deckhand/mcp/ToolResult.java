@@ -15,8 +15,14 @@ import java.util.Objects;
  * @param usage model turns, tokens and cost (docs/contract.md#result); always present
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ToolResult(String runId, String outcome, String verdict, int stepsRun, RefusalView refusal,
-        String summary, UsageView usage) {
+public record ToolResult(
+        String runId,
+        String outcome,
+        String verdict,
+        int stepsRun,
+        RefusalView refusal,
+        String summary,
+        UsageView usage) {
 
     public static final int SUMMARY_LIMIT = 2000;
 
@@ -42,13 +48,23 @@ public record ToolResult(String runId, String outcome, String verdict, int steps
     @JsonInclude(JsonInclude.Include.ALWAYS)
     public record UsageView(int modelTurns, long inputTokens, long outputTokens, BigDecimal costUsd) {
         public static UsageView of(Usage u) {
-            return new UsageView(u.modelTurns(), u.inputTokens(), u.outputTokens(), u.costUsd().orElse(null));
+            return new UsageView(
+                    u.modelTurns(),
+                    u.inputTokens(),
+                    u.outputTokens(),
+                    u.costUsd().orElse(null));
         }
     }
 
     /** The result of a run as it travels to the agent (MCP) or the terminal ({@code deckhand run --json}). */
     public static ToolResult of(RunResult r) {
-        return new ToolResult(r.runId(), r.outcome().wire(), r.verdict().wire(), r.stepsRun(),
-                r.refusal().map(RefusalView::of).orElse(null), r.summary(), UsageView.of(r.usage()));
+        return new ToolResult(
+                r.runId(),
+                r.outcome().wire(),
+                r.verdict().wire(),
+                r.stepsRun(),
+                r.refusal().map(RefusalView::of).orElse(null),
+                r.summary(),
+                UsageView.of(r.usage()));
     }
 }

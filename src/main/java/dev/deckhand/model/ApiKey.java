@@ -43,8 +43,9 @@ public final class ApiKey {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ApiKey other && MessageDigest.isEqual(
-                value.getBytes(StandardCharsets.US_ASCII), other.value.getBytes(StandardCharsets.US_ASCII));
+        return o instanceof ApiKey other
+                && MessageDigest.isEqual(
+                        value.getBytes(StandardCharsets.US_ASCII), other.value.getBytes(StandardCharsets.US_ASCII));
     }
 
     @Override

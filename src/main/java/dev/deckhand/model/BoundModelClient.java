@@ -26,7 +26,8 @@ public final class BoundModelClient implements ModelClient {
         ModelBinding binding = bound();
         Optional<ApiKey> key = store.apiKey();
         if (binding.provider().keyRequired() && key.isEmpty()) {
-            throw new RefusedException(Refusal.modelNotBound(binding.providerId() + " is bound but no API key is stored; set one in settings"));
+            throw new RefusedException(Refusal.modelNotBound(
+                    binding.providerId() + " is bound but no API key is stored; set one in settings"));
         }
         return provider.reply(binding, key.orElse(null), turn);
     }
@@ -52,8 +53,9 @@ public final class BoundModelClient implements ModelClient {
             ModelBinding binding = own.get();
             ApiKey key = sharedKey(binding).orElse(null);
             if (binding.provider().keyRequired() && key == null) {
-                throw new RefusedException(Refusal.modelNotBound("the model bound for app " + app + " (" + binding.providerId()
-                        + " " + binding.modelId() + ") needs an API key, and the stored key belongs to another endpoint"));
+                throw new RefusedException(Refusal.modelNotBound(
+                        "the model bound for app " + app + " (" + binding.providerId() + " " + binding.modelId()
+                                + ") needs an API key, and the stored key belongs to another endpoint"));
             }
             return provider.reply(binding, key, turn);
         };
@@ -67,7 +69,8 @@ public final class BoundModelClient implements ModelClient {
         } catch (IllegalStateException invalid) {
             return Optional.empty();
         }
-        boolean same = main.isPresent() && main.get().provider() == binding.provider()
+        boolean same = main.isPresent()
+                && main.get().provider() == binding.provider()
                 && main.get().effectiveBaseUrl().equals(binding.effectiveBaseUrl());
         return same ? store.apiKey() : Optional.empty();
     }
@@ -85,7 +88,9 @@ public final class BoundModelClient implements ModelClient {
 
     private ModelBinding bound() {
         try {
-            return store.binding().orElseThrow(() -> new RefusedException(Refusal.modelNotBound("no model is bound; bind one in settings (PUT /api/model)")));
+            return store.binding()
+                    .orElseThrow(() -> new RefusedException(
+                            Refusal.modelNotBound("no model is bound; bind one in settings (PUT /api/model)")));
         } catch (IllegalStateException invalid) {
             throw new RefusedException(Refusal.modelNotBound(invalid.getMessage()));
         }

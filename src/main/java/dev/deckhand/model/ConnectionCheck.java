@@ -10,7 +10,8 @@ public record ConnectionCheck(boolean ok, String error) {
 
     public ConnectionCheck {
         if (ok && error != null) throw new IllegalArgumentException("error must be null when ok");
-        if (!ok && (error == null || error.isBlank())) throw new IllegalArgumentException("error is required when not ok");
+        if (!ok && (error == null || error.isBlank()))
+            throw new IllegalArgumentException("error is required when not ok");
     }
 
     public static ConnectionCheck passed() {

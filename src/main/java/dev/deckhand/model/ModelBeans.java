@@ -18,7 +18,8 @@ public class ModelBeans {
 
     @Produces
     @Singleton
-    ProviderClient providerClient(@ConfigProperty(name = "deckhand.model.timeout", defaultValue = "PT60S") Duration timeout) {
+    ProviderClient providerClient(
+            @ConfigProperty(name = "deckhand.model.timeout", defaultValue = "PT60S") Duration timeout) {
         return new ProviderClient(timeout);
     }
 

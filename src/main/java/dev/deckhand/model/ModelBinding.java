@@ -14,8 +14,8 @@ import java.util.Locale;
  * @param temperature     nullable; 0..2; null leaves the provider's default (some models refuse any value)
  * @param maxOutputTokens nullable; 1..100000; null = provider default (Anthropic: 1024)
  */
-public record ModelBinding(String providerId, String modelId, String baseUrl, Double temperature,
-                           Integer maxOutputTokens) {
+public record ModelBinding(
+        String providerId, String modelId, String baseUrl, Double temperature, Integer maxOutputTokens) {
 
     public ModelBinding {
         if (providerId == null || Provider.byId(providerId).isEmpty()) {

@@ -1,8 +1,8 @@
 package dev.deckhand.model;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.loop.json.JsonMappers;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +24,6 @@ import java.util.Set;
  * key, so a key meant for one endpoint is never sent to another.
  */
 public final class ModelBindingStore {
-
 
     private static final Set<PosixFilePermission> SECRET_MODE = PosixFilePermissions.fromString("rw-------");
 
@@ -98,7 +97,8 @@ public final class ModelBindingStore {
         } catch (IOException | IllegalArgumentException e) {
             Throwable root = e;
             while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-            throw new IllegalStateException("the model bound for app " + app + " is not a valid binding: " + root.getMessage(), e);
+            throw new IllegalStateException(
+                    "the model bound for app " + app + " is not a valid binding: " + root.getMessage(), e);
         }
     }
 
@@ -110,7 +110,9 @@ public final class ModelBindingStore {
                 Files.deleteIfExists(dir.resolve(DeckhandHome.MODEL_APPS));
                 return;
             }
-            writeAtomically(dir.resolve(DeckhandHome.MODEL_APPS), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new java.util.TreeMap<>(apps)));
+            writeAtomically(
+                    dir.resolve(DeckhandHome.MODEL_APPS),
+                    json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new java.util.TreeMap<>(apps)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the per-app model bindings in " + dir, e);
         }
@@ -126,8 +128,9 @@ public final class ModelBindingStore {
         Path file = dir.resolve(DeckhandHome.MODEL_PRICES);
         if (!Files.exists(file)) return PriceTable.DEFAULTS;
         try {
-            return new PriceTable(json.readValue(file.toFile(),
-                    new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, PriceTable.Price>>() { }));
+            return new PriceTable(json.readValue(
+                    file.toFile(),
+                    new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, PriceTable.Price>>() {}));
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalStateException(file + " is not a valid price table: " + e.getMessage(), e);
         }
@@ -137,7 +140,9 @@ public final class ModelBindingStore {
     public synchronized void savePrices(PriceTable prices) {
         Objects.requireNonNull(prices, "prices");
         try {
-            writeAtomically(dir.resolve(DeckhandHome.MODEL_PRICES), json.writerWithDefaultPrettyPrinter().writeValueAsBytes(prices.prices()));
+            writeAtomically(
+                    dir.resolve(DeckhandHome.MODEL_PRICES),
+                    json.writerWithDefaultPrettyPrinter().writeValueAsBytes(prices.prices()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the price table in " + dir, e);
         }
@@ -148,7 +153,8 @@ public final class ModelBindingStore {
         Path file = keyFile();
         try {
             if (!Files.exists(file)) return Optional.empty();
-            if (!Files.getPosixFilePermissions(file).equals(SECRET_MODE)) Files.setPosixFilePermissions(file, SECRET_MODE);
+            if (!Files.getPosixFilePermissions(file).equals(SECRET_MODE))
+                Files.setPosixFilePermissions(file, SECRET_MODE);
             String value = dev.deckhand.home.SecretFileReads.read(file);
             return value.isEmpty() ? Optional.empty() : Optional.of(ApiKey.of(value));
         } catch (IOException e) {
@@ -208,8 +214,8 @@ public final class ModelBindingStore {
 
     private void writeAtomically(Path target, byte[] bytes) throws IOException {
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp",
-                PosixFilePermissions.asFileAttribute(SECRET_MODE));
+        Path tmp = Files.createTempFile(
+                dir, target.getFileName().toString(), ".tmp", PosixFilePermissions.asFileAttribute(SECRET_MODE));
         try {
             Files.write(tmp, bytes);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -16,10 +16,17 @@ public final class ModelException extends RuntimeException {
     }
 
     /** @param retryAfter what the provider's {@code Retry-After} header asked for, if it sent one */
-    public ModelException(String providerId, int httpStatus, String providerMessage,
+    public ModelException(
+            String providerId,
+            int httpStatus,
+            String providerMessage,
             java.util.Optional<java.time.Duration> retryAfter) {
-        super(providerId + (httpStatus > 0 ? " answered HTTP " + httpStatus : " call failed") + ": " + providerMessage,
-                null, false, false);
+        super(
+                providerId + (httpStatus > 0 ? " answered HTTP " + httpStatus : " call failed") + ": "
+                        + providerMessage,
+                null,
+                false,
+                false);
         this.providerId = providerId;
         this.httpStatus = httpStatus;
         this.providerMessage = providerMessage;

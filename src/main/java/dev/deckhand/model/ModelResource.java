@@ -34,9 +34,10 @@ import java.util.Set;
 @Produces(MediaType.APPLICATION_JSON)
 public class ModelResource {
 
-    private static final Set<String> FIELDS = Set.of("providerId", "modelId", "baseUrl", "temperature",
-            "maxOutputTokens", "apiKey", "apps", "prices");
-    private static final Set<String> APP_FIELDS = Set.of("providerId", "modelId", "baseUrl", "temperature", "maxOutputTokens");
+    private static final Set<String> FIELDS =
+            Set.of("providerId", "modelId", "baseUrl", "temperature", "maxOutputTokens", "apiKey", "apps", "prices");
+    private static final Set<String> APP_FIELDS =
+            Set.of("providerId", "modelId", "baseUrl", "temperature", "maxOutputTokens");
     private static final Set<String> PRICE_FIELDS = Set.of("inputPerMTok", "outputPerMTok");
 
     @Inject
@@ -90,8 +91,12 @@ public class ModelResource {
     /** One binding's fields; {@code prefix} names where it sits ("" or "apps.<app>.") in an error. */
     private static ModelBinding binding(JsonNode node, String prefix) {
         try {
-            return new ModelBinding(text(node, "providerId"), text(node, "modelId"), text(node, "baseUrl"),
-                    number(node, "temperature"), integer(node, "maxOutputTokens"));
+            return new ModelBinding(
+                    text(node, "providerId"),
+                    text(node, "modelId"),
+                    text(node, "baseUrl"),
+                    number(node, "temperature"),
+                    integer(node, "maxOutputTokens"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(prefix + e.getMessage());
         }
@@ -104,13 +109,15 @@ public class ModelResource {
         for (Map.Entry<String, JsonNode> e : apps.properties()) {
             String app = e.getKey();
             if (app.isBlank() || app.length() > 200 || !app.matches("[\\x21-\\x7e]+")) {
-                throw new IllegalArgumentException("apps." + clip(app) + " is not an application class (1..200 printable characters, no spaces)");
+                throw new IllegalArgumentException(
+                        "apps." + clip(app) + " is not an application class (1..200 printable characters, no spaces)");
             }
             JsonNode b = e.getValue();
             if (b == null || !b.isObject()) throw new IllegalArgumentException("apps." + app + " must be an object");
             for (Iterator<String> f = b.fieldNames(); f.hasNext(); ) {
                 String field = f.next();
-                if (!APP_FIELDS.contains(field)) throw new IllegalArgumentException("apps." + app + "." + clip(field) + " is not a binding field");
+                if (!APP_FIELDS.contains(field))
+                    throw new IllegalArgumentException("apps." + app + "." + clip(field) + " is not a binding field");
             }
             out.put(app, binding(b, "apps." + app + "."));
         }
@@ -124,18 +131,26 @@ public class ModelResource {
         for (Map.Entry<String, JsonNode> e : prices.properties()) {
             String model = e.getKey();
             JsonNode p = e.getValue();
-            if (p == null || !p.isObject()) throw new IllegalArgumentException("prices." + clip(model) + " must be an object");
+            if (p == null || !p.isObject())
+                throw new IllegalArgumentException("prices." + clip(model) + " must be an object");
             for (Iterator<String> f = p.fieldNames(); f.hasNext(); ) {
                 String field = f.next();
-                if (!PRICE_FIELDS.contains(field)) throw new IllegalArgumentException("prices." + clip(model) + "." + clip(field) + " is not a price field");
+                if (!PRICE_FIELDS.contains(field))
+                    throw new IllegalArgumentException(
+                            "prices." + clip(model) + "." + clip(field) + " is not a price field");
             }
             for (String field : PRICE_FIELDS) {
                 JsonNode n = p.get(field);
                 if (n == null || !n.isNumber() || n.decimalValue().signum() < 0) {
-                    throw new IllegalArgumentException("prices." + clip(model) + "." + field + " must be a number >= 0");
+                    throw new IllegalArgumentException(
+                            "prices." + clip(model) + "." + field + " must be a number >= 0");
                 }
             }
-            out.put(model, new PriceTable.Price(p.get("inputPerMTok").decimalValue(), p.get("outputPerMTok").decimalValue()));
+            out.put(
+                    model,
+                    new PriceTable.Price(
+                            p.get("inputPerMTok").decimalValue(),
+                            p.get("outputPerMTok").decimalValue()));
         }
         return new PriceTable(out);
     }
@@ -205,7 +220,8 @@ public class ModelResource {
     private static Integer integer(JsonNode body, String field) {
         JsonNode n = body.get(field);
         if (n == null || n.isNull()) return null;
-        if (!n.isIntegralNumber() || !n.canConvertToInt()) throw new IllegalArgumentException(field + " must be an integer");
+        if (!n.isIntegralNumber() || !n.canConvertToInt())
+            throw new IllegalArgumentException(field + " must be an integer");
         return n.asInt();
     }
 

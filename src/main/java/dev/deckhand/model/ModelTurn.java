@@ -15,11 +15,12 @@ import java.util.Optional;
  *                     the caller; sent as structured output or as the single forced tool's input schema
  * @param feedback     nullable: the parser's complaint about the previous output, fed back once
  */
-public record ModelTurn(String systemPrompt, String userText, Optional<byte[]> image, String jsonSchema,
-                        String feedback) {
+public record ModelTurn(
+        String systemPrompt, String userText, Optional<byte[]> image, String jsonSchema, String feedback) {
 
     public ModelTurn {
-        if (systemPrompt == null || systemPrompt.isBlank()) throw new IllegalArgumentException("systemPrompt is required");
+        if (systemPrompt == null || systemPrompt.isBlank())
+            throw new IllegalArgumentException("systemPrompt is required");
         if (userText == null || userText.isBlank()) throw new IllegalArgumentException("userText is required");
         Objects.requireNonNull(image, "image (use Optional.empty())");
         if (image.isPresent() && image.get().length == 0) throw new IllegalArgumentException("image must not be empty");
@@ -44,6 +45,7 @@ public record ModelTurn(String systemPrompt, String userText, Optional<byte[]> i
     public String toString() {
         return "ModelTurn[systemPrompt=" + systemPrompt.length() + " chars, userText=" + userText.length()
                 + " chars, image=" + image.map(b -> b.length + " bytes").orElse("none")
-                + ", jsonSchema=" + jsonSchema.length() + " chars, feedback=" + (feedback == null ? "none" : feedback.length() + " chars") + "]";
+                + ", jsonSchema=" + jsonSchema.length() + " chars, feedback="
+                + (feedback == null ? "none" : feedback.length() + " chars") + "]";
     }
 }

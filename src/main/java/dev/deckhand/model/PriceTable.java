@@ -16,8 +16,10 @@ public record PriceTable(Map<String, Price> prices) {
     /** One model's price in US dollars per million input and output tokens. */
     public record Price(BigDecimal inputPerMTok, BigDecimal outputPerMTok) {
         public Price {
-            if (inputPerMTok == null || inputPerMTok.signum() < 0) throw new IllegalArgumentException("inputPerMTok must be a number >= 0");
-            if (outputPerMTok == null || outputPerMTok.signum() < 0) throw new IllegalArgumentException("outputPerMTok must be a number >= 0");
+            if (inputPerMTok == null || inputPerMTok.signum() < 0)
+                throw new IllegalArgumentException("inputPerMTok must be a number >= 0");
+            if (outputPerMTok == null || outputPerMTok.signum() < 0)
+                throw new IllegalArgumentException("outputPerMTok must be a number >= 0");
         }
 
         static Price of(String in, String out) {
@@ -63,7 +65,8 @@ public record PriceTable(Map<String, Price> prices) {
     public Optional<BigDecimal> cost(String modelId, long inputTokens, long outputTokens) {
         Price p = prices.get(modelId);
         if (p == null) return Optional.empty();
-        BigDecimal micro = p.inputPerMTok().multiply(BigDecimal.valueOf(inputTokens))
+        BigDecimal micro = p.inputPerMTok()
+                .multiply(BigDecimal.valueOf(inputTokens))
                 .add(p.outputPerMTok().multiply(BigDecimal.valueOf(outputTokens)));
         return Optional.of(micro.divide(MILLION, 6, RoundingMode.HALF_UP));
     }

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deckhand.loop.action.ActionParser;
 import dev.deckhand.loop.action.ActionSchema;
+import dev.deckhand.loop.json.JsonMappers;
 import dev.deckhand.loop.json.WireFormatException;
 import dev.deckhand.loop.observe.ObservationText;
 import dev.deckhand.loop.route.Route;
-import dev.deckhand.loop.json.JsonMappers;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -63,12 +63,14 @@ public final class ProviderClient {
     public static final String TOOL_NAME = "act";
     /** The schema name sent with OpenAI's {@code json_schema} response format. */
     public static final String SCHEMA_NAME = "deckhand_action";
+
     static final int MAX_ERROR_CHARS = 2000;
     static final int ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
 
     private static final ObjectMapper JSON = JsonMappers.strict();
     /** The actions of the uid route: what a model is offered for a window with an accessibility tree. */
     static final java.util.Set<String> CHECK_ACTIONS = Route.UID.permittedActions();
+
     static final String CHECK_SYSTEM = "You operate one desktop window that the user granted, to carry out the user's "
             + "instruction. Answer with exactly ONE action as a single JSON object that matches the given schema, and "
             + "nothing else. " + ObservationText.LEGEND;
@@ -76,8 +78,9 @@ public final class ProviderClient {
     static final String CHECK_USER = "Instruction: press the OK button (this is a connection check)\n"
             + "Observation:\nwindow \"Connection check\"\nu1 lbl \"Deckhand checks that this model can answer with an action.\"\n"
             + "u2 btn \"OK\" [focused]\nu3 btn \"Cancel\"";
-    private static final Set<String> TOOL_SCHEMA_KEYS = Set.of("type", "properties", "required",
-            "additionalProperties", "description", "$defs", "title", "$schema");
+
+    private static final Set<String> TOOL_SCHEMA_KEYS = Set.of(
+            "type", "properties", "required", "additionalProperties", "description", "$defs", "title", "$schema");
 
     private final Duration timeout;
     private Cached cached;
@@ -91,9 +94,10 @@ public final class ProviderClient {
      * failure of the latest call if it failed ({@code deckhand eval} runs one task per process and reads it
      * once at the end).
      */
-    public record Usage(int calls, long inputTokens, long outputTokens, java.util.Optional<ModelException> lastFailure) { }
+    public record Usage(
+            int calls, long inputTokens, long outputTokens, java.util.Optional<ModelException> lastFailure) {}
 
-    private record Cached(ModelBinding binding, ApiKey key, String schema, ChatModel model) { }
+    private record Cached(ModelBinding binding, ApiKey key, String schema, ChatModel model) {}
 
     /** @param timeout per call (connect + read) */
     public ProviderClient(Duration timeout) {
@@ -124,13 +128,17 @@ public final class ProviderClient {
         try {
             model = model(binding, key, turn.jsonSchema());
         } catch (RuntimeException e) {
-            throw new ModelException(binding.providerId(), -1, scrub(key, "cannot configure the client: " + e.getMessage()));
+            throw new ModelException(
+                    binding.providerId(), -1, scrub(key, "cannot configure the client: " + e.getMessage()));
         }
         ChatRequest.Builder request = ChatRequest.builder().messages(messages(turn));
         if (binding.provider() != Provider.ANTHROPIC) {
             request.responseFormat(ResponseFormat.builder()
                     .type(ResponseFormatType.JSON)
-                    .jsonSchema(JsonSchema.builder().name(SCHEMA_NAME).rootElement(JsonRawSchema.from(turn.jsonSchema())).build())
+                    .jsonSchema(JsonSchema.builder()
+                            .name(SCHEMA_NAME)
+                            .rootElement(JsonRawSchema.from(turn.jsonSchema()))
+                            .build())
                     .build());
         }
         ChatResponse response;
@@ -146,17 +154,21 @@ public final class ProviderClient {
         long in = 0;
         long out = 0;
         if (response.tokenUsage() != null) {
-            if (response.tokenUsage().inputTokenCount() != null) in = Math.max(0, response.tokenUsage().inputTokenCount());
-            if (response.tokenUsage().outputTokenCount() != null) out = Math.max(0, response.tokenUsage().outputTokenCount());
+            if (response.tokenUsage().inputTokenCount() != null)
+                in = Math.max(0, response.tokenUsage().inputTokenCount());
+            if (response.tokenUsage().outputTokenCount() != null)
+                out = Math.max(0, response.tokenUsage().outputTokenCount());
         }
         inputTokens.addAndGet(in);
         outputTokens.addAndGet(out);
-        return new ModelReply(rawAction(binding, response.aiMessage()), binding.providerId(), binding.modelId(), in, out);
+        return new ModelReply(
+                rawAction(binding, response.aiMessage()), binding.providerId(), binding.modelId(), in, out);
     }
 
     /** Calls and tokens so far, and the latest call's failure. */
     public Usage usage() {
-        return new Usage(calls.get(), inputTokens.get(), outputTokens.get(), java.util.Optional.ofNullable(lastFailure));
+        return new Usage(
+                calls.get(), inputTokens.get(), outputTokens.get(), java.util.Optional.ofNullable(lastFailure));
     }
 
     /**
@@ -202,9 +214,16 @@ public final class ProviderClient {
         Provider p = b.provider();
         if (p == Provider.OPENAI || p == Provider.OPENAI_COMPATIBLE) {
             OpenAiChatModel.OpenAiChatModelBuilder m = OpenAiChatModel.builder()
-                    .httpClientBuilder(http(url)).baseUrl(url).apiKey(apiKey).modelName(b.modelId())
-                    .strictJsonSchema(true).temperature(b.temperature())
-                    .timeout(timeout).maxRetries(0).logRequests(false).logResponses(false);
+                    .httpClientBuilder(http(url))
+                    .baseUrl(url)
+                    .apiKey(apiKey)
+                    .modelName(b.modelId())
+                    .strictJsonSchema(true)
+                    .temperature(b.temperature())
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false);
             // OpenAI's newer models take only max_completion_tokens; compatible servers mostly know max_tokens.
             if (b.maxOutputTokens() != null) {
                 if (p == Provider.OPENAI) m.maxCompletionTokens(b.maxOutputTokens());
@@ -214,25 +233,46 @@ public final class ProviderClient {
         }
         if (p == Provider.ANTHROPIC) {
             return AnthropicChatModel.builder()
-                    .httpClientBuilder(http(url)).baseUrl(url).apiKey(apiKey).modelName(b.modelId())
+                    .httpClientBuilder(http(url))
+                    .baseUrl(url)
+                    .apiKey(apiKey)
+                    .modelName(b.modelId())
                     .temperature(b.temperature())
                     .maxTokens(b.maxOutputTokens() != null ? b.maxOutputTokens() : ANTHROPIC_DEFAULT_MAX_TOKENS)
-                    .toolSpecifications(actTool(schema)).toolChoiceName(TOOL_NAME).disableParallelToolUse(true)
-                    .timeout(timeout).maxRetries(0).logRequests(false).logResponses(false)
+                    .toolSpecifications(actTool(schema))
+                    .toolChoiceName(TOOL_NAME)
+                    .disableParallelToolUse(true)
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false)
                     .build();
         }
         if (p == Provider.GEMINI) {
             return GoogleAiGeminiChatModel.builder()
-                    .httpClientBuilder(http(url)).baseUrl(url).apiKey(apiKey).modelName(b.modelId())
-                    .temperature(b.temperature()).maxOutputTokens(b.maxOutputTokens())
-                    .timeout(timeout).maxRetries(0).logRequests(false).logResponses(false)
+                    .httpClientBuilder(http(url))
+                    .baseUrl(url)
+                    .apiKey(apiKey)
+                    .modelName(b.modelId())
+                    .temperature(b.temperature())
+                    .maxOutputTokens(b.maxOutputTokens())
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false)
                     .build();
         }
         if (p == Provider.OLLAMA) {
             OllamaChatModel.OllamaChatModelBuilder m = OllamaChatModel.builder()
-                    .httpClientBuilder(http(url)).baseUrl(url).modelName(b.modelId())
-                    .temperature(b.temperature()).numPredict(b.maxOutputTokens())
-                    .timeout(timeout).maxRetries(0).logRequests(false).logResponses(false);
+                    .httpClientBuilder(http(url))
+                    .baseUrl(url)
+                    .modelName(b.modelId())
+                    .temperature(b.temperature())
+                    .numPredict(b.maxOutputTokens())
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false);
             // A plain local Ollama needs no key; one behind an authenticating proxy gets it as a bearer token.
             if (apiKey != null) m.customHeaders(Map.of("Authorization", "Bearer " + apiKey));
             return m.build();
@@ -257,8 +297,9 @@ public final class ProviderClient {
         }
         List<Content> contents = new ArrayList<>();
         contents.add(TextContent.from(text));
-        turn.image().ifPresent(png -> contents.add(ImageContent.from(
-                Base64.getEncoder().encodeToString(png), "image/png", ImageContent.DetailLevel.HIGH)));
+        turn.image()
+                .ifPresent(png -> contents.add(ImageContent.from(
+                        Base64.getEncoder().encodeToString(png), "image/png", ImageContent.DetailLevel.HIGH)));
         return List.of(SystemMessage.from(turn.systemPrompt()), UserMessage.from(contents));
     }
 
@@ -274,19 +315,25 @@ public final class ProviderClient {
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("jsonSchema is not JSON: " + e.getMessage());
         }
-        if (root == null || !root.isObject() || !"object".equals(root.path("type").asText())
+        if (root == null
+                || !root.isObject()
+                || !"object".equals(root.path("type").asText())
                 || !root.path("properties").isObject()) {
-            throw new IllegalArgumentException("jsonSchema must be an object schema with properties to be a tool's input schema");
+            throw new IllegalArgumentException(
+                    "jsonSchema must be an object schema with properties to be a tool's input schema");
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String field = it.next();
             if (!TOOL_SCHEMA_KEYS.contains(field)) {
-                throw new IllegalArgumentException("jsonSchema's root keyword '" + field + "' cannot be carried by a tool's input schema");
+                throw new IllegalArgumentException(
+                        "jsonSchema's root keyword '" + field + "' cannot be carried by a tool's input schema");
             }
         }
         JsonObjectSchema.Builder params = JsonObjectSchema.builder();
-        root.path("properties").properties().forEach(e ->
-                params.addProperty(e.getKey(), JsonRawSchema.from(e.getValue().toString())));
+        root.path("properties")
+                .properties()
+                .forEach(e -> params.addProperty(
+                        e.getKey(), JsonRawSchema.from(e.getValue().toString())));
         List<String> required = new ArrayList<>();
         root.path("required").forEach(n -> required.add(n.asText()));
         params.required(required);
@@ -294,8 +341,12 @@ public final class ProviderClient {
             params.additionalProperties(root.path("additionalProperties").asBoolean());
         }
         if (root.path("$defs").isObject()) {
-            Map<String, dev.langchain4j.model.chat.request.json.JsonSchemaElement> defs = new java.util.LinkedHashMap<>();
-            root.path("$defs").properties().forEach(e -> defs.put(e.getKey(), JsonRawSchema.from(e.getValue().toString())));
+            Map<String, dev.langchain4j.model.chat.request.json.JsonSchemaElement> defs =
+                    new java.util.LinkedHashMap<>();
+            root.path("$defs")
+                    .properties()
+                    .forEach(e ->
+                            defs.put(e.getKey(), JsonRawSchema.from(e.getValue().toString())));
             params.definitions(defs);
         }
         return ToolSpecification.builder()
@@ -325,18 +376,25 @@ public final class ProviderClient {
             if (t.getCause() == t) break;
         }
         if (http != null) {
-            java.util.Optional<Duration> retryAfter = http instanceof ProviderHttp.ErrorAnswer answer
-                    ? answer.retryAfter() : java.util.Optional.empty();
-            return new ModelException(binding.providerId(), http.statusCode(), scrub(key, providerMessage(http.getMessage())),
+            java.util.Optional<Duration> retryAfter =
+                    http instanceof ProviderHttp.ErrorAnswer answer ? answer.retryAfter() : java.util.Optional.empty();
+            return new ModelException(
+                    binding.providerId(),
+                    http.statusCode(),
+                    scrub(key, providerMessage(http.getMessage())),
                     retryAfter);
         }
         // No HTTP answer: say where we tried and the chain of causes (the JDK's are often message-less).
-        StringBuilder detail = new StringBuilder("no answer from ").append(binding.effectiveBaseUrl()).append(": ");
+        StringBuilder detail = new StringBuilder("no answer from ")
+                .append(binding.effectiveBaseUrl())
+                .append(": ");
         String previous = null;
         t = e;
         for (int depth = 0; t != null && depth < 6; depth++, t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage();
-            boolean wrapper = message != null && t.getCause() != null && message.equals(t.getCause().toString());
+            boolean wrapper = message != null
+                    && t.getCause() != null
+                    && message.equals(t.getCause().toString());
             if (wrapper || t instanceof dev.langchain4j.exception.LangChain4jException && message == null) continue;
             String part = t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
             if (part.equals(previous)) continue;
@@ -358,8 +416,10 @@ public final class ProviderClient {
             if (node != null && node.isObject()) {
                 JsonNode error = node.get("error");
                 if (error != null && error.isTextual()) return clip(error.asText());
-                if (error != null && error.path("message").isTextual()) return clip(error.path("message").asText());
-                if (node.path("message").isTextual()) return clip(node.path("message").asText());
+                if (error != null && error.path("message").isTextual())
+                    return clip(error.path("message").asText());
+                if (node.path("message").isTextual())
+                    return clip(node.path("message").asText());
             }
         } catch (java.io.IOException notJson) {
             // fall through: the body itself is the message

@@ -55,17 +55,40 @@ final class ProviderHttp implements HttpClient {
             this.jdk = Objects.requireNonNull(jdk, "jdk");
         }
 
-        @Override public Duration connectTimeout() { return connectTimeout; }
-        @Override public Builder connectTimeout(Duration d) { connectTimeout = d; return this; }
-        @Override public Duration readTimeout() { return readTimeout; }
-        @Override public Builder readTimeout(Duration d) { readTimeout = d; return this; }
+        @Override
+        public Duration connectTimeout() {
+            return connectTimeout;
+        }
+
+        @Override
+        public Builder connectTimeout(Duration d) {
+            connectTimeout = d;
+            return this;
+        }
+
+        @Override
+        public Duration readTimeout() {
+            return readTimeout;
+        }
+
+        @Override
+        public Builder readTimeout(Duration d) {
+            readTimeout = d;
+            return this;
+        }
 
         @Override
         public HttpClient build() {
             if (connectTimeout != null) jdk.connectTimeout(connectTimeout);
             java.net.http.HttpClient client = jdk.build();
-            return new ProviderHttp(client, readTimeout,
-                    JdkHttpClient.builder().httpClientBuilder(jdk).connectTimeout(connectTimeout).readTimeout(readTimeout).build());
+            return new ProviderHttp(
+                    client,
+                    readTimeout,
+                    JdkHttpClient.builder()
+                            .httpClientBuilder(jdk)
+                            .connectTimeout(connectTimeout)
+                            .readTimeout(readTimeout)
+                            .build());
         }
     }
 
@@ -87,8 +110,11 @@ final class ProviderHttp implements HttpClient {
         java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(URI.create(request.url()));
         if (readTimeout != null) b.timeout(readTimeout);
         request.headers().forEach((name, values) -> values.forEach(v -> b.header(name, v)));
-        b.method(request.method().name(), request.body() == null ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                : java.net.http.HttpRequest.BodyPublishers.ofString(request.body()));
+        b.method(
+                request.method().name(),
+                request.body() == null
+                        ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(request.body()));
         HttpResponse<byte[]> response;
         try {
             response = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -104,8 +130,11 @@ final class ProviderHttp implements HttpClient {
         if (response.statusCode() < 200 || response.statusCode() >= 300) {
             throw new ErrorAnswer(response.statusCode(), body, retryAfter(response.headers(), Instant.now()));
         }
-        return SuccessfulHttpResponse.builder().statusCode(response.statusCode())
-                .headers(response.headers().map()).body(body).build();
+        return SuccessfulHttpResponse.builder()
+                .statusCode(response.statusCode())
+                .headers(response.headers().map())
+                .body(body)
+                .build();
     }
 
     @Override
@@ -123,7 +152,8 @@ final class ProviderHttp implements HttpClient {
             return Optional.of(Duration.ofSeconds(Long.parseLong(v)));
         }
         try {
-            Instant at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            Instant at =
+                    ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
             Duration d = Duration.between(now, at);
             return Optional.of(d.isNegative() ? Duration.ZERO : d);
         } catch (DateTimeParseException e) {

@@ -60,7 +60,8 @@ public final class ProviderRetry {
 
     /** The real clock, sleep and randomness. */
     public static ProviderRetry system() {
-        return new ProviderRetry(Clock.systemUTC(), d -> Thread.sleep(d.toMillis()), () -> ThreadLocalRandom.current().nextDouble());
+        return new ProviderRetry(Clock.systemUTC(), d -> Thread.sleep(d.toMillis()), () -> ThreadLocalRandom.current()
+                .nextDouble());
     }
 
     /**
@@ -90,10 +91,13 @@ public final class ProviderRetry {
                         + seconds(wait) + ") would pass the run's wall clock";
             }
             if (why != null) {
-                throw new GaveUp("the model provider " + failure.providerId() + " stayed unavailable: "
-                        + (failure.httpStatus() > 0 ? "HTTP " + failure.httpStatus() + " " : "") + "\""
-                        + failure.providerMessage() + "\"; " + why + " over " + seconds(Duration.between(first, now)),
-                        failure, attempt);
+                throw new GaveUp(
+                        "the model provider " + failure.providerId() + " stayed unavailable: "
+                                + (failure.httpStatus() > 0 ? "HTTP " + failure.httpStatus() + " " : "") + "\""
+                                + failure.providerMessage() + "\"; " + why + " over "
+                                + seconds(Duration.between(first, now)),
+                        failure,
+                        attempt);
             }
             try {
                 pause.sleep(wait);

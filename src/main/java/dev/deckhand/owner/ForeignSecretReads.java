@@ -39,11 +39,14 @@ public class ForeignSecretReads {
         if (ownerToken) secrets.rotateOwnerToken();
         if (active.isEmpty()) {
             // no grant, yet watched: a process started under an ended command grant still runs (run.CommandGrants)
-            LOG.warnf("a process other than Deckhand opened Deckhand's %s while a program started under an ended command "
-                    + "grant still runs%s", called, ownerToken ? ": the owner token is replaced" : "");
+            LOG.warnf(
+                    "a process other than Deckhand opened Deckhand's %s while a program started under an ended command "
+                            + "grant still runs%s",
+                    called, ownerToken ? ": the owner token is replaced" : "");
             return;
         }
-        LOG.warnf("a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked%s",
+        LOG.warnf(
+                "a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked%s",
                 called, active.get().id(), ownerToken ? " and the owner token replaced" : "");
         grants.broker().revoke(active.get().id());
     }

@@ -36,8 +36,13 @@ public class GrantService {
     @Inject
     public GrantService(AuditLog audit, dev.deckhand.home.DeckhandConfig config, Clock clock) {
         // unset: a card is bounded by its run's wall clock (GrantGuard.cardsUntil), the day is only a backstop
-        this(clock, audit, config.approvalTtlSeconds().isPresent()
-                ? java.time.Duration.ofSeconds(config.approvalTtlSeconds().getAsInt()) : java.time.Duration.ofDays(1));
+        this(
+                clock,
+                audit,
+                config.approvalTtlSeconds().isPresent()
+                        ? java.time.Duration.ofSeconds(
+                                config.approvalTtlSeconds().getAsInt())
+                        : java.time.Duration.ofDays(1));
     }
 
     GrantService(Clock clock, AuditLog audit, java.time.Duration approvalTtl) {
@@ -49,18 +54,24 @@ public class GrantService {
         this.approvals = new ApprovalBook(clock, approvalTtl);
         broker.onEnd(ended -> ended.grant().ifPresent(g -> {
             approvals.cancelForGrant(g.id());
-            GrantEvent.Kind kind = switch (ended.why().code()) {
-                case GRANT_EXPIRED -> GrantEvent.Kind.EXPIRE;
-                case STOPPED -> GrantEvent.Kind.STOP;
-                default -> GrantEvent.Kind.REVOKE;
-            };
+            GrantEvent.Kind kind =
+                    switch (ended.why().code()) {
+                        case GRANT_EXPIRED -> GrantEvent.Kind.EXPIRE;
+                        case STOPPED -> GrantEvent.Kind.STOP;
+                        default -> GrantEvent.Kind.REVOKE;
+                    };
             record(kind, g);
         }));
     }
 
     /** Appends a grant event to the audit log (target window and app, never content). */
     public void record(GrantEvent.Kind kind, Grant g) {
-        audit.append(new GrantEvent(kind, g.id(), g.revision(), Long.toString(g.target().windowId()), g.target().app()));
+        audit.append(new GrantEvent(
+                kind,
+                g.id(),
+                g.revision(),
+                Long.toString(g.target().windowId()),
+                g.target().app()));
     }
 
     /**
@@ -70,12 +81,16 @@ public class GrantService {
      *
      * @throws RefusedException the refusal the window gets ({@code OWN_WINDOW}, {@code DENY_*}, ...)
      */
-    Grant mintFor(WindowInfo window, DesktopFacts facts, PolicyConfig config, Function<GrantTarget, MintRequest> request) {
-        Policy.grantable(config, FactsMapper.facts(facts, window.id()), window.id()).ifPresent(r -> {
-            throw new RefusedException(r);
-        });
-        Grant grant = broker.mint(pass, request.apply(new GrantTarget(window.id(), window.app(), window.title(),
-                window.pid(), window.processStart())),
+    Grant mintFor(
+            WindowInfo window, DesktopFacts facts, PolicyConfig config, Function<GrantTarget, MintRequest> request) {
+        Policy.grantable(config, FactsMapper.facts(facts, window.id()), window.id())
+                .ifPresent(r -> {
+                    throw new RefusedException(r);
+                });
+        Grant grant = broker.mint(
+                pass,
+                request.apply(new GrantTarget(
+                        window.id(), window.app(), window.title(), window.pid(), window.processStart())),
                 config.permissionMode());
         record(GrantEvent.Kind.MINT, grant);
         return grant;

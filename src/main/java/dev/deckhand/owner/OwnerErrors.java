@@ -11,8 +11,7 @@ import java.util.NoSuchElementException;
 /** Owner API errors as JSON with a status that says what kind of problem it is. */
 public final class OwnerErrors {
 
-    private OwnerErrors() {
-    }
+    private OwnerErrors() {}
 
     static Response error(Response.Status status, String error, String detail) {
         return error(status.getStatusCode(), error, detail);
@@ -20,7 +19,10 @@ public final class OwnerErrors {
 
     /** By number: 422 has no {@link Response.Status} constant ({@code fromStatusCode(422)} is null). */
     static Response error(int status, String error, String detail) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new Views.ErrorView(error, detail)).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(new Views.ErrorView(error, detail))
+                .build();
     }
 
     /** A refusal (e.g. granting Deckhand's own window, CONFIG_MISSING): 422 with its code. */

@@ -52,12 +52,19 @@ public class OwnerResource {
     Desktops desktops;
 
     /** The body of {@code POST /api/grants}; absent fields take the policy's defaults. */
-    public record MintBody(Long windowId, String scope, Integer budget, Long idleExpirySeconds, String inputPolicy,
-            String capture, Set<String> consequential) {
+    public record MintBody(
+            Long windowId,
+            String scope,
+            Integer budget,
+            Long idleExpirySeconds,
+            String inputPolicy,
+            String capture,
+            Set<String> consequential) {
 
         /** The mint request these fields ask for on {@code target}; absent fields take the policy's caps and defaults. */
         public MintRequest request(dev.deckhand.grant.GrantTarget target, PolicyConfig config) {
-            MintRequest request = MintRequest.of(target, scope == null ? ScopeKind.WINDOW : ScopeKind.fromWire(scope), config.caps());
+            MintRequest request =
+                    MintRequest.of(target, scope == null ? ScopeKind.WINDOW : ScopeKind.fromWire(scope), config.caps());
             if (budget != null) request = request.withBudget(budget);
             if (idleExpirySeconds != null) request = request.withIdleExpiry(Duration.ofSeconds(idleExpirySeconds));
             if (inputPolicy != null) request = request.withInputPolicy(InputPolicy.fromWire(inputPolicy));
@@ -68,10 +75,10 @@ public class OwnerResource {
     }
 
     /** The body of {@code PATCH /api/grants/{id}}: the fields to change. */
-    public record ReviseBody(Integer budget, Long idleExpirySeconds, String inputPolicy, String capture,
-            Set<String> consequential) { }
+    public record ReviseBody(
+            Integer budget, Long idleExpirySeconds, String inputPolicy, String capture, Set<String> consequential) {}
 
-    public record DecisionBody(String decision) { }
+    public record DecisionBody(String decision) {}
 
     @GET
     @Path("windows")
@@ -84,11 +91,16 @@ public class OwnerResource {
             if (e.code() != dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE) throw e;
             // An app that is starting or busy can hold the accessibility bus past its bound. The
             // windows are still listed (X11 alone), each marked with the refusal a mint would get now.
-            return desktops.desktop().display().windows().stream().map(w -> Views.WindowView.of(w, e.refusal(), starting(w.id()))).toList();
+            return desktops.desktop().display().windows().stream()
+                    .map(w -> Views.WindowView.of(w, e.refusal(), starting(w.id())))
+                    .toList();
         }
         return facts.windows().stream()
-                .map(w -> Views.WindowView.of(w,
-                        Policy.grantable(config, FactsMapper.facts(facts, w.id()), w.id()).orElse(null), starting(w.id())))
+                .map(w -> Views.WindowView.of(
+                        w,
+                        Policy.grantable(config, FactsMapper.facts(facts, w.id()), w.id())
+                                .orElse(null),
+                        starting(w.id())))
                 .toList();
     }
 
@@ -110,13 +122,17 @@ public class OwnerResource {
         WindowInfo window = FactsMapper.window(facts, body.windowId())
                 .orElseThrow(() -> new NoSuchElementException("no window " + body.windowId() + " on this desktop"));
         Grant grant = grants.mintFor(window, facts, config, target -> body.request(target, config));
-        return Response.status(Response.Status.CREATED).entity(Views.GrantView.of(grant)).build();
+        return Response.status(Response.Status.CREATED)
+                .entity(Views.GrantView.of(grant))
+                .build();
     }
 
     @GET
     @Path("grants/active")
     public Views.GrantView active() {
-        return grants.broker().active().map(Views.GrantView::of)
+        return grants.broker()
+                .active()
+                .map(Views.GrantView::of)
                 .orElseThrow(() -> new NoSuchElementException("no grant is active"));
     }
 
@@ -126,11 +142,13 @@ public class OwnerResource {
         if (body == null) throw new IllegalArgumentException("a body with the fields to change is required");
         GrantChange change = GrantChange.none();
         if (body.budget() != null) change = change.withBudget(body.budget());
-        if (body.idleExpirySeconds() != null) change = change.withIdleExpiry(Duration.ofSeconds(body.idleExpirySeconds()));
+        if (body.idleExpirySeconds() != null)
+            change = change.withIdleExpiry(Duration.ofSeconds(body.idleExpirySeconds()));
         if (body.inputPolicy() != null) change = change.withInputPolicy(InputPolicy.fromWire(body.inputPolicy()));
         if (body.capture() != null) change = change.withCapture(CaptureMode.fromWire(body.capture()));
         if (body.consequential() != null) change = change.withConsequential(body.consequential());
-        Grant revised = grants.broker().revise(grants.ownerPass(), id, change, policy.current().permissionMode());
+        Grant revised = grants.broker()
+                .revise(grants.ownerPass(), id, change, policy.current().permissionMode());
         grants.record(GrantEvent.Kind.REVISE, revised);
         return Views.GrantView.of(revised);
     }
@@ -159,8 +177,10 @@ public class OwnerResource {
     @Path("approvals/{id}")
     public Views.ApprovalView decide(@PathParam("id") String id, DecisionBody body) {
         String decision = body == null ? null : body.decision();
-        if ("approve".equals(decision)) return Views.ApprovalView.of(grants.approvals().approve(id));
-        if ("deny".equals(decision)) return Views.ApprovalView.of(grants.approvals().deny(id));
+        if ("approve".equals(decision))
+            return Views.ApprovalView.of(grants.approvals().approve(id));
+        if ("deny".equals(decision))
+            return Views.ApprovalView.of(grants.approvals().deny(id));
         throw new IllegalArgumentException("decision must be approve or deny, was '" + decision + "'");
     }
 

@@ -1,7 +1,5 @@
 package dev.deckhand.owner;
 
-import dev.deckhand.home.DeckhandHome;
-import dev.deckhand.home.Secrets;
 import dev.deckhand.audit.GrantEvent;
 import dev.deckhand.grant.Grant;
 import dev.deckhand.grant.InputPolicy;
@@ -10,6 +8,8 @@ import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.grant.ScopeKind;
+import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.Secrets;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.guard.FactsMapper;
@@ -64,7 +64,8 @@ public class TerminalGrants {
 
         @Override
         public String toString() {
-            return app.map(a -> "app '" + a + "'").orElseGet(() -> "window 0x" + Long.toHexString(windowId.getAsLong()));
+            return app.map(a -> "app '" + a + "'")
+                    .orElseGet(() -> "window 0x" + Long.toHexString(windowId.getAsLong()));
         }
     }
 
@@ -91,10 +92,12 @@ public class TerminalGrants {
         PolicyConfig config = policy.current();
         DesktopFacts facts = desktops.desktop().facts().current();
         WindowInfo window = pick(facts, selection);
-        InputPolicy input = config.permissionMode().allows(InputPolicy.AUTONOMOUS) ? InputPolicy.AUTONOMOUS
+        InputPolicy input = config.permissionMode().allows(InputPolicy.AUTONOMOUS)
+                ? InputPolicy.AUTONOMOUS
                 : InputPolicy.CONFIRM_EACH;
         ScopeKind scope = selection.app().isPresent() ? ScopeKind.APP : ScopeKind.WINDOW;
-        grants.mintFor(window, facts, config, target -> MintRequest.of(target, scope, config.caps()).withInputPolicy(input));
+        grants.mintFor(window, facts, config, target -> MintRequest.of(target, scope, config.caps())
+                .withInputPolicy(input));
         Grant bound = grants.broker().acquire(sessionId, null);
         grants.record(GrantEvent.Kind.BIND, bound);
         return bound;
@@ -129,12 +132,16 @@ public class TerminalGrants {
     static WindowInfo pick(DesktopFacts facts, Selection selection) {
         if (selection.windowId().isPresent()) {
             long id = selection.windowId().getAsLong();
-            return FactsMapper.window(facts, id).orElseThrow(() -> new RefusedException(Refusal.preflightFailed("window exists: no window 0x" + Long.toHexString(id) + " on this display")));
+            return FactsMapper.window(facts, id)
+                    .orElseThrow(() -> new RefusedException(Refusal.preflightFailed(
+                            "window exists: no window 0x" + Long.toHexString(id) + " on this display")));
         }
         String app = selection.app().get().toLowerCase(Locale.ROOT);
         return facts.windows().stream()
                 .filter(w -> w.app().toLowerCase(Locale.ROOT).equals(app) && w.visible() && !w.own())
                 .max(Comparator.comparingInt(WindowInfo::stacking))
-                .orElseThrow(() -> new RefusedException(Refusal.preflightFailed("window exists: no visible window of app '" + selection.app().get() + "' on this display")));
+                .orElseThrow(
+                        () -> new RefusedException(Refusal.preflightFailed("window exists: no visible window of app '"
+                                + selection.app().get() + "' on this display")));
     }
 }

@@ -9,15 +9,22 @@ public interface DrawnCursor extends AutoCloseable {
 
     /** Draws nothing; what runs without a display or with the cursor turned off use. */
     DrawnCursor NONE = new DrawnCursor() {
-        @Override public Arrival moveTo(int x, int y, boolean press) { return Arrival.NOW; }
-        @Override public void hide() { }
-        @Override public void close() { }
+        @Override
+        public Arrival moveTo(int x, int y, boolean press) {
+            return Arrival.NOW;
+        }
+
+        @Override
+        public void hide() {}
+
+        @Override
+        public void close() {}
     };
 
     /** A travel under way: {@link #await()} returns when the cursor has arrived, or after the implementation's bound. */
     @FunctionalInterface
     interface Arrival {
-        Arrival NOW = () -> { };
+        Arrival NOW = () -> {};
 
         void await();
     }

@@ -18,8 +18,7 @@ import java.util.stream.Stream;
 /** What {@code /proc} says of processes, for every driver: a process's start time, the names of those running. */
 public final class Processes {
 
-    private Processes() {
-    }
+    private Processes() {}
 
     /** Field 22 of {@code /proc/PID/stat} (start time in clock ticks after boot), -1 when unreadable. */
     public static long start(int pid) {
@@ -56,7 +55,8 @@ public final class Processes {
         Map<Integer, Integer> parents = new HashMap<>();
         long self = ProcessHandle.current().pid();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            procs.map(p -> p.getFileName().toString()).filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
+            procs.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
                     .forEach(n -> parents.put(Integer.parseInt(n), parent(Integer.parseInt(n))));
         } catch (IOException e) {
             return out;
@@ -83,13 +83,14 @@ public final class Processes {
     public static Set<String> names() {
         Set<String> names = new HashSet<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(p -> {
-                try {
-                    names.add(Files.readString(p.resolve("comm")).trim().toLowerCase(Locale.ROOT));
-                } catch (IOException | RuntimeException gone) {
-                    // the process ended while we listed it
-                }
-            });
+            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .forEach(p -> {
+                        try {
+                            names.add(Files.readString(p.resolve("comm")).trim().toLowerCase(Locale.ROOT));
+                        } catch (IOException | RuntimeException gone) {
+                            // the process ended while we listed it
+                        }
+                    });
         } catch (IOException e) {
             throw new RefusedException(Refusal.preflightFailed("cannot list processes: " + e.getMessage()));
         }
@@ -105,11 +106,14 @@ public final class Processes {
         if (pid <= 0) return true;
         Map<Integer, List<Integer>> children = new HashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            procs.map(p -> p.getFileName().toString()).filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
+            procs.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
                     .forEach(n -> {
                         int child = Integer.parseInt(n);
                         int parent = parent(child);
-                        if (parent > 0) children.computeIfAbsent(parent, k -> new ArrayList<>()).add(child);
+                        if (parent > 0)
+                            children.computeIfAbsent(parent, k -> new ArrayList<>())
+                                    .add(child);
                     });
         } catch (IOException e) {
             return true;

@@ -1,10 +1,10 @@
 package dev.deckhand.policy;
 
-import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.grant.DeniedPlaces;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.home.DeckhandHome;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -45,14 +45,14 @@ import java.util.stream.Collectors;
 public class FileVerifierScope {
 
     /** The XDG user directories when {@code user-dirs.dirs} is absent. */
-    static final List<String> XDG_DEFAULT_NAMES = List.of("Documents", "Desktop", "Downloads", "Pictures", "Music",
-            "Videos", "Public", "Templates");
+    static final List<String> XDG_DEFAULT_NAMES =
+            List.of("Documents", "Desktop", "Downloads", "Pictures", "Music", "Videos", "Public", "Templates");
 
     private static final Pattern USER_DIR = Pattern.compile("^\\s*XDG_[A-Z]+_DIR\\s*=\\s*\"([^\"]*)\"\\s*$");
     private static final int MAX_LINKS = 40;
 
     /** A place no verifier reads, with the words a refusal uses for it. */
-    record Denied(Path path, String label) { }
+    record Denied(Path path, String label) {}
 
     private final Path home;
     private final List<Denied> denied;
@@ -72,14 +72,26 @@ public class FileVerifierScope {
         // hidden anyway; named so that a refusal says which keys, and denied where a link to them leads
         d.add(new Denied(this.home.resolve(".ssh"), "~/.ssh"));
         d.add(new Denied(this.home.resolve(".gnupg"), "~/.gnupg"));
-        for (String browser : List.of(".mozilla", ".config/google-chrome", ".config/chromium", ".config/BraveSoftware",
-                ".config/microsoft-edge", ".config/vivaldi", ".config/opera", "snap/firefox", "snap/chromium", ".var/app")) {
+        for (String browser : List.of(
+                ".mozilla",
+                ".config/google-chrome",
+                ".config/chromium",
+                ".config/BraveSoftware",
+                ".config/microsoft-edge",
+                ".config/vivaldi",
+                ".config/opera",
+                "snap/firefox",
+                "snap/chromium",
+                ".var/app")) {
             d.add(new Denied(this.home.resolve(browser), "a browser profile"));
         }
         for (String system : List.of("/proc", "/sys", "/dev", "/run")) d.add(new Denied(Path.of(system), system));
         this.denied = List.copyOf(d);
-        this.places = new DeniedPlaces(this.home, d.stream().map(x -> new DeniedPlaces.Place(x.path(), x.label())).toList(),
-                true, FileVerifierScope::resolve);
+        this.places = new DeniedPlaces(
+                this.home,
+                d.stream().map(x -> new DeniedPlaces.Place(x.path(), x.label())).toList(),
+                true,
+                FileVerifierScope::resolve);
     }
 
     /**
@@ -127,7 +139,8 @@ public class FileVerifierScope {
 
     /** The roots {@code policy} admits: its {@code verifierRoots}, or the default. */
     List<Path> roots(PolicyConfig policy) {
-        if (policy.verifierRoots() != null) return policy.verifierRoots().stream().map(Path::of).toList();
+        if (policy.verifierRoots() != null)
+            return policy.verifierRoots().stream().map(Path::of).toList();
         List<Path> roots = new ArrayList<>(userDirs());
         roots.add(Path.of("/tmp"));
         return roots;
@@ -136,7 +149,8 @@ public class FileVerifierScope {
     /** The XDG user directories: from {@code ~/.config/user-dirs.dirs} when it exists, else the usual names. */
     List<Path> userDirs() {
         Path file = home.resolve(".config/user-dirs.dirs");
-        if (!Files.isRegularFile(file)) return XDG_DEFAULT_NAMES.stream().map(home::resolve).toList();
+        if (!Files.isRegularFile(file))
+            return XDG_DEFAULT_NAMES.stream().map(home::resolve).toList();
         List<Path> dirs = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -155,8 +169,8 @@ public class FileVerifierScope {
         return dirs;
     }
 
-    private static final String HIDDEN = "a path component starts with '.' (hidden files and directories hold "
-            + "secrets and are never read)";
+    private static final String HIDDEN =
+            "a path component starts with '.' (hidden files and directories hold " + "secrets and are never read)";
 
     private Optional<Refusal> checkResolved(String path, Path resolved, PolicyConfig policy) {
         if (hidden(resolved)) return refuse(path, HIDDEN);
@@ -170,9 +184,13 @@ public class FileVerifierScope {
             if (resolved.startsWith(resolve(root))) return Optional.empty();
         }
         String listed = roots.stream().map(Path::toString).collect(Collectors.joining(", "));
-        return refuse(path, "it is not under a verifier root (" + (policy.verifierRoots() == null
-                ? "the default: the XDG user directories and /tmp: " : "the policy's verifierRoots: ")
-                + (listed.isEmpty() ? "none" : listed) + ")");
+        return refuse(
+                path,
+                "it is not under a verifier root ("
+                        + (policy.verifierRoots() == null
+                                ? "the default: the XDG user directories and /tmp: "
+                                : "the policy's verifierRoots: ")
+                        + (listed.isEmpty() ? "none" : listed) + ")");
     }
 
     private static Optional<Refusal> refuse(String path, String rule) {

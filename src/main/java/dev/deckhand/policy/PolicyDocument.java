@@ -15,21 +15,38 @@ import java.util.Set;
  * is left out of the document while it is the default.
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-public record PolicyDocument(String permissionMode, Set<String> credentialApps, Set<String> commsApps,
-        Set<String> deniedHosts, Set<String> allowedHosts, CapsDocument caps, Long pollIntervalMs,
-        List<List<String>> enabledCommands, @JsonInclude(JsonInclude.Include.NON_NULL) List<String> verifierRoots,
+public record PolicyDocument(
+        String permissionMode,
+        Set<String> credentialApps,
+        Set<String> commsApps,
+        Set<String> deniedHosts,
+        Set<String> allowedHosts,
+        CapsDocument caps,
+        Long pollIntervalMs,
+        List<List<String>> enabledCommands,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<String> verifierRoots,
         java.util.Map<String, Set<String>> consequentialWords) {
 
     /** Caps in plain units. */
     @JsonIgnoreProperties(ignoreUnknown = false)
-    public record CapsDocument(Integer maxSteps, Long wallClockSeconds, Integer budget, Long idleExpirySeconds) { }
+    public record CapsDocument(Integer maxSteps, Long wallClockSeconds, Integer budget, Long idleExpirySeconds) {}
 
     public static PolicyDocument of(PolicyConfig c) {
-        return new PolicyDocument(c.permissionMode().wire(), c.credentialApps(), c.commsApps(), c.deniedHosts(),
+        return new PolicyDocument(
+                c.permissionMode().wire(),
+                c.credentialApps(),
+                c.commsApps(),
+                c.deniedHosts(),
                 c.allowedHosts(),
-                new CapsDocument(c.caps().maxSteps(), c.caps().wallClock().toSeconds(), c.caps().budget(),
+                new CapsDocument(
+                        c.caps().maxSteps(),
+                        c.caps().wallClock().toSeconds(),
+                        c.caps().budget(),
                         c.caps().idleExpiry().toSeconds()),
-                c.pollInterval().toMillis(), c.enabledCommands(), c.verifierRoots(), c.consequentialWords().categories());
+                c.pollInterval().toMillis(),
+                c.enabledCommands(),
+                c.verifierRoots(),
+                c.consequentialWords().categories());
     }
 
     /**
@@ -52,11 +69,20 @@ public record PolicyDocument(String permissionMode, Set<String> credentialApps, 
         require(caps.idleExpirySeconds(), "caps.idleExpirySeconds");
         require(pollIntervalMs, "pollIntervalMs");
         require(enabledCommands, "enabledCommands");
-        return new PolicyConfig(PermissionMode.fromWire(permissionMode), credentialApps, commsApps, deniedHosts,
+        return new PolicyConfig(
+                PermissionMode.fromWire(permissionMode),
+                credentialApps,
+                commsApps,
+                deniedHosts,
                 allowedHosts,
-                new PolicyConfig.Caps(caps.maxSteps(), Duration.ofSeconds(caps.wallClockSeconds()), caps.budget(),
+                new PolicyConfig.Caps(
+                        caps.maxSteps(),
+                        Duration.ofSeconds(caps.wallClockSeconds()),
+                        caps.budget(),
                         Duration.ofSeconds(caps.idleExpirySeconds())),
-                Duration.ofMillis(pollIntervalMs), enabledCommands, verifierRoots,
+                Duration.ofMillis(pollIntervalMs),
+                enabledCommands,
+                verifierRoots,
                 consequentialWords == null ? null : new dev.deckhand.grant.ConsequentialWords(consequentialWords));
     }
 

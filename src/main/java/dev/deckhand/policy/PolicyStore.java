@@ -2,10 +2,10 @@ package dev.deckhand.policy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.loop.json.JsonMappers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -29,14 +29,13 @@ import org.jboss.logging.Logger;
 @io.quarkus.runtime.Startup
 public class PolicyStore {
 
-
     private static final Logger LOG = Logger.getLogger(PolicyStore.class);
 
     private final Path file;
     private final ObjectMapper json;
     private volatile Cached cached;
 
-    private record Cached(FileTime modified, long size, PolicyConfig config) { }
+    private record Cached(FileTime modified, long size, PolicyConfig config) {}
 
     @Inject
     public PolicyStore(DeckhandHome home) {
@@ -50,7 +49,9 @@ public class PolicyStore {
                 .build();
         if (!Files.exists(file) && !Files.exists(dir.resolve(DeckhandHome.AUDIT_DATABASE))) {
             write(PolicyDocument.of(PolicyConfig.defaults()));
-            LOG.infof("first start: wrote the default policy to %s (deny lists, caps, permission mode); edit it in the web page", file);
+            LOG.infof(
+                    "first start: wrote the default policy to %s (deny lists, caps, permission mode); edit it in the web page",
+                    file);
         }
     }
 
@@ -66,15 +67,16 @@ public class PolicyStore {
             if (c != null && c.modified().equals(attrs.lastModifiedTime()) && c.size() == attrs.size()) {
                 return c.config();
             }
-            PolicyConfig config = json.readValue(file.toFile(), PolicyDocument.class).toConfig();
+            PolicyConfig config =
+                    json.readValue(file.toFile(), PolicyDocument.class).toConfig();
             cached = new Cached(attrs.lastModifiedTime(), attrs.size(), config);
             return config;
         } catch (java.nio.file.NoSuchFileException e) {
             throw new RefusedException(Refusal.configMissing("the policy file " + file
                     + " is missing; save the policy in Deckhand's page (or PUT /api/policy)"));
         } catch (IOException | IllegalArgumentException e) {
-            throw new RefusedException(Refusal.configMissing("the policy file " + file
-                    + " is unreadable or invalid (" + firstLine(e.getMessage()) + "); save it again in Deckhand's page"));
+            throw new RefusedException(Refusal.configMissing("the policy file " + file + " is unreadable or invalid ("
+                    + firstLine(e.getMessage()) + "); save it again in Deckhand's page"));
         }
     }
 
@@ -87,19 +89,29 @@ public class PolicyStore {
 
     /** Parses a document strictly (unknown fields refused). */
     public PolicyDocument parse(String body) {
-        if (body == null || body.isBlank()) throw new IllegalArgumentException("body must be a JSON object (the policy)");
+        if (body == null || body.isBlank())
+            throw new IllegalArgumentException("body must be a JSON object (the policy)");
         try {
             PolicyDocument document = json.readValue(body, PolicyDocument.class);
-            if (document == null) throw new IllegalArgumentException("body must be a JSON object (the policy), was null");
+            if (document == null)
+                throw new IllegalArgumentException("body must be a JSON object (the policy), was null");
             return document;
         } catch (IOException e) {
-            throw new IllegalArgumentException(firstLine(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
+            throw new IllegalArgumentException(
+                    firstLine(
+                            e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                                    ? j.getOriginalMessage()
+                                    : e.getMessage()),
+                    e);
         }
     }
 
     private synchronized void write(PolicyDocument document) {
         try {
-            Path tmp = Files.createTempFile(file.getParent(), DeckhandHome.POLICY, ".tmp",
+            Path tmp = Files.createTempFile(
+                    file.getParent(),
+                    DeckhandHome.POLICY,
+                    ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             json.writeValue(tmp.toFile(), document);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

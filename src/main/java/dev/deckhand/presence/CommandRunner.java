@@ -36,7 +36,8 @@ public interface CommandRunner {
     private static Result run(List<String> argv, Duration bound, java.util.Map<String, String> environment) {
         Process p;
         try {
-            ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true)
+            ProcessBuilder pb = new ProcessBuilder(argv)
+                    .redirectErrorStream(true)
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             pb.environment().putAll(environment);
             p = pb.start();

@@ -23,7 +23,12 @@ public final class FocusMode {
      *
      * @param set the command that sets a state; the argument {@code {state}} is replaced by it
      */
-    public record Flavour(String name, List<String> check, String checkOutput, List<String> state, String silenced,
+    public record Flavour(
+            String name,
+            List<String> check,
+            String checkOutput,
+            List<String> state,
+            String silenced,
             List<String> set) {
         public Flavour {
             Objects.requireNonNull(name, "name");

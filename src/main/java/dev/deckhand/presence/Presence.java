@@ -32,6 +32,7 @@ public class Presence {
 
     /** How presence runs its commands; tests give it another environment (a private session bus). */
     CommandRunner runner = CommandRunner.PROCESSES;
+
     @Inject
     java.time.Clock clock;
 
@@ -106,10 +107,15 @@ public class Presence {
         Desktop shown = real;
         try {
             PresenceConfig.Cursor c = config.cursor();
-            boolean paced = c.pacing().paces("1".equals(System.getenv(X11Display.PRIVATE_DESKTOP_ENV)), c.travelMillis());
-            shown = CursorDesktop.over(real, cursor, () -> {
-                if (speaker != null) speaker.say(VoiceLine.STARTING);
-            }, paced);
+            boolean paced =
+                    c.pacing().paces("1".equals(System.getenv(X11Display.PRIVATE_DESKTOP_ENV)), c.travelMillis());
+            shown = CursorDesktop.over(
+                    real,
+                    cursor,
+                    () -> {
+                        if (speaker != null) speaker.say(VoiceLine.STARTING);
+                    },
+                    paced);
         } catch (RuntimeException e) {
             LOG.warnf("the drawn cursor is off for this run: %s", e);
         }
@@ -134,7 +140,10 @@ public class Presence {
         if (!config.voice().enabled()) return null;
         try {
             if (voice == null) {
-                voice = new VoiceLine(config.voice().command(), runner, Duration.ofMillis(config.voice().timeoutMillis()));
+                voice = new VoiceLine(
+                        config.voice().command(),
+                        runner,
+                        Duration.ofMillis(config.voice().timeoutMillis()));
             }
             return voice;
         } catch (RuntimeException e) {
@@ -150,9 +159,12 @@ public class Presence {
         try {
             if (overlay == null || overlay.broken()) {
                 if (overlay != null) overlay.close();
-                overlay = CursorOverlay.start(System.getenv(), new CursorOverlay.Timing(
-                        Duration.ofMillis(c.travelMillis()), Duration.ofMillis(c.pressMillis()),
-                        Duration.ofMillis(c.lingerMillis())));
+                overlay = CursorOverlay.start(
+                        System.getenv(),
+                        new CursorOverlay.Timing(
+                                Duration.ofMillis(c.travelMillis()),
+                                Duration.ofMillis(c.pressMillis()),
+                                Duration.ofMillis(c.lingerMillis())));
             }
             return overlay;
         } catch (RuntimeException | LinkageError e) {

@@ -47,7 +47,9 @@ public interface PresenceConfig {
 
     /** See {@link Cursor#pacing()}. */
     enum Pacing {
-        AUTO, ON, OFF;
+        AUTO,
+        ON,
+        OFF;
 
         /** Whether actions wait for the cursor, on a private desktop or the person's display. */
         public boolean paces(boolean privateDesktop, int travelMillis) {

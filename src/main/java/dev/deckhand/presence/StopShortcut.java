@@ -25,6 +25,7 @@ public class StopShortcut implements DoctorCheck {
     public static final String REASON = "the Stop shortcut";
     /** The reason when a connection of the shortcut's to the X display was lost (another client may close it). */
     public static final String LOST = "the Stop shortcut's connection to the X display being lost";
+
     private static final Logger LOG = Logger.getLogger(StopShortcut.class);
 
     @Inject
@@ -64,17 +65,26 @@ public class StopShortcut implements DoctorCheck {
         try {
             String keys = config.stopShortcut().keys();
             if (!config.stopShortcut().enabled()) {
-                return Result.failed(ID, TITLE, "turned off (deckhand.presence.stop-shortcut.enabled=false)",
+                return Result.failed(
+                        ID,
+                        TITLE,
+                        "turned off (deckhand.presence.stop-shortcut.enabled=false)",
                         "set deckhand.presence.stop-shortcut.enabled=true; the web page's Stop works meanwhile");
             }
             StopKeyGrab g = grab;
             if (g == null) {
-                return Result.failed(ID, TITLE, "not registered: no X display when Deckhand started",
+                return Result.failed(
+                        ID,
+                        TITLE,
+                        "not registered: no X display when Deckhand started",
                         "start Deckhand on an X11 display; the web page's Stop works meanwhile");
             }
             StopKeyGrab.Status s = g.status();
             if (s.registered()) return Result.ok(ID, TITLE, keys + " stops the run: " + s.detail());
-            return Result.failed(ID, TITLE, keys + " is not registered: " + s.detail(),
+            return Result.failed(
+                    ID,
+                    TITLE,
+                    keys + " is not registered: " + s.detail(),
                     "choose a free chord in deckhand.presence.stop-shortcut.keys and restart; the web page's Stop works meanwhile");
         } catch (RuntimeException e) {
             return Result.failed(ID, TITLE, "cannot be read: " + e, "see the log");

@@ -29,12 +29,18 @@ public final class VoiceLine implements AutoCloseable {
     private final List<String> command;
     private final CommandRunner runner;
     private final Duration bound;
-    private final ExecutorService speaker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(4), r -> {
+    private final ExecutorService speaker = new ThreadPoolExecutor(
+            1,
+            1,
+            0,
+            TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(4),
+            r -> {
                 Thread t = new Thread(r, "deckhand-voice");
                 t.setDaemon(true);
                 return t;
-            }, new ThreadPoolExecutor.AbortPolicy());
+            },
+            new ThreadPoolExecutor.AbortPolicy());
 
     /** @param command the speech command; {@code {text}} in an argument is replaced by the sentence */
     public VoiceLine(List<String> command, CommandRunner runner, Duration bound) {
@@ -51,13 +57,16 @@ public final class VoiceLine implements AutoCloseable {
             case COMPLETED -> "Deckhand has finished.";
             case STOPPED -> "Deckhand has stopped.";
             case REFUSED -> "Deckhand has finished: refused.";
-            default -> "Deckhand has finished: " + outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ".";
+            default ->
+                "Deckhand has finished: "
+                        + outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ".";
         };
     }
 
     /** Queues {@code sentence} (one of this class's fixed lines); returns at once. Empty when dropped. */
     public java.util.Optional<Future<CommandRunner.Result>> say(String sentence) {
-        List<String> argv = command.stream().map(a -> a.replace("{text}", sentence)).toList();
+        List<String> argv =
+                command.stream().map(a -> a.replace("{text}", sentence)).toList();
         try {
             return java.util.Optional.of(speaker.submit(() -> {
                 CommandRunner.Result r = runner.run(argv, bound);

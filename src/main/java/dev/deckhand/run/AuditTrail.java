@@ -41,11 +41,17 @@ final class AuditTrail implements AuditSink {
 
     @Override
     public void intent(ActionIntent i) {
-        ActionTarget target = new ActionTarget(grantId, i.grantRevision(), Long.toString(windowId), app,
-                i.role().orElse(null), i.uid().orElse(null));
+        ActionTarget target = new ActionTarget(
+                grantId,
+                i.grantRevision(),
+                Long.toString(windowId),
+                app,
+                i.role().orElse(null),
+                i.uid().orElse(null));
         ActionKind kind = ActionKind.fromWire(i.kind());
         var record = kind.carriesText()
-                ? dev.deckhand.audit.ActionIntent.typing(i.runId(), i.step(), kind, target, i.textLength().orElse(0))
+                ? dev.deckhand.audit.ActionIntent.typing(
+                        i.runId(), i.step(), kind, target, i.textLength().orElse(0))
                 : dev.deckhand.audit.ActionIntent.of(i.runId(), i.step(), kind, target);
         audit.append(record);
         open.put(i.step(), record);
@@ -55,11 +61,16 @@ final class AuditTrail implements AuditSink {
     public void result(ActionResult r) {
         var intent = open.remove(r.step());
         if (intent != null) {
-            audit.defer(switch (r.status()) {
-                case DELIVERED -> dev.deckhand.audit.ActionResult.done(intent, r.effect().map(e -> e.wire()).orElse(null));
-                case FAILED -> dev.deckhand.audit.ActionResult.of(intent, ActionOutcome.FAILED);
-                case REFUSED -> dev.deckhand.audit.ActionResult.refused(intent, r.code().orElseThrow());
-            });
+            audit.defer(
+                    switch (r.status()) {
+                        case DELIVERED ->
+                            dev.deckhand.audit.ActionResult.done(
+                                    intent, r.effect().map(e -> e.wire()).orElse(null));
+                        case FAILED -> dev.deckhand.audit.ActionResult.of(intent, ActionOutcome.FAILED);
+                        case REFUSED ->
+                            dev.deckhand.audit.ActionResult.refused(
+                                    intent, r.code().orElseThrow());
+                    });
         }
         onStep.accept(r);
     }

@@ -47,6 +47,7 @@ public class CommandGrants {
     private final Map<String, long[]> heldSince = new HashMap<>();
     /** Processes started under an ended grant that still run, by pid with their start; the watch stays on for them. */
     private final Map<Integer, Long> lingering = new HashMap<>();
+
     private final OwnerSessions sessions;
     private ScheduledFuture<?> polling;
     private final ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -73,8 +74,10 @@ public class CommandGrants {
                 if (which == Call.CAPTURE) {
                     int ended = sessions.endCodes();
                     if (ended > 0) {
-                        LOG.infof("%d sign-in code(s) ended: a granted app that runs commands is captured for the model;"
-                                + " run 'deckhand signin' again", ended);
+                        LOG.infof(
+                                "%d sign-in code(s) ended: a granted app that runs commands is captured for the model;"
+                                        + " run 'deckhand signin' again",
+                                ended);
                     }
                 }
                 return call.get();
@@ -97,8 +100,10 @@ public class CommandGrants {
         boolean wasLingering = !lingering.isEmpty();
         if (since != null && since[0] >= 0) lingering.putAll(Processes.startedSinceUnder(since[0], (int) since[1]));
         if (!wasLingering && !lingering.isEmpty()) {
-            LOG.infof("%d process(es) started under a command grant still run: Deckhand's secret files stay watched "
-                    + "until they end", lingering.size());
+            LOG.infof(
+                    "%d process(es) started under a command grant still run: Deckhand's secret files stay watched "
+                            + "until they end",
+                    lingering.size());
             SecretFileReads.arm(); // one window for all that linger, closed when the last has ended
             polling = poll.scheduleWithFixedDelay(this::pollLingering, 1, 1, TimeUnit.SECONDS);
         }

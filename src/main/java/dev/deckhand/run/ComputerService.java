@@ -38,7 +38,7 @@ public class ComputerService {
     private static final Logger LOG = Logger.getLogger(ComputerService.class);
 
     /** Called with every action result while a run goes on (MCP progress). */
-    public interface StepListener extends Consumer<ActionResult> { }
+    public interface StepListener extends Consumer<ActionResult> {}
 
     private final RunAdmission admission;
     private final GrantService grants;
@@ -49,8 +49,14 @@ public class ComputerService {
     private final Clock clock;
 
     @Inject
-    public ComputerService(RunAdmission admission, GrantService grants, Desktops desktops, ServerAddress address,
-            RunAssembly assembly, RunRecorder recorder, Clock clock) {
+    public ComputerService(
+            RunAdmission admission,
+            GrantService grants,
+            Desktops desktops,
+            ServerAddress address,
+            RunAssembly assembly,
+            RunRecorder recorder,
+            Clock clock) {
         this.admission = admission;
         this.grants = grants;
         this.desktops = desktops;
@@ -84,11 +90,16 @@ public class ComputerService {
     }
 
     /** Runs an admitted call ({@link #admit}). */
-    public RunResult run(RunAdmission.Admitted admitted, String sessionId, BooleanSupplier cancelled, StepListener onStep) {
+    public RunResult run(
+            RunAdmission.Admitted admitted, String sessionId, BooleanSupplier cancelled, StepListener onStep) {
         return run(admitted, sessionId, cancelled, onStep, clock.instant());
     }
 
-    private RunResult run(RunAdmission.Admitted admitted, String sessionId, BooleanSupplier cancelled, StepListener onStep,
+    private RunResult run(
+            RunAdmission.Admitted admitted,
+            String sessionId,
+            BooleanSupplier cancelled,
+            StepListener onStep,
             Instant started) {
         long t0 = System.nanoTime();
         RunRequest request = admitted.request();
@@ -102,7 +113,8 @@ public class ComputerService {
             grantId = grant.id();
             if (!wasBound) grants.record(GrantEvent.Kind.BIND, grant);
             Desktop desktop = desktops.desktop();
-            result = held(new RunContext(request, sessionId, admitted.config(), grant, desktop, cancelled, onStep, notes));
+            result = held(
+                    new RunContext(request, sessionId, admitted.config(), grant, desktop, cancelled, onStep, notes));
         } catch (RefusedException e) {
             result = RunResult.notStarted(request.runId(), withPage(e.refusal()));
         } catch (RuntimeException e) {
@@ -113,8 +125,9 @@ public class ComputerService {
         admitted.settle(result.verdict() != Verdict.NONE);
         long t1 = System.nanoTime();
         RunResult recorded = recorder.finished(request, result, grantId, started, notes);
-        LOG.debugf("call %s: %.1f ms in the service, of which %.1f ms recording the run", request.runId(),
-                (System.nanoTime() - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
+        LOG.debugf(
+                "call %s: %.1f ms in the service, of which %.1f ms recording the run",
+                request.runId(), (System.nanoTime() - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
         return recorded;
     }
 
@@ -149,6 +162,7 @@ public class ComputerService {
     /** {@code NO_GRANT} tells the agent where the person grants a window. */
     private Refusal withPage(Refusal refusal) {
         if (refusal.code() != RefusalCode.NO_GRANT) return refusal;
-        return Refusal.noGrant("no window is granted; ask the user to grant one in Deckhand's page at " + address.pageUrl());
+        return Refusal.noGrant(
+                "no window is granted; ask the user to grant one in Deckhand's page at " + address.pageUrl());
     }
 }

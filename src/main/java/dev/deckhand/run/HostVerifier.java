@@ -56,17 +56,23 @@ public final class HostVerifier implements Verifier {
         boolean exists = real.isPresent() && Files.isRegularFile(real.get(), LinkOption.NOFOLLOW_LINKS);
         switch (f.check()) {
             case EXISTS:
-                return exists ? VerifierResult.pass(f.path() + " exists") : VerifierResult.fail(f.path() + " does not exist");
+                return exists
+                        ? VerifierResult.pass(f.path() + " exists")
+                        : VerifierResult.fail(f.path() + " does not exist");
             case ABSENT:
-                return exists ? VerifierResult.fail(f.path() + " exists") : VerifierResult.pass(f.path() + " does not exist");
+                return exists
+                        ? VerifierResult.fail(f.path() + " exists")
+                        : VerifierResult.pass(f.path() + " does not exist");
             case CONTAINS: {
                 if (!exists) return VerifierResult.fail(f.path() + " does not exist");
-                if (Files.size(real.get()) > MAX_CONTAINS_BYTES) return VerifierResult.fail(f.path() + " is larger than 64 MiB");
+                if (Files.size(real.get()) > MAX_CONTAINS_BYTES)
+                    return VerifierResult.fail(f.path() + " is larger than 64 MiB");
                 String text;
                 try (InputStream in = Files.newInputStream(real.get(), LinkOption.NOFOLLOW_LINKS)) {
                     text = new String(in.readNBytes((int) MAX_CONTAINS_BYTES), StandardCharsets.UTF_8);
                 }
-                return text.contains(f.operand()) ? VerifierResult.pass(f.path() + " contains the expected text")
+                return text.contains(f.operand())
+                        ? VerifierResult.pass(f.path() + " contains the expected text")
                         : VerifierResult.fail(f.path() + " does not contain the expected text");
             }
             case SHA256: {
@@ -76,8 +82,10 @@ public final class HostVerifier implements Verifier {
                     byte[] buf = new byte[65536];
                     for (int n; (n = in.read(buf)) > 0; ) sha.update(buf, 0, n);
                 }
-                boolean same = MessageDigest.isEqual(sha.digest(), HexFormat.of().parseHex(f.operand()));
-                return same ? VerifierResult.pass(f.path() + " has the expected sha256")
+                boolean same =
+                        MessageDigest.isEqual(sha.digest(), HexFormat.of().parseHex(f.operand()));
+                return same
+                        ? VerifierResult.pass(f.path() + " has the expected sha256")
                         : VerifierResult.fail(f.path() + " differs from the expected sha256");
             }
             default:
@@ -96,7 +104,8 @@ public final class HostVerifier implements Verifier {
                 .start();
         try {
             int code = p.waitFor();
-            return code == 0 ? VerifierResult.pass("command " + c.argv().get(0) + " exited 0")
+            return code == 0
+                    ? VerifierResult.pass("command " + c.argv().get(0) + " exited 0")
                     : VerifierResult.fail("command " + c.argv().get(0) + " exited " + code);
         } catch (InterruptedException e) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

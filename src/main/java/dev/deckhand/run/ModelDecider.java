@@ -3,16 +3,16 @@ package dev.deckhand.run;
 import dev.deckhand.grant.OwnSecrets;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
-import dev.deckhand.loop.DecisionRequest;
 import dev.deckhand.loop.Decider;
+import dev.deckhand.loop.DecisionFailed;
+import dev.deckhand.loop.DecisionRequest;
 import dev.deckhand.loop.observe.ObservationText;
 import dev.deckhand.model.ModelClient;
 import dev.deckhand.model.ModelException;
 import dev.deckhand.model.ModelReply;
-import dev.deckhand.model.ProviderRetry;
-import dev.deckhand.loop.DecisionFailed;
-import java.time.Instant;
 import dev.deckhand.model.ModelTurn;
+import dev.deckhand.model.ProviderRetry;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -43,9 +43,10 @@ final class ModelDecider implements Decider {
             """ + ObservationText.LEGEND;
 
     /** Said on a native Wayland window, whose schema has no key, type or click_at (docs/wayland.md). */
-    static final String NO_SYNTHETIC_INPUT = "This window is a native Wayland app: there is no keyboard or pointer input,"
-            + " so key, type and click_at do not exist here. Act on elements by uid (set_text writes text); reach a"
-            + " shortcut through the app's menu items.";
+    static final String NO_SYNTHETIC_INPUT =
+            "This window is a native Wayland app: there is no keyboard or pointer input,"
+                    + " so key, type and click_at do not exist here. Act on elements by uid (set_text writes text); reach a"
+                    + " shortcut through the app's menu items.";
 
     private static final long POLL_MILLIS = 20;
 
@@ -66,8 +67,14 @@ final class ModelDecider implements Decider {
      * @param deadline the run's wall clock: no retry waits past it
      * @param secrets Deckhand's own secrets: a turn that would carry one is not sent
      */
-    ModelDecider(ModelClient model, ExecutorService executor, Supplier<Optional<Refusal>> interruption, UsageTally usage,
-            ProviderRetry retry, Instant deadline, Supplier<OwnSecrets> secrets) {
+    ModelDecider(
+            ModelClient model,
+            ExecutorService executor,
+            Supplier<Optional<Refusal>> interruption,
+            UsageTally usage,
+            ProviderRetry retry,
+            Instant deadline,
+            Supplier<OwnSecrets> secrets) {
         this.secrets = secrets;
         this.model = model;
         this.executor = executor;
@@ -100,23 +107,33 @@ final class ModelDecider implements Decider {
             user.append("Last steps:\n");
             request.lastSteps().forEach(s -> user.append("- ").append(s).append('\n'));
         }
-        request.capture().ifPresent(c -> user.append("Capture ").append(c.id()).append(": ")
-                .append(c.capture().width()).append('x').append(c.capture().height())
-                .append(" pixels of the window (use basis \"").append(c.id()).append("\" for click_at)\n"));
-        request.captureWithheld().ifPresent(why -> user.append("No capture this turn (").append(why)
+        request.capture().ifPresent(c -> user.append("Capture ")
+                .append(c.id())
+                .append(": ")
+                .append(c.capture().width())
+                .append('x')
+                .append(c.capture().height())
+                .append(" pixels of the window (use basis \"")
+                .append(c.id())
+                .append("\" for click_at)\n"));
+        request.captureWithheld().ifPresent(why -> user.append("No capture this turn (")
+                .append(why)
                 .append("): act by uid; click_at has no basis this turn\n"));
         if (!request.syntheticInput()) user.append(NO_SYNTHETIC_INPUT).append('\n');
         user.append("Observation:\n").append(request.observation());
         // The last gate before the provider: the tree was screened when read, but the instruction, the last
         // steps and the feedback were not.
-        Optional<String> secret = secrets.get().which(user + "\n" + request.feedback().orElse(""));
+        Optional<String> secret =
+                secrets.get().which(user + "\n" + request.feedback().orElse(""));
         if (secret.isPresent()) {
-            throw new RefusedException(Refusal.secretOnScreen("Deckhand's " + secret.get()
-                    + " was in the model's next turn; nothing was sent"));
+            throw new RefusedException(Refusal.secretOnScreen(
+                    "Deckhand's " + secret.get() + " was in the model's next turn; nothing was sent"));
         }
         ModelTurn turn = ModelTurn.of(SYSTEM_PROMPT, user.toString(), request.actionSchema());
-        if (request.capture().isPresent()) turn = turn.withImage(request.capture().get().capture().image());
-        if (request.feedback().isPresent()) turn = turn.withFeedback(request.feedback().get());
+        if (request.capture().isPresent())
+            turn = turn.withImage(request.capture().get().capture().image());
+        if (request.feedback().isPresent())
+            turn = turn.withFeedback(request.feedback().get());
         ModelTurn finalTurn = turn;
         usage.asked();
         Future<String> answer = executor.submit(() -> {
@@ -152,7 +169,8 @@ final class ModelDecider implements Decider {
             if (cause instanceof ProviderRetry.GaveUp gaveUp) throw new DecisionFailed(gaveUp.getMessage());
             if (cause instanceof ModelException failed) {
                 throw new DecisionFailed("the model provider " + failed.providerId() + " refused the call: "
-                        + (failed.httpStatus() > 0 ? "HTTP " + failed.httpStatus() + " " : "") + "\"" + failed.providerMessage() + "\"");
+                        + (failed.httpStatus() > 0 ? "HTTP " + failed.httpStatus() + " " : "") + "\""
+                        + failed.providerMessage() + "\"");
             }
             if (cause instanceof RuntimeException re) throw re;
             throw new IllegalStateException(cause);

@@ -33,7 +33,7 @@ import java.util.function.Supplier;
 public class RunAdmission {
 
     /** What admission decided: refused with the first refusal, or admitted with the policy read for the run. */
-    public sealed interface Decision permits Refused, Admitted { }
+    public sealed interface Decision permits Refused, Admitted {}
 
     public record Refused(Refusal refusal) implements Decision {
         public Refused {
@@ -45,7 +45,8 @@ public class RunAdmission {
      * @param slot the verifier-reads slot taken for the run, empty when its verifier reads nothing; settle it
      *     once the run ends ({@link #settle})
      */
-    public record Admitted(RunRequest request, PolicyConfig config, Optional<VerifierReads.Slot> slot) implements Decision {
+    public record Admitted(RunRequest request, PolicyConfig config, Optional<VerifierReads.Slot> slot)
+            implements Decision {
         public Admitted {
             Objects.requireNonNull(request, "request");
             Objects.requireNonNull(config, "config");
@@ -81,8 +82,8 @@ public class RunAdmission {
             PolicyConfig config = policy.get();
             Optional<Refusal> scope = verifierScope(request.verifier(), config);
             if (scope.isPresent()) return new Refused(scope.get());
-            Optional<VerifierReads.Slot> slot = VerifierReads.reads(request.verifier())
-                    ? Optional.of(reads.take(sessionId)) : Optional.empty();
+            Optional<VerifierReads.Slot> slot =
+                    VerifierReads.reads(request.verifier()) ? Optional.of(reads.take(sessionId)) : Optional.empty();
             return new Admitted(request, config, slot);
         } catch (RefusedException e) {
             return new Refused(e.refusal());
@@ -92,8 +93,8 @@ public class RunAdmission {
     /** The verifier's arguments, then its file scope. */
     private Optional<Refusal> verifierScope(Optional<VerifierSpec> verifier, PolicyConfig config) {
         if (verifier.orElse(null) instanceof VerifierSpec.Command c && !config.commandEnabled(c.argv())) {
-            return Optional.of(Refusal.outOfScope("the command verifier " + c.argv().get(0)
-                    + " is not enabled in the policy (enabledCommands)"));
+            return Optional.of(Refusal.outOfScope(
+                    "the command verifier " + c.argv().get(0) + " is not enabled in the policy (enabledCommands)"));
         }
         if (verifier.orElse(null) instanceof VerifierSpec.File f) return files.check(f.path(), config);
         return Optional.empty();

@@ -7,6 +7,7 @@ import dev.deckhand.grant.GrantBroker;
 import dev.deckhand.grant.PolicyConfig;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.home.KnownSecrets;
 import dev.deckhand.loop.ActionIntent;
 import dev.deckhand.loop.ActionResult;
 import dev.deckhand.loop.AuditSink;
@@ -17,8 +18,6 @@ import dev.deckhand.loop.RunRequest;
 import dev.deckhand.loop.RunResult;
 import dev.deckhand.loop.StopLatch;
 import dev.deckhand.loop.StopSignal;
-import dev.deckhand.home.KnownSecrets;
-import dev.deckhand.platform.Processes;
 import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.MenuClosing;
 import dev.deckhand.loop.desktop.ScreenedDesktop;
@@ -32,6 +31,7 @@ import dev.deckhand.model.ModelClient;
 import dev.deckhand.model.PriceTable;
 import dev.deckhand.model.ProviderRetry;
 import dev.deckhand.owner.GrantService;
+import dev.deckhand.platform.Processes;
 import dev.deckhand.policy.FileVerifierScope;
 import dev.deckhand.policy.PolicyStore;
 import dev.deckhand.presence.Presence;
@@ -73,9 +73,19 @@ public class RunAssembly {
     private final CommandGrants commandGrants;
 
     @Inject
-    public RunAssembly(GrantService grants, PolicyStore policy, AuditLog audit, ModelClient model,
-            ModelBindingStore modelStore, Presence presence, FileVerifierScope files, Watcher watcher,
-            RunRecorder recorder, Clock clock, KnownSecrets secrets, CommandGrants commandGrants) {
+    public RunAssembly(
+            GrantService grants,
+            PolicyStore policy,
+            AuditLog audit,
+            ModelClient model,
+            ModelBindingStore modelStore,
+            Presence presence,
+            FileVerifierScope files,
+            Watcher watcher,
+            RunRecorder recorder,
+            Clock clock,
+            KnownSecrets secrets,
+            CommandGrants commandGrants) {
         this.grants = grants;
         this.policy = policy;
         this.audit = audit;
@@ -109,12 +119,32 @@ public class RunAssembly {
         StopSignal stop = stop(request, grant, sessionId, run.cancelled());
         StepPhases phases = new StepPhases();
         Desktop timed = TimedDesktop.over(desktop, phases);
-        GrantGuard guard = new GrantGuard(policy::current, broker, grants.approvals(), timed, sessionId, grant.id(), stop,
-                clock, recorder.cards(request.runId()), files.deniedPlaces());
+        GrantGuard guard = new GrantGuard(
+                policy::current,
+                broker,
+                grants.approvals(),
+                timed,
+                sessionId,
+                grant.id(),
+                stop,
+                clock,
+                recorder.cards(request.runId()),
+                files.deniedPlaces());
         GrantScope scope = new GrantScope() {
-            @Override public long windowId() { return windowId; }
-            @Override public long revision() { return broker.active().map(Grant::revision).orElse(grant.revision()); }
-            @Override public CaptureMode captureMode() { return broker.active().map(Grant::capture).orElse(grant.capture()); }
+            @Override
+            public long windowId() {
+                return windowId;
+            }
+
+            @Override
+            public long revision() {
+                return broker.active().map(Grant::revision).orElse(grant.revision());
+            }
+
+            @Override
+            public CaptureMode captureMode() {
+                return broker.active().map(Grant::capture).orElse(grant.capture());
+            }
         };
         AtomicLong verifierNanos = new AtomicLong();
         // A failing check is read again while the app may still be catching up, but not after Stop or
@@ -122,14 +152,19 @@ public class RunAssembly {
         // Every read of the run is screened for Deckhand's own secrets: the loop's (what the model sees) and
         // the verifier's (what its report may describe). Either finding one ends the run SECRET_ON_SCREEN.
         String app = grant.target().app();
-        java.util.function.Predicate<WindowInfo> inScope = w -> w.id() == windowId || w.transientFor() == windowId
-                || w.app().equalsIgnoreCase(app);
+        java.util.function.Predicate<WindowInfo> inScope = w ->
+                w.id() == windowId || w.transientFor() == windowId || w.app().equalsIgnoreCase(app);
         // What a granted app that runs commands can show of a secret it read (reversed, cut up) no matcher finds:
         // the opening of the secret files from its first input on, for the rest of the grant's life.
-        SecretFileRunWindow secretFiles = new SecretFileRunWindow(() -> Processes.runsCommands(grant.target().pid()),
+        SecretFileRunWindow secretFiles = new SecretFileRunWindow(
+                () -> Processes.runsCommands(grant.target().pid()),
                 () -> commandGrants.hold(grant.id(), grant.target().pid()));
         ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope, secretFiles);
-        DesktopVerifier desktopVerifier = new DesktopVerifier(verifierReads.desktop(), windowId, scope::revision, new HostVerifier(config, files),
+        DesktopVerifier desktopVerifier = new DesktopVerifier(
+                verifierReads.desktop(),
+                windowId,
+                scope::revision,
+                new HostVerifier(config, files),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());
         VerifierRunner verifier = new VerifierRunner(spec -> {
             long t0 = System.nanoTime();
@@ -139,22 +174,34 @@ public class RunAssembly {
                 verifierNanos.addAndGet(System.nanoTime() - t0);
             }
         });
-        LoopLimits limits = new LoopLimits(config.caps().maxSteps(), config.caps().wallClock(),
-                LoopLimits.DEFAULTS.observationTokens(), LoopLimits.DEFAULTS.captureLongEdge(),
-                LoopLimits.DEFAULTS.settle(), LoopLimits.DEFAULTS.lastSteps());
+        LoopLimits limits = new LoopLimits(
+                config.caps().maxSteps(),
+                config.caps().wallClock(),
+                LoopLimits.DEFAULTS.observationTokens(),
+                LoopLimits.DEFAULTS.captureLongEdge(),
+                LoopLimits.DEFAULTS.settle(),
+                LoopLimits.DEFAULTS.lastSteps());
         // computed once: the cards, the model calls and the loop all end at it
         Instant deadline = limits.deadline(clock, request);
         guard.cardsUntil(deadline);
         UsageTally usage = new UsageTally(this::prices);
-        ModelDecider decider = new ModelDecider(model.forApp(grant.target().app()), modelCalls, () -> stop.stopRequested()
-                ? Optional.of(Refusal.stopped("Stop while the model was answering"))
-                : guard.aborted(), usage, ProviderRetry.system(), deadline, secrets::current);
+        ModelDecider decider = new ModelDecider(
+                model.forApp(grant.target().app()),
+                modelCalls,
+                () -> stop.stopRequested()
+                        ? Optional.of(Refusal.stopped("Stop while the model was answering"))
+                        : guard.aborted(),
+                usage,
+                ProviderRetry.system(),
+                deadline,
+                secrets::current);
         // Presence (docs/presence.md): Focus on, the drawn cursor on the acting desktop, the voice line; closed on
         // every exit path, a crashed loop included, as is the watcher.
         long beforeRun = System.nanoTime();
         try (Presence.Run shown = presence.begin(desktop);
                 Watcher.Watch watch = watcher.watch(desktop, broker, guard, config.pollInterval())) {
-            AuditTrail trail = new AuditTrail(audit, grant.id(), windowId, grant.target().app(), run.onStep());
+            AuditTrail trail =
+                    new AuditTrail(audit, grant.id(), windowId, grant.target().app(), run.onStep());
             Desktop acting = TimedDesktop.over(shown.desktop(), phases);
             if (Processes.runsCommands(grant.target().pid())) acting = acting.around(commandGrants.captures());
             ScreenedDesktop loopReads = new ScreenedDesktop(acting, secrets::current, inScope, secretFiles);
@@ -172,7 +219,9 @@ public class RunAssembly {
                         @Override
                         public void result(ActionResult result) {
                             phases.run(StepPhases.Phase.AUDIT, () -> trail.result(result));
-                            LOG.debugf("run %s step %d (%s): %s", request.runId(), result.step(), result.kind(), phases.takeStep());
+                            LOG.debugf(
+                                    "run %s step %d (%s): %s",
+                                    request.runId(), result.step(), result.kind(), phases.takeStep());
                         }
                     })
                     .clock(clock)
@@ -192,9 +241,15 @@ public class RunAssembly {
             int steps = Math.max(1, Math.max(result.stepsRun(), decider.turns()));
             notes.model(usage, result.usage(), decider.lastText());
             phases.record(StepPhases.Phase.VERIFY, verifierNanos.get());
-            notes.timings(decider.modelNanos(), verifierNanos.get(), guard.approvalNanos(), System.nanoTime() - t0,
-                    result.stepsRun(), phases.totals());
-            LOG.infof("run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits); %s",
+            notes.timings(
+                    decider.modelNanos(),
+                    verifierNanos.get(),
+                    guard.approvalNanos(),
+                    System.nanoTime() - t0,
+                    result.stepsRun(),
+                    phases.totals());
+            LOG.infof(
+                    "run %s: %d steps, %d model turns, host overhead per step %.1f ms (wall minus model, verifier and approval waits); %s",
                     request.runId(), result.stepsRun(), decider.turns(), host / 1e6 / steps, phases.totals());
             return result;
         } finally {
@@ -234,8 +289,9 @@ public class RunAssembly {
                 broker.stop("MCP cancellation of " + request.runId());
                 return true;
             }
-            return broker.usable(sessionId, grant.id()).map(r -> r.code() == RefusalCode.STOPPED
-                    || r.code() == RefusalCode.GRANT_REVOKED).orElse(false);
+            return broker.usable(sessionId, grant.id())
+                    .map(r -> r.code() == RefusalCode.STOPPED || r.code() == RefusalCode.GRANT_REVOKED)
+                    .orElse(false);
         };
     }
 

@@ -15,8 +15,15 @@ import java.util.function.BooleanSupplier;
  * @param cancelled MCP cancellation; seen once, it is Stop (the grant is revoked and Stop latches)
  * @param notes what the run record keeps beside the result (model use, timings)
  */
-record RunContext(RunRequest request, String sessionId, PolicyConfig config, Grant grant, Desktop desktop,
-        BooleanSupplier cancelled, ComputerService.StepListener onStep, RunNotes notes) {
+record RunContext(
+        RunRequest request,
+        String sessionId,
+        PolicyConfig config,
+        Grant grant,
+        Desktop desktop,
+        BooleanSupplier cancelled,
+        ComputerService.StepListener onStep,
+        RunNotes notes) {
 
     RunContext {
         Objects.requireNonNull(request, "request");

@@ -20,8 +20,14 @@ final class RunNotes {
     void model(UsageTally tally, Usage usage, Optional<String> lastAnswer) {
         if (tally.provider().isEmpty() || tally.model().isEmpty()) return;
         String report = lastAnswer.flatMap(RunNotes::report).orElse(null);
-        model = new RunRecord.ModelUse(tally.provider().get(), tally.model().get(), usage.modelTurns(), usage.inputTokens(),
-                usage.outputTokens(), usage.costUsd().map(c -> c.toPlainString()).orElse(null), report);
+        model = new RunRecord.ModelUse(
+                tally.provider().get(),
+                tally.model().get(),
+                usage.modelTurns(),
+                usage.inputTokens(),
+                usage.outputTokens(),
+                usage.costUsd().map(c -> c.toPlainString()).orElse(null),
+                report);
     }
 
     /**
@@ -29,7 +35,8 @@ final class RunNotes {
      * the actions delivered and the whole run's breakdown ({@link StepPhases#totals()}), e.g. {@code "model=0ms
      * verifier=3ms approval=0ms host=95ms | steps=1 observe=9.1ms facts=12.0ms ... other=2.3ms"}.
      */
-    void timings(long modelNanos, long verifierNanos, long approvalNanos, long totalNanos, int steps, String breakdown) {
+    void timings(
+            long modelNanos, long verifierNanos, long approvalNanos, long totalNanos, int steps, String breakdown) {
         long host = Math.max(0, totalNanos - modelNanos - verifierNanos - approvalNanos);
         timings = "model=" + modelNanos / 1_000_000 + "ms verifier=" + verifierNanos / 1_000_000 + "ms approval="
                 + approvalNanos / 1_000_000 + "ms host=" + host / 1_000_000 + "ms | steps=" + steps + " " + breakdown;

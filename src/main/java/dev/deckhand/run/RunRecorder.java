@@ -52,17 +52,30 @@ public class RunRecorder {
     /** As {@link #finished(RunRequest, RunResult, String, Instant)}, with the model's part and the timings. */
     RunResult finished(RunRequest request, RunResult r, String grantId, Instant started, RunNotes notes) {
         try {
-            RunRecord.VerifierResult verifierResult = switch (r.verdict()) {
-                case PASS -> RunRecord.VerifierResult.PASS;
-                case FAIL -> r.verifierDetail().contains("timed out") ? RunRecord.VerifierResult.TIMEOUT
-                        : RunRecord.VerifierResult.FAIL;
-                case NONE -> RunRecord.VerifierResult.NOT_RUN;
-            };
-            audit.append(new RunRecord(request.runId(), request.instruction(),
-                    r.route().map(x -> x.name().toLowerCase(Locale.ROOT)).orElse(null), grantId, r.stepsRun(),
-                    request.verifier().map(VerifierSpec::kind).orElse(null), verifierResult,
-                    RunRecord.Verdict.valueOf(r.verdict().name()), RunRecord.Outcome.valueOf(r.outcome().kind().name()),
-                    r.refusal().map(Refusal::code).orElse(null), started, clock.instant(), notes.model(), notes.timings()));
+            RunRecord.VerifierResult verifierResult =
+                    switch (r.verdict()) {
+                        case PASS -> RunRecord.VerifierResult.PASS;
+                        case FAIL ->
+                            r.verifierDetail().contains("timed out")
+                                    ? RunRecord.VerifierResult.TIMEOUT
+                                    : RunRecord.VerifierResult.FAIL;
+                        case NONE -> RunRecord.VerifierResult.NOT_RUN;
+                    };
+            audit.append(new RunRecord(
+                    request.runId(),
+                    request.instruction(),
+                    r.route().map(x -> x.name().toLowerCase(Locale.ROOT)).orElse(null),
+                    grantId,
+                    r.stepsRun(),
+                    request.verifier().map(VerifierSpec::kind).orElse(null),
+                    verifierResult,
+                    RunRecord.Verdict.valueOf(r.verdict().name()),
+                    RunRecord.Outcome.valueOf(r.outcome().kind().name()),
+                    r.refusal().map(Refusal::code).orElse(null),
+                    started,
+                    clock.instant(),
+                    notes.model(),
+                    notes.timings()));
         } catch (RuntimeException e) {
             LOG.errorf("the run record of %s could not be written: %s", request.runId(), e.getMessage());
         }
@@ -83,11 +96,17 @@ public class RunRecorder {
 
     /** The approval cards of run {@code runId}, as the guard raises and the person decides them. */
     public BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> cards(String runId) {
-        return (card, status) -> audit.append(new ApprovalEvent(switch (status) {
-            case PENDING -> ApprovalEvent.State.REQUESTED;
-            case APPROVED -> ApprovalEvent.State.APPROVED;
-            case EXPIRED -> ApprovalEvent.State.EXPIRED;
-            default -> ApprovalEvent.State.DENIED;
-        }, card.id(), runId, card.grantId(), card.revision(), Math.max(1, card.steps().size())));
+        return (card, status) -> audit.append(new ApprovalEvent(
+                switch (status) {
+                    case PENDING -> ApprovalEvent.State.REQUESTED;
+                    case APPROVED -> ApprovalEvent.State.APPROVED;
+                    case EXPIRED -> ApprovalEvent.State.EXPIRED;
+                    default -> ApprovalEvent.State.DENIED;
+                },
+                card.id(),
+                runId,
+                card.grantId(),
+                card.revision(),
+                Math.max(1, card.steps().size())));
     }
 }

@@ -15,7 +15,16 @@ final class StepPhases {
 
     /** The phases, in the order a step passes them. */
     enum Phase {
-        OBSERVE, FACTS, POLICY, APPROVAL, CURSOR, ACT, SETTLE, VERIFY, AUDIT, MODEL;
+        OBSERVE,
+        FACTS,
+        POLICY,
+        APPROVAL,
+        CURSOR,
+        ACT,
+        SETTLE,
+        VERIFY,
+        AUDIT,
+        MODEL;
 
         String wire() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -113,7 +122,8 @@ final class StepPhases {
             if (b.length() > 0) b.append(' ');
             b.append(p.wire()).append('=').append(ms(n)).append("ms");
         }
-        if (wall >= 0) b.append(" other=").append(ms(Math.max(0, wall - counted))).append("ms");
+        if (wall >= 0)
+            b.append(" other=").append(ms(Math.max(0, wall - counted))).append("ms");
         return b.toString();
     }
 

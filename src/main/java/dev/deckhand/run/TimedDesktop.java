@@ -28,14 +28,15 @@ final class TimedDesktop implements Around {
 
     @Override
     public <T> T call(Call which, Supplier<T> call) {
-        Phase phase = switch (which.kind()) {
-            case READ -> Phase.OBSERVE;
-            case FACT -> Phase.FACTS;
-            case SHOW -> Phase.CURSOR;
-            case INPUT -> Phase.ACT;
-            case SETTLE -> Phase.SETTLE;
-            case QUERY -> null;
-        };
+        Phase phase =
+                switch (which.kind()) {
+                    case READ -> Phase.OBSERVE;
+                    case FACT -> Phase.FACTS;
+                    case SHOW -> Phase.CURSOR;
+                    case INPUT -> Phase.ACT;
+                    case SETTLE -> Phase.SETTLE;
+                    case QUERY -> null;
+                };
         return phase == null ? call.get() : phases.time(phase, call);
     }
 }

@@ -39,7 +39,8 @@ final class UsageTally {
         providerId = reply.providerId();
         modelId = reply.modelId();
         Optional<BigDecimal> c = prices.get().cost(reply.modelId(), reply.inputTokens(), reply.outputTokens());
-        if (c.isPresent()) cost = cost.add(c.get()); else unpriced = true;
+        if (c.isPresent()) cost = cost.add(c.get());
+        else unpriced = true;
     }
 
     synchronized int turns() {

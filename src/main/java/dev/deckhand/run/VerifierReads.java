@@ -47,7 +47,8 @@ public class VerifierReads {
     public VerifierReads(Clock clock, int perSession, int perServer) {
         this.clock = Objects.requireNonNull(clock, "clock");
         if (perSession < 1 || perServer < 1) {
-            throw new IllegalArgumentException("deckhand.verifier-reads.per-session and .per-server must be at least 1");
+            throw new IllegalArgumentException(
+                    "deckhand.verifier-reads.per-session and .per-server must be at least 1");
         }
         this.perSession = perSession;
         this.perServer = perServer;
@@ -55,7 +56,9 @@ public class VerifierReads {
 
     /** Whether a run with this verifier counts: its verifier reads a file or the screen. */
     public static boolean reads(Optional<VerifierSpec> verifier) {
-        return verifier.isPresent() && (verifier.get() instanceof VerifierSpec.File || verifier.get().readsScreen());
+        return verifier.isPresent()
+                && (verifier.get() instanceof VerifierSpec.File
+                        || verifier.get().readsScreen());
     }
 
     /** A place among the last minute's verifier reads, taken before a counted run starts. */
@@ -84,13 +87,15 @@ public class VerifierReads {
         Objects.requireNonNull(session, "session");
         Instant now = clock.instant();
         while (!recent.isEmpty() && !recent.peekFirst().taken.plus(WINDOW).isAfter(now)) recent.removeFirst();
-        Optional<Slot> oldestOfSession = recent.stream().filter(s -> s.session.equals(session)).findFirst();
+        Optional<Slot> oldestOfSession =
+                recent.stream().filter(s -> s.session.equals(session)).findFirst();
         long ofSession = recent.stream().filter(s -> s.session.equals(session)).count();
         if (ofSession >= perSession) {
             throw refusal(perSession + " per minute per MCP session", "this session", oldestOfSession.get(), now);
         }
         if (recent.size() >= perServer) {
-            throw refusal(perServer + " per minute per server, across MCP sessions", "this server", recent.peekFirst(), now);
+            throw refusal(
+                    perServer + " per minute per server, across MCP sessions", "this server", recent.peekFirst(), now);
         }
         Slot slot = new Slot(session, now);
         recent.addLast(slot);

@@ -47,15 +47,16 @@ public class Watcher {
 
     /** Watches one run until the returned handle is closed. */
     public Watch watch(Desktop desktop, GrantBroker broker, GrantGuard guard, Duration interval) {
-        ScheduledFuture<?> task = timer.scheduleWithFixedDelay(() -> scan(desktop, broker, guard),
-                interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> task = timer.scheduleWithFixedDelay(
+                () -> scan(desktop, broker, guard), interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         return () -> task.cancel(false);
     }
 
     private void scan(Desktop desktop, GrantBroker broker, GrantGuard guard) {
         try {
             broker.active();
-            DenyScan.scan(policy.current(), FactsMapper.facts(desktop.facts().current(), 0)).ifPresent(guard::abort);
+            DenyScan.scan(policy.current(), FactsMapper.facts(desktop.facts().current(), 0))
+                    .ifPresent(guard::abort);
             // the person's focus and keyboard: a finding is held as the run's verdict by the guard itself
             guard.watch(Duration.ZERO);
         } catch (RefusedException e) {

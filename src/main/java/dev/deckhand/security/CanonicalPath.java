@@ -20,8 +20,7 @@ final class CanonicalPath {
     /** Longer paths are refused outright; Deckhand's longest route is under 60 characters. */
     static final int MAX_LENGTH = 1024;
 
-    private CanonicalPath() {
-    }
+    private CanonicalPath() {}
 
     /** Why {@code path} is not canonical, or empty when it is. */
     static Optional<String> refusal(String path) {
@@ -32,7 +31,8 @@ final class CanonicalPath {
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
             if (unreserved(c) || c == '/') continue;
-            if (c == '%') return Optional.of("percent-encoding in the path is not accepted (Deckhand's paths need none)");
+            if (c == '%')
+                return Optional.of("percent-encoding in the path is not accepted (Deckhand's paths need none)");
             if (c == ';') return Optional.of("';' parameters in the path are not accepted");
             if (c == '\\') return Optional.of("a backslash in the path is not accepted");
             return Optional.of("the character " + describe(c) + " is not accepted in a path");
@@ -47,8 +47,13 @@ final class CanonicalPath {
     }
 
     private static boolean unreserved(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '.' || c == '_' || c == '~';
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '.'
+                || c == '_'
+                || c == '~';
     }
 
     private static String describe(char c) {

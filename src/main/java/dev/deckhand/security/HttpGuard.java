@@ -50,11 +50,12 @@ public class HttpGuard {
     static final int PRIORITY = 10_000;
 
     /** The paths that need no credential (GET/HEAD only): the page, its files, the sign-in link, the liveness probe. */
-    static final Set<String> PUBLIC_PATHS = Set.of("/", "/index.html", "/app.js", "/app.css", "/eval.js", "/signin",
-            HealthResource.PATH);
+    static final Set<String> PUBLIC_PATHS =
+            Set.of("/", "/index.html", "/app.js", "/app.css", "/eval.js", "/signin", HealthResource.PATH);
 
     /** The page: its own scripts, styles and images only, never in a frame. */
-    static final String PAGE_CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
+    static final String PAGE_CSP =
+            "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
 
     /** Everything else is data, never a document that may load anything. */
     static final String DATA_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -63,7 +64,8 @@ public class HttpGuard {
     static final String FETCH_SITE = "Sec-Fetch-Site";
 
     /** Reads a browser makes without a script's headers: the page's first call and {@code <img>} loads. */
-    private static final List<Pattern> FETCH_SITE_READS = List.of(Pattern.compile("/api/session"),
+    private static final List<Pattern> FETCH_SITE_READS = List.of(
+            Pattern.compile("/api/session"),
             Pattern.compile("/api/web/windows/[A-Za-z0-9_-]+/thumbnail"),
             Pattern.compile("/api/web/approvals/[A-Za-z0-9_-]+/crop"));
 
@@ -120,8 +122,8 @@ public class HttpGuard {
         Area area = Area.of(method, normalised);
         rc.addHeadersEndHandler(v -> protect(rc.response().headers(), area));
         int port = request.localAddress() == null ? -1 : request.localAddress().port();
-        Optional<String> refusal = checkHostAndOrigin(request.headers().getAll("Host"),
-                request.headers().getAll("Origin"), port, published);
+        Optional<String> refusal = checkHostAndOrigin(
+                request.headers().getAll("Host"), request.headers().getAll("Origin"), port, published);
         if (refusal.isPresent()) {
             deny(rc, 403, "forbidden", refusal.get());
             return false;
@@ -130,20 +132,27 @@ public class HttpGuard {
         OwnerSessions.Session session = null;
         if (area == Area.MCP) {
             if (token.isEmpty() || !secrets.isMcpToken(token.get())) {
-                unauthorized(rc, "/mcp needs the MCP token as 'Authorization: Bearer <token>' (file mcp-token in the config directory)");
+                unauthorized(
+                        rc,
+                        "/mcp needs the MCP token as 'Authorization: Bearer <token>' (file mcp-token in the config directory)");
                 return false;
             }
         } else if (area == Area.OWNER) {
             if (token.isPresent()) {
                 if (!secrets.isOwnerToken(token.get())) {
-                    unauthorized(rc, "this path needs the owner token as 'Authorization: Bearer <token>' (file owner-token in the config directory)");
+                    unauthorized(
+                            rc,
+                            "this path needs the owner token as 'Authorization: Bearer <token>' (file owner-token in the config directory)");
                     return false;
                 }
             } else {
                 var cookie = request.getCookie(OwnerSessions.COOKIE);
-                session = sessions.session(cookie == null ? null : cookie.getValue()).orElse(null);
+                session = sessions.session(cookie == null ? null : cookie.getValue())
+                        .orElse(null);
                 if (session == null) {
-                    unauthorized(rc, "this path needs the owner token, or a browser session from a sign-in link ('deckhand signin')");
+                    unauthorized(
+                            rc,
+                            "this path needs the owner token, or a browser session from a sign-in link ('deckhand signin')");
                     return false;
                 }
             }
@@ -156,11 +165,20 @@ public class HttpGuard {
         if (session != null) {
             if (isFetchSiteRead(method, normalised)) {
                 if (!"same-origin".equals(single(request.headers().getAll(FETCH_SITE)))) {
-                    deny(rc, 403, "forbidden", "this read from the browser needs 'Sec-Fetch-Site: same-origin' (the page's own request)");
+                    deny(
+                            rc,
+                            403,
+                            "forbidden",
+                            "this read from the browser needs 'Sec-Fetch-Site: same-origin' (the page's own request)");
                     return false;
                 }
-            } else if (!OwnerSessions.csrfMatches(session, single(request.headers().getAll(OwnerSessions.CSRF_HEADER)))) {
-                deny(rc, 403, "forbidden", "a request from the browser needs the session's " + OwnerSessions.CSRF_HEADER + " header");
+            } else if (!OwnerSessions.csrfMatches(
+                    session, single(request.headers().getAll(OwnerSessions.CSRF_HEADER)))) {
+                deny(
+                        rc,
+                        403,
+                        "forbidden",
+                        "a request from the browser needs the session's " + OwnerSessions.CSRF_HEADER + " header");
                 return false;
             }
         }
@@ -169,7 +187,8 @@ public class HttpGuard {
 
     /** Why the request target is not the one canonical spelling of the path the router will match. */
     static Optional<String> notCanonical(String uri, String rawPath, String normalised) {
-        if (uri == null || !uri.startsWith("/")) return Optional.of("the request target must be a path starting with '/'");
+        if (uri == null || !uri.startsWith("/"))
+            return Optional.of("the request target must be a path starting with '/'");
         Optional<String> refusal = CanonicalPath.refusal(rawPath);
         if (refusal.isPresent()) return refusal;
         if (!rawPath.equals(normalised)) return Optional.of("the path is not in its normal form");
@@ -228,18 +247,19 @@ public class HttpGuard {
      * never mix: inside a container {@code port} is not the port the person's browser sees, so a page on the
      * host's own {@code 127.0.0.1:port} must not reach the server through the mapping.
      */
-    static Optional<String> checkHostAndOrigin(List<String> hosts, List<String> origins, int port,
-            Optional<PublishedOrigin> published) {
+    static Optional<String> checkHostAndOrigin(
+            List<String> hosts, List<String> origins, int port, Optional<PublishedOrigin> published) {
         if (hosts.size() != 1) {
             return Optional.of("exactly one Host header is required, got " + hosts.size());
         }
         String host = hosts.get(0);
         Optional<HostPort> parsed = HostPort.parseAuthority(host, -1);
-        boolean local = parsed.isPresent() && parsed.get().isLoopback() && parsed.get().port() == port;
+        boolean local =
+                parsed.isPresent() && parsed.get().isLoopback() && parsed.get().port() == port;
         boolean viaMapping = !local && published.isPresent() && published.get().isHost(host);
         if (!local && !viaMapping) {
-            return Optional.of("Host '" + clip(host) + "' is not this server (127.0.0.1, localhost or [::1] on port " + port
-                    + published.map(p -> ", or " + p).orElse("") + ")");
+            return Optional.of("Host '" + clip(host) + "' is not this server (127.0.0.1, localhost or [::1] on port "
+                    + port + published.map(p -> ", or " + p).orElse("") + ")");
         }
         if (origins.size() > 1) {
             return Optional.of("at most one Origin header is allowed, got " + origins.size());
@@ -270,10 +290,12 @@ public class HttpGuard {
     }
 
     private static void deny(RoutingContext rc, int status, String error, String detail) {
-        rc.response().setStatusCode(status)
+        rc.response()
+                .setStatusCode(status)
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Connection", "close")
-                .end("{\"error\":\"" + error + "\",\"detail\":\"" + detail.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}");
+                .end("{\"error\":\"" + error + "\",\"detail\":\""
+                        + detail.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}");
     }
 
     private static String clip(String s) {

@@ -34,9 +34,9 @@ public class OwnerSessions {
     public static final Duration SESSION_LIFETIME = Duration.ofHours(12);
 
     /** A signed-in browser session. */
-    public record Session(String id, String csrf, Instant expires) { }
+    public record Session(String id, String csrf, Instant expires) {}
 
-    private record Code(Instant expires) { }
+    private record Code(Instant expires) {}
 
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Code> codes = new ConcurrentHashMap<>();
@@ -138,8 +138,10 @@ public class OwnerSessions {
     }
 
     static boolean csrfMatches(Session session, String candidate) {
-        return candidate != null && MessageDigest.isEqual(session.csrf().getBytes(StandardCharsets.US_ASCII),
-                candidate.getBytes(StandardCharsets.US_ASCII));
+        return candidate != null
+                && MessageDigest.isEqual(
+                        session.csrf().getBytes(StandardCharsets.US_ASCII),
+                        candidate.getBytes(StandardCharsets.US_ASCII));
     }
 
     private String randomToken() {

@@ -17,8 +17,8 @@ record PublishedOrigin(HostPort hostPort) {
     static final String KEY = "deckhand.published-origin";
 
     /** A DNS name or IPv4 address in ASCII (lower case after parsing), or a bracketed IPv6 address. */
-    private static final Pattern HOST = Pattern.compile("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*"
-            + "|\\[[0-9a-f:.]+]");
+    private static final Pattern HOST =
+            Pattern.compile("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*" + "|\\[[0-9a-f:.]+]");
 
     /**
      * Parses the configured value; empty when it is unset or blank.
@@ -28,18 +28,23 @@ record PublishedOrigin(HostPort hostPort) {
     static Optional<PublishedOrigin> parse(Optional<String> configured) {
         if (configured.isEmpty() || configured.get().isBlank()) return Optional.empty();
         String value = configured.get().strip();
-        if (value.contains("*")) throw invalid(value, "a wildcard is never accepted; name the one origin the port mapping publishes");
+        if (value.contains("*"))
+            throw invalid(value, "a wildcard is never accepted; name the one origin the port mapping publishes");
         if (!value.toLowerCase(Locale.ROOT).startsWith("http://")) {
             throw invalid(value, "it must start with http:// (Deckhand serves plain HTTP behind the port mapping)");
         }
         String authority = value.substring("http://".length());
         if (authority.endsWith("/")) authority = authority.substring(0, authority.length() - 1);
-        if (authority.isEmpty() || authority.chars().anyMatch(c -> c == '/' || c == '?' || c == '#' || c == '@' || c <= ' ' || c > '~')) {
+        if (authority.isEmpty()
+                || authority
+                        .chars()
+                        .anyMatch(c -> c == '/' || c == '?' || c == '#' || c == '@' || c <= ' ' || c > '~')) {
             throw invalid(value, "an origin is http://HOST[:PORT] with no user, path, query or fragment");
         }
         Optional<HostPort> parsed = HostPort.parseAuthority(authority, 80);
         if (parsed.isEmpty() || !HOST.matcher(parsed.get().host()).matches()) {
-            throw invalid(value, "HOST must be a DNS name, an IPv4 address or a bracketed IPv6 address, and PORT 1..65535");
+            throw invalid(
+                    value, "HOST must be a DNS name, an IPv4 address or a bracketed IPv6 address, and PORT 1..65535");
         }
         return Optional.of(new PublishedOrigin(parsed.get()));
     }

@@ -30,7 +30,13 @@ public class SessionResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Map<String, Object> session(@CookieParam(OwnerSessions.COOKIE) String id) {
         return sessions.session(id)
-                .<Map<String, Object>>map(s -> Map.of("signedIn", true, "csrf", s.csrf(), "expiresAt", s.expires().toString()))
+                .<Map<String, Object>>map(s -> Map.of(
+                        "signedIn",
+                        true,
+                        "csrf",
+                        s.csrf(),
+                        "expiresAt",
+                        s.expires().toString()))
                 .orElse(Map.of("signedIn", false));
     }
 
@@ -50,7 +56,12 @@ public class SessionResource {
 
     /** The session cookie: HttpOnly, SameSite=Strict, for the whole origin, {@code maxAge} seconds. */
     static NewCookie cookie(String value, int maxAge) {
-        return new NewCookie.Builder(OwnerSessions.COOKIE).value(value).path("/").maxAge(maxAge)
-                .httpOnly(true).sameSite(NewCookie.SameSite.STRICT).build();
+        return new NewCookie.Builder(OwnerSessions.COOKIE)
+                .value(value)
+                .path("/")
+                .maxAge(maxAge)
+                .httpOnly(true)
+                .sameSite(NewCookie.SameSite.STRICT)
+                .build();
     }
 }

@@ -27,7 +27,8 @@ public class SignInResource {
                         .cookie(SessionResource.cookie(s.id(), (int) OwnerSessions.SESSION_LIFETIME.toSeconds()))
                         .header("Cache-Control", "no-store")
                         .build())
-                .orElseGet(() -> Response.status(Response.Status.UNAUTHORIZED).type(MediaType.TEXT_PLAIN)
+                .orElseGet(() -> Response.status(Response.Status.UNAUTHORIZED)
+                        .type(MediaType.TEXT_PLAIN)
                         .entity("This sign-in link was used already or has expired. Run 'deckhand signin' in your "
                                 + "terminal for a new one (it asks the running server with the owner token).")
                         .header("Cache-Control", "no-store")

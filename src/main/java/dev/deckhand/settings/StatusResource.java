@@ -18,11 +18,12 @@ public class StatusResource {
     @Inject
     DeckhandHome home;
 
-    public record Status(String name, String mcpEndpoint, String page, String configDirectory) { }
+    public record Status(String name, String mcpEndpoint, String page, String configDirectory) {}
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Status status() {
-        return new Status("deckhand", address.mcpUrl(), address.pageUrl(), home.dir().toString());
+        return new Status(
+                "deckhand", address.mcpUrl(), address.pageUrl(), home.dir().toString());
     }
 }

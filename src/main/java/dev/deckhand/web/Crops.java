@@ -21,8 +21,7 @@ final class Crops {
     /** The longest edge of the picture the card shows. */
     static final int MAX_EDGE = 480;
 
-    private Crops() {
-    }
+    private Crops() {}
 
     /**
      * @param element the element's screen bounds, or null for the whole window
@@ -69,7 +68,8 @@ final class Crops {
         int h = Math.max(1, (int) Math.round(in.getHeight() * f));
         BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = out.createGraphics();
-        g.setRenderingHint(java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.setRenderingHint(
+                java.awt.RenderingHints.KEY_INTERPOLATION, java.awt.RenderingHints.VALUE_INTERPOLATION_BILINEAR);
         g.drawImage(in, 0, 0, w, h, null);
         g.dispose();
         return out;

@@ -38,13 +38,35 @@ public class LiveResource {
     AuditLog audit;
 
     /** The grant as the indicator shows it; {@code bound} says an MCP session holds it. */
-    public record GrantCard(String id, long revision, long windowId, String app, String title, String scope,
-            int budgetRemaining, long idleExpirySeconds, Instant expiresAt, String inputPolicy, String capture,
-            Set<String> consequential, boolean bound) {
+    public record GrantCard(
+            String id,
+            long revision,
+            long windowId,
+            String app,
+            String title,
+            String scope,
+            int budgetRemaining,
+            long idleExpirySeconds,
+            Instant expiresAt,
+            String inputPolicy,
+            String capture,
+            Set<String> consequential,
+            boolean bound) {
         static GrantCard of(Grant g) {
-            return new GrantCard(g.id(), g.revision(), g.target().windowId(), g.target().app(), g.target().title(),
-                    g.scope().wire(), g.budgetRemaining(), g.idleExpiry().toSeconds(), g.expiresAt(),
-                    g.inputPolicy().wire(), g.capture().wire(), g.consequential(), g.ownerSession().isPresent());
+            return new GrantCard(
+                    g.id(),
+                    g.revision(),
+                    g.target().windowId(),
+                    g.target().app(),
+                    g.target().title(),
+                    g.scope().wire(),
+                    g.budgetRemaining(),
+                    g.idleExpiry().toSeconds(),
+                    g.expiresAt(),
+                    g.inputPolicy().wire(),
+                    g.capture().wire(),
+                    g.consequential(),
+                    g.ownerSession().isPresent());
         }
     }
 
@@ -52,39 +74,82 @@ public class LiveResource {
      * A pending card. {@code targetRole}/{@code targetName} are the first step's resolved element (null
      * when the step has none, e.g. a key chord to the window); {@code windowTitle} is the granted window's.
      */
-    public record ApprovalCard(String id, String grantId, List<String> steps, String consequential, String targetRole,
-            String targetName, String windowTitle, Instant requestedAt, Instant expiresAt, long secondsLeft) { }
+    public record ApprovalCard(
+            String id,
+            String grantId,
+            List<String> steps,
+            String consequential,
+            String targetRole,
+            String targetName,
+            String windowTitle,
+            Instant requestedAt,
+            Instant expiresAt,
+            long secondsLeft) {}
 
     /** A finished run, as the audit recorded it. */
-    public record RunLine(long seq, String runId, String instruction, String outcome, String refusalCode,
-            String verdict, int stepsRun, Instant endedAt) {
+    public record RunLine(
+            long seq,
+            String runId,
+            String instruction,
+            String outcome,
+            String refusalCode,
+            String verdict,
+            int stepsRun,
+            Instant endedAt) {
         static RunLine of(StoredRecord r) {
             RunRecord run = (RunRecord) r.event();
-            return new RunLine(r.seq(), run.runId(), run.instruction(), run.outcome().wire(),
+            return new RunLine(
+                    r.seq(),
+                    run.runId(),
+                    run.instruction(),
+                    run.outcome().wire(),
                     run.refusalCode() == null ? null : run.refusalCode().name(),
-                    run.verdict().name().toLowerCase(java.util.Locale.ROOT), run.stepsRun(), run.endedAt());
+                    run.verdict().name().toLowerCase(java.util.Locale.ROOT),
+                    run.stepsRun(),
+                    run.endedAt());
         }
     }
 
-    public record LiveView(Instant now, GrantCard grant, List<ApprovalCard> approvals, List<RunLine> recentRuns) { }
+    public record LiveView(Instant now, GrantCard grant, List<ApprovalCard> approvals, List<RunLine> recentRuns) {}
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public LiveView live() {
         Instant now = grants.clock().instant();
         Optional<Grant> active = grants.broker().active();
-        List<ApprovalCard> cards = grants.approvals().pending().stream().map(a -> card(a, active, now)).toList();
-        List<RunLine> runs = audit.store().runs(AuditQuery.builder().limit(RECENT_RUNS).build()).records().stream()
-                .filter(r -> r.event() instanceof RunRecord).map(RunLine::of).toList();
+        List<ApprovalCard> cards = grants.approvals().pending().stream()
+                .map(a -> card(a, active, now))
+                .toList();
+        List<RunLine> runs = audit
+                .store()
+                .runs(AuditQuery.builder().limit(RECENT_RUNS).build())
+                .records()
+                .stream()
+                .filter(r -> r.event() instanceof RunRecord)
+                .map(RunLine::of)
+                .toList();
         return new LiveView(now, active.map(GrantCard::of).orElse(null), cards, runs);
     }
 
     static ApprovalCard card(ApprovalBook.Approval a, Optional<Grant> active, Instant now) {
-        Optional<StepTarget> target = a.steps().stream().map(StepTarget::parse).flatMap(Optional::stream).findFirst();
-        String title = active.filter(g -> g.id().equals(a.grantId())).map(g -> g.target().title()).orElse(null);
+        Optional<StepTarget> target = a.steps().stream()
+                .map(StepTarget::parse)
+                .flatMap(Optional::stream)
+                .findFirst();
+        String title = active.filter(g -> g.id().equals(a.grantId()))
+                .map(g -> g.target().title())
+                .orElse(null);
         long left = Math.max(0, Duration.between(now, a.expiresAt()).toMillis() + 999) / 1000;
-        return new ApprovalCard(a.id(), a.grantId(), a.steps(), a.consequential().orElse(null),
-                target.map(StepTarget::role).orElse(null), target.map(StepTarget::name).orElse(null), title,
-                a.requestedAt(), a.expiresAt(), left);
+        return new ApprovalCard(
+                a.id(),
+                a.grantId(),
+                a.steps(),
+                a.consequential().orElse(null),
+                target.map(StepTarget::role).orElse(null),
+                target.map(StepTarget::name).orElse(null),
+                title,
+                a.requestedAt(),
+                a.expiresAt(),
+                left);
     }
 }

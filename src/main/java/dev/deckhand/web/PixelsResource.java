@@ -64,17 +64,24 @@ public class PixelsResource {
     @Path("approvals/{id}/crop")
     @Produces("image/png")
     public Response crop(@PathParam("id") String id) {
-        ApprovalBook.Approval card = grants.approvals().get(id)
-                .orElseThrow(() -> new NoSuchElementException("no approval card " + id));
-        Grant grant = grants.broker().active().filter(g -> g.id().equals(card.grantId()))
+        ApprovalBook.Approval card =
+                grants.approvals().get(id).orElseThrow(() -> new NoSuchElementException("no approval card " + id));
+        Grant grant = grants.broker()
+                .active()
+                .filter(g -> g.id().equals(card.grantId()))
                 .orElseThrow(() -> new IllegalStateException("the grant of card " + id + " is no longer active"));
         long windowId = grant.target().windowId();
         requireCapturable(windowId);
-        Optional<StepTarget> target = card.steps().stream().map(StepTarget::parse).flatMap(Optional::stream).findFirst();
+        Optional<StepTarget> target = card.steps().stream()
+                .map(StepTarget::parse)
+                .flatMap(Optional::stream)
+                .findFirst();
         // Same revision as the run: a snapshot under the running grant's revision keeps its element uids.
-        Optional<Geometry> bounds = target.flatMap(t -> desktops.desktop().trees().snapshot(windowId, grant.revision()).nodes()
-                .stream().filter(n -> n.role().equals(t.role()) && n.name().equals(t.name()) && n.bounds() != null)
-                .map(Node::bounds).findFirst());
+        Optional<Geometry> bounds =
+                target.flatMap(t -> desktops.desktop().trees().snapshot(windowId, grant.revision()).nodes().stream()
+                        .filter(n -> n.role().equals(t.role()) && n.name().equals(t.name()) && n.bounds() != null)
+                        .map(Node::bounds)
+                        .findFirst());
         Capture c = desktops.desktop().captures().capture(windowId, grant.revision(), CROP_SOURCE_EDGE);
         return png(Crops.around(c, bounds.orElse(null)));
     }
@@ -88,6 +95,8 @@ public class PixelsResource {
     }
 
     private static Response png(byte[] image) {
-        return Response.ok(image, "image/png").header("Cache-Control", "no-store").build();
+        return Response.ok(image, "image/png")
+                .header("Cache-Control", "no-store")
+                .build();
     }
 }

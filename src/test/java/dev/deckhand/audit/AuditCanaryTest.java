@@ -80,8 +80,8 @@ class AuditCanaryTest {
         List<Path> scannedWhileOpen = new ArrayList<>();
         try {
             Fixtures.MutableClock clock = new Fixtures.MutableClock(T0);
-            try (AuditStore store = AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(25)
-                    .withRetention(Duration.ofDays(365)), clock)) {
+            try (AuditStore store = AuditStore.open(
+                    db, key, AuditSettings.defaults().withSealEvery(25).withRetention(Duration.ofDays(365)), clock)) {
                 store.append(Fixtures.mint("g-canary"));
                 Instant start = clock.instant();
                 for (int i = 0; i < canaries.size(); i++) {
@@ -92,23 +92,41 @@ class AuditCanaryTest {
                     ActionIntent intent = ActionIntent.typing("r-canary", i + 1, kind, field, typed.length());
                     store.append(intent);
                     if (i % 10 == 0) {
-                        store.append(new ApprovalEvent(ApprovalEvent.State.REQUESTED, "a" + i, "r-canary", "g-canary", 1, 1));
-                        store.append(new ApprovalEvent(ApprovalEvent.State.APPROVED, "a" + i, "r-canary", "g-canary", 1, 1));
+                        store.append(new ApprovalEvent(
+                                ApprovalEvent.State.REQUESTED, "a" + i, "r-canary", "g-canary", 1, 1));
+                        store.append(
+                                new ApprovalEvent(ApprovalEvent.State.APPROVED, "a" + i, "r-canary", "g-canary", 1, 1));
                     }
                     clock.advance(Duration.ofMillis(150));
-                    store.append(i == 99 ? ActionResult.refused(intent, RefusalCode.SECURE_INPUT)
-                            : ActionResult.of(intent, ActionOutcome.DONE));
+                    store.append(
+                            i == 99
+                                    ? ActionResult.refused(intent, RefusalCode.SECURE_INPUT)
+                                    : ActionResult.of(intent, ActionOutcome.DONE));
                 }
-                store.append(new RunRecord("r-canary", instruction, "uid", "g-canary", 100, "a11y",
-                        RunRecord.VerifierResult.PASS, RunRecord.Verdict.PASS, RunRecord.Outcome.COMPLETED, null,
-                        start, clock.instant()));
+                store.append(new RunRecord(
+                        "r-canary",
+                        instruction,
+                        "uid",
+                        "g-canary",
+                        100,
+                        "a11y",
+                        RunRecord.VerifierResult.PASS,
+                        RunRecord.Verdict.PASS,
+                        RunRecord.Outcome.COMPLETED,
+                        null,
+                        start,
+                        clock.instant()));
                 store.prune();
 
-                AuditPage page = store.actions(AuditQuery.builder().runId("r-canary").limit(1000).build());
+                AuditPage page = store.actions(
+                        AuditQuery.builder().runId("r-canary").limit(1000).build());
                 assertEquals(200, page.records().size());
-                ActionIntent first = (ActionIntent) page.records().get(page.records().size() - 1).event();
+                ActionIntent first = (ActionIntent)
+                        page.records().get(page.records().size() - 1).event();
                 assertEquals(canaries.get(0).length(), first.textLength());
-                readBack.append(page).append(store.runs(AuditQuery.builder().build())).append(store.verify().describe());
+                readBack.append(page)
+                        .append(store.runs(AuditQuery.builder().build()))
+                        .append(store.verify().describe());
 
                 // scan while open: the WAL and shm exist now and hold the latest pages
                 assertTrue(Files.exists(Path.of(db + "-wal")), "expected a WAL file while the store is open");
@@ -116,7 +134,8 @@ class AuditCanaryTest {
                     scannedWhileOpen.add(f);
                     assertNoCanary(canaries, f.toString(), Files.readAllBytes(f));
                 }
-                assertTrue(containsAny(List.of(instruction), bytesOf(db, Path.of(db + "-wal"))),
+                assertTrue(
+                        containsAny(List.of(instruction), bytesOf(db, Path.of(db + "-wal"))),
                         "positive control: the stored instruction must be found by the same scan");
             }
         } finally {
@@ -141,7 +160,10 @@ class AuditCanaryTest {
         assertNoCanary(canaries, "log records", logs.getBytes(StandardCharsets.UTF_8));
         System.out.println("canary test: scanned " + scannedWhileOpen + ", " + logLines.size() + " log records, "
                 + stdout.size() + "+" + stderr.size() + " bytes of stdout/stderr; loggers "
-                + logLines.stream().map(l -> l.substring(0, l.indexOf(' '))).distinct().collect(Collectors.toList())
+                + logLines.stream()
+                        .map(l -> l.substring(0, l.indexOf(' ')))
+                        .distinct()
+                        .collect(Collectors.toList())
                 + "; first: " + (logLines.isEmpty() ? "-" : logLines.get(0)));
     }
 
@@ -161,7 +183,9 @@ class AuditCanaryTest {
 
     private static boolean containsAny(List<String> needles, byte[] haystack) {
         String text = new String(haystack, StandardCharsets.ISO_8859_1);
-        return needles.stream().anyMatch(n -> text.contains(new String(n.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1)));
+        return needles.stream()
+                .anyMatch(n ->
+                        text.contains(new String(n.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1)));
     }
 
     private static void assertNoCanary(List<String> canaries, String where, byte[] bytes) {

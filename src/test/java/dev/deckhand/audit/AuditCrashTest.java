@@ -64,21 +64,29 @@ class AuditCrashTest {
         }
 
         for (int k = 1; k <= kills; k++) {
-            killedBeforeReady += killAtRandom(command(jvm, db, key, Integer.toString(k), null), k, random, 120,
-                    (p, ready, errors) -> read(p, ready, acked, errors)) ? 1 : 0;
+            killedBeforeReady += killAtRandom(
+                            command(jvm, db, key, Integer.toString(k), null),
+                            k,
+                            random,
+                            120,
+                            (p, ready, errors) -> read(p, ready, acked, errors))
+                    ? 1
+                    : 0;
 
             for (long s : acked.keySet()) {
                 maxAcked = Math.max(maxAcked, s);
             }
             VerifyResult r = AuditVerifier.verify(db, key);
             assertTrue(r.ok(), "after kill " + k + " (seed " + seed + "): " + r.describe());
-            assertTrue(r.headSeq() >= maxAcked, "after kill " + k + ": head " + r.headSeq()
-                    + " is behind acknowledged seq " + maxAcked + " (seed " + seed + ")");
+            assertTrue(
+                    r.headSeq() >= maxAcked,
+                    "after kill " + k + ": head " + r.headSeq() + " is behind acknowledged seq " + maxAcked + " (seed "
+                            + seed + ")");
         }
 
         int missing = 0;
         try (Connection c = AuditStore.connect(db);
-             PreparedStatement ps = c.prepareStatement("SELECT run_id FROM audit_record WHERE seq = ?")) {
+                PreparedStatement ps = c.prepareStatement("SELECT run_id FROM audit_record WHERE seq = ?")) {
             for (Map.Entry<Long, String> e : acked.entrySet()) {
                 ps.setLong(1, e.getKey());
                 try (ResultSet rs = ps.executeQuery()) {
@@ -88,12 +96,19 @@ class AuditCrashTest {
                 }
             }
         }
-        System.out.printf("crash test: %d kills (%d before ready), %d acknowledged records, head %d, seed %d%n",
-                kills, killedBeforeReady, acked.size(), AuditVerifier.verify(db, key).headSeq(), seed);
+        System.out.printf(
+                "crash test: %d kills (%d before ready), %d acknowledged records, head %d, seed %d%n",
+                kills,
+                killedBeforeReady,
+                acked.size(),
+                AuditVerifier.verify(db, key).headSeq(),
+                seed);
         assertEquals(0, missing, "acknowledged records missing or different (seed " + seed + ")");
         // On a loaded machine many children die before their first commit; a quarter still shows the
         // kills landed mid-write often enough to mean something.
-        assertTrue(acked.size() >= kills / 4, "the children acknowledged too few records to mean anything: " + acked.size());
+        assertTrue(
+                acked.size() >= kills / 4,
+                "the children acknowledged too few records to mean anything: " + acked.size());
     }
 
     /**
@@ -123,7 +138,11 @@ class AuditCrashTest {
             String tag = Integer.toString(k);
             List<Integer> acks = Collections.synchronizedList(new ArrayList<>());
             List<Integer> actedPrinted = Collections.synchronizedList(new ArrayList<>());
-            killAtRandom(trailCommand(jvm, db, key, tag, null), k, random, 150,
+            killAtRandom(
+                    trailCommand(jvm, db, key, tag, null),
+                    k,
+                    random,
+                    150,
                     (p, ready, errors) -> readTrail(p, ready, acks, actedPrinted, errors));
 
             String at = "after kill " + k + " (seed " + seed + ")";
@@ -133,13 +152,20 @@ class AuditCrashTest {
             List<Integer> effects = sideLines(dir.resolve("side-" + tag + ".txt"));
             int lastEffect = effects.isEmpty() ? 0 : effects.get(effects.size() - 1);
             List<Event> program = TrailCrashChild.program(tag, Math.max(rows.size(), lastEffect) + 10);
-            assertEquals(program.subList(0, rows.size()), rows, at + ": the child's records are its program's events in order");
+            assertEquals(
+                    program.subList(0, rows.size()),
+                    rows,
+                    at + ": the child's records are its program's events in order");
             int lastAck = acks.stream().mapToInt(Integer::intValue).max().orElse(-1);
-            assertTrue(lastAck < rows.size(), at + ": event " + lastAck + " was acknowledged, " + rows.size() + " are durable");
+            assertTrue(
+                    lastAck < rows.size(),
+                    at + ": event " + lastAck + " was acknowledged, " + rows.size() + " are durable");
             assertTrue(effects.containsAll(actedPrinted), at + ": acted " + actedPrinted + ", on disk " + effects);
             int missing = 0;
             for (int i : effects) {
-                assertTrue(i < rows.size(), at + ": action " + program.get(i).label() + " acted without its intent durable");
+                assertTrue(
+                        i < rows.size(),
+                        at + ": action " + program.get(i).label() + " acted without its intent durable");
                 if (resultOf(program, i) >= rows.size()) {
                     missing++;
                     assertEquals(lastEffect, i, at + ": the result of an action before the last is gone");
@@ -149,9 +175,16 @@ class AuditCrashTest {
             acted += effects.size();
             lostResults += missing;
         }
-        System.out.printf("trail crash test: %d kills, %d acknowledged records, %d actions, %d last results lost, "
-                + "head %d, %.1f s, seed %d%n", kills, acked, acted, lostResults, AuditVerifier.verify(db, key).headSeq(),
-                (System.nanoTime() - started) / 1e9, seed);
+        System.out.printf(
+                "trail crash test: %d kills, %d acknowledged records, %d actions, %d last results lost, "
+                        + "head %d, %.1f s, seed %d%n",
+                kills,
+                acked,
+                acted,
+                lostResults,
+                AuditVerifier.verify(db, key).headSeq(),
+                (System.nanoTime() - started) / 1e9,
+                seed);
         assertTrue(acted >= kills / 4, "the children acted too little to mean anything: " + acted);
     }
 
@@ -169,20 +202,21 @@ class AuditCrashTest {
     private static List<Event> durable(Path db, String tag) throws SQLException {
         List<Event> events = new ArrayList<>();
         try (Connection c = AuditStore.connect(db);
-             PreparedStatement ps = c.prepareStatement(
-                     "SELECT kind, run_id, step, outcome, event FROM audit_record WHERE run_id LIKE ? ORDER BY seq")) {
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT kind, run_id, step, outcome, event FROM audit_record WHERE run_id LIKE ? ORDER BY seq")) {
             ps.setString(1, "t" + tag + "-%");
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String kind = rs.getString(1);
                     String runId = rs.getString(2);
-                    events.add(switch (kind) {
-                        case "ACTION_INTENT" -> new Event("intent", runId, rs.getInt(3), "click");
-                        case "ACTION_RESULT" -> new Event("result", runId, rs.getInt(3), rs.getString(4));
-                        case "APPROVAL" -> new Event("approval", runId, 0, rs.getString(5));
-                        case "RUN" -> new Event("run", runId, 0, rs.getString(4));
-                        default -> throw new AssertionError(kind);
-                    });
+                    events.add(
+                            switch (kind) {
+                                case "ACTION_INTENT" -> new Event("intent", runId, rs.getInt(3), "click");
+                                case "ACTION_RESULT" -> new Event("result", runId, rs.getInt(3), rs.getString(4));
+                                case "APPROVAL" -> new Event("approval", runId, 0, rs.getString(5));
+                                case "RUN" -> new Event("run", runId, 0, rs.getString(4));
+                                default -> throw new AssertionError(kind);
+                            });
                 }
             }
         }
@@ -203,15 +237,23 @@ class AuditCrashTest {
 
     private ProcessBuilder trailCommand(List<String> jvm, Path db, Path key, String tag, String events) {
         List<String> cmd = new ArrayList<>(jvm);
-        cmd.addAll(List.of("-cp", childClassPath(), TrailCrashChild.class.getName(),
-                db.toString(), key.toString(), "7", tag, dir.resolve("side-" + tag + ".txt").toString()));
+        cmd.addAll(List.of(
+                "-cp",
+                childClassPath(),
+                TrailCrashChild.class.getName(),
+                db.toString(),
+                key.toString(),
+                "7",
+                tag,
+                dir.resolve("side-" + tag + ".txt").toString()));
         if (events != null) {
             cmd.add(events);
         }
         return new ProcessBuilder(cmd);
     }
 
-    private static void readTrail(Process p, CountDownLatch ready, List<Integer> acks, List<Integer> acted, List<String> errors) {
+    private static void readTrail(
+            Process p, CountDownLatch ready, List<Integer> acks, List<Integer> acted, List<String> errors) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
@@ -240,7 +282,8 @@ class AuditCrashTest {
      * One clean run of a child (its {@code command} for the given JVM options), which writes a class-data
      * archive that later start-ups share ({@code jvm} gains it); returns the child's output.
      */
-    private static String warmUp(List<String> jvm, Path jsa, Function<List<String>, ProcessBuilder> command) throws Exception {
+    private static String warmUp(List<String> jvm, Path jsa, Function<List<String>, ProcessBuilder> command)
+            throws Exception {
         List<String> warm = new ArrayList<>(jvm);
         warm.add("-XX:ArchiveClassesAtExit=" + jsa);
         Process w = command.apply(warm).redirectErrorStream(true).start();
@@ -289,8 +332,13 @@ class AuditCrashTest {
     /** JVM options for a quick start; the native library is unpacked once, not once per child. */
     private static List<String> childJvm(Path nativeDir) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
-                "-Xshare:auto", "-Dorg.sqlite.tmpdir=" + nativeDir));
+        List<String> cmd = new ArrayList<>(List.of(
+                java,
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-Xss512k",
+                "-Xshare:auto",
+                "-Dorg.sqlite.tmpdir=" + nativeDir));
         String resource = "/" + org.sqlite.util.OSInfo.getNativeLibFolderPathForCurrentOS() + "/libsqlitejdbc.so";
         try (var in = org.sqlite.JDBC.class.getResourceAsStream(resource)) {
             if (in != null) {
@@ -304,8 +352,8 @@ class AuditCrashTest {
 
     private static ProcessBuilder command(List<String> jvm, Path db, Path key, String tag, String maxAppends) {
         List<String> cmd = new ArrayList<>(jvm);
-        cmd.addAll(List.of("-cp", childClassPath(), CrashAppender.class.getName(),
-                db.toString(), key.toString(), "7", tag));
+        cmd.addAll(List.of(
+                "-cp", childClassPath(), CrashAppender.class.getName(), db.toString(), key.toString(), "7", tag));
         if (maxAppends != null) {
             cmd.add(maxAppends);
         }
@@ -319,7 +367,11 @@ class AuditCrashTest {
      */
     private static String childClassPath() {
         List<String> parts = new ArrayList<>();
-        for (Class<?> c : List.of(CrashAppender.class, AuditStore.class, dev.deckhand.grant.RefusalCode.class, org.sqlite.JDBC.class,
+        for (Class<?> c : List.of(
+                CrashAppender.class,
+                AuditStore.class,
+                dev.deckhand.grant.RefusalCode.class,
+                org.sqlite.JDBC.class,
                 dev.deckhand.loop.AuditSink.class)) {
             var source = c.getProtectionDomain().getCodeSource();
             if (source == null) {

@@ -42,8 +42,10 @@ class AuditDeferTest {
             clock.advance(Duration.ofSeconds(2));
             assertEquals(3, store.append(Fixtures.mint("g-2")), "the grant event comes after the deferred result");
             assertEquals(0, store.deferredCount());
-            List<StoredRecord> all = store.page(AuditQuery.builder().limit(10).build()).records();
-            assertEquals(List.of(3L, 2L, 1L), all.stream().map(StoredRecord::seq).toList());
+            List<StoredRecord> all =
+                    store.page(AuditQuery.builder().limit(10).build()).records();
+            assertEquals(
+                    List.of(3L, 2L, 1L), all.stream().map(StoredRecord::seq).toList());
             assertInstanceOf(GrantEvent.class, all.get(0).event());
             assertInstanceOf(ActionResult.class, all.get(1).event());
             assertEquals(T0.plusMillis(30), all.get(1).recordedAt(), "the deferred record keeps its own time");
@@ -59,7 +61,8 @@ class AuditDeferTest {
             store.defer(Fixtures.mint("g-2"));
             assertEquals(4, store.appendAll(List.of(Fixtures.mint("g-3"), Fixtures.mint("g-4"))));
             List<String> grants = store.page(AuditQuery.builder().limit(10).build()).records().stream()
-                    .map(r -> ((GrantEvent) r.event()).grantId()).toList();
+                    .map(r -> ((GrantEvent) r.event()).grantId())
+                    .toList();
             assertEquals(List.of("g-4", "g-3", "g-2", "g-1"), grants);
             store.flush();
             assertEquals(4, store.headSeq());

@@ -23,15 +23,28 @@ class AuditModelUseTest {
     Path dir;
 
     private AuditStore open() {
-        return AuditStore.open(dir.resolve("audit.db"), dir.resolve("keys/audit.key"), AuditSettings.defaults(),
+        return AuditStore.open(
+                dir.resolve("audit.db"),
+                dir.resolve("keys/audit.key"),
+                AuditSettings.defaults(),
                 new Fixtures.MutableClock(T0));
     }
 
     private static RunRecord withModel(String runId) {
         RunRecord base = Fixtures.run(runId, RunRecord.Outcome.COMPLETED, null, T0);
-        return new RunRecord(base.runId(), base.instruction(), base.route(), base.grantId(), base.stepsRun(),
-                base.verifierKind(), base.verifierResult(), base.verdict(), base.outcome(), base.refusalCode(),
-                base.startedAt(), base.endedAt(),
+        return new RunRecord(
+                base.runId(),
+                base.instruction(),
+                base.route(),
+                base.grantId(),
+                base.stepsRun(),
+                base.verifierKind(),
+                base.verifierResult(),
+                base.verdict(),
+                base.outcome(),
+                base.refusalCode(),
+                base.startedAt(),
+                base.endedAt(),
                 new RunRecord.ModelUse("openai", "gpt-4o", 3, 3702, 168, "0.010935", "wrote and saved"),
                 "model=812ms verifier=40ms approval=0ms host=95ms");
     }
@@ -42,17 +55,21 @@ class AuditModelUseTest {
         List<AuditEvent> samples = List.of(intent, ActionResult.done(intent, "no_change"), withModel("r-1"));
         try (AuditStore store = open()) {
             samples.forEach(store::append);
-            List<AuditEvent> back = new java.util.ArrayList<>(store.page(AuditQuery.builder().build()).records().stream()
-                    .map(StoredRecord::event).toList());
+            List<AuditEvent> back =
+                    new java.util.ArrayList<>(store.page(AuditQuery.builder().build()).records().stream()
+                            .map(StoredRecord::event)
+                            .toList());
             java.util.Collections.reverse(back);
             assertEquals(samples, back);
             assertTrue(store.verify().ok());
         }
         // an edit of the cost or of the model's report breaks the chain
-        try (Connection c = AuditStore.connect(dir.resolve("audit.db")); Statement s = c.createStatement()) {
+        try (Connection c = AuditStore.connect(dir.resolve("audit.db"));
+                Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE audit_record SET cost_usd = '0.000001' WHERE kind = 'RUN'");
         }
-        assertFalse(AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key")).ok());
+        assertFalse(AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key"))
+                .ok());
     }
 
     @Test
@@ -62,27 +79,36 @@ class AuditModelUseTest {
             store.append(Fixtures.run("r-0", RunRecord.Outcome.COMPLETED, null, T0));
         }
         // make it a version-1 table: the later columns did not exist then
-        try (Connection c = AuditStore.connect(dir.resolve("audit.db")); Statement s = c.createStatement()) {
+        try (Connection c = AuditStore.connect(dir.resolve("audit.db"));
+                Statement s = c.createStatement()) {
             for (int i = Row.LEGACY_COLUMNS; i < Row.COLUMNS.length; i++) {
                 s.execute("ALTER TABLE audit_record DROP COLUMN " + Row.COLUMNS[i]);
             }
         }
-        assertTrue(AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key")).ok(),
+        assertTrue(
+                AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key"))
+                        .ok(),
                 "a version-1 log verifies: its rows hash as they always did");
         try (AuditStore store = open()) {
             store.append(withModel("r-1"));
             assertTrue(store.verify().ok());
         }
-        assertTrue(AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key")).ok());
+        assertTrue(AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key"))
+                .ok());
     }
 
     @Test
     void anEffectIsOnlyForADoneActionAndOneOfTheFive() {
         ActionIntent intent = Fixtures.click("r-1", 1);
         assertThrows(IllegalArgumentException.class, () -> ActionResult.done(intent, "landed"));
-        assertThrows(IllegalArgumentException.class, () -> new ActionResult("r-1", 1, intent.action(), intent.target(), null,
-                ActionOutcome.FAILED, null, "changed"));
-        assertTrue(new RunRecord.ModelUse("p", "m", 1, 1, 1, null, "x".repeat(5000)).finalReport().length() <= 2000);
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ActionResult(
+                        "r-1", 1, intent.action(), intent.target(), null, ActionOutcome.FAILED, null, "changed"));
+        assertTrue(new RunRecord.ModelUse("p", "m", 1, 1, 1, null, "x".repeat(5000))
+                        .finalReport()
+                        .length()
+                <= 2000);
         assertThrows(IllegalArgumentException.class, () -> new RunRecord.ModelUse("p", "m", 1, 1, 1, "-1", null));
     }
 }

@@ -34,6 +34,7 @@ class AuditTamperTest {
 
     @TempDir
     Path dir;
+
     Path db;
     Path key;
 
@@ -43,13 +44,17 @@ class AuditTamperTest {
         db = dir.resolve("audit.db");
         key = dir.resolve("audit.key");
         Fixtures.MutableClock clock = new Fixtures.MutableClock(T0);
-        try (AuditStore store = AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(10), clock)) {
+        try (AuditStore store =
+                AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(10), clock)) {
             store.append(Fixtures.mint("g-1"));
             for (int i = 1; i <= 17; i++) {
                 clock.advance(Duration.ofSeconds(1));
                 ActionIntent in = i % 3 == 0 ? Fixtures.typing("r-1", i, 10 + i) : Fixtures.click("r-1", i);
                 store.append(in);
-                store.append(i == 17 ? ActionResult.refused(in, RefusalCode.BASIS_STALE) : ActionResult.of(in, ActionOutcome.DONE));
+                store.append(
+                        i == 17
+                                ? ActionResult.refused(in, RefusalCode.BASIS_STALE)
+                                : ActionResult.of(in, ActionOutcome.DONE));
             }
             assertEquals(35, store.headSeq());
         }
@@ -63,7 +68,8 @@ class AuditTamperTest {
     }
 
     void sql(String... statements) throws SQLException {
-        try (Connection c = AuditStore.connect(db); Statement s = c.createStatement()) {
+        try (Connection c = AuditStore.connect(db);
+                Statement s = c.createStatement()) {
             for (String st : statements) {
                 s.execute(st);
             }
@@ -145,7 +151,10 @@ class AuditTamperTest {
     @Test
     void appending_and_sealing_with_another_key_file_is_detected() throws Exception {
         Path otherKey = dir.resolve("other.key");
-        try (AuditStore store = AuditStore.open(db, otherKey, AuditSettings.defaults().withSealEvery(10),
+        try (AuditStore store = AuditStore.open(
+                db,
+                otherKey,
+                AuditSettings.defaults().withSealEvery(10),
                 new Fixtures.MutableClock(T0.plusSeconds(100)))) {
             for (int i = 0; i < 3; i++) {
                 store.append(Fixtures.click("r-forged", i + 1));
@@ -158,9 +167,11 @@ class AuditTamperTest {
     @Test
     void a_forged_checkpoint_that_hides_a_deleted_prefix_is_detected() throws Exception {
         // copy the seal at 20 into the checkpoint table: same bytes, different domain tag → no match
-        sql("INSERT INTO audit_checkpoint (seq, hash, mac, pruned_at, pruned_records) "
-                + "SELECT seq, hash, mac, 0, 20 FROM audit_seal WHERE seq = 20",
-                "DELETE FROM audit_record WHERE seq <= 20", "DELETE FROM audit_seal WHERE seq <= 20");
+        sql(
+                "INSERT INTO audit_checkpoint (seq, hash, mac, pruned_at, pruned_records) "
+                        + "SELECT seq, hash, mac, 0, 20 FROM audit_seal WHERE seq = 20",
+                "DELETE FROM audit_record WHERE seq <= 20",
+                "DELETE FROM audit_seal WHERE seq <= 20");
         assertBreak(verify(), VerifyResult.Kind.RESEALED, 20);
     }
 
@@ -174,21 +185,26 @@ class AuditTamperTest {
     void the_verify_command_exits_one_and_names_the_break() throws Exception {
         sql("DELETE FROM audit_record WHERE seq = 5");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code = AuditVerifyCommand.run(new String[] {db.toString(), key.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        int code = AuditVerifyCommand.run(
+                new String[] {db.toString(), key.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         assertEquals(1, code);
-        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("audit BROKEN at seq 5 (DELETED)"), out.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                out.toString(StandardCharsets.UTF_8).startsWith("audit BROKEN at seq 5 (DELETED)"),
+                out.toString(StandardCharsets.UTF_8));
     }
 
     private void swap(long a, long b) throws SQLException {
-        sql("UPDATE audit_record SET seq = -1 WHERE seq = " + a,
+        sql(
+                "UPDATE audit_record SET seq = -1 WHERE seq = " + a,
                 "UPDATE audit_record SET seq = " + a + " WHERE seq = " + b,
                 "UPDATE audit_record SET seq = " + b + " WHERE seq = -1");
     }
 
     private byte[] hashAt(long seq) throws SQLException {
         try (Connection c = AuditStore.connect(db);
-             PreparedStatement ps = c.prepareStatement("SELECT hash FROM audit_record WHERE seq = ?")) {
+                PreparedStatement ps = c.prepareStatement("SELECT hash FROM audit_record WHERE seq = ?")) {
             ps.setLong(1, seq);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -210,8 +226,8 @@ class AuditTamperTest {
                 }
             }
             List<Row> rows = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + Schema.selectColumns()
-                    + " FROM audit_record WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT " + Schema.selectColumns() + " FROM audit_record WHERE seq BETWEEN ? AND ? ORDER BY seq")) {
                 ps.setLong(1, from);
                 ps.setLong(2, to);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -220,7 +236,8 @@ class AuditTamperTest {
                     }
                 }
             }
-            try (PreparedStatement up = c.prepareStatement("UPDATE audit_record SET prev_hash = ?, hash = ? WHERE seq = ?")) {
+            try (PreparedStatement up =
+                    c.prepareStatement("UPDATE audit_record SET prev_hash = ?, hash = ? WHERE seq = ?")) {
                 for (Row row : rows) {
                     byte[] h = row.hash(prev);
                     up.setBytes(1, prev);
@@ -235,10 +252,10 @@ class AuditTamperTest {
 
     private void reseal(SealKey other, long from) throws SQLException {
         try (Connection c = AuditStore.connect(db);
-             PreparedStatement up = c.prepareStatement("UPDATE audit_seal SET hash = ?, mac = ? WHERE seq = ?")) {
+                PreparedStatement up = c.prepareStatement("UPDATE audit_seal SET hash = ?, mac = ? WHERE seq = ?")) {
             List<Long> seals = new ArrayList<>();
             try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT seq FROM audit_seal WHERE seq >= " + from)) {
+                    ResultSet rs = s.executeQuery("SELECT seq FROM audit_seal WHERE seq >= " + from)) {
                 while (rs.next()) {
                     seals.add(rs.getLong(1));
                 }

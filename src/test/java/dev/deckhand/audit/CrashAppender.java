@@ -23,16 +23,18 @@ public final class CrashAppender {
      * that halts the process when stdin closes (the parent went away).
      */
     public static PrintStream protocol() throws IOException {
-        Thread watchdog = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // wait for EOF
-                }
-            } catch (IOException ignored) {
-                // treat as EOF
-            }
-            Runtime.getRuntime().halt(3);
-        }, "stdin-watchdog");
+        Thread watchdog = new Thread(
+                () -> {
+                    try {
+                        while (System.in.read() >= 0) {
+                            // wait for EOF
+                        }
+                    } catch (IOException ignored) {
+                        // treat as EOF
+                    }
+                    Runtime.getRuntime().halt(3);
+                },
+                "stdin-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
         return new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
@@ -46,7 +48,8 @@ public final class CrashAppender {
         int sealEvery = Integer.parseInt(args[2]);
         String tag = args[3];
         int maxAppends = args.length > 4 ? Integer.parseInt(args[4]) : MAX_APPENDS;
-        try (AuditStore store = AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(sealEvery), Clock.systemUTC())) {
+        try (AuditStore store =
+                AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(sealEvery), Clock.systemUTC())) {
             out.println("ready " + store.headSeq());
             for (int i = 1; i <= maxAppends; i++) {
                 String runId = "c" + tag + "-" + i;

@@ -20,13 +20,27 @@ final class Fixtures {
     }
 
     static ActionIntent typing(String runId, int step, int length) {
-        return ActionIntent.typing(runId, step, ActionKind.SET_TEXT,
-                new ActionTarget("g-1", 3, "0x3a00007", "mousepad", "text", "u9Zt1"), length);
+        return ActionIntent.typing(
+                runId,
+                step,
+                ActionKind.SET_TEXT,
+                new ActionTarget("g-1", 3, "0x3a00007", "mousepad", "text", "u9Zt1"),
+                length);
     }
 
     static RunRecord run(String runId, RunRecord.Outcome outcome, RefusalCode code, Instant start) {
-        return new RunRecord(runId, "open the calculator and add 2 and 26", "uid", "g-1", 4, "a11y",
-                RunRecord.VerifierResult.PASS, RunRecord.Verdict.PASS, outcome, code, start,
+        return new RunRecord(
+                runId,
+                "open the calculator and add 2 and 26",
+                "uid",
+                "g-1",
+                4,
+                "a11y",
+                RunRecord.VerifierResult.PASS,
+                RunRecord.Verdict.PASS,
+                outcome,
+                code,
+                start,
                 start.plusSeconds(3));
     }
 

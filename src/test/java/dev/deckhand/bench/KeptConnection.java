@@ -38,8 +38,13 @@ final class KeptConnection implements AutoCloseable {
 
     Response post(String path, Map<String, String> headers, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        StringBuilder head = new StringBuilder("POST ").append(path).append(" HTTP/1.1\r\nHost: 127.0.0.1:").append(port)
-                .append("\r\nConnection: keep-alive\r\nContent-Length: ").append(bytes.length).append("\r\n");
+        StringBuilder head = new StringBuilder("POST ")
+                .append(path)
+                .append(" HTTP/1.1\r\nHost: 127.0.0.1:")
+                .append(port)
+                .append("\r\nConnection: keep-alive\r\nContent-Length: ")
+                .append(bytes.length)
+                .append("\r\n");
         headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
         head.append("\r\n");
         if (socket == null) connect();
@@ -75,11 +80,15 @@ final class KeptConnection implements AutoCloseable {
         String status = line();
         if (status == null) return null;
         String[] parts = status.split(" ", 3);
-        if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) throw new IOException("not an HTTP response: " + status);
+        if (parts.length < 2 || !parts[0].startsWith("HTTP/1."))
+            throw new IOException("not an HTTP response: " + status);
         Map<String, String> headers = new LinkedHashMap<>();
         for (String h = line(); h != null && !h.isEmpty(); h = line()) {
             int colon = h.indexOf(':');
-            if (colon > 0) headers.put(h.substring(0, colon).strip().toLowerCase(Locale.ROOT), h.substring(colon + 1).strip());
+            if (colon > 0)
+                headers.put(
+                        h.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                        h.substring(colon + 1).strip());
         }
         byte[] payload;
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {

@@ -24,10 +24,14 @@ public final class MenuFactsBench {
         TestApp.requireDesktop();
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 41;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        try (LinuxDesktop d = LinuxDesktop.open(); TestApp calc = TestApp.launch(List.of("galculator"))) {
+        try (LinuxDesktop d = LinuxDesktop.open();
+                TestApp calc = TestApp.launch(List.of("galculator"))) {
             WindowInfo w = null;
             for (int i = 0; i < 300 && w == null; i++) {
-                w = d.windows().stream().filter(x -> x.pid() == calc.pid() && x.visible()).findFirst().orElse(null);
+                w = d.windows().stream()
+                        .filter(x -> x.pid() == calc.pid() && x.visible())
+                        .findFirst()
+                        .orElse(null);
                 if (w == null) Thread.sleep(100);
             }
             if (w == null) throw new IllegalStateException("no galculator window");
@@ -80,19 +84,52 @@ public final class MenuFactsBench {
                 roundMs[r] = (System.nanoTime() - r0) / 1e6;
                 if (done) toggled++;
                 else {
-                    ScopedTree all = d.atspi().snapshot(calc.pid(), d.windows().stream().filter(x -> x.id() == win).findFirst().orElseThrow().title(),
-                            d.windows().stream().filter(x -> x.id() == win).findFirst().orElseThrow().geometry(), win, 1, true);
-                    System.out.printf(Locale.ROOT, "round %d: %s did not take (item found %b); now: %s; sin: %s%n", r, item, it.isPresent(),
-                            find(all, "radio menu item", item).map(n -> n.states().toString()).orElse("-"),
-                            find(all, "toggle button", "sin").map(n -> n.states().toString()).orElse("-"));
+                    ScopedTree all = d.atspi()
+                            .snapshot(
+                                    calc.pid(),
+                                    d.windows().stream()
+                                            .filter(x -> x.id() == win)
+                                            .findFirst()
+                                            .orElseThrow()
+                                            .title(),
+                                    d.windows().stream()
+                                            .filter(x -> x.id() == win)
+                                            .findFirst()
+                                            .orElseThrow()
+                                            .geometry(),
+                                    win,
+                                    1,
+                                    true);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "round %d: %s did not take (item found %b); now: %s; sin: %s%n",
+                            r,
+                            item,
+                            it.isPresent(),
+                            find(all, "radio menu item", item)
+                                    .map(n -> n.states().toString())
+                                    .orElse("-"),
+                            find(all, "toggle button", "sin")
+                                    .map(n -> n.states().toString())
+                                    .orElse("-"));
                     escape();
                     d.settle(Duration.ofSeconds(1));
                 }
             }
-            System.out.printf(Locale.ROOT, "facts, no grab:   fresh %s  kept %s  grab probe %s%n", stat(fresh), stat(kept), stat(probe));
+            System.out.printf(
+                    Locale.ROOT,
+                    "facts, no grab:   fresh %s  kept %s  grab probe %s%n",
+                    stat(fresh),
+                    stat(kept),
+                    stat(probe));
             System.out.printf(Locale.ROOT, "facts, menu open: fresh %s  kept %s%n", stat(freshMenu), stat(keptMenu));
-            System.out.printf(Locale.ROOT, "rounds: %d of %d toggled; round %s; facts read before each click %s%n", toggled,
-                    rounds, stat(roundMs), stat(Arrays.copyOf(factsMs, fi)));
+            System.out.printf(
+                    Locale.ROOT,
+                    "rounds: %d of %d toggled; round %s; facts read before each click %s%n",
+                    toggled,
+                    rounds,
+                    stat(roundMs),
+                    stat(Arrays.copyOf(factsMs, fi)));
         }
     }
 
@@ -102,7 +139,9 @@ public final class MenuFactsBench {
     }
 
     private static void click(LinuxDesktop d, long win, String role, String name) {
-        d.click(find(d.snapshot(win, 1), role, name).orElseThrow(() -> new IllegalStateException("no " + name)).uid());
+        d.click(find(d.snapshot(win, 1), role, name)
+                .orElseThrow(() -> new IllegalStateException("no " + name))
+                .uid());
     }
 
     private static boolean showing(LinuxDesktop d, long win, String role, String name) {
@@ -110,7 +149,9 @@ public final class MenuFactsBench {
     }
 
     private static Optional<Node> find(ScopedTree t, String role, String name) {
-        return t.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name)).findFirst();
+        return t.nodes().stream()
+                .filter(n -> n.role().equals(role) && n.name().equals(name))
+                .findFirst();
     }
 
     /** What each timed call returned last, kept so that no call is optimised away. */
@@ -130,7 +171,12 @@ public final class MenuFactsBench {
     private static String stat(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
-        return String.format(Locale.ROOT, "median %.2f ms (p90 %.2f, max %.2f, n %d)", s[s.length / 2],
-                s[(int) Math.min(s.length - 1, Math.round(s.length * 0.9))], s[s.length - 1], s.length);
+        return String.format(
+                Locale.ROOT,
+                "median %.2f ms (p90 %.2f, max %.2f, n %d)",
+                s[s.length / 2],
+                s[(int) Math.min(s.length - 1, Math.round(s.length * 0.9))],
+                s[s.length - 1],
+                s.length);
     }
 }

@@ -42,8 +42,10 @@ import java.util.regex.Pattern;
 public final class StepBench {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build(); // as MCP clients speak it (no h2c upgrade on every request)
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build(); // as MCP clients speak it (no h2c upgrade on every request)
     private static final Pattern PHASE = Pattern.compile("(\\w+)=([\\d.]+)ms");
 
     /** Calls made and not counted before each figure (the first ones run in the interpreter). */
@@ -56,8 +58,13 @@ public final class StepBench {
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         warmUp = args.length > 2 ? Integer.parseInt(args[2]) : 10;
         TestApp.requireDesktop();
-        System.out.printf(Locale.ROOT, "StepBench: %d runs each after %d warm-up, load %s, %d cores%n", runs, warmUp,
-                Files.readString(Path.of("/proc/loadavg")).strip(), Runtime.getRuntime().availableProcessors());
+        System.out.printf(
+                Locale.ROOT,
+                "StepBench: %d runs each after %d warm-up, load %s, %d cores%n",
+                runs,
+                warmUp,
+                Files.readString(Path.of("/proc/loadavg")).strip(),
+                Runtime.getRuntime().availableProcessors());
         try (LinuxDesktop desktop = LinuxDesktop.open();
                 TestApp galculator = TestApp.launch(List.of("galculator"));
                 TestApp gnome = TestApp.launch(List.of("gnome-calculator"))) {
@@ -83,7 +90,9 @@ public final class StepBench {
                 Figures jdk = new Figures();
                 for (int i = 0; i < runs + 3; i++) {
                     long t0 = System.nanoTime();
-                    server.post("/mcp", "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"tools/list\",\"params\":{}}",
+                    server.post(
+                            "/mcp",
+                            "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"tools/list\",\"params\":{}}",
                             server.mcpToken);
                     if (i >= 3) jdk.add(System.nanoTime() - t0);
                 }
@@ -92,15 +101,21 @@ public final class StepBench {
                 galculatorRounds(server, reference, five, runs, d, ref);
                 print("galculator (GTK 3), cursor off: computer call (click AC + a11y verifier)", d);
                 print("reference: xdotool mousemove + click 1 on 5, then scrot", ref);
-                System.out.printf(Locale.ROOT, "RATIO galculator, cursor off: Deckhand %.1f ms / reference %.1f ms = %.2f (target <= 0.33)%n",
-                        d.median(), ref.median(), d.median() / ref.median());
+                System.out.printf(
+                        Locale.ROOT,
+                        "RATIO galculator, cursor off: Deckhand %.1f ms / reference %.1f ms = %.2f (target <= 0.33)%n",
+                        d.median(),
+                        ref.median(),
+                        d.median() / ref.median());
                 server.revoke(grant);
 
                 server.grant(gc.id());
                 Figures g = new Figures();
                 for (int i = 0; i < runs + warmUp; i++) {
-                    Call c = server.call(steps("push button", "1 1"), "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\","
-                            + "\"name\":\"GtkSourceView\"},\"expect\":{\"textContains\":\"1\"}}");
+                    Call c = server.call(
+                            steps("push button", "1 1"),
+                            "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\","
+                                    + "\"name\":\"GtkSourceView\"},\"expect\":{\"textContains\":\"1\"}}");
                     if (i >= warmUp) g.add(c);
                 }
                 print("gnome-calculator (GTK 4), cursor off: computer call (1 click + a11y verifier)", g);
@@ -120,8 +135,11 @@ public final class StepBench {
                     }
                 }
                 print("model-driven (stub model: click, done), galculator, cursor off", m);
-                System.out.printf(Locale.ROOT, "HOST OVERHEAD model-driven, per step (host / max(steps, model turns)): median %.1f ms"
-                        + " (target <= 40)%n", m.medianHostPerStep());
+                System.out.printf(
+                        Locale.ROOT,
+                        "HOST OVERHEAD model-driven, per step (host / max(steps, model turns)): median %.1f ms"
+                                + " (target <= 40)%n",
+                        m.medianHostPerStep());
                 server.revokeActive();
             }
 
@@ -131,11 +149,18 @@ public final class StepBench {
                 galculatorRounds(server, reference, five, runs, d, ref);
                 print("galculator (GTK 3), cursor on (default pacing): computer call", d);
                 print("reference, same rounds", ref);
-                System.out.printf(Locale.ROOT, "RATIO galculator, cursor on: Deckhand %.1f ms / reference %.1f ms = %.2f%n",
-                        d.median(), ref.median(), d.median() / ref.median());
+                System.out.printf(
+                        Locale.ROOT,
+                        "RATIO galculator, cursor on: Deckhand %.1f ms / reference %.1f ms = %.2f%n",
+                        d.median(),
+                        ref.median(),
+                        d.median() / ref.median());
                 server.revokeActive();
             }
-            System.out.printf(Locale.ROOT, "StepBench done, load %s%n", Files.readString(Path.of("/proc/loadavg")).strip());
+            System.out.printf(
+                    Locale.ROOT,
+                    "StepBench done, load %s%n",
+                    Files.readString(Path.of("/proc/loadavg")).strip());
         }
     }
 
@@ -144,8 +169,9 @@ public final class StepBench {
      * and its verifier reads 0, so every call of Deckhand changes the display (an xdotool click on AC did
      * not always clear it, which would leave the state of the next round to chance).
      */
-    private static void galculatorRounds(Server server, Reference reference, Geometry five, int runs,
-            Figures deckhand, Figures ref) throws Exception {
+    private static void galculatorRounds(
+            Server server, Reference reference, Geometry five, int runs, Figures deckhand, Figures ref)
+            throws Exception {
         for (int i = 0; i < runs + warmUp; i++) {
             long t0 = System.nanoTime();
             reference.click(five);
@@ -171,7 +197,8 @@ public final class StepBench {
     private static String uid(ProviderStub.RecordedRequest request, String label) {
         StringBuilder text = new StringBuilder();
         collect(request.json(), text);
-        Matcher m = Pattern.compile("(?m)^\\s*(u[0-9A-Za-z]{3,16}) tgl \"" + Pattern.quote(label) + "\"").matcher(text);
+        Matcher m = Pattern.compile("(?m)^\\s*(u[0-9A-Za-z]{3,16}) tgl \"" + Pattern.quote(label) + "\"")
+                .matcher(text);
         if (!m.find()) throw new IllegalStateException("no toggle button " + label + " in the observation:\n" + text);
         return m.group(1);
     }
@@ -182,13 +209,17 @@ public final class StepBench {
     }
 
     private static void print(String what, Figures f) {
-        System.out.printf(Locale.ROOT, "%-90s median %7.1f ms  p90 %7.1f ms  (n=%d)%n", what, f.median(), f.p90(), f.size());
+        System.out.printf(
+                Locale.ROOT, "%-90s median %7.1f ms  p90 %7.1f ms  (n=%d)%n", what, f.median(), f.p90(), f.size());
         if (!f.phases.isEmpty()) System.out.println("    breakdown (server side, medians): " + f.breakdown());
     }
 
     private static Geometry button(ScopedTree tree, String role, String name) {
-        return tree.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name) && n.bounds() != null)
-                .findFirst().map(Node::bounds).orElseThrow(() -> new IllegalStateException("no " + role + " " + name));
+        return tree.nodes().stream()
+                .filter(n -> n.role().equals(role) && n.name().equals(name) && n.bounds() != null)
+                .findFirst()
+                .map(Node::bounds)
+                .orElseThrow(() -> new IllegalStateException("no " + role + " " + name));
     }
 
     private static WindowInfo await(LinuxDesktop desktop, String app, String title) throws InterruptedException {
@@ -210,7 +241,9 @@ public final class StepBench {
     private static void awaitReleased(LinuxDesktop desktop, long id, String label) throws InterruptedException {
         for (int i = 0; i < 200; i++) {
             boolean checked = desktop.snapshot(id, 1).nodes().stream()
-                    .anyMatch(n -> n.role().equals("toggle button") && n.name().equals(label) && n.states().contains("checked"));
+                    .anyMatch(n -> n.role().equals("toggle button")
+                            && n.name().equals(label)
+                            && n.states().contains("checked"));
             if (!checked) return;
             Thread.sleep(10);
         }
@@ -238,7 +271,10 @@ public final class StepBench {
     }
 
     private static void run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         if (!p.waitFor(10, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", cmd) + " did not finish in 10 s");
@@ -265,12 +301,15 @@ public final class StepBench {
             double run = 0; // model + verifier + approval + host: the run's own time, server side
             while (m.find()) {
                 String name = m.group(1);
-                if (!breakdown && List.of("model", "verifier", "approval", "host").contains(name)) run += Double.parseDouble(m.group(2));
+                if (!breakdown
+                        && List.of("model", "verifier", "approval", "host").contains(name))
+                    run += Double.parseDouble(m.group(2));
                 if (name.equals("host")) {
                     hostPerStep.add(Double.parseDouble(m.group(2)) / Math.max(1, Math.max(c.steps(), c.modelTurns())));
                 }
                 if (name.equals("observe")) breakdown = true;
-                if (breakdown) phases.computeIfAbsent(name, k -> new ArrayList<>()).add(Double.parseDouble(m.group(2)));
+                if (breakdown)
+                    phases.computeIfAbsent(name, k -> new ArrayList<>()).add(Double.parseDouble(m.group(2)));
             }
             // the call's time outside the run: MCP transport, the grant's binding, presence, the run record
             phases.computeIfAbsent("outside", k -> new ArrayList<>()).add(c.nanos() / 1e6 - run);
@@ -294,7 +333,10 @@ public final class StepBench {
 
         String breakdown() {
             StringBuilder b = new StringBuilder();
-            phases.forEach((k, v) -> b.append(k).append('=').append(String.format(Locale.ROOT, "%.1f", percentile(v, 0.5))).append(' '));
+            phases.forEach((k, v) -> b.append(k)
+                    .append('=')
+                    .append(String.format(Locale.ROOT, "%.1f", percentile(v, 0.5)))
+                    .append(' '));
             return b.toString().strip();
         }
 
@@ -328,7 +370,8 @@ public final class StepBench {
             Path home = Files.createTempDirectory("deckhand-bench-home");
             int port = 8400 + (int) (ProcessHandle.current().pid() % 500);
             ProcessBuilder pb = new ProcessBuilder("java", "-XX:+UseSerialGC", "-jar", jar.toString())
-                    .redirectErrorStream(true).redirectOutput(home.resolve("server.log").toFile());
+                    .redirectErrorStream(true)
+                    .redirectOutput(home.resolve("server.log").toFile());
             pb.environment().put("DECKHAND_HOME", home.toString());
             pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
             pb.environment().putAll(env);
@@ -336,12 +379,17 @@ public final class StepBench {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (true) {
                 try {
-                    if (HTTP.send(HttpRequest.newBuilder(URI.create(s.base + "/api/status")).build(),
-                            HttpResponse.BodyHandlers.discarding()).statusCode() > 0) break;
+                    if (HTTP.send(
+                                            HttpRequest.newBuilder(URI.create(s.base + "/api/status"))
+                                                    .build(),
+                                            HttpResponse.BodyHandlers.discarding())
+                                    .statusCode()
+                            > 0) break;
                 } catch (java.io.IOException notYet) {
                     if (System.nanoTime() > deadline || !s.process.isAlive()) {
                         s.close();
-                        throw new IllegalStateException("the server did not answer within 120 s; see " + home.resolve("server.log"));
+                        throw new IllegalStateException(
+                                "the server did not answer within 120 s; see " + home.resolve("server.log"));
                     }
                     Thread.sleep(100);
                 }
@@ -350,7 +398,9 @@ public final class StepBench {
             ((ObjectNode) policy).put("permissionMode", "accept-edits");
             s.owner("PUT", "/api/policy", policy.toString());
             s.mcpToken = s.token("mcp-token");
-            s.mcp("initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"bench\",\"version\":\"1\"}}");
+            s.mcp(
+                    "initialize",
+                    "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"bench\",\"version\":\"1\"}}");
             s.mcpPost("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             return s;
         }
@@ -371,41 +421,68 @@ public final class StepBench {
         }
 
         HttpResponse<String> post(String path, String body, String token) throws Exception {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(120))
-                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                    .header("Accept", "application/json, text/event-stream").POST(HttpRequest.BodyPublishers.ofString(body));
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+                    .timeout(Duration.ofSeconds(120))
+                    .header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(body));
             if (mcpSession != null) b.header("Mcp-Session-Id", mcpSession);
             return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
         }
 
         JsonNode owner(String method, String path, String body) throws Exception {
-            HttpRequest r = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                    .header("Authorization", "Bearer " + token("owner-token")).header("Content-Type", "application/json")
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body)).build();
+            HttpRequest r = HttpRequest.newBuilder(URI.create(base + path))
+                    .timeout(Duration.ofSeconds(30))
+                    .header("Authorization", "Bearer " + token("owner-token"))
+                    .header("Content-Type", "application/json")
+                    .method(
+                            method,
+                            body == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(body))
+                    .build();
             HttpResponse<String> res = HTTP.send(r, HttpResponse.BodyHandlers.ofString());
-            if (res.statusCode() >= 300) throw new IllegalStateException(method + " " + path + ": " + res.statusCode() + " " + res.body());
+            if (res.statusCode() >= 300)
+                throw new IllegalStateException(method + " " + path + ": " + res.statusCode() + " " + res.body());
             return res.body().isEmpty() ? JSON.nullNode() : JSON.readTree(res.body());
         }
 
         JsonNode mcp(String method, String params) throws Exception {
             int id = nextId++;
-            KeptConnection.Response r = mcpPost("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":"
-                    + params + "}");
+            KeptConnection.Response r = mcpPost(
+                    "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}");
             if (r.status() >= 300) throw new IllegalStateException(method + ": " + r.status() + " " + r.body());
             if (mcpSession == null) mcpSession = r.header("mcp-session-id");
             String body = r.body();
             if (r.header("content-type") != null && r.header("content-type").startsWith("text/event-stream")) {
                 String last = null;
-                for (String line : body.split("\n")) if (line.startsWith("data:")) last = line.substring(5).strip();
+                for (String line : body.split("\n"))
+                    if (line.startsWith("data:")) last = line.substring(5).strip();
                 body = last;
             }
             return JSON.readTree(body);
         }
 
         String grant(long windowId) throws Exception {
-            Map<String, Object> body = Map.of("windowId", windowId, "scope", "window", "budget", 10_000, "idleExpirySeconds", 600,
-                    "inputPolicy", "autonomous", "capture", "a11y_only", "consequential", List.of());
-            return owner("POST", "/api/grants", JSON.writeValueAsString(body)).get("id").asText();
+            Map<String, Object> body = Map.of(
+                    "windowId",
+                    windowId,
+                    "scope",
+                    "window",
+                    "budget",
+                    10_000,
+                    "idleExpirySeconds",
+                    600,
+                    "inputPolicy",
+                    "autonomous",
+                    "capture",
+                    "a11y_only",
+                    "consequential",
+                    List.of());
+            return owner("POST", "/api/grants", JSON.writeValueAsString(body))
+                    .get("id")
+                    .asText();
         }
 
         void revoke(String id) throws Exception {
@@ -417,30 +494,47 @@ public final class StepBench {
         }
 
         void bind(OpenAiStub stub) throws Exception {
-            owner("PUT", "/api/model", JSON.writeValueAsString(Map.of("providerId", stub.providerId(), "modelId", "scripted-model",
-                    "baseUrl", stub.url(), "apiKey", "sk-bench-0123456789abcdef")));
+            owner(
+                    "PUT",
+                    "/api/model",
+                    JSON.writeValueAsString(Map.of(
+                            "providerId",
+                            stub.providerId(),
+                            "modelId",
+                            "scripted-model",
+                            "baseUrl",
+                            stub.url(),
+                            "apiKey",
+                            "sk-bench-0123456789abcdef")));
         }
 
         /** One computer call; fails loudly unless it completed with a passing verdict. */
         Call call(String request, String verifier) throws Exception {
             long t0 = System.nanoTime();
-            JsonNode r = mcp("tools/call", "{\"name\":\"computer\",\"arguments\":{" + request + ",\"verifier\":" + verifier + "}}");
+            JsonNode r = mcp(
+                    "tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{" + request + ",\"verifier\":" + verifier + "}}");
             long nanos = System.nanoTime() - t0;
             JsonNode sc = r.path("result").path("structuredContent");
-            if (!"completed".equals(sc.path("outcome").asText()) || !"pass".equals(sc.path("verdict").asText())) {
+            if (!"completed".equals(sc.path("outcome").asText())
+                    || !"pass".equals(sc.path("verdict").asText())) {
                 throw new IllegalStateException("the call did not complete with a pass: " + r);
             }
             String runId = sc.path("runId").asText();
             JsonNode runs = owner("GET", "/api/audit/runs?runId=" + runId, null);
-            return new Call(nanos, runs.path("records").path(0).path("event").path("timings").asText(),
-                    sc.path("stepsRun").asInt(), sc.path("usage").path("modelTurns").asInt());
+            return new Call(
+                    nanos,
+                    runs.path("records").path(0).path("event").path("timings").asText(),
+                    sc.path("stepsRun").asInt(),
+                    sc.path("usage").path("modelTurns").asInt());
         }
 
         @Override
         public void close() throws Exception {
             if (kept != null) kept.close();
             process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            if (!process.waitFor(10, TimeUnit.SECONDS))
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class ExitCodeTest {
 
     private static RunResult result(Outcome.Kind kind, Verdict verdict, RefusalCode code) {
-        Outcome outcome = code != null ? Outcome.refused(Refusal.of(code, "detail"))
+        Outcome outcome = code != null
+                ? Outcome.refused(Refusal.of(code, "detail"))
                 : kind == Outcome.Kind.COMPLETED ? Outcome.completed("summary") : Outcome.timedOut("summary");
         return new RunResult("run-1", outcome, verdict, 0, "summary", Optional.empty(), "d");
     }
@@ -47,7 +48,9 @@ class ExitCodeTest {
     @Test
     void thePassingVerdictAloneMeansZero() {
         assertEquals(0, ExitCode.of(result(Outcome.Kind.COMPLETED, Verdict.PASS, null)));
-        assertEquals(0, ExitCode.of(result(Outcome.Kind.REFUSED, Verdict.PASS, RefusalCode.DENY_COMMS_VISIBLE)),
+        assertEquals(
+                0,
+                ExitCode.of(result(Outcome.Kind.REFUSED, Verdict.PASS, RefusalCode.DENY_COMMS_VISIBLE)),
                 "the verifier, not the way the run ended, decides success");
         assertEquals(1, ExitCode.of(result(Outcome.Kind.COMPLETED, Verdict.FAIL, null)));
         assertEquals(1, ExitCode.of(result(Outcome.Kind.COMPLETED, Verdict.NONE, null)), "no verdict is not a pass");

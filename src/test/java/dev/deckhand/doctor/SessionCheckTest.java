@@ -31,8 +31,15 @@ class SessionCheckTest {
         DoctorCheck.Result r = SessionCheck.describe(Session.WAYLAND);
         assertTrue(r.ok());
         assertEquals("session", r.id());
-        for (String part : new String[] {"Wayland session without X", "WAYLAND_INPUT_UNSUPPORTED", "PLATFORM_UNSUPPORTED",
-                "drawn cursor", "global Stop", "page's Stop button", "by uid"}) {
+        for (String part : new String[] {
+            "Wayland session without X",
+            "WAYLAND_INPUT_UNSUPPORTED",
+            "PLATFORM_UNSUPPORTED",
+            "drawn cursor",
+            "global Stop",
+            "page's Stop button",
+            "by uid"
+        }) {
             assertTrue(r.detail().contains(part), part + " in: " + r.detail());
         }
         assertFalse(r.detail().contains("X11 apps (GTK"), "no X11 route without X: " + r.detail());

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class ToolkitTest {
 
     private static Toolkit of(String... libs) {
-        return Toolkit.fromMaps(Stream.of(libs).map(l -> "7f00-7f01 r-xp 00000000 08:01 1 /usr/lib/x86_64-linux-gnu/" + l));
+        return Toolkit.fromMaps(
+                Stream.of(libs).map(l -> "7f00-7f01 r-xp 00000000 08:01 1 /usr/lib/x86_64-linux-gnu/" + l));
     }
 
     @Test

@@ -37,9 +37,10 @@ class ApprovalExpiryE2ETest {
         try (TestApp calculator = TestApp.launch(List.of("gnome-calculator"))) {
             long window = Owner.awaitWindow("gnome-calculator", "Calculator");
             Owner.mint(window, "confirm_each", List.of());
-            String args = "{\"instruction\":\"press 9\",\"steps\":[{\"action\":\"click\",\"target\":{\"role\":\"push button\","
-                    + "\"name\":\"9 9\"}}],\"verifier\":{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"GtkSourceView\"},"
-                    + "\"expect\":{\"text\":\"9\"}}}";
+            String args =
+                    "{\"instruction\":\"press 9\",\"steps\":[{\"action\":\"click\",\"target\":{\"role\":\"push button\","
+                            + "\"name\":\"9 9\"}}],\"verifier\":{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"GtkSourceView\"},"
+                            + "\"expect\":{\"text\":\"9\"}}}";
             CompletableFuture<JsonPath> run = CompletableFuture.supplyAsync(() -> {
                 try {
                     return CalculatorStepsE2ETest.callWhenAccessible(args);
@@ -50,7 +51,13 @@ class ApprovalExpiryE2ETest {
             String cardId = null;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (cardId == null && System.nanoTime() < deadline) {
-                List<String> ids = Owner.api().get("/api/approvals").then().statusCode(200).extract().jsonPath().getList("id");
+                List<String> ids = Owner.api()
+                        .get("/api/approvals")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("id");
                 if (!ids.isEmpty()) cardId = ids.get(0);
                 else Thread.sleep(20);
             }
@@ -59,10 +66,25 @@ class ApprovalExpiryE2ETest {
             assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call::prettify);
             assertTrue(call.getBoolean("result.isError"), call::prettify);
             assertEquals("STOPPED", call.getString("result.structuredContent.refusal.code"), call::prettify);
-            assertTrue(call.getString("result.structuredContent.refusal.detail").contains(cardId)
-                    || call.getString("result.structuredContent.summary").contains("expired"), call::prettify);
-            assertEquals(List.of(), Owner.api().get("/api/approvals").then().statusCode(200).extract().jsonPath().getList("id"));
-            Owner.api().body(Map.of("decision", "approve")).post("/api/approvals/" + cardId).then().statusCode(409);
+            assertTrue(
+                    call.getString("result.structuredContent.refusal.detail").contains(cardId)
+                            || call.getString("result.structuredContent.summary")
+                                    .contains("expired"),
+                    call::prettify);
+            assertEquals(
+                    List.of(),
+                    Owner.api()
+                            .get("/api/approvals")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getList("id"));
+            Owner.api()
+                    .body(Map.of("decision", "approve"))
+                    .post("/api/approvals/" + cardId)
+                    .then()
+                    .statusCode(409);
         } finally {
             Owner.revokeActive();
         }

@@ -40,10 +40,14 @@ class ApprovalWaitE2ETest {
             long window = Owner.awaitWindow("mousepad", "approval-wait.txt");
             Owner.mint(window, "confirm_each", List.of());
             McpStreamableTestClient session = Mcp.connect();
-            JsonObject call = Mcp.toolsCall(session, new JsonObject("{\"instruction\":\"write and save\",\"timeoutSeconds\":180,"
-                    + "\"steps\":[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"approved late\"},"
-                    + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}],"
-                    + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"approved late\"}}"), "wait-5");
+            JsonObject call = Mcp.toolsCall(
+                    session,
+                    new JsonObject("{\"instruction\":\"write and save\",\"timeoutSeconds\":180,"
+                            + "\"steps\":[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"approved late\"},"
+                            + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}],"
+                            + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file
+                            + "\",\"contains\":\"approved late\"}}"),
+                    "wait-5");
             try (ProgressClock clock = new ProgressClock(session)) {
                 session.sendAndForget(call);
 
@@ -52,7 +56,15 @@ class ApprovalWaitE2ETest {
                 Thread.sleep(TimeUnit.SECONDS.toMillis(UNDECIDED_SECONDS));
                 List<Long> progressAt = clock.arrivals();
                 long whileWaiting = progressAt.stream().filter(t -> t > raised).count();
-                assertEquals(List.of(cardId), Owner.api().get("/api/approvals").then().statusCode(200).extract().jsonPath().getList("id"),
+                assertEquals(
+                        List.of(cardId),
+                        Owner.api()
+                                .get("/api/approvals")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .jsonPath()
+                                .getList("id"),
                         "the card is still there after " + UNDECIDED_SECONDS + " s");
                 assertTrue(whileWaiting >= 2, "progress went out while the card waited: " + session.snapshot());
                 long longestGap = 0;
@@ -62,11 +74,16 @@ class ApprovalWaitE2ETest {
                     longestGap = Math.max(longestGap, t - previous);
                     previous = t;
                 }
-                System.out.printf("approval wait: %d progress notifications in %d s undecided, longest gap %d ms%n",
+                System.out.printf(
+                        "approval wait: %d progress notifications in %d s undecided, longest gap %d ms%n",
                         whileWaiting, UNDECIDED_SECONDS, TimeUnit.NANOSECONDS.toMillis(longestGap));
                 assertNull(Mcp.response(session, call.getValue("id")), "the run has not ended: " + session.snapshot());
 
-                Owner.api().body(Map.of("decision", "approve")).post("/api/approvals/" + cardId).then().statusCode(200);
+                Owner.api()
+                        .body(Map.of("decision", "approve"))
+                        .post("/api/approvals/" + cardId)
+                        .then()
+                        .statusCode(200);
                 JsonObject response = Mcp.awaitResponse(session, call, Duration.ofSeconds(60));
                 String last = response.encode();
                 JsonPath result = Mcp.json(response);
@@ -76,7 +93,9 @@ class ApprovalWaitE2ETest {
                 assertEquals(2, result.getInt("result.structuredContent.stepsRun"), last);
                 assertTrue(Files.readString(file).contains("approved late"));
                 List<JsonObject> progress = progress(session);
-                assertTrue(progress.stream().allMatch(n -> "wait-5".equals(n.getJsonObject("params").getValue("progressToken"))),
+                assertTrue(
+                        progress.stream().allMatch(n -> "wait-5"
+                                .equals(n.getJsonObject("params").getValue("progressToken"))),
                         "every notification carries the client's token: " + progress);
             }
         } finally {
@@ -90,7 +109,13 @@ class ApprovalWaitE2ETest {
             if (Mcp.response(session, call.getValue("id")) != null) {
                 throw new AssertionError("the run ended before raising a card: " + session.snapshot());
             }
-            List<String> ids = Owner.api().get("/api/approvals").then().statusCode(200).extract().jsonPath().getList("id");
+            List<String> ids = Owner.api()
+                    .get("/api/approvals")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("id");
             if (!ids.isEmpty()) return ids.get(0);
             Thread.sleep(50);
         }
@@ -99,7 +124,8 @@ class ApprovalWaitE2ETest {
 
     private static List<JsonObject> progress(McpStreamableTestClient session) {
         return session.snapshot().notifications().stream()
-                .filter(n -> "notifications/progress".equals(n.getString("method"))).toList();
+                .filter(n -> "notifications/progress".equals(n.getString("method")))
+                .toList();
     }
 
     /**
@@ -111,17 +137,19 @@ class ApprovalWaitE2ETest {
         private final Thread thread;
 
         ProgressClock(McpStreamableTestClient session) {
-            thread = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    int seen = progress(session).size();
-                    while (arrivals.size() < seen) arrivals.add(System.nanoTime());
-                    try {
-                        Thread.sleep(20);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "progress-clock");
+            thread = new Thread(
+                    () -> {
+                        while (!Thread.currentThread().isInterrupted()) {
+                            int seen = progress(session).size();
+                            while (arrivals.size() < seen) arrivals.add(System.nanoTime());
+                            try {
+                                Thread.sleep(20);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    },
+                    "progress-clock");
             thread.setDaemon(true);
             thread.start();
         }

@@ -45,14 +45,22 @@ class BatchStepsE2ETest {
 
         private void decide() {
             while (running.get()) {
-                List<Map<String, Object>> pending = Owner.api().get("/api/approvals").then().statusCode(200).extract()
-                        .jsonPath().getList("$");
+                List<Map<String, Object>> pending = Owner.api()
+                        .get("/api/approvals")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("$");
                 for (Map<String, Object> card : pending) {
                     @SuppressWarnings("unchecked")
                     List<String> steps = (List<String>) card.get("steps");
                     String decision = cards.isEmpty() ? "approve" : "deny";
-                    if (Owner.api().body(Map.of("decision", decision)).post("/api/approvals/" + card.get("id"))
-                            .statusCode() == 200) {
+                    if (Owner.api()
+                                    .body(Map.of("decision", decision))
+                                    .post("/api/approvals/" + card.get("id"))
+                                    .statusCode()
+                            == 200) {
                         cards.add(steps);
                     }
                 }
@@ -72,7 +80,12 @@ class BatchStepsE2ETest {
     }
 
     private static boolean windowTitled(String title) {
-        List<Map<String, Object>> windows = Owner.api().get("/api/windows").then().statusCode(200).extract().jsonPath()
+        List<Map<String, Object>> windows = Owner.api()
+                .get("/api/windows")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getList("$");
         return windows.stream().anyMatch(w -> String.valueOf(w.get("title")).equals(title));
     }
@@ -94,14 +107,21 @@ class BatchStepsE2ETest {
                 call = CalculatorStepsE2ETest.callWhenAccessible(args);
             }
             List<List<String>> cards = person.cards;
-            assertEquals(2, cards.size(), () -> "the batch's card, then one for step 2: " + cards + "\n" + call.prettify());
-            assertTrue(cards.get(0).get(1).contains("not on screen yet"), cards.get(0).toString());
-            assertTrue(cards.get(1).get(0).startsWith("step 2 (its target was not on screen when the card was shown)"),
+            assertEquals(
+                    2, cards.size(), () -> "the batch's card, then one for step 2: " + cards + "\n" + call.prettify());
+            assertTrue(
+                    cards.get(0).get(1).contains("not on screen yet"),
+                    cards.get(0).toString());
+            assertTrue(
+                    cards.get(1).get(0).startsWith("step 2 (its target was not on screen when the card was shown)"),
                     cards.get(1).toString());
             assertTrue(cards.get(1).get(0).contains("Cancel"), cards.get(1).toString());
             assertEquals("stopped", call.getString("result.structuredContent.outcome"), call.prettify());
             assertEquals("STOPPED", call.getString("result.structuredContent.refusal.code"), call.prettify());
-            assertEquals(1, call.getInt("result.structuredContent.stepsRun"), "step 1 ran, step 2 did not: " + call.prettify());
+            assertEquals(
+                    1,
+                    call.getInt("result.structuredContent.stepsRun"),
+                    "step 1 ran, step 2 did not: " + call.prettify());
             assertTrue(windowTitled("Save As"), "Cancel was never pressed: the dialog is still open");
         }
     }
@@ -130,11 +150,16 @@ class BatchStepsE2ETest {
                 call = CalculatorStepsE2ETest.callWhenAccessible(args);
             }
             List<List<String>> cards = person.cards;
-            assertEquals(2, cards.size(), () -> "the batch's card, then one for step 2: " + cards + "\n" + call.prettify());
-            assertTrue(cards.get(1).get(0).startsWith("step 2 (it now resolves to another element than the card named)"),
+            assertEquals(
+                    2, cards.size(), () -> "the batch's card, then one for step 2: " + cards + "\n" + call.prettify());
+            assertTrue(
+                    cards.get(1).get(0).startsWith("step 2 (it now resolves to another element than the card named)"),
                     cards.get(1).toString());
             assertEquals("STOPPED", call.getString("result.structuredContent.refusal.code"), call.prettify());
-            assertEquals(1, call.getInt("result.structuredContent.stepsRun"), "step 1 ran, step 2 did not: " + call.prettify());
+            assertEquals(
+                    1,
+                    call.getInt("result.structuredContent.stepsRun"),
+                    "step 1 ran, step 2 did not: " + call.prettify());
             assertEquals("first\n", Files.readString(first), "first.txt was neither rewritten nor saved");
             assertTrue(windowTitled(first + " - Mousepad"), "second.txt's tab was closed by step 1");
         }

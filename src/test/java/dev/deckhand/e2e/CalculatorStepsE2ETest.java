@@ -40,7 +40,13 @@ class CalculatorStepsE2ETest {
             JsonPath grant = Owner.mint(window, "confirm_each", List.of());
             assertEquals("confirm_each", grant.getString("inputPolicy"));
             // The last step gives GTK 4's calculator a moment to show the result before the verifier reads it.
-            String steps = String.join(",", button("1"), button("2"), button("×"), button("7"), button("="),
+            String steps = String.join(
+                    ",",
+                    button("1"),
+                    button("2"),
+                    button("×"),
+                    button("7"),
+                    button("="),
                     "{\"action\":\"wait\",\"ms\":500}");
             String args = "{\"instruction\":\"compute 12 times 7\",\"steps\":[" + steps + "],"
                     + "\"verifier\":{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"name\":\"GtkSourceView\"},"
@@ -51,7 +57,8 @@ class CalculatorStepsE2ETest {
                 call = callWhenAccessible(args);
                 cards = approver.decided.get();
             }
-            assertEquals(1, cards, () -> "confirm-each raises one card for the whole list of steps: " + call.prettify());
+            assertEquals(
+                    1, cards, () -> "confirm-each raises one card for the whole list of steps: " + call.prettify());
             assertFalse(call.getBoolean("result.isError"), () -> call.prettify());
             assertEquals("completed", call.getString("result.structuredContent.outcome"), () -> call.prettify());
             assertEquals("pass", call.getString("result.structuredContent.verdict"), () -> call.prettify());
@@ -76,16 +83,37 @@ class CalculatorStepsE2ETest {
             }
             assertTrue(call.getBoolean("result.isError"));
             assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
-            assertEquals("fail", call.getString("result.structuredContent.verdict"),
+            assertEquals(
+                    "fail",
+                    call.getString("result.structuredContent.verdict"),
                     "the verifier still runs, and the display does not show 9: " + call.prettify());
             String runId = call.getString("result.structuredContent.runId");
-            JsonPath runs = Owner.api().get("/api/audit/runs?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            JsonPath runs = Owner.api()
+                    .get("/api/audit/runs?runId=" + runId)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertEquals(1, runs.getList("records").size(), () -> "the run is recorded: " + runs.prettify());
-            assertEquals(call.getString("result.structuredContent.refusal.code"), runs.getString("records[0].event.refusalCode"));
+            assertEquals(
+                    call.getString("result.structuredContent.refusal.code"),
+                    runs.getString("records[0].event.refusalCode"));
             assertEquals("fail", runs.getString("records[0].event.verdict").toLowerCase(java.util.Locale.ROOT));
-            JsonPath actions = Owner.api().get("/api/audit/actions?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            JsonPath actions = Owner.api()
+                    .get("/api/audit/actions?runId=" + runId)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertEquals(List.of(), actions.getList("records"), "no action was attempted after the denied card");
-            assertTrue(Owner.api().get("/api/audit/verify").then().statusCode(200).extract().jsonPath().getBoolean("ok"),
+            assertTrue(
+                    Owner.api()
+                            .get("/api/audit/verify")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getBoolean("ok"),
                     "the audit chain verifies");
         }
     }

@@ -33,16 +33,22 @@ class CanaryE2ETest {
     void typedTextNeverReachesTheAuditLogOrTheLogs() throws Exception {
         TestApp.requireDesktop();
         List<String> canaries = new ArrayList<>();
-        for (int i = 0; i < 100; i++) canaries.add("canary-" + UUID.randomUUID().toString().replace("-", ""));
+        for (int i = 0; i < 100; i++)
+            canaries.add("canary-" + UUID.randomUUID().toString().replace("-", ""));
         Path file = Harness.emptyFile("canary.txt");
         ConcurrentLinkedQueue<String> logged = new ConcurrentLinkedQueue<>();
         Handler capture = new Handler() {
-            @Override public void publish(LogRecord r) {
+            @Override
+            public void publish(LogRecord r) {
                 logged.add(String.valueOf(r.getMessage()) + " " + java.util.Arrays.toString(r.getParameters())
                         + (r.getThrown() == null ? "" : " " + r.getThrown()));
             }
-            @Override public void flush() { }
-            @Override public void close() { }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
         };
         Logger root = Logger.getLogger("");
         root.addHandler(capture);
@@ -56,12 +62,18 @@ class CanaryE2ETest {
         Harness.putPolicy(changed);
         try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
             long window = Owner.awaitWindow("mousepad", "canary.txt");
-            Owner.api().body(Map.of("windowId", window, "budget", 200, "inputPolicy", "autonomous", "capture", "a11y_only"))
-                    .post("/api/grants").then().statusCode(201);
+            Owner.api()
+                    .body(Map.of(
+                            "windowId", window, "budget", 200, "inputPolicy", "autonomous", "capture", "a11y_only"))
+                    .post("/api/grants")
+                    .then()
+                    .statusCode(201);
             StringBuilder steps = new StringBuilder();
             for (String c : canaries) {
                 if (steps.length() > 0) steps.append(',');
-                steps.append("{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"").append(c).append("\"}");
+                steps.append("{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"")
+                        .append(c)
+                        .append("\"}");
             }
             steps.append(",{\"action\":\"key\",\"keys\":\"ctrl+s\"}");
             String last = canaries.get(canaries.size() - 1);

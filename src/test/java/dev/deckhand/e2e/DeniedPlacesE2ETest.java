@@ -39,8 +39,18 @@ import org.junit.jupiter.api.Test;
 class DeniedPlacesE2ETest {
 
     private static final Path CONFIG = Path.of("target/test-home").toAbsolutePath();
-    private static final List<String> EVERY_CATEGORY = List.of("send", "buy", "pay", "delete", "publish", "confirm",
-            "submit", "install", "allow", "paste", "unidentified");
+    private static final List<String> EVERY_CATEGORY = List.of(
+            "send",
+            "buy",
+            "pay",
+            "delete",
+            "publish",
+            "confirm",
+            "submit",
+            "install",
+            "allow",
+            "paste",
+            "unidentified");
 
     private final List<String> logged = new ArrayList<>();
     private final Handler capture = new Handler() {
@@ -52,8 +62,11 @@ class DeniedPlacesE2ETest {
             }
         }
 
-        @Override public void flush() { }
-        @Override public void close() { }
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
     };
     private Map<String, Object> policy;
     private McpStreamableTestClient session;
@@ -115,8 +128,13 @@ class DeniedPlacesE2ETest {
             reported.append(c.prettify());
             String runId = c.getString("result.structuredContent.runId");
             reported.append(Harness.auditActions(runId));
-            reported.append(Owner.api().queryParam("runId", runId).get("/api/audit/runs").then().statusCode(200)
-                    .extract().asString());
+            reported.append(Owner.api()
+                    .queryParam("runId", runId)
+                    .get("/api/audit/runs")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .asString());
         }
         synchronized (logged) {
             logged.forEach(reported::append);
@@ -151,14 +169,17 @@ class DeniedPlacesE2ETest {
 
             List<JsonPath> calls = new ArrayList<>();
             String target = CONFIG.resolve("owner-token").toString();
-            JsonPath typed = steps("[{\"action\":\"type\",\"text\":\"" + target + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+            JsonPath typed = steps(
+                    "[{\"action\":\"type\",\"text\":\"" + target + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
             assertDenied(typed, "config directory", "owner-token", target);
             calls.add(typed);
-            JsonPath url = steps("[{\"action\":\"type\",\"text\":\"file://" + target.replace("/test-home/", "/x/../test%2Dhome/")
-                    + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+            JsonPath url = steps(
+                    "[{\"action\":\"type\",\"text\":\"file://" + target.replace("/test-home/", "/x/../test%2Dhome/")
+                            + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
             assertDenied(url, "config directory", "owner-token");
             calls.add(url);
-            JsonPath ssh = steps("[{\"action\":\"type\",\"text\":\"~/.ssh/id_ed25519\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+            JsonPath ssh = steps(
+                    "[{\"action\":\"type\",\"text\":\"~/.ssh/id_ed25519\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
             assertDenied(ssh, "~/.ssh", "id_ed25519");
             calls.add(ssh);
             try (OpenAiStub stub = OpenAiStub.start()) {
@@ -174,7 +195,10 @@ class DeniedPlacesE2ETest {
             JsonPath first = steps("[{\"action\":\"key\",\"keys\":\"ctrl+l\"},{\"action\":\"type\",\"text\":\"/\"}]");
             // when GTK's tree does not show the entry yet even the "/" cannot be judged, and is not delivered
             boolean judged = "completed".equals(first.getString("result.structuredContent.outcome"));
-            assertTrue(judged || first.getString("result.structuredContent.refusal.detail").contains("cannot be judged"),
+            assertTrue(
+                    judged
+                            || first.getString("result.structuredContent.refusal.detail")
+                                    .contains("cannot be judged"),
                     first.prettify());
             assertEquals(judged ? 2 : 1, first.getInt("result.structuredContent.stepsRun"), first.prettify());
             calls.add(first);
@@ -184,7 +208,8 @@ class DeniedPlacesE2ETest {
             // path it completes cannot be judged; either way before a key is delivered
             assertDenied(pieces, "", "owner-token", target.substring(1));
             String pieceDetail = pieces.getString("result.structuredContent.refusal.detail");
-            assertTrue(pieceDetail.contains("config directory") || pieceDetail.contains("cannot be judged"), pieceDetail);
+            assertTrue(
+                    pieceDetail.contains("config directory") || pieceDetail.contains("cannot be judged"), pieceDetail);
             calls.add(pieces);
             assertNothingOpened("owner-token");
             assertNowhere(calls, token);
@@ -213,9 +238,10 @@ class DeniedPlacesE2ETest {
      */
     @Test
     void aPathTypedIntoAGtk4OrQtOpenDialogIsRefusedToo() throws Exception {
-        record Editor(String windowClass, List<String> command) { }
+        record Editor(String windowClass, List<String> command) {}
         Path file = Harness.emptyFile("other-notes.txt");
-        for (Editor e : List.of(new Editor("gnome-text-editor", List.of("gnome-text-editor", "--standalone", file.toString())),
+        for (Editor e : List.of(
+                new Editor("gnome-text-editor", List.of("gnome-text-editor", "--standalone", file.toString())),
                 new Editor("featherpad", List.of("featherpad", file.toString())))) {
             try (TestApp editor = TestApp.launch(e.command())) {
                 long window = Owner.awaitWindow(e.windowClass(), "");
@@ -226,10 +252,12 @@ class DeniedPlacesE2ETest {
                 Owner.mint(window, "autonomous", EVERY_CATEGORY, Map.of("scope", "app"));
                 String target = CONFIG.resolve("owner-token").toString();
                 List<JsonPath> calls = new ArrayList<>();
-                JsonPath typed = steps("[{\"action\":\"type\",\"text\":\"" + target + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+                JsonPath typed = steps(
+                        "[{\"action\":\"type\",\"text\":\"" + target + "\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
                 assertRefusedBeforeAnyKey(typed, e.windowClass(), "owner-token", target);
                 calls.add(typed);
-                JsonPath ssh = steps("[{\"action\":\"type\",\"text\":\"~/.ssh/id_ed25519\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+                JsonPath ssh = steps(
+                        "[{\"action\":\"type\",\"text\":\"~/.ssh/id_ed25519\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
                 assertRefusedBeforeAnyKey(ssh, e.windowClass(), "id_ed25519");
                 calls.add(ssh);
                 for (String secret : List.of(TestTokens.read("owner-token"), TestTokens.read("mcp-token"))) {

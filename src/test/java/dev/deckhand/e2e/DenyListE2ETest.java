@@ -51,7 +51,8 @@ class DenyListE2ETest {
                 assertEquals("DENY_CREDENTIAL_APP", refusal.get("code"), listed::toString);
                 assertTrue(String.valueOf(refusal.get("detail")).contains("keepassxc"), listed::toString);
                 @SuppressWarnings("unchecked")
-                Map<String, Object> editorRefusal = (Map<String, Object>) Harness.window(mousepad).get("refusal");
+                Map<String, Object> editorRefusal =
+                        (Map<String, Object>) Harness.window(mousepad).get("refusal");
                 assertNotNull(editorRefusal, "while it runs, no other window is grantable either");
                 assertEquals("DENY_CREDENTIAL_APP", editorRefusal.get("code"));
 
@@ -68,8 +69,14 @@ class DenyListE2ETest {
                     call = CalculatorStepsE2ETest.callWhenAccessible(args);
                 }
                 assertEquals("refused", call.getString("result.structuredContent.outcome"), call.prettify());
-                assertEquals("DENY_CREDENTIAL_APP", call.getString("result.structuredContent.refusal.code"), call.prettify());
-                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("keepassxc"), call.prettify());
+                assertEquals(
+                        "DENY_CREDENTIAL_APP",
+                        call.getString("result.structuredContent.refusal.code"),
+                        call.prettify());
+                assertTrue(
+                        call.getString("result.structuredContent.refusal.detail")
+                                .contains("keepassxc"),
+                        call.prettify());
                 assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
                 assertTrue(call.getBoolean("result.isError"));
                 assertEquals("fail", call.getString("result.structuredContent.verdict"), call.prettify());
@@ -86,7 +93,7 @@ class DenyListE2ETest {
         Map<String, Object> original = Harness.changePolicy("pollIntervalMs", pollMs);
         Path file = Harness.emptyFile("chat-note.txt");
         try (OpenAiStub stub = OpenAiStub.start();
-             TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+                TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
             for (int i = 0; i < 50; i++) stub.enqueue("{\"action\":\"wait\",\"ms\":200}");
             Harness.bind(stub);
             long mousepad = Owner.awaitWindow("mousepad", file.getFileName().toString());
@@ -105,7 +112,9 @@ class DenyListE2ETest {
             });
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (stub.requests().size() < 3) {
-                if (run.isDone()) throw new AssertionError("the run ended before the window appeared: " + run.get().prettify());
+                if (run.isDone())
+                    throw new AssertionError("the run ended before the window appeared: "
+                            + run.get().prettify());
                 if (System.nanoTime() > deadline) throw new AssertionError("the run did not get going within 60 s");
                 Thread.sleep(50);
             }
@@ -123,15 +132,22 @@ class DenyListE2ETest {
                 double afterSeenMs = seen == 0 ? Double.NaN : (ended.get() - seen) / 1e6;
                 double afterLaunchMs = (ended.get() - launched) / 1e6;
                 int waitsServed = stub.requests().size();
-                System.out.printf("comms abort: poll interval %d ms; run ended %.0f ms after yad was launched, %.0f ms after "
-                        + "the owner API first listed the Slack window; %d model turns served%n",
+                System.out.printf(
+                        "comms abort: poll interval %d ms; run ended %.0f ms after yad was launched, %.0f ms after "
+                                + "the owner API first listed the Slack window; %d model turns served%n",
                         pollMs, afterLaunchMs, afterSeenMs, waitsServed);
                 assertEquals("refused", call.getString("result.structuredContent.outcome"), call.prettify());
-                assertEquals("DENY_COMMS_VISIBLE", call.getString("result.structuredContent.refusal.code"), call.prettify());
-                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("slack"), call.prettify());
+                assertEquals(
+                        "DENY_COMMS_VISIBLE", call.getString("result.structuredContent.refusal.code"), call.prettify());
+                assertTrue(
+                        call.getString("result.structuredContent.refusal.detail")
+                                .contains("slack"),
+                        call.prettify());
                 assertTrue(stub.pendingReplies() > 0, "the run was aborted, not finished by running out of waits");
                 assertTrue(seen != 0, "the Slack window was listed");
-                assertTrue(afterSeenMs < pollMs + 3000, "ended within one poll interval plus a generous margin: " + afterSeenMs);
+                assertTrue(
+                        afterSeenMs < pollMs + 3000,
+                        "ended within one poll interval plus a generous margin: " + afterSeenMs);
             }
             assertEquals("", Files.readString(file));
         } finally {

@@ -8,12 +8,12 @@ import java.util.concurrent.TimeUnit;
 /** The desktop as seen from outside Deckhand: xprop, xwininfo and xdotool, run and read by the test. */
 final class Desk {
 
-    private Desk() {
-    }
+    private Desk() {}
 
     /** Runs a command (10 s at most) and returns its standard output. */
     static String run(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(List.of(command)).redirectErrorStream(true).start();
+        Process p =
+                new ProcessBuilder(List.of(command)).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(10, TimeUnit.SECONDS)) {
             p.destroyForcibly();

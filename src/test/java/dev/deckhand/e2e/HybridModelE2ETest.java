@@ -31,8 +31,10 @@ import org.junit.jupiter.api.Test;
 class HybridModelE2ETest {
 
     private static final Pattern CAPTURE = Pattern.compile("Capture (c\\d+): (\\d+)x(\\d+) pixels");
-    private static final Pattern CANVAS = Pattern.compile("(?m)^\\s*(u\\w+) drawing area @(-?\\d+),(-?\\d+) (\\d+)x(\\d+)");
-    private static final Pattern SEND = Pattern.compile("(?m)^\\s*(u\\w+) btn \"Send\".* @(-?\\d+),(-?\\d+) (\\d+)x(\\d+)");
+    private static final Pattern CANVAS =
+            Pattern.compile("(?m)^\\s*(u\\w+) drawing area @(-?\\d+),(-?\\d+) (\\d+)x(\\d+)");
+    private static final Pattern SEND =
+            Pattern.compile("(?m)^\\s*(u\\w+) btn \"Send\".* @(-?\\d+),(-?\\d+) (\\d+)x(\\d+)");
 
     @AfterEach
     void revoke() {
@@ -40,7 +42,9 @@ class HybridModelE2ETest {
     }
 
     private static TestApp canvasApp() throws Exception {
-        Path app = Path.of(HybridModelE2ETest.class.getResource("/dev/deckhand/apps/canvas_app.py").toURI());
+        Path app = Path.of(HybridModelE2ETest.class
+                .getResource("/dev/deckhand/apps/canvas_app.py")
+                .toURI());
         return TestApp.launch(List.of("/usr/bin/python3", app.toString(), "Deckhand Canvas"));
     }
 
@@ -54,7 +58,8 @@ class HybridModelE2ETest {
     /** A click_at at the middle of the element {@code which} finds, from its bounds in the capture's pixels. */
     private static String clickAtMiddle(ProviderStub.RecordedRequest r, Pattern which) {
         Matcher m = which.matcher(ScriptedModel.text(r));
-        if (!m.find()) throw new AssertionError("no such element with bounds in the observation:\n" + ScriptedModel.text(r));
+        if (!m.find())
+            throw new AssertionError("no such element with bounds in the observation:\n" + ScriptedModel.text(r));
         int x = Integer.parseInt(m.group(2)) + Integer.parseInt(m.group(4)) / 2;
         int y = Integer.parseInt(m.group(3)) + Integer.parseInt(m.group(5)) / 2;
         return "{\"action\":\"click_at\",\"x\":" + x + ",\"y\":" + y + ",\"basis\":\"" + captureId(r) + "\"}";
@@ -74,14 +79,17 @@ class HybridModelE2ETest {
 
     @Test
     void aModelClicksTheCanvasThroughItsCaptureBesideTheTreeAndTheVerifierPasses() throws Exception {
-        try (TestApp app = canvasApp(); OpenAiStub stub = OpenAiStub.start()) {
+        try (TestApp app = canvasApp();
+                OpenAiStub stub = OpenAiStub.start()) {
             long window = Owner.awaitWindow("deckhand-canvas", "Deckhand Canvas");
-            stub.enqueue(r -> clickAtMiddle(r, CANVAS)).enqueue("{\"action\":\"done\",\"summary\":\"clicked the canvas\"}");
+            stub.enqueue(r -> clickAtMiddle(r, CANVAS))
+                    .enqueue("{\"action\":\"done\",\"summary\":\"clicked the canvas\"}");
             Harness.bind(stub);
             Owner.mint(window, "confirm_each", List.of(), Map.of("capture", "pixels"));
             JsonPath result;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                result = CalculatorStepsE2ETest.callWhenAccessible(call("click the middle of the canvas", CLICKED_ONCE));
+                result =
+                        CalculatorStepsE2ETest.callWhenAccessible(call("click the middle of the canvas", CLICKED_ONCE));
             }
             assertEquals("completed", result.getString("result.structuredContent.outcome"), result.prettify());
             assertEquals("pass", result.getString("result.structuredContent.verdict"), result.prettify());
@@ -96,15 +104,20 @@ class HybridModelE2ETest {
             assertTrue(raw.contains("\"click_at\"") && raw.contains("\"set_text\""), "uids and click_at in one schema");
             assertTrue(text.contains("Prefer acting on elements by their uid"), "the prompt says when to use which");
             assertTrue(hasImage(stub.requests().get(1)), "every turn has its capture");
-            JsonPath runs = Owner.api().get("/api/audit/runs?runId=" + result.getString("result.structuredContent.runId"))
-                    .then().statusCode(200).extract().jsonPath();
+            JsonPath runs = Owner.api()
+                    .get("/api/audit/runs?runId=" + result.getString("result.structuredContent.runId"))
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertEquals("hybrid", runs.getString("records[0].event.route"), runs.prettify());
         }
     }
 
     @Test
     void theSameModelOnAnA11yOnlyGrantGetsNoCaptureAndItsClickAtIsRefused() throws Exception {
-        try (TestApp app = canvasApp(); OpenAiStub stub = OpenAiStub.start()) {
+        try (TestApp app = canvasApp();
+                OpenAiStub stub = OpenAiStub.start()) {
             long window = Owner.awaitWindow("deckhand-canvas", "Deckhand Canvas");
             String blind = "{\"action\":\"click_at\",\"x\":200,\"y\":150,\"basis\":\"c1\"}";
             stub.enqueue(blind).enqueue(blind);
@@ -112,10 +125,14 @@ class HybridModelE2ETest {
             Owner.mint(window, "confirm_each", List.of(), Map.of("capture", "a11y_only"));
             JsonPath result;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                result = CalculatorStepsE2ETest.callWhenAccessible(call("click the middle of the canvas", CLICKED_ONCE));
+                result =
+                        CalculatorStepsE2ETest.callWhenAccessible(call("click the middle of the canvas", CLICKED_ONCE));
             }
             assertEquals("refused", result.getString("result.structuredContent.outcome"), result.prettify());
-            assertEquals("MODEL_OUTPUT_INVALID", result.getString("result.structuredContent.refusal.code"), result.prettify());
+            assertEquals(
+                    "MODEL_OUTPUT_INVALID",
+                    result.getString("result.structuredContent.refusal.code"),
+                    result.prettify());
             assertEquals("fail", result.getString("result.structuredContent.verdict"));
             assertEquals(0, result.getInt("result.structuredContent.stepsRun"));
             assertEquals(2, stub.requests().size(), "asked, fed back once, refused");
@@ -133,7 +150,8 @@ class HybridModelE2ETest {
     @Test
     void aClickAtOnTheUnnamedSendButtonThroughTheCaptureIsRefusedAsTheClickOnSendIs() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        String untouched = "{\"kind\":\"a11y\",\"target\":{\"role\":\"label\",\"index\":0},\"expect\":{\"text\":\"sent\"}}";
+        String untouched =
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"label\",\"index\":0},\"expect\":{\"text\":\"sent\"}}";
         try (TestApp app = canvasApp()) {
             long window = Owner.awaitWindow("deckhand-canvas", "Deckhand Canvas");
             // through the capture: the point on Send is judged as a click on Send
@@ -142,8 +160,15 @@ class HybridModelE2ETest {
                 Harness.bind(stub);
                 Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
                 JsonPath byPoint = CalculatorStepsE2ETest.callWhenAccessible(call("press Send", untouched));
-                assertEquals("CONSEQUENTIAL_NOT_NAMED", byPoint.getString("result.structuredContent.refusal.code"), byPoint.prettify());
-                assertTrue(byPoint.getString("result.structuredContent.refusal.detail").toLowerCase().contains("send"), byPoint.prettify());
+                assertEquals(
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        byPoint.getString("result.structuredContent.refusal.code"),
+                        byPoint.prettify());
+                assertTrue(
+                        byPoint.getString("result.structuredContent.refusal.detail")
+                                .toLowerCase()
+                                .contains("send"),
+                        byPoint.prettify());
                 assertEquals(0, byPoint.getInt("result.structuredContent.stepsRun"));
                 assertTrue(hasImage(stub.requests().get(0)), "the model saw Send in the capture");
             }
@@ -155,7 +180,10 @@ class HybridModelE2ETest {
                 Harness.bind(stub);
                 Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
                 JsonPath byUid = CalculatorStepsE2ETest.callWhenAccessible(call("press Send", untouched));
-                assertEquals("CONSEQUENTIAL_NOT_NAMED", byUid.getString("result.structuredContent.refusal.code"), byUid.prettify());
+                assertEquals(
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        byUid.getString("result.structuredContent.refusal.code"),
+                        byUid.prettify());
             }
             Owner.revokeActive();
             Thread.sleep(300);
@@ -183,7 +211,8 @@ class HybridModelE2ETest {
             String steps = "[{\"action\":\"click_at\",\"x\":120,\"y\":120},"
                     + "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Clear\"}},"
                     + "{\"action\":\"click_at\",\"x\":220,\"y\":140}]";
-            String args = "{\"instruction\":\"draw, clear, draw again\",\"steps\":" + steps + ",\"verifier\":" + CLICKED_ONCE + "}";
+            String args = "{\"instruction\":\"draw, clear, draw again\",\"steps\":" + steps + ",\"verifier\":"
+                    + CLICKED_ONCE + "}";
             JsonPath result;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
                 result = CalculatorStepsE2ETest.callWhenAccessible(args);
@@ -191,12 +220,22 @@ class HybridModelE2ETest {
             assertEquals("completed", result.getString("result.structuredContent.outcome"), result.prettify());
             assertEquals("pass", result.getString("result.structuredContent.verdict"), result.prettify());
             assertEquals(3, result.getInt("result.structuredContent.stepsRun"));
-            List<String> lines = app.log().lines().filter(l -> l.startsWith("press ") || l.equals("CLEAR")).toList();
+            List<String> lines = app.log()
+                    .lines()
+                    .filter(l -> l.startsWith("press ") || l.equals("CLEAR"))
+                    .toList();
             assertEquals(3, lines.size(), app.log());
-            assertTrue(lines.get(0).startsWith("press ") && lines.get(1).equals("CLEAR") && lines.get(2).startsWith("press "),
+            assertTrue(
+                    lines.get(0).startsWith("press ")
+                            && lines.get(1).equals("CLEAR")
+                            && lines.get(2).startsWith("press "),
                     "point, selector, point, in that order: " + lines);
-            JsonPath runs = Owner.api().get("/api/audit/runs?runId=" + result.getString("result.structuredContent.runId"))
-                    .then().statusCode(200).extract().jsonPath();
+            JsonPath runs = Owner.api()
+                    .get("/api/audit/runs?runId=" + result.getString("result.structuredContent.runId"))
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertEquals("hybrid", runs.getString("records[0].event.route"), runs.prettify());
         }
     }

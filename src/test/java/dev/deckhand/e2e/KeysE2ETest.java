@@ -44,9 +44,10 @@ class KeysE2ETest {
         // the app's tree appears on the accessibility bus a little after its window
         for (int attempt = 0; attempt < 20; attempt++) {
             call = Mcp.call(session, args);
-            System.out.println("keys e2e: " + stepsJson + " -> " + call.getString("result.structuredContent.outcome") + " "
-                    + call.getString("result.structuredContent.refusal.code") + " "
-                    + call.getString("result.structuredContent.refusal.detail"));
+            System.out.println(
+                    "keys e2e: " + stepsJson + " -> " + call.getString("result.structuredContent.outcome") + " "
+                            + call.getString("result.structuredContent.refusal.code") + " "
+                            + call.getString("result.structuredContent.refusal.detail"));
             if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))
                     || call.getInt("result.structuredContent.stepsRun") > 0) return call;
             Thread.sleep(500);
@@ -69,10 +70,13 @@ class KeysE2ETest {
             for (String chord : List.of("ctrl+shift+Delete", "shift+ctrl+Delete")) {
                 JsonPath call = steps(key(chord) + "," + key("ctrl+s"));
                 assertEquals("refused", call.getString("result.structuredContent.outcome"), call.prettify());
-                assertEquals("CONSEQUENTIAL_NOT_NAMED", call.getString("result.structuredContent.refusal.code"),
+                assertEquals(
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        call.getString("result.structuredContent.refusal.code"),
                         call.prettify());
                 String detail = call.getString("result.structuredContent.refusal.detail");
-                assertTrue(detail.contains("accelerator of menu item (name of ") && detail.contains("(delete)"), detail);
+                assertTrue(
+                        detail.contains("accelerator of menu item (name of ") && detail.contains("(delete)"), detail);
                 assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
             }
             // ctrl+s is the accelerator of Save, which is not consequential: it runs
@@ -107,11 +111,15 @@ class KeysE2ETest {
             for (String a : actions) stub.enqueue(a);
             stub.enqueue("{\"action\":\"done\",\"summary\":\"pressed\"}");
             Harness.bind(stub);
-            JsonPath call = Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
-                    + "\"press the keys\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
-            System.out.println("keys e2e: " + List.of(actions) + " -> " + call.getString("result.structuredContent.outcome")
-                    + " " + call.getString("result.structuredContent.refusal.code") + " "
-                    + call.getString("result.structuredContent.refusal.detail"));
+            JsonPath call = Mcp.request(
+                    session,
+                    "tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                            + "\"press the keys\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
+            System.out.println(
+                    "keys e2e: " + List.of(actions) + " -> " + call.getString("result.structuredContent.outcome")
+                            + " " + call.getString("result.structuredContent.refusal.code") + " "
+                            + call.getString("result.structuredContent.refusal.detail"));
             return call;
         }
     }
@@ -121,16 +129,30 @@ class KeysE2ETest {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
         Path dir = Files.createTempDirectory("deckhand-e2e");
         Path submitted = dir.resolve("submitted");
-        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-term",
-                "-e", "sh", "-c", "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
+        try (TestApp term = TestApp.launch(List.of(
+                "xterm",
+                "-xrm",
+                "XTerm*allowSendEvents: true",
+                "-T",
+                "deckhand-term",
+                "-e",
+                "sh",
+                "-c",
+                "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
             long window = Owner.awaitWindow("xterm", "deckhand-term");
             Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
             // at most 10 runs that deliver nothing a minute per session: six chords, each its own run
-            for (String chord : List.of("ctrl+m", "ctrl+j", "KP_Enter", "ctrl+Return", "shift+KP_Enter", "ctrl+shift+m")) {
+            for (String chord :
+                    List.of("ctrl+m", "ctrl+j", "KP_Enter", "ctrl+Return", "shift+KP_Enter", "ctrl+shift+m")) {
                 JsonPath call = modelRun(key(chord));
-                assertEquals("CONSEQUENTIAL_NOT_NAMED", call.getString("result.structuredContent.refusal.code"),
+                assertEquals(
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        call.getString("result.structuredContent.refusal.code"),
                         chord + ": " + call.prettify());
-                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("(send)"), call.prettify());
+                assertTrue(
+                        call.getString("result.structuredContent.refusal.detail")
+                                .contains("(send)"),
+                        call.prettify());
                 assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call.prettify());
             }
             // a key that submits nothing is delivered

@@ -52,8 +52,8 @@ class MousepadModelE2ETest {
     }
 
     private static void bind(ProviderStub stub) {
-        Map<String, Object> body = new HashMap<>(Map.of("providerId", stub.providerId(), "modelId", "scripted-model",
-                "baseUrl", stub.url()));
+        Map<String, Object> body = new HashMap<>(
+                Map.of("providerId", stub.providerId(), "modelId", "scripted-model", "baseUrl", stub.url()));
         if (!stub.providerId().equals("ollama")) body.put("apiKey", "sk-e2e-0123456789abcdef");
         Owner.api().body(body).put("/api/model").then().statusCode(200);
     }
@@ -70,7 +70,8 @@ class MousepadModelE2ETest {
             long window = Owner.awaitWindow("mousepad", file.getFileName().toString());
             Owner.mint(window, "confirm_each", List.of());
             String args = "{\"instruction\":\"write '" + expected + "' in the editor and save the file\","
-                    + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + expected + "\"}" + extra + "}";
+                    + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"contains\":\"" + expected + "\"}"
+                    + extra + "}";
             try (Owner.Approver approver = new Owner.Approver("approve")) {
                 return CalculatorStepsE2ETest.callWhenAccessible(args);
             }
@@ -90,7 +91,8 @@ class MousepadModelE2ETest {
         Path file = emptyFile();
         try (ProviderStub stub = stub(provider)) {
             stub.usage(1234, 56);
-            stub.enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\"" + expected + "\"}")
+            stub.enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\""
+                            + expected + "\"}")
                     .enqueue("{\"action\":\"key\",\"keys\":\"ctrl+s\"}")
                     .enqueue("{\"action\":\"done\",\"summary\":\"wrote and saved\"}");
             JsonPath call = run(stub, file, expected);
@@ -102,7 +104,10 @@ class MousepadModelE2ETest {
             assertEquals(3, stub.requests().size(), "one model turn per action");
             assertTrue(ScriptedModel.text(stub.requests().get(0)).contains("Observation:"));
             assertEquals(3, call.getInt("result.structuredContent.usage.modelTurns"));
-            assertEquals(3 * 1234, call.getLong("result.structuredContent.usage.inputTokens"), "the stub's token counts, summed");
+            assertEquals(
+                    3 * 1234,
+                    call.getLong("result.structuredContent.usage.inputTokens"),
+                    "the stub's token counts, summed");
             assertEquals(3 * 56, call.getLong("result.structuredContent.usage.outputTokens"));
             assertTrue(call.getMap("result.structuredContent.usage").containsKey("costUsd"));
             assertNull(call.get("result.structuredContent.usage.costUsd"), "scripted-model is unpriced");
@@ -116,20 +121,34 @@ class MousepadModelE2ETest {
         try (ProviderStub stub = OpenAiStub.start()) {
             // ctrl+End in an empty document moves nothing; set_text changes the text
             stub.enqueue("{\"action\":\"key\",\"keys\":\"ctrl+End\"}")
-                    .enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\"" + expected + "\"}")
+                    .enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\""
+                            + expected + "\"}")
                     .enqueue("{\"action\":\"key\",\"keys\":\"ctrl+s\"}")
                     .enqueue("{\"action\":\"done\",\"summary\":\"wrote and saved\"}");
             JsonPath call = run(stub, file, expected);
             assertEquals("pass", call.getString("result.structuredContent.verdict"), call.prettify());
             String second = ScriptedModel.text(stub.requests().get(1));
-            assertTrue(second.contains("1 key ctrl+End -> ok, no_change"), "the next request tells the model: " + second);
+            assertTrue(
+                    second.contains("1 key ctrl+End -> ok, no_change"), "the next request tells the model: " + second);
             String third = ScriptedModel.text(stub.requests().get(2));
             assertTrue(third.matches("(?s).*2 set_text u\\w+ txt.*-> ok, changed.*"), third);
             String runId = call.getString("result.structuredContent.runId");
-            JsonPath actions = Owner.api().get("/api/audit/actions?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            JsonPath actions = Owner.api()
+                    .get("/api/audit/actions?runId=" + runId)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             List<String> effects = actions.getList("records.event.effect");
-            assertTrue(effects.contains("no_change") && effects.contains("changed"), "the audit keeps each effect: " + effects);
-            JsonPath runs = Owner.api().get("/api/audit/runs?runId=" + runId).then().statusCode(200).extract().jsonPath();
+            assertTrue(
+                    effects.contains("no_change") && effects.contains("changed"),
+                    "the audit keeps each effect: " + effects);
+            JsonPath runs = Owner.api()
+                    .get("/api/audit/runs?runId=" + runId)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertEquals("openai", runs.getString("records[0].event.model.provider"));
             assertEquals("scripted-model", runs.getString("records[0].event.model.model"));
             assertEquals(4, runs.getInt("records[0].event.model.modelTurns"));
@@ -138,9 +157,11 @@ class MousepadModelE2ETest {
             assertEquals(false, runs.getBoolean("records[0].event.model.finalReportIsVerdict"));
             // The run record breaks the run down by phase, and each phase a step passes took time
             String timings = runs.getString("records[0].event.timings");
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("model=\\d+ms verifier=\\d+ms approval=\\d+ms host=\\d+ms "
-                    + "\\| steps=3 observe=([\\d.]+)ms facts=([\\d.]+)ms policy=([\\d.]+)ms approval=[\\d.]+ms cursor=[\\d.]+ms "
-                    + "act=([\\d.]+)ms settle=[\\d.]+ms verify=([\\d.]+)ms audit=([\\d.]+)ms model=([\\d.]+)ms other=[\\d.]+ms").matcher(timings);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                            "model=\\d+ms verifier=\\d+ms approval=\\d+ms host=\\d+ms "
+                                    + "\\| steps=3 observe=([\\d.]+)ms facts=([\\d.]+)ms policy=([\\d.]+)ms approval=[\\d.]+ms cursor=[\\d.]+ms "
+                                    + "act=([\\d.]+)ms settle=[\\d.]+ms verify=([\\d.]+)ms audit=([\\d.]+)ms model=([\\d.]+)ms other=[\\d.]+ms")
+                    .matcher(timings);
             assertTrue(m.matches(), timings);
             for (int g = 1; g <= 7; g++) {
                 assertTrue(Double.parseDouble(m.group(g)) > 0, "phase " + g + " was timed: " + timings);
@@ -155,7 +176,8 @@ class MousepadModelE2ETest {
         try (ProviderStub stub = OpenAiStub.start()) {
             stub.enqueueError(429, "Rate limit reached for requests", "1")
                     .enqueueError(429, "Rate limit reached for requests", "1")
-                    .enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\"" + expected + "\"}")
+                    .enqueue(r -> "{\"action\":\"set_text\",\"uid\":\"" + ScriptedModel.editorUid(r) + "\",\"text\":\""
+                            + expected + "\"}")
                     .enqueue("{\"action\":\"key\",\"keys\":\"ctrl+s\"}")
                     .enqueue("{\"action\":\"done\",\"summary\":\"wrote and saved\"}");
             JsonPath call = run(stub, file, expected);
@@ -170,38 +192,61 @@ class MousepadModelE2ETest {
     void aProviderThatStaysAt503EndsTheRunWithItsAnswerWithinTheWallClock() throws Exception {
         Path file = emptyFile();
         try (ProviderStub stub = OpenAiStub.start()) {
-            for (int i = 0; i < 30; i++) stub.enqueueError(503, "The engine is currently overloaded, please try again later");
+            for (int i = 0; i < 30; i++)
+                stub.enqueueError(503, "The engine is currently overloaded, please try again later");
             long t0 = System.nanoTime();
             JsonPath call = run(stub, file, "never written", ",\"timeoutSeconds\":15");
             long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
             String summary = call.getString("result.structuredContent.summary");
             assertEquals("failed", call.getString("result.structuredContent.outcome"), call.prettify());
-            assertTrue(summary.contains("openai") && summary.contains("HTTP 503")
-                    && summary.contains("The engine is currently overloaded"), summary);
-            assertTrue(stub.requests().size() >= 3, "it was retried: " + stub.requests().size());
-            assertTrue(seconds < 15 + 30, "ended within the wall clock (plus app start and the verifier): " + seconds + " s");
+            assertTrue(
+                    summary.contains("openai")
+                            && summary.contains("HTTP 503")
+                            && summary.contains("The engine is currently overloaded"),
+                    summary);
+            assertTrue(
+                    stub.requests().size() >= 3,
+                    "it was retried: " + stub.requests().size());
+            assertTrue(
+                    seconds < 15 + 30,
+                    "ended within the wall clock (plus app start and the verifier): " + seconds + " s");
             assertEquals("", Files.readString(file));
         }
     }
 
-    record Misbehaviour(String name, Consumer<ProviderStub> script, String outcome, String code) { }
+    record Misbehaviour(String name, Consumer<ProviderStub> script, String outcome, String code) {}
 
     @Test
     void aMisbehavingModelEndsWithTheRightOutcomeAndNothingReachesTheEditor() throws Exception {
         List<Misbehaviour> cases = List.of(
-                new Misbehaviour("malformed JSON, twice", s -> s.enqueue("{\"action\": \"set_text\", ").enqueue("not json"),
-                        "refused", "MODEL_OUTPUT_INVALID"),
-                new Misbehaviour("an unknown action, twice", s -> s.enqueue("{\"action\":\"launch_missiles\"}")
-                        .enqueue("{\"action\":\"launch_missiles\"}"), "refused", "MODEL_OUTPUT_INVALID"),
-                new Misbehaviour("a uid from an older revision", s -> s.enqueue(
-                        "{\"action\":\"set_text\",\"uid\":\"uOLD00\",\"text\":\"leaked\"}"), "refused", "OUT_OF_SCOPE"),
-                new Misbehaviour("click_at without a capture basis, twice", s -> s
-                        .enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}")
-                        .enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}"),
-                        "refused", "MODEL_OUTPUT_INVALID"),
+                new Misbehaviour(
+                        "malformed JSON, twice",
+                        s -> s.enqueue("{\"action\": \"set_text\", ").enqueue("not json"),
+                        "refused",
+                        "MODEL_OUTPUT_INVALID"),
+                new Misbehaviour(
+                        "an unknown action, twice",
+                        s -> s.enqueue("{\"action\":\"launch_missiles\"}").enqueue("{\"action\":\"launch_missiles\"}"),
+                        "refused",
+                        "MODEL_OUTPUT_INVALID"),
+                new Misbehaviour(
+                        "a uid from an older revision",
+                        s -> s.enqueue("{\"action\":\"set_text\",\"uid\":\"uOLD00\",\"text\":\"leaked\"}"),
+                        "refused",
+                        "OUT_OF_SCOPE"),
+                new Misbehaviour(
+                        "click_at without a capture basis, twice",
+                        s -> s.enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}")
+                                .enqueue("{\"action\":\"click_at\",\"x\":10,\"y\":10,\"basis\":\"c9\"}"),
+                        "refused",
+                        "MODEL_OUTPUT_INVALID"),
                 // told once that the verifier fails, it insists: the run completes, the verdict is still fail
-                new Misbehaviour("done while the verifier fails", s -> s.enqueue("{\"action\":\"done\",\"summary\":\"all done\"}")
-                        .enqueue("{\"action\":\"done\",\"summary\":\"all done, really\"}"), "completed", null));
+                new Misbehaviour(
+                        "done while the verifier fails",
+                        s -> s.enqueue("{\"action\":\"done\",\"summary\":\"all done\"}")
+                                .enqueue("{\"action\":\"done\",\"summary\":\"all done, really\"}"),
+                        "completed",
+                        null));
         for (Misbehaviour m : cases) {
             Path file = emptyFile();
             try (ProviderStub stub = OpenAiStub.start()) {

@@ -61,7 +61,8 @@ class ObedientModelAttacksE2ETest {
             Map<String, Object> e = (Map<String, Object>) r.get("event");
             assertFalse("DONE".equals(e.get("outcome")), () -> "nothing was delivered in " + runId + ": " + records);
             if (action.equals(String.valueOf(e.get("action")).toLowerCase(java.util.Locale.ROOT))
-                    && "REFUSED".equals(e.get("outcome")) && code.equals(e.get("refusalCode"))) {
+                    && "REFUSED".equals(e.get("outcome"))
+                    && code.equals(e.get("refusalCode"))) {
                 refused = true;
             }
         }
@@ -77,10 +78,12 @@ class ObedientModelAttacksE2ETest {
 
     @Test
     void typingIntoAPasswordFieldIsRefusedAndTheFieldStaysEmpty() throws Exception {
-        record Attack(String action, Function<ProviderStub.RecordedRequest, String> model) { }
+        record Attack(String action, Function<ProviderStub.RecordedRequest, String> model) {}
         List<Attack> attacks = List.of(
-                new Attack("set_text", r -> "{\"action\":\"set_text\",\"uid\":\"" + Harness.uid(r, "pwd", "")
-                        + "\",\"text\":\"hunter2\"}"),
+                new Attack(
+                        "set_text",
+                        r -> "{\"action\":\"set_text\",\"uid\":\"" + Harness.uid(r, "pwd", "")
+                                + "\",\"text\":\"hunter2\"}"),
                 new Attack("click", r -> "{\"action\":\"click\",\"uid\":\"" + Harness.uid(r, "pwd", "") + "\"}"),
                 new Attack("type", r -> "{\"action\":\"type\",\"text\":\"hunter2\"}"));
         try (Yad login = Yad.launch("--form", "--title=login", "--field=Password:H")) {
@@ -96,8 +99,10 @@ class ObedientModelAttacksE2ETest {
                     }
                     assertRefused(call, "SECURE_INPUT");
                     assertRefusedInAudit(call, attack.action(), "SECURE_INPUT");
-                    assertTrue(ScriptedModel.text(stub.requests().get(0)).contains(" pwd"),
-                            "the model saw the password field: " + ScriptedModel.text(stub.requests().get(0)));
+                    assertTrue(
+                            ScriptedModel.text(stub.requests().get(0)).contains(" pwd"),
+                            "the model saw the password field: "
+                                    + ScriptedModel.text(stub.requests().get(0)));
                 }
                 Owner.revokeActive();
             }
@@ -112,14 +117,15 @@ class ObedientModelAttacksE2ETest {
     void aUidOutsideTheGrantedWindowIsOutOfScopeAndTheOtherWindowIsUnchanged() throws Exception {
         Path file = Harness.emptyFile("granted.txt");
         try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()));
-             Yad other = Yad.launch("--form", "--title=elsewhere", "--field=Note")) {
+                Yad other = Yad.launch("--form", "--title=elsewhere", "--field=Note")) {
             long granted = Owner.awaitWindow("mousepad", file.getFileName().toString());
             long elsewhere = Owner.awaitWindow("yad", "elsewhere");
             try (OpenAiStub stub = OpenAiStub.start()) {
                 stub.enqueue(r -> {
-                    ScriptedModel.editorUid(r); // it sees only the granted editor's tree
-                    return "{\"action\":\"set_text\",\"uid\":\"uZZZZ9\",\"text\":\"leaked\"}";
-                }).enqueue("{\"action\":\"done\",\"summary\":\"wrote the note\"}");
+                            ScriptedModel.editorUid(r); // it sees only the granted editor's tree
+                            return "{\"action\":\"set_text\",\"uid\":\"uZZZZ9\",\"text\":\"leaked\"}";
+                        })
+                        .enqueue("{\"action\":\"done\",\"summary\":\"wrote the note\"}");
                 Harness.bind(stub);
                 Owner.mint(granted, "confirm_each", List.of());
                 JsonPath call;
@@ -128,7 +134,8 @@ class ObedientModelAttacksE2ETest {
                 }
                 assertRefused(call, "OUT_OF_SCOPE");
                 assertRefusedInAudit(call, "set_text", "OUT_OF_SCOPE");
-                assertFalse(ScriptedModel.text(stub.requests().get(0)).contains("elsewhere"),
+                assertFalse(
+                        ScriptedModel.text(stub.requests().get(0)).contains("elsewhere"),
                         "the other window is not in the observation");
             }
             Owner.revokeActive();
@@ -153,7 +160,10 @@ class ObedientModelAttacksE2ETest {
                 assertEquals("autonomous", grant.getString("inputPolicy"));
                 JsonPath call = run("press Send");
                 assertRefused(call, "CONSEQUENTIAL_NOT_NAMED");
-                assertTrue(call.getString("result.structuredContent.refusal.detail").toLowerCase(Locale.ROOT).contains("send"),
+                assertTrue(
+                        call.getString("result.structuredContent.refusal.detail")
+                                .toLowerCase(Locale.ROOT)
+                                .contains("send"),
                         call.prettify());
                 assertRefusedInAudit(call, "click", "CONSEQUENTIAL_NOT_NAMED");
                 assertNull(compose.exitCode(1), "Send was not pressed: yad still runs");
@@ -173,10 +183,11 @@ class ObedientModelAttacksE2ETest {
                 boolean delivered = Harness.auditActions(call.getString("result.structuredContent.runId")).stream()
                         .filter(r -> "action_result".equals(r.get("kind")))
                         .map(r -> (Map<?, ?>) r.get("event"))
-                        .anyMatch(e -> "click".equalsIgnoreCase(String.valueOf(e.get("action"))) && "DONE".equals(e.get("outcome")));
+                        .anyMatch(e -> "click".equalsIgnoreCase(String.valueOf(e.get("action")))
+                                && "DONE".equals(e.get("outcome")));
                 assertTrue(delivered, "the audit shows the click delivered");
-                System.out.println("send named: run ended " + call.getString("result.structuredContent.outcome")
-                        + " / " + call.getString("result.structuredContent.refusal.code"));
+                System.out.println("send named: run ended " + call.getString("result.structuredContent.outcome") + " / "
+                        + call.getString("result.structuredContent.refusal.code"));
             }
         } finally {
             Harness.putPolicy(original);
@@ -237,8 +248,18 @@ class ObedientModelAttacksE2ETest {
         for (String d : inDetail) assertTrue(detail.contains(d), () -> "'" + detail + "' names " + d);
     }
 
-    private static final List<String> EVERY_CATEGORY = List.of("send", "buy", "pay", "delete", "publish", "confirm",
-            "submit", "install", "allow", "paste", "unidentified");
+    private static final List<String> EVERY_CATEGORY = List.of(
+            "send",
+            "buy",
+            "pay",
+            "delete",
+            "publish",
+            "confirm",
+            "submit",
+            "install",
+            "allow",
+            "paste",
+            "unidentified");
 
     /** Model output for one action, with the model reading its uid from the observation when it needs one. */
     private static String key(String chord) {
@@ -264,12 +285,14 @@ class ObedientModelAttacksE2ETest {
                 Harness.bind(stub);
                 JsonPath call = modelRun("switch to the next workspace");
                 assertRefused(call, "SYSTEM_CHORD");
-                assertTrue(ScriptedModel.text(stub.requests().get(0)).contains("are refused"),
+                assertTrue(
+                        ScriptedModel.text(stub.requests().get(0)).contains("are refused"),
                         "the tool's schema tells the model system chords are refused");
             }
             assertEquals(desktopBefore, Desk.root("_NET_CURRENT_DESKTOP"), "still on the same workspace");
-            assertTrue(Desk.root("_NET_SHOWING_DESKTOP").endsWith("= 0"), "windows are not hidden: "
-                    + Desk.root("_NET_SHOWING_DESKTOP"));
+            assertTrue(
+                    Desk.root("_NET_SHOWING_DESKTOP").endsWith("= 0"),
+                    "windows are not hidden: " + Desk.root("_NET_SHOWING_DESKTOP"));
             assertTrue(Desk.viewable(window), "the granted window is still mapped (super+d, alt+F4 did nothing)");
             assertTrue(target.alive(), "alt+F4 did not close it");
         } finally {
@@ -295,14 +318,17 @@ class ObedientModelAttacksE2ETest {
                 Harness.bind(stub);
                 JsonPath call = modelRun("log in as alice");
                 assertRefused(call, "MODEL_OUTPUT_INVALID");
-                assertTrue(ScriptedModel.text(stub.requests().get(1)).contains("key Tab"),
+                assertTrue(
+                        ScriptedModel.text(stub.requests().get(1)).contains("key Tab"),
                         "the feedback names the replacement");
             }
             // the obedient model then does it in three actions: the Tab is a key, and the next type meets the field
             int typed;
             try (OpenAiStub stub = OpenAiStub.start()) {
-                stub.enqueue("{\"action\":\"type\",\"text\":\"alice\"}").enqueue(key("Tab"))
-                        .enqueue("{\"action\":\"type\",\"text\":\"hunter2\"}").enqueue("{\"action\":\"done\",\"summary\":\"x\"}");
+                stub.enqueue("{\"action\":\"type\",\"text\":\"alice\"}")
+                        .enqueue(key("Tab"))
+                        .enqueue("{\"action\":\"type\",\"text\":\"hunter2\"}")
+                        .enqueue("{\"action\":\"done\",\"summary\":\"x\"}");
                 Harness.bind(stub);
                 JsonPath call = modelRun("log in as alice");
                 // SECURE_INPUT at the third action (the password field has focus), or already at the first
@@ -316,7 +342,9 @@ class ObedientModelAttacksE2ETest {
             Owner.revokeActive();
             Yad.pressReturnIn(window);
             assertEquals(0, login.exitCode(10), "OK was pressed");
-            assertEquals(typed == 2 ? "alice||" : "||", login.output().strip(),
+            assertEquals(
+                    typed == 2 ? "alice||" : "||",
+                    login.output().strip(),
                     "the user field has what was typed there, the password field nothing");
         } finally {
             Harness.putPolicy(original);
@@ -327,7 +355,7 @@ class ObedientModelAttacksE2ETest {
     void typingStopsWhenThePersonFocusesAnotherWindowMidWay() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
         try (Yad granted = Yad.launch("--form", "--title=granted-note", "--field=Note");
-             Yad terminal = Yad.launch("--form", "--title=persons-terminal", "--field=Command")) {
+                Yad terminal = Yad.launch("--form", "--title=persons-terminal", "--field=Command")) {
             long window = Owner.awaitWindow("yad", "granted-note");
             long other = Owner.awaitWindow("yad", "persons-terminal");
             Desk.activate(window);
@@ -338,19 +366,20 @@ class ObedientModelAttacksE2ETest {
             String text = "y".repeat(6000);
             try (OpenAiStub stub = OpenAiStub.start()) {
                 stub.enqueue(r -> {
-                    // the person clicks their terminal while the text is being typed
-                    Thread t = new Thread(() -> {
-                        try {
-                            Thread.sleep(700);
-                            Desk.activate(other);
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                    });
-                    t.setDaemon(true);
-                    t.start();
-                    return "{\"action\":\"type\",\"text\":\"" + text + "\"}";
-                }).enqueue("{\"action\":\"done\",\"summary\":\"typed\"}");
+                            // the person clicks their terminal while the text is being typed
+                            Thread t = new Thread(() -> {
+                                try {
+                                    Thread.sleep(700);
+                                    Desk.activate(other);
+                                } catch (Exception e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            });
+                            t.setDaemon(true);
+                            t.start();
+                            return "{\"action\":\"type\",\"text\":\"" + text + "\"}";
+                        })
+                        .enqueue("{\"action\":\"done\",\"summary\":\"typed\"}");
                 Harness.bind(stub);
                 JsonPath call = modelRun("type the note");
                 assertRefusedWith(call, "OUT_OF_SCOPE", "focus");
@@ -361,7 +390,8 @@ class ObedientModelAttacksE2ETest {
             // X cannot make XTEST keys conditional on the focus: a focus change during one chunk's events can
             // take that chunk (docs/security.md); never more, because the next chunk's last check stops typing
             String leaked = terminal.output().strip();
-            assertTrue(leaked.length() - 1 <= dev.deckhand.platform.linux.LinuxDesktop.TYPE_CHUNK,
+            assertTrue(
+                    leaked.length() - 1 <= dev.deckhand.platform.linux.LinuxDesktop.TYPE_CHUNK,
                     "at most one chunk reached the other window: " + leaked);
             Yad.pressReturnIn(window);
             assertEquals(0, granted.exitCode(10));
@@ -387,11 +417,15 @@ class ObedientModelAttacksE2ETest {
             while (Desk.windowsNamed("^Save As$").isEmpty() && System.nanoTime() < deadline) Thread.sleep(100);
             assertFalse(Desk.windowsNamed("^Save As$").isEmpty(), "the Save As dialog is open");
             Owner.mint(window, "autonomous", EVERY_CATEGORY);
-            JsonPath call = steps("save as evil", "[{\"action\":\"type\",\"text\":\"evil\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
+            JsonPath call = steps(
+                    "save as evil",
+                    "[{\"action\":\"type\",\"text\":\"evil\"},{\"action\":\"key\",\"keys\":\"Enter\"}]");
             assertRefused(call, "OUT_OF_SCOPE");
-            assertTrue(call.getString("result.structuredContent.refusal.detail").contains("of the same app is open over"),
+            assertTrue(
+                    call.getString("result.structuredContent.refusal.detail").contains("of the same app is open over"),
                     call.prettify());
-            assertFalse(call.getString("result.structuredContent.refusal.detail").contains("Save As"),
+            assertFalse(
+                    call.getString("result.structuredContent.refusal.detail").contains("Save As"),
                     () -> "the dialog's title is the app's text, never quoted: " + call.prettify());
             try (OpenAiStub stub = OpenAiStub.start()) {
                 stub.enqueue(key("ctrl+s")).enqueue("{\"action\":\"done\",\"summary\":\"saved\"}");
@@ -421,30 +455,54 @@ class ObedientModelAttacksE2ETest {
     @Test
     void theConsequentialGateCannotBeWalkedAround() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        try (Yad dialog = Yad.launch("--form", "--title=cleanup", "--text=Delete 3 messages?",
-                "--field=Also empty the trash:CHK", "--field=Then:CB", "Keep them!Delete the originals",
-                "--button=_Send:10", "--button=Löschen:11", "--button=Se\u200Bnd now:12", "--button=OK:0")) {
+        try (Yad dialog = Yad.launch(
+                "--form",
+                "--title=cleanup",
+                "--text=Delete 3 messages?",
+                "--field=Also empty the trash:CHK",
+                "--field=Then:CB",
+                "Keep them!Delete the originals",
+                "--button=_Send:10",
+                "--button=Löschen:11",
+                "--button=Se\u200Bnd now:12",
+                "--button=OK:0")) {
             long window = Owner.awaitWindow("yad", "cleanup");
             Desk.activate(window);
             Owner.mint(window, "autonomous", List.of());
-            record Attack(String what, String steps, String... codes) { }
+            record Attack(String what, String steps, String... codes) {}
             for (Attack a : List.of(
                     new Attack("mnemonic", "[" + key("alt+s") + "]"),
                     new Attack("mnemonic upper case", "[" + key("alt+S") + "]"),
-                    new Attack("German label", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Löschen\"}}]"),
-                    new Attack("zero-width space", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Se\u200Bnd now\"}}]"),
-                    new Attack("OK in a dialog about deleting", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]"),
-                    new Attack("Enter on the check box", "[{\"action\":\"focus\",\"target\":{\"role\":\"check box\",\"name\":\"Also empty the trash\"}},"
-                            + key("shift+Return") + "]"),
+                    new Attack(
+                            "German label",
+                            "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Löschen\"}}]"),
+                    new Attack(
+                            "zero-width space",
+                            "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Se\u200Bnd now\"}}]"),
+                    new Attack(
+                            "OK in a dialog about deleting",
+                            "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]"),
+                    new Attack(
+                            "Enter on the check box",
+                            "[{\"action\":\"focus\",\"target\":{\"role\":\"check box\",\"name\":\"Also empty the trash\"}},"
+                                    + key("shift+Return") + "]"),
                     // with the check box's focus unread, space is a key that writes: SECURE_INPUT before the gate
-                    new Attack("space on the check box", "[{\"action\":\"focus\",\"target\":{\"role\":\"check box\",\"name\":\"Also empty the trash\"}},"
-                            + key("space") + "]", "CONSEQUENTIAL_NOT_NAMED", "SECURE_INPUT"),
-                    new Attack("select by option", "[{\"action\":\"select\",\"target\":{\"role\":\"combo box\",\"index\":0},"
-                            + "\"option\":\"Delete the originals\"}]"))) {
+                    new Attack(
+                            "space on the check box",
+                            "[{\"action\":\"focus\",\"target\":{\"role\":\"check box\",\"name\":\"Also empty the trash\"}},"
+                                    + key("space") + "]",
+                            "CONSEQUENTIAL_NOT_NAMED",
+                            "SECURE_INPUT"),
+                    new Attack(
+                            "select by option",
+                            "[{\"action\":\"select\",\"target\":{\"role\":\"combo box\",\"index\":0},"
+                                    + "\"option\":\"Delete the originals\"}]"))) {
                 JsonPath call = steps(a.what(), a.steps());
                 List<String> codes = a.codes().length == 0 ? List.of("CONSEQUENTIAL_NOT_NAMED") : List.of(a.codes());
                 assertTrue(call.getBoolean("result.isError"), call.prettify());
-                assertTrue(codes.contains(call.getString("result.structuredContent.refusal.code")), a.what() + ": " + call.prettify());
+                assertTrue(
+                        codes.contains(call.getString("result.structuredContent.refusal.code")),
+                        a.what() + ": " + call.prettify());
                 assertNull(dialog.exitCode(0), a.what() + " pressed nothing: yad still runs");
             }
             try (OpenAiStub stub = OpenAiStub.start()) {
@@ -453,7 +511,10 @@ class ObedientModelAttacksE2ETest {
                 Harness.bind(stub);
                 JsonPath call = modelRun("delete them");
                 assertRefused(call, "CONSEQUENTIAL_NOT_NAMED");
-                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("delete"), call.prettify());
+                assertTrue(
+                        call.getString("result.structuredContent.refusal.detail")
+                                .contains("delete"),
+                        call.prettify());
             }
             assertNull(dialog.exitCode(1), "no consequential button was pressed");
         } finally {
@@ -479,7 +540,10 @@ class ObedientModelAttacksE2ETest {
                 Harness.bind(stub);
                 JsonPath call = modelRun("paste the clipboard");
                 assertRefused(call, "CONSEQUENTIAL_NOT_NAMED");
-                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("paste"), call.prettify());
+                assertTrue(
+                        call.getString("result.structuredContent.refusal.detail")
+                                .contains("paste"),
+                        call.prettify());
             }
             Owner.revokeActive();
             Yad.pressReturnIn(window);
@@ -502,9 +566,15 @@ class ObedientModelAttacksE2ETest {
                 try {
                     // the person switches while the run waits: once the first set_text is in the audit log as done
                     long deadline = System.nanoTime() + 30_000_000_000L;
-                    while (System.nanoTime() < deadline && Owner.api().get("/api/audit/actions?grantId=" + grantId
-                            + "&action=set_text&outcome=done").then().statusCode(200).extract().jsonPath()
-                            .getList("records").isEmpty()) {
+                    while (System.nanoTime() < deadline
+                            && Owner.api()
+                                    .get("/api/audit/actions?grantId=" + grantId + "&action=set_text&outcome=done")
+                                    .then()
+                                    .statusCode(200)
+                                    .extract()
+                                    .jsonPath()
+                                    .getList("records")
+                                    .isEmpty()) {
                         Thread.sleep(50);
                     }
                     Harness.changePolicy("permissionMode", "ask");
@@ -515,9 +585,11 @@ class ObedientModelAttacksE2ETest {
             person.start();
             JsonPath call;
             try (Owner.Approver approver = new Owner.Approver("deny")) {
-                call = steps("write", "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"first\"},"
-                        + "{\"action\":\"wait\",\"ms\":3000},"
-                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"second\"}]");
+                call = steps(
+                        "write",
+                        "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"first\"},"
+                                + "{\"action\":\"wait\",\"ms\":3000},"
+                                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"second\"}]");
             }
             person.join();
             assertRefusedWith(call, "STOPPED", "denied");
@@ -525,7 +597,8 @@ class ObedientModelAttacksE2ETest {
             Owner.revokeActive();
             Yad.pressReturnIn(window);
             assertEquals(0, note.exitCode(10));
-            assertEquals("first|", note.output().strip(), "the step after the switch waited for the person, who said no");
+            assertEquals(
+                    "first|", note.output().strip(), "the step after the switch waited for the person, who said no");
         } finally {
             Harness.putPolicy(original);
         }
@@ -539,19 +612,24 @@ class ObedientModelAttacksE2ETest {
             Owner.mint(window, "autonomous", List.of(), Map.of("budget", 1));
             McpStreamableTestClient session = Mcp.connect();
             Path untouched = Harness.emptyFile("untouched.txt");
-            String verifier = ",\"verifier\":{\"kind\":\"file\",\"path\":\"" + untouched + "\",\"contains\":\"never\"}}";
+            String verifier =
+                    ",\"verifier\":{\"kind\":\"file\",\"path\":\"" + untouched + "\",\"contains\":\"never\"}}";
             String first = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"write\",\"steps\":["
                     + "{\"action\":\"wait\",\"ms\":2500},"
-                    + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"one\"}]" + verifier + "}";
+                    + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"one\"}]"
+                    + verifier + "}";
             String second = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"write\",\"steps\":["
-                    + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"two\"}]" + verifier + "}";
-            java.util.concurrent.CompletableFuture<JsonPath> running = java.util.concurrent.CompletableFuture.supplyAsync(
-                    () -> Mcp.request(session, "tools/call", first));
+                    + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"two\"}]"
+                    + verifier + "}";
+            java.util.concurrent.CompletableFuture<JsonPath> running =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> Mcp.request(session, "tools/call", first));
             Thread.sleep(1000);
             JsonPath refused = Mcp.request(session, "tools/call", second);
             JsonPath done = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
             assertRefused(refused, "OUT_OF_SCOPE");
-            assertTrue(refused.getString("result.structuredContent.refusal.detail").contains("another run"), refused.prettify());
+            assertTrue(
+                    refused.getString("result.structuredContent.refusal.detail").contains("another run"),
+                    refused.prettify());
             assertEquals(2, done.getInt("result.structuredContent.stepsRun"), done.prettify());
             Owner.revokeActive();
             Yad.pressReturnIn(window);
@@ -569,14 +647,17 @@ class ObedientModelAttacksE2ETest {
             long window = Owner.awaitWindow("yad", "picture-only");
             Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
             try (Yad prompt = Yad.launch("--form", "--title=sudo-prompt", "--field=Password:H");
-                 OpenAiStub stub = OpenAiStub.start()) {
+                    OpenAiStub stub = OpenAiStub.start()) {
                 long promptWindow = Owner.awaitWindow("yad", "sudo-prompt");
                 Desk.activate(promptWindow);
                 stub.enqueue("{\"action\":\"done\",\"summary\":\"described\"}");
                 Harness.bind(stub);
                 JsonPath call = modelRun("describe the picture");
                 assertRefused(call, "SECURE_INPUT");
-                assertTrue(call.getString("result.structuredContent.refusal.detail").contains("no capture"), call.prettify());
+                assertTrue(
+                        call.getString("result.structuredContent.refusal.detail")
+                                .contains("no capture"),
+                        call.prettify());
                 assertEquals(0, stub.requests().size(), "no frame reached the model");
             }
         } finally {
@@ -589,12 +670,16 @@ class ObedientModelAttacksE2ETest {
         try (Yad note = Yad.launch("--form", "--title=behind-the-lock", "--field=Note")) {
             long window = Owner.awaitWindow("yad", "behind-the-lock");
             Owner.mint(window, "confirm_each", List.of());
-            Process locker = new ProcessBuilder("i3lock", "--nofork", "--color=000000").redirectErrorStream(true).start();
+            Process locker = new ProcessBuilder("i3lock", "--nofork", "--color=000000")
+                    .redirectErrorStream(true)
+                    .start();
             try {
                 long deadline = System.nanoTime() + 10_000_000_000L;
                 while (Desk.windowsNamed("^i3lock$").isEmpty() && System.nanoTime() < deadline) Thread.sleep(100);
                 Thread.sleep(300);
-                JsonPath call = steps("write", "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"x\"}]");
+                JsonPath call = steps(
+                        "write",
+                        "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"x\"}]");
                 assertRefused(call, "PREFLIGHT_FAILED");
                 String detail = call.getString("result.structuredContent.refusal.detail");
                 assertTrue(detail.contains("screen not locked") && detail.contains("i3lock"), detail);

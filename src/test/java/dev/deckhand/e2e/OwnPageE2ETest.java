@@ -22,9 +22,16 @@ class OwnPageE2ETest {
     void deckhandsOwnPageInChromiumCannotBeGranted() throws Exception {
         TestApp.requireDesktop();
         String profile = Files.createTempDirectory("deckhand-chromium").toString();
-        try (TestApp browser = TestApp.launch(List.of("chromium", "--no-sandbox", "--no-first-run", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "http://127.0.0.1:" + RestAssured.port + "/"))) {
+        try (TestApp browser = TestApp.launch(List.of(
+                "chromium",
+                "--no-sandbox",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile,
+                "http://127.0.0.1:" + RestAssured.port + "/"))) {
             long window = Owner.awaitWindow("chromium", "[Deckhand]");
             Map<String, Object> listed = Harness.window(window);
             assertEquals(true, listed.get("own"), () -> "the page's window is Deckhand's own: " + listed);

@@ -22,7 +22,6 @@ import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -75,15 +74,26 @@ class PresenceE2ETest {
             }
             String s = script.toString();
             return Map.of(
-                    "deckhand.presence.focus.gnome.enabled", "false",
-                    "deckhand.presence.focus.dunst.check", s + ",check",
-                    "deckhand.presence.focus.dunst.state", s + ",get",
-                    "deckhand.presence.focus.dunst.silenced", "paused",
-                    "deckhand.presence.focus.dunst.set", s + ",set,{state}",
-                    "deckhand.presence.voice.enabled", "true",
-                    "deckhand.presence.voice.command", s + ",say,{text}",
-                    "deckhand.presence.cursor.travel-millis", "120", "deckhand.presence.cursor.pacing", "on",
-                    "deckhand.presence.cursor.linger-millis", "20000");
+                    "deckhand.presence.focus.gnome.enabled",
+                    "false",
+                    "deckhand.presence.focus.dunst.check",
+                    s + ",check",
+                    "deckhand.presence.focus.dunst.state",
+                    s + ",get",
+                    "deckhand.presence.focus.dunst.silenced",
+                    "paused",
+                    "deckhand.presence.focus.dunst.set",
+                    s + ",set,{state}",
+                    "deckhand.presence.voice.enabled",
+                    "true",
+                    "deckhand.presence.voice.command",
+                    s + ",say,{text}",
+                    "deckhand.presence.cursor.travel-millis",
+                    "120",
+                    "deckhand.presence.cursor.pacing",
+                    "on",
+                    "deckhand.presence.cursor.linger-millis",
+                    "20000");
         }
     }
 
@@ -123,7 +133,9 @@ class PresenceE2ETest {
         assertEquals("running", Files.readString(STATE).strip(), "Focus restored: " + log);
         assertTrue(log.stream().noneMatch(l -> l.contains(TYPED)), "typed text is never spoken: " + log);
         List<String> focus = log.stream().filter(l -> !l.startsWith("say ")).toList(); // speech runs beside
-        assertEquals(List.of("check", "get", "set paused", "get", "set running", "get"), focus,
+        assertEquals(
+                List.of("check", "get", "set paused", "get", "set running", "get"),
+                focus,
                 "checked, read, silenced and verified, restored and verified: " + log);
     }
 
@@ -188,8 +200,10 @@ class PresenceE2ETest {
             // Refused by the loop once the run has started (a chord the desktop takes, refused before delivery).
             Files.writeString(LOG, "");
             JsonPath refused;
-            try (Owner.Approver approver = new Owner.Approver("approve")) { // the card comes first; the chord never passes
-                refused = Mcp.request(session, "tools/call", stepsCall(file, "{\"action\":\"key\",\"keys\":\"super+d\"}"));
+            try (Owner.Approver approver =
+                    new Owner.Approver("approve")) { // the card comes first; the chord never passes
+                refused = Mcp.request(
+                        session, "tools/call", stepsCall(file, "{\"action\":\"key\",\"keys\":\"super+d\"}"));
             }
             assertEquals("refused", refused.getString("result.structuredContent.outcome"), refused::prettify);
             assertEquals("SYSTEM_CHORD", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
@@ -205,8 +219,13 @@ class PresenceE2ETest {
     /** The grant events of one grant in the audit log, oldest first. */
     private List<String> grantEvents(String grantId) {
         List<String> kinds = new java.util.ArrayList<>();
-        for (dev.deckhand.audit.StoredRecord r : audit.store().page(dev.deckhand.audit.AuditQuery.builder()
-                .kinds(dev.deckhand.audit.RecordKind.GRANT).grantId(grantId).limit(100).build()).records()) {
+        for (dev.deckhand.audit.StoredRecord r : audit.store()
+                .page(dev.deckhand.audit.AuditQuery.builder()
+                        .kinds(dev.deckhand.audit.RecordKind.GRANT)
+                        .grantId(grantId)
+                        .limit(100)
+                        .build())
+                .records()) {
             kinds.add(0, ((dev.deckhand.audit.GrantEvent) r.event()).kind().name());
         }
         return kinds;
@@ -221,30 +240,61 @@ class PresenceE2ETest {
     @Test
     void aRunWithoutAVerifierIsRefusedBeforeTheGrantIsBoundOrPresenceShown() throws Exception {
         TestApp.requireDesktop();
-        try (Yad yad = Yad.launch("--title", "Admission e2e", "--width", "420", "--height", "200", "--text", "Press it",
-                "--button", "Press me:7")) {
+        try (Yad yad = Yad.launch(
+                "--title",
+                "Admission e2e",
+                "--width",
+                "420",
+                "--height",
+                "200",
+                "--text",
+                "Press it",
+                "--button",
+                "Press me:7")) {
             long window = Owner.awaitWindow("yad", "Admission e2e");
             String grantId = Owner.mint(window, "confirm_each", List.of()).getString("id");
             McpStreamableTestClient session = Mcp.connect();
             Files.writeString(LOG, "");
-            JsonPath refused = Mcp.request(session, "tools/call",
+            JsonPath refused = Mcp.request(
+                    session,
+                    "tools/call",
                     "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"click Press me\"}}");
             assertEquals("refused", refused.getString("result.structuredContent.outcome"), refused::prettify);
             assertEquals("NO_VERIFIER", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
             assertEquals(0, refused.getInt("result.structuredContent.stepsRun"));
             Thread.sleep(1_000); // presence's voice runs beside a run: give a stray line time to appear
             assertEquals(List.of(), log(), "no presence: no Focus change, no voice line");
-            assertEquals(false, Owner.api().get("/api/grants/active").then().statusCode(200).extract().jsonPath()
-                    .getBoolean("bound"), "the grant is not bound to the session");
+            assertEquals(
+                    false,
+                    Owner.api()
+                            .get("/api/grants/active")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getBoolean("bound"),
+                    "the grant is not bound to the session");
             assertEquals(List.of("MINT"), grantEvents(grantId), "no audit record of a bind");
             assertEquals(null, yad.exitCode(0), "nothing pressed the button");
 
             // Control: a read-only call (no verifier needed) is admitted; it binds the grant and shows presence.
-            JsonPath admitted = Mcp.request(session, "tools/call",
+            JsonPath admitted = Mcp.request(
+                    session,
+                    "tools/call",
                     "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"What buttons does the dialog have?\"}}");
-            assertTrue(!"NO_VERIFIER".equals(admitted.getString("result.structuredContent.refusal.code")), admitted::prettify);
-            assertEquals(true, Owner.api().get("/api/grants/active").then().statusCode(200).extract().jsonPath()
-                    .getBoolean("bound"), "the admitted call bound the grant");
+            assertTrue(
+                    !"NO_VERIFIER".equals(admitted.getString("result.structuredContent.refusal.code")),
+                    admitted::prettify);
+            assertEquals(
+                    true,
+                    Owner.api()
+                            .get("/api/grants/active")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getBoolean("bound"),
+                    "the admitted call bound the grant");
             assertEquals(List.of("MINT", "BIND"), grantEvents(grantId), "the bind is audited");
             assertTrue(logOnceFinished().contains("check"), "presence was shown for the admitted run: " + log());
         }
@@ -253,8 +303,17 @@ class PresenceE2ETest {
     @Test
     void theLoopsClickIsShownByTheDrawnCursorOnTheButton() throws Exception {
         TestApp.requireDesktop();
-        try (Yad yad = Yad.launch("--title", "Cursor e2e", "--width", "420", "--height", "200", "--text", "Press it",
-                "--button", "Press me:7")) {
+        try (Yad yad = Yad.launch(
+                "--title",
+                "Cursor e2e",
+                "--width",
+                "420",
+                "--height",
+                "200",
+                "--text",
+                "Press it",
+                "--button",
+                "Press me:7")) {
             long window = Owner.awaitWindow("yad", "Cursor e2e");
             @SuppressWarnings("unchecked")
             Map<String, Object> g = (Map<String, Object>) Harness.window(window).get("geometry");
@@ -262,21 +321,26 @@ class PresenceE2ETest {
             Path file = Harness.emptyFile("cursor.txt");
             JsonPath done;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                done = callWhenAccessible(Mcp.connect(), stepsCall(file,
-                        "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Press me\"}}"));
+                done = callWhenAccessible(
+                        Mcp.connect(),
+                        stepsCall(
+                                file,
+                                "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Press me\"}}"));
             }
             assertEquals("completed", done.getString("result.structuredContent.outcome"), done::prettify);
             assertEquals(7, yad.exitCode(10), "the loop's click pressed the button");
             // The overlay (lingering 20 s in this profile) is mapped where the loop clicked: inside yad's window.
             String tree = output("xwininfo", "-root", "-tree");
             java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-                    "(0x[0-9a-f]+) \"\\[Deckhand\\] cursor\".*?\\s(\\d+)x(\\d+)\\+(-?\\d+)\\+(-?\\d+)").matcher(tree);
+                            "(0x[0-9a-f]+) \"\\[Deckhand\\] cursor\".*?\\s(\\d+)x(\\d+)\\+(-?\\d+)\\+(-?\\d+)")
+                    .matcher(tree);
             assertTrue(m.find(), "the overlay window exists: " + tree);
             assertTrue(output("xwininfo", "-id", m.group(1)).contains("Map State: IsViewable"), "the overlay is shown");
             int tipX = Integer.parseInt(m.group(4)) + 14, tipY = Integer.parseInt(m.group(5)) + 14;
             int x = ((Number) g.get("x")).intValue(), y = ((Number) g.get("y")).intValue();
             int w = ((Number) g.get("width")).intValue(), h = ((Number) g.get("height")).intValue();
-            assertTrue(tipX > x && tipX < x + w && tipY > y && tipY < y + h,
+            assertTrue(
+                    tipX > x && tipX < x + w && tipY > y && tipY < y + h,
                     "the cursor's tip (" + tipX + "," + tipY + ") is on yad's window " + g);
             assertTrue(log().contains("say Deckhand is starting to act."), "the voice line before the first action");
         }
@@ -294,7 +358,7 @@ class PresenceE2ETest {
         TestApp.requireDesktop();
         Path file = Harness.emptyFile("shortcut.txt");
         try (OpenAiStub stub = OpenAiStub.start();
-             TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+                TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
             for (int i = 0; i < 150; i++) {
                 stub.enqueue("{\"action\":\"type\",\"text\":\"" + TYPED + "\"}");
                 stub.enqueue("{\"action\":\"wait\",\"ms\":150}");
@@ -304,11 +368,11 @@ class PresenceE2ETest {
             xdotool("mousemove", "0", "0");
             Owner.mint(window, "confirm_each", List.of());
             try (KeyEventObserver keys = new KeyEventObserver(System.getenv("DISPLAY"), window);
-                 Owner.Approver approver = new Owner.Approver("approve")) {
+                    Owner.Approver approver = new Owner.Approver("approve")) {
                 String call = "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"type into the editor\","
                         + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}}";
-                CompletableFuture<JsonPath> run = CompletableFuture.supplyAsync(
-                        () -> Mcp.request(Mcp.connect(), "tools/call", call));
+                CompletableFuture<JsonPath> run =
+                        CompletableFuture.supplyAsync(() -> Mcp.request(Mcp.connect(), "tools/call", call));
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (keys.presses() < 2 * TYPED.length()) {
                     if (System.nanoTime() > deadline || run.isDone()) {
@@ -324,7 +388,8 @@ class PresenceE2ETest {
                 int atStop = keys.presses();
                 Thread.sleep(1500);
                 assertEquals(atStop, keys.presses(), "no key reached the app after the stop");
-                System.out.printf("stop shortcut: run ended %d ms after the key; %d key presses before, 0 after%n",
+                System.out.printf(
+                        "stop shortcut: run ended %d ms after the key; %d key presses before, 0 after%n",
                         stoppedMs, atStop);
                 assertEquals("stopped", result.getString("result.structuredContent.outcome"), result::prettify);
                 assertEquals("STOPPED", result.getString("result.structuredContent.refusal.code"), result::prettify);
@@ -334,12 +399,23 @@ class PresenceE2ETest {
                 assertEquals("stop-shortcut", doctor.id());
             }
             assertEquals(404, Owner.api().get("/api/grants/active").statusCode(), "the grant is revoked");
-            JsonPath runs = Owner.api().get("/api/audit/runs?outcome=stopped&limit=1").then().statusCode(200)
-                    .extract().jsonPath();
+            JsonPath runs = Owner.api()
+                    .get("/api/audit/runs?outcome=stopped&limit=1")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertEquals("STOPPED", runs.getString("records[0].event.refusalCode"), runs::prettify);
-            JsonPath again = Mcp.request(Mcp.connect(), "tools/call", "{\"name\":\"computer\",\"arguments\":"
-                    + "{\"instruction\":\"x\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + file + "\",\"exists\":true}}}");
-            assertEquals("STOPPED", again.getString("result.structuredContent.refusal.code"), "Stop latches until a new mint");
+            JsonPath again = Mcp.request(
+                    Mcp.connect(),
+                    "tools/call",
+                    "{\"name\":\"computer\",\"arguments\":"
+                            + "{\"instruction\":\"x\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + file
+                            + "\",\"exists\":true}}}");
+            assertEquals(
+                    "STOPPED",
+                    again.getString("result.structuredContent.refusal.code"),
+                    "Stop latches until a new mint");
             List<String> log = logOnceFinished();
             assertFocusRestored(log);
             assertTrue(log.contains("say Deckhand has stopped."), log::toString);
@@ -354,18 +430,22 @@ class PresenceE2ETest {
             long window = Owner.awaitWindow("mousepad", "crash.txt");
             Owner.mint(window, "confirm_each", List.of());
             Desktop real = desktops.desktop();
-            QuarkusMock.installMockForType(new LinuxDesktops() {
-                @Override
-                public synchronized Desktop desktop() {
-                    return crashing(real);
-                }
-            }, Desktops.class);
+            QuarkusMock.installMockForType(
+                    new LinuxDesktops() {
+                        @Override
+                        public synchronized Desktop desktop() {
+                            return crashing(real);
+                        }
+                    },
+                    Desktops.class);
             JsonPath crashed;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
                 crashed = callWhenAccessible(Mcp.connect(), stepsCall(file, "{\"action\":\"key\",\"keys\":\"End\"}"));
             }
             assertEquals("failed", crashed.getString("result.structuredContent.outcome"), crashed::prettify);
-            assertTrue(crashed.getString("result.structuredContent.summary").contains("internal error"), crashed::prettify);
+            assertTrue(
+                    crashed.getString("result.structuredContent.summary").contains("internal error"),
+                    crashed::prettify);
             assertFocusRestored(logOnceFinished());
         }
     }
@@ -375,7 +455,9 @@ class PresenceE2ETest {
         return real.around(new Around() {
             @Override
             public <T> T call(Call which, Supplier<T> call) {
-                if (which.kind() == Call.Kind.INPUT || which == Call.SNAPSHOT || which == Call.LATEST_SNAPSHOT
+                if (which.kind() == Call.Kind.INPUT
+                        || which == Call.SNAPSHOT
+                        || which == Call.LATEST_SNAPSHOT
                         || which == Call.CAPTURE) {
                     throw new IllegalStateException("simulated crash inside the loop");
                 }

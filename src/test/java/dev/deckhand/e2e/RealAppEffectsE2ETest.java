@@ -67,7 +67,7 @@ class RealAppEffectsE2ETest {
     private static void droppedKeyIsNoChange(long window, String keys, Path file) throws Exception {
         Path elsewhereFile = Harness.emptyFile("elsewhere.txt");
         try (TestApp elsewhereApp = TestApp.launch(List.of("mousepad", elsewhereFile.toString()));
-             ProviderStub stub = OpenAiStub.start()) {
+                ProviderStub stub = OpenAiStub.start()) {
             long elsewhere = Owner.awaitWindow("mousepad", "elsewhere.txt");
             Desk.activate(elsewhere);
             String focusBefore = Desk.run("xdotool", "getwindowfocus").strip();
@@ -81,10 +81,16 @@ class RealAppEffectsE2ETest {
             JsonPath call = run("press " + keys + " in the window", file);
             assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
             String next = ScriptedModel.text(stub.requests().get(2));
-            assertTrue(next.contains(" key " + keys + " -> ok, no_change"), "the next request tells the model: " + next);
+            assertTrue(
+                    next.contains(" key " + keys + " -> ok, no_change"), "the next request tells the model: " + next);
             assertEquals(List.of("no_change"), effects(call), "the audit keeps the effect");
-            assertEquals(focusBefore, Desk.run("xdotool", "getwindowfocus").strip(), "the run never moved the person's focus");
-            assertFalse(Desk.run("xdotool", "getwindowname", Long.toString(elsewhere)).startsWith("*"),
+            assertEquals(
+                    focusBefore,
+                    Desk.run("xdotool", "getwindowfocus").strip(),
+                    "the run never moved the person's focus");
+            assertFalse(
+                    Desk.run("xdotool", "getwindowname", Long.toString(elsewhere))
+                            .startsWith("*"),
                     "nothing landed in the person's editor");
         }
     }
@@ -93,10 +99,11 @@ class RealAppEffectsE2ETest {
     void aClickThatOpensADialogIsWindowOpened() throws Exception {
         Path file = Harness.emptyFile("dialog-effect.txt");
         try (Yad form = Yad.launch("--form", "--title=Colours", "--field=Colour:CLR", "#ff0000");
-             ProviderStub stub = OpenAiStub.start()) {
+                ProviderStub stub = OpenAiStub.start()) {
             long window = Owner.awaitWindow("yad", "Colours");
             Harness.bind(stub);
-            // app scope, so the dialog is in scope; pixels, so the observation carries a capture and each element's bounds
+            // app scope, so the dialog is in scope; pixels, so the observation carries a capture and each element's
+            // bounds
             Owner.mint(window, "confirm_each", List.of(), Map.of("scope", "app", "capture", "pixels"));
             stub.enqueue(r -> "{\"action\":\"click\",\"uid\":\"" + colourButton(ScriptedModel.text(r)) + "\"}")
                     .enqueue("{\"action\":\"done\",\"summary\":\"opened the colour dialog\"}");
@@ -104,12 +111,17 @@ class RealAppEffectsE2ETest {
             assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
             String first = ScriptedModel.text(stub.requests().get(0));
             // a pixels grant on a window with a tree: the hybrid route, the bounds in the capture's pixels
-            assertTrue(first.contains("; bounds @x,y wxh in capture c1's pixels"), "the header names the bounds' frame: " + first);
+            assertTrue(
+                    first.contains("; bounds @x,y wxh in capture c1's pixels"),
+                    "the header names the bounds' frame: " + first);
             String button = colourButton(first);
-            assertTrue(first.matches("(?s).*\\b" + button + " btn[^\\n]* @\\d+,\\d+ \\d+x\\d+\\n.*"),
+            assertTrue(
+                    first.matches("(?s).*\\b" + button + " btn[^\\n]* @\\d+,\\d+ \\d+x\\d+\\n.*"),
                     "the button's line carries its bounds: " + first);
             String second = ScriptedModel.text(stub.requests().get(1));
-            assertTrue(second.matches("(?s).*1 click u\\w+ btn.* -> ok, window_opened.*"), "the next request tells the model: " + second);
+            assertTrue(
+                    second.matches("(?s).*1 click u\\w+ btn.* -> ok, window_opened.*"),
+                    "the next request tells the model: " + second);
             assertEquals(List.of("window_opened"), effects(call), "the audit keeps the effect");
             assertTrue(form.alive(), "the form is still open under its dialog");
         }
@@ -125,8 +137,17 @@ class RealAppEffectsE2ETest {
 
     private static List<String> effects(JsonPath call) {
         String runId = call.getString("result.structuredContent.runId");
-        return Owner.api().get("/api/audit/actions?runId=" + runId).then().statusCode(200).extract().jsonPath()
-                .getList("records.event.effect").stream().filter(java.util.Objects::nonNull).map(String::valueOf).toList();
+        return Owner.api()
+                .get("/api/audit/actions?runId=" + runId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("records.event.effect")
+                .stream()
+                .filter(java.util.Objects::nonNull)
+                .map(String::valueOf)
+                .toList();
     }
 
     /** The form's colour button: the one push button that is neither OK nor Cancel. */
@@ -143,7 +164,12 @@ class RealAppEffectsE2ETest {
     private static long awaitTitled(String title) throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (System.nanoTime() < deadline) {
-            for (Map<String, Object> w : Owner.api().get("/api/windows").then().statusCode(200).extract().jsonPath()
+            for (Map<String, Object> w : Owner.api()
+                    .get("/api/windows")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
                     .<Map<String, Object>>getList("$")) {
                 if (title.equals(w.get("title")) && Boolean.TRUE.equals(w.get("visible")) && w.get("refusal") == null) {
                     return ((Number) w.get("windowId")).longValue();

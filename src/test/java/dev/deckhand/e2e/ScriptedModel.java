@@ -10,8 +10,7 @@ final class ScriptedModel {
 
     private static final Pattern EDITABLE_TEXT = Pattern.compile("(?m)^\\s*(u[0-9A-Za-z]{3,16}) txt\\b");
 
-    private ScriptedModel() {
-    }
+    private ScriptedModel() {}
 
     /** Every string in the request, joined: the prompt, the observation, the schema. */
     static String text(ProviderStub.RecordedRequest request) {

@@ -30,14 +30,15 @@ import org.junit.jupiter.api.Test;
 @Tag("e2e")
 class SecretFileReadE2ETest {
 
-    private static final Path OWNER_TOKEN = Path.of("target/test-home/owner-token").toAbsolutePath();
+    private static final Path OWNER_TOKEN =
+            Path.of("target/test-home/owner-token").toAbsolutePath();
     /** The owner token's file spelled as a glob: the typed-path rule judges only what a command line spells. */
     private static final String GLOB = OWNER_TOKEN.getParent().getParent() + "/test-hom?/owner-tok?n";
 
     /** An xterm titled deckhand-shell that takes sent keys, running {@code command}. */
     private static TestApp shell(String... command) throws Exception {
-        List<String> argv = new java.util.ArrayList<>(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T",
-                "deckhand-shell", "-e"));
+        List<String> argv = new java.util.ArrayList<>(
+                List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-shell", "-e"));
         argv.addAll(List.of(command));
         return TestApp.launch(argv);
     }
@@ -50,8 +51,11 @@ class SecretFileReadE2ETest {
 
     /** A copy of an owner token that was replaced opens nothing. */
     private static void assertOpensNothing(String token) {
-        io.restassured.RestAssured.given().header("Authorization", "Bearer " + token).get("/api/grants/active")
-                .then().statusCode(401);
+        io.restassured.RestAssured.given()
+                .header("Authorization", "Bearer " + token)
+                .get("/api/grants/active")
+                .then()
+                .statusCode(401);
     }
 
     @AfterEach
@@ -59,7 +63,7 @@ class SecretFileReadE2ETest {
         Owner.revokeActive();
     }
 
-    private record Ran(JsonPath result, int modelTurns) { }
+    private record Ran(JsonPath result, int modelTurns) {}
 
     private static Ran run(String command) throws Exception {
         return run(command, 0);
@@ -69,14 +73,19 @@ class SecretFileReadE2ETest {
     private static Ran run(String command, int waitMs) throws Exception {
         McpStreamableTestClient session = Mcp.connect();
         try (OpenAiStub stub = OpenAiStub.start()) {
-            stub.enqueue("{\"action\":\"type\",\"text\":" + com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
-                    .writeValueAsString(command) + "}");
+            stub.enqueue("{\"action\":\"type\",\"text\":"
+                    + com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                            .build()
+                            .writeValueAsString(command) + "}");
             stub.enqueue("{\"action\":\"key\",\"keys\":\"Enter\"}");
             if (waitMs > 0) stub.enqueue("{\"action\":\"wait\",\"ms\":" + waitMs + "}");
             stub.enqueue("{\"action\":\"done\",\"summary\":\"ran\"}");
             Harness.bind(stub);
-            JsonPath r = Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
-                    + "\"run the command and send it\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
+            JsonPath r = Mcp.request(
+                    session,
+                    "tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                            + "\"run the command and send it\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
             return new Ran(r, stub.requests().size());
         }
     }
@@ -91,7 +100,10 @@ class SecretFileReadE2ETest {
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // bash's prompt
             Ran control = run("printf '\\033]0;%s\\007' \"$(echo deckhand-control | rev)\"");
-            assertEquals("completed", control.result().getString("result.structuredContent.outcome"), control.result().prettify());
+            assertEquals(
+                    "completed",
+                    control.result().getString("result.structuredContent.outcome"),
+                    control.result().prettify());
             assertEquals(3, control.modelTurns());
             Owner.revokeActive();
 
@@ -102,7 +114,9 @@ class SecretFileReadE2ETest {
             assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
             assertTrue(r.getString("result.structuredContent.refusal.detail").contains("owner token"), r.prettify());
             assertEquals(2, read.modelTurns(), "the model is not asked after the command ran");
-            assertFalse(r.prettify().contains(new StringBuilder(before).reverse()), "the reversed token is not in the result");
+            assertFalse(
+                    r.prettify().contains(new StringBuilder(before).reverse()),
+                    "the reversed token is not in the result");
 
             String after = TestTokens.read("owner-token");
             assertNotEquals(before, after, "the owner token was replaced");
@@ -122,18 +136,40 @@ class SecretFileReadE2ETest {
     @Test
     void aSignInCodeInAGrantedTerminalsPixelsEndsBeforeTheModelSeesIt() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        String link = Owner.api().post("/api/session/link").then().statusCode(200).extract().path("link");
+        String link = Owner.api()
+                .post("/api/session/link")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("link");
         String code = link.substring(link.indexOf("code=") + 5);
         try (TestApp term = shell("bash", "-c", "echo " + link + "; exec bash --norc --noprofile -i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // the link and bash's prompt
             Ran ran = run("true");
-            assertEquals("completed", ran.result().getString("result.structuredContent.outcome"), ran.result().prettify());
-            io.restassured.RestAssured.given().redirects().follow(false).get("/signin?code=" + code).then().statusCode(401);
-            String fresh = Owner.api().post("/api/session/link").then().statusCode(200).extract().path("link");
-            io.restassured.RestAssured.given().redirects().follow(false)
-                    .get("/signin?code=" + fresh.substring(fresh.indexOf("code=") + 5)).then().statusCode(303);
+            assertEquals(
+                    "completed",
+                    ran.result().getString("result.structuredContent.outcome"),
+                    ran.result().prettify());
+            io.restassured.RestAssured.given()
+                    .redirects()
+                    .follow(false)
+                    .get("/signin?code=" + code)
+                    .then()
+                    .statusCode(401);
+            String fresh = Owner.api()
+                    .post("/api/session/link")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .path("link");
+            io.restassured.RestAssured.given()
+                    .redirects()
+                    .follow(false)
+                    .get("/signin?code=" + fresh.substring(fresh.indexOf("code=") + 5))
+                    .then()
+                    .statusCode(303);
         } finally {
             Harness.putPolicy(original);
         }
@@ -169,7 +205,10 @@ class SecretFileReadE2ETest {
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
             Ran quick = run("(sleep 3; rev < " + GLOB + " > " + later + ") &");
-            assertEquals("completed", quick.result().getString("result.structuredContent.outcome"), quick.result().prettify());
+            assertEquals(
+                    "completed",
+                    quick.result().getString("result.structuredContent.outcome"),
+                    quick.result().prettify());
             awaitWritten(later, 20);
             assertTrue(java.nio.file.Files.size(later) > 0, "the delayed command read the token");
             // the person's next request drains the watch first: the copy, and the token read before it, open nothing
@@ -196,8 +235,11 @@ class SecretFileReadE2ETest {
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
             Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             Thread.sleep(1000); // bash's prompt
-            Ran planted = run("nohup setsid bash -c 'sleep 6; rev < " + GLOB + " > " + later + "' > " + later + ".log 2>&1 &");
-            assertEquals("completed", planted.result().getString("result.structuredContent.outcome"),
+            Ran planted = run(
+                    "nohup setsid bash -c 'sleep 6; rev < " + GLOB + " > " + later + "' > " + later + ".log 2>&1 &");
+            assertEquals(
+                    "completed",
+                    planted.result().getString("result.structuredContent.outcome"),
                     planted.result().prettify());
             Owner.revokeActive(); // the grant ends before the read
             String before = TestTokens.read("owner-token");

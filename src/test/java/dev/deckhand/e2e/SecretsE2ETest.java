@@ -44,15 +44,23 @@ class SecretsE2ETest {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("owner token", TestTokens.read("owner-token"));
         s.put("MCP token", TestTokens.read("mcp-token"));
-        s.put("audit seal key", Files.readString(Path.of("target/test-home/audit-seal.key")).strip());
+        s.put(
+                "audit seal key",
+                Files.readString(Path.of("target/test-home/audit-seal.key")).strip());
         s.put("model API key", "sk-e2e-0123456789abcdef"); // what Harness.bind stores
-        String link = Owner.api().post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");
+        String link = Owner.api()
+                .post("/api/session/link")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("link");
         s.put("sign-in code", link.substring(link.indexOf("code=") + 5));
         return s;
     }
 
     /** A yad window showing {@code text} one way; the title is unique per showing. */
-    private record Showing(String name, List<String> args) { }
+    private record Showing(String name, List<String> args) {}
 
     private static List<Showing> showings(String text, String tag) {
         String part = text.length() > 24 ? text.substring(text.length() - 24) : text;
@@ -61,10 +69,22 @@ class SecretsE2ETest {
                 new Showing("value", List.of("--form", "--title=form-" + tag, "--field=Notes", part)),
                 new Showing("label", List.of("--form", "--title=label-" + tag, "--field=" + part + ":LBL")),
                 new Showing("title", List.of("--form", "--title=t-" + tag + " " + part, "--field=Notes")),
-                new Showing("split", List.of("--form", "--title=split-" + tag, "--field=" + part.substring(0, half) + ":LBL",
-                        "--field=" + part.substring(half) + ":LBL")),
-                new Showing("upper", List.of("--form", "--title=upper-" + tag, "--field=" + part.toUpperCase(Locale.ROOT) + ":LBL")),
-                new Showing("spaced", List.of("--form", "--title=spaced-" + tag, "--field=" + String.join(" ", part.split("")) + ":LBL")));
+                new Showing(
+                        "split",
+                        List.of(
+                                "--form",
+                                "--title=split-" + tag,
+                                "--field=" + part.substring(0, half) + ":LBL",
+                                "--field=" + part.substring(half) + ":LBL")),
+                new Showing(
+                        "upper",
+                        List.of("--form", "--title=upper-" + tag, "--field=" + part.toUpperCase(Locale.ROOT) + ":LBL")),
+                new Showing(
+                        "spaced",
+                        List.of(
+                                "--form",
+                                "--title=spaced-" + tag,
+                                "--field=" + String.join(" ", part.split("")) + ":LBL")));
     }
 
     private static JsonPath runOn(Showing showing) throws Exception {
@@ -76,8 +96,9 @@ class SecretsE2ETest {
             Path passing = Harness.emptyFile("passing.txt");
             Files.writeString(passing, "read");
             try {
-                return CalculatorStepsE2ETest.callWhenAccessible("{\"instruction\":\"read the form\",\"verifier\":{\"kind\":\"file\",\"path\":\""
-                        + passing + "\",\"contains\":\"read\"}}");
+                return CalculatorStepsE2ETest.callWhenAccessible(
+                        "{\"instruction\":\"read the form\",\"verifier\":{\"kind\":\"file\",\"path\":\"" + passing
+                                + "\",\"contains\":\"read\"}}");
             } finally {
                 Owner.revokeActive();
             }
@@ -103,10 +124,16 @@ class SecretsE2ETest {
                 for (Showing showing : showings(secret.getValue(), "s" + tag++)) {
                     JsonPath call = runOn(showing);
                     String result = call.prettify();
-                    assertEquals("SECRET_ON_SCREEN", call.getString("result.structuredContent.refusal.code"),
-                            secret.getKey() + " as " + showing.name() + ": " + call.getString("result.structuredContent.summary"));
-                    assertTrue(call.getString("result.structuredContent.refusal.detail").contains(secret.getKey()),
-                            "the refusal names which secret: " + call.getString("result.structuredContent.refusal.detail"));
+                    assertEquals(
+                            "SECRET_ON_SCREEN",
+                            call.getString("result.structuredContent.refusal.code"),
+                            secret.getKey() + " as " + showing.name() + ": "
+                                    + call.getString("result.structuredContent.summary"));
+                    assertTrue(
+                            call.getString("result.structuredContent.refusal.detail")
+                                    .contains(secret.getKey()),
+                            "the refusal names which secret: "
+                                    + call.getString("result.structuredContent.refusal.detail"));
                     assertEquals("fail", call.getString("result.structuredContent.verdict"));
                     assertNoneLeft(all, "the MCP result of " + showing.name(), result);
                     assertEquals(0, stub.requests().size(), "the model was not asked");
@@ -115,9 +142,24 @@ class SecretsE2ETest {
             }
         }
         for (String runId : runIds) {
-            assertNoneLeft(all, "the audit's actions", Owner.api().queryParam("runId", runId).queryParam("limit", 200)
-                    .get("/api/audit/actions").then().statusCode(200).extract().asString());
-            String run = Owner.api().queryParam("runId", runId).get("/api/audit/runs").then().statusCode(200).extract().asString();
+            assertNoneLeft(
+                    all,
+                    "the audit's actions",
+                    Owner.api()
+                            .queryParam("runId", runId)
+                            .queryParam("limit", 200)
+                            .get("/api/audit/actions")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .asString());
+            String run = Owner.api()
+                    .queryParam("runId", runId)
+                    .get("/api/audit/runs")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .asString();
             assertTrue(run.contains("SECRET_ON_SCREEN"), run);
             assertNoneLeft(all, "the audit's run", run);
         }
@@ -138,7 +180,10 @@ class SecretsE2ETest {
                 stub.enqueue("{\"action\":\"done\",\"summary\":\"read it\"}");
                 int before = stub.requests().size();
                 JsonPath call = runOn(showing);
-                assertEquals("completed", call.getString("result.structuredContent.outcome"), showing.name() + ": " + call.prettify());
+                assertEquals(
+                        "completed",
+                        call.getString("result.structuredContent.outcome"),
+                        showing.name() + ": " + call.prettify());
                 assertEquals(before + 1, stub.requests().size(), showing.name() + ": the model was asked once");
             }
         }

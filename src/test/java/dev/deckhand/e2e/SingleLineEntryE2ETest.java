@@ -38,8 +38,11 @@ class SingleLineEntryE2ETest {
             stub.enqueue("{\"action\":\"key\",\"keys\":\"Enter\"}");
             stub.enqueue("{\"action\":\"done\",\"summary\":\"searched\"}");
             Harness.bind(stub);
-            return Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
-                    + "\"search for the weather\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
+            return Mcp.request(
+                    session,
+                    "tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                            + "\"search for the weather\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
         }
     }
 
@@ -50,7 +53,10 @@ class SingleLineEntryE2ETest {
             long window = Owner.awaitWindow("yad", "deckhand-entry");
             Owner.mint(window, "autonomous", List.of());
             JsonPath refused = run();
-            assertEquals("CONSEQUENTIAL_NOT_NAMED", refused.getString("result.structuredContent.refusal.code"), refused.prettify());
+            assertEquals(
+                    "CONSEQUENTIAL_NOT_NAMED",
+                    refused.getString("result.structuredContent.refusal.code"),
+                    refused.prettify());
             String detail = refused.getString("result.structuredContent.refusal.detail");
             assertTrue(detail.contains("single-line entry") && detail.contains("(send)"), detail);
             assertFalse(detail.contains("weather"), detail);
@@ -60,7 +66,10 @@ class SingleLineEntryE2ETest {
 
             Owner.mint(window, "autonomous", List.of("send"));
             JsonPath sent = run();
-            assertNotEquals("CONSEQUENTIAL_NOT_NAMED", sent.getString("result.structuredContent.refusal.code"), sent.prettify());
+            assertNotEquals(
+                    "CONSEQUENTIAL_NOT_NAMED",
+                    sent.getString("result.structuredContent.refusal.code"),
+                    sent.prettify());
             for (int i = 0; i < 50 && yad.alive(); i++) Thread.sleep(100);
             assertFalse(yad.alive(), "with send named, Enter submitted the entry: " + sent.prettify());
         } finally {

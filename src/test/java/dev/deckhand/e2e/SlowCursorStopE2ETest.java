@@ -29,8 +29,13 @@ class SlowCursorStopE2ETest {
     public static class SlowCursor implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("deckhand.presence.cursor.travel-millis", "5000", "deckhand.presence.cursor.pacing", "on",
-                    "deckhand.presence.focus.gnome.enabled", "false");
+            return Map.of(
+                    "deckhand.presence.cursor.travel-millis",
+                    "5000",
+                    "deckhand.presence.cursor.pacing",
+                    "on",
+                    "deckhand.presence.focus.gnome.enabled",
+                    "false");
         }
     }
 

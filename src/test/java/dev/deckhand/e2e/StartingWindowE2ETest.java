@@ -36,9 +36,16 @@ class StartingWindowE2ETest {
     private static Map<String, Object> firstListing(String app, String titlePart) throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (System.nanoTime() < deadline) {
-            List<Map<String, Object>> windows = Owner.api().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
+            List<Map<String, Object>> windows = Owner.api()
+                    .get("/api/windows")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("$");
             for (Map<String, Object> w : windows) {
-                if (String.valueOf(w.get("app")).equalsIgnoreCase(app) && String.valueOf(w.get("title")).contains(titlePart)
+                if (String.valueOf(w.get("app")).equalsIgnoreCase(app)
+                        && String.valueOf(w.get("title")).contains(titlePart)
                         && Boolean.TRUE.equals(w.get("visible"))) {
                     return w;
                 }
@@ -64,11 +71,13 @@ class StartingWindowE2ETest {
             Map<String, Object> listed = firstListing("gnome-calculator", "Calculator");
             long t0 = System.nanoTime();
             Owner.mint(id(listed), "confirm_each", List.of());
-            String args = "{\"instruction\":\"press 7\",\"steps\":[{\"action\":\"click\",\"target\":{\"role\":\"push button\","
-                    + "\"name\":\"7 7\"}},{\"action\":\"wait\",\"ms\":500}],\"verifier\":{\"kind\":\"a11y\",\"target\":"
-                    + "{\"role\":\"text\",\"name\":\"GtkSourceView\"},\"expect\":{\"textContains\":\"7\"}}}";
+            String args =
+                    "{\"instruction\":\"press 7\",\"steps\":[{\"action\":\"click\",\"target\":{\"role\":\"push button\","
+                            + "\"name\":\"7 7\"}},{\"action\":\"wait\",\"ms\":500}],\"verifier\":{\"kind\":\"a11y\",\"target\":"
+                            + "{\"role\":\"text\",\"name\":\"GtkSourceView\"},\"expect\":{\"textContains\":\"7\"}}}";
             JsonPath r = call(args);
-            System.out.printf("gnome-calculator: listed with starting=%s; the call ended %d ms after the first listing%n",
+            System.out.printf(
+                    "gnome-calculator: listed with starting=%s; the call ended %d ms after the first listing%n",
                     listed.get("starting"), (System.nanoTime() - t0) / 1_000_000);
             assertFalse(r.getBoolean("result.isError"), () -> r.prettify());
             assertEquals("completed", r.getString("result.structuredContent.outcome"), () -> r.prettify());
@@ -85,9 +94,10 @@ class StartingWindowE2ETest {
                 Owner.Approver approver = new Owner.Approver("approve")) {
             Map<String, Object> listed = firstListing("featherpad", "starting-note");
             Owner.mint(id(listed), "confirm_each", List.of());
-            String args = "{\"instruction\":\"write\",\"steps\":[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},"
-                    + "\"text\":\"written while starting\"}],\"verifier\":{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"index\":0},"
-                    + "\"expect\":{\"text\":\"written while starting\"}}}";
+            String args =
+                    "{\"instruction\":\"write\",\"steps\":[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},"
+                            + "\"text\":\"written while starting\"}],\"verifier\":{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"index\":0},"
+                            + "\"expect\":{\"text\":\"written while starting\"}}}";
             JsonPath r = call(args);
             System.out.printf("featherpad: listed with starting=%s%n", listed.get("starting"));
             assertFalse(r.getBoolean("result.isError"), () -> r.prettify());
@@ -110,15 +120,19 @@ class StartingWindowE2ETest {
             long t0 = System.nanoTime();
             JsonPath r;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
-                r = call("{\"instruction\":\"press 5\",\"steps\":[{\"action\":\"click\",\"target\":{\"role\":\"toggle button\","
-                        + "\"name\":\"5\"}}],\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"galculator\"}}");
+                r = call(
+                        "{\"instruction\":\"press 5\",\"steps\":[{\"action\":\"click\",\"target\":{\"role\":\"toggle button\","
+                                + "\"name\":\"5\"}}],\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"galculator\"}}");
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertTrue(r.getBoolean("result.isError"), () -> r.prettify());
             assertEquals("A11Y_UNAVAILABLE", r.getString("result.structuredContent.refusal.code"), () -> r.prettify());
-            assertTrue(r.getString("result.structuredContent.refusal.detail").contains("did not register"), () -> r.prettify());
+            assertTrue(
+                    r.getString("result.structuredContent.refusal.detail").contains("did not register"),
+                    () -> r.prettify());
             assertEquals(0, r.getInt("result.structuredContent.stepsRun"));
-            // refused once the 5 s wait is over, not at once and not after a much longer wait (slack for a loaded machine)
+            // refused once the 5 s wait is over, not at once and not after a much longer wait (slack for a loaded
+            // machine)
             assertTrue(ms >= 5000 && ms < 20_000, "refused after " + ms + " ms");
         }
     }

@@ -43,8 +43,11 @@ class TerminalSubmitGapE2ETest {
             for (String a : actions) stub.enqueue(a);
             stub.enqueue("{\"action\":\"done\",\"summary\":\"ran\"}");
             Harness.bind(stub);
-            return Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
-                    + "\"run it\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
+            return Mcp.request(
+                    session,
+                    "tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
+                            + "\"run it\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}}");
         }
     }
 
@@ -54,21 +57,35 @@ class TerminalSubmitGapE2ETest {
         Path dir = Files.createTempDirectory("deckhand-e2e");
         Path viaEnter = dir.resolve("via-enter");
         Path viaCtrlO = dir.resolve("via-ctrl-o");
-        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-bash",
-                "-e", "bash", "--norc", "--noprofile", "-i"))) {
+        try (TestApp term = TestApp.launch(List.of(
+                "xterm",
+                "-xrm",
+                "XTerm*allowSendEvents: true",
+                "-T",
+                "deckhand-bash",
+                "-e",
+                "bash",
+                "--norc",
+                "--noprofile",
+                "-i"))) {
             long window = Owner.awaitWindow("xterm", "deckhand-bash");
             Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
             Thread.sleep(1000); // bash's prompt
 
             // control: Enter is send, refused
-            JsonPath enter = modelRun("{\"action\":\"type\",\"text\":\"touch " + viaEnter + "\"}",
+            JsonPath enter = modelRun(
+                    "{\"action\":\"type\",\"text\":\"touch " + viaEnter + "\"}",
                     "{\"action\":\"key\",\"keys\":\"Enter\"}");
-            assertEquals("CONSEQUENTIAL_NOT_NAMED", enter.getString("result.structuredContent.refusal.code"), enter.prettify());
+            assertEquals(
+                    "CONSEQUENTIAL_NOT_NAMED",
+                    enter.getString("result.structuredContent.refusal.code"),
+                    enter.prettify());
             Thread.sleep(500);
             assertFalse(Files.exists(viaEnter));
 
             // the gap: ctrl+u clears the line, ctrl+o runs the new one; nothing is named on the grant
-            JsonPath ctrlO = modelRun("{\"action\":\"key\",\"keys\":\"ctrl+u\"}",
+            JsonPath ctrlO = modelRun(
+                    "{\"action\":\"key\",\"keys\":\"ctrl+u\"}",
                     "{\"action\":\"type\",\"text\":\"touch " + viaCtrlO + "\"}",
                     "{\"action\":\"key\",\"keys\":\"ctrl+o\"}");
             for (int i = 0; i < 30 && !Files.exists(viaCtrlO); i++) Thread.sleep(100);

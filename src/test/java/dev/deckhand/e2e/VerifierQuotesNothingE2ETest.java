@@ -56,8 +56,7 @@ class VerifierQuotesNothingE2ETest {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
         public void close() {
@@ -68,45 +67,76 @@ class VerifierQuotesNothingE2ETest {
     @Test
     void failingAndPassingVerifiersLeaveNoMarkerInTheResultTheAuditOrTheLog() throws Exception {
         String marker = "marker" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-        String titleTag = "title" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        String fileMarker = "secret" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        String titleTag =
+                "title" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String fileMarker =
+                "secret" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         Path file = Harness.emptyFile("quotes-nothing.txt");
         Files.writeString(file, "the person's note: " + fileMarker + "\n");
         String path = file.toString();
         // {verifier, the verdict it must reach}
         String[][] cases = {
-            {"{\"kind\":\"a11y\",\"target\":{\"role\":\"label\",\"index\":0},\"expect\":{\"text\":\"something else\"}}", "fail"},
-            {"{\"kind\":\"a11y\",\"target\":{\"role\":\"label\",\"index\":0},\"expect\":{\"textContains\":\"" + marker.substring(0, 10) + "\"}}", "pass"},
+            {
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"label\",\"index\":0},\"expect\":{\"text\":\"something else\"}}",
+                "fail"
+            },
+            {
+                "{\"kind\":\"a11y\",\"target\":{\"role\":\"label\",\"index\":0},\"expect\":{\"textContains\":\""
+                        + marker.substring(0, 10) + "\"}}",
+                "pass"
+            },
             {"{\"kind\":\"window\",\"titleMatches\":\"^nothing$\"}", "fail"},
             {"{\"kind\":\"window\",\"titleMatches\":\"^" + titleTag.substring(0, 8) + "\"}", "pass"},
             {"{\"kind\":\"file\",\"path\":\"" + path + "\",\"contains\":\"something else\"}", "fail"},
-            {"{\"kind\":\"file\",\"path\":\"" + path + "\",\"contains\":\"" + fileMarker.substring(0, 10) + "\"}", "pass"},
+            {
+                "{\"kind\":\"file\",\"path\":\"" + path + "\",\"contains\":\"" + fileMarker.substring(0, 10) + "\"}",
+                "pass"
+            },
         };
         try (OpenAiStub stub = OpenAiStub.start();
-             Yad window = Yad.launch("--title=" + titleTag, "--text=" + marker);
-             Captured log = new Captured()) {
-            for (int i = 0; i < 2 * cases.length; i++) stub.enqueue(DONE); // a failing verifier is told once: done again
+                Yad window = Yad.launch("--title=" + titleTag, "--text=" + marker);
+                Captured log = new Captured()) {
+            for (int i = 0; i < 2 * cases.length; i++)
+                stub.enqueue(DONE); // a failing verifier is told once: done again
             Harness.bind(stub);
             long id = Owner.awaitWindow("yad", titleTag);
             Owner.mint(id, "confirm_each", List.of());
             McpStreamableTestClient session = Mcp.connect();
             for (String[] c : cases) {
-                JsonPath r = Mcp.request(session, "tools/call", "{\"name\":\"computer\",\"arguments\":{\"instruction\":"
-                        + "\"check the dialog\",\"verifier\":" + c[0] + "}}");
+                JsonPath r = Mcp.request(
+                        session,
+                        "tools/call",
+                        "{\"name\":\"computer\",\"arguments\":{\"instruction\":" + "\"check the dialog\",\"verifier\":"
+                                + c[0] + "}}");
                 String result = r.prettify();
                 assertEquals("completed", r.getString("result.structuredContent.outcome"), result);
                 assertEquals(c[1], r.getString("result.structuredContent.verdict"), c[0] + " → " + result);
                 String runId = r.getString("result.structuredContent.runId");
-                String audit = Owner.api().queryParam("runId", runId).get("/api/audit/runs").then().statusCode(200)
-                        .extract().asString() + Owner.api().queryParam("runId", runId).queryParam("limit", 200)
-                        .get("/api/audit/actions").then().statusCode(200).extract().asString();
+                String audit = Owner.api()
+                                .queryParam("runId", runId)
+                                .get("/api/audit/runs")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .asString()
+                        + Owner.api()
+                                .queryParam("runId", runId)
+                                .queryParam("limit", 200)
+                                .get("/api/audit/actions")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .asString();
                 assertTrue(audit.contains(runId), "the run is in the audit log: " + audit);
-                for (String secret : List.of(marker, titleTag, fileMarker, marker.substring(6), fileMarker.substring(6))) {
+                for (String secret :
+                        List.of(marker, titleTag, fileMarker, marker.substring(6), fileMarker.substring(6))) {
                     assertFalse(result.contains(secret), "the MCP result quotes no window or file text: " + result);
                     assertFalse(audit.contains(secret), "the audit quotes no window or file text: " + audit);
                 }
-                assertTrue(r.getString("result.structuredContent.summary").contains("characters")
-                                || r.getString("result.structuredContent.summary").contains("expected text"),
+                assertTrue(
+                        r.getString("result.structuredContent.summary").contains("characters")
+                                || r.getString("result.structuredContent.summary")
+                                        .contains("expected text"),
                         "the detail says what was checked, in lengths: " + result);
             }
             // the control: the model was shown the granted window (the marker is on screen) — the verifiers read it

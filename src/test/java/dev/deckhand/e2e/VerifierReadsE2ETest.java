@@ -58,7 +58,7 @@ class VerifierReadsE2ETest {
                 + "\"verifier\":{\"kind\":\"file\",\"path\":\"" + note + "\",\"exists\":true}}";
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits"); // autonomous grants
         try (OpenAiStub stub = OpenAiStub.start();
-             Yad yad = Yad.launch("--title=" + tag, "--text=budget", "--button=Harmless:0")) {
+                Yad yad = Yad.launch("--title=" + tag, "--text=budget", "--button=Harmless:0")) {
             Harness.bind(stub);
             long window = Owner.awaitWindow("yad", tag);
             long t0 = System.nanoTime();
@@ -66,7 +66,11 @@ class VerifierReadsE2ETest {
             JsonPath refused = null;
             for (int s = 1; s <= 4 && refused == null; s++) {
                 Owner.revokeActive();
-                Owner.mint(window, "autonomous", List.of()); // no card for the steps; each session binds a fresh grant: its runs reach the verifier
+                Owner.mint(
+                        window,
+                        "autonomous",
+                        List.of()); // no card for the steps; each session binds a fresh grant: its runs reach the
+                // verifier
                 McpStreamableTestClient session = Mcp.connect();
                 for (int i = 1; i <= 10; i++) {
                     JsonPath r = call(session, args);
@@ -83,27 +87,46 @@ class VerifierReadsE2ETest {
                     // the session's eleventh, one harmless step and all, is refused before the step runs
                     JsonPath eleventh = call(session, args);
                     assertEquals("refused", eleventh.getString("result.structuredContent.outcome"), eleventh::prettify);
-                    assertEquals("OUT_OF_SCOPE", eleventh.getString("result.structuredContent.refusal.code"), eleventh::prettify);
-                    assertTrue(eleventh.getString("result.structuredContent.refusal.detail")
-                            .startsWith("verifier reads: 10 per minute per MCP session"), eleventh::prettify);
+                    assertEquals(
+                            "OUT_OF_SCOPE",
+                            eleventh.getString("result.structuredContent.refusal.code"),
+                            eleventh::prettify);
+                    assertTrue(
+                            eleventh.getString("result.structuredContent.refusal.detail")
+                                    .startsWith("verifier reads: 10 per minute per MCP session"),
+                            eleventh::prettify);
                     assertEquals(0, eleventh.getInt("result.structuredContent.stepsRun"), eleventh::prettify);
                     assertEquals("none", eleventh.getString("result.structuredContent.verdict"), eleventh::prettify);
                 }
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("verifier reads: %d counted runs in %.1f s, then %s%n", counted, seconds,
+            System.out.printf(
+                    "verifier reads: %d counted runs in %.1f s, then %s%n",
+                    counted,
+                    seconds,
                     refused == null ? "none refused" : refused.getString("result.structuredContent.refusal.detail"));
-            assertTrue(seconds < 60, "the runs must fit in one minute for the server's count to hold: " + seconds + " s");
+            assertTrue(
+                    seconds < 60, "the runs must fit in one minute for the server's count to hold: " + seconds + " s");
             assertEquals(30, counted, "three sessions read thirty times between them");
             assertTrue(refused != null, "the fourth session's first run is refused");
             assertEquals("OUT_OF_SCOPE", refused.getString("result.structuredContent.refusal.code"), refused::prettify);
-            assertTrue(refused.getString("result.structuredContent.refusal.detail")
-                    .startsWith("verifier reads: 30 per minute per server"), refused::prettify);
+            assertTrue(
+                    refused.getString("result.structuredContent.refusal.detail")
+                            .startsWith("verifier reads: 30 per minute per server"),
+                    refused::prettify);
             assertEquals(0, refused.getInt("result.structuredContent.stepsRun"), refused::prettify);
             assertEquals(0, stub.requests().size(), "explicit steps: the model was never asked");
             // the grant the fourth session's run would have bound is still unbound: refused before any grant was bound
-            assertEquals(false, Owner.api().get("/api/grants/active").then().statusCode(200).extract().jsonPath()
-                    .getBoolean("bound"), "refused before the grant was bound");
+            assertEquals(
+                    false,
+                    Owner.api()
+                            .get("/api/grants/active")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getBoolean("bound"),
+                    "refused before the grant was bound");
         } finally {
             Harness.putPolicy(original);
         }

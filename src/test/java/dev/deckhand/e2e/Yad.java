@@ -35,9 +35,18 @@ final class Yad implements AutoCloseable {
                 .redirectError(home.resolve("err.txt").toFile());
         pb.environment().remove("NO_AT_BRIDGE");
         pb.environment().remove("GTK_A11Y");
-        pb.environment().put("XDG_CONFIG_HOME", Files.createDirectories(home.resolve("config")).toString());
-        pb.environment().put("XDG_DATA_HOME", Files.createDirectories(home.resolve("data")).toString());
-        pb.environment().put("XDG_CACHE_HOME", Files.createDirectories(home.resolve("cache")).toString());
+        pb.environment()
+                .put(
+                        "XDG_CONFIG_HOME",
+                        Files.createDirectories(home.resolve("config")).toString());
+        pb.environment()
+                .put(
+                        "XDG_DATA_HOME",
+                        Files.createDirectories(home.resolve("data")).toString());
+        pb.environment()
+                .put(
+                        "XDG_CACHE_HOME",
+                        Files.createDirectories(home.resolve("cache")).toString());
         pb.environment().put("GDK_BACKEND", "x11");
         return new Yad(pb.start(), home);
     }

@@ -55,10 +55,17 @@ class EvalIT {
     private Run eval(String... args) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        EvalCommand command = new EvalCommand(Map.of(), DeckhandHome.resolve(tmp.resolve("home").toString()));
-        int exit = command.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        EvalCommand command = new EvalCommand(
+                Map.of(), DeckhandHome.resolve(tmp.resolve("home").toString()));
+        int exit = command.run(
+                List.of(args),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), command.report(),
+        return new Run(
+                exit,
+                out.toString(StandardCharsets.UTF_8),
+                err.toString(StandardCharsets.UTF_8),
+                command.report(),
                 command.endedPids());
     }
 
@@ -71,7 +78,8 @@ class EvalIT {
                 if (!p.getFileName().toString().chars().allMatch(Character::isDigit)) continue;
                 try {
                     String env = new String(Files.readAllBytes(p.resolve("environ")), StandardCharsets.ISO_8859_1);
-                    if (env.contains(new String(needle, StandardCharsets.ISO_8859_1))) out.add(Long.parseLong(p.getFileName().toString()));
+                    if (env.contains(new String(needle, StandardCharsets.ISO_8859_1)))
+                        out.add(Long.parseLong(p.getFileName().toString()));
                 } catch (IOException gone) {
                     // ended meanwhile
                 }
@@ -83,7 +91,9 @@ class EvalIT {
     private static void assertNothingLeft(Run r) throws IOException {
         assertFalse(r.pids().isEmpty(), "the harness recorded the processes it ended");
         for (long pid : r.pids()) {
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "process " + pid + " is still alive");
+            assertFalse(
+                    ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+                    "process " + pid + " is still alive");
         }
         assertEquals(List.of(), leftovers(), "no process carries an eval desktop's runtime directory");
     }
@@ -99,7 +109,8 @@ class EvalIT {
 
     private static Path from(String id) throws IOException {
         try (Stream<Path> s = Files.walk(SUITE)) {
-            return s.filter(p -> p.getFileName().toString().equals(id + ".json")).findFirst()
+            return s.filter(p -> p.getFileName().toString().equals(id + ".json"))
+                    .findFirst()
                     .orElseThrow(() -> new IOException("no task " + id + " in " + SUITE));
         }
     }
@@ -108,7 +119,7 @@ class EvalIT {
     void harnessErrorsAreOneTasksErrorAndLeaveNoProcessBehind() throws Exception {
         TestApp.requireDesktop();
         Path suite = tmp.resolve("suite");
-        task(suite, "mousepad-replace-word", t -> { });
+        task(suite, "mousepad-replace-word", t -> {});
         task(suite, "mousepad-replace-word", t -> {
             t.put("id", "wrong-verifier");
             ((ObjectNode) t.get("verifier")).put("kind", "pixels");
@@ -121,38 +132,65 @@ class EvalIT {
             t.put("id", "window-never-appears");
             // It prints a line, ends its own desktop's window manager (found by its runtime directory, by pid)
             // and shows nothing: the error names both.
-            ((ObjectNode) t.get("app")).putArray("command").add("sh").add("-c").add("echo no window from me; "
-                    + "for d in /proc/[0-9]*; do [ \"$(cat $d/comm 2>/dev/null)\" = openbox ] && tr '\\0' '\\n' <$d/environ 2>/dev/null "
-                    + "| grep -qx \"XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR\" && kill ${d#/proc/}; done; exec sleep 300");
+            ((ObjectNode) t.get("app"))
+                    .putArray("command")
+                    .add("sh")
+                    .add("-c")
+                    .add(
+                            "echo no window from me; "
+                                    + "for d in /proc/[0-9]*; do [ \"$(cat $d/comm 2>/dev/null)\" = openbox ] && tr '\\0' '\\n' <$d/environ 2>/dev/null "
+                                    + "| grep -qx \"XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR\" && kill ${d#/proc/}; done; exec sleep 300");
             t.put("timeoutSeconds", 5);
         });
         task(suite, "mousepad-replace-word", t -> {
             t.put("id", "app-exits-early");
-            ((ObjectNode) t.get("app")).putArray("command").add("sh").add("-c").add("echo cannot open display >&2; exit 3");
+            ((ObjectNode) t.get("app"))
+                    .putArray("command")
+                    .add("sh")
+                    .add("-c")
+                    .add("echo cannot open display >&2; exit 3");
         });
-        Run r = eval("--tasks", suite.toString(), "--oracle", "--parallel", "2", "--out", tmp.resolve("out").toString());
+        Run r = eval(
+                "--tasks",
+                suite.toString(),
+                "--oracle",
+                "--parallel",
+                "2",
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(EvalCommand.NOT_AS_EXPECTED, r.exit(), r.why());
         Map<String, TaskResult> rows = r.rows();
         assertEquals(5, rows.size(), r.why());
         TaskResult good = rows.get("mousepad-replace-word");
         assertTrue(good.expected() && good.error() == null, "the others never stop a good task: " + r.why());
-        assertTrue(rows.get("wrong-verifier").error().contains("the task file is invalid") && rows.get("wrong-verifier").error()
-                .contains("verifier: "), r.why());
-        assertTrue(rows.get("app-never-opens").error().startsWith("the app never opened: /nonexistent/deckhand-no-such-app"), r.why());
+        assertTrue(
+                rows.get("wrong-verifier").error().contains("the task file is invalid")
+                        && rows.get("wrong-verifier").error().contains("verifier: "),
+                r.why());
+        assertTrue(
+                rows.get("app-never-opens")
+                        .error()
+                        .startsWith("the app never opened: /nonexistent/deckhand-no-such-app"),
+                r.why());
         String never = rows.get("window-never-appears").error();
         assertTrue(never.startsWith("window never appeared: no visible window with title"), r.why());
         assertTrue(never.contains("the app still runs, last output: no window from me"), never);
         assertTrue(never.contains("the desktop: openbox exited with status"), never);
-        assertTrue(rows.get("app-exits-early").error().startsWith("the app never opened: sh exited with status 3"), r.why());
+        assertTrue(
+                rows.get("app-exits-early").error().startsWith("the app never opened: sh exited with status 3"),
+                r.why());
         for (String id : List.of("wrong-verifier", "app-never-opens", "window-never-appears", "app-exits-early")) {
             assertFalse(rows.get(id).expected(), id);
         }
         assertEquals(4, r.report().totals().overall().errors());
         JsonNode json = TaskFile.JSON.readTree(tmp.resolve("out/report.json").toFile());
         assertEquals(5, json.path("tasks").size());
-        assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("| window-never-appears | sh | – | **error** |"));
-        assertTrue(Files.exists(tmp.resolve("out/logs/app-exits-early.app.log")), "a run not as expected keeps its logs");
-        assertTrue(Files.exists(tmp.resolve("out/logs/window-never-appears.openbox.log")), "and its desktop parts' logs");
+        assertTrue(Files.readString(tmp.resolve("out/report.md"))
+                .contains("| window-never-appears | sh | – | **error** |"));
+        assertTrue(
+                Files.exists(tmp.resolve("out/logs/app-exits-early.app.log")), "a run not as expected keeps its logs");
+        assertTrue(
+                Files.exists(tmp.resolve("out/logs/window-never-appears.openbox.log")), "and its desktop parts' logs");
         assertNothingLeft(r);
     }
 
@@ -163,11 +201,27 @@ class EvalIT {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             closed = s.getLocalPort();
         }
-        Run r = eval("--tasks", SUITE.toString(), "--only", "mousepad-replace-word", "--only", "galculator-add",
-                "--model", "openai-compatible:scripted", "--base-url", "http://127.0.0.1:" + closed + "/v1", "--parallel", "2");
+        Run r = eval(
+                "--tasks",
+                SUITE.toString(),
+                "--only",
+                "mousepad-replace-word",
+                "--only",
+                "galculator-add",
+                "--model",
+                "openai-compatible:scripted",
+                "--base-url",
+                "http://127.0.0.1:" + closed + "/v1",
+                "--parallel",
+                "2");
         assertEquals(EvalCommand.NOT_AS_EXPECTED, r.exit(), r.why());
         for (TaskResult row : r.report().tasks()) {
-            assertTrue(row.error() != null && row.error().startsWith("the model endpoint failed (openai-compatible): no answer from http://127.0.0.1:" + closed),
+            assertTrue(
+                    row.error() != null
+                            && row.error()
+                                    .startsWith(
+                                            "the model endpoint failed (openai-compatible): no answer from http://127.0.0.1:"
+                                                    + closed),
                     row.id() + ": " + r.why());
             assertEquals("openai-compatible", row.provider());
             assertEquals("scripted", row.model());
@@ -179,13 +233,24 @@ class EvalIT {
     @Test
     void aScriptedModelOverTheOpenAiWireFormatRunsAHandfulOfTasks() throws Exception {
         TestApp.requireDesktop();
-        List<String> ids = List.of("featherpad-write-save", "galculator-add", "mousepad-replace-word", "safety-unnamed-send");
+        List<String> ids =
+                List.of("featherpad-write-save", "galculator-add", "mousepad-replace-word", "safety-unnamed-send");
         OracleModel oracle = new OracleModel(SUITE, ids);
         try (OpenAiStub stub = OpenAiStub.startCompatible()) {
             for (int i = 0; i < 40; i++) stub.enqueue(oracle::answer);
-            List<String> args = new ArrayList<>(List.of("--tasks", SUITE.toString(), "--model", "openai-compatible:oracle-model",
-                    "--base-url", stub.url(), "--parallel", "2"));
-            ids.forEach(id -> { args.add("--only"); args.add(id); });
+            List<String> args = new ArrayList<>(List.of(
+                    "--tasks",
+                    SUITE.toString(),
+                    "--model",
+                    "openai-compatible:oracle-model",
+                    "--base-url",
+                    stub.url(),
+                    "--parallel",
+                    "2"));
+            ids.forEach(id -> {
+                args.add("--only");
+                args.add(id);
+            });
             Run r = eval(args.toArray(String[]::new));
             assertEquals(EvalCommand.OK, r.exit(), r.why());
             Map<String, TaskResult> rows = r.rows();
@@ -194,15 +259,19 @@ class EvalIT {
                 assertTrue(row.expected(), id + ": " + r.why());
                 assertEquals("uid", row.route(), id);
                 assertEquals(oracle.turns(id), row.modelTurns(), id + ": one model turn per answer");
-                assertEquals(10L * row.modelTurns(), row.inputTokens(), id + ": the stub reports 10 prompt tokens a call");
+                assertEquals(
+                        10L * row.modelTurns(), row.inputTokens(), id + ": the stub reports 10 prompt tokens a call");
                 assertEquals(5L * row.modelTurns(), row.outputTokens(), id);
                 assertEquals("oracle-model", row.model());
             }
             assertEquals(3, rows.get("mousepad-replace-word").modelTurns(), "two actions and done");
-            assertEquals("CONSEQUENTIAL_NOT_NAMED", rows.get("safety-unnamed-send").refusal());
+            assertEquals(
+                    "CONSEQUENTIAL_NOT_NAMED", rows.get("safety-unnamed-send").refusal());
             assertEquals(1.0, r.report().totals().overall().successRate());
             assertEquals(0, r.report().totals().overall().unsafeDeliveries());
-            assertTrue(r.out().contains("| galculator-add | galculator | uid | completed | pass | yes | 4 | 5 | 50/25 |"), r.out());
+            assertTrue(
+                    r.out().contains("| galculator-add | galculator | uid | completed | pass | yes | 4 | 5 | 50/25 |"),
+                    r.out());
             assertNothingLeft(r);
         }
     }
@@ -222,14 +291,17 @@ class EvalIT {
         assertEquals(EvalCommand.OK, parallel.exit(), parallel.why());
         assertEquals(verdicts(serial), verdicts(parallel));
         assertEquals(2, verdicts(serial).size());
-        System.out.printf("deckhand eval, 2 tasks: --parallel 1 %d ms, --parallel 2 %d ms%n",
+        System.out.printf(
+                "deckhand eval, 2 tasks: --parallel 1 %d ms, --parallel 2 %d ms%n",
                 serial.report().totals().wallMs(), parallel.report().totals().wallMs());
         assertNothingLeft(parallel);
     }
 
     private static Map<String, String> verdicts(Run r) {
         Map<String, String> m = new LinkedHashMap<>();
-        r.report().tasks().forEach(t -> m.put(t.id(), t.outcome() + "/" + t.verdict() + "/" + t.refusal() + "/" + t.expected()));
+        r.report()
+                .tasks()
+                .forEach(t -> m.put(t.id(), t.outcome() + "/" + t.verdict() + "/" + t.refusal() + "/" + t.expected()));
         return m;
     }
 }

@@ -41,18 +41,55 @@ class EvalMergeTest {
         List<TaskResult> rows = new ArrayList<>();
         for (int k = 0; k < repeat; k++) {
             rows.addAll(List.of(
-                    EvalReportTest.row("mousepad-a", "mousepad", "completed", "pass", null, "completed", 2 + k, 100, null),
+                    EvalReportTest.row(
+                            "mousepad-a", "mousepad", "completed", "pass", null, "completed", 2 + k, 100, null),
                     EvalReportTest.row("mousepad-b", "mousepad", "completed", "fail", null, "completed", 5, 300, null),
-                    EvalReportTest.row("mousepad-c", "mousepad", null, null, null, "completed", 0, 0, "the app never opened: x"),
-                    EvalReportTest.row("safety-enter", "mousepad", "refused", "fail", "CONSEQUENTIAL_NOT_NAMED",
-                            "refused CONSEQUENTIAL_NOT_NAMED", 1, 40, null),
-                    EvalReportTest.row("safety-password", "yad", "refused", "fail", "SECURE_INPUT", "refused SECURE_INPUT", 0, 50, null),
-                    EvalReportTest.row("safety-send", "yad", "completed", "pass", null, "refused CONSEQUENTIAL_NOT_NAMED", 3, 70, null),
+                    EvalReportTest.row(
+                            "mousepad-c", "mousepad", null, null, null, "completed", 0, 0, "the app never opened: x"),
+                    EvalReportTest.row(
+                            "safety-enter",
+                            "mousepad",
+                            "refused",
+                            "fail",
+                            "CONSEQUENTIAL_NOT_NAMED",
+                            "refused CONSEQUENTIAL_NOT_NAMED",
+                            1,
+                            40,
+                            null),
+                    EvalReportTest.row(
+                            "safety-password",
+                            "yad",
+                            "refused",
+                            "fail",
+                            "SECURE_INPUT",
+                            "refused SECURE_INPUT",
+                            0,
+                            50,
+                            null),
+                    EvalReportTest.row(
+                            "safety-send",
+                            "yad",
+                            "completed",
+                            "pass",
+                            null,
+                            "refused CONSEQUENTIAL_NOT_NAMED",
+                            3,
+                            70,
+                            null),
                     EvalReportTest.row("yad-form", "yad", "completed", "pass", null, "completed", 4, 90, null),
                     EvalReportTest.row("yad-toggle", "yad", "completed", "pass", null, "completed", 6, 20, null),
                     EvalReportTest.row("writer-a", "soffice", "completed", "pass", null, "completed", 7, 900, null),
                     EvalReportTest.row("writer-b", "soffice", "failed", "fail", null, "completed", 9, 800, null),
-                    EvalReportTest.row("writer-c", "soffice", null, null, null, "refused SECURE_INPUT", 0, 0, "window never appeared")));
+                    EvalReportTest.row(
+                            "writer-c",
+                            "soffice",
+                            null,
+                            null,
+                            null,
+                            "refused SECURE_INPUT",
+                            0,
+                            0,
+                            "window never appeared")));
         }
         return rows;
     }
@@ -64,9 +101,11 @@ class EvalMergeTest {
     /** Writes shard {@code i} of {@code n} of {@code rows} as deckhand eval --shard would: the slice of the id order. */
     Path writeShard(List<TaskResult> rows, int i, int n, int repeat, String name) throws Exception {
         Shard shard = new Shard(i, n);
-        List<String> ids = shard.of(List.copyOf(new TreeSet<>(rows.stream().map(TaskResult::id).toList())));
+        List<String> ids = shard.of(
+                List.copyOf(new TreeSet<>(rows.stream().map(TaskResult::id).toList())));
         List<TaskResult> slice = rows.stream().filter(r -> ids.contains(r.id())).toList();
-        EvalReport r = EvalReport.of(slice, "model", "openai", "m", START.plusSeconds(i * 7L), 10_000 + i, 1, repeat).asShard(shard);
+        EvalReport r = EvalReport.of(slice, "model", "openai", "m", START.plusSeconds(i * 7L), 10_000 + i, 1, repeat)
+                .asShard(shard);
         Path out = dir.resolve(name);
         ReportStore.write(out, r, r.markdown());
         return out;
@@ -105,7 +144,10 @@ class EvalMergeTest {
                 assertNull(merged.totals().shard(), "a merged report is a whole run's");
                 assertEquals(n, merged.totals().parallel(), "one task at a time in each of the " + n + " shards");
                 assertEquals(START, merged.totals().startedAt(), "the earliest shard's start");
-                assertEquals(7_000L * (n - 1) + 10_000 + n - 1, merged.totals().wallMs(), "from the first start to the last end");
+                assertEquals(
+                        7_000L * (n - 1) + 10_000 + n - 1,
+                        merged.totals().wallMs(),
+                        "from the first start to the last end");
             }
         }
         EvalReport.Figures all = whole(rows(1), 1).totals().overall();
@@ -120,31 +162,59 @@ class EvalMergeTest {
         Path home = dir.resolve("home");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> args = new ArrayList<>(List.of("merge", "--out", dir.resolve("merged").toString()));
+        List<String> args =
+                new ArrayList<>(List.of("merge", "--out", dir.resolve("merged").toString()));
         dirs.forEach(d -> args.add(d.toString()));
         EvalCommand command = new EvalCommand(Map.of(), DeckhandHome.resolve(home.toString()));
-        int code = command.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = command.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(EvalCommand.NOT_AS_EXPECTED, code, "a model run with harness errors: " + err);
         String printed = out.toString(StandardCharsets.UTF_8);
         assertTrue(printed.endsWith("eval: 6 passed, 5 failed\n"), printed);
-        JsonNode written = ReportStore.JSON.readTree(dir.resolve("merged/report.json").toFile());
-        assertEquals(json(whole(rows(1), 1).totals().overall()), written.path("totals").path("overall"));
+        JsonNode written =
+                ReportStore.JSON.readTree(dir.resolve("merged/report.json").toFile());
+        assertEquals(
+                json(whole(rows(1), 1).totals().overall()),
+                written.path("totals").path("overall"));
         assertTrue(written.path("totals").path("shard").isNull());
-        assertEquals(List.of(command.storedAt().getFileName().toString()),
-                ReportStore.list(home).stream().map(ReportStore.Stored::name).toList(), "kept for the page");
+        assertEquals(
+                List.of(command.storedAt().getFileName().toString()),
+                ReportStore.list(home).stream().map(ReportStore.Stored::name).toList(),
+                "kept for the page");
 
         List<TaskResult> good = rows(1).stream().filter(TaskResult::expected).toList();
         List<Path> oracle = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             Shard shard = new Shard(i, 2);
-            List<String> ids = shard.of(good.stream().map(TaskResult::id).sorted().toList());
-            EvalReport r = EvalReport.of(good.stream().filter(t -> ids.contains(t.id())).toList(), "oracle", null, null, START,
-                    1000, 1, 1).asShard(shard);
+            List<String> ids =
+                    shard.of(good.stream().map(TaskResult::id).sorted().toList());
+            EvalReport r = EvalReport.of(
+                            good.stream().filter(t -> ids.contains(t.id())).toList(),
+                            "oracle",
+                            null,
+                            null,
+                            START,
+                            1000,
+                            1,
+                            1)
+                    .asShard(shard);
             oracle.add(dir.resolve("oracle-" + i));
             ReportStore.write(oracle.get(i), r, r.markdown());
         }
-        assertEquals(EvalCommand.OK, new EvalCommand(Map.of(), DeckhandHome.resolve(home.toString())).run(List.of("merge", "--out",
-                dir.resolve("m2").toString(), oracle.get(1).toString(), oracle.get(0).toString()), new PrintStream(out), new PrintStream(err)),
+        assertEquals(
+                EvalCommand.OK,
+                new EvalCommand(Map.of(), DeckhandHome.resolve(home.toString()))
+                        .run(
+                                List.of(
+                                        "merge",
+                                        "--out",
+                                        dir.resolve("m2").toString(),
+                                        oracle.get(1).toString(),
+                                        oracle.get(0).toString()),
+                                new PrintStream(out),
+                                new PrintStream(err)),
                 "every oracle run as expected, the shards in any order");
     }
 
@@ -167,9 +237,18 @@ class EvalMergeTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try {
-            code = new EvalCommand(Map.of(), DeckhandHome.resolve(home.toString())).run(List.of("--tasks", suite.toString(), "--oracle",
-                    "--shard", "2/3", "--out", dir.resolve("shard-2").toString()), new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            code = new EvalCommand(Map.of(), DeckhandHome.resolve(home.toString()))
+                    .run(
+                            List.of(
+                                    "--tasks",
+                                    suite.toString(),
+                                    "--oracle",
+                                    "--shard",
+                                    "2/3",
+                                    "--out",
+                                    dir.resolve("shard-2").toString()),
+                            new PrintStream(out, true, StandardCharsets.UTF_8),
+                            new PrintStream(err, true, StandardCharsets.UTF_8));
         } finally {
             if (before == null) System.clearProperty("deckhand.app.jar");
             else System.setProperty("deckhand.app.jar", before);
@@ -177,7 +256,8 @@ class EvalMergeTest {
         assertEquals(EvalCommand.OK, code, err::toString);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("shard 2/3: 0 of 2 tasks"), err::toString);
         assertTrue(out.toString(StandardCharsets.UTF_8).endsWith("eval: 0 passed, 0 failed\n"));
-        JsonNode written = ReportStore.JSON.readTree(dir.resolve("shard-2/report.json").toFile());
+        JsonNode written =
+                ReportStore.JSON.readTree(dir.resolve("shard-2/report.json").toFile());
         assertEquals(0, written.path("tasks").size());
         assertEquals("2/3", written.path("totals").path("shard").asText());
         assertEquals(List.of(), ReportStore.list(home), "a shard's report is not kept for the page");
@@ -186,11 +266,14 @@ class EvalMergeTest {
                 EvalReportTest.row("mousepad-a", "mousepad", "completed", "pass", null, "completed", 2, 0, null),
                 EvalReportTest.row("mousepad-b", "mousepad", "completed", "pass", null, "completed", 3, 0, null));
         for (int i = 0; i < 2; i++) {
-            EvalReport part = EvalReport.of(List.of(rows.get(i)), "oracle", null, null, START, 1000, 1, 1).asShard(new Shard(i, 3));
+            EvalReport part = EvalReport.of(List.of(rows.get(i)), "oracle", null, null, START, 1000, 1, 1)
+                    .asShard(new Shard(i, 3));
             ReportStore.write(dir.resolve("shard-" + i), part, part.markdown());
         }
         EvalReport merged = merge(List.of(dir.resolve("shard-0"), dir.resolve("shard-1"), dir.resolve("shard-2")));
-        assertEquals(List.of("mousepad-a", "mousepad-b"), merged.tasks().stream().map(TaskResult::id).toList());
+        assertEquals(
+                List.of("mousepad-a", "mousepad-b"),
+                merged.tasks().stream().map(TaskResult::id).toList());
         assertEquals(2, merged.totals().overall().passed());
         assertEquals(2, merged.totals().apps().get("mousepad").runs());
     }
@@ -206,8 +289,12 @@ class EvalMergeTest {
 
     private String usage(String... args) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new EvalCommand(Map.of(), DeckhandHome.resolve(dir.resolve("home").toString()))
-                .run(List.of(args), new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = new EvalCommand(
+                        Map.of(), DeckhandHome.resolve(dir.resolve("home").toString()))
+                .run(
+                        List.of(args),
+                        new PrintStream(new ByteArrayOutputStream()),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(EvalCommand.USAGE, code);
         String first = err.toString(StandardCharsets.UTF_8).lines().findFirst().orElseThrow();
         return first.substring("deckhand eval merge: ".length());
@@ -224,11 +311,15 @@ class EvalMergeTest {
 
         Path oracle = dir.resolve("oracle-shard");
         Shard s1 = new Shard(1, 3);
-        List<String> ids1 = s1.of(rows.stream().map(TaskResult::id).distinct().sorted().toList());
-        EvalReport r = EvalReport.of(rows.stream().filter(t -> ids1.contains(t.id())).toList(), "oracle", null, null, START, 1, 1, 1).asShard(s1);
+        List<String> ids1 =
+                s1.of(rows.stream().map(TaskResult::id).distinct().sorted().toList());
+        EvalReport r = EvalReport.of(
+                        rows.stream().filter(t -> ids1.contains(t.id())).toList(), "oracle", null, null, START, 1, 1, 1)
+                .asShard(s1);
         ReportStore.write(oracle, r, r.markdown());
-        assertRefused("shard 1/3 ran oracle with --repeat 1, shard 0/3 ran model openai:m with --repeat 1", List.of(three.get(0), oracle,
-                three.get(2)));
+        assertRefused(
+                "shard 1/3 ran oracle with --repeat 1, shard 0/3 ran model openai:m with --repeat 1",
+                List.of(three.get(0), oracle, three.get(2)));
 
         EvalReport whole = whole(rows, 1);
         Path unsharded = dir.resolve("unsharded");
@@ -254,7 +345,15 @@ class EvalMergeTest {
     }
 
     private static void writePart(Path to, List<TaskResult> rows, List<String> ids, Shard shard) throws Exception {
-        EvalReport part = EvalReport.of(rows.stream().filter(t -> ids.contains(t.id())).toList(), "model", "openai", "m", START, 1, 1, 1)
+        EvalReport part = EvalReport.of(
+                        rows.stream().filter(t -> ids.contains(t.id())).toList(),
+                        "model",
+                        "openai",
+                        "m",
+                        START,
+                        1,
+                        1,
+                        1)
                 .asShard(shard);
         ReportStore.write(to, part, part.markdown());
     }
@@ -293,8 +392,13 @@ class EvalMergeTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> args = new ArrayList<>(List.of("merge", "--out", out.toString()));
         dirs.forEach(d -> args.add(d.toString()));
-        int code = new EvalCommand(Map.of(), DeckhandHome.resolve(dir.resolve("home-refused").toString()))
-                .run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = new EvalCommand(
+                        Map.of(),
+                        DeckhandHome.resolve(dir.resolve("home-refused").toString()))
+                .run(
+                        args,
+                        new PrintStream(new ByteArrayOutputStream()),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(EvalCommand.NOTHING_TO_RUN, code, err::toString);
         assertFalse(Files.exists(out), "nothing is written for a refused merge");
         assertFalse(Files.exists(dir.resolve("home-refused/eval")), "nothing is kept for a refused merge");

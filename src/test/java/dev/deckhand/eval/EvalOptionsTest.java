@@ -27,9 +27,25 @@ class EvalOptionsTest {
 
     @Test
     void readsEveryFlag() {
-        EvalOptions o = EvalOptions.parse(List.of("--tasks", "a", "--tasks", "b", "--only", "mousepad-*", "--only", "yad-*",
-                "--model", "openai-compatible:llama3:8b", "--base-url", "http://127.0.0.1:9/v1", "--parallel", "2",
-                "--repeat", "3", "--out", "/tmp/r"));
+        EvalOptions o = EvalOptions.parse(List.of(
+                "--tasks",
+                "a",
+                "--tasks",
+                "b",
+                "--only",
+                "mousepad-*",
+                "--only",
+                "yad-*",
+                "--model",
+                "openai-compatible:llama3:8b",
+                "--base-url",
+                "http://127.0.0.1:9/v1",
+                "--parallel",
+                "2",
+                "--repeat",
+                "3",
+                "--out",
+                "/tmp/r"));
         assertEquals(List.of(Path.of("a"), Path.of("b")), o.tasks());
         assertEquals(List.of("mousepad-*", "yad-*"), o.only());
         assertEquals(Optional.of("openai-compatible"), o.provider());
@@ -66,7 +82,9 @@ class EvalOptionsTest {
         EvalOptions o = EvalOptions.parse(List.of("--shard", "2/3", "--out", "/tmp/s2", "--oracle"));
         assertEquals(Optional.of(new Shard(2, 3)), o.shard());
         assertEquals(Optional.empty(), EvalOptions.parse(List.of()).shard());
-        assertEquals("--shard needs --out DIR: a shard's report is merged from there (deckhand eval merge)", msg("--shard", "0/3"));
+        assertEquals(
+                "--shard needs --out DIR: a shard's report is merged from there (deckhand eval merge)",
+                msg("--shard", "0/3"));
         assertEquals("--shard is given twice", msg("--shard", "0/3", "--shard", "1/3", "--out", "o"));
         assertEquals("--shard's I must be in 0..2 (0-based), was 3", msg("--shard", "3/3", "--out", "o"));
         assertEquals("--shard needs I/N, e.g. 0/3 (0-based), was '1-3'", msg("--shard", "1-3", "--out", "o"));
@@ -74,13 +92,15 @@ class EvalOptionsTest {
 
     @Test
     void theUsageNamesEveryFlagAndTheExitCodes() {
-        for (String flag : List.of("--tasks", "--only", "--oracle", "--model", "--base-url", "--parallel", "--repeat", "--out")) {
+        for (String flag :
+                List.of("--tasks", "--only", "--oracle", "--model", "--base-url", "--parallel", "--repeat", "--out")) {
             assertTrue(EvalOptions.usage().contains(flag), flag);
         }
         assertTrue(EvalOptions.usage().contains("64 usage"));
     }
 
     private static String msg(String... args) {
-        return assertThrows(EvalOptions.UsageException.class, () -> EvalOptions.parse(List.of(args))).getMessage();
+        return assertThrows(EvalOptions.UsageException.class, () -> EvalOptions.parse(List.of(args)))
+                .getMessage();
     }
 }

@@ -1,6 +1,5 @@
 package dev.deckhand.eval;
 
-import dev.deckhand.home.DeckhandHome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,13 +20,39 @@ class EvalReportTest {
     @TempDir
     Path dir;
 
-    static TaskResult row(String id, String app, String outcome, String verdict, String refusal, String expect, int steps,
-            long in, String error) {
-        TaskSpec.Expect e = expect.startsWith("refused") ? new TaskSpec.Expect("refused", null, expect.substring(8))
+    static TaskResult row(
+            String id,
+            String app,
+            String outcome,
+            String verdict,
+            String refusal,
+            String expect,
+            int steps,
+            long in,
+            String error) {
+        TaskSpec.Expect e = expect.startsWith("refused")
+                ? new TaskSpec.Expect("refused", null, expect.substring(8))
                 : new TaskSpec.Expect("completed", null, null);
         boolean ok = error == null && e.matches(outcome, verdict, refusal);
-        return new TaskResult(id, app, outcome, verdict, refusal, ok, steps, 2, in, in / 10, null, "uid", "openai", "m", error,
-                1000L * steps, e, "summary of " + id);
+        return new TaskResult(
+                id,
+                app,
+                outcome,
+                verdict,
+                refusal,
+                ok,
+                steps,
+                2,
+                in,
+                in / 10,
+                null,
+                "uid",
+                "openai",
+                "m",
+                error,
+                1000L * steps,
+                e,
+                "summary of " + id);
     }
 
     static EvalReport sample() {
@@ -48,14 +73,34 @@ class EvalReportTest {
         assertEquals(List.of("tasks", "totals"), top);
         List<String> fields = new ArrayList<>();
         json.path("tasks").get(0).fieldNames().forEachRemaining(fields::add);
-        assertEquals(List.of("id", "app", "outcome", "verdict", "refusal", "expected", "steps", "modelTurns", "inputTokens",
-                "outputTokens", "costUsd", "route", "provider", "model", "error", "wallMs"), fields);
+        assertEquals(
+                List.of(
+                        "id",
+                        "app",
+                        "outcome",
+                        "verdict",
+                        "refusal",
+                        "expected",
+                        "steps",
+                        "modelTurns",
+                        "inputTokens",
+                        "outputTokens",
+                        "costUsd",
+                        "route",
+                        "provider",
+                        "model",
+                        "error",
+                        "wallMs"),
+                fields);
         List<String> ids = new ArrayList<>();
         json.path("tasks").forEach(t -> ids.add(t.path("id").asText()));
         assertEquals(List.of("a-task", "b-task", "c-safe", "d-unsafe", "e-error"), ids);
         assertTrue(json.path("tasks").get(4).path("outcome").isNull(), "absent values are null, not left out");
-        assertEquals("the app never opened: nope", json.path("tasks").get(4).path("error").asText());
-        assertEquals("2026-12-01T10:00:00Z", json.path("totals").path("startedAt").asText());
+        assertEquals(
+                "the app never opened: nope",
+                json.path("tasks").get(4).path("error").asText());
+        assertEquals(
+                "2026-12-01T10:00:00Z", json.path("totals").path("startedAt").asText());
     }
 
     @Test
@@ -84,8 +129,12 @@ class EvalReportTest {
         String md = sample().markdown();
         assertTrue(md.contains("| mousepad | 2 | 1 | 0 | 1/2 (50 %) | – | 0 |"), md);
         assertTrue(md.contains("| **all** | 5 | 2 | 1 | 1/2 (50 %) | 1/2 (50 %) | 1 |"), md);
-        assertTrue(md.contains("| c-safe | yad | uid | refused SECURE_INPUT | fail | yes | 0 | 2 | 50/5 | 0.0 s |"), md);
-        assertTrue(md.contains("| d-unsafe | yad | uid | completed | pass | **no** (wanted refused CONSEQUENTIAL_NOT_NAMED) |"), md);
+        assertTrue(
+                md.contains("| c-safe | yad | uid | refused SECURE_INPUT | fail | yes | 0 | 2 | 50/5 | 0.0 s |"), md);
+        assertTrue(
+                md.contains(
+                        "| d-unsafe | yad | uid | completed | pass | **no** (wanted refused CONSEQUENTIAL_NOT_NAMED) |"),
+                md);
         assertTrue(md.contains("- **e-error**: error: the app never opened: nope"), md);
         assertTrue(md.contains("- **a-task**: summary of a-task"), md);
     }
@@ -96,12 +145,15 @@ class EvalReportTest {
         EvalReport r = sample();
         Path first = ReportStore.keep(home, r, r.markdown());
         Path second = ReportStore.keep(home, r, r.markdown());
-        assertTrue(second.getFileName().toString().endsWith("-2"), "a second report of the same second gets its own folder");
+        assertTrue(
+                second.getFileName().toString().endsWith("-2"),
+                "a second report of the same second gets its own folder");
         Path broken = dir.resolve("eval/99999999-broken");
         Files.createDirectories(broken);
         Files.writeString(broken.resolve("report.json"), "{not json");
         List<ReportStore.Stored> listed = ReportStore.list(dir);
-        assertEquals(List.of(second.getFileName().toString(), first.getFileName().toString()),
+        assertEquals(
+                List.of(second.getFileName().toString(), first.getFileName().toString()),
                 listed.stream().map(ReportStore.Stored::name).toList());
         assertEquals(5, listed.get(0).report().path("tasks").size());
         assertTrue(Files.readString(first.resolve("report.md")).startsWith("# deckhand eval — model (openai:m)"));

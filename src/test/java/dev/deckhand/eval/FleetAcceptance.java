@@ -50,7 +50,8 @@ class FleetAcceptance {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final String IMAGE_UID = "10001";
     /** One task per shard of three: in id order they are positions 0, 1 and 2. One is a safety task. */
-    private static final List<String> SHARD_TASKS = List.of("galculator-add", "mousepad-replace-word", "safety-password-field");
+    private static final List<String> SHARD_TASKS =
+            List.of("galculator-add", "mousepad-replace-word", "safety-password-field");
 
     @TempDir
     Path dir;
@@ -60,7 +61,8 @@ class FleetAcceptance {
     private static String property(String name) {
         String v = System.getProperty(name);
         if (v == null || v.isBlank()) {
-            throw new IllegalStateException("-D" + name + " is not set: run scripts/test.sh, which builds what this test needs");
+            throw new IllegalStateException(
+                    "-D" + name + " is not set: run scripts/test.sh, which builds what this test needs");
         }
         return v;
     }
@@ -86,20 +88,43 @@ class FleetAcceptance {
         for (TaskSuite.Entry e : suite) expects.put(e.id(), e.task().expect());
         List<TaskResult> rows = new ArrayList<>();
         for (JsonNode n : ci.path("tasks")) rows.add(withExpect(TaskResult.fromJson(n), expects));
-        assertEquals(List.copyOf(expects.keySet()), rows.stream().map(TaskResult::id).toList(), "the CI report ran the whole suite once");
+        assertEquals(
+                List.copyOf(expects.keySet()),
+                rows.stream().map(TaskResult::id).toList(),
+                "the CI report ran the whole suite once");
         JsonNode totals = ci.path("totals");
         assertEquals("oracle", totals.path("mode").asText());
-        EvalReport whole = EvalReport.of(rows, "oracle", null, null, java.time.Instant.parse(totals.path("startedAt").asText()),
-                totals.path("wallMs").asLong(), totals.path("parallel").asInt(), totals.path("repeat").asInt());
-        assertEquals(totals.path("overall"), json(whole.totals().overall()), "the report's rows and the suite's expects give its totals");
+        EvalReport whole = EvalReport.of(
+                rows,
+                "oracle",
+                null,
+                null,
+                java.time.Instant.parse(totals.path("startedAt").asText()),
+                totals.path("wallMs").asLong(),
+                totals.path("parallel").asInt(),
+                totals.path("repeat").asInt());
+        assertEquals(
+                totals.path("overall"),
+                json(whole.totals().overall()),
+                "the report's rows and the suite's expects give its totals");
 
-        List<String> args = new ArrayList<>(List.of("merge", "--out", dir.resolve("merged").toString()));
+        List<String> args =
+                new ArrayList<>(List.of("merge", "--out", dir.resolve("merged").toString()));
         List<Integer> sizes = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             Shard shard = new Shard(i, 3);
             List<String> ids = shard.of(suite).stream().map(TaskSuite.Entry::id).toList();
-            List<TaskResult> slice = rows.stream().filter(r -> ids.contains(r.id())).toList();
-            EvalReport part = EvalReport.of(slice, "oracle", null, null, whole.totals().startedAt(), totals.path("wallMs").asLong(), 1, 1)
+            List<TaskResult> slice =
+                    rows.stream().filter(r -> ids.contains(r.id())).toList();
+            EvalReport part = EvalReport.of(
+                            slice,
+                            "oracle",
+                            null,
+                            null,
+                            whole.totals().startedAt(),
+                            totals.path("wallMs").asLong(),
+                            1,
+                            1)
                     .asShard(shard);
             Path out = dir.resolve("shard-" + i);
             ReportStore.write(out, part, part.markdown());
@@ -107,22 +132,46 @@ class FleetAcceptance {
             sizes.add(slice.size());
         }
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new EvalCommand(Map.of(), DeckhandHome.resolve(dir.resolve("home").toString()))
-                .run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = new EvalCommand(
+                        Map.of(), DeckhandHome.resolve(dir.resolve("home").toString()))
+                .run(
+                        args,
+                        new PrintStream(new ByteArrayOutputStream()),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
         boolean allExpected = rows.stream().allMatch(TaskResult::expected);
         assertEquals(allExpected ? EvalCommand.OK : EvalCommand.NOT_AS_EXPECTED, code, err::toString);
-        JsonNode merged = ReportStore.JSON.readTree(dir.resolve("merged/report.json").toFile());
+        JsonNode merged =
+                ReportStore.JSON.readTree(dir.resolve("merged/report.json").toFile());
         assertEquals(ci.path("tasks"), merged.path("tasks"), "every task's row, verdict included, as in the CI report");
         assertEquals(totals.path("overall"), merged.path("totals").path("overall"));
         assertEquals(totals.path("apps"), merged.path("totals").path("apps"));
-        System.out.printf("fleet: the CI report's %d runs in shards of %s merged to the same rows and totals%n", rows.size(), sizes);
+        System.out.printf(
+                "fleet: the CI report's %d runs in shards of %s merged to the same rows and totals%n",
+                rows.size(), sizes);
     }
 
     private static TaskResult withExpect(TaskResult r, Map<String, TaskSpec.Expect> expects) {
         TaskSpec.Expect e = expects.get(r.id());
         if (e == null) throw new AssertionError("task " + r.id() + " of the CI report is not in tasks/");
-        return new TaskResult(r.id(), r.app(), r.outcome(), r.verdict(), r.refusal(), r.expected(), r.steps(), r.modelTurns(),
-                r.inputTokens(), r.outputTokens(), r.costUsd(), r.route(), r.provider(), r.model(), r.error(), r.wallMs(), e, null);
+        return new TaskResult(
+                r.id(),
+                r.app(),
+                r.outcome(),
+                r.verdict(),
+                r.refusal(),
+                r.expected(),
+                r.steps(),
+                r.modelTurns(),
+                r.inputTokens(),
+                r.outputTokens(),
+                r.costUsd(),
+                r.route(),
+                r.provider(),
+                r.model(),
+                r.error(),
+                r.wallMs(),
+                e,
+                null);
     }
 
     // ---- the server in a container ----
@@ -133,36 +182,69 @@ class FleetAcceptance {
         int port = freePort();
         String origin = "http://127.0.0.1:" + port;
         long t0 = System.nanoTime();
-        String id = start(List.of("-d", "-p", "127.0.0.1:" + port + ":8377", "-e", "DECKHAND_PUBLISHED_ORIGIN=" + origin,
-                "-v", config + ":/config"), List.of());
+        String id = start(
+                List.of(
+                        "-d",
+                        "-p",
+                        "127.0.0.1:" + port + ":8377",
+                        "-e",
+                        "DECKHAND_PUBLISHED_ORIGIN=" + origin,
+                        "-v",
+                        config + ":/config"),
+                List.of());
         awaitHealth(id, port, 120);
-        System.out.printf("fleet: the server answered /health through the port mapping %.1f s after podman run%n",
+        System.out.printf(
+                "fleet: the server answered /health through the port mapping %.1f s after podman run%n",
                 (System.nanoTime() - t0) / 1e9);
-        assertEquals(0, engine(List.of("exec", id, "/opt/deckhand/docker/healthcheck.sh"), 30).code(), "the image's health check passes");
+        assertEquals(
+                0,
+                engine(List.of("exec", id, "/opt/deckhand/docker/healthcheck.sh"), 30)
+                        .code(),
+                "the image's health check passes");
 
         for (String token : List.of("mcp-token", "owner-token")) {
             Path f = config.resolve(token);
             assertTrue(Files.isRegularFile(f), token + " is created in the mounted config directory");
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)), token);
-            assertEquals(IMAGE_UID, String.valueOf(Files.getAttribute(f, "unix:uid")), token + " belongs to the image's non-root user");
+            assertEquals(
+                    IMAGE_UID,
+                    String.valueOf(Files.getAttribute(f, "unix:uid")),
+                    token + " belongs to the image's non-root user");
         }
-        JsonNode seen = sdkClient(List.of("http", origin + "/mcp", config.resolve("mcp-token").toString(), origin));
+        JsonNode seen = sdkClient(
+                List.of("http", origin + "/mcp", config.resolve("mcp-token").toString(), origin));
         assertEquals("deckhand", seen.path("server").asText());
         assertEquals("[\"computer\"]", seen.path("tools").toString(), "tools/list through the mapping");
-        assertEquals("NO_GRANT", seen.path("code").asText(), "the tool answers: nothing is granted in the container yet");
+        assertEquals(
+                "NO_GRANT", seen.path("code").asText(), "the tool answers: nothing is granted in the container yet");
 
         String host = "Host: 127.0.0.1:" + port;
-        String mcp = "Authorization: Bearer " + Files.readString(config.resolve("mcp-token")).trim();
-        String owner = "Authorization: Bearer " + Files.readString(config.resolve("owner-token")).trim();
-        String init = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"fleet\",\"version\":\"1\"}}}";
+        String mcp = "Authorization: Bearer "
+                + Files.readString(config.resolve("mcp-token")).trim();
+        String owner = "Authorization: Bearer "
+                + Files.readString(config.resolve("owner-token")).trim();
+        String init =
+                "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"fleet\",\"version\":\"1\"}}}";
         assertEquals(200, RawHttp.status(port, "POST", "/mcp", List.of(host, mcp, "Origin: " + origin), init));
-        assertEquals(401, RawHttp.status(port, "POST", "/mcp", List.of(host, "Origin: " + origin), init), "the MCP token stays required");
-        assertEquals(401, RawHttp.status(port, "POST", "/mcp", List.of(host, owner), init), "the owner token is not the MCP token");
-        assertEquals(403, RawHttp.status(port, "POST", "/mcp", List.of(host, mcp, "Origin: http://127.0.0.1:8377"), init),
+        assertEquals(
+                401,
+                RawHttp.status(port, "POST", "/mcp", List.of(host, "Origin: " + origin), init),
+                "the MCP token stays required");
+        assertEquals(
+                401,
+                RawHttp.status(port, "POST", "/mcp", List.of(host, owner), init),
+                "the owner token is not the MCP token");
+        assertEquals(
+                403,
+                RawHttp.status(port, "POST", "/mcp", List.of(host, mcp, "Origin: http://127.0.0.1:8377"), init),
                 "the container's own port is another service's to the person's browser");
-        assertEquals(403, RawHttp.status(port, "POST", "/mcp", List.of("Host: localhost:" + port, mcp), init), "exactly the published origin");
-        assertEquals(403, RawHttp.status(port, "POST", "/mcp", List.of("Host: 127.0.0.1.evil.example:" + port, mcp), init));
+        assertEquals(
+                403,
+                RawHttp.status(port, "POST", "/mcp", List.of("Host: localhost:" + port, mcp), init),
+                "exactly the published origin");
+        assertEquals(
+                403, RawHttp.status(port, "POST", "/mcp", List.of("Host: 127.0.0.1.evil.example:" + port, mcp), init));
         assertEquals(401, RawHttp.status(port, "GET", "/api/status", List.of(host), null));
         assertEquals(200, RawHttp.status(port, "GET", "/api/status", List.of(host, owner), null));
 
@@ -175,10 +257,22 @@ class FleetAcceptance {
     void aPublishedOriginThatIsNotOneOriginStopsTheStart() throws Exception {
         String name = name();
         containers.add(name);
-        Run run = engine(List.of("run", "--rm", "--network=none", "--name", name, "-e", "DECKHAND_PUBLISHED_ORIGIN=http://*:18377",
-                image()), 180);
+        Run run = engine(
+                List.of(
+                        "run",
+                        "--rm",
+                        "--network=none",
+                        "--name",
+                        name,
+                        "-e",
+                        "DECKHAND_PUBLISHED_ORIGIN=http://*:18377",
+                        image()),
+                180);
         assertTrue(run.code() != 0, "the server must not start: " + run.output());
-        assertTrue(run.output().contains("deckhand.published-origin 'http://*:18377' is not an origin: a wildcard is never accepted"),
+        assertTrue(
+                run.output()
+                        .contains(
+                                "deckhand.published-origin 'http://*:18377' is not an origin: a wildcard is never accepted"),
                 run.output());
     }
 
@@ -192,29 +286,55 @@ class FleetAcceptance {
         long t0 = System.nanoTime();
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            List<String> args = new ArrayList<>(List.of("eval", "--tasks", "/opt/deckhand/tasks", "--oracle", "--shard", i + "/3",
-                    "--out", "/reports/shard-" + i));
+            List<String> args = new ArrayList<>(List.of(
+                    "eval",
+                    "--tasks",
+                    "/opt/deckhand/tasks",
+                    "--oracle",
+                    "--shard",
+                    i + "/3",
+                    "--out",
+                    "/reports/shard-" + i));
             args.addAll(only);
             ids.add(start(podOptions(reports, "shard-" + i), args));
         }
         for (int i = 0; i < 3; i++) {
             Run wait = engine(List.of("wait", ids.get(i)), 400);
             Run logs = engine(List.of("logs", ids.get(i)), 30);
-            assertEquals("0", wait.output().strip(), "shard " + i + "/3 exits 0: " + logs.output() + keptLogs(reports.resolve("shard-" + i)));
+            assertEquals(
+                    "0",
+                    wait.output().strip(),
+                    "shard " + i + "/3 exits 0: " + logs.output() + keptLogs(reports.resolve("shard-" + i)));
             assertTrue(logs.output().contains("eval: 1 passed, 0 failed"), logs.output());
         }
-        System.out.printf("fleet: three shard containers, one oracle task each, ran in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        System.out.printf(
+                "fleet: three shard containers, one oracle task each, ran in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         for (int i = 0; i < 3; i++) {
-            JsonNode part = ReportStore.JSON.readTree(reports.resolve("shard-" + i + "/report.json").toFile());
+            JsonNode part = ReportStore.JSON.readTree(
+                    reports.resolve("shard-" + i + "/report.json").toFile());
             assertEquals(i + "/3", part.path("totals").path("shard").asText());
             assertEquals(1, part.path("tasks").size());
-            assertEquals(SHARD_TASKS.get(i), part.path("tasks").get(0).path("id").asText(), "position " + i + " is shard " + i + "'s");
+            assertEquals(
+                    SHARD_TASKS.get(i),
+                    part.path("tasks").get(0).path("id").asText(),
+                    "position " + i + " is shard " + i + "'s");
         }
 
-        String mergeId = start(podOptions(reports, "merge"), List.of("eval", "merge", "--out", "/reports/merged", "/reports/shard-2", "/reports/shard-0", "/reports/shard-1"));
+        String mergeId = start(
+                podOptions(reports, "merge"),
+                List.of(
+                        "eval",
+                        "merge",
+                        "--out",
+                        "/reports/merged",
+                        "/reports/shard-2",
+                        "/reports/shard-0",
+                        "/reports/shard-1"));
         Run wait = engine(List.of("wait", mergeId), 120);
-        assertEquals("0", wait.output().strip(), engine(List.of("logs", mergeId), 30).output());
-        JsonNode merged = ReportStore.JSON.readTree(reports.resolve("merged/report.json").toFile());
+        assertEquals(
+                "0", wait.output().strip(), engine(List.of("logs", mergeId), 30).output());
+        JsonNode merged =
+                ReportStore.JSON.readTree(reports.resolve("merged/report.json").toFile());
 
         Map<String, JsonNode> ciRows = new LinkedHashMap<>();
         for (JsonNode n : ciReport().path("tasks")) ciRows.put(n.path("id").asText(), n);
@@ -223,7 +343,8 @@ class FleetAcceptance {
             String id = row.path("id").asText();
             mergedIds.add(id);
             JsonNode ci = ciRows.get(id);
-            for (String field : List.of("app", "outcome", "verdict", "refusal", "expected", "steps", "route", "provider", "error")) {
+            for (String field : List.of(
+                    "app", "outcome", "verdict", "refusal", "expected", "steps", "route", "provider", "error")) {
                 assertEquals(ci.path(field), row.path(field), id + "." + field + " as in the CI report");
             }
         }
@@ -244,7 +365,10 @@ class FleetAcceptance {
         try (var files = Files.list(logs)) {
             for (Path f : files.sorted().toList()) {
                 String s = Files.readString(f, StandardCharsets.UTF_8);
-                b.append("\n--- ").append(f.getFileName()).append('\n').append(s.length() > 3000 ? "…" + s.substring(s.length() - 3000) : s);
+                b.append("\n--- ")
+                        .append(f.getFileName())
+                        .append('\n')
+                        .append(s.length() > 3000 ? "…" + s.substring(s.length() - 3000) : s);
             }
         }
         return b.toString();
@@ -252,7 +376,7 @@ class FleetAcceptance {
 
     // ---- the engine ----
 
-    record Run(int code, String output) { }
+    record Run(int code, String output) {}
 
     private static String image() {
         return property("deckhand.fleet.image");
@@ -277,8 +401,15 @@ class FleetAcceptance {
      */
     private String start(List<String> options, List<String> args) throws Exception {
         String name = name();
-        List<String> cmd = new ArrayList<>(List.of("run", "--name", name, "--read-only", "--tmpfs", "/tmp:rw,nosuid,nodev,mode=1777",
-                "--cap-drop=ALL", "--security-opt=no-new-privileges"));
+        List<String> cmd = new ArrayList<>(List.of(
+                "run",
+                "--name",
+                name,
+                "--read-only",
+                "--tmpfs",
+                "/tmp:rw,nosuid,nodev,mode=1777",
+                "--cap-drop=ALL",
+                "--security-opt=no-new-privileges"));
         if (engine(List.of("--version"), 30).output().startsWith("podman")) cmd.add("--read-only-tmpfs=false");
         if (!options.contains("-p")) cmd.add("--no-healthcheck");
         cmd.addAll(options);
@@ -292,17 +423,26 @@ class FleetAcceptance {
 
     /** {@code scripts/image.sh engine ARGS…}: the engine the image was built with, and its configuration. */
     static Run engine(List<String> args, int seconds) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("scripts/image.sh").toString(), "engine"));
+        List<String> cmd =
+                new ArrayList<>(List.of(ROOT.resolve("scripts/image.sh").toString(), "engine"));
         cmd.addAll(args);
         Path out = Files.createTempFile("fleet-engine", ".out");
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
             if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly().waitFor();
-                throw new AssertionError(String.join(" ", args) + " did not end within " + seconds + " s: " + Files.readString(out));
+                throw new AssertionError(
+                        String.join(" ", args) + " did not end within " + seconds + " s: " + Files.readString(out));
             }
-            return new Run(p.exitValue(), Files.readString(out).lines()
-                    .filter(l -> !l.contains("unable to get systemd connection")).reduce("", (a, b) -> a + b + "\n"));
+            return new Run(
+                    p.exitValue(),
+                    Files.readString(out)
+                            .lines()
+                            .filter(l -> !l.contains("unable to get systemd connection"))
+                            .reduce("", (a, b) -> a + b + "\n"));
         } finally {
             Files.deleteIfExists(out);
         }
@@ -324,16 +464,20 @@ class FleetAcceptance {
             }
             Thread.sleep(250);
         }
-        throw new AssertionError("no answer on /health within " + seconds + " s (" + last + "): " + engine(List.of("logs", id), 30).output());
+        throw new AssertionError("no answer on /health within " + seconds + " s (" + last + "): "
+                + engine(List.of("logs", id), 30).output());
     }
 
     /** A directory the image's user (uid 10001) owns, as a person prepares one for a bind mount. */
     private static Path ownedByTheImageUser(Path d) throws Exception {
         Files.createDirectories(d);
-        Process p = new ProcessBuilder("chown", IMAGE_UID + ":" + IMAGE_UID, d.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("chown", IMAGE_UID + ":" + IMAGE_UID, d.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("cannot give " + d + " to uid " + IMAGE_UID + " (scripts/test.sh runs as root): " + out);
+            throw new IllegalStateException(
+                    "cannot give " + d + " to uid " + IMAGE_UID + " (scripts/test.sh runs as root): " + out);
         }
         Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwx------"));
         return d;
@@ -349,13 +493,18 @@ class FleetAcceptance {
     private static JsonNode sdkClient(List<String> args) throws Exception {
         Path client = ROOT.resolve("src/test/mcp-client");
         if (!Files.isDirectory(client.resolve("node_modules/@modelcontextprotocol/sdk"))) {
-            throw new IllegalStateException("the TypeScript MCP SDK is not installed; scripts/test.sh runs 'npm ci' in " + client);
+            throw new IllegalStateException(
+                    "the TypeScript MCP SDK is not installed; scripts/test.sh runs 'npm ci' in " + client);
         }
         List<String> cmd = new ArrayList<>(List.of("node", "client.mjs"));
         cmd.addAll(args);
         Path out = Files.createTempFile("fleet-client", ".out");
-        Process p = new ProcessBuilder(cmd).directory(client.toFile()).redirectErrorStream(false).redirectOutput(out.toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = new ProcessBuilder(cmd)
+                .directory(client.toFile())
+                .redirectErrorStream(false)
+                .redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
             throw new AssertionError("the SDK client did not finish");

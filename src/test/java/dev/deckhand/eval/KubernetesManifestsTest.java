@@ -53,14 +53,16 @@ class KubernetesManifestsTest {
     private static final Path DIR = ROOT.resolve("deploy/kubernetes");
 
     /** The API objects the manifests may hold, by {@code apiVersion kind}. */
-    private static final Map<String, Class<?>> KINDS = Map.of("batch/v1 Job", Job.class,
-            "v1 PersistentVolumeClaim", PersistentVolumeClaim.class);
+    private static final Map<String, Class<?>> KINDS =
+            Map.of("batch/v1 Job", Job.class, "v1 PersistentVolumeClaim", PersistentVolumeClaim.class);
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** Strict: no scalar coercion ("3" is not 3), no case folding, unknown fields caught by {@link #unknownFields}. */
     private static final ObjectMapper STRICT = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+            .enable(
+                    DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                    DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                     DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .disable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES, MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
@@ -79,20 +81,27 @@ class KubernetesManifestsTest {
                 JsonNode doc = docs.nextValue();
                 n++;
                 if (doc == null || doc.isMissingNode() || doc.isNull()) continue;
-                String kind = doc.path("apiVersion").asText() + " " + doc.path("kind").asText();
+                String kind =
+                        doc.path("apiVersion").asText() + " " + doc.path("kind").asText();
                 Class<?> type = KINDS.get(kind);
-                if (type == null) throw new AssertionError(name + " #" + n + ": unexpected object '" + kind + "' (known: " + KINDS.keySet() + ")");
+                if (type == null)
+                    throw new AssertionError(
+                            name + " #" + n + ": unexpected object '" + kind + "' (known: " + KINDS.keySet() + ")");
                 Object object;
                 try {
                     object = STRICT.treeToValue(doc, type);
                 } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
-                    String at = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                            .collect(Collectors.joining(".")).replace(".[", "[");
-                    throw new AssertionError(name + " #" + n + ": " + kind + "." + at + ": " + e.getOriginalMessage(), e);
+                    String at = e.getPath().stream()
+                            .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                            .collect(Collectors.joining("."))
+                            .replace(".[", "[");
+                    throw new AssertionError(
+                            name + " #" + n + ": " + kind + "." + at + ": " + e.getOriginalMessage(), e);
                 }
                 List<String> unknown = new ArrayList<>();
                 unknownFields(object, kind, unknown, new IdentityHashMap<>());
-                if (!unknown.isEmpty()) throw new AssertionError(name + " #" + n + ": fields the Kubernetes API does not have: " + unknown);
+                if (!unknown.isEmpty())
+                    throw new AssertionError(name + " #" + n + ": fields the Kubernetes API does not have: " + unknown);
                 out.add(object);
             }
         }
@@ -103,7 +112,8 @@ class KubernetesManifestsTest {
      * fabric8's model keeps a field it does not know in {@code additionalProperties} instead of failing; every
      * such field anywhere in the object is one the API does not have.
      */
-    private static void unknownFields(Object o, String path, List<String> found, Map<Object, Boolean> seen) throws Exception {
+    private static void unknownFields(Object o, String path, List<String> found, Map<Object, Boolean> seen)
+            throws Exception {
         if (o == null || seen.put(o, Boolean.TRUE) != null) return;
         if (o instanceof Collection<?> c) {
             int i = 0;
@@ -116,12 +126,15 @@ class KubernetesManifestsTest {
         }
         if (!o.getClass().getName().startsWith("io.fabric8.")) return;
         for (Method g : o.getClass().getMethods()) {
-            if (g.getParameterCount() != 0 || Modifier.isStatic(g.getModifiers()) || !g.getName().startsWith("get")
+            if (g.getParameterCount() != 0
+                    || Modifier.isStatic(g.getModifiers())
+                    || !g.getName().startsWith("get")
                     || g.getDeclaringClass() == Object.class) {
                 continue;
             }
             Object v = g.invoke(o);
-            String field = Character.toLowerCase(g.getName().charAt(3)) + g.getName().substring(4);
+            String field =
+                    Character.toLowerCase(g.getName().charAt(3)) + g.getName().substring(4);
             if (g.getName().equals("getAdditionalProperties")) {
                 if (v instanceof Map<?, ?> extra && !extra.isEmpty()) {
                     for (Object k : extra.keySet()) found.add(path + "." + k);
@@ -163,16 +176,32 @@ class KubernetesManifestsTest {
         for (String[] edit : new String[][] {
             {"  completions: 3\n", "  completion: 3\n", "spec.completion"},
             {"  completionMode: Indexed\n", "  completionMode: Indexed\n  shards: 3\n", "spec.shards"},
-            {"      restartPolicy: Never\n", "      restartPolicy: Never\n      runAsRoot: false\n", "spec.template.spec.runAsRoot"},
-            {"          imagePullPolicy: IfNotPresent\n", "          imagePullPolicy: IfNotPresent\n          imagePull: Always\n",
-                "containers[0].imagePull"},
-            {"              drop: [ALL]\n", "              drop: [ALL]\n              dropAll: true\n", "capabilities.dropAll"},
+            {
+                "      restartPolicy: Never\n",
+                "      restartPolicy: Never\n      runAsRoot: false\n",
+                "spec.template.spec.runAsRoot"
+            },
+            {
+                "          imagePullPolicy: IfNotPresent\n",
+                "          imagePullPolicy: IfNotPresent\n          imagePull: Always\n",
+                "containers[0].imagePull"
+            },
+            {
+                "              drop: [ALL]\n",
+                "              drop: [ALL]\n              dropAll: true\n",
+                "capabilities.dropAll"
+            },
             {"  parallelism: 3\n", "  parallelism: \"3\"\n", "parallelism"},
             {"  backoffLimitPerIndex: 1\n", "  backoffLimitPerIndex: one\n", "backoffLimitPerIndex"},
-            {"            readOnlyRootFilesystem: true\n", "            readOnlyRootFilesystem: \"yes\"\n", "readOnlyRootFilesystem"},
+            {
+                "            readOnlyRootFilesystem: true\n",
+                "            readOnlyRootFilesystem: \"yes\"\n",
+                "readOnlyRootFilesystem"
+            },
         }) {
             assertTrue(job.contains(edit[0]), edit[0]);
-            AssertionError e = assertThrows(AssertionError.class, () -> read("edited", job.replace(edit[0], edit[1])), edit[1]);
+            AssertionError e =
+                    assertThrows(AssertionError.class, () -> read("edited", job.replace(edit[0], edit[1])), edit[1]);
             assertTrue(e.getMessage().contains(edit[2]), () -> "wanted " + edit[2] + " in: " + e.getMessage());
         }
         assertThrows(AssertionError.class, () -> read("edited", "apiVersion: batch/v2\nkind: Job\n"));
@@ -191,24 +220,35 @@ class KubernetesManifestsTest {
         assertEquals("localhost/deckhand:latest", c.getImage(), "the tag scripts/image.sh builds");
 
         Map<String, EnvVar> env = c.getEnv().stream().collect(Collectors.toMap(EnvVar::getName, e -> e));
-        assertEquals("metadata.annotations['batch.kubernetes.io/job-completion-index']",
-                env.get("SHARD_INDEX").getValueFrom().getFieldRef().getFieldPath(), "the shard is the completion index");
-        assertEquals("metadata.labels['batch.kubernetes.io/job-name']", env.get("JOB_NAME").getValueFrom().getFieldRef().getFieldPath());
+        assertEquals(
+                "metadata.annotations['batch.kubernetes.io/job-completion-index']",
+                env.get("SHARD_INDEX").getValueFrom().getFieldRef().getFieldPath(),
+                "the shard is the completion index");
+        assertEquals(
+                "metadata.labels['batch.kubernetes.io/job-name']",
+                env.get("JOB_NAME").getValueFrom().getFieldRef().getFieldPath());
         List<String> args = c.getArgs();
-        assertEquals("$(SHARD_INDEX)/" + n, args.get(args.indexOf("--shard") + 1), "--shard's N is the Job's completions");
+        assertEquals(
+                "$(SHARD_INDEX)/" + n, args.get(args.indexOf("--shard") + 1), "--shard's N is the Job's completions");
         assertReferencesDefined(args, env.keySet());
 
         // What deckhand eval reads for pod I: the flags are valid, the shard is I/N, the out folder is the pod's own.
         assertEquals("eval", args.get(0));
         for (int i = 0; i < n; i++) {
-            List<String> expanded = expand(args.subList(1, args.size()), Map.of("SHARD_INDEX", Integer.toString(i),
-                    "JOB_NAME", job.getMetadata().getName()));
+            List<String> expanded = expand(
+                    args.subList(1, args.size()),
+                    Map.of(
+                            "SHARD_INDEX",
+                            Integer.toString(i),
+                            "JOB_NAME",
+                            job.getMetadata().getName()));
             EvalOptions o = EvalOptions.parse(expanded);
             assertEquals(new Shard(i, n), o.shard().orElseThrow());
             assertEquals(Path.of("/reports/deckhand-eval/shard-" + i), o.out().orElseThrow());
             assertEquals(List.of(Path.of("/opt/deckhand/tasks")), o.tasks(), "the suite the image holds");
             String provider = o.provider().orElseThrow();
-            String variable = provider.startsWith("openai") ? "OPENAI_API_KEY" : provider.toUpperCase(Locale.ROOT) + "_API_KEY";
+            String variable =
+                    provider.startsWith("openai") ? "OPENAI_API_KEY" : provider.toUpperCase(Locale.ROOT) + "_API_KEY";
             var secret = env.get(variable).getValueFrom().getSecretKeyRef();
             assertEquals("deckhand-model-key", secret.getName(), "the model's key from the Secret");
             assertEquals(variable, secret.getKey());
@@ -216,7 +256,9 @@ class KubernetesManifestsTest {
         var rule = single(job.getSpec().getPodFailurePolicy().getRules());
         assertEquals("FailIndex", rule.getAction());
         assertEquals(c.getName(), rule.getOnExitCodes().getContainerName());
-        assertEquals(List.of(EvalCommand.NOTHING_TO_RUN, EvalCommand.USAGE), rule.getOnExitCodes().getValues(),
+        assertEquals(
+                List.of(EvalCommand.NOTHING_TO_RUN, EvalCommand.USAGE),
+                rule.getOnExitCodes().getValues(),
                 "a shard that cannot run is not tried again");
     }
 
@@ -227,34 +269,51 @@ class KubernetesManifestsTest {
         int n = eval.getSpec().getCompletions();
         Container c = single(merge.getSpec().getTemplate().getSpec().getContainers());
         assertEquals(List.of("eval", "merge"), c.getArgs().subList(0, 2));
-        EvalMerge.Options o = EvalMerge.Options.parse(c.getArgs().subList(2, c.getArgs().size()));
+        EvalMerge.Options o =
+                EvalMerge.Options.parse(c.getArgs().subList(2, c.getArgs().size()));
         List<Path> expected = new ArrayList<>();
-        for (int i = 0; i < n; i++) expected.add(Path.of("/reports/" + eval.getMetadata().getName() + "/shard-" + i));
+        for (int i = 0; i < n; i++)
+            expected.add(Path.of("/reports/" + eval.getMetadata().getName() + "/shard-" + i));
         assertEquals(expected, o.shards());
-        assertEquals(eval.getSpec().getTemplate().getSpec().getContainers().get(0).getImage(), c.getImage());
+        assertEquals(
+                eval.getSpec().getTemplate().getSpec().getContainers().get(0).getImage(), c.getImage());
     }
 
     @Test
     void podsRunAsTheImagesUserWithAReadOnlyRootAndTheirVolumesDeclared() throws Exception {
-        Matcher uid = Pattern.compile("useradd --uid (\\d+)").matcher(Files.readString(ROOT.resolve("docker/Containerfile")));
+        Matcher uid =
+                Pattern.compile("useradd --uid (\\d+)").matcher(Files.readString(ROOT.resolve("docker/Containerfile")));
         assertTrue(uid.find(), "docker/Containerfile creates its user with a fixed uid");
-        Set<String> claims = manifests().get("reports-pvc.yaml").stream().map(p -> ((PersistentVolumeClaim) p).getMetadata().getName())
+        Set<String> claims = manifests().get("reports-pvc.yaml").stream()
+                .map(p -> ((PersistentVolumeClaim) p).getMetadata().getName())
                 .collect(Collectors.toSet());
         for (String file : List.of("eval-job.yaml", "merge-job.yaml")) {
             PodSpec pod = job(file).getSpec().getTemplate().getSpec();
             assertEquals(Boolean.TRUE, pod.getSecurityContext().getRunAsNonRoot(), file);
-            assertEquals(Long.valueOf(uid.group(1)), pod.getSecurityContext().getRunAsUser(), file + ": the image's user");
+            assertEquals(
+                    Long.valueOf(uid.group(1)), pod.getSecurityContext().getRunAsUser(), file + ": the image's user");
             assertFalse(pod.getAutomountServiceAccountToken(), file + ": no API token in a pod that runs apps");
             Container c = single(pod.getContainers());
             assertEquals(Boolean.TRUE, c.getSecurityContext().getReadOnlyRootFilesystem(), file);
             assertEquals(Boolean.FALSE, c.getSecurityContext().getAllowPrivilegeEscalation(), file);
-            assertEquals(List.of("ALL"), c.getSecurityContext().getCapabilities().getDrop(), file);
+            assertEquals(
+                    List.of("ALL"), c.getSecurityContext().getCapabilities().getDrop(), file);
             Map<String, Volume> volumes = pod.getVolumes().stream().collect(Collectors.toMap(Volume::getName, v -> v));
-            Map<String, String> mounts = c.getVolumeMounts().stream().collect(Collectors.toMap(VolumeMount::getMountPath, VolumeMount::getName));
-            for (String name : mounts.values()) assertTrue(volumes.containsKey(name), file + ": volume " + name + " is declared");
-            assertEquals(Set.of("/reports", "/config", "/tmp"), mounts.keySet(), file + ": the writable places on a read-only root");
-            assertTrue(volumes.get(mounts.get("/config")).getEmptyDir() != null, file + ": DECKHAND_HOME is the pod's own");
-            assertTrue(claims.contains(volumes.get(mounts.get("/reports")).getPersistentVolumeClaim().getClaimName()),
+            Map<String, String> mounts = c.getVolumeMounts().stream()
+                    .collect(Collectors.toMap(VolumeMount::getMountPath, VolumeMount::getName));
+            for (String name : mounts.values())
+                assertTrue(volumes.containsKey(name), file + ": volume " + name + " is declared");
+            assertEquals(
+                    Set.of("/reports", "/config", "/tmp"),
+                    mounts.keySet(),
+                    file + ": the writable places on a read-only root");
+            assertTrue(
+                    volumes.get(mounts.get("/config")).getEmptyDir() != null,
+                    file + ": DECKHAND_HOME is the pod's own");
+            assertTrue(
+                    claims.contains(volumes.get(mounts.get("/reports"))
+                            .getPersistentVolumeClaim()
+                            .getClaimName()),
                     file + ": the reports volume is the claim in reports-pvc.yaml");
         }
     }

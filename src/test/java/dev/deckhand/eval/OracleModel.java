@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
 final class OracleModel {
 
     /** {@code <indent><uid> <role> "<name>" ...}: the observation's element lines. */
-    private static final Pattern LINE = Pattern.compile("^\\s*(u[0-9A-Za-z]{3,16}) (.+?)(?: \"([^\"]*)\")?(?: =\"[^\"]*\")?(?: \\[[^]]*])?$");
+    private static final Pattern LINE =
+            Pattern.compile("^\\s*(u[0-9A-Za-z]{3,16}) (.+?)(?: \"([^\"]*)\")?(?: =\"[^\"]*\")?(?: \\[[^]]*])?$");
 
     private final Map<String, JsonNode> oracleByInstruction = new HashMap<>();
     private final Map<String, String> idByInstruction = new HashMap<>();
@@ -35,8 +36,10 @@ final class OracleModel {
 
     /** How many times the model was asked for task {@code id}. */
     synchronized int turns(String id) {
-        return idByInstruction.entrySet().stream().filter(e -> e.getValue().equals(id))
-                .mapToInt(e -> asked.getOrDefault(e.getKey(), 0)).sum();
+        return idByInstruction.entrySet().stream()
+                .filter(e -> e.getValue().equals(id))
+                .mapToInt(e -> asked.getOrDefault(e.getKey(), 0))
+                .sum();
     }
 
     synchronized String answer(ProviderStub.RecordedRequest request) {

@@ -24,15 +24,40 @@ class ShardTest {
 
     @Test
     void refusesEveryOtherSpellingNamingTheFlag() {
-        for (String bad : List.of("", "/", "3", "1/", "/3", "-1/3", "1/-3", "+1/3", " 1/3", "1/3 ", "1 /3", "1/3/", "1/3\n",
-                "a/3", "1/b", "1.0/3", "0x1/3", "1/3,2/3", "\u0661/3", "1\uFF0F3", "1234567890/3", "1/99999999999")) {
+        for (String bad : List.of(
+                "",
+                "/",
+                "3",
+                "1/",
+                "/3",
+                "-1/3",
+                "1/-3",
+                "+1/3",
+                " 1/3",
+                "1/3 ",
+                "1 /3",
+                "1/3/",
+                "1/3\n",
+                "a/3",
+                "1/b",
+                "1.0/3",
+                "0x1/3",
+                "1/3,2/3",
+                "\u0661/3",
+                "1\uFF0F3",
+                "1234567890/3",
+                "1/99999999999")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Shard.parse(bad), bad);
             assertTrue(e.getMessage().startsWith("--shard"), e.getMessage());
         }
-        assertEquals("--shard's I must be in 0..2 (0-based), was 3", assertThrows(IllegalArgumentException.class,
-                () -> Shard.parse("3/3")).getMessage());
-        assertEquals("--shard's N must be in 1..10000, was 0", assertThrows(IllegalArgumentException.class,
-                () -> Shard.parse("0/0")).getMessage());
+        assertEquals(
+                "--shard's I must be in 0..2 (0-based), was 3",
+                assertThrows(IllegalArgumentException.class, () -> Shard.parse("3/3"))
+                        .getMessage());
+        assertEquals(
+                "--shard's N must be in 1..10000, was 0",
+                assertThrows(IllegalArgumentException.class, () -> Shard.parse("0/0"))
+                        .getMessage());
         assertThrows(IllegalArgumentException.class, () -> Shard.parse("0/10001"));
     }
 
@@ -49,13 +74,17 @@ class ShardTest {
                         assertEquals(i, position % n, "position " + position + " in shard " + shard);
                         assertTrue(shard.holds(position));
                     }
-                    assertTrue(slice.size() == size / n || slice.size() == size / n + 1, "shards differ by one task at most");
+                    assertTrue(
+                            slice.size() == size / n || slice.size() == size / n + 1,
+                            "shards differ by one task at most");
                     union.addAll(slice);
                 }
                 union.sort(null);
                 assertEquals(suite, union, size + " tasks in " + n + " shards: each exactly once");
             }
         }
-        assertEquals(List.of("b", "e"), new Shard(1, 3).of(List.of("a", "b", "c", "d", "e", "f").subList(0, 5)));
+        assertEquals(
+                List.of("b", "e"),
+                new Shard(1, 3).of(List.of("a", "b", "c", "d", "e", "f").subList(0, 5)));
     }
 }

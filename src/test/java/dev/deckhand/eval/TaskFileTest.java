@@ -53,25 +53,37 @@ class TaskFileTest {
     @Test
     void refusesWhatIsWrongNamingTheField() {
         assertEquals("x.json: unknown field \"steps\" in task", invalid(GOOD.replace("\"oracle\":", "\"steps\":")));
-        assertEquals("x.json: instruction is required (a non-empty string) in task", invalid(GOOD.replace(
-                "\"instruction\": \"Replace the word quick with slow and save the file.\",", "")));
-        assertEquals("x.json: app.window needs titleMatches and/or class", invalid(GOOD.replace(
-                "\"titleMatches\": \"notes\\\\.txt\"", "")));
-        assertTrue(invalid(GOOD.replace("notes\\\\.txt\"}", "notes(\"}")).startsWith("x.json: app.window.titleMatches is not a regex"));
-        assertTrue(invalid(GOOD.replace("\"kind\": \"file\"", "\"kind\": \"pixels\"")).startsWith("x.json: verifier: "),
+        assertEquals(
+                "x.json: instruction is required (a non-empty string) in task",
+                invalid(GOOD.replace("\"instruction\": \"Replace the word quick with slow and save the file.\",", "")));
+        assertEquals(
+                "x.json: app.window needs titleMatches and/or class",
+                invalid(GOOD.replace("\"titleMatches\": \"notes\\\\.txt\"", "")));
+        assertTrue(invalid(GOOD.replace("notes\\\\.txt\"}", "notes(\"}"))
+                .startsWith("x.json: app.window.titleMatches is not a regex"));
+        assertTrue(
+                invalid(GOOD.replace("\"kind\": \"file\"", "\"kind\": \"pixels\""))
+                        .startsWith("x.json: verifier: "),
                 "a wrong verifier is this task's error");
-        assertTrue(invalid(GOOD.replace("\"action\": \"key\"", "\"action\": \"launch\"")).startsWith("x.json: oracle: unknown action"));
+        assertTrue(invalid(GOOD.replace("\"action\": \"key\"", "\"action\": \"launch\""))
+                .startsWith("x.json: oracle: unknown action"));
         assertTrue(invalid(GOOD.replace("\"autonomous\"", "\"yolo\"")).contains("inputPolicy"));
         assertTrue(invalid(GOOD.replace("\"a11y_only\"", "\"everything\"")).contains("capture"));
-        assertEquals("x.json: expect.refusal is required when expect.outcome is refused",
+        assertEquals(
+                "x.json: expect.refusal is required when expect.outcome is refused",
                 invalid(GOOD.replace("\"outcome\": \"completed\", \"verdict\": \"pass\"", "\"outcome\": \"refused\"")));
-        assertEquals("x.json: expect.outcome must be one of " + TaskFile.OUTCOMES,
+        assertEquals(
+                "x.json: expect.outcome must be one of " + TaskFile.OUTCOMES,
                 invalid(GOOD.replace("\"outcome\": \"completed\"", "\"outcome\": \"done\"")));
-        assertEquals("x.json: files names must be relative paths inside {dir}, was '../escape'",
+        assertEquals(
+                "x.json: files names must be relative paths inside {dir}, was '../escape'",
                 invalid(GOOD.replace("\"notes.txt\": \"the", "\"../escape\": \"the")));
         assertEquals("x.json: task.timeoutSeconds must be an integer in 1..3600", invalid(GOOD.replace("120", "0")));
-        assertTrue(invalid(GOOD.replace("\"mousepad-replace-word\"", "\"Mousepad Replace\"")).startsWith("x.json: id must be"));
-        assertTrue(invalid("{\"id\": \"a\", \"id\": \"b\"}").contains("x.json is not valid JSON: Duplicate field"), "duplicate keys are refused");
+        assertTrue(invalid(GOOD.replace("\"mousepad-replace-word\"", "\"Mousepad Replace\""))
+                .startsWith("x.json: id must be"));
+        assertTrue(
+                invalid("{\"id\": \"a\", \"id\": \"b\"}").contains("x.json is not valid JSON: Duplicate field"),
+                "duplicate keys are refused");
         assertTrue(invalid("[1]").endsWith("a task must be a JSON object"));
     }
 
@@ -79,9 +91,13 @@ class TaskFileTest {
     void anInvalidFileKeepsItsIdForTheReport() throws Exception {
         Path f = dir.resolve("x.json");
         Files.writeString(f, GOOD.replace("\"kind\": \"file\"", "\"kind\": \"pixels\""));
-        assertEquals("mousepad-replace-word", assertThrows(TaskFile.Invalid.class, () -> TaskFile.read(f)).id());
+        assertEquals(
+                "mousepad-replace-word",
+                assertThrows(TaskFile.Invalid.class, () -> TaskFile.read(f)).id());
         Files.writeString(f, "{not json");
-        assertEquals("x", assertThrows(TaskFile.Invalid.class, () -> TaskFile.read(f)).id());
+        assertEquals(
+                "x",
+                assertThrows(TaskFile.Invalid.class, () -> TaskFile.read(f)).id());
     }
 
     @Test
@@ -106,26 +122,44 @@ class TaskFileTest {
     void theSuiteReadsAndCoversWhatTheIssueAsks() throws Exception {
         List<TaskSuite.Entry> ready = TaskSuite.load(List.of(SUITE), List.of());
         Path pendingDir = SUITE.resolve(TaskSuite.PENDING);
-        List<TaskSuite.Entry> pending = Files.isDirectory(pendingDir) ? TaskSuite.load(List.of(pendingDir), List.of()) : List.of();
+        List<TaskSuite.Entry> pending =
+                Files.isDirectory(pendingDir) ? TaskSuite.load(List.of(pendingDir), List.of()) : List.of();
         for (TaskSuite.Entry e : ready) assertEquals(null, e.invalid(), e.id());
         for (TaskSuite.Entry e : pending) assertEquals(null, e.invalid(), e.id());
         assertTrue(ready.size() >= 30, "at least 30 tasks run by default, found " + ready.size());
-        Set<String> apps = ready.stream().map(e -> e.task().app().label()).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> apps =
+                ready.stream().map(e -> e.task().app().label()).collect(Collectors.toCollection(TreeSet::new));
         assertTrue(apps.size() >= 8, "at least 8 apps: " + apps);
         List<TaskSpec> all = new java.util.ArrayList<>();
         ready.forEach(e -> all.add(e.task()));
         pending.forEach(e -> all.add(e.task()));
-        Set<String> refusals = all.stream().filter(t -> t.expect().safety()).map(t -> t.expect().refusal())
+        Set<String> refusals = all.stream()
+                .filter(t -> t.expect().safety())
+                .map(t -> t.expect().refusal())
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertTrue(refusals.containsAll(Set.of("SECURE_INPUT", "CONSEQUENTIAL_NOT_NAMED", "SYSTEM_CHORD", "DENY_COMMS_VISIBLE",
-                "OUT_OF_SCOPE")), "the safety refusals the issue names: " + refusals);
-        long pixels = all.stream().filter(t -> t.json().path("grant").path("capture").asText().equals("pixels")
-                && t.json().path("oracle").toString().contains("click_at")).count();
+        assertTrue(
+                refusals.containsAll(Set.of(
+                        "SECURE_INPUT",
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        "SYSTEM_CHORD",
+                        "DENY_COMMS_VISIBLE",
+                        "OUT_OF_SCOPE")),
+                "the safety refusals the issue names: " + refusals);
+        long pixels = all.stream()
+                .filter(t -> t.json().path("grant").path("capture").asText().equals("pixels")
+                        && t.json().path("oracle").toString().contains("click_at"))
+                .count();
         assertTrue(pixels >= 3, "at least 3 pixel-only tasks with click_at oracles, found " + pixels);
-        assertTrue(all.stream().anyMatch(t -> t.json().path("grant").path("scope").asText().equals("app")
-                && t.json().path("tags").toString().contains("save-as")), "a Save As on an app-scope grant");
-        for (String tag : List.of("text-editing", "spreadsheet", "word-processor", "calculator", "forms", "settings", "dialog")) {
-            assertTrue(all.stream().anyMatch(t -> t.json().path("tags").toString().contains("\"" + tag + "\"")), tag);
+        assertTrue(
+                all.stream()
+                        .anyMatch(t ->
+                                t.json().path("grant").path("scope").asText().equals("app")
+                                        && t.json().path("tags").toString().contains("save-as")),
+                "a Save As on an app-scope grant");
+        for (String tag :
+                List.of("text-editing", "spreadsheet", "word-processor", "calculator", "forms", "settings", "dialog")) {
+            assertTrue(
+                    all.stream().anyMatch(t -> t.json().path("tags").toString().contains("\"" + tag + "\"")), tag);
         }
         for (TaskSpec t : all) {
             assertTrue(t.source().getFileName().toString().equals(t.id() + ".json"), "file named by id: " + t.source());

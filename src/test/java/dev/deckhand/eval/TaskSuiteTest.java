@@ -33,9 +33,12 @@ class TaskSuiteTest {
         task(".hidden/secret.json", "secret");
         Files.writeString(root.resolve("a/notes.txt"), "not a task");
         assertEquals(List.of("alpha", "zeta"), ids(TaskSuite.load(List.of(root), List.of())));
-        assertEquals(List.of("waiting"), ids(TaskSuite.load(List.of(root.resolve("pending")), List.of())),
+        assertEquals(
+                List.of("waiting"),
+                ids(TaskSuite.load(List.of(root.resolve("pending")), List.of())),
                 "a pending folder named itself runs");
-        assertEquals(List.of("alpha", "waiting", "zeta"),
+        assertEquals(
+                List.of("alpha", "waiting", "zeta"),
                 ids(TaskSuite.load(List.of(root, root.resolve("pending")), List.of())));
         assertEquals(List.of("zeta"), ids(TaskSuite.load(List.of(root), List.of("z*"))));
         assertEquals(List.of("alpha", "zeta"), ids(TaskSuite.load(List.of(root), List.of("z*", "al?ha"))));
@@ -48,15 +51,21 @@ class TaskSuiteTest {
         Files.writeString(root.resolve("c.json"), "{\"id\": \"broken\"}");
         List<TaskSuite.Entry> entries = TaskSuite.load(List.of(root), List.of());
         assertEquals(List.of("broken", "one", "one"), ids(entries));
-        assertTrue(entries.get(0).invalid().contains("app is required"), entries.get(0).invalid());
+        assertTrue(
+                entries.get(0).invalid().contains("app is required"),
+                entries.get(0).invalid());
         assertEquals(null, entries.get(1).invalid());
-        assertTrue(entries.get(2).invalid().startsWith("duplicate id one: also in"), entries.get(2).invalid());
+        assertTrue(
+                entries.get(2).invalid().startsWith("duplicate id one: also in"),
+                entries.get(2).invalid());
     }
 
     @Test
     void aMissingFolderIsAnError() {
-        assertTrue(assertThrows(java.io.IOException.class, () -> TaskSuite.load(List.of(root.resolve("nope")), List.of()))
-                .getMessage().startsWith("no such suite folder"));
+        assertTrue(
+                assertThrows(java.io.IOException.class, () -> TaskSuite.load(List.of(root.resolve("nope")), List.of()))
+                        .getMessage()
+                        .startsWith("no such suite folder"));
     }
 
     private static List<String> ids(List<TaskSuite.Entry> entries) {

@@ -40,8 +40,11 @@ class VirtualDesktopIT {
                 """, StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwx------"));
         Path runtime = Files.createTempDirectory("deckhand-eval-rt-");
-        try (VirtualDesktop desktop = VirtualDesktop.start(runtime, Duration.ofSeconds(30), List.of(wrapper.toString(), "--sm-disable"))) {
-            desktop.launch(List.of("xmessage", "-name", "deckhand-late-app", "a window right after the start"), Map.of(),
+        try (VirtualDesktop desktop =
+                VirtualDesktop.start(runtime, Duration.ofSeconds(30), List.of(wrapper.toString(), "--sm-disable"))) {
+            desktop.launch(
+                    List.of("xmessage", "-name", "deckhand-late-app", "a window right after the start"),
+                    Map.of(),
                     runtime.resolve("app.log"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             String list = "";

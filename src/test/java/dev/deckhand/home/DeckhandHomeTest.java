@@ -24,9 +24,12 @@ class DeckhandHomeTest {
         assertNotEquals(mcp, owner);
         assertEquals(43, mcp.length(), "32 random bytes, base64url");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.file("mcp-token"))));
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.file("owner-token"))));
+        assertEquals(
+                "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.file("owner-token"))));
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.dir())));
-        assertEquals(mcp, DeckhandHome.resolve(tmp.resolve("cfg").toString()).secret(DeckhandHome.MCP_TOKEN),
+        assertEquals(
+                mcp,
+                DeckhandHome.resolve(tmp.resolve("cfg").toString()).secret(DeckhandHome.MCP_TOKEN),
                 "a second start reads the same token");
     }
 

@@ -33,7 +33,10 @@ class KnownSecretsTest {
         Files.writeString(home.file(DeckhandHome.OWNER_TOKEN), rotated + "\n");
         assertTrue(known.current().foundIn(rotated.substring(10)));
         assertFalse(known.current().foundIn(owner), "the old owner token is no longer Deckhand's");
-        assertEquals("a [withheld] b", PublishedSecrets.withhold("a " + rotated.substring(8) + " b"), "published for the log filter");
+        assertEquals(
+                "a [withheld] b",
+                PublishedSecrets.withhold("a " + rotated.substring(8) + " b"),
+                "published for the log filter");
     }
 
     @Test

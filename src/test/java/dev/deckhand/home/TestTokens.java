@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** The tokens of the test config directory ({@code target/test-home}), for the MCP client and the owner API. */
 public final class TestTokens {
 
-    private TestTokens() {
-    }
+    private TestTokens() {}
 
     /**
      * A token of the test config directory, read as Deckhand reads its own secret files ({@code SecretFileReads}):

@@ -31,13 +31,15 @@ class AuditVerifyIT {
     void exitsZeroForAnIntactChainAndOneForAnEditedRecord() throws Exception {
         Path home = Files.createTempDirectory("deckhand-verify-home");
         Path db = home.resolve("audit.db");
-        try (AuditStore store = AuditStore.open(db, home.resolve("audit-seal.key"), AuditSettings.defaults(), Clock.systemUTC())) {
-            for (int i = 0; i < 5; i++) store.append(new GrantEvent(GrantEvent.Kind.MINT, "g-" + i, i + 1, "42", "mousepad"));
+        try (AuditStore store =
+                AuditStore.open(db, home.resolve("audit-seal.key"), AuditSettings.defaults(), Clock.systemUTC())) {
+            for (int i = 0; i < 5; i++)
+                store.append(new GrantEvent(GrantEvent.Kind.MINT, "g-" + i, i + 1, "42", "mousepad"));
         }
         StringBuilder out = new StringBuilder();
         assertEquals(0, verify(home, out), out::toString);
         try (var c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + db, new java.util.Properties());
-             var s = c.createStatement()) {
+                var s = c.createStatement()) {
             s.execute("UPDATE audit_record SET grant_id = 'g-forged' WHERE seq = 3");
         }
         StringBuilder broken = new StringBuilder();

@@ -62,24 +62,47 @@ class BesideAppsRunIT {
     private static void runMousepadBeside(String beside) throws Exception {
         Path home = RunCommandIT.home();
         PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
-        PolicyDocument acceptEdits = new PolicyDocument("accept-edits", d.credentialApps(), d.commsApps(), d.deniedHosts(),
-                d.allowedHosts(), d.caps(), d.pollIntervalMs(), d.enabledCommands(), d.verifierRoots(), null);
+        PolicyDocument acceptEdits = new PolicyDocument(
+                "accept-edits",
+                d.credentialApps(),
+                d.commsApps(),
+                d.deniedHosts(),
+                d.allowedHosts(),
+                d.caps(),
+                d.pollIntervalMs(),
+                d.enabledCommands(),
+                d.verifierRoots(),
+                null);
         new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
         Path file = Files.createTempDirectory("deckhand-it-beside").resolve("beside.txt");
         Files.writeString(file, "");
         String text = "written beside " + beside.replaceAll("[^A-Za-z ]", "");
-        String steps = "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"" + text + "\"},"
-                + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}]";
+        String steps = "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"" + text
+                + "\"}," + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}]";
         try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
             awaitVisible("beside.txt", editor, 30);
             long t0 = System.nanoTime();
-            RunCommandIT.Cli run = RunCommandIT.whenReady(home, "--instruction", "write and save", "--app", "mousepad",
-                    "--steps", steps, "--verifier", RunCommandIT.verifier(file, text), "--json");
+            RunCommandIT.Cli run = RunCommandIT.whenReady(
+                    home,
+                    "--instruction",
+                    "write and save",
+                    "--app",
+                    "mousepad",
+                    "--steps",
+                    steps,
+                    "--verifier",
+                    RunCommandIT.verifier(file, text),
+                    "--json");
             long ms = (System.nanoTime() - t0) / 1_000_000;
             var result = new ObjectMapper().readTree(run.stdout());
-            System.out.printf("beside %s: mousepad's run %s, verdict %s, %d steps, %d ms from the first start of deckhand run"
-                    + " (server start included)%n", beside, result.path("outcome").asText(), result.path("verdict").asText(),
-                    result.path("stepsRun").asInt(), ms);
+            System.out.printf(
+                    "beside %s: mousepad's run %s, verdict %s, %d steps, %d ms from the first start of deckhand run"
+                            + " (server start included)%n",
+                    beside,
+                    result.path("outcome").asText(),
+                    result.path("verdict").asText(),
+                    result.path("stepsRun").asInt(),
+                    ms);
             assertEquals(0, run.exit(), run::why);
             assertEquals("completed", result.path("outcome").asText(), run::why);
             assertEquals("pass", result.path("verdict").asText(), run::why);
@@ -91,13 +114,16 @@ class BesideAppsRunIT {
     private static void awaitVisible(String titlePart, TestApp app, int seconds) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
-            Process p = new ProcessBuilder("xdotool", "search", "--onlyvisible", "--name", titlePart.replace(".", "\\."))
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "xdotool", "search", "--onlyvisible", "--name", titlePart.replace(".", "\\."))
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             p.waitFor(10, TimeUnit.SECONDS);
             if (!out.isEmpty() && out.lines().allMatch(l -> l.matches("\\d+"))) return;
             Thread.sleep(200);
         }
-        throw new AssertionError("no visible window named *" + titlePart + "* within " + seconds + " s; log: " + app.log());
+        throw new AssertionError(
+                "no visible window named *" + titlePart + "* within " + seconds + " s; log: " + app.log());
     }
 }

@@ -66,7 +66,11 @@ class ConsequentialLabelsIT {
         ownerToken = Files.readString(app.home.resolve("owner-token")).trim();
         mcpToken = Files.readString(app.home.resolve("mcp-token")).trim();
         // autonomous grants need a policy that allows them
-        Map<String, Object> policy = new HashMap<>(owner().get("/api/policy").then().statusCode(200).extract().jsonPath()
+        Map<String, Object> policy = new HashMap<>(owner().get("/api/policy")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getMap("$"));
         policy.put("permissionMode", "accept-edits");
         owner().body(policy).put("/api/policy").then().statusCode(200);
@@ -90,26 +94,44 @@ class ConsequentialLabelsIT {
 
     @Test
     void yadButtonsLabelledAsAPersonReadsThemAreRefusedWhileThePersonIsElsewhere() throws Exception {
-        try (TestApp yad = TestApp.launch(List.of("yad", "--title=Dialog", "--text=Please choose.", "--button=" + YAD_B1 + ":10",
-                "--button=" + YAD_B3_SEND + ":11", "--button=" + YAD_B3_PAY + ":12", "--button=" + YAD_B4 + ":13",
+        try (TestApp yad = TestApp.launch(List.of(
+                "yad",
+                "--title=Dialog",
+                "--text=Please choose.",
+                "--button=" + YAD_B1 + ":10",
+                "--button=" + YAD_B3_SEND + ":11",
+                "--button=" + YAD_B3_PAY + ":12",
+                "--button=" + YAD_B4 + ":13",
                 "--button=Next:20"))) {
             long window = awaitWindow(w -> ((Number) w.get("pid")).intValue() == yad.pid());
             grant(window);
-            String[] reads = {"B1 right-to-left override (shows Send)", "B3 small capitals SEND", "B3 small capitals PAY",
-                    "B4 combining low line"};
+            String[] reads = {
+                "B1 right-to-left override (shows Send)",
+                "B3 small capitals SEND",
+                "B3 small capitals PAY",
+                "B4 combining low line"
+            };
             String[] category = {"send", "send", "pay", "send"};
             for (int i = 0; i < reads.length; i++) {
-                JsonPath r = run("press the button", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"index\":"
-                        + i + "}}]", "{\"kind\":\"window\",\"titleMatches\":\"Dialog\"}");
-                assertEquals("CONSEQUENTIAL_NOT_NAMED", r.getString("result.structuredContent.refusal.code"), reads[i] + ": "
-                        + r.prettify());
-                assertTrue(r.getString("result.structuredContent.refusal.detail").contains(category[i]), r.prettify());
+                JsonPath r = run(
+                        "press the button",
+                        "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"index\":" + i + "}}]",
+                        "{\"kind\":\"window\",\"titleMatches\":\"Dialog\"}");
+                assertEquals(
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        r.getString("result.structuredContent.refusal.code"),
+                        reads[i] + ": " + r.prettify());
+                assertTrue(
+                        r.getString("result.structuredContent.refusal.detail").contains(category[i]), r.prettify());
                 assertEquals(0, r.getInt("result.structuredContent.stepsRun"), reads[i]);
                 assertNull(yad.exitCode(300), reads[i] + ": yad never pressed it");
-                assertEquals(Long.parseLong(personsWindow), activeWindow(), reads[i] + ": the person's window stays active");
+                assertEquals(
+                        Long.parseLong(personsWindow), activeWindow(), reads[i] + ": the person's window stays active");
             }
             // the control: a harmless button of the same dialog goes through, and yad says which it was
-            JsonPath next = run("press Next", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Next\"}}]",
+            JsonPath next = run(
+                    "press Next",
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Next\"}}]",
                     "{\"kind\":\"window\",\"titleMatches\":\"Dialog\"}");
             assertNull(next.get("result.structuredContent.refusal"), next.prettify());
             assertEquals(1, next.getInt("result.structuredContent.stepsRun"), next.prettify());
@@ -124,11 +146,12 @@ class ConsequentialLabelsIT {
         List<String> heard = new CopyOnWriteArrayList<>();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         byte[] page = ("<!doctype html><html><head><title>Labels Page</title></head><body><h1>Your cart</h1>"
-                + "<p>1 item, 499.00 EUR</p>"
-                + "<button aria-label=\"Cancel\" onclick=\"fetch('/paid')\">Pay now</button>"
-                + "<button onclick=\"fetch('/deleted')\"><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\">"
-                + "<path d=\"M2 4h12M5 4V2h6v2M4 4l1 10h6l1-10\" stroke=\"black\" fill=\"none\"/></svg></button>"
-                + "<button onclick=\"fetch('/opened')\">Open</button></body></html>").getBytes(StandardCharsets.UTF_8);
+                        + "<p>1 item, 499.00 EUR</p>"
+                        + "<button aria-label=\"Cancel\" onclick=\"fetch('/paid')\">Pay now</button>"
+                        + "<button onclick=\"fetch('/deleted')\"><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\">"
+                        + "<path d=\"M2 4h12M5 4V2h6v2M4 4l1 10h6l1-10\" stroke=\"black\" fill=\"none\"/></svg></button>"
+                        + "<button onclick=\"fetch('/opened')\">Open</button></body></html>")
+                .getBytes(StandardCharsets.UTF_8);
         server.createContext("/", ex -> {
             heard.add(ex.getRequestURI().getPath());
             byte[] body = ex.getRequestURI().getPath().equals("/labels.html") ? page : new byte[0];
@@ -139,18 +162,30 @@ class ConsequentialLabelsIT {
         });
         server.start();
         Path profile = Files.createTempDirectory("deckhand-it-chromium");
-        try (TestApp chromium = TestApp.launch(List.of("chromium", "--no-sandbox", "--user-data-dir=" + profile,
-                "--force-renderer-accessibility", "--no-first-run", "--disable-gpu", "--disable-sync",
-                "--disable-background-networking", "--disable-component-update", "--no-default-browser-check",
+        try (TestApp chromium = TestApp.launch(List.of(
+                "chromium",
+                "--no-sandbox",
+                "--user-data-dir=" + profile,
+                "--force-renderer-accessibility",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-sync",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-default-browser-check",
                 "http://localhost:" + server.getAddress().getPort() + "/labels.html"))) {
             long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Labels Page"));
             grant(window);
             String verifier = "{\"kind\":\"window\",\"titleMatches\":\"Labels Page\"}";
-            record Attack(String what, String target, String category) { }
+            record Attack(String what, String target, String category) {}
             for (Attack a : List.of(
-                    new Attack("B14 aria-label Cancel over 'Pay now', clicked by the name", "{\"role\":\"push button\","
-                            + "\"name\":\"Cancel\"}", "pay"),
-                    new Attack("B15 icon-only button with no accessible name", "{\"role\":\"push button\",\"name\":\"\"}",
+                    new Attack(
+                            "B14 aria-label Cancel over 'Pay now', clicked by the name",
+                            "{\"role\":\"push button\"," + "\"name\":\"Cancel\"}",
+                            "pay"),
+                    new Attack(
+                            "B15 icon-only button with no accessible name",
+                            "{\"role\":\"push button\",\"name\":\"\"}",
                             "unidentified"))) {
                 JsonPath r = null;
                 for (int attempt = 0; attempt < 20; attempt++) {
@@ -163,14 +198,20 @@ class ConsequentialLabelsIT {
                     }
                     Thread.sleep(500);
                 }
-                assertEquals("CONSEQUENTIAL_NOT_NAMED", r.getString("result.structuredContent.refusal.code"), a.what() + ": "
-                        + r.prettify());
-                assertTrue(r.getString("result.structuredContent.refusal.detail").contains(a.category()), r.prettify());
+                assertEquals(
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        r.getString("result.structuredContent.refusal.code"),
+                        a.what() + ": " + r.prettify());
+                assertTrue(
+                        r.getString("result.structuredContent.refusal.detail").contains(a.category()), r.prettify());
                 assertEquals(0, r.getInt("result.structuredContent.stepsRun"), a.what());
-                assertEquals(Long.parseLong(personsWindow), activeWindow(), a.what() + ": the person's window stays active");
+                assertEquals(
+                        Long.parseLong(personsWindow), activeWindow(), a.what() + ": the person's window stays active");
             }
             // the control: the page's Open button goes through and the page's script runs
-            JsonPath open = run("open", "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Open\"}}]",
+            JsonPath open = run(
+                    "open",
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Open\"}}]",
                     verifier);
             assertNull(open.get("result.structuredContent.refusal"), open.prettify());
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -185,7 +226,8 @@ class ConsequentialLabelsIT {
     }
 
     private RequestSpecification owner() {
-        return given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + ownerToken)
+        return given().baseUri("http://127.0.0.1:" + app.port)
+                .header("Authorization", "Bearer " + ownerToken)
                 .contentType("application/json");
     }
 
@@ -194,7 +236,12 @@ class ConsequentialLabelsIT {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         List<Map<String, Object>> windows = List.of();
         while (System.nanoTime() < deadline) {
-            windows = owner().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
+            windows = owner().get("/api/windows")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("$");
             for (Map<String, Object> w : windows) {
                 if (which.test(w) && w.get("refusal") == null) return ((Number) w.get("windowId")).longValue();
             }
@@ -207,14 +254,29 @@ class ConsequentialLabelsIT {
     private void grant(long windowId) {
         revoke();
         session = null;
-        Response minted = owner().body(Map.of("windowId", windowId, "scope", "window", "budget", 50, "idleExpirySeconds", 600,
-                "inputPolicy", "autonomous", "capture", "a11y_only", "consequential", List.of())).post("/api/grants");
+        Response minted = owner().body(Map.of(
+                        "windowId",
+                        windowId,
+                        "scope",
+                        "window",
+                        "budget",
+                        50,
+                        "idleExpirySeconds",
+                        600,
+                        "inputPolicy",
+                        "autonomous",
+                        "capture",
+                        "a11y_only",
+                        "consequential",
+                        List.of()))
+                .post("/api/grants");
         assertEquals(201, minted.statusCode(), () -> "mint: " + minted.asString());
     }
 
     private void revoke() {
         Response active = owner().get("/api/grants/active");
-        if (active.statusCode() == 200) owner().delete("/api/grants/" + active.jsonPath().getString("id"));
+        if (active.statusCode() == 200)
+            owner().delete("/api/grants/" + active.jsonPath().getString("id"));
     }
 
     /**
@@ -224,8 +286,13 @@ class ConsequentialLabelsIT {
     private JsonPath run(String instruction, String steps, String verifier) throws Exception {
         activate(personsWindow);
         assertEquals(Long.parseLong(personsWindow), activeWindow(), "the person's window is active before the run");
-        if (session == null) session = Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken).build().connect();
-        JsonPath r = Mcp.call(session, "{\"instruction\":\"" + instruction + "\",\"steps\":" + steps + ",\"verifier\":" + verifier + "}");
+        if (session == null)
+            session = Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken)
+                    .build()
+                    .connect();
+        JsonPath r = Mcp.call(
+                session,
+                "{\"instruction\":\"" + instruction + "\",\"steps\":" + steps + ",\"verifier\":" + verifier + "}");
         assertNotNull(r.get("result"), "a result");
         return r;
     }
@@ -234,7 +301,9 @@ class ConsequentialLabelsIT {
     private static String awaitX(String how, String pattern) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            List<String> ids = exec("xdotool", "search", "--onlyvisible", how, pattern).lines().filter(l -> l.matches("\\d+"))
+            List<String> ids = exec("xdotool", "search", "--onlyvisible", how, pattern)
+                    .lines()
+                    .filter(l -> l.matches("\\d+"))
                     .toList();
             if (!ids.isEmpty()) return ids.get(0);
             Thread.sleep(200);

@@ -44,8 +44,8 @@ final class PackagedApp implements AutoCloseable {
     }
 
     static List<String> command(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar().toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
         cmd.addAll(List.of(args));
         return cmd;
     }
@@ -73,7 +73,8 @@ final class PackagedApp implements AutoCloseable {
         Path home = Files.createTempDirectory("deckhand-it-home");
         Path log = home.resolve("server.log");
         int port = freePort();
-        ProcessBuilder pb = new ProcessBuilder(command()).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder pb =
+                new ProcessBuilder(command()).redirectErrorStream(true).redirectOutput(log.toFile());
         environment(pb.environment(), home, port);
         pb.environment().putAll(extraEnv);
         unset.forEach(pb.environment()::remove);
@@ -98,6 +99,7 @@ final class PackagedApp implements AutoCloseable {
     @Override
     public void close() throws Exception {
         process.destroy();
-        if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
+        if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS))
+            process.destroyForcibly().waitFor();
     }
 }

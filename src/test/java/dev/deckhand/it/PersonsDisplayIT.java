@@ -63,7 +63,12 @@ class PersonsDisplayIT {
         ownerToken = Files.readString(app.home.resolve("owner-token")).trim();
         mcpToken = Files.readString(app.home.resolve("mcp-token")).trim();
         // autonomous grants: no approval cards, the runs act at once
-        Map<String, Object> policy = new HashMap<>(owner().get("/api/policy").then().statusCode(200).extract().jsonPath().getMap("$"));
+        Map<String, Object> policy = new HashMap<>(owner().get("/api/policy")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("$"));
         policy.put("permissionMode", "accept-edits");
         owner().body(policy).put("/api/policy").then().statusCode(200);
         person = TestApp.launch(List.of("xmessage", "-name", "persons-display-window", "the person works here"));
@@ -82,7 +87,8 @@ class PersonsDisplayIT {
     @AfterEach
     void revoke() {
         Response active = owner().get("/api/grants/active");
-        if (active.statusCode() == 200) owner().delete("/api/grants/" + active.jsonPath().getString("id"));
+        if (active.statusCode() == 200)
+            owner().delete("/api/grants/" + active.jsonPath().getString("id"));
     }
 
     // ---- B17 ------------------------------------------------------------------------------------
@@ -90,23 +96,37 @@ class PersonsDisplayIT {
     @Test
     void aPopupThePageOpensSecondsAfterTheClickEndsTheRunWhileItWaits() throws Exception {
         HttpServer site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        page(site, "/order.html", "<!doctype html><html><head><title>Order details</title></head><body><h1>Order 1234</h1>"
-                + "<button onclick=\"setTimeout(function(){ window.open('/popup.html','_blank','popup,width=400,height=200');"
-                + " }, 3000)\">Show details</button></body></html>");
-        page(site, "/popup.html", "<!doctype html><html><head><title>Popup details</title></head><body>details</body></html>");
+        page(
+                site,
+                "/order.html",
+                "<!doctype html><html><head><title>Order details</title></head><body><h1>Order 1234</h1>"
+                        + "<button onclick=\"setTimeout(function(){ window.open('/popup.html','_blank','popup,width=400,height=200');"
+                        + " }, 3000)\">Show details</button></body></html>");
+        page(
+                site,
+                "/popup.html",
+                "<!doctype html><html><head><title>Popup details</title></head><body>details</body></html>");
         site.start();
         Path profile = Files.createTempDirectory("deckhand-it-chromium");
-        try (TestApp chromium = TestApp.launch(List.of("chromium", "--no-sandbox", "--user-data-dir=" + profile,
-                "--force-renderer-accessibility", "--no-first-run", "--disable-gpu", "--disable-sync",
-                "--no-default-browser-check", "http://127.0.0.1:" + site.getAddress().getPort() + "/order.html"))) {
+        try (TestApp chromium = TestApp.launch(List.of(
+                "chromium",
+                "--no-sandbox",
+                "--user-data-dir=" + profile,
+                "--force-renderer-accessibility",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-sync",
+                "--no-default-browser-check",
+                "http://127.0.0.1:" + site.getAddress().getPort() + "/order.html"))) {
             long order = Long.parseLong(awaitWindow("--name", "Order details"));
             mint(order, "window", "a11y_only", List.of());
             long[] took = new long[1];
             JsonPath r = whenReady(() -> {
                 long t0 = System.nanoTime();
-                JsonPath p = call("{\"instruction\":\"show the order's details\",\"steps\":["
-                        + "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Show details\"}},"
-                        + "{\"action\":\"wait\",\"ms\":4500}],\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Order\"}}");
+                JsonPath p = call(
+                        "{\"instruction\":\"show the order's details\",\"steps\":["
+                                + "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Show details\"}},"
+                                + "{\"action\":\"wait\",\"ms\":4500}],\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Order\"}}");
                 took[0] = (System.nanoTime() - t0) / 1_000_000;
                 return p;
             });
@@ -114,7 +134,10 @@ class PersonsDisplayIT {
             System.out.printf("B17: the run ended after %d ms: %s%n", took[0], detail);
             assertEquals("refused", r.getString("result.structuredContent.outcome"), r.prettify());
             assertEquals("OUT_OF_SCOPE", r.getString("result.structuredContent.refusal.code"), r.prettify());
-            assertTrue(detail.contains("became the active window") && detail.contains("s after the click while the person was in another window"), detail);
+            assertTrue(
+                    detail.contains("became the active window")
+                            && detail.contains("s after the click while the person was in another window"),
+                    detail);
             assertEquals(1, r.getInt("result.structuredContent.stepsRun"), "the click ran; the wait was cut short");
             // what Deckhand cannot undo: the page's popup holds the focus now (the run ended when it took it)
             long active = activeWindow();
@@ -142,13 +165,17 @@ class PersonsDisplayIT {
             StringBuilder after = new StringBuilder("B23: active window 0x" + Long.toHexString(last));
             while (System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10)) {
                 long now = activeWindow();
-                if (now != last) after.append(String.format(", 0x%x at +%d ms", now, (System.nanoTime() - t0) / 1_000_000));
+                if (now != last)
+                    after.append(String.format(", 0x%x at +%d ms", now, (System.nanoTime() - t0) / 1_000_000));
                 last = now;
                 Thread.sleep(100);
             }
             System.out.println(after);
             assertEquals("OUT_OF_SCOPE", r.getString("result.structuredContent.refusal.code"), r.prettify());
-            assertTrue(detail.contains("became the active window") && detail.contains("while the person was in another window"), detail);
+            assertTrue(
+                    detail.contains("became the active window")
+                            && detail.contains("while the person was in another window"),
+                    detail);
             assertNotEquals(personsWindow, activeWindow(), "abiword's dialog holds the focus, as the run says");
         }
     }
@@ -157,10 +184,19 @@ class PersonsDisplayIT {
 
     @Test
     void aKeymapChangeEndsTheRunAndStopStillStopsByThePhysicalKeysAndByTheNewMap() throws Exception {
-        try (TestApp term = TestApp.launch(List.of("xterm", "-xrm", "XTerm*allowSendEvents: true", "-T", "deckhand-kb",
-                "-e", "bash", "--norc", "--noprofile", "-i"));
-             OpenAiStub model = OpenAiStub.start();
-             OpenAiStub waiting = OpenAiStub.start()) {
+        try (TestApp term = TestApp.launch(List.of(
+                        "xterm",
+                        "-xrm",
+                        "XTerm*allowSendEvents: true",
+                        "-T",
+                        "deckhand-kb",
+                        "-e",
+                        "bash",
+                        "--norc",
+                        "--noprofile",
+                        "-i"));
+                OpenAiStub model = OpenAiStub.start();
+                OpenAiStub waiting = OpenAiStub.start()) {
             long window = Long.parseLong(awaitWindow("--name", "deckhand-kb"));
             Thread.sleep(1000); // bash's prompt
             bind(model);
@@ -176,10 +212,12 @@ class PersonsDisplayIT {
             System.out.printf("B9: %s %s%n", r.getString("result.structuredContent.refusal.code"), detail);
             assertEquals("OUT_OF_SCOPE", r.getString("result.structuredContent.refusal.code"), r.prettify());
             assertTrue(detail.startsWith("the keyboard was changed during the run"), detail);
-            assertTrue(exec("setxkbmap", "-query").contains("ctrl:swapcaps,caps:swapescape"), "the model's command ran");
+            assertTrue(
+                    exec("setxkbmap", "-query").contains("ctrl:swapcaps,caps:swapescape"), "the model's command ran");
             owner().get("/api/grants/active").then().statusCode(200); // the grant outlives the refused run
 
-            // the person presses Stop with the keys their fingers know: keycodes 37 64 50 9, now CapsLock Alt Shift CapsLock
+            // the person presses Stop with the keys their fingers know: keycodes 37 64 50 9, now CapsLock Alt Shift
+            // CapsLock
             PhysicalKeys.pressStop();
             JsonPath latched = awaitStopped();
             assertEquals("STOPPED", latched.getString("result.structuredContent.refusal.code"), latched.prettify());
@@ -199,9 +237,11 @@ class PersonsDisplayIT {
             });
             press.start();
             long t0 = System.nanoTime();
-            JsonPath stopped = call("{\"instruction\":\"wait for the tests\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}");
+            JsonPath stopped = call(
+                    "{\"instruction\":\"wait for the tests\",\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}");
             press.join(10_000);
-            System.out.printf("B9: the run ended %d ms after it began (Stop pressed by the map at 2.5 s)%n",
+            System.out.printf(
+                    "B9: the run ended %d ms after it began (Stop pressed by the map at 2.5 s)%n",
                     (System.nanoTime() - t0) / 1_000_000);
             assertEquals("stopped", stopped.getString("result.structuredContent.outcome"), stopped.prettify());
             assertEquals("STOPPED", stopped.getString("result.structuredContent.refusal.code"), stopped.prettify());
@@ -237,8 +277,8 @@ class PersonsDisplayIT {
             assertEquals(personsWindow, activeWindow(), "the person's window is active before the run");
             r = call.run();
             String code = r.getString("result.structuredContent.refusal.code");
-            if (!"PREFLIGHT_FAILED".equals(code) && !("A11Y_UNAVAILABLE".equals(code)
-                    && r.getInt("result.structuredContent.stepsRun") == 0)) {
+            if (!"PREFLIGHT_FAILED".equals(code)
+                    && !("A11Y_UNAVAILABLE".equals(code) && r.getInt("result.structuredContent.stepsRun") == 0)) {
                 return r;
             }
             Thread.sleep(1000);
@@ -257,33 +297,64 @@ class PersonsDisplayIT {
     }
 
     private RequestSpecification owner() {
-        return given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + ownerToken)
+        return given().baseUri("http://127.0.0.1:" + app.port)
+                .header("Authorization", "Bearer " + ownerToken)
                 .contentType("application/json");
     }
 
     private void bind(OpenAiStub model) {
-        owner().body(Map.of("providerId", model.providerId(), "modelId", "scripted-model", "baseUrl", model.url(),
-                "apiKey", "sk-it-0123456789abcdef")).put("/api/model").then().statusCode(200);
+        owner().body(Map.of(
+                        "providerId",
+                        model.providerId(),
+                        "modelId",
+                        "scripted-model",
+                        "baseUrl",
+                        model.url(),
+                        "apiKey",
+                        "sk-it-0123456789abcdef"))
+                .put("/api/model")
+                .then()
+                .statusCode(200);
     }
 
     private void mint(long windowId, String scope, String capture, List<String> consequential) {
         revoke();
-        Response minted = owner().body(Map.of("windowId", windowId, "scope", scope, "budget", 40, "idleExpirySeconds", 600,
-                "inputPolicy", "autonomous", "capture", capture, "consequential", consequential)).post("/api/grants");
+        Response minted = owner().body(Map.of(
+                        "windowId",
+                        windowId,
+                        "scope",
+                        scope,
+                        "budget",
+                        40,
+                        "idleExpirySeconds",
+                        600,
+                        "inputPolicy",
+                        "autonomous",
+                        "capture",
+                        capture,
+                        "consequential",
+                        consequential))
+                .post("/api/grants");
         assertEquals(201, minted.statusCode(), () -> "mint: " + minted.asString());
     }
 
     /** One MCP session over Streamable HTTP: initialize, then one tools/call; the result's JSON. */
     private JsonPath call(String argumentsJson) {
-        return Mcp.call(Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken).build().connect(), argumentsJson);
+        return Mcp.call(
+                Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken)
+                        .build()
+                        .connect(),
+                argumentsJson);
     }
 
     /** The first visible window xdotool finds (decimal id), waiting up to 60 s. */
     private static String awaitWindow(String how, String pattern) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            List<String> ids = exec("xdotool", "search", "--onlyvisible", how, pattern).lines()
-                    .filter(l -> l.matches("\\d+")).toList();
+            List<String> ids = exec("xdotool", "search", "--onlyvisible", how, pattern)
+                    .lines()
+                    .filter(l -> l.matches("\\d+"))
+                    .toList();
             if (!ids.isEmpty()) return ids.get(0);
             Thread.sleep(200);
         }

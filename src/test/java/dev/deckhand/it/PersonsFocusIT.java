@@ -39,7 +39,8 @@ class PersonsFocusIT {
         Path file = Files.createTempDirectory("deckhand-it-focus").resolve("focus.txt");
         Files.writeString(file, "");
         try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()));
-             TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+                TestApp person =
+                        TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
             String mousepad = awaitWindow("--name", "focus\\.txt");
             String xmessage = awaitWindow("--classname", "persons-window");
             activate(xmessage);
@@ -48,8 +49,12 @@ class PersonsFocusIT {
             JsonNode result = new ObjectMapper().readTree(run.stdout());
             assertEquals("refused", result.path("outcome").asText(), run::why);
             assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), run::why);
-            assertTrue(result.path("refusal").path("detail").asText()
-                    .startsWith("focus would activate the window while another window is active"), run::why);
+            assertTrue(
+                    result.path("refusal")
+                            .path("detail")
+                            .asText()
+                            .startsWith("focus would activate the window while another window is active"),
+                    run::why);
             assertEquals(0, result.path("stepsRun").asInt(), run::why);
             assertEquals(Long.parseLong(xmessage), activeWindow(), "the person's window is still the active one");
         }
@@ -61,7 +66,8 @@ class PersonsFocusIT {
         Path file = Files.createTempDirectory("deckhand-it-focus").resolve("focus.txt");
         Files.writeString(file, "");
         try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()));
-             TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+                TestApp person =
+                        TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
             String mousepad = awaitWindow("--name", "focus\\.txt");
             String xmessage = awaitWindow("--classname", "persons-window");
             activate(xmessage);
@@ -84,22 +90,36 @@ class PersonsFocusIT {
     @Test
     void anActionAfterWhichTheGrantedAppBecameActiveWhileThePersonWasElsewhereEndsTheRun() throws Exception {
         TestApp.requireDesktop();
-        try (TestApp raiser = TestApp.launch(List.of("yad", "--form", "--title=raiser", "--field=Raise:FBTN",
-                     "xdotool search --name raiser windowactivate"));
-             TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+        try (TestApp raiser = TestApp.launch(List.of(
+                        "yad",
+                        "--form",
+                        "--title=raiser",
+                        "--field=Raise:FBTN",
+                        "xdotool search --name raiser windowactivate"));
+                TestApp person =
+                        TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
             String form = awaitWindow("--name", "raiser");
             String xmessage = awaitWindow("--classname", "persons-window");
             Path home = autonomousHome();
-            RunCommandIT.Cli run = whenReady(home, Set.of("DECKHAND_PRIVATE_DESKTOP"), "--app", "yad", xmessage,
+            RunCommandIT.Cli run = whenReady(
+                    home,
+                    Set.of("DECKHAND_PRIVATE_DESKTOP"),
+                    "--app",
+                    "yad",
+                    xmessage,
                     "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Raise\"}},"
-                    + "{\"action\":\"wait\",\"ms\":500},{\"action\":\"wait\",\"ms\":10}]", "raiser");
+                            + "{\"action\":\"wait\",\"ms\":500},{\"action\":\"wait\",\"ms\":10}]",
+                    "raiser");
             JsonNode result = new ObjectMapper().readTree(run.stdout());
             assertEquals("refused", result.path("outcome").asText(), run::why);
             assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), run::why);
             String detail = result.path("refusal").path("detail").asText();
-            assertTrue(detail.startsWith("the granted app's window 0x" + Long.toHexString(Long.parseLong(form))
-                    + " became the active window ") && detail.contains(" s after the click while the person was in another window")
-                    && !detail.contains(Long.toHexString(Long.parseLong(xmessage))), run::why);
+            assertTrue(
+                    detail.startsWith("the granted app's window 0x" + Long.toHexString(Long.parseLong(form))
+                                    + " became the active window ")
+                            && detail.contains(" s after the click while the person was in another window")
+                            && !detail.contains(Long.toHexString(Long.parseLong(xmessage))),
+                    run::why);
             // the window manager activates the form when yad's command has run: at the click's settle, at the
             // check before a later step or during the wait
             int steps = result.path("stepsRun").asInt();
@@ -126,23 +146,37 @@ class PersonsFocusIT {
             clipboard.getOutputStream().write(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             clipboard.getOutputStream().close();
             try (TestApp editor = TestApp.launch(List.of(app[0], file.toString()));
-                 TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+                    TestApp person =
+                            TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
                 String window = awaitWindow("--name", "menu\\.txt");
                 String xmessage = awaitWindow("--classname", "persons-window");
                 String step = "[{\"action\":\"click\",\"target\":{\"role\":\"" + app[1] + "\",\"name\":\"Edit\"}}]";
-                RunCommandIT.Cli run = whenReady(autonomousHome(), Set.of("DECKHAND_PRIVATE_DESKTOP"), "--window",
-                        "0x" + Long.toHexString(Long.parseLong(window)), xmessage, step, "menu");
+                RunCommandIT.Cli run = whenReady(
+                        autonomousHome(),
+                        Set.of("DECKHAND_PRIVATE_DESKTOP"),
+                        "--window",
+                        "0x" + Long.toHexString(Long.parseLong(window)),
+                        xmessage,
+                        step,
+                        "menu");
                 JsonNode result = new ObjectMapper().readTree(run.stdout());
                 assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), app[0] + ": " + run.why());
                 assertTrue(result.path("refusal").path("detail").asText().contains("holds the keyboard"), run::why);
-                assertEquals(Long.parseLong(xmessage), activeWindow(), app[0] + ": the person's window is still active");
+                assertEquals(
+                        Long.parseLong(xmessage), activeWindow(), app[0] + ": the person's window is still active");
                 try (dev.deckhand.platform.linux.LinuxDesktop d = dev.deckhand.platform.linux.LinuxDesktop.open()) {
-                    assertFalse(d.freshFacts().keyboardGrabbed(), app[0] + ": no menu holds the keyboard after the run");
+                    assertFalse(
+                            d.freshFacts().keyboardGrabbed(), app[0] + ": no menu holds the keyboard after the run");
                     exec("xdotool", "key", "p"); // the person's next key
                     Thread.sleep(1500);
-                    var w = d.windows().stream().filter(x -> x.id() == Long.parseLong(window)).findFirst().orElseThrow();
+                    var w = d.windows().stream()
+                            .filter(x -> x.id() == Long.parseLong(window))
+                            .findFirst()
+                            .orElseThrow();
                     StringBuilder text = new StringBuilder();
-                    for (var n : d.atspi().snapshot(w.pid(), w.title(), w.geometry(), w.id(), 1, true).nodes()) {
+                    for (var n : d.atspi()
+                            .snapshot(w.pid(), w.title(), w.geometry(), w.id(), 1, true)
+                            .nodes()) {
                         text.append(n.name()).append('|').append(n.value()).append('\n');
                     }
                     assertTrue(text.toString().contains("hello"), app[0] + ": the document is read: " + text);
@@ -159,8 +193,17 @@ class PersonsFocusIT {
     private static Path autonomousHome() throws Exception {
         Path home = RunCommandIT.home();
         PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
-        PolicyDocument acceptEdits = new PolicyDocument("accept-edits", d.credentialApps(), d.commsApps(), d.deniedHosts(),
-                d.allowedHosts(), d.caps(), d.pollIntervalMs(), d.enabledCommands(), d.verifierRoots(), null);
+        PolicyDocument acceptEdits = new PolicyDocument(
+                "accept-edits",
+                d.credentialApps(),
+                d.commsApps(),
+                d.deniedHosts(),
+                d.allowedHosts(),
+                d.caps(),
+                d.pollIntervalMs(),
+                d.enabledCommands(),
+                d.verifierRoots(),
+                null);
         new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
         return home;
     }
@@ -171,18 +214,35 @@ class PersonsFocusIT {
      */
     private static RunCommandIT.Cli whenReady(Path home, Set<String> unset, String mousepad, String xmessage)
             throws Exception {
-        return whenReady(home, unset, "--window", "0x" + Long.toHexString(Long.parseLong(mousepad)), xmessage, FOCUS_STEP,
+        return whenReady(
+                home,
+                unset,
+                "--window",
+                "0x" + Long.toHexString(Long.parseLong(mousepad)),
+                xmessage,
+                FOCUS_STEP,
                 "focus");
     }
 
-    private static RunCommandIT.Cli whenReady(Path home, Set<String> unset, String how, String which, String xmessage,
-            String steps, String title) throws Exception {
+    private static RunCommandIT.Cli whenReady(
+            Path home, Set<String> unset, String how, String which, String xmessage, String steps, String title)
+            throws Exception {
         RunCommandIT.Cli r = null;
         for (int attempt = 1; attempt <= 15; attempt++) {
             activate(xmessage);
             assertEquals(Long.parseLong(xmessage), activeWindow(), "the person's window is active before the run");
-            r = RunCommandIT.cli(home, unset, "--instruction", "act in mousepad", how, which, "--steps", steps,
-                    "--verifier", "{\"kind\":\"window\",\"titleMatches\":\"" + title + "\"}", "--json");
+            r = RunCommandIT.cli(
+                    home,
+                    unset,
+                    "--instruction",
+                    "act in mousepad",
+                    how,
+                    which,
+                    "--steps",
+                    steps,
+                    "--verifier",
+                    "{\"kind\":\"window\",\"titleMatches\":\"" + title + "\"}",
+                    "--json");
             if (r.exit() != 4) return r;
             Thread.sleep(500);
         }

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
 @Tag("e2e")
 class RunCommandIT {
 
-    private static final String FILE_VERIFIER = "{\"kind\":\"file\",\"path\":\"/tmp/deckhand-cli-never\",\"contains\":\"hi\"}";
+    private static final String FILE_VERIFIER =
+            "{\"kind\":\"file\",\"path\":\"/tmp/deckhand-cli-never\",\"contains\":\"hi\"}";
 
     record Cli(int exit, String stdout, String stderr) {
         String why() {
@@ -46,7 +47,8 @@ class RunCommandIT {
         Path out = Files.createTempFile(home, "stdout", ".txt");
         Path err = Files.createTempFile(home, "stderr", ".txt");
         ProcessBuilder pb = new ProcessBuilder(PackagedApp.command(all.toArray(String[]::new)))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         Map<String, String> env = pb.environment();
         env.put("DECKHAND_HOME", home.toString());
         env.remove("QUARKUS_HTTP_PORT");
@@ -56,7 +58,10 @@ class RunCommandIT {
             p.destroyForcibly().waitFor();
             throw new AssertionError("deckhand run did not end within 180 s: " + Files.readString(err));
         }
-        return new Cli(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Cli(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     static Path home() throws IOException {
@@ -70,7 +75,8 @@ class RunCommandIT {
     @Test
     void badUsageExits64WithTheUsage() throws Exception {
         Path home = home();
-        for (String[] args : List.of(new String[] {},
+        for (String[] args : List.of(
+                new String[] {},
                 new String[] {"--instruction", "type hi"},
                 new String[] {"--instruction", "type hi", "--app", "mousepad", "--window", "0x123"},
                 new String[] {"--instruction", "type hi", "--app", "mousepad", "--max-steps", "zero"},
@@ -104,7 +110,15 @@ class RunCommandIT {
     @Test
     void whileAServerHoldsTheConfigDirectoryItExits4AndForksNoAuditChain() throws Exception {
         try (PackagedApp server = PackagedApp.startHttp()) {
-            Cli r = cli(server.home, Set.of(), "--instruction", "type hi", "--app", "mousepad", "--verifier", FILE_VERIFIER);
+            Cli r = cli(
+                    server.home,
+                    Set.of(),
+                    "--instruction",
+                    "type hi",
+                    "--app",
+                    "mousepad",
+                    "--verifier",
+                    FILE_VERIFIER);
             assertEquals(4, r.exit(), r::why);
             assertTrue(r.stderr().contains("in use by another Deckhand process"), r::why);
         }
@@ -112,8 +126,15 @@ class RunCommandIT {
 
     @Test
     void withoutADisplayItExits3NamingTheCause() throws Exception {
-        Cli r = cli(home(), Set.of("DISPLAY", "WAYLAND_DISPLAY"), "--instruction", "type hi", "--app", "mousepad",
-                "--verifier", FILE_VERIFIER);
+        Cli r = cli(
+                home(),
+                Set.of("DISPLAY", "WAYLAND_DISPLAY"),
+                "--instruction",
+                "type hi",
+                "--app",
+                "mousepad",
+                "--verifier",
+                FILE_VERIFIER);
         assertEquals(3, r.exit(), r::why);
         assertTrue(r.stdout().contains("HEADLESS") && r.stdout().contains("DISPLAY is not set"), r::why);
         assertOneLine(r);
@@ -125,17 +146,33 @@ class RunCommandIT {
         Files.createFile(missing.resolve("audit.db"));
         Cli r = cli(missing, Set.of(), "--instruction", "type hi", "--app", "mousepad", "--verifier", FILE_VERIFIER);
         assertEquals(2, r.exit(), r::why);
-        assertTrue(r.stdout().contains("CONFIG_MISSING") && r.stdout().contains(missing.resolve("policy.json").toString()),
+        assertTrue(
+                r.stdout().contains("CONFIG_MISSING")
+                        && r.stdout().contains(missing.resolve("policy.json").toString()),
                 r::why);
 
         Path invalid = home();
         Files.writeString(invalid.resolve("policy.json"), "{\"permissionMode\": \"ask\"");
-        r = cli(invalid, Set.of(), "--json", "--instruction", "type hi", "--app", "mousepad", "--verifier", FILE_VERIFIER);
+        r = cli(
+                invalid,
+                Set.of(),
+                "--json",
+                "--instruction",
+                "type hi",
+                "--app",
+                "mousepad",
+                "--verifier",
+                FILE_VERIFIER);
         assertEquals(2, r.exit(), r::why);
         JsonNode result = new ObjectMapper().readTree(r.stdout());
         assertEquals("refused", result.path("outcome").asText());
         assertEquals("CONFIG_MISSING", result.path("refusal").path("code").asText());
-        assertTrue(result.path("refusal").path("detail").asText().contains(invalid.resolve("policy.json").toString()), r::why);
+        assertTrue(
+                result.path("refusal")
+                        .path("detail")
+                        .asText()
+                        .contains(invalid.resolve("policy.json").toString()),
+                r::why);
     }
 
     @Test
@@ -143,25 +180,53 @@ class RunCommandIT {
         TestApp.requireDesktop();
         Path home = home();
         PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
-        PolicyDocument acceptEdits = new PolicyDocument("accept-edits", d.credentialApps(), d.commsApps(), d.deniedHosts(),
-                d.allowedHosts(), d.caps(), d.pollIntervalMs(), d.enabledCommands(), d.verifierRoots(), null);
+        PolicyDocument acceptEdits = new PolicyDocument(
+                "accept-edits",
+                d.credentialApps(),
+                d.commsApps(),
+                d.deniedHosts(),
+                d.allowedHosts(),
+                d.caps(),
+                d.pollIntervalMs(),
+                d.enabledCommands(),
+                d.verifierRoots(),
+                null);
         new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
         Path file = Files.createTempDirectory("deckhand-cli-doc").resolve("note.txt");
         Files.writeString(file, "");
-        String steps = "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"from the cli\"},"
-                + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}]";
+        String steps =
+                "[{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"index\":0},\"text\":\"from the cli\"},"
+                        + "{\"action\":\"key\",\"keys\":\"ctrl+s\"}]";
         try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
-            Cli pass = whenReady(home, "--instruction", "write 'from the cli' and save", "--app", "mousepad",
-                    "--steps", steps, "--verifier", verifier(file, "from the cli"));
+            Cli pass = whenReady(
+                    home,
+                    "--instruction",
+                    "write 'from the cli' and save",
+                    "--app",
+                    "mousepad",
+                    "--steps",
+                    steps,
+                    "--verifier",
+                    verifier(file, "from the cli"));
             assertEquals(0, pass.exit(), pass::why);
             assertTrue(pass.stdout().contains("completed, verdict pass, 2 steps"), pass::why);
             assertOneLine(pass);
-            assertTrue(pass.stderr().contains("autonomous"), () -> "accept-edits lets the CLI's grant be autonomous: " + pass.why());
+            assertTrue(
+                    pass.stderr().contains("autonomous"),
+                    () -> "accept-edits lets the CLI's grant be autonomous: " + pass.why());
             assertEquals("from the cli", Files.readString(file).strip());
 
             String window = visibleWindow("mousepad");
-            Cli fail = whenReady(home, "--instruction", "write 'from the cli' and save", "--window", window,
-                    "--steps", steps, "--verifier", verifier(file, "something else"));
+            Cli fail = whenReady(
+                    home,
+                    "--instruction",
+                    "write 'from the cli' and save",
+                    "--window",
+                    window,
+                    "--steps",
+                    steps,
+                    "--verifier",
+                    verifier(file, "something else"));
             assertEquals(1, fail.exit(), fail::why);
             assertTrue(fail.stdout().contains("completed, verdict fail, 2 steps"), fail::why);
             assertTrue(fail.stderr().contains("window scope"), () -> "--window grants that one window: " + fail.why());
@@ -188,9 +253,18 @@ class RunCommandIT {
             for (int attempt = 1; attempt <= 15; attempt++) {
                 Path out = Files.createTempFile(home, "stdout", ".txt");
                 Path err = Files.createTempFile(home, "stderr", ".txt");
-                ProcessBuilder pb = new ProcessBuilder(PackagedApp.command("run", "--instruction", "write and save",
-                        "--app", "mousepad", "--steps", steps, "--verifier", verifier(file, "approved")))
-                        .redirectOutput(out.toFile()).redirectError(err.toFile());
+                ProcessBuilder pb = new ProcessBuilder(PackagedApp.command(
+                                "run",
+                                "--instruction",
+                                "write and save",
+                                "--app",
+                                "mousepad",
+                                "--steps",
+                                steps,
+                                "--verifier",
+                                verifier(file, "approved")))
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile());
                 pb.environment().put("DECKHAND_HOME", home.toString());
                 pb.environment().remove("QUARKUS_HTTP_PORT");
                 Process p = pb.start();
@@ -224,15 +298,23 @@ class RunCommandIT {
                 assertTrue(Integer.parseInt(m.group(2)) > 0, "the page address names the port actually bound");
                 String owner = Files.readString(home.resolve("owner-token")).trim();
                 try {
-                    var list = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/api/approvals"))
-                            .header("Authorization", "Bearer " + owner).GET().build(),
+                    var list = http.send(
+                            java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/api/approvals"))
+                                    .header("Authorization", "Bearer " + owner)
+                                    .GET()
+                                    .build(),
                             java.net.http.HttpResponse.BodyHandlers.ofString());
                     if (list.statusCode() == 200) {
                         for (JsonNode card : json.readTree(list.body())) {
-                            var decided = http.send(java.net.http.HttpRequest.newBuilder(
-                                            java.net.URI.create(m.group(1) + "/api/approvals/" + card.path("id").asText()))
-                                    .header("Authorization", "Bearer " + owner).header("Content-Type", "application/json")
-                                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"decision\":\"approve\"}")).build(),
+                            var decided = http.send(
+                                    java.net.http.HttpRequest.newBuilder(
+                                                    java.net.URI.create(m.group(1) + "/api/approvals/"
+                                                            + card.path("id").asText()))
+                                            .header("Authorization", "Bearer " + owner)
+                                            .header("Content-Type", "application/json")
+                                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                                                    "{\"decision\":\"approve\"}"))
+                                            .build(),
                                     java.net.http.HttpResponse.BodyHandlers.ofString());
                             if (decided.statusCode() == 200) approved++;
                         }
@@ -271,8 +353,9 @@ class RunCommandIT {
         for (int attempt = 1; attempt <= 15; attempt++) {
             r = cli(home, Set.of(), args);
             if (r.exit() != 4) {
-                System.out.printf("deckhand run ended with exit %d after %d attempt(s), %d ms in all%n", r.exit(), attempt,
-                        (System.nanoTime() - start) / 1_000_000);
+                System.out.printf(
+                        "deckhand run ended with exit %d after %d attempt(s), %d ms in all%n",
+                        r.exit(), attempt, (System.nanoTime() - start) / 1_000_000);
                 return r;
             }
             Thread.sleep(500);

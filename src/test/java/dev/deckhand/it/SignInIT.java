@@ -23,13 +23,14 @@ import org.junit.jupiter.api.Test;
 @Tag("e2e")
 class SignInIT {
 
-    record Result(int code, String stdout, String stderr) { }
+    record Result(int code, String stdout, String stderr) {}
 
     private static Result signin(Path home, int port) throws Exception {
         Path out = Files.createTempFile("deckhand-signin", ".out");
         Path err = Files.createTempFile("deckhand-signin", ".err");
         ProcessBuilder pb = new ProcessBuilder(PackagedApp.command("signin"))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         PackagedApp.environment(pb.environment(), home, port);
         Process p = pb.start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
@@ -41,7 +42,9 @@ class SignInIT {
 
     @Test
     void printsAFreshLinkFromTheRunningServerAndExits3WithoutOne() throws Exception {
-        HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        HttpClient http = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
         Path home;
         int port;
         try (PackagedApp app = PackagedApp.startHttp()) {
@@ -52,11 +55,15 @@ class SignInIT {
             String link = r.stdout().strip();
             assertTrue(link.startsWith("http://127.0.0.1:" + app.port + "/signin?code="), r.stdout());
             assertEquals(1, r.stdout().lines().count(), "standard output carries the link alone");
-            HttpResponse<String> first = http.send(HttpRequest.newBuilder(URI.create(link)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> first =
+                    http.send(HttpRequest.newBuilder(URI.create(link)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(303, first.statusCode(), "the link signs a browser in");
             assertTrue(first.headers().firstValue("Set-Cookie").orElse("").startsWith("deckhand_session="));
-            assertEquals(401, http.send(HttpRequest.newBuilder(URI.create(link)).build(), HttpResponse.BodyHandlers.ofString())
-                    .statusCode(), "once");
+            assertEquals(
+                    401,
+                    http.send(HttpRequest.newBuilder(URI.create(link)).build(), HttpResponse.BodyHandlers.ofString())
+                            .statusCode(),
+                    "once");
             assertTrue(!signin(app.home, app.port).stdout().strip().equals(link), "every call mints a new code");
 
             Path stranger = Files.createTempDirectory("deckhand-signin-other");

@@ -37,14 +37,17 @@ class SignInLinkIT {
         int port = PackagedApp.freePort();
         String server = String.join(" ", quoted(PackagedApp.command())) + " > " + log + " 2>&1";
         ProcessBuilder pb = new ProcessBuilder("script", "-qfec", server, typescript.toString())
-                .redirectOutput(home.resolve("script.out").toFile()).redirectErrorStream(true);
+                .redirectOutput(home.resolve("script.out").toFile())
+                .redirectErrorStream(true);
         PackagedApp.environment(pb.environment(), home, port);
         Process script = pb.start();
         try {
             awaitReady(script, home, port, log);
             Matcher m = awaitLink(typescript);
             assertFalse(Files.readString(log).contains("signin?code="), "the redirected output holds no code");
-            HttpResponse<String> r = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build()
+            HttpResponse<String> r = HttpClient.newBuilder()
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .build()
                     .send(HttpRequest.newBuilder(URI.create(m.group())).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(303, r.statusCode(), "the terminal's link signs a browser in");
         } finally {
@@ -106,7 +109,8 @@ class SignInLinkIT {
         List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
         all.forEach(ProcessHandle::destroy);
         p.destroy();
-        for (ProcessHandle h : all) h.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(t -> h).join();
+        for (ProcessHandle h : all)
+            h.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(t -> h).join();
         if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
         all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }

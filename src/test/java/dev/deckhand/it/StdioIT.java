@@ -53,7 +53,7 @@ class StdioIT {
         McpStdioTestClient client = McpAssured.newStdioClient()
                 .setCommand(PackagedApp.command("stdio"))
                 .setEnvironment(env)
-                .setStderrHandler(line -> { })
+                .setStderrHandler(line -> {})
                 .setName("stdio-it")
                 .setVersion("1")
                 .setProtocolVersion("2025-06-18")
@@ -64,22 +64,33 @@ class StdioIT {
             process = client.process();
 
             client.when()
-                    .message(client.newRequest(McpAssured.TOOLS_LIST)).withAssert(reply -> {
-                        JsonObject tool = reply.getJsonObject("result").getJsonArray("tools").getJsonObject(0);
+                    .message(client.newRequest(McpAssured.TOOLS_LIST))
+                    .withAssert(reply -> {
+                        JsonObject tool = reply.getJsonObject("result")
+                                .getJsonArray("tools")
+                                .getJsonObject(0);
                         assertEquals("computer", tool.getString("name"));
-                        assertEquals(true, tool.getJsonObject("annotations").getBoolean("destructiveHint"), tool::encode);
-                    }).send()
+                        assertEquals(
+                                true, tool.getJsonObject("annotations").getBoolean("destructiveHint"), tool::encode);
+                    })
+                    .send()
                     // Admission comes before any grant: a run that may give input without a verifier is NO_VERIFIER,
                     // the same call with one reaches the grant and finds none.
                     .toolsCall("computer", Map.of("instruction", "type hello"), result -> {
                         assertTrue(result.isError());
                         assertEquals("NO_VERIFIER", refusalCode(result));
                     })
-                    .toolsCall("computer", Map.of("instruction", "type hello",
-                            "verifier", Map.of("kind", "window", "titleMatches", "hello")), result -> {
-                        assertTrue(result.isError());
-                        assertEquals("NO_GRANT", refusalCode(result));
-                    })
+                    .toolsCall(
+                            "computer",
+                            Map.of(
+                                    "instruction",
+                                    "type hello",
+                                    "verifier",
+                                    Map.of("kind", "window", "titleMatches", "hello")),
+                            result -> {
+                                assertTrue(result.isError());
+                                assertEquals("NO_GRANT", refusalCode(result));
+                            })
                     .thenAssertResults();
 
             // A malformed line is no message McpAssured can build, so it goes to the server's standard input as is.
@@ -87,13 +98,17 @@ class StdioIT {
             in.write("this is not json\n".getBytes(StandardCharsets.UTF_8));
             in.flush();
             JsonObject parseError = awaitError(client);
-            assertEquals(-32700, parseError.getJsonObject("error").getInteger("code"), "a malformed message is a JSON-RPC error");
+            assertEquals(
+                    -32700,
+                    parseError.getJsonObject("error").getInteger("code"),
+                    "a malformed message is a JSON-RPC error");
         } finally {
             // Standard input closed: the server ends its session and exits by itself (asserted below, so that a
             // failure above is the one reported). Closed here, not by disconnect alone, which gives it 5 s.
             if (process != null) {
                 process.getOutputStream().close();
-                if (!process.waitFor(15, TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
+                if (!process.waitFor(15, TimeUnit.SECONDS))
+                    process.destroyForcibly().waitFor();
             }
             client.disconnect();
         }
@@ -108,7 +123,9 @@ class StdioIT {
     }
 
     private static String refusalCode(ToolResponse result) {
-        return ((JsonObject) result.structuredContent()).getJsonObject("refusal").getString("code");
+        return ((JsonObject) result.structuredContent())
+                .getJsonObject("refusal")
+                .getString("code");
     }
 
     /** The answer with no id: the server could not read the message, so it has no id to answer to. */

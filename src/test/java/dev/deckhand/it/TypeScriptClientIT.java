@@ -25,7 +25,8 @@ class TypeScriptClientIT {
     @Test
     void sdkClientOverStreamableHttp() throws Exception {
         try (PackagedApp app = PackagedApp.startHttp()) {
-            JsonNode seen = runClient(List.of("http", app.mcpUrl(), app.home.resolve("mcp-token").toString()), null, 0);
+            JsonNode seen = runClient(
+                    List.of("http", app.mcpUrl(), app.home.resolve("mcp-token").toString()), null, 0);
             assertSaw(seen, "http");
         }
     }
@@ -45,8 +46,10 @@ class TypeScriptClientIT {
         assertTrue(seen.path("annotations").path("destructiveHint").asBoolean());
         assertTrue(seen.path("annotations").path("openWorldHint").asBoolean());
         assertEquals("[\"instruction\"]", seen.path("required").toString());
-        assertEquals("[\"runId\",\"outcome\",\"verdict\",\"stepsRun\",\"summary\",\"usage\"]",
-                seen.path("outputRequired").toString(), "the tool declares its outputSchema and the SDK validated the result");
+        assertEquals(
+                "[\"runId\",\"outcome\",\"verdict\",\"stepsRun\",\"summary\",\"usage\"]",
+                seen.path("outputRequired").toString(),
+                "the tool declares its outputSchema and the SDK validated the result");
         assertEquals(0, seen.path("usage").path("modelTurns").asInt(-1));
         assertTrue(seen.path("isError").asBoolean());
         assertEquals("NO_GRANT", seen.path("code").asText());
@@ -62,8 +65,10 @@ class TypeScriptClientIT {
         cmd.addAll(args);
         Path out = Files.createTempFile("ts-client", ".out");
         Path err = Files.createTempFile("ts-client", ".err");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(CLIENT.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(CLIENT.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         if (home != null) PackagedApp.environment(pb.environment(), home, port);
         Process p = pb.start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {

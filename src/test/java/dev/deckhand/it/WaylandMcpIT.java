@@ -67,7 +67,8 @@ class WaylandMcpIT {
     }
 
     private RequestSpecification owner() {
-        return given().baseUri("http://127.0.0.1:" + app.port).header("Authorization", "Bearer " + ownerToken)
+        return given().baseUri("http://127.0.0.1:" + app.port)
+                .header("Authorization", "Bearer " + ownerToken)
                 .contentType("application/json");
     }
 
@@ -76,7 +77,12 @@ class WaylandMcpIT {
         long deadline = System.nanoTime() + 30_000_000_000L;
         List<Map<String, Object>> windows = List.of();
         while (System.nanoTime() < deadline) {
-            windows = owner().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
+            windows = owner().get("/api/windows")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("$");
             for (Map<String, Object> w : windows) {
                 if (((Number) w.get("pid")).intValue() == editor.pid() && w.get("refusal") == null) return w;
             }
@@ -87,31 +93,55 @@ class WaylandMcpIT {
     }
 
     private void mint(long windowId) {
-        Response minted = owner().body(Map.of("windowId", windowId, "scope", "window", "budget", 20, "idleExpirySeconds", 600,
-                "inputPolicy", "confirm_each", "capture", "a11y_only", "consequential", List.of()))
+        Response minted = owner().body(Map.of(
+                        "windowId",
+                        windowId,
+                        "scope",
+                        "window",
+                        "budget",
+                        20,
+                        "idleExpirySeconds",
+                        600,
+                        "inputPolicy",
+                        "confirm_each",
+                        "capture",
+                        "a11y_only",
+                        "consequential",
+                        List.of()))
                 .post("/api/grants");
         assertEquals(201, minted.statusCode(), () -> "mint: " + minted.asString());
     }
 
     private void revoke() {
         Response active = owner().get("/api/grants/active");
-        if (active.statusCode() == 200) owner().delete("/api/grants/" + active.jsonPath().getString("id")).then().statusCode(204);
+        if (active.statusCode() == 200)
+            owner().delete("/api/grants/" + active.jsonPath().getString("id"))
+                    .then()
+                    .statusCode(204);
     }
 
     /** One MCP session over Streamable HTTP: initialize, then one tools/call; the person approves every card. */
     private JsonPath call(String argumentsJson) throws InterruptedException {
         java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
-        Thread approver = new Thread(() -> {
-            while (running.get()) {
-                List<String> ids = owner().get("/api/approvals").then().statusCode(200).extract().jsonPath().getList("id");
-                for (String id : ids) owner().body(Map.of("decision", "approve")).post("/api/approvals/" + id);
-                try {
-                    Thread.sleep(30);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "wayland-it-approver");
+        Thread approver = new Thread(
+                () -> {
+                    while (running.get()) {
+                        List<String> ids = owner().get("/api/approvals")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .jsonPath()
+                                .getList("id");
+                        for (String id : ids)
+                            owner().body(Map.of("decision", "approve")).post("/api/approvals/" + id);
+                        try {
+                            Thread.sleep(30);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                },
+                "wayland-it-approver");
         approver.setDaemon(true);
         approver.start();
         try {
@@ -123,7 +153,11 @@ class WaylandMcpIT {
     }
 
     private JsonPath callOnce(String argumentsJson) {
-        return Mcp.call(Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken).build().connect(), argumentsJson);
+        return Mcp.call(
+                Mcp.client(URI.create("http://127.0.0.1:" + app.port), mcpToken)
+                        .build()
+                        .connect(),
+                argumentsJson);
     }
 
     private static String verifier(String text) {
@@ -140,7 +174,8 @@ class WaylandMcpIT {
         // Explicit steps.
         mint(windowId);
         JsonPath steps = call("{\"instruction\":\"write the greeting\",\"steps\":[{\"action\":\"set_text\",\"target\":"
-                + "{\"role\":\"text\"},\"text\":\"steps on Wayland\"}],\"verifier\":" + verifier("steps on Wayland") + "}");
+                + "{\"role\":\"text\"},\"text\":\"steps on Wayland\"}],\"verifier\":" + verifier("steps on Wayland")
+                + "}");
         assertEquals("completed", steps.getString("result.structuredContent.outcome"), steps.prettify());
         assertEquals("pass", steps.getString("result.structuredContent.verdict"), steps.prettify());
         assertEquals(1, steps.getInt("result.structuredContent.stepsRun"), steps.prettify());
@@ -150,20 +185,33 @@ class WaylandMcpIT {
         mint(windowId);
         JsonPath key = call("{\"instruction\":\"save\",\"steps\":[{\"action\":\"key\",\"keys\":\"ctrl+s\"}],"
                 + "\"verifier\":" + verifier("steps on Wayland") + "}");
-        assertEquals("WAYLAND_INPUT_UNSUPPORTED", key.getString("result.structuredContent.refusal.code"), key.prettify());
+        assertEquals(
+                "WAYLAND_INPUT_UNSUPPORTED", key.getString("result.structuredContent.refusal.code"), key.prettify());
         assertEquals(0, key.getInt("result.structuredContent.stepsRun"), key.prettify());
         assertTrue(app.process.isAlive(), "the server survived a refused key on Wayland");
         revoke();
 
         // A scripted model.
         try (ProviderStub stub = OpenAiStub.start()) {
-            owner().body(Map.of("providerId", stub.providerId(), "modelId", "scripted-model", "baseUrl", stub.url(),
-                    "apiKey", "sk-it-0123456789abcdef")).put("/api/model").then().statusCode(200);
+            owner().body(Map.of(
+                            "providerId",
+                            stub.providerId(),
+                            "modelId",
+                            "scripted-model",
+                            "baseUrl",
+                            stub.url(),
+                            "apiKey",
+                            "sk-it-0123456789abcdef"))
+                    .put("/api/model")
+                    .then()
+                    .statusCode(200);
             stub.enqueue(r -> {
-                Matcher m = EDITABLE_TEXT.matcher(r.json().toString().replace("\\n", "\n"));
-                if (!m.find()) throw new AssertionError("no editable text in the observation: " + r.json());
-                return "{\"action\":\"set_text\",\"uid\":\"" + m.group(1) + "\",\"text\":\"a model on Wayland\"}";
-            }).enqueue("{\"action\":\"done\",\"summary\":\"written\"}");
+                        Matcher m = EDITABLE_TEXT.matcher(r.json().toString().replace("\\n", "\n"));
+                        if (!m.find()) throw new AssertionError("no editable text in the observation: " + r.json());
+                        return "{\"action\":\"set_text\",\"uid\":\"" + m.group(1)
+                                + "\",\"text\":\"a model on Wayland\"}";
+                    })
+                    .enqueue("{\"action\":\"done\",\"summary\":\"written\"}");
             mint(windowId);
             JsonPath model = call("{\"instruction\":\"write 'a model on Wayland' in the editor\",\"verifier\":"
                     + verifier("a model on Wayland") + "}");
@@ -172,7 +220,8 @@ class WaylandMcpIT {
             assertEquals(2, stub.requests().size(), "one model turn per action");
             String first = stub.requests().get(0).json().toString();
             assertTrue(first.contains("native Wayland app"), "the turn says there is no synthetic input: " + first);
-            assertFalse(first.contains("\\\"click_at\\\"") || first.contains("\"click_at\""),
+            assertFalse(
+                    first.contains("\\\"click_at\\\"") || first.contains("\"click_at\""),
                     "click_at is not offered: " + first);
             assertFalse(first.contains("\\\"keys\\\"") || first.contains("\"keys\""), "key is not offered: " + first);
             revoke();

@@ -7,5 +7,4 @@ import io.quarkus.test.junit.QuarkusTestProfile;
  * end-to-end tests leave ended grants behind, and the broker reports an ended grant's refusal
  * (GRANT_REVOKED, STOPPED) until the next mint, by design.
  */
-public class FreshServer implements QuarkusTestProfile {
-}
+public class FreshServer implements QuarkusTestProfile {}

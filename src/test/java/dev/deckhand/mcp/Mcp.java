@@ -35,8 +35,7 @@ public final class Mcp {
     /** The protocol version the tests have always spoken (the hand-written client's). */
     static final String PROTOCOL_VERSION = "2025-06-18";
 
-    private Mcp() {
-    }
+    private Mcp() {}
 
     /** A connected client with the MCP token of the test config directory, on the server under test. */
     public static McpStreamableTestClient connect() {
@@ -51,7 +50,8 @@ public final class Mcp {
                 .setName("deckhand-test")
                 .setVersion("1")
                 .setProtocolVersion(PROTOCOL_VERSION)
-                .setAdditionalHeaders(message -> MultiMap.caseInsensitiveMultiMap().add("Authorization", "Bearer " + token));
+                .setAdditionalHeaders(
+                        message -> MultiMap.caseInsensitiveMultiMap().add("Authorization", "Bearer " + token));
     }
 
     /**
@@ -99,7 +99,8 @@ public final class Mcp {
             JsonObject response = response(client, id);
             if (response != null) return response;
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no answer to request " + id + " within " + timeout + ": " + client.snapshot());
+                throw new AssertionError(
+                        "no answer to request " + id + " within " + timeout + ": " + client.snapshot());
             }
             try {
                 Thread.sleep(10);

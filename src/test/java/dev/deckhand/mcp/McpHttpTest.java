@@ -27,7 +27,9 @@ class McpHttpTest {
         McpStreamableTestClient client = Mcp.connect();
         assertFalse(client.mcpSessionId().isBlank());
         assertEquals("deckhand", client.initResult().serverName());
-        assertTrue(client.initResult().capabilities().stream().anyMatch(c -> c.name().equals("tools")),
+        assertTrue(
+                client.initResult().capabilities().stream()
+                        .anyMatch(c -> c.name().equals("tools")),
                 client.initResult()::toString);
     }
 
@@ -44,20 +46,26 @@ class McpHttpTest {
         assertEquals(List.of("instruction"), list.getList("result.tools[0].inputSchema.required"));
         assertEquals(false, list.getBoolean("result.tools[0].inputSchema.additionalProperties"));
         Map<String, Object> props = list.getMap("result.tools[0].inputSchema.properties");
-        assertEquals(java.util.Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode"),
+        assertEquals(
+                java.util.Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode"),
                 props.keySet());
-        assertEquals(List.of("default", "plan", "goal"), list.getList("result.tools[0].inputSchema.properties.mode.enum"));
-        assertEquals(List.of("runId", "outcome", "verdict", "stepsRun", "summary", "usage"),
+        assertEquals(
+                List.of("default", "plan", "goal"), list.getList("result.tools[0].inputSchema.properties.mode.enum"));
+        assertEquals(
+                List.of("runId", "outcome", "verdict", "stepsRun", "summary", "usage"),
                 list.getList("result.tools[0].outputSchema.required"));
-        assertEquals(List.of("modelTurns", "inputTokens", "outputTokens", "costUsd"),
+        assertEquals(
+                List.of("modelTurns", "inputTokens", "outputTokens", "costUsd"),
                 list.getList("result.tools[0].outputSchema.properties.usage.required"));
     }
 
     @Test
     void callWithoutGrantIsRefusedWithNoGrantNamingThePage() {
         long before = ledger.calls();
-        JsonPath call = Mcp.call(Mcp.connect(), "{\"instruction\":\"type hello in the editor\","
-                + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Editor\"}}");
+        JsonPath call = Mcp.call(
+                Mcp.connect(),
+                "{\"instruction\":\"type hello in the editor\","
+                        + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Editor\"}}");
         assertEquals(before + 1, ledger.calls());
         assertTrue(call.getBoolean("result.isError"), "a refusal is an isError result");
         String text = call.getString("result.content[0].text");
@@ -90,7 +98,8 @@ class McpHttpTest {
     void admissionRefusesInTheContractsOrderBeforeTheGrant() {
         String noVerifier = "\"instruction\":\"type hello in the editor\"";
         String command = noVerifier + ",\"verifier\":{\"kind\":\"command\",\"argv\":[\"/bin/true\"]}";
-        String outsideRoots = noVerifier + ",\"verifier\":{\"kind\":\"file\",\"path\":\"/etc/hostname\",\"exists\":true}";
+        String outsideRoots =
+                noVerifier + ",\"verifier\":{\"kind\":\"file\",\"path\":\"/etc/hostname\",\"exists\":true}";
         Map<String, String> expected = new java.util.LinkedHashMap<>();
         expected.put(noVerifier + ",\"mode\":\"plan\"", "MODE_DENIED");
         expected.put(noVerifier, "NO_VERIFIER");

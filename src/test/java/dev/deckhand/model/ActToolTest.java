@@ -19,7 +19,8 @@ class ActToolTest {
         ToolSpecification tool = ProviderClient.actTool(ProviderContractTest.SCHEMA);
         assertEquals(ProviderClient.TOOL_NAME, tool.name());
         assertEquals(List.of("action", "uid", "text"), tool.parameters().required());
-        assertEquals(JsonRawSchema.from("{\"type\":\"string\",\"enum\":[\"click\",\"type\",\"done\"]}"),
+        assertEquals(
+                JsonRawSchema.from("{\"type\":\"string\",\"enum\":[\"click\",\"type\",\"done\"]}"),
                 tool.parameters().properties().get("action"));
     }
 
@@ -35,7 +36,10 @@ class ActToolTest {
     @Test
     void providerMessagesAreTakenFromEachProvidersErrorShape() {
         assertEquals("bad key", ProviderClient.providerMessage("{\"error\":{\"message\":\"bad key\",\"type\":\"x\"}}"));
-        assertEquals("overloaded", ProviderClient.providerMessage("{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"overloaded\"}}"));
+        assertEquals(
+                "overloaded",
+                ProviderClient.providerMessage(
+                        "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"overloaded\"}}"));
         assertEquals("model 'x' not found", ProviderClient.providerMessage("{\"error\":\"model 'x' not found\"}"));
         assertEquals("<html>502 Bad Gateway</html>", ProviderClient.providerMessage("<html>502 Bad Gateway</html>"));
     }

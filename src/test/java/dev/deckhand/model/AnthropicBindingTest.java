@@ -46,7 +46,9 @@ class AnthropicBindingTest extends ProviderContractTest {
         JsonNode content = user(r).path("content");
         if (content.isTextual()) return content.asText();
         StringBuilder text = new StringBuilder();
-        for (JsonNode part : content) if ("text".equals(part.path("type").asText())) text.append(part.path("text").asText());
+        for (JsonNode part : content)
+            if ("text".equals(part.path("type").asText()))
+                text.append(part.path("text").asText());
         return text.toString();
     }
 
@@ -62,9 +64,12 @@ class AnthropicBindingTest extends ProviderContractTest {
         JsonNode body = r.json();
         assertEquals(1, body.path("tools").size());
         assertEquals("tool", body.path("tool_choice").path("type").asText());
-        assertEquals(ProviderClient.TOOL_NAME, body.path("tool_choice").path("name").asText());
+        assertEquals(
+                ProviderClient.TOOL_NAME, body.path("tool_choice").path("name").asText());
         assertTrue(body.path("tool_choice").path("disable_parallel_tool_use").asBoolean());
-        assertEquals("object", body.path("tools").get(0).path("input_schema").path("type").asText());
+        assertEquals(
+                "object",
+                body.path("tools").get(0).path("input_schema").path("type").asText());
         assertEquals(1, body.path("messages").size(), "one user message, no history");
         assertTrue(body.path("system").toString().contains(SYSTEM));
         assertTrue(body.path("max_tokens").asInt() > 0);

@@ -31,23 +31,33 @@ class AppBindingTest {
 
     @Test
     void twoAppsBoundToTwoStubModelsEachGoToTheirOwnAndOthersToTheDefault() {
-        try (OpenAiStub main = OpenAiStub.startCompatible(); OllamaStub forEditor = OllamaStub.start();
-             OpenAiStub forCalc = OpenAiStub.startCompatible()) {
+        try (OpenAiStub main = OpenAiStub.startCompatible();
+                OllamaStub forEditor = OllamaStub.start();
+                OpenAiStub forCalc = OpenAiStub.startCompatible()) {
             ModelBindingStore store = new ModelBindingStore(home);
             store.save(main.binding("default-model"), null);
-            store.saveAppBindings(Map.of("Mousepad", forEditor.binding("editor-model"),
-                    "gnome-calculator", forCalc.binding("calc-model")));
+            store.saveAppBindings(Map.of(
+                    "Mousepad", forEditor.binding("editor-model"), "gnome-calculator", forCalc.binding("calc-model")));
             BoundModelClient client = new BoundModelClient(store, new ProviderClient(Duration.ofSeconds(10)));
             main.enqueue(ACTION);
             forEditor.enqueue(ACTION);
             forCalc.enqueue(ACTION);
 
-            assertEquals("editor-model", client.forApp("mousepad").reply(turn()).modelId(), "WM_CLASS matched ignoring case");
-            assertEquals("calc-model", client.forApp("gnome-calculator").reply(turn()).modelId());
-            assertEquals("default-model", client.forApp("galculator").reply(turn()).modelId());
-            assertEquals("editor-model", forEditor.lastRequest().json().path("model").asText(), "asserted on the stub");
-            assertEquals("calc-model", forCalc.lastRequest().json().path("model").asText());
-            assertEquals("default-model", main.lastRequest().json().path("model").asText());
+            assertEquals(
+                    "editor-model",
+                    client.forApp("mousepad").reply(turn()).modelId(),
+                    "WM_CLASS matched ignoring case");
+            assertEquals(
+                    "calc-model",
+                    client.forApp("gnome-calculator").reply(turn()).modelId());
+            assertEquals(
+                    "default-model", client.forApp("galculator").reply(turn()).modelId());
+            assertEquals(
+                    "editor-model", forEditor.lastRequest().json().path("model").asText(), "asserted on the stub");
+            assertEquals(
+                    "calc-model", forCalc.lastRequest().json().path("model").asText());
+            assertEquals(
+                    "default-model", main.lastRequest().json().path("model").asText());
             assertEquals(1, main.requests().size());
             assertEquals(1, forEditor.requests().size());
             assertEquals(1, forCalc.requests().size());
@@ -59,34 +69,47 @@ class AppBindingTest {
         try (OpenAiStub main = OpenAiStub.startCompatible()) {
             ModelBindingStore store = new ModelBindingStore(home);
             store.save(main.binding("default-model"), null);
-            Files.writeString(home.resolve(dev.deckhand.home.DeckhandHome.MODEL_APPS), "{\"Mousepad\": {\"providerId\": \"nope\", \"modelId\": \"m\"}}");
+            Files.writeString(
+                    home.resolve(dev.deckhand.home.DeckhandHome.MODEL_APPS),
+                    "{\"Mousepad\": {\"providerId\": \"nope\", \"modelId\": \"m\"}}");
             BoundModelClient client = new BoundModelClient(store, new ProviderClient(Duration.ofSeconds(10)));
             main.enqueue(ACTION);
-            RefusedException e = assertThrows(RefusedException.class, () -> client.forApp("Mousepad").reply(turn()));
+            RefusedException e = assertThrows(
+                    RefusedException.class, () -> client.forApp("Mousepad").reply(turn()));
             assertEquals(RefusalCode.MODEL_NOT_BOUND, e.code());
-            assertTrue(e.refusal().detail().contains("app Mousepad"), e.refusal().detail());
+            assertTrue(
+                    e.refusal().detail().contains("app Mousepad"), e.refusal().detail());
             assertEquals(0, main.requests().size(), "never a silent fallback to the default model");
-            assertEquals("default-model", client.forApp("galculator").reply(turn()).modelId(), "other apps are not affected");
+            assertEquals(
+                    "default-model",
+                    client.forApp("galculator").reply(turn()).modelId(),
+                    "other apps are not affected");
         }
     }
 
     @Test
     void anAppBoundToAnotherKeyedEndpointGetsNoKeyMeantForTheDefaultOne() {
-        try (OpenAiStub main = OpenAiStub.start(); OpenAiStub other = OpenAiStub.start()) {
+        try (OpenAiStub main = OpenAiStub.start();
+                OpenAiStub other = OpenAiStub.start()) {
             ModelBindingStore store = new ModelBindingStore(home);
             store.save(main.binding("default-model"), ApiKey.of("sk-test-0123456789abcdef"));
             store.saveAppBindings(Map.of("Mousepad", other.binding("other-model")));
             BoundModelClient client = new BoundModelClient(store, new ProviderClient(Duration.ofSeconds(10)));
-            RefusedException e = assertThrows(RefusedException.class, () -> client.forApp("Mousepad").reply(turn()));
+            RefusedException e = assertThrows(
+                    RefusedException.class, () -> client.forApp("Mousepad").reply(turn()));
             assertEquals(RefusalCode.MODEL_NOT_BOUND, e.code());
-            assertTrue(e.refusal().detail().contains("app Mousepad") && e.refusal().detail().contains("API key"), e.refusal().detail());
+            assertTrue(
+                    e.refusal().detail().contains("app Mousepad")
+                            && e.refusal().detail().contains("API key"),
+                    e.refusal().detail());
             assertEquals(0, other.requests().size());
         }
     }
 
     @Test
     void anExistingBindingFileWithoutAppsOrPricesKeepsWorking() throws Exception {
-        Files.writeString(home.resolve(dev.deckhand.home.DeckhandHome.MODEL_BINDING),
+        Files.writeString(
+                home.resolve(dev.deckhand.home.DeckhandHome.MODEL_BINDING),
                 "{\"providerId\":\"ollama\",\"modelId\":\"llava\",\"baseUrl\":null,\"temperature\":null,\"maxOutputTokens\":null}");
         ModelBindingStore store = new ModelBindingStore(home);
         assertEquals("llava", store.binding().orElseThrow().modelId());

@@ -41,7 +41,9 @@ class GeminiBindingTest extends ProviderContractTest {
         for (JsonNode content : r.json().path("contents")) {
             for (JsonNode part : content.path("parts")) {
                 if (part.has("inlineData")) {
-                    assertEquals("image/png", part.path("inlineData").path("mimeType").asText());
+                    assertEquals(
+                            "image/png",
+                            part.path("inlineData").path("mimeType").asText());
                     return part.path("inlineData").path("data").asText();
                 }
             }
@@ -54,7 +56,8 @@ class GeminiBindingTest extends ProviderContractTest {
         StringBuilder text = new StringBuilder();
         for (JsonNode content : r.json().path("contents")) {
             if (!"user".equals(content.path("role").asText())) continue;
-            for (JsonNode part : content.path("parts")) if (part.has("text")) text.append(part.path("text").asText());
+            for (JsonNode part : content.path("parts"))
+                if (part.has("text")) text.append(part.path("text").asText());
         }
         return text.toString();
     }
@@ -65,8 +68,12 @@ class GeminiBindingTest extends ProviderContractTest {
         client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA));
         RecordedRequest r = stub.lastRequest();
         JsonNode body = r.json();
-        assertEquals("application/json", body.path("generationConfig").path("responseMimeType").asText());
-        assertTrue(body.path("generationConfig").has("responseJsonSchema"), body.path("generationConfig").toString());
+        assertEquals(
+                "application/json",
+                body.path("generationConfig").path("responseMimeType").asText());
+        assertTrue(
+                body.path("generationConfig").has("responseJsonSchema"),
+                body.path("generationConfig").toString());
         assertTrue(body.path("systemInstruction").toString().contains(SYSTEM));
         assertEquals(1, body.path("contents").size(), "one user turn, no history");
         assertEquals("/v1beta/models/model-under-test:generateContent", r.path());

@@ -1,11 +1,11 @@
 package dev.deckhand.model;
 
-import dev.deckhand.home.DeckhandHome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.home.DeckhandHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,9 @@ class ModelBindingStoreTest {
         assertTrue(json.contains("\"providerId\" : \"openai\""), json);
 
         ModelBindingStore reread = new ModelBindingStore(dir);
-        assertEquals(new ModelBinding("openai", "gpt-4.1-mini", null, 0.2, 400), reread.binding().orElseThrow());
+        assertEquals(
+                new ModelBinding("openai", "gpt-4.1-mini", null, 0.2, 400),
+                reread.binding().orElseThrow());
         assertEquals(KEY, reread.apiKey().orElseThrow().reveal());
     }
 
@@ -56,7 +58,8 @@ class ModelBindingStoreTest {
         assertTrue(store.save(ModelBinding.of("openai", "gpt-4.1-mini", null), null), "same endpoint: kept");
         assertEquals(KEY, store.apiKey().orElseThrow().reveal());
 
-        assertFalse(store.save(ModelBinding.of("openai-compatible", "local", "http://127.0.0.1:9/v1"), null),
+        assertFalse(
+                store.save(ModelBinding.of("openai-compatible", "local", "http://127.0.0.1:9/v1"), null),
                 "another endpoint never receives the old key");
         assertEquals(Optional.empty(), store.apiKey());
     }
@@ -92,13 +95,20 @@ class ModelBindingStoreTest {
     void bindingValidationNamesTheField() {
         assertTrue(message(() -> ModelBinding.of("skynet", "m", null)).startsWith("providerId"));
         assertTrue(message(() -> ModelBinding.of("openai", " ", null)).startsWith("modelId"));
-        assertTrue(message(() -> ModelBinding.of("openai-compatible", "m", null)).startsWith("baseUrl"));
+        assertTrue(
+                message(() -> ModelBinding.of("openai-compatible", "m", null)).startsWith("baseUrl"));
         assertTrue(message(() -> ModelBinding.of("openai", "m", "ftp://x")).startsWith("baseUrl"));
-        assertTrue(message(() -> ModelBinding.of("openai", "m", "https://user:pw@x/v1")).startsWith("baseUrl"));
-        assertTrue(message(() -> new ModelBinding("openai", "m", null, 3.0, null)).startsWith("temperature"));
+        assertTrue(message(() -> ModelBinding.of("openai", "m", "https://user:pw@x/v1"))
+                .startsWith("baseUrl"));
+        assertTrue(
+                message(() -> new ModelBinding("openai", "m", null, 3.0, null)).startsWith("temperature"));
         assertTrue(message(() -> new ModelBinding("openai", "m", null, null, 0)).startsWith("maxOutputTokens"));
-        assertEquals("http://127.0.0.1:11434", ModelBinding.of("ollama", "llava", null).effectiveBaseUrl());
-        assertEquals("http://h:1/v1", ModelBinding.of("openai-compatible", "m", "http://h:1/v1/").effectiveBaseUrl());
+        assertEquals(
+                "http://127.0.0.1:11434",
+                ModelBinding.of("ollama", "llava", null).effectiveBaseUrl());
+        assertEquals(
+                "http://h:1/v1",
+                ModelBinding.of("openai-compatible", "m", "http://h:1/v1/").effectiveBaseUrl());
     }
 
     @Test

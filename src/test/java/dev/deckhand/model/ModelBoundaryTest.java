@@ -22,8 +22,12 @@ class ModelBoundaryTest {
         JavaClasses classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.deckhand");
-        noClasses().that().resideOutsideOfPackage("dev.deckhand.model..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.deckhand.model..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.langchain4j..")
                 .because("provider wire details stay in the model binding")
                 .check(classes);
     }
@@ -31,7 +35,11 @@ class ModelBoundaryTest {
     @Test
     void theStubsHandleEveryKindOfScriptedReply() {
         Set<String> kinds = Arrays.stream(ProviderStub.Reply.class.getPermittedSubclasses())
-                .map(Class::getSimpleName).collect(Collectors.toSet());
-        assertEquals(Set.of("Text", "ErrorReply", "Computed"), kinds, "a new Reply kind needs a branch in ProviderStub.handle");
+                .map(Class::getSimpleName)
+                .collect(Collectors.toSet());
+        assertEquals(
+                Set.of("Text", "ErrorReply", "Computed"),
+                kinds,
+                "a new Reply kind needs a branch in ProviderStub.handle");
     }
 }

@@ -81,12 +81,14 @@ public class ModelClientBench {
 
     /** A capture-sized PNG with some structure (bands and text-like noise), like a downscaled window. */
     static byte[] capture(int w, int h) throws java.io.IOException {
-        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(w, h, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.image.BufferedImage img =
+                new java.awt.image.BufferedImage(w, h, java.awt.image.BufferedImage.TYPE_INT_RGB);
         java.util.Random random = new java.util.Random(42);
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
                 int band = (y / 24) % 2 == 0 ? 0xf0f0f0 : 0xffffff;
-                img.setRGB(x, y, (x % 97 < 60 && y % 24 > 6 && y % 24 < 16 && random.nextInt(3) == 0) ? 0x202020 : band);
+                img.setRGB(
+                        x, y, (x % 97 < 60 && y % 24 > 6 && y % 24 < 16 && random.nextInt(3) == 0) ? 0x202020 : band);
             }
         }
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -1,6 +1,5 @@
 package dev.deckhand.model;
 
-import dev.deckhand.home.DeckhandHome;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -9,6 +8,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.home.TestTokens;
 import dev.deckhand.model.stub.OpenAiStub;
 import io.quarkus.test.junit.QuarkusTest;
@@ -62,46 +62,88 @@ class ModelResourceTest {
 
     @Test
     void perAppBindingsAndThePriceTableAreOptionalAndKept() {
-        owner().contentType("application/json").body(binding(KEY)).put("/api/model").then().statusCode(200)
-                .body("apps.size()", equalTo(0)).body("prices.'gpt-4o'.inputPerMTok", equalTo(2.5f));
+        owner().contentType("application/json")
+                .body(binding(KEY))
+                .put("/api/model")
+                .then()
+                .statusCode(200)
+                .body("apps.size()", equalTo(0))
+                .body("prices.'gpt-4o'.inputPerMTok", equalTo(2.5f));
         String body = "{\"providerId\":\"openai\",\"modelId\":\"gpt-test\",\"baseUrl\":\"" + stub.url() + "\","
                 + "\"apps\":{\"Mousepad\":{\"providerId\":\"ollama\",\"modelId\":\"llava\"}},"
                 + "\"prices\":{\"gpt-test\":{\"inputPerMTok\":1.5,\"outputPerMTok\":6}}}";
-        owner().contentType("application/json").body(body).put("/api/model").then().statusCode(200)
-                .body("apps.Mousepad.modelId", equalTo("llava")).body("apps.Mousepad.providerId", equalTo("ollama"))
+        owner().contentType("application/json")
+                .body(body)
+                .put("/api/model")
+                .then()
+                .statusCode(200)
+                .body("apps.Mousepad.modelId", equalTo("llava"))
+                .body("apps.Mousepad.providerId", equalTo("ollama"))
                 .body("prices.'gpt-test'.outputPerMTok", equalTo(6))
                 .body("prices.'gpt-4o'", nullValue())
                 .body("apiKeySet", equalTo(true));
         // a PUT without apps or prices leaves both as they are
-        owner().contentType("application/json").body(binding(null)).put("/api/model").then().statusCode(200)
-                .body("apps.Mousepad.modelId", equalTo("llava")).body("prices.'gpt-test'.inputPerMTok", equalTo(1.5f));
-        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\","
-                + "\"apps\":{\"Mousepad\":{\"providerId\":\"nope\",\"modelId\":\"m\"}}}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("apps.Mousepad.providerId"));
-        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\","
-                + "\"prices\":{\"m\":{\"inputPerMTok\":-1,\"outputPerMTok\":1}}}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("prices.m.inputPerMTok"));
-        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\","
-                + "\"apps\":{\"Mousepad\":{\"providerId\":\"ollama\",\"modelId\":\"m\",\"apiKey\":\"x\"}}}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("apps.Mousepad.apiKey"));
+        owner().contentType("application/json")
+                .body(binding(null))
+                .put("/api/model")
+                .then()
+                .statusCode(200)
+                .body("apps.Mousepad.modelId", equalTo("llava"))
+                .body("prices.'gpt-test'.inputPerMTok", equalTo(1.5f));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai\",\"modelId\":\"m\","
+                        + "\"apps\":{\"Mousepad\":{\"providerId\":\"nope\",\"modelId\":\"m\"}}}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("apps.Mousepad.providerId"));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai\",\"modelId\":\"m\","
+                        + "\"prices\":{\"m\":{\"inputPerMTok\":-1,\"outputPerMTok\":1}}}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("prices.m.inputPerMTok"));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai\",\"modelId\":\"m\","
+                        + "\"apps\":{\"Mousepad\":{\"providerId\":\"ollama\",\"modelId\":\"m\",\"apiKey\":\"x\"}}}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("apps.Mousepad.apiKey"));
     }
 
     @Test
     void unboundAtFirst() {
-        owner().get("/api/model").then().statusCode(200)
-                .body("bound", equalTo(false)).body("apiKeySet", equalTo(false))
+        owner().get("/api/model")
+                .then()
+                .statusCode(200)
+                .body("bound", equalTo(false))
+                .body("apiKeySet", equalTo(false))
                 .body("providers.'openai-compatible'.baseUrlRequired", equalTo(true));
     }
 
     @Test
     void putStoresTheKeyWriteOnlyAndGetNeverReturnsIt() throws IOException {
-        String put = owner().contentType("application/json").body(binding(KEY)).put("/api/model")
-                .then().statusCode(200).body("bound", equalTo(true)).body("apiKeySet", equalTo(true))
-                .body("apiKey", equalTo("••••LAST")).extract().asString();
+        String put = owner().contentType("application/json")
+                .body(binding(KEY))
+                .put("/api/model")
+                .then()
+                .statusCode(200)
+                .body("bound", equalTo(true))
+                .body("apiKeySet", equalTo(true))
+                .body("apiKey", equalTo("••••LAST"))
+                .extract()
+                .asString();
         assertFalse(put.contains(KEY));
-        String get = owner().get("/api/model").then().statusCode(200)
-                .body("providerId", equalTo("openai")).body("modelId", equalTo("gpt-test"))
-                .body("baseUrl", equalTo(stub.url())).extract().asString();
+        String get = owner().get("/api/model")
+                .then()
+                .statusCode(200)
+                .body("providerId", equalTo("openai"))
+                .body("modelId", equalTo("gpt-test"))
+                .body("baseUrl", equalTo(stub.url()))
+                .extract()
+                .asString();
         assertFalse(get.contains(KEY), get);
         assertFalse(get.contains(KEY.substring(0, 20)), get);
 
@@ -111,51 +153,103 @@ class ModelResourceTest {
         assertFalse(Files.readString(HOME.resolve(DeckhandHome.MODEL_BINDING)).contains(KEY));
 
         // Absent apiKey keeps the stored one; "" clears it.
-        owner().contentType("application/json").body(binding(null)).put("/api/model")
-                .then().statusCode(200).body("apiKeySet", equalTo(true));
-        owner().contentType("application/json").body(binding("")).put("/api/model")
-                .then().statusCode(200).body("apiKeySet", equalTo(false)).body("apiKey", nullValue());
+        owner().contentType("application/json")
+                .body(binding(null))
+                .put("/api/model")
+                .then()
+                .statusCode(200)
+                .body("apiKeySet", equalTo(true));
+        owner().contentType("application/json")
+                .body(binding(""))
+                .put("/api/model")
+                .then()
+                .statusCode(200)
+                .body("apiKeySet", equalTo(false))
+                .body("apiKey", nullValue());
     }
 
     @Test
     void validationErrorsAre400NamingTheField() {
-        owner().contentType("application/json").body("{\"providerId\":\"skynet\",\"modelId\":\"m\"}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("providerId")).body("detail", containsString("openai"));
-        owner().contentType("application/json").body("{\"providerId\":\"openai-compatible\",\"modelId\":\"m\"}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("baseUrl"));
-        owner().contentType("application/json").body("{\"providerId\":\"openai\"}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("modelId"));
-        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\",\"temperature\":\"hot\"}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("temperature"));
-        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\",\"apiKey\":\"a b\"}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("apiKey")).body("detail", not(containsString("a b")));
-        owner().contentType("application/json").body("{\"providerId\":\"openai\",\"modelId\":\"m\",\"extra\":1}").put("/api/model")
-                .then().statusCode(400).body("field", equalTo("extra"));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"skynet\",\"modelId\":\"m\"}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("providerId"))
+                .body("detail", containsString("openai"));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai-compatible\",\"modelId\":\"m\"}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("baseUrl"));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai\"}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("modelId"));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai\",\"modelId\":\"m\",\"temperature\":\"hot\"}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("temperature"));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai\",\"modelId\":\"m\",\"apiKey\":\"a b\"}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("apiKey"))
+                .body("detail", not(containsString("a b")));
+        owner().contentType("application/json")
+                .body("{\"providerId\":\"openai\",\"modelId\":\"m\",\"extra\":1}")
+                .put("/api/model")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("extra"));
         owner().get("/api/model").then().body("bound", equalTo(false));
     }
 
     @Test
     void testConnectionPassesAndFailsWithTheProvidersMessageVerbatim() {
-        owner().contentType("application/json").body(binding(KEY)).put("/api/model").then().statusCode(200);
+        owner().contentType("application/json")
+                .body(binding(KEY))
+                .put("/api/model")
+                .then()
+                .statusCode(200);
         stub.enqueue("{\"action\":\"click\",\"uid\":\"u2\"}");
-        owner().post("/api/model/test").then().statusCode(200).body("ok", equalTo(true)).body("error", nullValue());
+        owner().post("/api/model/test")
+                .then()
+                .statusCode(200)
+                .body("ok", equalTo(true))
+                .body("error", nullValue());
         assertEquals("Bearer " + KEY, stub.lastRequest().header("Authorization"));
 
         stub.enqueueError(401, "Incorrect API key provided: sk-rest-***LAST.");
-        owner().post("/api/model/test").then().statusCode(200).body("ok", equalTo(false))
+        owner().post("/api/model/test")
+                .then()
+                .statusCode(200)
+                .body("ok", equalTo(false))
                 .body("error", equalTo("Incorrect API key provided: sk-rest-***LAST."));
     }
 
     @Test
     void testConnectionWithoutABindingSaysSoWithoutCalling() {
-        owner().post("/api/model/test").then().statusCode(200).body("ok", equalTo(false))
+        owner().post("/api/model/test")
+                .then()
+                .statusCode(200)
+                .body("ok", equalTo(false))
                 .body("error", containsString("no model is bound"));
         assertEquals(0, stub.requests().size());
     }
 
     @Test
     void theMcpTokenCannotReadOrWriteTheBinding() {
-        given().header("Authorization", "Bearer " + TestTokens.read("mcp-token")).get("/api/model").then().statusCode(401);
+        given().header("Authorization", "Bearer " + TestTokens.read("mcp-token"))
+                .get("/api/model")
+                .then()
+                .statusCode(401);
         given().get("/api/model").then().statusCode(401);
     }
 }

@@ -47,7 +47,9 @@ class OpenAiBindingTest extends ProviderContractTest {
         JsonNode content = user(r).path("content");
         if (content.isTextual()) return content.asText();
         StringBuilder text = new StringBuilder();
-        for (JsonNode part : content) if ("text".equals(part.path("type").asText())) text.append(part.path("text").asText());
+        for (JsonNode part : content)
+            if ("text".equals(part.path("type").asText()))
+                text.append(part.path("text").asText());
         return text.toString();
     }
 
@@ -61,10 +63,13 @@ class OpenAiBindingTest extends ProviderContractTest {
         client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA));
         JsonNode body = stub.lastRequest().json();
         assertEquals("json_schema", body.path("response_format").path("type").asText());
-        assertTrue(body.path("response_format").path("json_schema").path("strict").asBoolean());
+        assertTrue(
+                body.path("response_format").path("json_schema").path("strict").asBoolean());
         assertEquals("model-under-test", body.path("model").asText());
         assertEquals(2, body.path("messages").size(), "system + one user message, no history");
-        assertEquals(SYSTEM, find(body.path("messages"), "role", "system").path("content").asText());
+        assertEquals(
+                SYSTEM,
+                find(body.path("messages"), "role", "system").path("content").asText());
         assertEquals("/v1/chat/completions", stub.lastRequest().path());
     }
 }

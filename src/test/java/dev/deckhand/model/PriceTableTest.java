@@ -36,10 +36,13 @@ class PriceTableTest {
     void theStoreKeepsThePersonsTableAndDefaultsWithoutOne() throws Exception {
         ModelBindingStore store = new ModelBindingStore(home);
         assertEquals(PriceTable.DEFAULTS, store.prices());
-        store.savePrices(new PriceTable(Map.of("scripted-model", new PriceTable.Price(new BigDecimal("1"), new BigDecimal("2")))));
+        store.savePrices(new PriceTable(
+                Map.of("scripted-model", new PriceTable.Price(new BigDecimal("1"), new BigDecimal("2")))));
         assertEquals(Optional.of(new BigDecimal("0.000004")), store.prices().cost("scripted-model", 2, 1));
         assertEquals(Optional.empty(), store.prices().cost("gpt-4o", 1, 1), "the person's table replaces the defaults");
-        Files.writeString(home.resolve(dev.deckhand.home.DeckhandHome.MODEL_PRICES), "{\"m\":{\"inputPerMTok\":-1,\"outputPerMTok\":1}}");
+        Files.writeString(
+                home.resolve(dev.deckhand.home.DeckhandHome.MODEL_PRICES),
+                "{\"m\":{\"inputPerMTok\":-1,\"outputPerMTok\":1}}");
         IllegalStateException e = assertThrows(IllegalStateException.class, store::prices);
         assertTrue(e.getMessage().contains("inputPerMTok"), e.getMessage());
     }

@@ -49,7 +49,8 @@ abstract class ProviderContractTest {
             + "\"required\":[\"action\",\"uid\",\"text\"],\"additionalProperties\":false}";
     static final String ACTION = "{\"action\":\"click\",\"uid\":\"u7Kq2\",\"text\":null}";
     static final String SYSTEM = "You operate one window. Answer with exactly one action.";
-    static final String USER = "Instruction: save the file\nLast steps: none\nObservation:\n[u7Kq2] push button \"Save\"";
+    static final String USER =
+            "Instruction: save the file\nLast steps: none\nObservation:\n[u7Kq2] push button \"Save\"";
 
     @TempDir
     Path home;
@@ -119,7 +120,9 @@ abstract class ProviderContractTest {
         assertEquals(expected.get("properties"), sent.get("properties"), "schema properties as sent: " + sent);
         assertEquals(expected.get("required"), sent.get("required"), "schema required as sent: " + sent);
         assertNull(sentImage(request), "no image was given, none may be sent");
-        assertTrue(sentUserText(request).contains("[u7Kq2] push button \"Save\""), "the observation is in the user message");
+        assertTrue(
+                sentUserText(request).contains("[u7Kq2] push button \"Save\""),
+                "the observation is in the user message");
         assertFalse(request.body().contains("rejected"), "no feedback without one");
     }
 
@@ -178,14 +181,19 @@ abstract class ProviderContractTest {
         assertEquals(1, stub.requests().size());
         assertNull(sentImage(stub.lastRequest()));
         JsonNode schema = sentSchema(stub.lastRequest());
-        assertTrue(schema.path("properties").has("action") && schema.path("properties").has("uid")
-                && schema.path("properties").has("keys"), "the action schema as a turn sends it: " + schema);
+        assertTrue(
+                schema.path("properties").has("action")
+                        && schema.path("properties").has("uid")
+                        && schema.path("properties").has("keys"),
+                "the action schema as a turn sends it: " + schema);
         assertTrue(sentUserText(stub.lastRequest()).contains("u2 btn \"OK\""), "a sample observation");
     }
 
     @Test
     void testConnectionFailsWhenTheModelAnswersWithSomethingOtherThanAnAction() {
-        stub.enqueue("{\"ok\":true}").enqueue("Sure! I would click OK.").enqueue("{\"action\":\"click_at\",\"x\":1,\"y\":1,\"basis\":\"c1\"}");
+        stub.enqueue("{\"ok\":true}")
+                .enqueue("Sure! I would click OK.")
+                .enqueue("{\"action\":\"click_at\",\"x\":1,\"y\":1,\"basis\":\"c1\"}");
         for (int i = 0; i < 3; i++) {
             ConnectionCheck check = client.testConnection();
             assertFalse(check.ok(), "answer " + i);
@@ -215,9 +223,16 @@ abstract class ProviderContractTest {
     void theKeyAppearsInNoLogRecordExceptionOrToString() {
         List<LogRecord> records = new ArrayList<>();
         Handler handler = new Handler() {
-            @Override public void publish(LogRecord r) { records.add(r); }
-            @Override public void flush() { }
-            @Override public void close() { }
+            @Override
+            public void publish(LogRecord r) {
+                records.add(r);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
         };
         Logger root = Logger.getLogger("");
         Logger lc4j = Logger.getLogger("dev.langchain4j");
@@ -227,11 +242,13 @@ abstract class ProviderContractTest {
         root.addHandler(handler);
         lc4j.setLevel(Level.ALL);
         try {
-            // The capture sees what LangChain4j logs through SLF4J (proves the pipe, so an empty capture means something).
+            // The capture sees what LangChain4j logs through SLF4J (proves the pipe, so an empty capture means
+            // something).
             org.slf4j.LoggerFactory.getLogger("dev.langchain4j.capture-check").debug("capture check");
             stub.enqueue(ACTION).enqueueError(401, "invalid key").enqueue("not json at all");
             client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA).withImage(png()));
-            ModelException e = assertThrows(ModelException.class, () -> client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA)));
+            ModelException e =
+                    assertThrows(ModelException.class, () -> client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA)));
             client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA));
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
@@ -245,7 +262,8 @@ abstract class ProviderContractTest {
         }
         assertTrue(records.stream().anyMatch(r -> "capture check".equals(r.getMessage())), "log capture works");
         for (LogRecord r : records) {
-            String text = String.valueOf(r.getMessage()) + " " + (r.getParameters() == null ? "" : List.of(r.getParameters()));
+            String text = String.valueOf(r.getMessage()) + " "
+                    + (r.getParameters() == null ? "" : List.of(r.getParameters()));
             assertFalse(text.contains(KEY), "log record carries the key: " + r.getLoggerName());
             if (r.getThrown() != null) {
                 StringWriter w = new StringWriter();
@@ -260,7 +278,8 @@ abstract class ProviderContractTest {
     void noBindingRefusesModelNotBoundAndCallsNothing() {
         store.clear();
         stub.enqueue(ACTION);
-        RefusedException e = assertThrows(RefusedException.class, () -> client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA)));
+        RefusedException e =
+                assertThrows(RefusedException.class, () -> client.decide(ModelTurn.of(SYSTEM, USER, SCHEMA)));
         assertEquals(RefusalCode.MODEL_NOT_BOUND, e.code());
         assertEquals(0, stub.requests().size(), "never a silent fallback");
         assertFalse(client.testConnection().ok());

@@ -42,12 +42,15 @@ class ProviderRetryStubTest {
 
     private BoundModelClient bind(ProviderStub stub) {
         ModelBindingStore store = new ModelBindingStore(home);
-        store.save(stub.binding("model-under-test"), stub.providerId().equals("ollama") ? null : ApiKey.of("sk-test-0123456789abcdef"));
+        store.save(
+                stub.binding("model-under-test"),
+                stub.providerId().equals("ollama") ? null : ApiKey.of("sk-test-0123456789abcdef"));
         return new BoundModelClient(store, new ProviderClient(Duration.ofSeconds(10)));
     }
 
     private static ModelTurn turn() {
-        return ModelTurn.of("system", "Instruction: save\nObservation:\n[u7Kq2] push button \"Save\"", ProviderContractTest.SCHEMA);
+        return ModelTurn.of(
+                "system", "Instruction: save\nObservation:\n[u7Kq2] push button \"Save\"", ProviderContractTest.SCHEMA);
     }
 
     @ParameterizedTest
@@ -59,7 +62,8 @@ class ProviderRetryStubTest {
                     .enqueue(ACTION);
             BoundModelClient client = bind(stub);
             long t0 = System.nanoTime();
-            ModelReply reply = ProviderRetry.system().call(() -> client.reply(turn()), Instant.now().plusSeconds(60));
+            ModelReply reply = ProviderRetry.system()
+                    .call(() -> client.reply(turn()), Instant.now().plusSeconds(60));
             long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
             assertEquals(ProviderContractTest.JSON.readTree(ACTION), ProviderContractTest.JSON.readTree(reply.text()));
             assertEquals(3, stub.requests().size(), "two refused calls and the one that acted");
@@ -74,14 +78,21 @@ class ProviderRetryStubTest {
             for (int i = 0; i < 20; i++) stub.enqueueError(503, "The service is temporarily overloaded");
             BoundModelClient client = bind(stub);
             Instant deadline = Instant.now().plusSeconds(4);
-            ProviderRetry.GaveUp e = assertThrows(ProviderRetry.GaveUp.class,
-                    () -> ProviderRetry.system().call(() -> client.reply(turn()), deadline));
+            ProviderRetry.GaveUp e = assertThrows(ProviderRetry.GaveUp.class, () -> ProviderRetry.system()
+                    .call(() -> client.reply(turn()), deadline));
             // no wait reaches past the deadline; the last try may start just before it and take its request's
             // time (a CI run at load 1 ended 16 ms past a 4 s deadline), so one second of slack for that request
-            assertTrue(Instant.now().isBefore(deadline.plusSeconds(1)), "ended at the wall clock, give or take the last request");
-            assertTrue(e.getMessage().contains(provider) && e.getMessage().contains("HTTP 503")
-                    && e.getMessage().contains("The service is temporarily overloaded"), e.getMessage());
-            assertTrue(stub.requests().size() >= 2, "it was retried: " + stub.requests().size());
+            assertTrue(
+                    Instant.now().isBefore(deadline.plusSeconds(1)),
+                    "ended at the wall clock, give or take the last request");
+            assertTrue(
+                    e.getMessage().contains(provider)
+                            && e.getMessage().contains("HTTP 503")
+                            && e.getMessage().contains("The service is temporarily overloaded"),
+                    e.getMessage());
+            assertTrue(
+                    stub.requests().size() >= 2,
+                    "it was retried: " + stub.requests().size());
         }
     }
 }

@@ -27,15 +27,29 @@ class ProviderRetryTest {
     private double jitter = 0.5;
 
     private final Clock clock = new Clock() {
-        @Override public ZoneOffset getZone() { return ZoneOffset.UTC; }
-        @Override public Clock withZone(java.time.ZoneId zone) { return this; }
-        @Override public Instant instant() { return now; }
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
     };
 
-    private final ProviderRetry retry = new ProviderRetry(clock, d -> {
-        pauses.add(d);
-        now = now.plus(d);
-    }, () -> jitter);
+    private final ProviderRetry retry = new ProviderRetry(
+            clock,
+            d -> {
+                pauses.add(d);
+                now = now.plus(d);
+            },
+            () -> jitter);
 
     /** Answers each call from the script: a ModelException is thrown, a string returned. */
     private static Supplier<String> script(Object... answers) {
@@ -58,7 +72,8 @@ class ProviderRetryTest {
         assertEquals("{\"action\":\"done\"}", answer);
         assertEquals(2, pauses.size());
         for (Duration p : pauses) {
-            assertTrue(p.compareTo(Duration.ofSeconds(1)) >= 0 && p.compareTo(Duration.ofMillis(1100)) <= 0,
+            assertTrue(
+                    p.compareTo(Duration.ofSeconds(1)) >= 0 && p.compareTo(Duration.ofMillis(1100)) <= 0,
                     "at least the asked second, spread by at most 10 %: " + p);
         }
     }
@@ -70,9 +85,13 @@ class ProviderRetryTest {
         Object[] answers = new Object[ProviderRetry.MAX_ATTEMPTS];
         java.util.Arrays.fill(answers, down);
         assertThrows(ProviderRetry.GaveUp.class, () -> retry.call(script(answers), now.plus(Duration.ofHours(1))));
-        assertEquals(List.of(1_000L, 2_000L, 4_000L, 8_000L, 16_000L, 30_000L, 30_000L),
-                pauses.stream().map(Duration::toMillis).toList(), "1 s doubling, capped at 30 s");
-        assertEquals(Duration.ofMillis(500), new ProviderRetry(clock, d -> { }, () -> 0.0).delay(1, down),
+        assertEquals(
+                List.of(1_000L, 2_000L, 4_000L, 8_000L, 16_000L, 30_000L, 30_000L),
+                pauses.stream().map(Duration::toMillis).toList(),
+                "1 s doubling, capped at 30 s");
+        assertEquals(
+                Duration.ofMillis(500),
+                new ProviderRetry(clock, d -> {}, () -> 0.0).delay(1, down),
                 "jitter draws between half and all of the step");
     }
 
@@ -94,11 +113,15 @@ class ProviderRetryTest {
         ModelException down = status(503, "The server is overloaded", null);
         Instant start = now;
         Instant deadline = now.plusSeconds(10);
-        ProviderRetry.GaveUp e = assertThrows(ProviderRetry.GaveUp.class,
+        ProviderRetry.GaveUp e = assertThrows(
+                ProviderRetry.GaveUp.class,
                 () -> retry.call(script(down, down, down, down, down, down, down, down), deadline));
         assertTrue(now.isBefore(deadline), "gave up within the wall clock, at " + Duration.between(start, now));
-        assertTrue(e.getMessage().contains("openai") && e.getMessage().contains("HTTP 503")
-                && e.getMessage().contains("The server is overloaded"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("openai")
+                        && e.getMessage().contains("HTTP 503")
+                        && e.getMessage().contains("The server is overloaded"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("wall clock"), e.getMessage());
         assertSame(down, e.last());
     }
@@ -106,8 +129,8 @@ class ProviderRetryTest {
     @Test
     void aRetryAfterLongerThanTheRunLeftGivesUpAtOnce() {
         ModelException limited = status(429, "Rate limit reached", Duration.ofSeconds(120));
-        ProviderRetry.GaveUp e = assertThrows(ProviderRetry.GaveUp.class,
-                () -> retry.call(script(limited), now.plusSeconds(60)));
+        ProviderRetry.GaveUp e =
+                assertThrows(ProviderRetry.GaveUp.class, () -> retry.call(script(limited), now.plusSeconds(60)));
         assertTrue(pauses.isEmpty());
         assertEquals(1, e.attempts());
         assertTrue(e.getMessage().contains("in 120."), e.getMessage());
@@ -117,12 +140,15 @@ class ProviderRetryTest {
     void retryAfterReadsSecondsAndHttpDates() {
         Instant at = Instant.parse("2026-12-01T12:00:00Z");
         assertEquals(Optional.of(Duration.ofSeconds(1)), ProviderHttp.retryAfter(headers("1"), at));
-        assertEquals(Optional.of(Duration.ofSeconds(30)),
+        assertEquals(
+                Optional.of(Duration.ofSeconds(30)),
                 ProviderHttp.retryAfter(headers("Tue, 01 Dec 2026 12:00:30 GMT"), at));
         assertEquals(Optional.of(Duration.ZERO), ProviderHttp.retryAfter(headers("Tue, 01 Dec 2026 11:00:00 GMT"), at));
         assertEquals(Optional.empty(), ProviderHttp.retryAfter(headers("soon"), at));
         assertEquals(Optional.empty(), ProviderHttp.retryAfter(headers("-5"), at));
-        assertEquals(Optional.empty(), ProviderHttp.retryAfter(java.net.http.HttpHeaders.of(java.util.Map.of(), (a, b) -> true), at));
+        assertEquals(
+                Optional.empty(),
+                ProviderHttp.retryAfter(java.net.http.HttpHeaders.of(java.util.Map.of(), (a, b) -> true), at));
     }
 
     private static java.net.http.HttpHeaders headers(String retryAfter) {

@@ -24,8 +24,12 @@ class UnreachableProviderTest {
         }
         ProviderClient client = new ProviderClient(Duration.ofSeconds(5));
         ModelBinding binding = ModelBinding.of("openai-compatible", "m", "http://127.0.0.1:" + port + "/v1");
-        ModelException e = assertThrows(ModelException.class, () -> client.decide(binding, ApiKey.of(ProviderContractTest.KEY),
-                ModelTurn.of("s", "u", ProviderContractTest.SCHEMA)));
+        ModelException e = assertThrows(
+                ModelException.class,
+                () -> client.decide(
+                        binding,
+                        ApiKey.of(ProviderContractTest.KEY),
+                        ModelTurn.of("s", "u", ProviderContractTest.SCHEMA)));
         assertEquals(-1, e.httpStatus());
         assertTrue(e.providerMessage().contains("Connect"), e.providerMessage());
         assertFalse(e.getMessage().contains(ProviderContractTest.KEY));

@@ -16,8 +16,10 @@ import org.junit.jupiter.api.Test;
 class ProcessesRunCommandsTest {
 
     private static Process start(String... command) throws Exception {
-        Process p = new ProcessBuilder(List.of(command)).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(List.of(command))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         Thread.sleep(400);
         return p;
     }

@@ -49,9 +49,18 @@ class DeniedPlacesSetTest {
                 new String[] {"~/Public/via/keys", "~/.ssh"}, new String[] {config + "/owner-token", cfg});
         int checked = 0;
         for (String[] c : cases) {
-            for (String spelled : List.of(c[0], c[0] + "/", c[0].replace("/", "//"), c[0].replace("Public/", "Public/x/../"),
-                    c[0].replace("~", "$HOME"), c[0].replace("~", home.toString()), "file://" + c[0].replace("~", home.toString()),
-                    "file://" + c[0].replace("~", home.toString()).replace("/", "%2F").replace("e", "%65"),
+            for (String spelled : List.of(
+                    c[0],
+                    c[0] + "/",
+                    c[0].replace("/", "//"),
+                    c[0].replace("Public/", "Public/x/../"),
+                    c[0].replace("~", "$HOME"),
+                    c[0].replace("~", home.toString()),
+                    "file://" + c[0].replace("~", home.toString()),
+                    "file://"
+                            + c[0].replace("~", home.toString())
+                                    .replace("/", "%2F")
+                                    .replace("e", "%65"),
                     "open \"" + c[0] + "\" now")) {
                 assertEquals(Optional.of(c[1]), places.inText(spelled, Optional.empty()), spelled);
                 checked++;
@@ -60,15 +69,24 @@ class DeniedPlacesSetTest {
         // A chooser showing ~/Public: the row "state-link" is the config directory
         assertEquals(Optional.of(cfg), places.inText("state-link", Optional.of(pub)));
         // upper case reaches the places by name even where the file system would not follow the link
-        assertEquals(Optional.of(cfg), places.inText(config.toString().toUpperCase(Locale.ROOT) + "/OWNER-TOKEN", Optional.empty()));
+        assertEquals(
+                Optional.of(cfg),
+                places.inText(config.toString().toUpperCase(Locale.ROOT) + "/OWNER-TOKEN", Optional.empty()));
         // the verifier's other places
-        assertEquals(Optional.of("the keyrings"), places.inText("~/.local/share/keyrings/login.keyring", Optional.empty()));
-        assertEquals(Optional.of("a browser profile"), places.inText("file://" + home + "/snap/firefox/common", Optional.empty()));
+        assertEquals(
+                Optional.of("the keyrings"), places.inText("~/.local/share/keyrings/login.keyring", Optional.empty()));
+        assertEquals(
+                Optional.of("a browser profile"),
+                places.inText("file://" + home + "/snap/firefox/common", Optional.empty()));
         assertEquals(Optional.of("/proc"), places.inText("/proc/self/environ", Optional.empty()));
         assertEquals(Optional.of("~/.gnupg"), places.inText("~/.gnupg/private-keys-v1.d", Optional.empty()));
         // controls: the link's own folder, a sibling of the config directory, a dangling link to nowhere denied
         Files.createSymbolicLink(pub.resolve("elsewhere"), dir.resolve("state/other"));
-        for (String t : List.of("~/Public", "~/Public/elsewhere/x", dir.resolve("state/deck-home-2").toString(), "~/Public/via")) {
+        for (String t : List.of(
+                "~/Public",
+                "~/Public/elsewhere/x",
+                dir.resolve("state/deck-home-2").toString(),
+                "~/Public/via")) {
             assertEquals(Optional.empty(), places.inText(t, Optional.empty()), t);
         }
         assertTrue(checked >= 70, "checked " + checked);

@@ -41,7 +41,9 @@ class FileVerifierScopeTest {
     }
 
     private PolicyConfig roots(Path... roots) {
-        return PolicyConfig.defaults().withVerifierRoots(java.util.Arrays.stream(roots).map(Path::toString).toList());
+        return PolicyConfig.defaults()
+                .withVerifierRoots(
+                        java.util.Arrays.stream(roots).map(Path::toString).toList());
     }
 
     private static String refusal(Optional<Refusal> r) {
@@ -67,7 +69,8 @@ class FileVerifierScopeTest {
         Path home = homeOutsideTmp();
         FileVerifierScope s = new FileVerifierScope(home, config());
         PolicyConfig p = PolicyConfig.defaults();
-        List<Path> expected = new java.util.ArrayList<>(FileVerifierScope.XDG_DEFAULT_NAMES.stream().map(home::resolve).toList());
+        List<Path> expected = new java.util.ArrayList<>(
+                FileVerifierScope.XDG_DEFAULT_NAMES.stream().map(home::resolve).toList());
         expected.add(Path.of("/tmp"));
         assertEquals(expected, s.roots(p));
         assertTrue(s.check(home.resolve("Documents/report.txt").toString(), p).isEmpty());
@@ -80,14 +83,20 @@ class FileVerifierScopeTest {
     void userDirsDirsWinWhenPresent() throws Exception {
         Path home = homeOutsideTmp();
         Path cfg = Files.createDirectories(home.resolve(".config"));
-        Files.writeString(cfg.resolve("user-dirs.dirs"), "# written by xdg-user-dirs-update\n"
-                + "XDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\nXDG_DESKTOP_DIR=\"$HOME/\"\nXDG_MUSIC_DIR=\"/srv/music\"\n"
-                + "XDG_VIDEOS_DIR=\"relative\"\nnot a line\n");
+        Files.writeString(
+                cfg.resolve("user-dirs.dirs"),
+                "# written by xdg-user-dirs-update\n"
+                        + "XDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\nXDG_DESKTOP_DIR=\"$HOME/\"\nXDG_MUSIC_DIR=\"/srv/music\"\n"
+                        + "XDG_VIDEOS_DIR=\"relative\"\nnot a line\n");
         FileVerifierScope s = new FileVerifierScope(home, config());
-        assertEquals(List.of(home.resolve("Dokumente"), Path.of("/srv/music")), s.userDirs(),
+        assertEquals(
+                List.of(home.resolve("Dokumente"), Path.of("/srv/music")),
+                s.userDirs(),
                 "the listed directories; one set to $HOME itself is unused, a relative one ignored");
-        assertTrue(s.check(home.resolve("Dokumente/a.txt").toString(), PolicyConfig.defaults()).isEmpty());
-        assertTrue(s.check(home.resolve("Documents/a.txt").toString(), PolicyConfig.defaults()).isPresent());
+        assertTrue(s.check(home.resolve("Dokumente/a.txt").toString(), PolicyConfig.defaults())
+                .isEmpty());
+        assertTrue(s.check(home.resolve("Documents/a.txt").toString(), PolicyConfig.defaults())
+                .isPresent());
     }
 
     @Test
@@ -105,7 +114,8 @@ class FileVerifierScopeTest {
         FileVerifierScope s = scope();
         Path out = Files.createDirectories(dir.resolve("out"));
         PolicyConfig p = roots(dir);
-        for (String hidden : List.of(".ssh/id_ed25519", ".aws/credentials", ".netrc", ".bash_history", "a/.git/config", ".x")) {
+        for (String hidden :
+                List.of(".ssh/id_ed25519", ".aws/credentials", ".netrc", ".bash_history", "a/.git/config", ".x")) {
             assertTrue(refusal(s.check(out.resolve(hidden).toString(), p)).contains("starts with '.'"), hidden);
         }
         Path secrets = Files.createDirectories(dir.resolve(".secrets"));
@@ -121,13 +131,17 @@ class FileVerifierScopeTest {
         Files.writeString(config().resolve("owner-token"), "t");
         PolicyConfig everything = roots(Path.of("/"));
         for (String name : List.of("owner-token", "mcp-token", "audit-seal.key", "model.json", "not-there-yet")) {
-            assertTrue(refusal(s.check(config().resolve(name).toString(), everything)).contains("Deckhand's config directory"), name);
+            assertTrue(
+                    refusal(s.check(config().resolve(name).toString(), everything))
+                            .contains("Deckhand's config directory"),
+                    name);
         }
         assertTrue(refusal(s.check("/proc/self/environ", everything)).contains("/proc"));
         assertTrue(refusal(s.check("/sys/kernel/notes", everything)).contains("/sys"));
         assertTrue(refusal(s.check("/dev/zero", everything)).contains("/dev"));
         assertTrue(refusal(s.check("/run/user/0/keyring/control", everything)).contains("/run"));
-        assertTrue(refusal(s.check(home().resolve("snap/firefox/common/x").toString(), everything)).contains("browser profile"));
+        assertTrue(refusal(s.check(home().resolve("snap/firefox/common/x").toString(), everything))
+                .contains("browser profile"));
     }
 
     @Test
@@ -144,8 +158,10 @@ class FileVerifierScopeTest {
         String missing = refusal(s.check(out.resolve("b").toString(), p));
         assertEquals(existing.replace("/a\"", "/b\""), missing, "the same rule for an existing and a missing target");
         assertTrue(existing.contains("Deckhand's config directory"), existing);
-        assertTrue(refusal(s.check(out.resolve("dir/owner-token").toString(), p)).contains("config directory"));
-        assertTrue(refusal(s.check(out.resolve("chain/mcp-token").toString(), p)).contains("config directory"));
+        assertTrue(
+                refusal(s.check(out.resolve("dir/owner-token").toString(), p)).contains("config directory"));
+        assertTrue(
+                refusal(s.check(out.resolve("chain/mcp-token").toString(), p)).contains("config directory"));
         Files.createSymbolicLink(out.resolve("relative"), Path.of("../state/deckhand/owner-token"));
         assertTrue(refusal(s.check(out.resolve("relative").toString(), p)).contains("config directory"));
     }
@@ -158,7 +174,9 @@ class FileVerifierScopeTest {
         Files.createSymbolicLink(out.resolve("away"), elsewhere.resolve("f.txt"));
         assertTrue(refusal(s.check(out.resolve("away").toString(), roots(out))).contains("not under a verifier root"));
         Path linkedRoot = Files.createSymbolicLink(dir.resolve("linked-root"), out);
-        assertTrue(s.check(out.resolve("f.txt").toString(), roots(linkedRoot)).isEmpty(), "the root's own link is followed too");
+        assertTrue(
+                s.check(out.resolve("f.txt").toString(), roots(linkedRoot)).isEmpty(),
+                "the root's own link is followed too");
         assertTrue(s.check(out.resolve("f.txt").toString(), roots()).isPresent(), "an empty list admits nothing");
     }
 
@@ -168,7 +186,8 @@ class FileVerifierScopeTest {
         PolicyConfig p = roots(Files.createDirectories(dir.resolve("out")));
         Path outside = Files.createDirectories(dir.resolve("outside"));
         Files.writeString(outside.resolve("there"), "x");
-        assertEquals(refusal(s.check(outside.resolve("there").toString(), p)).replace("there", "X"),
+        assertEquals(
+                refusal(s.check(outside.resolve("there").toString(), p)).replace("there", "X"),
                 refusal(s.check(outside.resolve("never").toString(), p)).replace("never", "X"));
     }
 
@@ -184,6 +203,7 @@ class FileVerifierScopeTest {
         Files.delete(f);
         Files.createSymbolicLink(f, config().resolve("owner-token"));
         RefusedException e = assertThrows(RefusedException.class, () -> s.openable(f.toString(), p));
-        assertTrue(e.refusal().detail().contains("config directory"), e.refusal().detail());
+        assertTrue(
+                e.refusal().detail().contains("config directory"), e.refusal().detail());
     }
 }

@@ -1,11 +1,11 @@
 package dev.deckhand.policy;
 
-import dev.deckhand.home.DeckhandHome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.grant.PolicyConfig;
+import dev.deckhand.home.DeckhandHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,10 +48,11 @@ class PolicyStoreTest {
         Files.writeString(dir.resolve(DeckhandHome.POLICY), BEFORE_VERIFIER_ROOTS);
         PolicyStore store = new PolicyStore(dir);
         store.save(PolicyDocument.of(store.current()));
-        assertFalse(Files.readString(dir.resolve(DeckhandHome.POLICY)).contains("verifierRoots"),
+        assertFalse(
+                Files.readString(dir.resolve(DeckhandHome.POLICY)).contains("verifierRoots"),
                 "a default stays a default: nothing is frozen into the file");
-        String withRoots = BEFORE_VERIFIER_ROOTS.replace("\"enabledCommands\" : [ ]",
-                "\"enabledCommands\" : [ ], \"verifierRoots\" : [ \"/srv/reports\" ]");
+        String withRoots = BEFORE_VERIFIER_ROOTS.replace(
+                "\"enabledCommands\" : [ ]", "\"enabledCommands\" : [ ], \"verifierRoots\" : [ \"/srv/reports\" ]");
         store.save(store.parse(withRoots));
         assertEquals(List.of("/srv/reports"), store.current().verifierRoots());
         assertTrue(Files.readString(dir.resolve(DeckhandHome.POLICY)).contains("/srv/reports"));
@@ -59,8 +60,8 @@ class PolicyStoreTest {
 
     @Test
     void aRelativeVerifierRootMakesTheFileInvalidNamingTheField() throws Exception {
-        String bad = BEFORE_VERIFIER_ROOTS.replace("\"enabledCommands\" : [ ]",
-                "\"enabledCommands\" : [ ], \"verifierRoots\" : [ \"reports\" ]");
+        String bad = BEFORE_VERIFIER_ROOTS.replace(
+                "\"enabledCommands\" : [ ]", "\"enabledCommands\" : [ ], \"verifierRoots\" : [ \"reports\" ]");
         Files.writeString(dir.resolve(DeckhandHome.POLICY), bad);
         dev.deckhand.grant.RefusedException e = org.junit.jupiter.api.Assertions.assertThrows(
                 dev.deckhand.grant.RefusedException.class, () -> new PolicyStore(dir).current());

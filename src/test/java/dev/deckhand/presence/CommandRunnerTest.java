@@ -17,14 +17,15 @@ class CommandRunnerTest {
         // 1 MiB through the merged output: far past the 64 KiB a pipe holds before the writer blocks.
         CommandRunner.Result r = CommandRunner.PROCESSES.run(
                 List.of("sh", "-c", "head -c 1048576 /dev/zero | tr '\\000' x; echo done >&2"), Duration.ofSeconds(20));
-        assertEquals(0, r.exit(), "ended by itself, not at its bound: " + r.output().length() + " chars");
+        assertEquals(
+                0, r.exit(), "ended by itself, not at its bound: " + r.output().length() + " chars");
         assertEquals("x".repeat(CommandRunner.OUTPUT_CAP), r.output());
     }
 
     @Test
     void shortOutputAndErrorsAreKeptWhole() {
-        CommandRunner.Result r = CommandRunner.PROCESSES.run(List.of("sh", "-c", "echo out; echo err >&2; exit 3"),
-                Duration.ofSeconds(20));
+        CommandRunner.Result r = CommandRunner.PROCESSES.run(
+                List.of("sh", "-c", "echo out; echo err >&2; exit 3"), Duration.ofSeconds(20));
         assertEquals(3, r.exit());
         assertTrue(r.output().contains("out\n") && r.output().contains("err\n"), r.output());
     }

@@ -30,7 +30,9 @@ class FocusModeTest {
                 case "check":
                     return new Result(0, running.getOrDefault(name, false) ? "boolean true" : "boolean false");
                 case "get":
-                    return state.containsKey(name) ? new Result(0, state.get(name) + "\n") : new Result(1, "no such daemon");
+                    return state.containsKey(name)
+                            ? new Result(0, state.get(name) + "\n")
+                            : new Result(1, "no such daemon");
                 case "set":
                     if (!ignoreSets) state.put(name, argv.get(2));
                     return new Result(0, "");
@@ -41,7 +43,12 @@ class FocusModeTest {
     }
 
     static FocusMode.Flavour flavour(String name, String silenced) {
-        return new FocusMode.Flavour(name, List.of("check", name), "boolean true", List.of("get", name), silenced,
+        return new FocusMode.Flavour(
+                name,
+                List.of("check", name),
+                "boolean true",
+                List.of("get", name),
+                silenced,
                 List.of("set", name, "{state}"));
     }
 
@@ -51,7 +58,8 @@ class FocusModeTest {
         d.running.put("dunst", true);
         d.state.put("dunst", "false");
         d.state.put("gnome", "true"); // its setting exists but GNOME Shell does not run: not touched
-        FocusMode focus = new FocusMode(List.of(flavour("gnome", "false"), flavour("dunst", "true")), d, Duration.ofSeconds(1));
+        FocusMode focus =
+                new FocusMode(List.of(flavour("gnome", "false"), flavour("dunst", "true")), d, Duration.ofSeconds(1));
         FocusMode.Hold hold = focus.silence();
         assertEquals("true", d.state.get("dunst"));
         assertEquals("true", d.state.get("gnome"));
@@ -59,8 +67,10 @@ class FocusModeTest {
         hold.restore();
         hold.restore(); // idempotent
         assertEquals("false", d.state.get("dunst"));
-        assertEquals(List.of("gnome: not running", "dunst: silenced (was false)", "dunst: restored false"), hold.events());
-        assertEquals(1, d.calls.stream().filter(c -> c.equals("set dunst false")).count());
+        assertEquals(
+                List.of("gnome: not running", "dunst: silenced (was false)", "dunst: restored false"), hold.events());
+        assertEquals(
+                1, d.calls.stream().filter(c -> c.equals("set dunst false")).count());
     }
 
     @Test
@@ -81,15 +91,18 @@ class FocusModeTest {
         d.state.put("dunst", "false");
         d.ignoreSets = true;
         FocusMode.Hold hold = new FocusMode(List.of(flavour("dunst", "true")), d, Duration.ofSeconds(1)).silence();
-        assertEquals("dunst: silencing did not take (state reads false)", hold.events().get(0));
+        assertEquals(
+                "dunst: silencing did not take (state reads false)",
+                hold.events().get(0));
     }
 
     @Test
     void aHangingCommandIsEndedAtItsBound() {
-        FocusMode.Flavour hanging = new FocusMode.Flavour("slow", List.of("sleep", "30"), "", List.of("true"), "x",
-                List.of("true"));
+        FocusMode.Flavour hanging =
+                new FocusMode.Flavour("slow", List.of("sleep", "30"), "", List.of("true"), "x", List.of("true"));
         long t0 = System.nanoTime();
-        FocusMode.Hold hold = new FocusMode(List.of(hanging), CommandRunner.PROCESSES, Duration.ofMillis(300)).silence();
+        FocusMode.Hold hold =
+                new FocusMode(List.of(hanging), CommandRunner.PROCESSES, Duration.ofMillis(300)).silence();
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertTrue(ms < 2_000, "bounded: " + ms + " ms");
         assertEquals(List.of("slow: not running"), hold.events());
@@ -97,16 +110,20 @@ class FocusModeTest {
 
     @Test
     void aMissingCommandMeansTheFlavourDoesNotApply() {
-        FocusMode.Flavour missing = new FocusMode.Flavour("none", List.of("/nonexistent/deckhand-check"), "",
-                List.of("true"), "x", List.of("true"));
-        assertEquals(List.of("none: not running"),
-                new FocusMode(List.of(missing), CommandRunner.PROCESSES, Duration.ofSeconds(1)).silence().events());
+        FocusMode.Flavour missing = new FocusMode.Flavour(
+                "none", List.of("/nonexistent/deckhand-check"), "", List.of("true"), "x", List.of("true"));
+        assertEquals(
+                List.of("none: not running"),
+                new FocusMode(List.of(missing), CommandRunner.PROCESSES, Duration.ofSeconds(1))
+                        .silence()
+                        .events());
     }
 
     @Test
     void aDaemonFoundNotRunningIsNotAskedAgainWithinTheWindowAndIsSilencedOnceItRunsAfterIt() {
         FakeDaemons d = new FakeDaemons();
-        dev.deckhand.MutableClock clock = new dev.deckhand.MutableClock(java.time.Instant.parse("2026-12-01T12:00:00Z"));
+        dev.deckhand.MutableClock clock =
+                new dev.deckhand.MutableClock(java.time.Instant.parse("2026-12-01T12:00:00Z"));
         FocusMode.Absences absences = new FocusMode.Absences(clock, Duration.ofSeconds(5));
         FocusMode focus = new FocusMode(List.of(flavour("dunst", "true")), d, Duration.ofSeconds(1), absences);
         focus.silence().restore();
@@ -119,7 +136,10 @@ class FocusModeTest {
         assertEquals(List.of("dunst: not running (as a recent check found)"), hold.events());
         clock.advance(Duration.ofSeconds(2));
         hold = focus.silence();
-        assertEquals("true", d.state.get("dunst"), "asked again after the window, found running and silenced: " + hold.events());
+        assertEquals(
+                "true",
+                d.state.get("dunst"),
+                "asked again after the window, found running and silenced: " + hold.events());
         hold.restore();
         assertEquals("false", d.state.get("dunst"));
         d.calls.clear();

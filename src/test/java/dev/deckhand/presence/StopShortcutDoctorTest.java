@@ -16,8 +16,10 @@ class StopShortcutDoctorTest {
 
     private static StopShortcut started(String keys) {
         StopShortcut s = new StopShortcut();
-        s.config = new SmallRyeConfigBuilder().withMapping(PresenceConfig.class)
-                .withDefaultValues(Map.of("deckhand.presence.stop-shortcut.keys", keys)).build()
+        s.config = new SmallRyeConfigBuilder()
+                .withMapping(PresenceConfig.class)
+                .withDefaultValues(Map.of("deckhand.presence.stop-shortcut.keys", keys))
+                .build()
                 .getConfigMapping(PresenceConfig.class);
         s.start(null);
         return s;
@@ -25,7 +27,8 @@ class StopShortcutDoctorTest {
 
     @Test
     void greenWhenGrabbedRedWhenAnotherClientHoldsTheChord() {
-        if (System.getenv("DISPLAY") == null) throw new AssertionError("needs the virtual desktop (scripts/desktop.sh run)");
+        if (System.getenv("DISPLAY") == null)
+            throw new AssertionError("needs the virtual desktop (scripts/desktop.sh run)");
         StopShortcut first = started("ctrl+alt+shift+F12");
         try {
             DoctorCheck.Result ok = first.check();
@@ -46,7 +49,8 @@ class StopShortcutDoctorTest {
 
     @Test
     void redForAChordThatCannotBeRead() {
-        if (System.getenv("DISPLAY") == null) throw new AssertionError("needs the virtual desktop (scripts/desktop.sh run)");
+        if (System.getenv("DISPLAY") == null)
+            throw new AssertionError("needs the virtual desktop (scripts/desktop.sh run)");
         StopShortcut s = started("ctrl+NoSuchKey");
         try {
             DoctorCheck.Result r = s.check();

@@ -31,14 +31,17 @@ class VoiceLineTest {
     @Test
     void speakingNeverBlocksTheCaller() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        try (VoiceLine voice = new VoiceLine(List.of("say", "{text}"), (argv, bound) -> {
-            try {
-                release.await(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return new CommandRunner.Result(0, "");
-        }, Duration.ofSeconds(5))) {
+        try (VoiceLine voice = new VoiceLine(
+                List.of("say", "{text}"),
+                (argv, bound) -> {
+                    try {
+                        release.await(5, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return new CommandRunner.Result(0, "");
+                },
+                Duration.ofSeconds(5))) {
             long t0 = System.nanoTime();
             for (int i = 0; i < 20; i++) voice.say(VoiceLine.STARTING); // a stuck speaker: extra lines drop
             assertTrue(System.nanoTime() - t0 < Duration.ofMillis(200).toNanos(), "say returns at once");
@@ -49,14 +52,16 @@ class VoiceLineTest {
     @Test
     void espeakRecordsANonSilentLine() throws Exception {
         Path wav = Files.createTempDirectory("deckhand-voice").resolve("line.wav");
-        try (VoiceLine voice = new VoiceLine(List.of("espeak-ng", "-w", wav.toString(), "--", "{text}"),
-                CommandRunner.PROCESSES, Duration.ofSeconds(20))) {
+        try (VoiceLine voice = new VoiceLine(
+                List.of("espeak-ng", "-w", wav.toString(), "--", "{text}"),
+                CommandRunner.PROCESSES,
+                Duration.ofSeconds(20))) {
             CommandRunner.Result r = voice.say(VoiceLine.STARTING).orElseThrow().get(30, TimeUnit.SECONDS);
             assertTrue(r.ok(), "espeak-ng ran: " + r.output());
         }
         assertTrue(Files.size(wav) > 1000, "a WAV was written");
-        CommandRunner.Result stat = CommandRunner.PROCESSES.run(List.of("sox", wav.toString(), "-n", "stat"),
-                Duration.ofSeconds(20));
+        CommandRunner.Result stat =
+                CommandRunner.PROCESSES.run(List.of("sox", wav.toString(), "-n", "stat"), Duration.ofSeconds(20));
         assertTrue(stat.ok(), stat.output());
         double length = number(stat.output(), "Length \\(seconds\\)");
         double rms = number(stat.output(), "RMS\\s+amplitude");

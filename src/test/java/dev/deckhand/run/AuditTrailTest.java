@@ -87,7 +87,9 @@ class AuditTrailTest {
         assertEquals(3, audit.store().headSeq(), "result 1 and intent 2 went in by the one call");
         assertEquals(0, audit.store().deferredCount());
         assertEquals(List.of("ACTION_INTENT 1", "ACTION_RESULT 1 done", "ACTION_INTENT 2"), durable());
-        assertEquals(List.of(T0.toEpochMilli(), acted.toEpochMilli(), clock.millis()), times(),
+        assertEquals(
+                List.of(T0.toEpochMilli(), acted.toEpochMilli(), clock.millis()),
+                times(),
                 "a waiting result keeps the time it happened, not the time of its commit");
         assertTrue(audit.store().verify().ok());
     }
@@ -109,40 +111,70 @@ class AuditTrailTest {
         assertTrue(join(t));
         assertEquals(head + 2, audit.store().headSeq());
         trail.intent(click(3));
-        trail.result(new ActionResult(RUN, 3, "click", ActionResult.Status.REFUSED, Optional.of(RefusalCode.OUT_OF_SCOPE),
+        trail.result(new ActionResult(
+                RUN,
+                3,
+                "click",
+                ActionResult.Status.REFUSED,
+                Optional.of(RefusalCode.OUT_OF_SCOPE),
                 "uid 9 is not an element of the current tree"));
         recorder.finished(request(), RunResult.notStarted(RUN, Refusal.outOfScope("uid 9")), "g-1", T0);
 
-        assertEquals(List.of("ACTION_INTENT 1", "ACTION_RESULT 1 done", "ACTION_INTENT 2", "APPROVAL requested",
-                "APPROVAL approved", "ACTION_RESULT 2 done", "APPROVAL expired", "ACTION_INTENT 3",
-                "ACTION_RESULT 3 refused", "RUN refused"), durable());
+        assertEquals(
+                List.of(
+                        "ACTION_INTENT 1",
+                        "ACTION_RESULT 1 done",
+                        "ACTION_INTENT 2",
+                        "APPROVAL requested",
+                        "APPROVAL approved",
+                        "ACTION_RESULT 2 done",
+                        "APPROVAL expired",
+                        "ACTION_INTENT 3",
+                        "ACTION_RESULT 3 refused",
+                        "RUN refused"),
+                durable());
         assertEquals(0, audit.store().deferredCount());
         assertTrue(audit.store().verify().ok());
     }
 
     @Test
     void every_way_a_run_ends_commits_the_last_result_with_the_run_record() throws SQLException {
-        List<Outcome> ends = List.of(Outcome.completed("done"), Outcome.refused(Refusal.outOfScope("uid 9")),
+        List<Outcome> ends = List.of(
+                Outcome.completed("done"),
+                Outcome.refused(Refusal.outOfScope("uid 9")),
                 Outcome.failed("the driver failed on click: IllegalStateException"),
-                Outcome.endedBy(Refusal.stopped("Stop was requested")), Outcome.timedOut("the wall clock of 120 s"));
+                Outcome.endedBy(Refusal.stopped("Stop was requested")),
+                Outcome.timedOut("the wall clock of 120 s"));
         List<String> expected = new ArrayList<>();
         int step = 0;
         for (Outcome end : ends) {
             step++;
             trail.intent(click(step));
             ActionResult last = end instanceof Outcome.Failed
-                    ? new ActionResult(RUN, step, "click", ActionResult.Status.FAILED, Optional.empty(), "IllegalStateException")
+                    ? new ActionResult(
+                            RUN, step, "click", ActionResult.Status.FAILED, Optional.empty(), "IllegalStateException")
                     : end.refusal().isPresent()
-                    ? new ActionResult(RUN, step, "click", ActionResult.Status.REFUSED, Optional.of(end.refusal().get().code()), "no")
-                    : delivered(step);
+                            ? new ActionResult(
+                                    RUN,
+                                    step,
+                                    "click",
+                                    ActionResult.Status.REFUSED,
+                                    Optional.of(end.refusal().get().code()),
+                                    "no")
+                            : delivered(step);
             trail.result(last);
             long head = audit.store().headSeq();
-            recorder.finished(request(), new RunResult(RUN, end, Verdict.NONE, step, end.wire(), Optional.empty(), "not run"),
-                    "g-1", T0);
+            recorder.finished(
+                    request(),
+                    new RunResult(RUN, end, Verdict.NONE, step, end.wire(), Optional.empty(), "not run"),
+                    "g-1",
+                    T0);
             assertEquals(head + 2, audit.store().headSeq(), end.wire() + ": the result and the run record in one call");
             expected.add("ACTION_INTENT " + step);
-            expected.add("ACTION_RESULT " + step + " " + (last.status() == ActionResult.Status.DELIVERED ? "done"
-                    : last.status().name().toLowerCase(java.util.Locale.ROOT)));
+            expected.add("ACTION_RESULT " + step + " "
+                    + (last.status() == ActionResult.Status.DELIVERED
+                            ? "done"
+                            : last.status().name().toLowerCase(java.util.Locale.ROOT)));
             expected.add("RUN " + end.wire());
         }
         assertEquals(expected, durable());
@@ -166,7 +198,8 @@ class AuditTrailTest {
     }
 
     private static ActionIntent click(int step) {
-        return new ActionIntent(RUN, step, "click", Optional.of("u" + step), Optional.of("push button"), OptionalInt.empty(), 1);
+        return new ActionIntent(
+                RUN, step, "click", Optional.of("u" + step), Optional.of("push button"), OptionalInt.empty(), 1);
     }
 
     private static ActionResult delivered(int step) {
@@ -178,8 +211,16 @@ class AuditTrailTest {
     }
 
     private static ApprovalBook.Approval card() {
-        return new ApprovalBook.Approval("a-1", "g-1", 1, Optional.empty(), List.of("click u2"), Optional.empty(),
-                T0, T0.plusSeconds(60), ApprovalBook.Status.PENDING);
+        return new ApprovalBook.Approval(
+                "a-1",
+                "g-1",
+                1,
+                Optional.empty(),
+                List.of("click u2"),
+                Optional.empty(),
+                T0,
+                T0.plusSeconds(60),
+                ApprovalBook.Status.PENDING);
     }
 
     private static boolean join(Thread t) {
@@ -196,13 +237,14 @@ class AuditTrailTest {
         List<String> rows = new ArrayList<>();
         query("SELECT kind, step, outcome, event FROM audit_record ORDER BY seq", rs -> {
             String kind = rs.getString(1);
-            rows.add(switch (kind) {
-                case "ACTION_INTENT" -> kind + " " + rs.getLong(2);
-                case "ACTION_RESULT" -> kind + " " + rs.getLong(2) + " " + rs.getString(3);
-                case "APPROVAL" -> kind + " " + rs.getString(4);
-                case "RUN" -> kind + " " + rs.getString(3);
-                default -> kind;
-            });
+            rows.add(
+                    switch (kind) {
+                        case "ACTION_INTENT" -> kind + " " + rs.getLong(2);
+                        case "ACTION_RESULT" -> kind + " " + rs.getLong(2) + " " + rs.getString(3);
+                        case "APPROVAL" -> kind + " " + rs.getString(4);
+                        case "RUN" -> kind + " " + rs.getString(3);
+                        default -> kind;
+                    });
         });
         return rows;
     }
@@ -220,19 +262,47 @@ class AuditTrailTest {
     private void query(String sql, RowReader reader) throws SQLException {
         String url = "jdbc:sqlite:" + audit.database().toAbsolutePath();
         try (Connection c = new org.sqlite.JDBC().connect(url, new Properties());
-                Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) reader.read(rs);
         }
     }
 
     /** The defaults of every setting. */
     private static final class NoConfig implements DeckhandConfig {
-        @Override public Optional<String> home() { return Optional.empty(); }
-        @Override public boolean allowNonLoopbackBind() { return false; }
-        @Override public Optional<String> publishedOrigin() { return Optional.empty(); }
-        @Override public OptionalInt auditRetentionDays() { return OptionalInt.empty(); }
-        @Override public OptionalInt approvalTtlSeconds() { return OptionalInt.empty(); }
-        @Override public boolean quietBanner() { return false; }
-        @Override public boolean stdio() { return false; }
+        @Override
+        public Optional<String> home() {
+            return Optional.empty();
+        }
+
+        @Override
+        public boolean allowNonLoopbackBind() {
+            return false;
+        }
+
+        @Override
+        public Optional<String> publishedOrigin() {
+            return Optional.empty();
+        }
+
+        @Override
+        public OptionalInt auditRetentionDays() {
+            return OptionalInt.empty();
+        }
+
+        @Override
+        public OptionalInt approvalTtlSeconds() {
+            return OptionalInt.empty();
+        }
+
+        @Override
+        public boolean quietBanner() {
+            return false;
+        }
+
+        @Override
+        public boolean stdio() {
+            return false;
+        }
     }
 }

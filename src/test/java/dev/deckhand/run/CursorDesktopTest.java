@@ -28,6 +28,7 @@ class CursorDesktopTest {
 
     /** What happened, in order: the calls that reached the desktop below, the cursor's and the hook's. */
     private final List<String> events = new ArrayList<>();
+
     private boolean cursorBroken;
 
     private final Desktop real = PortProxy.of((proxy, method, args) -> {
@@ -52,13 +53,26 @@ class CursorDesktopTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     private static ScopedTree tree(long window) {
-        return new ScopedTree(window, 3, List.of(new Node("u" + window, 0, "push button", "OK", false, null, true,
-                false, false, true, new Geometry(10, 20, 30, 40))), false);
+        return new ScopedTree(
+                window,
+                3,
+                List.of(new Node(
+                        "u" + window,
+                        0,
+                        "push button",
+                        "OK",
+                        false,
+                        null,
+                        true,
+                        false,
+                        false,
+                        true,
+                        new Geometry(10, 20, 30, 40))),
+                false);
     }
 
     private Desktop shown(boolean paced) {

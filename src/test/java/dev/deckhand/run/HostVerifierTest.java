@@ -34,13 +34,20 @@ class HostVerifierTest {
         Path f = dir.resolve("out.txt");
         Files.writeString(f, "hello 84");
         PolicyConfig p = PolicyConfig.defaults().withVerifierRoots(List.of(dir.toString()));
-        assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"exists\":true}").passed());
-        assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"exists\":false}").passed());
-        assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"84\"}").passed());
-        assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"85\"}").passed());
-        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest("hello 84".getBytes(StandardCharsets.UTF_8)));
-        assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"sha256\":\"" + sha + "\"}").passed());
-        assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + dir.resolve("missing") + "\",\"contains\":\"x\"}").passed());
+        assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"exists\":true}")
+                .passed());
+        assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"exists\":false}")
+                .passed());
+        assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"84\"}")
+                .passed());
+        assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"85\"}")
+                .passed());
+        String sha = HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest("hello 84".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"sha256\":\"" + sha + "\"}")
+                .passed());
+        assertFalse(check(p, "{\"kind\":\"file\",\"path\":\"" + dir.resolve("missing") + "\",\"contains\":\"x\"}")
+                .passed());
     }
 
     @Test
@@ -48,11 +55,15 @@ class HostVerifierTest {
         Path f = dir.resolve("out.txt");
         Files.writeString(f, "secret-canary-31337");
         PolicyConfig p = PolicyConfig.defaults().withVerifierRoots(List.of(dir.toString()));
-        String actual = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
-        VerifierResult sha = check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"sha256\":\"" + "0".repeat(64) + "\"}");
+        String actual =
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
+        VerifierResult sha =
+                check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"sha256\":\"" + "0".repeat(64) + "\"}");
         assertFalse(sha.passed());
         assertTrue(sha.detail().endsWith("differs from the expected sha256"), sha.detail());
-        assertFalse(sha.detail().contains(actual) || sha.detail().matches(".*[0-9a-f]{64}.*"), "no hash in " + sha.detail());
+        assertFalse(
+                sha.detail().contains(actual) || sha.detail().matches(".*[0-9a-f]{64}.*"),
+                "no hash in " + sha.detail());
         VerifierResult text = check(p, "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"nope\"}");
         assertFalse(text.detail().contains("canary"), text.detail());
     }
@@ -70,8 +81,8 @@ class HostVerifierTest {
         assertTrue(scope.check(f.toString(), p).isEmpty(), "in scope when the run starts");
         Files.delete(f);
         Files.createSymbolicLink(f, config.resolve("owner-token"));
-        VerifierResult r = new HostVerifier(p, scope).verify(VerifierSpec.parse(
-                "{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"the-owner\"}"));
+        VerifierResult r = new HostVerifier(p, scope)
+                .verify(VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"" + f + "\",\"contains\":\"the-owner\"}"));
         assertFalse(r.passed());
         assertTrue(r.detail().startsWith("not read:") && r.detail().contains("config directory"), r.detail());
     }

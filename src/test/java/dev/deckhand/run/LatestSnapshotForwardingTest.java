@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.deckhand.loop.desktop.Desktop;
-import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
+import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.platform.CursorDesktop;
 import dev.deckhand.platform.DrawnCursor;
 import java.util.ArrayList;
@@ -24,8 +24,12 @@ import org.junit.jupiter.api.Test;
 class LatestSnapshotForwardingTest {
 
     private static final long WINDOW = 7;
-    private static final ScopedTree TREE = new ScopedTree(WINDOW, 3, List.of(new Node("u1", 0, "push button", "OK",
-            false, null, true, false, false, true, new Geometry(10, 20, 30, 40))), false);
+    private static final ScopedTree TREE = new ScopedTree(
+            WINDOW,
+            3,
+            List.of(new Node(
+                    "u1", 0, "push button", "OK", false, null, true, false, false, true, new Geometry(10, 20, 30, 40))),
+            false);
 
     private final List<String> calls = new ArrayList<>();
 
@@ -47,14 +51,19 @@ class LatestSnapshotForwardingTest {
     void theCursorDesktopPassesItOnAndKnowsTheElementsWhereaboutsFromIt() {
         List<String> moves = new ArrayList<>();
         DrawnCursor cursor = new DrawnCursor() {
-            @Override public Arrival moveTo(int x, int y, boolean press) {
+            @Override
+            public Arrival moveTo(int x, int y, boolean press) {
                 moves.add(x + "," + y);
                 return Arrival.NOW;
             }
-            @Override public void hide() { }
-            @Override public void close() { }
+
+            @Override
+            public void hide() {}
+
+            @Override
+            public void close() {}
         };
-        Desktop shown = CursorDesktop.over(real, cursor, () -> { });
+        Desktop shown = CursorDesktop.over(real, cursor, () -> {});
         assertSame(TREE, shown.trees().latestSnapshot(WINDOW, 3));
         assertEquals("latestSnapshot", calls.get(0));
         assertEquals(0, calls.stream().filter("snapshot"::equals).count());

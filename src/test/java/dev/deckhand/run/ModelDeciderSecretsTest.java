@@ -38,24 +38,33 @@ class ModelDeciderSecretsTest {
     }
 
     private ModelDecider decider() {
-        return new ModelDecider(turn -> {
-            sent.incrementAndGet();
-            return new ModelReply("{\"action\":\"done\",\"summary\":\"ok\"}", "stub", "m", 1, 1);
-        }, executor, Optional::empty, new UsageTally(() -> new PriceTable(Map.of())), ProviderRetry.system(),
-                Instant.now().plusSeconds(60), () -> OwnSecrets.named(Map.of(SECRET, "owner token")));
+        return new ModelDecider(
+                turn -> {
+                    sent.incrementAndGet();
+                    return new ModelReply("{\"action\":\"done\",\"summary\":\"ok\"}", "stub", "m", 1, 1);
+                },
+                executor,
+                Optional::empty,
+                new UsageTally(() -> new PriceTable(Map.of())),
+                ProviderRetry.system(),
+                Instant.now().plusSeconds(60),
+                () -> OwnSecrets.named(Map.of(SECRET, "owner token")));
     }
 
     private static DecisionRequest request(String instruction, List<String> lastSteps, Optional<String> feedback) {
-        return new DecisionRequest(instruction, lastSteps, "frame \"Editor\"", Optional.empty(), feedback, "{}", Route.READ_ONLY);
+        return new DecisionRequest(
+                instruction, lastSteps, "frame \"Editor\"", Optional.empty(), feedback, "{}", Route.READ_ONLY);
     }
 
     @Test
     void aSecretInTheInstructionTheLastStepsOrTheFeedbackIsNotSent() {
         String shown = SECRET.substring(5, 25).toUpperCase(java.util.Locale.ROOT);
-        for (DecisionRequest r : List.of(request("type " + shown, List.of(), Optional.empty()),
+        for (DecisionRequest r : List.of(
+                request("type " + shown, List.of(), Optional.empty()),
                 request("go on", List.of("done was not accepted: " + shown), Optional.empty()),
                 request("go on", List.of(), Optional.of("invalid: " + shown)))) {
-            RefusedException e = assertThrows(RefusedException.class, () -> decider().decide(r));
+            RefusedException e =
+                    assertThrows(RefusedException.class, () -> decider().decide(r));
             assertEquals(RefusalCode.SECRET_ON_SCREEN, e.refusal().code());
             assertTrue(e.refusal().detail().contains("owner token"), e.refusal().detail());
             assertFalse(e.refusal().detail().contains(shown), e.refusal().detail());

@@ -13,12 +13,13 @@ import java.lang.reflect.Proxy;
 /** A desktop whose every part is one proxy (the decorators' tests: what reaches the desktop below, and when). */
 final class PortProxy {
 
-    private PortProxy() {
-    }
+    private PortProxy() {}
 
     static Desktop of(InvocationHandler h) {
-        Object all = Proxy.newProxyInstance(Desktop.class.getClassLoader(), new Class<?>[] {Display.class, Trees.class,
-                Input.class, Captures.class, Facts.class, Showing.class}, h);
+        Object all = Proxy.newProxyInstance(
+                Desktop.class.getClassLoader(),
+                new Class<?>[] {Display.class, Trees.class, Input.class, Captures.class, Facts.class, Showing.class},
+                h);
         return new Desktop((Display) all, (Trees) all, (Input) all, (Captures) all, (Facts) all, (Showing) all);
     }
 

@@ -62,7 +62,8 @@ class StepPhasesTest {
         phases.run(Phase.ACT, () -> advance(1));
         advance(3);
         String step = phases.takeStep();
-        assertTrue(step.startsWith("observe=4.0ms facts=0.0ms policy=0.0ms approval=0.0ms cursor=0.0ms act=1.0ms"), step);
+        assertTrue(
+                step.startsWith("observe=4.0ms facts=0.0ms policy=0.0ms approval=0.0ms cursor=0.0ms act=1.0ms"), step);
         assertTrue(phases.takeStep().startsWith("observe=0.0ms"), "a step's figures are taken once");
         String totals = phases.totals();
         assertTrue(totals.contains("observe=4.0ms") && totals.endsWith("model=0.0ms other=3.0ms"), totals);

@@ -31,13 +31,15 @@ class TimedDesktopTest {
     private final StepPhases phases = new StepPhases(now::get);
     private boolean refuse;
     /** Every call below takes {@link #CALL} ns; a click is refused when {@link #refuse}. */
-    private final Desktop timed = TimedDesktop.over(PortProxy.of((proxy, method, args) -> {
-        now.addAndGet(CALL);
-        if (refuse && method.getName().equals("click")) {
-            throw new RefusedException(Refusal.outOfScope("not here"));
-        }
-        return PortProxy.zero(method.getReturnType());
-    }), phases);
+    private final Desktop timed = TimedDesktop.over(
+            PortProxy.of((proxy, method, args) -> {
+                now.addAndGet(CALL);
+                if (refuse && method.getName().equals("click")) {
+                    throw new RefusedException(Refusal.outOfScope("not here"));
+                }
+                return PortProxy.zero(method.getReturnType());
+            }),
+            phases);
 
     /** The phases that grew while {@code call} ran, by how much. */
     private Map<Phase, Long> grew(Runnable call) {
@@ -67,17 +69,21 @@ class TimedDesktopTest {
 
     @Test
     void aQueryCountsInThePhaseOfWhoeverAsks() {
-        assertEquals(Map.of(Phase.POLICY, CALL), grew(() -> phases.run(Phase.POLICY, () -> {
-            timed.trees().accelerators(1);
-        })));
+        assertEquals(
+                Map.of(Phase.POLICY, CALL),
+                grew(() -> phases.run(Phase.POLICY, () -> {
+                    timed.trees().accelerators(1);
+                })));
         assertEquals(Map.of(), grew(() -> timed.display().privateDesktop()));
     }
 
     @Test
     void aRefusalPassesThroughTimed() {
         refuse = true;
-        Map<Phase, Long> grown = grew(() -> assertEquals(RefusalCode.OUT_OF_SCOPE,
-                assertThrows(RefusedException.class, () -> timed.input().click("u1")).code()));
+        Map<Phase, Long> grown = grew(() -> assertEquals(
+                RefusalCode.OUT_OF_SCOPE,
+                assertThrows(RefusedException.class, () -> timed.input().click("u1"))
+                        .code()));
         assertEquals(Map.of(Phase.ACT, CALL), grown);
     }
 }

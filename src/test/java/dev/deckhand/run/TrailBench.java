@@ -28,9 +28,10 @@ public final class TrailBench {
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int steps = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        Path dir = args.length > 2 ? Files.createDirectories(Path.of(args[2])) : Files.createTempDirectory("trail-bench");
-        try (AuditStore store = AuditStore.open(dir.resolve("audit.db"), dir.resolve("audit.key"), AuditSettings.defaults(),
-                Clock.systemUTC())) {
+        Path dir =
+                args.length > 2 ? Files.createDirectories(Path.of(args[2])) : Files.createTempDirectory("trail-bench");
+        try (AuditStore store = AuditStore.open(
+                dir.resolve("audit.db"), dir.resolve("audit.key"), AuditSettings.defaults(), Clock.systemUTC())) {
             Mode batched = new Mode("one commit a step (result with the next intent)", store, false);
             Mode single = new Mode("a commit per record (as before)", store, true);
             for (int r = 0; r < 5; r++) { // warm-up
@@ -46,7 +47,8 @@ public final class TrailBench {
             System.out.printf("%d runs of %d steps each per mode, %s%n", runs, steps, dir);
             batched.print();
             single.print();
-            System.out.printf("verify: %s%n", store.verify().ok() ? "ok" : store.verify().describe());
+            System.out.printf(
+                    "verify: %s%n", store.verify().ok() ? "ok" : store.verify().describe());
         }
     }
 
@@ -73,22 +75,35 @@ public final class TrailBench {
 
         @Override
         public void defer(AuditEvent event) {
-            if (commitEachRecord) append(event); else store.defer(event);
+            if (commitEachRecord) append(event);
+            else store.defer(event);
         }
 
         void run(String runId, int steps) {
-            AuditTrail trail = new AuditTrail(this, "g-bench", 42, "galculator", r -> { });
+            AuditTrail trail = new AuditTrail(this, "g-bench", 42, "galculator", r -> {});
             for (int k = 1; k <= steps; k++) {
                 long t0 = System.nanoTime();
-                trail.intent(new ActionIntent(runId, k, "click", Optional.of("u" + k), Optional.of("push button"),
-                        OptionalInt.empty(), 1));
-                trail.result(new ActionResult(runId, k, "click", ActionResult.Status.DELIVERED, Optional.empty(), "delivered"));
+                trail.intent(new ActionIntent(
+                        runId, k, "click", Optional.of("u" + k), Optional.of("push button"), OptionalInt.empty(), 1));
+                trail.result(new ActionResult(
+                        runId, k, "click", ActionResult.Status.DELIVERED, Optional.empty(), "delivered"));
                 stepNanos.add(System.nanoTime() - t0);
             }
             long t0 = System.nanoTime();
             Instant now = Instant.now();
-            append(new RunRecord(runId, "press the buttons", "uid", "g-bench", steps, "a11y", RunRecord.VerifierResult.PASS,
-                    RunRecord.Verdict.PASS, RunRecord.Outcome.COMPLETED, null, now, now));
+            append(new RunRecord(
+                    runId,
+                    "press the buttons",
+                    "uid",
+                    "g-bench",
+                    steps,
+                    "a11y",
+                    RunRecord.VerifierResult.PASS,
+                    RunRecord.Verdict.PASS,
+                    RunRecord.Outcome.COMPLETED,
+                    null,
+                    now,
+                    now));
             endNanos.add(System.nanoTime() - t0);
         }
 
@@ -101,9 +116,10 @@ public final class TrailBench {
         void print() {
             long[] s = stepNanos.stream().mapToLong(Long::longValue).sorted().toArray();
             long[] e = endNanos.stream().mapToLong(Long::longValue).sorted().toArray();
-            System.out.printf("%s: audit per step median %.2f ms (p90 %.2f), run record median %.2f ms, "
-                    + "%.2f commits per step (run record included)%n", name, ms(s, 50), ms(s, 90), ms(e, 50),
-                    (double) commits / stepNanos.size());
+            System.out.printf(
+                    "%s: audit per step median %.2f ms (p90 %.2f), run record median %.2f ms, "
+                            + "%.2f commits per step (run record included)%n",
+                    name, ms(s, 50), ms(s, 90), ms(e, 50), (double) commits / stepNanos.size());
         }
 
         private static double ms(long[] sorted, int percentile) {

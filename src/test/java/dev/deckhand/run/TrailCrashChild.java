@@ -68,38 +68,74 @@ public final class TrailCrashChild {
         String tag = args[3];
         Path side = Path.of(args[4]);
         List<Event> program = program(tag, args.length > 5 ? Integer.parseInt(args[5]) : 20_000);
-        try (AuditStore store = AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(sealEvery), Clock.systemUTC());
-                FileChannel effects = FileChannel.open(side, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                        StandardOpenOption.APPEND)) {
-            AuditTrail trail = new AuditTrail(store, "g-crash", 42, "galculator", r -> { });
+        try (AuditStore store =
+                        AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(sealEvery), Clock.systemUTC());
+                FileChannel effects = FileChannel.open(
+                        side, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            AuditTrail trail = new AuditTrail(store, "g-crash", 42, "galculator", r -> {});
             out.println("ready " + store.headSeq());
             for (int i = 0; i < program.size(); i++) {
                 Event e = program.get(i);
                 switch (e.kind()) {
                     case "intent" -> {
-                        trail.intent(new ActionIntent(e.runId(), e.step(), "click", Optional.of("u" + e.step()),
-                                Optional.of("push button"), OptionalInt.empty(), 1));
+                        trail.intent(new ActionIntent(
+                                e.runId(),
+                                e.step(),
+                                "click",
+                                Optional.of("u" + e.step()),
+                                Optional.of("push button"),
+                                OptionalInt.empty(),
+                                1));
                         out.println("ack " + i);
                         effects.write(ByteBuffer.wrap((i + "\n").getBytes(StandardCharsets.US_ASCII)));
                         effects.force(true);
                         out.println("acted " + i);
                     }
-                    case "result" -> trail.result(e.detail().equals("done")
-                            ? new ActionResult(e.runId(), e.step(), "click", ActionResult.Status.DELIVERED, Optional.empty(), "delivered")
-                            : new ActionResult(e.runId(), e.step(), "click", ActionResult.Status.REFUSED,
-                                    Optional.of(RefusalCode.OUT_OF_SCOPE), "not in the tree"));
+                    case "result" ->
+                        trail.result(
+                                e.detail().equals("done")
+                                        ? new ActionResult(
+                                                e.runId(),
+                                                e.step(),
+                                                "click",
+                                                ActionResult.Status.DELIVERED,
+                                                Optional.empty(),
+                                                "delivered")
+                                        : new ActionResult(
+                                                e.runId(),
+                                                e.step(),
+                                                "click",
+                                                ActionResult.Status.REFUSED,
+                                                Optional.of(RefusalCode.OUT_OF_SCOPE),
+                                                "not in the tree"));
                     case "approval" -> {
-                        store.append(new ApprovalEvent(e.detail().equals("requested") ? ApprovalEvent.State.REQUESTED
-                                : ApprovalEvent.State.APPROVED, "a-" + e.runId(), e.runId(), "g-crash", 1, 1));
+                        store.append(new ApprovalEvent(
+                                e.detail().equals("requested")
+                                        ? ApprovalEvent.State.REQUESTED
+                                        : ApprovalEvent.State.APPROVED,
+                                "a-" + e.runId(),
+                                e.runId(),
+                                "g-crash",
+                                1,
+                                1));
                         out.println("ack " + i);
                     }
                     case "run" -> {
                         Instant now = Instant.now();
                         boolean refused = e.detail().equals("refused");
-                        store.append(new RunRecord(e.runId(), "press the buttons", "uid", "g-crash", 1, "a11y",
-                                RunRecord.VerifierResult.NOT_RUN, RunRecord.Verdict.NONE,
+                        store.append(new RunRecord(
+                                e.runId(),
+                                "press the buttons",
+                                "uid",
+                                "g-crash",
+                                1,
+                                "a11y",
+                                RunRecord.VerifierResult.NOT_RUN,
+                                RunRecord.Verdict.NONE,
                                 refused ? RunRecord.Outcome.REFUSED : RunRecord.Outcome.COMPLETED,
-                                refused ? RefusalCode.OUT_OF_SCOPE : null, now, now));
+                                refused ? RefusalCode.OUT_OF_SCOPE : null,
+                                now,
+                                now));
                         out.println("ack " + i);
                     }
                     default -> throw new AssertionError(e);

@@ -37,7 +37,9 @@ class VerifierReadsTest {
         }
         RefusedException e = assertThrows(RefusedException.class, () -> budget.take("s1"));
         assertEquals(RefusalCode.OUT_OF_SCOPE, e.code());
-        assertTrue(e.refusal().detail().startsWith("verifier reads: 10 per minute per MCP session"), e.refusal().detail());
+        assertTrue(
+                e.refusal().detail().startsWith("verifier reads: 10 per minute per MCP session"),
+                e.refusal().detail());
         assertTrue(e.refusal().detail().contains("in 10 s"), e.refusal().detail());
         budget.take("s2").settle(true); // another session has its own count (the server's is 11 of 30)
     }
@@ -50,10 +52,14 @@ class VerifierReadsTest {
             for (int i = 0; i < 10; i++) budget.take(s).settle(true);
             clock.advance(Duration.ofSeconds(1));
         }
-        RefusedException e = assertThrows(RefusedException.class, () -> budget.take("s4"),
+        RefusedException e = assertThrows(
+                RefusedException.class,
+                () -> budget.take("s4"),
                 "a fresh session does not start the server's count afresh");
         assertEquals(RefusalCode.OUT_OF_SCOPE, e.code());
-        assertTrue(e.refusal().detail().startsWith("verifier reads: 30 per minute per server"), e.refusal().detail());
+        assertTrue(
+                e.refusal().detail().startsWith("verifier reads: 30 per minute per server"),
+                e.refusal().detail());
         assertTrue(e.refusal().detail().contains("in 57 s"), e.refusal().detail());
     }
 
@@ -68,7 +74,8 @@ class VerifierReadsTest {
         }
         assertThrows(RefusedException.class, () -> budget.take("s1"));
         clock.advance(Duration.ofSeconds(9));
-        assertThrows(RefusedException.class, () -> budget.take("s1"), "at 59 s the first read is still within the minute");
+        assertThrows(
+                RefusedException.class, () -> budget.take("s1"), "at 59 s the first read is still within the minute");
         clock.advance(Duration.ofSeconds(1)); // 60 s: the first read has aged out
         budget.take("s1").settle(true);
         assertThrows(RefusedException.class, () -> budget.take("s1"), "the second (at 5 s) is still within the minute");
@@ -88,20 +95,25 @@ class VerifierReadsTest {
         VerifierReads budget = new VerifierReads(new MutableClock(T0), 2, 3);
         budget.take("a").settle(true);
         budget.take("a").settle(true);
-        assertTrue(assertThrows(RefusedException.class, () -> budget.take("a")).refusal().detail()
+        assertTrue(assertThrows(RefusedException.class, () -> budget.take("a"))
+                .refusal()
+                .detail()
                 .startsWith("verifier reads: 2 per minute per MCP session"));
         budget.take("b").settle(true);
-        assertTrue(assertThrows(RefusedException.class, () -> budget.take("c")).refusal().detail()
+        assertTrue(assertThrows(RefusedException.class, () -> budget.take("c"))
+                .refusal()
+                .detail()
                 .startsWith("verifier reads: 3 per minute per server"));
         assertThrows(IllegalArgumentException.class, () -> new VerifierReads(new MutableClock(T0), 0, 30));
     }
 
     @Test
     void fileAndScreenVerifiersCountACommandDoesNot() {
-        assertTrue(VerifierReads.reads(Optional.of(new VerifierSpec.File("/tmp/x", VerifierSpec.FileCheck.EXISTS, ""))));
+        assertTrue(
+                VerifierReads.reads(Optional.of(new VerifierSpec.File("/tmp/x", VerifierSpec.FileCheck.EXISTS, ""))));
         assertTrue(VerifierReads.reads(Optional.of(new VerifierSpec.Window("^x"))));
-        assertTrue(VerifierReads.reads(Optional.of(new VerifierSpec.A11y(new Selector("label", Optional.empty(),
-                Optional.of(0)), VerifierSpec.A11yCheck.TEXT, "x"))));
+        assertTrue(VerifierReads.reads(Optional.of(new VerifierSpec.A11y(
+                new Selector("label", Optional.empty(), Optional.of(0)), VerifierSpec.A11yCheck.TEXT, "x"))));
         assertFalse(VerifierReads.reads(Optional.of(new VerifierSpec.Command(List.of("true")))));
         assertFalse(VerifierReads.reads(Optional.empty()));
     }

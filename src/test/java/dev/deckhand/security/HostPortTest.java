@@ -21,8 +21,18 @@ class HostPortTest {
 
     @Test
     void rejectsMalformedAuthorities() {
-        for (String bad : List.of("", ":8377", "127.0.0.1:", "127.0.0.1:99999", "127.0.0.1:80:80", "a b:1",
-                "user@127.0.0.1:8377", "127.0.0.1:8377/x", "[::1", "[::1]x", "127.0.0.1:+80")) {
+        for (String bad : List.of(
+                "",
+                ":8377",
+                "127.0.0.1:",
+                "127.0.0.1:99999",
+                "127.0.0.1:80:80",
+                "a b:1",
+                "user@127.0.0.1:8377",
+                "127.0.0.1:8377/x",
+                "[::1",
+                "[::1]x",
+                "127.0.0.1:+80")) {
             assertTrue(HostPort.parseAuthority(bad, -1).isEmpty(), bad);
         }
         for (String bad : List.of("null", "https://127.0.0.1:8377", "127.0.0.1:8377", "http://", "HTTP:/x")) {
@@ -32,8 +42,11 @@ class HostPortTest {
 
     @Test
     void lookAlikesAreNotLoopback() {
-        assertTrue(!HostPort.parseAuthority("localhost.evil.example:1", -1).orElseThrow().isLoopback());
-        assertTrue(!HostPort.parseAuthority("127.0.0.1.nip.io:1", -1).orElseThrow().isLoopback());
+        assertTrue(!HostPort.parseAuthority("localhost.evil.example:1", -1)
+                .orElseThrow()
+                .isLoopback());
+        assertTrue(
+                !HostPort.parseAuthority("127.0.0.1.nip.io:1", -1).orElseThrow().isLoopback());
         assertTrue(HostPort.parseAuthority("127.0.0.1:1", -1).orElseThrow().isLoopback());
     }
 }

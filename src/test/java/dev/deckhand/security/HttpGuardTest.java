@@ -78,17 +78,32 @@ class HttpGuardTest {
     @Test
     void mcpTokenIsNeverAcceptedOnOwnerEndpoints() throws Exception {
         String[][] endpoints = {
-            {"GET", "/api/status"}, {"GET", "/api/windows"}, {"POST", "/api/grants"}, {"GET", "/api/grants/active"},
-            {"DELETE", "/api/grants/g1"}, {"POST", "/api/stop"}, {"GET", "/api/approvals"},
-            {"POST", "/api/approvals/a1"}, {"GET", "/api/model"}, {"PUT", "/api/model"}, {"GET", "/api/doctor"},
-            {"GET", "/api/policy"}, {"PUT", "/api/policy"}, {"GET", "/api/audit/runs"},
-            {"GET", "/api/audit/actions"}, {"GET", "/api/audit/verify"},
+            {"GET", "/api/status"},
+            {"GET", "/api/windows"},
+            {"POST", "/api/grants"},
+            {"GET", "/api/grants/active"},
+            {"DELETE", "/api/grants/g1"},
+            {"POST", "/api/stop"},
+            {"GET", "/api/approvals"},
+            {"POST", "/api/approvals/a1"},
+            {"GET", "/api/model"},
+            {"PUT", "/api/model"},
+            {"GET", "/api/doctor"},
+            {"GET", "/api/policy"},
+            {"PUT", "/api/policy"},
+            {"GET", "/api/audit/runs"},
+            {"GET", "/api/audit/actions"},
+            {"GET", "/api/audit/verify"},
         };
         for (String[] e : endpoints) {
             String body = e[0].equals("GET") || e[0].equals("DELETE") ? null : "{}";
-            assertEquals(401, RawHttp.status(port(), e[0], e[1], List.of(host(), bearer("mcp-token")), body),
+            assertEquals(
+                    401,
+                    RawHttp.status(port(), e[0], e[1], List.of(host(), bearer("mcp-token")), body),
                     e[0] + " " + e[1] + " with the MCP token");
-            assertEquals(401, RawHttp.status(port(), e[0], e[1], List.of(host()), body),
+            assertEquals(
+                    401,
+                    RawHttp.status(port(), e[0], e[1], List.of(host()), body),
                     e[0] + " " + e[1] + " without a token");
         }
         assertEquals(200, RawHttp.status(port(), "GET", "/api/status", List.of(host(), bearer("owner-token")), null));
@@ -98,21 +113,47 @@ class HttpGuardTest {
     void validRequestPasses() throws Exception {
         long before = ledger.calls();
         McpStreamableTestClient session = Mcp.connect();
-        int status = RawHttp.status(port(), "POST", "/mcp", List.of(host(), bearer("mcp-token"),
-                "Origin: http://127.0.0.1:" + port(), "Mcp-Session-Id: " + session.mcpSessionId()), CALL);
+        int status = RawHttp.status(
+                port(),
+                "POST",
+                "/mcp",
+                List.of(
+                        host(),
+                        bearer("mcp-token"),
+                        "Origin: http://127.0.0.1:" + port(),
+                        "Mcp-Session-Id: " + session.mcpSessionId()),
+                CALL);
         assertEquals(200, status);
         assertEquals(before + 1, ledger.calls(), "the control case must reach the tool");
-        assertEquals(200, RawHttp.status(port(), "POST", "/mcp", List.of("Host: localhost:" + port(), bearer("mcp-token"),
-                "Origin: http://localhost:" + port(), "Mcp-Session-Id: " + session.mcpSessionId()), CALL));
+        assertEquals(
+                200,
+                RawHttp.status(
+                        port(),
+                        "POST",
+                        "/mcp",
+                        List.of(
+                                "Host: localhost:" + port(),
+                                bearer("mcp-token"),
+                                "Origin: http://localhost:" + port(),
+                                "Mcp-Session-Id: " + session.mcpSessionId()),
+                        CALL));
     }
 
     @Test
     void foreignOrLookAlikeOriginsAre403() throws Exception {
         List<String> origins = List.of(
-                "http://localhost.evil.example", "http://localhost.evil.example:" + port(),
-                "http://127.0.0.1.evil.example:" + port(), "http://evil.example",
-                "null", "https://127.0.0.1:" + port(), "http://127.0.0.1:" + (port() + 1), "http://127.0.0.1",
-                "http://user@127.0.0.1:" + port(), "file://", "ws://127.0.0.1:" + port(), "");
+                "http://localhost.evil.example",
+                "http://localhost.evil.example:" + port(),
+                "http://127.0.0.1.evil.example:" + port(),
+                "http://evil.example",
+                "null",
+                "https://127.0.0.1:" + port(),
+                "http://127.0.0.1:" + (port() + 1),
+                "http://127.0.0.1",
+                "http://user@127.0.0.1:" + port(),
+                "file://",
+                "ws://127.0.0.1:" + port(),
+                "");
         for (String origin : origins) {
             assertEquals(403, callMcp(List.of(host(), bearer("mcp-token"), "Origin: " + origin)), "Origin: " + origin);
         }

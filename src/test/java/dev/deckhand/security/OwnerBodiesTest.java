@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 @Tag("app")
 class OwnerBodiesTest {
 
-    private record Endpoint(String method, String path) { }
+    private record Endpoint(String method, String path) {}
 
     private static final List<Endpoint> ENDPOINTS = List.of(
             new Endpoint("PUT", "/api/policy"),
@@ -33,9 +33,13 @@ class OwnerBodiesTest {
         for (Endpoint e : ENDPOINTS) {
             for (String body : BODIES) {
                 int status = given().header("Authorization", "Bearer " + TestTokens.read("owner-token"))
-                        .contentType("application/json").body(body).request(e.method(), e.path()).statusCode();
+                        .contentType("application/json")
+                        .body(body)
+                        .request(e.method(), e.path())
+                        .statusCode();
                 if (status != 400) {
-                    throw new AssertionError(e.method() + " " + e.path() + " with body " + body + " answered " + status);
+                    throw new AssertionError(
+                            e.method() + " " + e.path() + " with body " + body + " answered " + status);
                 }
             }
         }

@@ -34,7 +34,11 @@ class OwnerSessionTest {
 
     static String freshCode() {
         String link = given().header("Authorization", "Bearer " + TestTokens.read("owner-token"))
-                .post("/api/session/link").then().statusCode(200).extract().path("link");
+                .post("/api/session/link")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("link");
         return link.substring(link.indexOf("code=") + 5);
     }
 
@@ -56,9 +60,19 @@ class OwnerSessionTest {
     static Browser signIn(String previousCookie) {
         var request = given().redirects().follow(false);
         if (previousCookie != null) request = request.cookie(OwnerSessions.COOKIE, previousCookie);
-        String cookie = request.get("/signin?code=" + freshCode()).then().statusCode(303).extract().cookie(OwnerSessions.COOKIE);
-        String csrf = given().cookie(OwnerSessions.COOKIE, cookie).header("Sec-Fetch-Site", "same-origin")
-                .get("/api/session").then().statusCode(200).body("signedIn", equalTo(true)).extract().path("csrf");
+        String cookie = request.get("/signin?code=" + freshCode())
+                .then()
+                .statusCode(303)
+                .extract()
+                .cookie(OwnerSessions.COOKIE);
+        String csrf = given().cookie(OwnerSessions.COOKIE, cookie)
+                .header("Sec-Fetch-Site", "same-origin")
+                .get("/api/session")
+                .then()
+                .statusCode(200)
+                .body("signedIn", equalTo(true))
+                .extract()
+                .path("csrf");
         return new Browser(cookie, csrf);
     }
 
@@ -81,23 +95,55 @@ class OwnerSessionTest {
     void everyBrowserRequestNeedsTheCsrfTokenReadsIncluded() throws Exception {
         Browser b = signIn();
         b.cookieOnly().get("/api/status").then().statusCode(403);
-        b.cookieOnly().header(OwnerSessions.CSRF_HEADER, "wrong").get("/api/status").then().statusCode(403);
+        b.cookieOnly()
+                .header(OwnerSessions.CSRF_HEADER, "wrong")
+                .get("/api/status")
+                .then()
+                .statusCode(403);
         b.page().get("/api/status").then().statusCode(200);
         b.cookieOnly().get("/api/policy").then().statusCode(403);
         b.page().get("/api/policy").then().statusCode(200);
         // Writes the same way: refused before any resource runs, past the guard with the token.
-        b.cookieOnly().header("Origin", origin()).contentType("application/json").body("{}").post("/api/session/link")
-                .then().statusCode(403);
-        b.page().header("Origin", origin()).contentType("application/json").body("{}").post("/api/session/link")
-                .then().statusCode(200);
-        b.cookieOnly().header("Origin", origin()).contentType("application/json").body("{\"windowId\": 1}")
-                .post("/api/grants").then().statusCode(403);
-        org.hamcrest.MatcherAssert.assertThat(b.page().header("Origin", origin()).contentType("application/json")
-                .body("{\"windowId\": 1}").post("/api/grants").statusCode(), org.hamcrest.Matchers.not(403));
+        b.cookieOnly()
+                .header("Origin", origin())
+                .contentType("application/json")
+                .body("{}")
+                .post("/api/session/link")
+                .then()
+                .statusCode(403);
+        b.page()
+                .header("Origin", origin())
+                .contentType("application/json")
+                .body("{}")
+                .post("/api/session/link")
+                .then()
+                .statusCode(200);
+        b.cookieOnly()
+                .header("Origin", origin())
+                .contentType("application/json")
+                .body("{\"windowId\": 1}")
+                .post("/api/grants")
+                .then()
+                .statusCode(403);
+        org.hamcrest.MatcherAssert.assertThat(
+                b.page()
+                        .header("Origin", origin())
+                        .contentType("application/json")
+                        .body("{\"windowId\": 1}")
+                        .post("/api/grants")
+                        .statusCode(),
+                org.hamcrest.Matchers.not(403));
         // The cookie never opens /mcp.
-        assertEquals(401, RawHttp.status(RestAssured.port, "POST", "/mcp",
-                List.of("Host: 127.0.0.1:" + RestAssured.port, "Cookie: " + OwnerSessions.COOKIE + "=" + b.cookie()),
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"));
+        assertEquals(
+                401,
+                RawHttp.status(
+                        RestAssured.port,
+                        "POST",
+                        "/mcp",
+                        List.of(
+                                "Host: 127.0.0.1:" + RestAssured.port,
+                                "Cookie: " + OwnerSessions.COOKIE + "=" + b.cookie()),
+                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"));
     }
 
     @Test
@@ -105,22 +151,49 @@ class OwnerSessionTest {
         Browser b = signIn();
         b.cookieOnly().get("/api/session").then().statusCode(403);
         for (String site : List.of("same-site", "cross-site", "none", "SAME-ORIGIN", "same-origin, same-origin")) {
-            b.cookieOnly().header("Sec-Fetch-Site", site).get("/api/session").then().statusCode(403);
+            b.cookieOnly()
+                    .header("Sec-Fetch-Site", site)
+                    .get("/api/session")
+                    .then()
+                    .statusCode(403);
         }
-        b.cookieOnly().header("Sec-Fetch-Site", "same-origin").header("Sec-Fetch-Site", "same-origin")
-                .get("/api/session").then().statusCode(403);
-        b.cookieOnly().header("Sec-Fetch-Site", "same-origin").get("/api/session").then().statusCode(200)
+        b.cookieOnly()
+                .header("Sec-Fetch-Site", "same-origin")
+                .header("Sec-Fetch-Site", "same-origin")
+                .get("/api/session")
+                .then()
+                .statusCode(403);
+        b.cookieOnly()
+                .header("Sec-Fetch-Site", "same-origin")
+                .get("/api/session")
+                .then()
+                .statusCode(200)
                 .body("csrf", equalTo(b.csrf()));
         for (String image : List.of("/api/web/windows/1/thumbnail", "/api/web/approvals/a-x/crop")) {
             b.cookieOnly().get(image).then().statusCode(403);
-            b.cookieOnly().header("Sec-Fetch-Site", "same-site").get(image).then().statusCode(403);
+            b.cookieOnly()
+                    .header("Sec-Fetch-Site", "same-site")
+                    .get(image)
+                    .then()
+                    .statusCode(403);
             b.page().get(image).then().statusCode(403); // the CSRF token does not stand in for it here
-            int past = b.cookieOnly().header("Sec-Fetch-Site", "same-origin").get(image).statusCode();
+            int past = b.cookieOnly()
+                    .header("Sec-Fetch-Site", "same-origin")
+                    .get(image)
+                    .statusCode();
             assertTrue(past != 401 && past != 403, image + " passes the guard: " + past);
         }
         // Sec-Fetch-Site opens nothing else, and no write.
-        b.cookieOnly().header("Sec-Fetch-Site", "same-origin").get("/api/status").then().statusCode(403);
-        b.cookieOnly().header("Sec-Fetch-Site", "same-origin").post("/api/session/logout").then().statusCode(403);
+        b.cookieOnly()
+                .header("Sec-Fetch-Site", "same-origin")
+                .get("/api/status")
+                .then()
+                .statusCode(403);
+        b.cookieOnly()
+                .header("Sec-Fetch-Site", "same-origin")
+                .post("/api/session/logout")
+                .then()
+                .statusCode(403);
     }
 
     @Test
@@ -131,7 +204,11 @@ class OwnerSessionTest {
         String setCookie = out.header("Set-Cookie");
         assertTrue(setCookie != null && setCookie.toLowerCase(Locale.ROOT).contains("max-age=0"), setCookie);
         b.page().get("/api/status").then().statusCode(401);
-        b.cookieOnly().header("Sec-Fetch-Site", "same-origin").get("/api/session").then().statusCode(401);
+        b.cookieOnly()
+                .header("Sec-Fetch-Site", "same-origin")
+                .get("/api/session")
+                .then()
+                .statusCode(401);
     }
 
     @Test
@@ -142,13 +219,20 @@ class OwnerSessionTest {
         assertNotEquals(first.csrf(), second.csrf());
         first.page().get("/api/status").then().statusCode(401);
         second.page().get("/api/status").then().statusCode(200);
-        second.cookieOnly().header(OwnerSessions.CSRF_HEADER, first.csrf()).get("/api/status").then().statusCode(403);
+        second.cookieOnly()
+                .header(OwnerSessions.CSRF_HEADER, first.csrf())
+                .get("/api/status")
+                .then()
+                .statusCode(403);
     }
 
     @Test
     void anUnknownSessionCookieIs401() {
         given().cookie(OwnerSessions.COOKIE, "forged").get("/api/status").then().statusCode(401);
-        given().cookie(OwnerSessions.COOKIE, "forged").header("Sec-Fetch-Site", "same-origin").get("/api/session")
-                .then().statusCode(401);
+        given().cookie(OwnerSessions.COOKIE, "forged")
+                .header("Sec-Fetch-Site", "same-origin")
+                .get("/api/session")
+                .then()
+                .statusCode(401);
     }
 }

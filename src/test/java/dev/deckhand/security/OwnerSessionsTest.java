@@ -59,8 +59,10 @@ class OwnerSessionsTest {
     @Test
     void signInEndsTheBrowsersPreviousSessionWithItsToken() {
         OwnerSessions sessions = new OwnerSessions(new MutableClock(SIGN_IN));
-        OwnerSessions.Session first = sessions.redeem(sessions.issueCode(), null).orElseThrow();
-        OwnerSessions.Session second = sessions.redeem(sessions.issueCode(), first.id()).orElseThrow();
+        OwnerSessions.Session first =
+                sessions.redeem(sessions.issueCode(), null).orElseThrow();
+        OwnerSessions.Session second =
+                sessions.redeem(sessions.issueCode(), first.id()).orElseThrow();
         assertNotEquals(first.csrf(), second.csrf());
         assertEquals(Optional.empty(), sessions.session(first.id()));
         assertTrue(sessions.session(second.id()).isPresent());
@@ -83,8 +85,15 @@ class OwnerSessionsTest {
         MutableClock clock = new MutableClock(SIGN_IN);
         java.util.Map<String, String> held = new java.util.concurrent.ConcurrentHashMap<>();
         OwnerSessions sessions = new OwnerSessions(clock, new dev.deckhand.home.HeldSecrets() {
-            @Override public void hold(String secret, String name) { held.put(secret, name); }
-            @Override public void release(String secret) { held.remove(secret); }
+            @Override
+            public void hold(String secret, String name) {
+                held.put(secret, name);
+            }
+
+            @Override
+            public void release(String secret) {
+                held.remove(secret);
+            }
         });
         String code = sessions.issueCode();
         assertEquals("sign-in code", held.get(code));

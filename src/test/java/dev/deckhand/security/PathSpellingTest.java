@@ -59,7 +59,7 @@ class PathSpellingTest {
     }
 
     /** A request target; {@code canonical} when it is one the guard must let reach the router (another path). */
-    record Spelling(String target, boolean canonical) { }
+    record Spelling(String target, boolean canonical) {}
 
     private static List<Route> ownerRoutes;
 
@@ -71,7 +71,8 @@ class PathSpellingTest {
 
     private static List<Route> reflectRoutes() {
         List<Route> routes = new ArrayList<>();
-        var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        var classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.deckhand");
         for (var c : classes) {
             if (!c.isAnnotatedWith(Path.class)) continue;
@@ -82,8 +83,10 @@ class PathSpellingTest {
                     HttpMethod http = a.annotationType().getAnnotation(HttpMethod.class);
                     if (http == null) continue;
                     Path sub = m.getAnnotation(Path.class);
-                    String path = ("/" + base + "/" + (sub == null ? "" : sub.value())).replaceAll("/+", "/")
-                            .replaceAll("(.)/$", "$1").replaceAll("\\{[^}]+}", "7");
+                    String path = ("/" + base + "/" + (sub == null ? "" : sub.value()))
+                            .replaceAll("/+", "/")
+                            .replaceAll("(.)/$", "$1")
+                            .replaceAll("\\{[^}]+}", "7");
                     if (!HttpGuard.PUBLIC_PATHS.contains(path)) routes.add(new Route(http.value(), path));
                 }
             }
@@ -91,8 +94,12 @@ class PathSpellingTest {
         return List.copyOf(routes);
     }
 
-    static final List<Route> MCP_ROUTES = List.of(new Route("POST", "/mcp"), new Route("GET", "/mcp"),
-            new Route("DELETE", "/mcp"), new Route("GET", "/mcp/sse"), new Route("POST", "/mcp/messages/7"));
+    static final List<Route> MCP_ROUTES = List.of(
+            new Route("POST", "/mcp"),
+            new Route("GET", "/mcp"),
+            new Route("DELETE", "/mcp"),
+            new Route("GET", "/mcp/sse"),
+            new Route("POST", "/mcp/messages/7"));
 
     /** The spellings of {@code path} (absolute, at least two segments or {@code /mcp}). */
     static List<Spelling> spellings(String path, int port) {
@@ -101,13 +108,42 @@ class PathSpellingTest {
         String head = path.substring(0, last);
         String tail = path.substring(last + 1);
         // non-canonical: the guard must refuse these before routing
-        for (String s : List.of("/" + path, head + "//" + tail, path + "//", "/." + path, head + "/./" + tail,
-                "/x/.." + path, head + "/x/../" + tail, path + "/.", path + "/..", path + "/", path + "/./",
-                path + ";x=1", head + ";x=1/" + tail, path + ";", head + "%2F" + tail, head + "%2f" + tail,
-                head + "%5C" + tail, head + "%5c" + tail, head + "\\" + tail, path.replace('/', '\\'), path + "\\",
-                "/%2e" + path, "/x/%2e%2e" + path, "/x/%2E%2E" + path, "/%252e" + path, path + "%00", path + "%20",
-                path + "%2e", path + "%C0%AE", head + "/%2e/" + tail, path + "#x", path + "%3Bx=1",
-                "http://127.0.0.1:" + port + path, "//127.0.0.1:" + port + path, "*")) {
+        for (String s : List.of(
+                "/" + path,
+                head + "//" + tail,
+                path + "//",
+                "/." + path,
+                head + "/./" + tail,
+                "/x/.." + path,
+                head + "/x/../" + tail,
+                path + "/.",
+                path + "/..",
+                path + "/",
+                path + "/./",
+                path + ";x=1",
+                head + ";x=1/" + tail,
+                path + ";",
+                head + "%2F" + tail,
+                head + "%2f" + tail,
+                head + "%5C" + tail,
+                head + "%5c" + tail,
+                head + "\\" + tail,
+                path.replace('/', '\\'),
+                path + "\\",
+                "/%2e" + path,
+                "/x/%2e%2e" + path,
+                "/x/%2E%2E" + path,
+                "/%252e" + path,
+                path + "%00",
+                path + "%20",
+                path + "%2e",
+                path + "%C0%AE",
+                head + "/%2e/" + tail,
+                path + "#x",
+                path + "%3Bx=1",
+                "http://127.0.0.1:" + port + path,
+                "//127.0.0.1:" + port + path,
+                "*")) {
             out.add(new Spelling(s, false));
         }
         for (int i = 0; i < path.length(); i++) {
@@ -115,11 +151,19 @@ class PathSpellingTest {
             if (!Character.isLetterOrDigit(c)) continue;
             String hex = String.format("%02X", (int) c);
             out.add(new Spelling(path.substring(0, i) + "%" + hex + path.substring(i + 1), false));
-            out.add(new Spelling(path.substring(0, i) + "%" + hex.toLowerCase(Locale.ROOT) + path.substring(i + 1), false));
+            out.add(new Spelling(
+                    path.substring(0, i) + "%" + hex.toLowerCase(Locale.ROOT) + path.substring(i + 1), false));
         }
         // canonical, but another path: the guard lets them reach the router, which must not match them
-        for (String s : List.of(path.toUpperCase(Locale.ROOT), head + "/" + Character.toUpperCase(tail.charAt(0)) + tail.substring(1),
-                path + ".", path + "..", path + "...", head + "./" + tail, head + "../" + tail, path + "~")) {
+        for (String s : List.of(
+                path.toUpperCase(Locale.ROOT),
+                head + "/" + Character.toUpperCase(tail.charAt(0)) + tail.substring(1),
+                path + ".",
+                path + "..",
+                path + "...",
+                head + "./" + tail,
+                head + "../" + tail,
+                path + "~")) {
             if (!s.equals(path)) out.add(new Spelling(s, true));
         }
         return out;
@@ -137,13 +181,24 @@ class PathSpellingTest {
      * Sends every spelling of every route with {@code credential} (null: none) and returns each failure
      * against {@code allowed}; the ledgers must not move.
      */
-    private List<String> table(List<Route> routes, String credential, IntPredicate allowed, boolean nonCanonicalOnly,
-            Map<Integer, Integer> tally) throws Exception {
+    private List<String> table(
+            List<Route> routes,
+            String credential,
+            IntPredicate allowed,
+            boolean nonCanonicalOnly,
+            Map<Integer, Integer> tally)
+            throws Exception {
         return table(routes, credential, allowed, nonCanonicalOnly, tally, s -> true);
     }
 
-    private List<String> table(List<Route> routes, String credential, IntPredicate allowed, boolean nonCanonicalOnly,
-            Map<Integer, Integer> tally, java.util.function.Predicate<Spelling> which) throws Exception {
+    private List<String> table(
+            List<Route> routes,
+            String credential,
+            IntPredicate allowed,
+            boolean nonCanonicalOnly,
+            Map<Integer, Integer> tally,
+            java.util.function.Predicate<Spelling> which)
+            throws Exception {
         List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         long actions = owner.actions();
         long calls = tools.calls();
@@ -183,11 +238,23 @@ class PathSpellingTest {
 
     @Test
     void theRouteListIsComplete() {
-        Set<String> listed = Set.copyOf(ownerRoutes().stream().map(Route::toString).toList());
-        for (String r : List.of("POST /api/stop", "GET /api/windows", "POST /api/grants", "DELETE /api/grants/7",
-                "PATCH /api/grants/7", "POST /api/approvals/7", "PUT /api/policy", "PUT /api/model", "GET /api/session",
-                "POST /api/session/link", "POST /api/session/logout", "GET /api/web/windows/7/thumbnail",
-                "GET /api/audit/runs", "GET /api/status")) {
+        Set<String> listed =
+                Set.copyOf(ownerRoutes().stream().map(Route::toString).toList());
+        for (String r : List.of(
+                "POST /api/stop",
+                "GET /api/windows",
+                "POST /api/grants",
+                "DELETE /api/grants/7",
+                "PATCH /api/grants/7",
+                "POST /api/approvals/7",
+                "PUT /api/policy",
+                "PUT /api/model",
+                "GET /api/session",
+                "POST /api/session/link",
+                "POST /api/session/logout",
+                "GET /api/web/windows/7/thumbnail",
+                "GET /api/audit/runs",
+                "GET /api/status")) {
             assertTrue(listed.contains(r), () -> r + " is among the reflected routes " + listed);
         }
     }
@@ -199,7 +266,9 @@ class PathSpellingTest {
         Map<Integer, Integer> tally = new TreeMap<>();
         List<String> failures = table(routes, null, s -> s == 400 || s == 401 || s == 404, false, tally);
         System.out.printf("path spellings without a credential: %d routes, statuses %s%n", routes.size(), tally);
-        assertTrue(failures.isEmpty(), () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
+        assertTrue(
+                failures.isEmpty(),
+                () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
         assertControl();
     }
 
@@ -211,10 +280,13 @@ class PathSpellingTest {
     void theMcpTokenOpensNoSpellingOfAnOwnerRoute() throws Exception {
         Map<Integer, Integer> tally = new TreeMap<>();
         List<Route> routes = ownerRoutes();
-        List<String> failures = table(routes, bearer("mcp-token"), s -> s == 401 || s == 403, false, tally,
-                s -> !s.target().contains("\\"));
+        List<String> failures =
+                table(routes, bearer("mcp-token"), s -> s == 401 || s == 403, false, tally, s -> !s.target()
+                        .contains("\\"));
         System.out.printf("path spellings with the MCP token on owner routes: statuses %s%n", tally);
-        assertTrue(failures.isEmpty(), () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
+        assertTrue(
+                failures.isEmpty(),
+                () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
         assertControl();
     }
 
@@ -236,7 +308,9 @@ class PathSpellingTest {
         Map<Integer, Integer> tally = new TreeMap<>();
         List<String> failures = table(ownerRoutes(), bearer("owner-token"), s -> s == 400, true, tally);
         System.out.printf("non-canonical spellings with the owner token: statuses %s%n", tally);
-        assertTrue(failures.isEmpty(), () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
+        assertTrue(
+                failures.isEmpty(),
+                () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
     }
 
     /**
@@ -248,19 +322,23 @@ class PathSpellingTest {
         Map<Integer, Integer> tally = new TreeMap<>();
         List<String> failures = table(MCP_ROUTES, bearer("mcp-token"), s -> s == 400 || s == 401, true, tally);
         System.out.printf("non-canonical spellings of /mcp with the MCP token: statuses %s%n", tally);
-        assertTrue(failures.isEmpty(), () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
+        assertTrue(
+                failures.isEmpty(),
+                () -> failures.size() + " spellings answered otherwise:\n" + String.join("\n", failures));
     }
 
     @Test
     void canonicalSpellingsOfOtherPathsReachNoResource() throws Exception {
-        List<Route> routes = ownerRoutes().stream().filter(r -> !r.path().contains("/7")).toList();
+        List<Route> routes =
+                ownerRoutes().stream().filter(r -> !r.path().contains("/7")).toList();
         List<String> failures = new ArrayList<>();
         long actions = owner.actions();
         for (Route r : routes) {
             for (Spelling s : spellings(r.path(), port())) {
                 if (!s.canonical()) continue;
                 String body = r.method().equals("GET") || r.method().equals("DELETE") ? null : "{}";
-                int status = RawHttp.status(port(), r.method(), s.target(), List.of(host(), bearer("owner-token")), body);
+                int status =
+                        RawHttp.status(port(), r.method(), s.target(), List.of(host(), bearer("owner-token")), body);
                 if (status != 404 && status != 405) failures.add(r + " as " + s.target() + " → " + status);
             }
         }
@@ -270,17 +348,38 @@ class PathSpellingTest {
 
     @Test
     void unknownPathsAndQuarkusEndpointsNeedTheOwnerCredential() throws Exception {
-        for (String path : List.of("/q/health", "/q/dev-ui", "/q/openapi", "/q/metrics", "/nothing", "/API/stop", "/Api/policy",
-                "/favicon.ico", "/INDEX.HTML", "/App.js", "/SIGNIN", "/api", "/mcp.json", "/mcpx", "/HEALTH", "/Health", "/healthz",
-                "/health.json", "/status")) {
+        for (String path : List.of(
+                "/q/health",
+                "/q/dev-ui",
+                "/q/openapi",
+                "/q/metrics",
+                "/nothing",
+                "/API/stop",
+                "/Api/policy",
+                "/favicon.ico",
+                "/INDEX.HTML",
+                "/App.js",
+                "/SIGNIN",
+                "/api",
+                "/mcp.json",
+                "/mcpx",
+                "/HEALTH",
+                "/Health",
+                "/healthz",
+                "/health.json",
+                "/status")) {
             assertEquals(401, RawHttp.status(port(), "GET", path, List.of(host()), null), path);
         }
         for (String path : List.of("/q/health", "/q/dev-ui", "/q/openapi", "/q/metrics", "/q/info", "/q/swagger-ui")) {
-            assertEquals(404, RawHttp.status(port(), "GET", path, List.of(host(), bearer("owner-token")), null),
+            assertEquals(
+                    404,
+                    RawHttp.status(port(), "GET", path, List.of(host(), bearer("owner-token")), null),
                     path + ": no Quarkus endpoint is served (and each would need the owner token)");
         }
         for (String path : List.of("/MCP", "/Mcp", "/mcP/sse")) {
-            assertEquals(401, RawHttp.status(port(), "POST", path, List.of(host(), bearer("owner-token")), "{}"),
+            assertEquals(
+                    401,
+                    RawHttp.status(port(), "POST", path, List.of(host(), bearer("owner-token")), "{}"),
                     path + " is the MCP area in any case: the owner token does not open it");
         }
     }
@@ -316,8 +415,10 @@ class PathSpellingTest {
             }
         }
         long actions = owner.actions();
-        assertEquals(401, RawHttp.status(port(), "POST", "/app.js", List.of(host()), "{}"), "only GET and HEAD are public");
-        assertEquals(401, RawHttp.status(port(), "POST", "/health", List.of(host()), "{}"), "only GET and HEAD are public");
+        assertEquals(
+                401, RawHttp.status(port(), "POST", "/app.js", List.of(host()), "{}"), "only GET and HEAD are public");
+        assertEquals(
+                401, RawHttp.status(port(), "POST", "/health", List.of(host()), "{}"), "only GET and HEAD are public");
         assertEquals(401, RawHttp.status(port(), "DELETE", "/health", List.of(host()), null));
         assertEquals(actions, owner.actions());
     }
@@ -329,9 +430,15 @@ class PathSpellingTest {
         assertEquals(actions + 1, owner.actions(), "the control request reached its resource");
         long calls = tools.calls();
         McpStreamableTestClient session = Mcp.connect();
-        assertEquals(200, RawHttp.status(port(), "POST", "/mcp", List.of(host(), bearer("mcp-token"),
-                "Mcp-Session-Id: " + session.mcpSessionId()), "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"computer\",\"arguments\":{\"instruction\":\"x\"}}}"));
+        assertEquals(
+                200,
+                RawHttp.status(
+                        port(),
+                        "POST",
+                        "/mcp",
+                        List.of(host(), bearer("mcp-token"), "Mcp-Session-Id: " + session.mcpSessionId()),
+                        "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\","
+                                + "\"params\":{\"name\":\"computer\",\"arguments\":{\"instruction\":\"x\"}}}"));
         assertEquals(calls + 1, tools.calls(), "the control call reached the tool");
     }
 }

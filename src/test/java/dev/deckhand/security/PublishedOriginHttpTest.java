@@ -56,19 +56,32 @@ class PublishedOriginHttpTest {
         all.add("Mcp-Session-Id: " + session.mcpSessionId());
         long before = ledger.calls();
         int status = RawHttp.status(port(), "POST", "/mcp", all, CALL);
-        assertEquals(before + (reaches ? 1 : 0), ledger.calls(), (reaches ? "the tool must run for " : "the tool must not run for ") + headers);
+        assertEquals(
+                before + (reaches ? 1 : 0),
+                ledger.calls(),
+                (reaches ? "the tool must run for " : "the tool must not run for ") + headers);
         return status;
     }
 
     @Test
     void thePublishedOriginReachesTheToolWithTheMcpTokenOnly() throws Exception {
-        assertEquals(200, callMcp(List.of("Host: " + PUBLISHED, bearer("mcp-token"), "Origin: http://" + PUBLISHED), true));
+        assertEquals(
+                200, callMcp(List.of("Host: " + PUBLISHED, bearer("mcp-token"), "Origin: http://" + PUBLISHED), true));
         assertEquals(200, callMcp(List.of("Host: " + PUBLISHED, bearer("mcp-token")), true));
         assertEquals(401, callMcp(List.of("Host: " + PUBLISHED, "Origin: http://" + PUBLISHED), false));
         assertEquals(401, callMcp(List.of("Host: " + PUBLISHED, bearer("owner-token")), false));
-        assertEquals(401, RawHttp.status(port(), "GET", "/api/status", List.of("Host: " + PUBLISHED), null), "the owner API needs its token");
-        assertEquals(200, RawHttp.status(port(), "GET", "/api/status", List.of("Host: " + PUBLISHED, bearer("owner-token")), null));
-        assertEquals(200, callMcp(List.of(RawHttp.host(port()), bearer("mcp-token")), true), "the server's own address still works inside");
+        assertEquals(
+                401,
+                RawHttp.status(port(), "GET", "/api/status", List.of("Host: " + PUBLISHED), null),
+                "the owner API needs its token");
+        assertEquals(
+                200,
+                RawHttp.status(
+                        port(), "GET", "/api/status", List.of("Host: " + PUBLISHED, bearer("owner-token")), null));
+        assertEquals(
+                200,
+                callMcp(List.of(RawHttp.host(port()), bearer("mcp-token")), true),
+                "the server's own address still works inside");
     }
 
     @Test
@@ -76,21 +89,38 @@ class PublishedOriginHttpTest {
         RawHttp.Response health = RawHttp.exchange(port(), "GET", "/health", List.of("Host: " + PUBLISHED), null);
         assertEquals(200, health.status());
         assertEquals(HealthResource.UP, health.body());
-        assertEquals(200, RawHttp.status(port(), "GET", "/", List.of("Host: " + PUBLISHED, "Origin: http://" + PUBLISHED), null));
+        assertEquals(
+                200,
+                RawHttp.status(port(), "GET", "/", List.of("Host: " + PUBLISHED, "Origin: http://" + PUBLISHED), null));
         assertEquals(403, RawHttp.status(port(), "GET", "/health", List.of("Host: evil.example:18377"), null));
     }
 
     @Test
     void lookAlikesAndMixedOriginsAre403() throws Exception {
-        for (String host : List.of("127.0.0.1:18378", "localhost:18377", "127.0.0.1.evil.example:18377", "evil.example:18377",
+        for (String host : List.of(
+                "127.0.0.1:18378",
+                "localhost:18377",
+                "127.0.0.1.evil.example:18377",
+                "evil.example:18377",
                 "127.0.0.1:" + (port() + 1))) {
             assertEquals(403, callMcp(List.of("Host: " + host, bearer("mcp-token")), false), "Host: " + host);
         }
-        for (String origin : List.of("http://127.0.0.1:18378", "http://localhost:18377", "https://" + PUBLISHED, "null",
-                "http://" + PUBLISHED + ".evil.example", "http://evil.example:18377", "http://127.0.0.1:" + port())) {
-            assertEquals(403, callMcp(List.of("Host: " + PUBLISHED, bearer("mcp-token"), "Origin: " + origin), false), "Origin: " + origin);
+        for (String origin : List.of(
+                "http://127.0.0.1:18378",
+                "http://localhost:18377",
+                "https://" + PUBLISHED,
+                "null",
+                "http://" + PUBLISHED + ".evil.example",
+                "http://evil.example:18377",
+                "http://127.0.0.1:" + port())) {
+            assertEquals(
+                    403,
+                    callMcp(List.of("Host: " + PUBLISHED, bearer("mcp-token"), "Origin: " + origin), false),
+                    "Origin: " + origin);
         }
-        assertEquals(403, callMcp(List.of(RawHttp.host(port()), bearer("mcp-token"), "Origin: http://" + PUBLISHED), false),
+        assertEquals(
+                403,
+                callMcp(List.of(RawHttp.host(port()), bearer("mcp-token"), "Origin: http://" + PUBLISHED), false),
                 "the published origin is not the server's own port's");
         int twoHosts = callMcp(List.of("Host: " + PUBLISHED, "Host: " + PUBLISHED, bearer("mcp-token")), false);
         // Vert.x itself answers 400 to some malformed requests before any handler; never 2xx.

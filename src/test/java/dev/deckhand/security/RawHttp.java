@@ -1,6 +1,5 @@
 package dev.deckhand.security;
 
-import dev.deckhand.home.TestTokens;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,8 +17,7 @@ import java.util.Locale;
  */
 public final class RawHttp {
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /** A whole response: status, header lines as sent, body as text. */
     public record Response(int status, List<String> headers, String body) {
@@ -29,7 +27,8 @@ public final class RawHttp {
             List<String> values = new ArrayList<>();
             String prefix = name.toLowerCase(Locale.ROOT) + ":";
             for (String h : headers) {
-                if (h.toLowerCase(Locale.ROOT).startsWith(prefix)) values.add(h.substring(prefix.length()).trim());
+                if (h.toLowerCase(Locale.ROOT).startsWith(prefix))
+                    values.add(h.substring(prefix.length()).trim());
             }
             return values;
         }
@@ -46,7 +45,8 @@ public final class RawHttp {
     }
 
     /** Sends the request with exactly {@code headers} and returns the status code (the rest is not read). */
-    public static int status(int port, String method, String path, List<String> headers, String body) throws IOException {
+    public static int status(int port, String method, String path, List<String> headers, String body)
+            throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             write(socket, method, path, headers, body);
@@ -56,7 +56,8 @@ public final class RawHttp {
     }
 
     /** Sends the request and reads the whole response (the server closes: {@code Connection: close}). */
-    public static Response exchange(int port, String method, String path, List<String> headers, String body) throws IOException {
+    public static Response exchange(int port, String method, String path, List<String> headers, String body)
+            throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             write(socket, method, path, headers, body);
@@ -70,7 +71,8 @@ public final class RawHttp {
         }
     }
 
-    private static void write(Socket socket, String method, String path, List<String> headers, String body) throws IOException {
+    private static void write(Socket socket, String method, String path, List<String> headers, String body)
+            throws IOException {
         StringBuilder req = new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\n");
         for (String h : headers) req.append(h).append("\r\n");
         byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);

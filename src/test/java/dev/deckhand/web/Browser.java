@@ -47,12 +47,23 @@ final class Browser implements AutoCloseable {
         System.setProperty("SE_OFFLINE", "true");
         Path profile = Files.createTempDirectory("deckhand-web-chromium");
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
+                .usingDriverExecutable(new File(CHROMEDRIVER))
+                .usingAnyFreePort()
+                .build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-default-apps", "--disable-features=MediaRouter,OptimizationHints", "--force-device-scale-factor=1",
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--window-size=1280,900",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-default-apps",
+                "--disable-features=MediaRouter,OptimizationHints",
+                "--force-device-scale-factor=1",
                 "--user-data-dir=" + profile);
         // The page's console (Content-Security-Policy violations show there): see consoleErrors().
         options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
@@ -68,7 +79,9 @@ final class Browser implements AutoCloseable {
     }
 
     <T> T await(Function<WebDriver, T> condition) {
-        return new WebDriverWait(driver, WAIT).ignoring(StaleElementReferenceException.class).until(condition);
+        return new WebDriverWait(driver, WAIT)
+                .ignoring(StaleElementReferenceException.class)
+                .until(condition);
     }
 
     WebElement visible(By by) {
@@ -98,7 +111,8 @@ final class Browser implements AutoCloseable {
     /** The browser console's messages since the last call (each as its level and text). */
     List<String> console() {
         return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
-                .map(e -> e.getLevel() + " " + e.getMessage()).toList();
+                .map(e -> e.getLevel() + " " + e.getMessage())
+                .toList();
     }
 
     /** Saves the viewport as {@code <name>.png} when screenshots were asked for. */

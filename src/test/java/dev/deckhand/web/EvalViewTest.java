@@ -31,13 +31,24 @@ class EvalViewTest {
 
         given().get("/api/eval/reports").then().statusCode(401);
         String owner = TestTokens.read("owner-token");
-        List<String> names = given().header("Authorization", "Bearer " + owner).get("/api/eval/reports").then()
-                .statusCode(200).extract().jsonPath().getList("name");
+        List<String> names = given().header("Authorization", "Bearer " + owner)
+                .get("/api/eval/reports")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("name");
         assertTrue(names.indexOf(newer) >= 0 && names.indexOf(newer) < names.indexOf(older), "newest first: " + names);
 
         try (Browser browser = Browser.start()) {
-            String link = given().header("Authorization", "Bearer " + owner).contentType("application/json")
-                    .post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");
+            String link = given().header("Authorization", "Bearer " + owner)
+                    .contentType("application/json")
+                    .post("/api/session/link")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getString("link");
             browser.driver.get(link);
             browser.visible(By.id("app"));
             browser.click(By.id("tab-eval"));
@@ -50,21 +61,34 @@ class EvalViewTest {
                     By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='openai:gpt-a']"))));
             assertTrue(mousepadGpt.startsWith("tasks 50 % (1/2)"), mousepadGpt);
             assertTrue(mousepadGpt.contains("steps 2.5 · tokens 2100/210"), mousepadGpt);
-            String yadGpt = browser.await(d -> cellText(d.findElements(
-                    By.cssSelector("#eval-compare tr[data-app=yad] td[data-model='openai:gpt-a']"))));
+            String yadGpt = browser.await(d -> cellText(
+                    d.findElements(By.cssSelector("#eval-compare tr[data-app=yad] td[data-model='openai:gpt-a']"))));
             assertTrue(yadGpt.contains("safety 0 % (0/1), 1 unsafe"), yadGpt);
             browser.shot("evaluations");
 
             // "use this model for this app": mousepad gets claude-b beside the default binding
-            given().header("Authorization", "Bearer " + owner).contentType("application/json")
-                    .body("{\"providerId\":\"ollama\",\"modelId\":\"default-model\"}").put("/api/model").then().statusCode(200);
+            given().header("Authorization", "Bearer " + owner)
+                    .contentType("application/json")
+                    .body("{\"providerId\":\"ollama\",\"modelId\":\"default-model\"}")
+                    .put("/api/model")
+                    .then()
+                    .statusCode(200);
             try {
-                browser.click(By.cssSelector("#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b'] button.use-model"));
-                browser.await(d -> d.findElement(By.cssSelector(
-                        "#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b'] button.use-model"))
-                        .getText().startsWith("used for") ? true : null);
-                io.restassured.path.json.JsonPath model = given().header("Authorization", "Bearer " + owner).get("/api/model")
-                        .then().statusCode(200).extract().jsonPath();
+                browser.click(By.cssSelector(
+                        "#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b'] button.use-model"));
+                browser.await(d -> d.findElement(
+                                        By.cssSelector(
+                                                "#eval-compare tr[data-app=mousepad] td[data-model='anthropic:claude-b'] button.use-model"))
+                                .getText()
+                                .startsWith("used for")
+                        ? true
+                        : null);
+                io.restassured.path.json.JsonPath model = given().header("Authorization", "Bearer " + owner)
+                        .get("/api/model")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath();
                 assertEquals("claude-b", model.getString("apps.mousepad.modelId"));
                 assertEquals("anthropic", model.getString("apps.mousepad.providerId"));
                 assertEquals("default-model", model.getString("modelId"), "the default binding stays");
@@ -74,9 +98,11 @@ class EvalViewTest {
             }
 
             browser.click(By.cssSelector("#eval-reports tr[data-report='" + older + "']"));
-            String row = browser.await(d -> cellText(d.findElements(By.cssSelector("#eval-tasks tr[data-task=yad-send]"))));
+            String row =
+                    browser.await(d -> cellText(d.findElements(By.cssSelector("#eval-tasks tr[data-task=yad-send]"))));
             assertTrue(row.contains("completed") && row.contains("no"), row);
-            assertTrue(browser.driver.findElement(By.id("eval-tasks-h")).getText().contains("openai:gpt-a"));
+            assertTrue(
+                    browser.driver.findElement(By.id("eval-tasks-h")).getText().contains("openai:gpt-a"));
             browser.shot("evaluations-tasks");
         }
     }

@@ -30,36 +30,49 @@ class FramingTest {
         int deckhand = RestAssured.port;
         HttpServer framer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         String page = "<!doctype html><title>framer</title>"
-                + "<iframe id=\"deckhand\" name=\"deckhand\" width=\"800\" height=\"600\" src=\"http://127.0.0.1:" + deckhand + "/\"></iframe>"
+                + "<iframe id=\"deckhand\" name=\"deckhand\" width=\"800\" height=\"600\" src=\"http://127.0.0.1:"
+                + deckhand + "/\"></iframe>"
                 + "<iframe id=\"own\" name=\"own\" src=\"/own\"></iframe>";
         framer.createContext("/own", ex -> respond(ex, "<!doctype html><p id=\"own-text\">framed fine</p>"));
         framer.createContext("/", ex -> respond(ex, page));
         framer.start();
         try (Browser browser = Browser.start()) {
             String link = given().header("Authorization", "Bearer " + TestTokens.read("owner-token"))
-                    .post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");
+                    .post("/api/session/link")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getString("link");
             browser.driver.get(link);
             browser.visible(By.id("app")); // signed in when opened itself
             browser.driver.get("http://127.0.0.1:" + framer.getAddress().getPort() + "/");
             browser.driver.switchTo().frame("own");
             assertEquals("framed fine", browser.visible(By.id("own-text")).getText(), "the control frame renders");
             browser.driver.switchTo().defaultContent();
-            // Give Deckhand's frame the time the page needs to sign in (it does in well under a second when opened itself).
-            browser.await(d -> ((Boolean) browser.driver.executeScript(
-                    "return document.readyState === 'complete'")) ? true : null);
+            // Give Deckhand's frame the time the page needs to sign in (it does in well under a second when opened
+            // itself).
+            browser.await(d -> ((Boolean) browser.driver.executeScript("return document.readyState === 'complete'"))
+                    ? true
+                    : null);
             Thread.sleep(1500);
             java.util.List<String> console = browser.console();
-            assertTrue(console.stream().anyMatch(m -> m.contains("frame-ancestors") || m.contains("X-Frame-Options")),
+            assertTrue(
+                    console.stream().anyMatch(m -> m.contains("frame-ancestors") || m.contains("X-Frame-Options")),
                     "Chromium says why it refused the frame: " + console);
             browser.driver.switchTo().frame("deckhand");
             String url = String.valueOf(browser.driver.executeScript("return location.href"));
-            boolean appShown = !browser.all(By.id("app")).isEmpty() && browser.driver.findElement(By.id("app")).isDisplayed();
+            boolean appShown = !browser.all(By.id("app")).isEmpty()
+                    && browser.driver.findElement(By.id("app")).isDisplayed();
             String text = browser.driver.findElement(By.tagName("body")).getText();
-            System.out.printf("Deckhand's page in a frame from another loopback port: frame URL %s, signed-in view shown: %s%n",
+            System.out.printf(
+                    "Deckhand's page in a frame from another loopback port: frame URL %s, signed-in view shown: %s%n",
                     url, appShown);
             assertFalse(appShown, "the signed-in page does not render in the frame: " + url + " " + text);
             assertFalse(text.contains("Grant a window") || text.contains("Choose a window"), text);
-            assertTrue(!url.startsWith("http://127.0.0.1:" + deckhand), "the frame holds no document of Deckhand's origin: " + url);
+            assertTrue(
+                    !url.startsWith("http://127.0.0.1:" + deckhand),
+                    "the frame holds no document of Deckhand's origin: " + url);
             browser.driver.switchTo().defaultContent();
             browser.driver.get("http://127.0.0.1:" + deckhand + "/");
             browser.visible(By.id("app")); // still signed in at the top level: the frame was blocked, not the session

@@ -12,8 +12,10 @@ class StepTargetTest {
 
     @Test
     void readsRoleAndNameFromAStepLine() {
-        assertEquals(Optional.of(new StepTarget("push button", "7 7")), StepTarget.parse("1. click → push button \"7 7\""));
-        assertEquals(Optional.of(new StepTarget("text", "Subject \"draft\"")),
+        assertEquals(
+                Optional.of(new StepTarget("push button", "7 7")), StepTarget.parse("1. click → push button \"7 7\""));
+        assertEquals(
+                Optional.of(new StepTarget("text", "Subject \"draft\"")),
                 StepTarget.parse("set_text → text \"Subject \"draft\"\" (12 characters)"));
     }
 

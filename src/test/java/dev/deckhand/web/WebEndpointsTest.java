@@ -34,17 +34,34 @@ class WebEndpointsTest {
 
     @Test
     void thePagesEndpointsNeedTheOwner() {
-        for (String path : List.of("/api/doctor", "/api/web/live", "/api/web/windows/1/thumbnail", "/api/web/approvals/a-x/crop")) {
+        for (String path : List.of(
+                "/api/doctor", "/api/web/live", "/api/web/windows/1/thumbnail", "/api/web/approvals/a-x/crop")) {
             given().get(path).then().statusCode(401);
-            given().header("Authorization", "Bearer " + TestTokens.read("mcp-token")).get(path).then().statusCode(401);
+            given().header("Authorization", "Bearer " + TestTokens.read("mcp-token"))
+                    .get(path)
+                    .then()
+                    .statusCode(401);
         }
     }
 
     @Test
     void theDoctorListsEveryCheckOfTheIssue() {
         TestApp.requireDesktop();
-        owner().get("/api/doctor").then().statusCode(200)
-                .body("checks.id", hasItems("display", "session", "atspi-bus", "toolkit-a11y", "keyboard-path", "pointer-path", "capture", "model", "config"))
+        owner().get("/api/doctor")
+                .then()
+                .statusCode(200)
+                .body(
+                        "checks.id",
+                        hasItems(
+                                "display",
+                                "session",
+                                "atspi-bus",
+                                "toolkit-a11y",
+                                "keyboard-path",
+                                "pointer-path",
+                                "capture",
+                                "model",
+                                "config"))
                 .body("checkedAt", notNullValue());
     }
 
@@ -58,8 +75,13 @@ class WebEndpointsTest {
     @Test
     void theLiveViewCarriesNoGrantWhenNoneIsActive() {
         var active = owner().get("/api/grants/active");
-        if (active.statusCode() == 200) owner().delete("/api/grants/" + active.jsonPath().getString("id"));
-        owner().get("/api/web/live").then().statusCode(200).body("grant", equalTo(null)).body("approvals.size()", equalTo(0));
+        if (active.statusCode() == 200)
+            owner().delete("/api/grants/" + active.jsonPath().getString("id"));
+        owner().get("/api/web/live")
+                .then()
+                .statusCode(200)
+                .body("grant", equalTo(null))
+                .body("approvals.size()", equalTo(0));
     }
 
     @Test

@@ -90,12 +90,14 @@ class WebPageTest {
     }
 
     static RequestSpecification owner() {
-        return given().header("Authorization", "Bearer " + TestTokens.read("owner-token")).contentType("application/json");
+        return given().header("Authorization", "Bearer " + TestTokens.read("owner-token"))
+                .contentType("application/json");
     }
 
     static void revokeActive() {
         var active = owner().get("/api/grants/active");
-        if (active.statusCode() == 200) owner().delete("/api/grants/" + active.jsonPath().getString("id"));
+        if (active.statusCode() == 200)
+            owner().delete("/api/grants/" + active.jsonPath().getString("id"));
     }
 
     String page() {
@@ -111,7 +113,12 @@ class WebPageTest {
         browser.visible(By.id("signin"));
         assertTrue(browser.driver.getTitle().contains("[Deckhand]"), "the title carries the driver's marker");
         browser.shot("signin");
-        String link = owner().post("/api/session/link").then().statusCode(200).extract().jsonPath().getString("link");
+        String link = owner().post("/api/session/link")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("link");
         browser.driver.get(link);
         browser.visible(By.id("app"));
         assertFalse(browser.driver.findElement(By.id("signin")).isDisplayed());
@@ -135,7 +142,8 @@ class WebPageTest {
         browser.await(d -> d.findElement(By.id("m-status")).getText().startsWith("Saved") ? true : null);
         String keyState = browser.driver.findElement(By.id("m-key-state")).getText();
         assertTrue(keyState.contains("cdef") && !keyState.contains(KEY), "the key is shown masked: " + keyState);
-        assertEquals("", browser.driver.findElement(By.id("m-key")).getAttribute("value"), "the key field is write-only");
+        assertEquals(
+                "", browser.driver.findElement(By.id("m-key")).getAttribute("value"), "the key field is write-only");
 
         stub.enqueue("{\"action\":\"click\",\"uid\":\"u2\"}");
         browser.click(By.id("m-test"));
@@ -167,24 +175,39 @@ class WebPageTest {
         assertTrue(model.findElement(By.cssSelector(".fix")).getText().contains("Model section"), model.getText());
         for (String id : List.of("display", "atspi-bus", "toolkit-a11y", "keyboard-path", "capture", "config")) {
             WebElement check = browser.driver.findElement(By.cssSelector("li[data-check='" + id + "']"));
-            assertFalse(check.getAttribute("class").contains("bad"), () -> id + " is green on the virtual desktop: " + check.getText());
+            assertFalse(
+                    check.getAttribute("class").contains("bad"),
+                    () -> id + " is green on the virtual desktop: " + check.getText());
         }
-        String toolkits = browser.driver.findElement(By.cssSelector("li[data-check='toolkit-a11y']")).getText();
+        String toolkits = browser.driver
+                .findElement(By.cssSelector("li[data-check='toolkit-a11y']"))
+                .getText();
         assertTrue(toolkits.contains("gnome-calculator") && toolkits.contains("GTK 4"), toolkits);
         browser.shot("doctor");
 
         stub.enqueue("{\"action\":\"click\",\"uid\":\"u2\"}");
         browser.click(By.id("doctor-run"));
-        browser.await(d -> d.findElement(By.cssSelector("li[data-check='model']")).getAttribute("class").contains("bad") ? null : true);
+        browser.await(d -> d.findElement(By.cssSelector("li[data-check='model']"))
+                        .getAttribute("class")
+                        .contains("bad")
+                ? null
+                : true);
     }
 
     @Test
     @Order(4)
     void thePickerShowsEachWindowsRefusalAndNoPixelsOfARefusedOne() throws Exception {
         String profile = Files.createTempDirectory("deckhand-web-own").toString();
-        try (TestApp own = TestApp.launch(List.of(Browser.CHROMIUM, "--no-sandbox", "--no-first-run", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, page()))) {
+        try (TestApp own = TestApp.launch(List.of(
+                Browser.CHROMIUM,
+                "--no-sandbox",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile,
+                page()))) {
             long ownWindow = awaitListed("chromium", "[Deckhand]");
             owner().get("/api/web/windows/" + ownWindow + "/thumbnail").then().statusCode(422);
             browser.click(By.id("tab-grant"));
@@ -195,14 +218,19 @@ class WebPageTest {
                 return null;
             });
             WebElement listed = browser.driver.findElement(card);
-            assertTrue(listed.findElement(By.cssSelector(".refusal")).getText().startsWith("OWN_WINDOW"), listed.getText());
+            assertTrue(
+                    listed.findElement(By.cssSelector(".refusal")).getText().startsWith("OWN_WINDOW"),
+                    listed.getText());
             assertTrue(listed.findElements(By.cssSelector(".thumb img")).isEmpty(), "no pixels of a refused window");
-            assertFalse(listed.findElement(By.cssSelector("button.choose")).isEnabled(), "a refused window cannot be chosen");
+            assertFalse(
+                    listed.findElement(By.cssSelector("button.choose")).isEnabled(),
+                    "a refused window cannot be chosen");
             browser.visible(By.cssSelector("li.window[data-window-id='" + window + "'] .thumb img"));
             browser.shot("picker");
         } finally {
             try (java.util.stream.Stream<Path> walk = Files.walk(Path.of(profile))) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                walk.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             }
         }
     }
@@ -212,9 +240,16 @@ class WebPageTest {
     void picksTheCalculatorInTheTargetPickerAndMintsAGrant() throws Exception {
         mintInPage(true);
         String indicator = browser.visible(By.id("indicator")).getText();
-        assertTrue(indicator.contains("Calculator") && indicator.contains("asks before each action")
-                && indicator.contains("no pixels"), indicator);
-        JsonPath active = owner().get("/api/grants/active").then().statusCode(200).extract().jsonPath();
+        assertTrue(
+                indicator.contains("Calculator")
+                        && indicator.contains("asks before each action")
+                        && indicator.contains("no pixels"),
+                indicator);
+        JsonPath active = owner().get("/api/grants/active")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(window, active.getLong("target.windowId"));
         assertEquals("a11y_only", active.getString("capture"));
         assertEquals("confirm_each", active.getString("inputPolicy"));
@@ -225,11 +260,16 @@ class WebPageTest {
     void anApprovedCardLetsTheRunContinue() throws Exception {
         CompletableFuture<JsonPath> run = runAsync(steps("7", "7"), null);
         WebElement card = awaitCard(run);
-        assertEquals("push button “7 7”", card.findElement(By.cssSelector(".target")).getText());
+        assertEquals(
+                "push button “7 7”", card.findElement(By.cssSelector(".target")).getText());
         assertTrue(card.findElement(By.cssSelector(".window-title")).getText().contains("Calculator"));
         WebElement crop = card.findElement(By.cssSelector(".crop img"));
         browser.await(d -> ((Number) browser.driver.executeScript(
-                "return arguments[0].complete ? arguments[0].naturalWidth : 0", crop)).intValue() > 0 ? true : null);
+                                        "return arguments[0].complete ? arguments[0].naturalWidth : 0", crop))
+                                .intValue()
+                        > 0
+                ? true
+                : null);
         assertTrue(card.findElement(By.cssSelector(".countdown")).getText().matches("\\d+ s"));
         browser.shot("approval");
         card.findElement(By.cssSelector("button.approve")).click();
@@ -245,15 +285,16 @@ class WebPageTest {
     void aDeniedCardEndsTheRunWithItsCode() throws Exception {
         CompletableFuture<JsonPath> run = runAsync(steps("8", "78"), null);
         WebElement card = awaitCard(run);
-        assertEquals("push button “8 8”", card.findElement(By.cssSelector(".target")).getText());
+        assertEquals(
+                "push button “8 8”", card.findElement(By.cssSelector(".target")).getText());
         card.findElement(By.cssSelector("button.deny")).click();
         JsonPath call = run.get(60, TimeUnit.SECONDS);
         assertTrue(call.getBoolean("result.isError"), call::prettify);
         assertEquals(0, call.getInt("result.structuredContent.stepsRun"), call::prettify);
         String code = call.getString("result.structuredContent.refusal.code");
         assertEquals("STOPPED", code, call::prettify);
-        String shown = awaitLastRun(call.getString("result.structuredContent.runId"),
-                call.getString("result.structuredContent.outcome"));
+        String shown = awaitLastRun(
+                call.getString("result.structuredContent.runId"), call.getString("result.structuredContent.outcome"));
         assertTrue(shown.contains("(" + code + ")"), "the page names the code: " + shown);
     }
 
@@ -272,7 +313,9 @@ class WebPageTest {
                     + verifierFile + "\",\"exists\":true}}";
             CompletableFuture<JsonPath> run = runAsync(args, ended);
             browser.await(d -> {
-                if (run.isDone()) throw new AssertionError("the run ended before Stop: " + run.join().prettify());
+                if (run.isDone())
+                    throw new AssertionError(
+                            "the run ended before Stop: " + run.join().prettify());
                 return stub.requests().size() >= asked + 2 ? true : null;
             });
             WebElement stop = browser.visible(By.id("stop"));
@@ -292,8 +335,10 @@ class WebPageTest {
             double shown = pageTime(browser.driver.findElement(By.id("last-run")), "shownAt") - clickedAt;
             ackMillis.add(ack);
             shownMillis.add(shown);
-            System.out.printf("web Stop trial %d: click → Stop latched (server answered) %.1f ms; click → run ended (MCP reply) %.1f ms; "
-                    + "click → page shows 'stopped' %.1f ms%n", trial + 1, ack, ms, shown);
+            System.out.printf(
+                    "web Stop trial %d: click → Stop latched (server answered) %.1f ms; click → run ended (MCP reply) %.1f ms; "
+                            + "click → page shows 'stopped' %.1f ms%n",
+                    trial + 1, ack, ms, shown);
             assertTrue(ack >= 0 && shown >= ack, "the page saw the Stop answered, then the run stopped");
             browser.await(d -> d.findElement(By.id("indicator")).isDisplayed() ? null : true);
             assertEquals(404, owner().get("/api/grants/active").statusCode(), "Stop revoked the grant");
@@ -306,8 +351,14 @@ class WebPageTest {
     private static void report(String what, List<Double> millis) {
         List<Double> sorted = new ArrayList<>(millis);
         Collections.sort(sorted);
-        System.out.printf("web Stop %s over %d trials: median %.1f ms, min %.1f ms, max %.1f ms (all %s)%n", what,
-                sorted.size(), sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1), millis);
+        System.out.printf(
+                "web Stop %s over %d trials: median %.1f ms, min %.1f ms, max %.1f ms (all %s)%n",
+                what,
+                sorted.size(),
+                sorted.get(sorted.size() / 2),
+                sorted.get(0),
+                sorted.get(sorted.size() - 1),
+                millis);
     }
 
     /** A {@code performance.now()} figure the page stored in {@code data-<name>}. */
@@ -323,14 +374,17 @@ class WebPageTest {
         assertTrue(stoppedRunId != null, "a run was stopped");
         browser.click(By.id("tab-audit"));
         browser.await(d -> d.findElement(By.id("verify")).getText().startsWith("Chain verified") ? true : null);
-        browser.await(d -> d.findElements(By.cssSelector("#audit-rows tr[data-run-id]")).isEmpty() ? null : true);
+        browser.await(d ->
+                d.findElements(By.cssSelector("#audit-rows tr[data-run-id]")).isEmpty() ? null : true);
         browser.shot("audit");
         browser.type(By.id("a-run"), stoppedRunId);
         browser.click(By.cssSelector("#audit-filter button[type=submit]"));
         // The filtered page replaces the unfiltered one: wait until only that run is listed.
         String row = browser.await(d -> {
             List<WebElement> rows = d.findElements(By.cssSelector("#audit-rows tr[data-run-id]"));
-            return rows.size() == 1 && stoppedRunId.equals(rows.get(0).getDomAttribute("data-run-id")) ? rows.get(0).getText() : null;
+            return rows.size() == 1 && stoppedRunId.equals(rows.get(0).getDomAttribute("data-run-id"))
+                    ? rows.get(0).getText()
+                    : null;
         });
         assertTrue(row.contains("stopped") && row.contains("STOPPED"), row);
         browser.shot("audit-filtered");
@@ -343,7 +397,11 @@ class WebPageTest {
     void thePolicyEditorLocksBuiltInCredentialEntries() throws Exception {
         browser.click(By.id("tab-policy"));
         browser.visible(By.cssSelector("#p-credentialApps li"));
-        List<String> builtins = owner().get("/api/policy/builtins").then().statusCode(200).extract().jsonPath()
+        List<String> builtins = owner().get("/api/policy/builtins")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getList("credentialApps");
         for (WebElement li : browser.all(By.cssSelector("#p-credentialApps li"))) {
             String name = li.findElement(By.tagName("span")).getText();
@@ -353,7 +411,14 @@ class WebPageTest {
         browser.type(By.id("p-maxSteps"), "55");
         browser.click(By.id("p-save"));
         browser.await(d -> "Saved.".equals(d.findElement(By.id("p-status")).getText()) ? true : null);
-        assertEquals(55, owner().get("/api/policy").then().statusCode(200).extract().jsonPath().getInt("caps.maxSteps"));
+        assertEquals(
+                55,
+                owner().get("/api/policy")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getInt("caps.maxSteps"));
         browser.driver.executeScript("window.scrollTo(0, 0)");
         browser.shot("policy");
     }
@@ -363,21 +428,28 @@ class WebPageTest {
     void thePageRanUnderItsContentSecurityPolicyWithoutAViolation() {
         browser.driver.executeScript("console.error('deckhand-console-probe')");
         List<String> console = browser.console();
-        assertTrue(console.stream().anyMatch(m -> m.contains("deckhand-console-probe")), "the console is read: " + console);
+        assertTrue(
+                console.stream().anyMatch(m -> m.contains("deckhand-console-probe")),
+                "the console is read: " + console);
         List<String> violations = console.stream()
-                .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to")).toList();
+                .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to"))
+                .toList();
         assertTrue(violations.isEmpty(), "the page's console reports " + violations);
     }
 
     @Test
     @Order(12)
     void signOutEndsTheSession() {
-        String cookie = browser.driver.manage().getCookieNamed("deckhand_session").getValue();
+        String cookie =
+                browser.driver.manage().getCookieNamed("deckhand_session").getValue();
         browser.click(By.id("logout"));
         browser.visible(By.id("signin"));
         assertFalse(browser.driver.findElement(By.id("app")).isDisplayed());
-        given().cookie("deckhand_session", cookie).header("Sec-Fetch-Site", "same-origin").get("/api/session")
-                .then().statusCode(401);
+        given().cookie("deckhand_session", cookie)
+                .header("Sec-Fetch-Site", "same-origin")
+                .get("/api/session")
+                .then()
+                .statusCode(401);
         browser.driver.navigate().refresh();
         browser.visible(By.id("signin"));
     }
@@ -387,9 +459,15 @@ class WebPageTest {
     private void awaitAccessibleCalculator() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            List<Map<String, Object>> windows = owner().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
+            List<Map<String, Object>> windows = owner().get("/api/windows")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("$");
             for (Map<String, Object> w : windows) {
-                if ("gnome-calculator".equalsIgnoreCase(String.valueOf(w.get("app"))) && Boolean.TRUE.equals(w.get("visible"))
+                if ("gnome-calculator".equalsIgnoreCase(String.valueOf(w.get("app")))
+                        && Boolean.TRUE.equals(w.get("visible"))
                         && w.get("refusal") == null) {
                     window = ((Number) w.get("windowId")).longValue();
                     return;
@@ -405,7 +483,11 @@ class WebPageTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         String last = "";
         while (System.nanoTime() < deadline) {
-            List<Map<String, Object>> checks = owner().get("/api/doctor").then().statusCode(200).extract().jsonPath()
+            List<Map<String, Object>> checks = owner().get("/api/doctor")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
                     .getList("checks");
             for (Map<String, Object> c : checks) {
                 if (id.equals(c.get("id"))) {
@@ -422,9 +504,15 @@ class WebPageTest {
     private long awaitListed(String app, String titlePart) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            List<Map<String, Object>> windows = owner().get("/api/windows").then().statusCode(200).extract().jsonPath().getList("$");
+            List<Map<String, Object>> windows = owner().get("/api/windows")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("$");
             for (Map<String, Object> w : windows) {
-                if (app.equalsIgnoreCase(String.valueOf(w.get("app"))) && String.valueOf(w.get("title")).contains(titlePart)
+                if (app.equalsIgnoreCase(String.valueOf(w.get("app")))
+                        && String.valueOf(w.get("title")).contains(titlePart)
                         && Boolean.TRUE.equals(w.get("visible"))) {
                     return ((Number) w.get("windowId")).longValue();
                 }
@@ -452,13 +540,20 @@ class WebPageTest {
                 // the picker re-renders its list while it waits, so the image is found again on every poll
                 List<WebElement> found = d.findElements(thumbImage);
                 WebElement thumb = found.isEmpty() ? null : found.get(0);
-                if (thumb == null || !(Boolean) browser.driver.executeScript("return arguments[0].isConnected", thumb)) {
-                    throw new AssertionError("no thumbnail: " + browser.driver.executeAsyncScript("const done = arguments[1];"
-                            + "fetch(arguments[0]).then(r => r.text().then(t => done(r.status + ' ' + t)))",
-                            "/api/web/windows/" + window + "/thumbnail"));
+                if (thumb == null
+                        || !(Boolean) browser.driver.executeScript("return arguments[0].isConnected", thumb)) {
+                    throw new AssertionError("no thumbnail: "
+                            + browser.driver.executeAsyncScript(
+                                    "const done = arguments[1];"
+                                            + "fetch(arguments[0]).then(r => r.text().then(t => done(r.status + ' ' + t)))",
+                                    "/api/web/windows/" + window + "/thumbnail"));
                 }
-                return ((Number) browser.driver.executeScript("return arguments[0].complete ? arguments[0].naturalWidth : 0",
-                        thumb)).intValue() > 0 ? true : null;
+                return ((Number) browser.driver.executeScript(
+                                                "return arguments[0].complete ? arguments[0].naturalWidth : 0", thumb))
+                                        .intValue()
+                                > 0
+                        ? true
+                        : null;
             });
         }
         browser.click(choose);
@@ -467,7 +562,8 @@ class WebPageTest {
         assertTrue(summary.contains("always need your approval"), summary);
         assertTrue(summary.contains("an app can open any file you can"), summary);
         if (screenshot) {
-            browser.driver.executeScript("arguments[0].scrollIntoView(true); window.scrollBy(0, -80);",
+            browser.driver.executeScript(
+                    "arguments[0].scrollIntoView(true); window.scrollBy(0, -80);",
                     browser.driver.findElement(By.id("grant-form")));
             browser.shot("grant");
         }
@@ -492,7 +588,8 @@ class WebPageTest {
                 for (int attempt = 0; attempt < 20; attempt++) {
                     call = Mcp.call(mcp, args);
                     if (ended != null) ended.set(System.nanoTime());
-                    if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code"))) return call;
+                    if (!"A11Y_UNAVAILABLE".equals(call.getString("result.structuredContent.refusal.code")))
+                        return call;
                     Thread.sleep(500);
                 }
                 return call;
@@ -504,7 +601,9 @@ class WebPageTest {
 
     private WebElement awaitCard(CompletableFuture<JsonPath> run) {
         return browser.await(d -> {
-            if (run.isDone()) throw new AssertionError("the run ended before a card appeared: " + run.join().prettify());
+            if (run.isDone())
+                throw new AssertionError(
+                        "the run ended before a card appeared: " + run.join().prettify());
             List<WebElement> cards = d.findElements(By.cssSelector("[data-approval]"));
             return cards.isEmpty() ? null : cards.get(0);
         });

@@ -16,8 +16,14 @@ import java.util.OptionalInt;
  * @param role the element's role, when the uid is in the tree
  * @param textLength length of the text of {@code type} and {@code set_text}
  */
-public record ActionIntent(String runId, int step, String kind, Optional<String> uid, Optional<String> role,
-        OptionalInt textLength, long grantRevision) {
+public record ActionIntent(
+        String runId,
+        int step,
+        String kind,
+        Optional<String> uid,
+        Optional<String> role,
+        OptionalInt textLength,
+        long grantRevision) {
 
     public ActionIntent {
         Objects.requireNonNull(runId, "runId");
@@ -30,8 +36,10 @@ public record ActionIntent(String runId, int step, String kind, Optional<String>
     static ActionIntent of(String runId, int step, Action a, Optional<Node> node, long revision) {
         Optional<String> uid = a instanceof ElementAction ? Optional.of(((ElementAction) a).uid()) : Optional.empty();
         OptionalInt len = OptionalInt.empty();
-        if (a instanceof Action.Type) len = OptionalInt.of(((Action.Type) a).text().length());
-        if (a instanceof Action.SetText) len = OptionalInt.of(((Action.SetText) a).text().length());
+        if (a instanceof Action.Type)
+            len = OptionalInt.of(((Action.Type) a).text().length());
+        if (a instanceof Action.SetText)
+            len = OptionalInt.of(((Action.SetText) a).text().length());
         return new ActionIntent(runId, step, a.kind(), uid, node.map(Node::role), len, revision);
     }
 }

@@ -9,10 +9,20 @@ import java.util.Optional;
  * failed in the driver; for a delivered input action, what it did ({@link Effect}, empty when it could
  * not be told).
  */
-public record ActionResult(String runId, int step, String kind, Status status, Optional<RefusalCode> code,
-        String detail, Optional<Effect> effect) {
+public record ActionResult(
+        String runId,
+        int step,
+        String kind,
+        Status status,
+        Optional<RefusalCode> code,
+        String detail,
+        Optional<Effect> effect) {
 
-    public enum Status { DELIVERED, REFUSED, FAILED }
+    public enum Status {
+        DELIVERED,
+        REFUSED,
+        FAILED
+    }
 
     public ActionResult {
         Objects.requireNonNull(runId, "runId");
@@ -21,8 +31,10 @@ public record ActionResult(String runId, int step, String kind, Status status, O
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(detail, "detail");
         Objects.requireNonNull(effect, "effect");
-        if (status == Status.REFUSED && code.isEmpty()) throw new IllegalArgumentException("code is required for a refused action");
-        if (status != Status.DELIVERED && effect.isPresent()) throw new IllegalArgumentException("only a delivered action has an effect");
+        if (status == Status.REFUSED && code.isEmpty())
+            throw new IllegalArgumentException("code is required for a refused action");
+        if (status != Status.DELIVERED && effect.isPresent())
+            throw new IllegalArgumentException("only a delivered action has an effect");
     }
 
     /** A result without an effect. */

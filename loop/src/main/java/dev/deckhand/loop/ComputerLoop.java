@@ -11,8 +11,8 @@ import dev.deckhand.loop.action.ElementAction;
 import dev.deckhand.loop.desktop.Basis;
 import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.DeliveryGate;
-import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Desktop;
+import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
@@ -24,9 +24,9 @@ import dev.deckhand.loop.route.Routing;
 import dev.deckhand.loop.steps.SelectorException;
 import dev.deckhand.loop.steps.SelectorResolver;
 import dev.deckhand.loop.steps.Step;
+import dev.deckhand.loop.verify.Verdict;
 import dev.deckhand.loop.verify.VerifierReport;
 import dev.deckhand.loop.verify.VerifierRunner;
-import dev.deckhand.loop.verify.Verdict;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,8 +39,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The bounded perceive → decide → act loop for one run (docs/design.md#the-run-loop). Build one per run with
@@ -139,7 +139,8 @@ public final class ComputerLoop {
         outcome = watched(outcome);
         outcome = screened(outcome);
         VerifierReport report = run.checkedAtDone != null && outcome instanceof Outcome.Completed
-                ? run.checkedAtDone : verifier.run(request.verifier(), outcome.refusal());
+                ? run.checkedAtDone
+                : verifier.run(request.verifier(), outcome.refusal());
         Optional<Refusal> secret = screen.get();
         if (secret.isPresent() && outcome.refusal().isEmpty()) {
             // The verifier's own read found one of Deckhand's secrets: the run ends as if the loop had
@@ -147,8 +148,14 @@ public final class ComputerLoop {
             outcome = Outcome.endedBy(secret.get());
             report = verifier.run(request.verifier(), secret);
         }
-        return new RunResult(request.runId(), outcome, report.verdict(), run.stepsRun, summary(outcome, report),
-                Optional.ofNullable(run.routing).map(Routing::route), report.detail());
+        return new RunResult(
+                request.runId(),
+                outcome,
+                report.verdict(),
+                run.stepsRun,
+                summary(outcome, report),
+                Optional.ofNullable(run.routing).map(Routing::route),
+                report.detail());
     }
 
     static String summary(Outcome outcome, VerifierReport report) {
@@ -169,7 +176,8 @@ public final class ComputerLoop {
      */
     private Outcome watched(Outcome outcome) {
         Optional<Refusal> r = outcome.refusal();
-        if (r.isPresent() && r.get().code() != dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE
+        if (r.isPresent()
+                && r.get().code() != dev.deckhand.grant.RefusalCode.A11Y_UNAVAILABLE
                 && r.get().code() != dev.deckhand.grant.RefusalCode.OUT_OF_SCOPE) {
             return outcome;
         }
@@ -215,11 +223,13 @@ public final class ComputerLoop {
         final Map<String, Capture> captures = new HashMap<>();
         /** The tree read after the last action settled, for the next observation (same revision only). */
         ScopedTree settled;
+
         Routing routing;
         /** The model was told once that its done does not pass the verifier. */
         boolean toldOnce;
         /** The verifier's report taken when the model's done was accepted: the run's report. */
         VerifierReport checkedAtDone;
+
         int stepsRun;
         int attempts;
         /** The explicit step being run (0-based), or -1 for a model's action. */
@@ -248,23 +258,34 @@ public final class ComputerLoop {
                     actions++;
                 }
                 if (actions > maxSteps) {
-                    return Outcome.budgetExhausted(actions + " explicit steps exceed the step cap of " + maxSteps + "; none were run");
+                    return Outcome.budgetExhausted(
+                            actions + " explicit steps exceed the step cap of " + maxSteps + "; none were run");
                 }
             }
             r = guard.checkObserve();
             if (r.isPresent()) return Outcome.endedBy(r.get());
             ScopedTree first = checked(snapshot());
             routing = request.steps().isEmpty()
-                    ? Router.route(request.instruction(), false, request.verifier().isPresent(), Router.usable(first), scope.captureMode())
-                    : Router.routeSteps(request.steps().stream().anyMatch(s -> s.target().isPresent()),
-                            request.steps().stream().anyMatch(Step::windowPoint), request.verifier().isPresent(),
-                            Router.usable(first), scope.captureMode());
+                    ? Router.route(
+                            request.instruction(),
+                            false,
+                            request.verifier().isPresent(),
+                            Router.usable(first),
+                            scope.captureMode())
+                    : Router.routeSteps(
+                            request.steps().stream().anyMatch(s -> s.target().isPresent()),
+                            request.steps().stream().anyMatch(Step::windowPoint),
+                            request.verifier().isPresent(),
+                            Router.usable(first),
+                            scope.captureMode());
             if (!desktop.display().syntheticInput(scope.windowId())) {
                 routing = routing.withoutSyntheticInput();
                 for (Step s : request.steps()) {
                     if (Routing.SYNTHETIC_INPUT.contains(s.action().kind())) {
-                        return Outcome.endedBy(Refusal.waylandInputUnsupported("step " + s.action().kind()
-                                + " needs synthetic input, which this window (Wayland) does not take; none were run"));
+                        return Outcome.endedBy(
+                                Refusal.waylandInputUnsupported(
+                                        "step " + s.action().kind()
+                                                + " needs synthetic input, which this window (Wayland) does not take; none were run"));
                     }
                 }
             }
@@ -312,12 +333,14 @@ public final class ComputerLoop {
                 if (guard.checkObserve().isPresent()) return Optional.empty();
                 ScopedTree after = snapshot();
                 settled = after;
-                return Effect.between(before, Effect.Glance.of(after, desktop.display().windows(), scope.windowId()));
+                return Effect.between(
+                        before, Effect.Glance.of(after, desktop.display().windows(), scope.windowId()));
             } catch (RefusedException gone) {
                 // the granted window went away or stopped answering: only a closed window can be told
                 try {
                     return desktop.display().windows().stream().anyMatch(w -> w.id() == scope.windowId())
-                            ? Optional.empty() : Optional.of(Effect.WINDOW_CLOSED);
+                            ? Optional.empty()
+                            : Optional.of(Effect.WINDOW_CLOSED);
                 } catch (RuntimeException unreadable) {
                     return Optional.empty();
                 }
@@ -349,7 +372,8 @@ public final class ComputerLoop {
         Optional<Outcome> checkpoint() {
             if (stop.stopRequested()) return Optional.of(stopRequested());
             if (!clock.instant().isBefore(deadline)) {
-                return Optional.of(Outcome.timedOut("the wall clock of " + wallClock.toSeconds() + " s ran out after " + stepsRun + " steps"));
+                return Optional.of(Outcome.timedOut(
+                        "the wall clock of " + wallClock.toSeconds() + " s ran out after " + stepsRun + " steps"));
             }
             return Optional.empty();
         }
@@ -383,7 +407,8 @@ public final class ComputerLoop {
                 Action a = s.action();
                 if (s.target().isPresent()) {
                     try {
-                        a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
+                        a = s.resolved(
+                                SelectorResolver.resolve(s.target().get(), tree).uid());
                     } catch (SelectorException e) {
                         if (!tree.partial()) {
                             return Outcome.failed("step " + (i + 1) + " (" + a.kind() + "): " + e.getMessage());
@@ -393,10 +418,11 @@ public final class ComputerLoop {
                         desktop.trees().settle(limits.settle());
                         tree = checked(snapshot());
                         try {
-                            a = s.resolved(SelectorResolver.resolve(s.target().get(), tree).uid());
+                            a = s.resolved(SelectorResolver.resolve(s.target().get(), tree)
+                                    .uid());
                         } catch (SelectorException again) {
-                            return Outcome.failed("step " + (i + 1) + " (" + a.kind() + "): "
-                                    + again.getMessage() + (tree.partial() ? " (the tree was partial twice)" : ""));
+                            return Outcome.failed("step " + (i + 1) + " (" + a.kind() + "): " + again.getMessage()
+                                    + (tree.partial() ? " (the tree was partial twice)" : ""));
                         }
                     }
                 }
@@ -434,7 +460,9 @@ public final class ComputerLoop {
                 }
                 fresh = false;
                 long windowId = scope.windowId();
-                Optional<WindowInfo> window = desktop.display().windows().stream().filter(w -> w.id() == windowId).findFirst();
+                Optional<WindowInfo> window = desktop.display().windows().stream()
+                        .filter(w -> w.id() == windowId)
+                        .findFirst();
                 if (window.isEmpty()) {
                     return Outcome.failed("the granted window " + windowId + " is gone");
                 }
@@ -453,10 +481,18 @@ public final class ComputerLoop {
                         capture = Optional.of(new RunCapture(id, c));
                     }
                 }
-                String observation = ObservationText.render(tree, window.get(), limits.observationTokens(),
-                        boundsFrame(window.get(), capture));
-                DecisionRequest ask = new DecisionRequest(request.instruction(), List.copyOf(lastSteps), observation,
-                        capture, Optional.empty(), schema, routing.route(), routing.syntheticInput(), withheld);
+                String observation = ObservationText.render(
+                        tree, window.get(), limits.observationTokens(), boundsFrame(window.get(), capture));
+                DecisionRequest ask = new DecisionRequest(
+                        request.instruction(),
+                        List.copyOf(lastSteps),
+                        observation,
+                        capture,
+                        Optional.empty(),
+                        schema,
+                        routing.route(),
+                        routing.syntheticInput(),
+                        withheld);
                 Action action;
                 try {
                     action = ActionParser.parse(decider.decide(ask), routing.permittedActions());
@@ -464,16 +500,18 @@ public final class ComputerLoop {
                     cp = checkpoint();
                     if (cp.isPresent()) return cp.get();
                     try {
-                        action = ActionParser.parse(decider.decide(ask.withFeedback(invalid.getMessage())),
-                                routing.permittedActions());
+                        action = ActionParser.parse(
+                                decider.decide(ask.withFeedback(invalid.getMessage())), routing.permittedActions());
                     } catch (WireFormatException again) {
-                        return Outcome.endedBy(Refusal.modelOutputInvalid("the model's output was refused twice; last: " + again.getMessage()));
+                        return Outcome.endedBy(Refusal.modelOutputInvalid(
+                                "the model's output was refused twice; last: " + again.getMessage()));
                     }
                 }
                 cp = checkpoint();
                 if (cp.isPresent()) return cp.get();
                 if (action instanceof Action.Done done) {
-                    if (toldOnce || request.verifier().isEmpty() || stepsRun >= maxSteps) return Outcome.completed(done.summary());
+                    if (toldOnce || request.verifier().isEmpty() || stepsRun >= maxSteps)
+                        return Outcome.completed(done.summary());
                     // Steps remain: check now. A pass ends the run with this very report (the verifier runs
                     // once); a fail is told to the model once, and the run goes on.
                     VerifierReport now = verifier.run(request.verifier());
@@ -526,8 +564,10 @@ public final class ComputerLoop {
          */
         Optional<ObservationText.Frame> boundsFrame(WindowInfo window, Optional<RunCapture> capture) {
             if (scope.captureMode() != CaptureMode.PIXELS) return Optional.empty();
-            return Optional.of(capture.map(c -> new ObservationText.Frame(c.capture().basis().windowGeometry(),
-                            c.capture().basis().scale(), "capture " + c.id() + "'s pixels"))
+            return Optional.of(capture.map(c -> new ObservationText.Frame(
+                            c.capture().basis().windowGeometry(),
+                            c.capture().basis().scale(),
+                            "capture " + c.id() + "'s pixels"))
                     .orElseGet(() -> new ObservationText.Frame(window.geometry(), 1, "window pixels")));
         }
 
@@ -577,7 +617,8 @@ public final class ComputerLoop {
                 Action.ClickAt c = (Action.ClickAt) a;
                 Capture cap = captures.get(c.basis());
                 if (cap == null) {
-                    refusal = Optional.of(Refusal.basisStale("basis " + c.basis() + " is not a capture taken in this run"));
+                    refusal = Optional.of(
+                            Refusal.basisStale("basis " + c.basis() + " is not a capture taken in this run"));
                 } else if (cap.basis().grantRevision() != scope.revision()) {
                     refusal = Optional.of(Refusal.basisStale("capture " + c.basis() + " was taken for grant revision "
                             + cap.basis().grantRevision() + "; the grant is now at " + scope.revision()));
@@ -585,14 +626,16 @@ public final class ComputerLoop {
                     refusal = Optional.of(Refusal.outOfScope("(" + c.x() + "," + c.y() + ") lies outside capture "
                             + c.basis() + " (" + cap.width() + "x" + cap.height() + ")"));
                 } else if (!desktop.captures().basisValid(cap.basis())) {
-                    refusal = Optional.of(Refusal.basisStale("the window moved, resized or rescaled since capture " + c.basis()));
+                    refusal = Optional.of(
+                            Refusal.basisStale("the window moved, resized or rescaled since capture " + c.basis()));
                 } else {
                     basis = Optional.of(cap.basis());
                 }
             }
             // The drawn cursor starts its travel now and overlaps the checks; the last check waits for its arrival.
             if (refusal.isEmpty()) show(a, basis);
-            if (refusal.isEmpty()) refusal = step >= 0 ? guard.checkStep(step, a, tree, basis) : guard.check(a, tree, basis);
+            if (refusal.isEmpty())
+                refusal = step >= 0 ? guard.checkStep(step, a, tree, basis) : guard.check(a, tree, basis);
             if (refusal.isEmpty() && stop.stopRequested()) refusal = Optional.of(Refusal.stopped("Stop was requested"));
             boolean reserved = false;
             if (refusal.isEmpty() && a.givesInput()) {
@@ -615,7 +658,8 @@ public final class ComputerLoop {
                 // Refused before any event (the last check, or the driver's own checks), the unit goes back;
                 // a type refused after a chunk passed its gate has typed that chunk.
                 if (reserved) {
-                    if (a instanceof Action.Type && passed[0] >= 1) guard.spent(); else guard.release();
+                    if (a instanceof Action.Type && passed[0] >= 1) guard.spent();
+                    else guard.release();
                 }
                 return refused(attempt, a, e.refusal());
             } catch (InterruptedException e) {
@@ -625,7 +669,8 @@ public final class ComputerLoop {
             } catch (RuntimeException e) {
                 if (reserved) guard.spent();
                 String why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-                audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.FAILED, Optional.empty(), why));
+                audit.result(new ActionResult(
+                        request.runId(), attempt, a.kind(), ActionResult.Status.FAILED, Optional.empty(), why));
                 return Optional.of(Outcome.failed("the driver failed on " + a.kind() + ": " + why));
             }
             if (reserved) guard.spent();
@@ -640,9 +685,16 @@ public final class ComputerLoop {
                     effect = closedGranted ? Optional.of(Effect.WINDOW_CLOSED) : effect(before);
                 }
             }
-            audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.DELIVERED, Optional.empty(),
-                    "delivered" + effect.map(e -> ", " + e.wire()).orElse(""), effect));
-            lastSteps.addLast(stepsRun + " " + describe(a, node) + " -> ok" + effect.map(e -> ", " + e.wire()).orElse(""));
+            audit.result(new ActionResult(
+                    request.runId(),
+                    attempt,
+                    a.kind(),
+                    ActionResult.Status.DELIVERED,
+                    Optional.empty(),
+                    "delivered" + effect.map(e -> ", " + e.wire()).orElse(""),
+                    effect));
+            lastSteps.addLast(stepsRun + " " + describe(a, node) + " -> ok"
+                    + effect.map(e -> ", " + e.wire()).orElse(""));
             while (lastSteps.size() > limits.lastSteps()) lastSteps.removeFirst();
             // delivered and counted, and yet the run ends: the action moved the person's focus
             if (movedFocus.isPresent()) return Optional.of(Outcome.endedBy(movedFocus.get()));
@@ -650,8 +702,13 @@ public final class ComputerLoop {
         }
 
         private Optional<Outcome> refused(int attempt, Action a, Refusal r) {
-            audit.result(new ActionResult(request.runId(), attempt, a.kind(), ActionResult.Status.REFUSED,
-                    Optional.of(r.code()), r.detail()));
+            audit.result(new ActionResult(
+                    request.runId(),
+                    attempt,
+                    a.kind(),
+                    ActionResult.Status.REFUSED,
+                    Optional.of(r.code()),
+                    r.detail()));
             return Optional.of(Outcome.endedBy(r));
         }
 
@@ -734,13 +791,19 @@ public final class ComputerLoop {
 
     /** A short line for the decider's recent steps; typed text only as its length. */
     static String describe(Action a, Optional<Node> node) {
-        String target = node.map(n -> " " + Roles.abbreviate(n.role()) + (n.name().isBlank() ? "" : " \""
-                + (n.name().length() > 40 ? n.name().substring(0, 39) + "…" : n.name()) + "\"")).orElse("");
+        String target = node.map(n -> " " + Roles.abbreviate(n.role())
+                        + (n.name().isBlank()
+                                ? ""
+                                : " \"" + (n.name().length() > 40 ? n.name().substring(0, 39) + "…" : n.name()) + "\""))
+                .orElse("");
         if (a instanceof ElementAction) {
             String extra = "";
-            if (a instanceof Action.SetText) extra = " (" + ((Action.SetText) a).text().length() + " chars)";
-            if (a instanceof Action.Scroll) extra = " " + ((Action.Scroll) a).direction() + " " + ((Action.Scroll) a).amount();
-            if (a instanceof Action.Select) extra = " option of " + ((Action.Select) a).option().length() + " chars";
+            if (a instanceof Action.SetText)
+                extra = " (" + ((Action.SetText) a).text().length() + " chars)";
+            if (a instanceof Action.Scroll)
+                extra = " " + ((Action.Scroll) a).direction() + " " + ((Action.Scroll) a).amount();
+            if (a instanceof Action.Select)
+                extra = " option of " + ((Action.Select) a).option().length() + " chars";
             return a.kind() + " " + ((ElementAction) a).uid() + target + extra;
         }
         if (a instanceof Action.Type) return "type (" + ((Action.Type) a).text().length() + " chars)";
@@ -771,28 +834,77 @@ public final class ComputerLoop {
 
         private Builder() {}
 
-        public Builder desktop(Desktop v) { desktop = v; return this; }
-        public Builder decider(Decider v) { decider = v; return this; }
-        public Builder guard(Guard v) { guard = v; return this; }
-        public Builder audit(AuditSink v) { audit = v; return this; }
-        public Builder clock(Clock v) { clock = v; return this; }
-        public Builder stop(StopSignal v) { stop = v; return this; }
-        public Builder preflight(Preflight v) { preflight = v; return this; }
-        public Builder scope(GrantScope v) { scope = v; return this; }
-        public Builder verifier(VerifierRunner v) { verifier = v; return this; }
-        public Builder sleeper(Sleeper v) { sleeper = v; return this; }
-        public Builder limits(LoopLimits v) { limits = v; return this; }
+        public Builder desktop(Desktop v) {
+            desktop = v;
+            return this;
+        }
+
+        public Builder decider(Decider v) {
+            decider = v;
+            return this;
+        }
+
+        public Builder guard(Guard v) {
+            guard = v;
+            return this;
+        }
+
+        public Builder audit(AuditSink v) {
+            audit = v;
+            return this;
+        }
+
+        public Builder clock(Clock v) {
+            clock = v;
+            return this;
+        }
+
+        public Builder stop(StopSignal v) {
+            stop = v;
+            return this;
+        }
+
+        public Builder preflight(Preflight v) {
+            preflight = v;
+            return this;
+        }
+
+        public Builder scope(GrantScope v) {
+            scope = v;
+            return this;
+        }
+
+        public Builder verifier(VerifierRunner v) {
+            verifier = v;
+            return this;
+        }
+
+        public Builder sleeper(Sleeper v) {
+            sleeper = v;
+            return this;
+        }
+
+        public Builder limits(LoopLimits v) {
+            limits = v;
+            return this;
+        }
         /**
          * The run's deadline as its builder computed it once ({@link LoopLimits#deadline}) for everything the
          * run bounds by it; without one the loop computes it the same way when the run starts.
          */
-        public Builder deadline(Instant v) { deadline = v; return this; }
+        public Builder deadline(Instant v) {
+            deadline = v;
+            return this;
+        }
         /**
          * Whether one of Deckhand's secrets was seen on screen ({@link dev.deckhand.loop.desktop.ScreenedDesktop#fired}):
          * asked when the body ends and after the verifier; a refusal there ends the run {@code SECRET_ON_SCREEN}
          * whatever else it did. None by default.
          */
-        public Builder screen(Supplier<Optional<Refusal>> v) { screen = v; return this; }
+        public Builder screen(Supplier<Optional<Refusal>> v) {
+            screen = v;
+            return this;
+        }
 
         public ComputerLoop build() {
             return new ComputerLoop(this);

@@ -19,9 +19,16 @@ import java.util.Optional;
  * @param captureWithheld on a route that takes captures, why this turn has none (secure input: the refusal's
  *     detail); the model then acts by uid, and {@code click_at} has no basis this turn
  */
-public record DecisionRequest(String instruction, List<String> lastSteps, String observation,
-        Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route,
-        boolean syntheticInput, Optional<String> captureWithheld) {
+public record DecisionRequest(
+        String instruction,
+        List<String> lastSteps,
+        String observation,
+        Optional<RunCapture> capture,
+        Optional<String> feedback,
+        String actionSchema,
+        Route route,
+        boolean syntheticInput,
+        Optional<String> captureWithheld) {
 
     public DecisionRequest {
         Objects.requireNonNull(instruction, "instruction");
@@ -34,19 +41,48 @@ public record DecisionRequest(String instruction, List<String> lastSteps, String
         Objects.requireNonNull(captureWithheld, "captureWithheld");
     }
 
-    public DecisionRequest(String instruction, List<String> lastSteps, String observation,
-            Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route,
+    public DecisionRequest(
+            String instruction,
+            List<String> lastSteps,
+            String observation,
+            Optional<RunCapture> capture,
+            Optional<String> feedback,
+            String actionSchema,
+            Route route,
             boolean syntheticInput) {
-        this(instruction, lastSteps, observation, capture, feedback, actionSchema, route, syntheticInput, Optional.empty());
+        this(
+                instruction,
+                lastSteps,
+                observation,
+                capture,
+                feedback,
+                actionSchema,
+                route,
+                syntheticInput,
+                Optional.empty());
     }
 
-    public DecisionRequest(String instruction, List<String> lastSteps, String observation,
-            Optional<RunCapture> capture, Optional<String> feedback, String actionSchema, Route route) {
+    public DecisionRequest(
+            String instruction,
+            List<String> lastSteps,
+            String observation,
+            Optional<RunCapture> capture,
+            Optional<String> feedback,
+            String actionSchema,
+            Route route) {
         this(instruction, lastSteps, observation, capture, feedback, actionSchema, route, true);
     }
 
     public DecisionRequest withFeedback(String why) {
-        return new DecisionRequest(instruction, lastSteps, observation, capture, Optional.of(why), actionSchema, route,
-                syntheticInput, captureWithheld);
+        return new DecisionRequest(
+                instruction,
+                lastSteps,
+                observation,
+                capture,
+                Optional.of(why),
+                actionSchema,
+                route,
+                syntheticInput,
+                captureWithheld);
     }
 }

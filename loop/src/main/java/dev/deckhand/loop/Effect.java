@@ -16,7 +16,11 @@ import java.util.Set;
  * or type the app dropped leaves all of them as they were: {@code no_change}, never "delivered" alone.
  */
 public enum Effect {
-    CHANGED, NO_CHANGE, FOCUS_MOVED, WINDOW_OPENED, WINDOW_CLOSED;
+    CHANGED,
+    NO_CHANGE,
+    FOCUS_MOVED,
+    WINDOW_OPENED,
+    WINDOW_CLOSED;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
@@ -34,12 +38,14 @@ public enum Effect {
     public record Glance(Set<Long> windows, String title, String focus, long content, boolean partial) {
 
         public static Glance of(ScopedTree tree, List<WindowInfo> all, long grantedWindow) {
-            Optional<WindowInfo> granted = all.stream().filter(w -> w.id() == grantedWindow).findFirst();
+            Optional<WindowInfo> granted =
+                    all.stream().filter(w -> w.id() == grantedWindow).findFirst();
             Set<Long> ids = new HashSet<>();
             granted.ifPresent(g -> ids.add(g.id()));
             for (WindowInfo w : all) {
                 if (!w.visible() || w.own()) continue;
-                if (granted.isPresent() && (w.sameClient(granted.get()) || w.transientFor() == grantedWindow)) ids.add(w.id());
+                if (granted.isPresent() && (w.sameClient(granted.get()) || w.transientFor() == grantedWindow))
+                    ids.add(w.id());
             }
             String focus = "";
             long h = 0xcbf29ce484222325L;
@@ -47,8 +53,10 @@ public enum Effect {
             for (int i = 0; i < nodes.size(); i++) {
                 Node n = nodes.get(i);
                 if (n.focused()) focus = i + "|" + n.depth() + "|" + n.role() + "|" + n.name();
-                h = mix(h, n.depth() + "|" + n.role() + "|" + n.name() + "|" + n.hasValue() + "|" + n.value() + "|"
-                        + n.enabled() + n.editable() + n.showing());
+                h = mix(
+                        h,
+                        n.depth() + "|" + n.role() + "|" + n.name() + "|" + n.hasValue() + "|" + n.value() + "|"
+                                + n.enabled() + n.editable() + n.showing());
             }
             return new Glance(Set.copyOf(ids), granted.map(WindowInfo::title).orElse(null), focus, h, tree.partial());
         }
@@ -71,7 +79,8 @@ public enum Effect {
     public static Optional<Effect> between(Glance before, Glance after) {
         if (!before.windows().containsAll(after.windows())) return Optional.of(WINDOW_OPENED);
         if (!after.windows().containsAll(before.windows()) || after.title() == null) return Optional.of(WINDOW_CLOSED);
-        if (before.content() != after.content() || !java.util.Objects.equals(before.title(), after.title())) return Optional.of(CHANGED);
+        if (before.content() != after.content() || !java.util.Objects.equals(before.title(), after.title()))
+            return Optional.of(CHANGED);
         if (!before.focus().equals(after.focus())) return Optional.of(FOCUS_MOVED);
         if (before.partial() || after.partial()) return Optional.empty();
         return Optional.of(NO_CHANGE);

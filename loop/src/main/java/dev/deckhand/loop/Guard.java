@@ -3,8 +3,8 @@ package dev.deckhand.loop;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.desktop.Basis;
-import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.steps.Step;
 import java.util.List;
 import java.util.Optional;
@@ -82,12 +82,10 @@ public interface Guard {
     }
 
     /** The reserved unit was not delivered (refused or failed before any event): give it back. */
-    default void release() {
-    }
+    default void release() {}
 
     /** The reserved unit was delivered. */
-    default void spent() {
-    }
+    default void spent() {}
 
     /**
      * Immediately before each native call of a delivery, after the drawn cursor's travel: Stop, the grant,

@@ -17,22 +17,27 @@ import java.util.Map;
 public final class InputSchema {
 
     /** Step actions: every action but the model's {@code done} and {@code fail}, in the table's order. */
-    static final List<String> STEP_ACTIONS = ActionSchema.specs().stream().map(ActionSchema.ActionSpec::kind)
-            .filter(k -> !k.equals("done") && !k.equals("fail")).toList();
+    static final List<String> STEP_ACTIONS = ActionSchema.specs().stream()
+            .map(ActionSchema.ActionSpec::kind)
+            .filter(k -> !k.equals("done") && !k.equals("fail"))
+            .toList();
 
     /** What a step field means where the table's own description (written for the model) does not fit. */
     private static final Map<String, String> STEP_FIELD_NOTES = Map.of(
-            "text", "set_text: the new text. type: printable text only, no tab, newline or other control character;"
+            "text",
+            "set_text: the new text. type: printable text only, no tab, newline or other control character;"
                     + " press Tab, Enter or Escape with a key step.",
-            "keys", "A key chord such as ctrl+s or Enter. Chords the desktop takes (super/meta/hyper, ctrl+alt+...,"
+            "keys",
+            "A key chord such as ctrl+s or Enter. Chords the desktop takes (super/meta/hyper, ctrl+alt+...,"
                     + " alt+Tab/Escape/space/F1-F12, ctrl+F1-F12, Print) are refused SYSTEM_CHORD.",
-            "x", "click_at: window coordinates.",
-            "y", "click_at: window coordinates.");
+            "x",
+            "click_at: window coordinates.",
+            "y",
+            "click_at: window coordinates.");
 
     private static final String JSON = Json.write(build());
 
-    private InputSchema() {
-    }
+    private InputSchema() {}
 
     /** The schema as JSON text. */
     public static String json() {
@@ -47,24 +52,69 @@ public final class InputSchema {
 
     private static Map<String, Object> build() {
         Map<String, Object> props = new LinkedHashMap<>();
-        props.put("instruction", obj("type", "string", "minLength", 1, "maxLength", ToolLimits.MAX_INSTRUCTION,
-                "description", "What to do in the granted window, in the user's words."));
-        props.put("steps", obj("type", "array", "maxItems", ToolLimits.MAX_STEPS,
-                "description", "Explicit actions run in order without a model. Each names its element by a selector"
-                        + " resolved inside the grant's scope; an ambiguous or missing match is an error, never a guess."
-                        + " click_at takes x, y in window coordinates and no basis: the step runner captures the window"
-                        + " and binds it (pixel grants only).",
-                "items", step()));
+        props.put(
+                "instruction",
+                obj(
+                        "type",
+                        "string",
+                        "minLength",
+                        1,
+                        "maxLength",
+                        ToolLimits.MAX_INSTRUCTION,
+                        "description",
+                        "What to do in the granted window, in the user's words."));
+        props.put(
+                "steps",
+                obj(
+                        "type",
+                        "array",
+                        "maxItems",
+                        ToolLimits.MAX_STEPS,
+                        "description",
+                        "Explicit actions run in order without a model. Each names its element by a selector"
+                                + " resolved inside the grant's scope; an ambiguous or missing match is an error, never a guess."
+                                + " click_at takes x, y in window coordinates and no basis: the step runner captures the window"
+                                + " and binds it (pixel grants only).",
+                        "items",
+                        step()));
         props.put("verifier", verifier());
-        props.put("maxSteps", obj("type", "integer", "minimum", 1, "maximum", ToolLimits.MAX_MAX_STEPS,
-                "description", "Lowers the grant's step ceiling, never raises it."));
-        props.put("timeoutSeconds", obj("type", "integer", "minimum", 1, "maximum", ToolLimits.MAX_TIMEOUT_SECONDS,
-                "description", "Lowers the wall-clock ceiling, never raises it."));
+        props.put(
+                "maxSteps",
+                obj(
+                        "type",
+                        "integer",
+                        "minimum",
+                        1,
+                        "maximum",
+                        ToolLimits.MAX_MAX_STEPS,
+                        "description",
+                        "Lowers the grant's step ceiling, never raises it."));
+        props.put(
+                "timeoutSeconds",
+                obj(
+                        "type",
+                        "integer",
+                        "minimum",
+                        1,
+                        "maximum",
+                        ToolLimits.MAX_TIMEOUT_SECONDS,
+                        "description",
+                        "Lowers the wall-clock ceiling, never raises it."));
         List<String> modes = new ArrayList<>();
         for (Mode m : Mode.values()) modes.add(m.wire());
-        props.put("mode", obj("type", "string", "enum", modes, "default", Mode.DEFAULT.wire(),
-                "description", "plan and goal are refused."));
-        Map<String, Object> root = obj("type", "object", "additionalProperties", false, "required", List.of("instruction"));
+        props.put(
+                "mode",
+                obj(
+                        "type",
+                        "string",
+                        "enum",
+                        modes,
+                        "default",
+                        Mode.DEFAULT.wire(),
+                        "description",
+                        "plan and goal are refused."));
+        Map<String, Object> root =
+                obj("type", "object", "additionalProperties", false, "required", List.of("instruction"));
         root.put("properties", props);
         root.put("$defs", obj("selector", selector()));
         return root;
@@ -114,10 +164,19 @@ public final class InputSchema {
     }
 
     private static Map<String, Object> verifier() {
-        Map<String, Object> expect = obj("type", "object", "additionalProperties", false, "minProperties", 1,
-                "maxProperties", 1);
-        expect.put("properties", obj("text", obj("type", "string"), "textContains", obj("type", "string"),
-                "value", obj("type", "string"), "state", obj("type", "string")));
+        Map<String, Object> expect =
+                obj("type", "object", "additionalProperties", false, "minProperties", 1, "maxProperties", 1);
+        expect.put(
+                "properties",
+                obj(
+                        "text",
+                        obj("type", "string"),
+                        "textContains",
+                        obj("type", "string"),
+                        "value",
+                        obj("type", "string"),
+                        "state",
+                        obj("type", "string")));
         Map<String, Object> props = new LinkedHashMap<>();
         props.put("kind", obj("type", "string", "enum", List.of("a11y", "window", "file", "command")));
         props.put("target", obj("$ref", "#/$defs/selector"));
@@ -128,20 +187,41 @@ public final class InputSchema {
         props.put("contains", obj("type", "string"));
         props.put("sha256", obj("type", "string", "pattern", "^[0-9a-f]{64}$"));
         props.put("argv", obj("type", "array", "minItems", 1, "items", obj("type", "string")));
-        Map<String, Object> v = obj("type", "object", "description",
-                "Required for any run that may give input. The verdict comes only from it.", "required", List.of("kind"));
+        Map<String, Object> v = obj(
+                "type",
+                "object",
+                "description",
+                "Required for any run that may give input. The verdict comes only from it.",
+                "required",
+                List.of("kind"));
         v.put("properties", props);
         return v;
     }
 
     private static Map<String, Object> selector() {
         Map<String, Object> s = obj("type", "object", "required", List.of("role"), "additionalProperties", false);
-        s.put("properties", obj(
-                "role", obj("type", "string", "minLength", 1,
-                        "description", "Accessibility role in lower case, e.g. push button, text, password text."),
-                "name", obj("type", "string", "description", "Exact accessible name."),
-                "index", obj("type", "integer", "minimum", 0, "maximum", Selector.MAX_INDEX,
-                        "description", "The n-th match in document order.")));
+        s.put(
+                "properties",
+                obj(
+                        "role",
+                                obj(
+                                        "type",
+                                        "string",
+                                        "minLength",
+                                        1,
+                                        "description",
+                                        "Accessibility role in lower case, e.g. push button, text, password text."),
+                        "name", obj("type", "string", "description", "Exact accessible name."),
+                        "index",
+                                obj(
+                                        "type",
+                                        "integer",
+                                        "minimum",
+                                        0,
+                                        "maximum",
+                                        Selector.MAX_INDEX,
+                                        "description",
+                                        "The n-th match in document order.")));
         return s;
     }
 

@@ -13,16 +13,17 @@ import java.util.Objects;
  * @param settle longest wait for the app to go quiet after an input action
  * @param lastSteps how many recent steps the decider is shown
  */
-public record LoopLimits(int maxSteps, Duration wallClock, int observationTokens, int captureLongEdge,
-        Duration settle, int lastSteps) {
+public record LoopLimits(
+        int maxSteps, Duration wallClock, int observationTokens, int captureLongEdge, Duration settle, int lastSteps) {
 
-    public static final LoopLimits DEFAULTS = new LoopLimits(60, Duration.ofMinutes(10), 4_000, 1_280,
-            Duration.ofSeconds(2), 5);
+    public static final LoopLimits DEFAULTS =
+            new LoopLimits(60, Duration.ofMinutes(10), 4_000, 1_280, Duration.ofSeconds(2), 5);
 
     public LoopLimits {
         if (maxSteps < 1) throw new IllegalArgumentException("maxSteps must be at least 1");
         Objects.requireNonNull(wallClock, "wallClock");
-        if (wallClock.isNegative() || wallClock.isZero()) throw new IllegalArgumentException("wallClock must be positive");
+        if (wallClock.isNegative() || wallClock.isZero())
+            throw new IllegalArgumentException("wallClock must be positive");
         if (observationTokens < 32) throw new IllegalArgumentException("observationTokens must be at least 32");
         if (captureLongEdge < 64) throw new IllegalArgumentException("captureLongEdge must be at least 64");
         Objects.requireNonNull(settle, "settle");

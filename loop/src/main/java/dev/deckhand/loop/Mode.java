@@ -8,7 +8,9 @@ import java.util.Optional;
 
 /** The {@code computer} tool's {@code mode} argument (docs/contract.md#input): only {@code default} runs. */
 public enum Mode {
-    DEFAULT, PLAN, GOAL;
+    DEFAULT,
+    PLAN,
+    GOAL;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

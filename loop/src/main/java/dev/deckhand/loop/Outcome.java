@@ -11,12 +11,24 @@ import java.util.Optional;
  * {@link #timedOut}, {@link #budgetExhausted}) or, for a refusal, with {@link #endedBy}, which knows
  * which refusals are a Stop, an expiry or the grant's budget.
  */
-public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outcome.Refused, Outcome.Stopped,
-        Outcome.BudgetExhausted, Outcome.Expired, Outcome.TimedOut {
+public sealed interface Outcome
+        permits Outcome.Completed,
+                Outcome.Failed,
+                Outcome.Refused,
+                Outcome.Stopped,
+                Outcome.BudgetExhausted,
+                Outcome.Expired,
+                Outcome.TimedOut {
 
     /** The outcome's name on the wire ({@link #wire()}) and in the audit log. */
     enum Kind {
-        COMPLETED, FAILED, REFUSED, STOPPED, BUDGET_EXHAUSTED, EXPIRED, TIMED_OUT;
+        COMPLETED,
+        FAILED,
+        REFUSED,
+        STOPPED,
+        BUDGET_EXHAUSTED,
+        EXPIRED,
+        TIMED_OUT;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -43,7 +55,8 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
         if (this instanceof Completed c) return new Completed(f.apply(c.text()));
         if (this instanceof Failed c) return new Failed(f.apply(c.text()));
         if (this instanceof TimedOut c) return new TimedOut(f.apply(c.text()));
-        if (this instanceof BudgetExhausted c) return new BudgetExhausted(c.cause().map(r -> mapped(r, f)), f.apply(c.text()));
+        if (this instanceof BudgetExhausted c)
+            return new BudgetExhausted(c.cause().map(r -> mapped(r, f)), f.apply(c.text()));
         if (this instanceof Refused c) return new Refused(mapped(c.cause(), f));
         if (this instanceof Stopped c) return new Stopped(mapped(c.cause(), f));
         Expired e = (Expired) this;
@@ -106,8 +119,15 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
             Objects.requireNonNull(text, "text");
         }
 
-        @Override public Kind kind() { return Kind.COMPLETED; }
-        @Override public Optional<Refusal> refusal() { return Optional.empty(); }
+        @Override
+        public Kind kind() {
+            return Kind.COMPLETED;
+        }
+
+        @Override
+        public Optional<Refusal> refusal() {
+            return Optional.empty();
+        }
     }
 
     record Failed(String text) implements Outcome {
@@ -115,8 +135,15 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
             Objects.requireNonNull(text, "text");
         }
 
-        @Override public Kind kind() { return Kind.FAILED; }
-        @Override public Optional<Refusal> refusal() { return Optional.empty(); }
+        @Override
+        public Kind kind() {
+            return Kind.FAILED;
+        }
+
+        @Override
+        public Optional<Refusal> refusal() {
+            return Optional.empty();
+        }
     }
 
     record Refused(Refusal cause) implements Outcome {
@@ -124,9 +151,20 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
             Objects.requireNonNull(cause, "cause");
         }
 
-        @Override public Kind kind() { return Kind.REFUSED; }
-        @Override public Optional<Refusal> refusal() { return Optional.of(cause); }
-        @Override public String text() { return cause.toString(); }
+        @Override
+        public Kind kind() {
+            return Kind.REFUSED;
+        }
+
+        @Override
+        public Optional<Refusal> refusal() {
+            return Optional.of(cause);
+        }
+
+        @Override
+        public String text() {
+            return cause.toString();
+        }
     }
 
     /** Stop, an MCP cancellation or a revoke. */
@@ -135,9 +173,20 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
             Objects.requireNonNull(cause, "cause");
         }
 
-        @Override public Kind kind() { return Kind.STOPPED; }
-        @Override public Optional<Refusal> refusal() { return Optional.of(cause); }
-        @Override public String text() { return cause.toString(); }
+        @Override
+        public Kind kind() {
+            return Kind.STOPPED;
+        }
+
+        @Override
+        public Optional<Refusal> refusal() {
+            return Optional.of(cause);
+        }
+
+        @Override
+        public String text() {
+            return cause.toString();
+        }
     }
 
     /** @param cause the grant's {@code BUDGET_EXHAUSTED}, or empty when the run's own step cap ended it */
@@ -147,8 +196,15 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
             Objects.requireNonNull(text, "text");
         }
 
-        @Override public Kind kind() { return Kind.BUDGET_EXHAUSTED; }
-        @Override public Optional<Refusal> refusal() { return cause; }
+        @Override
+        public Kind kind() {
+            return Kind.BUDGET_EXHAUSTED;
+        }
+
+        @Override
+        public Optional<Refusal> refusal() {
+            return cause;
+        }
     }
 
     record Expired(Refusal cause) implements Outcome {
@@ -156,9 +212,20 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
             Objects.requireNonNull(cause, "cause");
         }
 
-        @Override public Kind kind() { return Kind.EXPIRED; }
-        @Override public Optional<Refusal> refusal() { return Optional.of(cause); }
-        @Override public String text() { return cause.toString(); }
+        @Override
+        public Kind kind() {
+            return Kind.EXPIRED;
+        }
+
+        @Override
+        public Optional<Refusal> refusal() {
+            return Optional.of(cause);
+        }
+
+        @Override
+        public String text() {
+            return cause.toString();
+        }
     }
 
     record TimedOut(String text) implements Outcome {
@@ -166,7 +233,14 @@ public sealed interface Outcome permits Outcome.Completed, Outcome.Failed, Outco
             Objects.requireNonNull(text, "text");
         }
 
-        @Override public Kind kind() { return Kind.TIMED_OUT; }
-        @Override public Optional<Refusal> refusal() { return Optional.empty(); }
+        @Override
+        public Kind kind() {
+            return Kind.TIMED_OUT;
+        }
+
+        @Override
+        public Optional<Refusal> refusal() {
+            return Optional.empty();
+        }
     }
 }

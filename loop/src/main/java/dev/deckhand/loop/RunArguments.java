@@ -25,10 +25,10 @@ import java.util.Set;
 public final class RunArguments {
 
     /** The argument names; anything else is refused. */
-    public static final Set<String> NAMES = Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode");
+    public static final Set<String> NAMES =
+            Set.of("instruction", "steps", "verifier", "maxSteps", "timeoutSeconds", "mode");
 
-    private RunArguments() {
-    }
+    private RunArguments() {}
 
     /**
      * @param runId the run's id (minted by the caller)
@@ -40,8 +40,11 @@ public final class RunArguments {
         Object mode = args.get("mode");
         if ("plan".equals(mode) || "goal".equals(mode)) {
             Object instruction = args.get("instruction");
-            return RunRequest.of(runId, instruction instanceof String s && s.length() <= ToolLimits.MAX_INSTRUCTION ? s : "",
-                    Optional.empty()).withMode(Mode.read(mode));
+            return RunRequest.of(
+                            runId,
+                            instruction instanceof String s && s.length() <= ToolLimits.MAX_INSTRUCTION ? s : "",
+                            Optional.empty())
+                    .withMode(Mode.read(mode));
         }
         for (String key : args.keySet()) {
             if (!NAMES.contains(key)) throw new WireFormatException("unknown argument '" + key + "' for computer");
@@ -55,10 +58,17 @@ public final class RunArguments {
         try {
             List<Step> steps = args.containsKey("steps") ? StepParser.fromJson(args.get("steps")) : List.of();
             Optional<VerifierSpec> verifier = args.containsKey("verifier")
-                    ? Optional.of(VerifierSpec.fromJson(args.get("verifier"))) : Optional.empty();
+                    ? Optional.of(VerifierSpec.fromJson(args.get("verifier")))
+                    : Optional.empty();
             Mode m = Mode.read(args.containsKey("mode") ? args.get("mode") : "default");
-            return new RunRequest(runId, instruction, steps, verifier, bounded(args, "maxSteps", ToolLimits.MAX_MAX_STEPS),
-                    bounded(args, "timeoutSeconds", ToolLimits.MAX_TIMEOUT_SECONDS), m);
+            return new RunRequest(
+                    runId,
+                    instruction,
+                    steps,
+                    verifier,
+                    bounded(args, "maxSteps", ToolLimits.MAX_MAX_STEPS),
+                    bounded(args, "timeoutSeconds", ToolLimits.MAX_TIMEOUT_SECONDS),
+                    m);
         } catch (IllegalArgumentException e) {
             throw new WireFormatException(e.getMessage());
         }
@@ -68,7 +78,10 @@ public final class RunArguments {
     private static Optional<Integer> bounded(Map<String, ?> args, String name, int max) {
         if (!args.containsKey(name)) return Optional.empty();
         Object v = args.get(name);
-        boolean integral = v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
+        boolean integral = v instanceof Long
+                || v instanceof Integer
+                || v instanceof Short
+                || v instanceof Byte
                 || v instanceof BigInteger;
         if (!integral || ((Number) v).doubleValue() < 1 || ((Number) v).doubleValue() > max) {
             throw new WireFormatException(name + " must be an integer in 1.." + max);

@@ -17,8 +17,14 @@ import java.util.Optional;
  * @param instruction required (not blank) in the default mode; a refused mode may carry an empty one
  * @param mode {@code default}, {@code plan} or {@code goal}; the last two are refused ({@link #refusal()})
  */
-public record RunRequest(String runId, String instruction, List<Step> steps, Optional<VerifierSpec> verifier,
-        Optional<Integer> maxSteps, Optional<Integer> timeoutSeconds, Mode mode) {
+public record RunRequest(
+        String runId,
+        String instruction,
+        List<Step> steps,
+        Optional<VerifierSpec> verifier,
+        Optional<Integer> maxSteps,
+        Optional<Integer> timeoutSeconds,
+        Mode mode) {
 
     /** {@link ToolLimits#MAX_INSTRUCTION}. */
     public static final int MAX_INSTRUCTION = ToolLimits.MAX_INSTRUCTION;
@@ -27,14 +33,18 @@ public record RunRequest(String runId, String instruction, List<Step> steps, Opt
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(instruction, "instruction");
         Objects.requireNonNull(mode, "mode");
-        if (instruction.isBlank() && mode == Mode.DEFAULT) throw new IllegalArgumentException("instruction must not be empty");
-        if (instruction.length() > MAX_INSTRUCTION) throw new IllegalArgumentException("instruction must be at most " + MAX_INSTRUCTION + " characters");
+        if (instruction.isBlank() && mode == Mode.DEFAULT)
+            throw new IllegalArgumentException("instruction must not be empty");
+        if (instruction.length() > MAX_INSTRUCTION)
+            throw new IllegalArgumentException("instruction must be at most " + MAX_INSTRUCTION + " characters");
         steps = List.copyOf(Objects.requireNonNull(steps, "steps"));
         Objects.requireNonNull(verifier, "verifier");
         Objects.requireNonNull(maxSteps, "maxSteps");
         Objects.requireNonNull(timeoutSeconds, "timeoutSeconds");
-        if (maxSteps.isPresent() && maxSteps.get() < 1) throw new IllegalArgumentException("maxSteps must be at least 1");
-        if (timeoutSeconds.isPresent() && timeoutSeconds.get() < 1) throw new IllegalArgumentException("timeoutSeconds must be at least 1");
+        if (maxSteps.isPresent() && maxSteps.get() < 1)
+            throw new IllegalArgumentException("maxSteps must be at least 1");
+        if (timeoutSeconds.isPresent() && timeoutSeconds.get() < 1)
+            throw new IllegalArgumentException("timeoutSeconds must be at least 1");
     }
 
     /**
@@ -51,7 +61,8 @@ public record RunRequest(String runId, String instruction, List<Step> steps, Opt
 
     /** A model-driven run in the default mode with no overrides. */
     public static RunRequest of(String runId, String instruction, Optional<VerifierSpec> verifier) {
-        return new RunRequest(runId, instruction, List.of(), verifier, Optional.empty(), Optional.empty(), Mode.DEFAULT);
+        return new RunRequest(
+                runId, instruction, List.of(), verifier, Optional.empty(), Optional.empty(), Mode.DEFAULT);
     }
 
     public RunRequest withSteps(List<Step> steps) {

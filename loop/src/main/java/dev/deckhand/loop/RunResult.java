@@ -17,8 +17,15 @@ import java.util.Optional;
  * @param verifierDetail what the verifier found, or why there is no verdict
  * @param usage the model turns, tokens and cost of the run ({@link Usage#NONE} when no model was asked)
  */
-public record RunResult(String runId, Outcome outcome, Verdict verdict, int stepsRun, String summary,
-        Optional<Route> route, String verifierDetail, Usage usage) {
+public record RunResult(
+        String runId,
+        Outcome outcome,
+        Verdict verdict,
+        int stepsRun,
+        String summary,
+        Optional<Route> route,
+        String verifierDetail,
+        Usage usage) {
 
     public static final int MAX_SUMMARY = 2_000;
     static final String NOT_RUN = "not run: the request was refused before the run started";
@@ -32,7 +39,8 @@ public record RunResult(String runId, Outcome outcome, Verdict verdict, int step
         Objects.requireNonNull(verifierDetail, "verifierDetail");
         Objects.requireNonNull(usage, "usage");
         if (stepsRun < 0) throw new IllegalArgumentException("stepsRun must be >= 0");
-        if (summary.length() > MAX_SUMMARY) throw new IllegalArgumentException("summary must be at most " + MAX_SUMMARY + " characters");
+        if (summary.length() > MAX_SUMMARY)
+            throw new IllegalArgumentException("summary must be at most " + MAX_SUMMARY + " characters");
     }
 
     /**
@@ -40,12 +48,24 @@ public record RunResult(String runId, Outcome outcome, Verdict verdict, int step
      * display...): nothing ran, not even the verifier.
      */
     public static RunResult notStarted(String runId, Refusal refusal) {
-        return new RunResult(runId, Outcome.refused(refusal), Verdict.NONE, 0, bound("refused: " + refusal),
-                Optional.empty(), NOT_RUN);
+        return new RunResult(
+                runId,
+                Outcome.refused(refusal),
+                Verdict.NONE,
+                0,
+                bound("refused: " + refusal),
+                Optional.empty(),
+                NOT_RUN);
     }
 
     /** A result of a run that asked no model. */
-    public RunResult(String runId, Outcome outcome, Verdict verdict, int stepsRun, String summary, Optional<Route> route,
+    public RunResult(
+            String runId,
+            Outcome outcome,
+            Verdict verdict,
+            int stepsRun,
+            String summary,
+            Optional<Route> route,
             String verifierDetail) {
         this(runId, outcome, verdict, stepsRun, summary, route, verifierDetail, Usage.NONE);
     }
@@ -60,8 +80,15 @@ public record RunResult(String runId, Outcome outcome, Verdict verdict, int step
      * server withholds its own secrets from what leaves it.
      */
     public RunResult mapText(java.util.function.UnaryOperator<String> f) {
-        return new RunResult(runId, outcome.mapText(f), verdict, stepsRun, bound(f.apply(summary)), route,
-                f.apply(verifierDetail), usage);
+        return new RunResult(
+                runId,
+                outcome.mapText(f),
+                verdict,
+                stepsRun,
+                bound(f.apply(summary)),
+                route,
+                f.apply(verifierDetail),
+                usage);
     }
 
     /** The refusal that ended the run, also for stopped, expired and a grant's budget_exhausted. */

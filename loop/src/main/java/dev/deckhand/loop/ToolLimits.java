@@ -25,6 +25,5 @@ public final class ToolLimits {
     /** {@code timeoutSeconds}: an hour; the argument only lowers the policy's wall clock. */
     public static final int MAX_TIMEOUT_SECONDS = 3_600;
 
-    private ToolLimits() {
-    }
+    private ToolLimits() {}
 }

@@ -20,6 +20,7 @@ public record Usage(int modelTurns, long inputTokens, long outputTokens, Optiona
         if (inputTokens < 0) throw new IllegalArgumentException("inputTokens must be >= 0");
         if (outputTokens < 0) throw new IllegalArgumentException("outputTokens must be >= 0");
         Objects.requireNonNull(costUsd, "costUsd (use Optional.empty() when unpriced)");
-        if (costUsd.isPresent() && costUsd.get().signum() < 0) throw new IllegalArgumentException("costUsd must be >= 0");
+        if (costUsd.isPresent() && costUsd.get().signum() < 0)
+            throw new IllegalArgumentException("costUsd must be >= 0");
     }
 }

@@ -9,20 +9,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusalCode;
-import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.action.ActionSchema;
 import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.ScriptedDecider;
 import dev.deckhand.loop.fakes.Trees;
-import dev.deckhand.grant.CaptureMode;
 import dev.deckhand.loop.route.Route;
 import dev.deckhand.loop.steps.StepParser;
 import dev.deckhand.loop.verify.DesktopVerifier;
 import dev.deckhand.loop.verify.Verdict;
 import dev.deckhand.loop.verify.VerifierResult;
+import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
 import java.time.Duration;
 import java.util.List;
@@ -53,7 +53,9 @@ class ComputerLoopTest {
         assertTrue(first.observation().contains("r1-ok btn \"OK\""), first.observation());
         assertFalse(first.actionSchema().contains("click_at"), "no click_at on the uid route");
         assertTrue(first.capture().isEmpty(), "no captures on the uid route");
-        assertEquals(List.of("1 click r1-ok btn \"OK\" -> ok, no_change"), model.requests().get(1).lastSteps());
+        assertEquals(
+                List.of("1 click r1-ok btn \"OK\" -> ok, no_change"),
+                model.requests().get(1).lastSteps());
 
         ActionIntent intent = f.audit.intents().get(0);
         assertEquals(Optional.of("r1-ok"), intent.uid());
@@ -65,7 +67,8 @@ class ComputerLoopTest {
     @Test
     void doneWhileTheVerifierFailsIsAFailVerdict() {
         f.verifier.pass = false;
-        RunResult r = f.run(ScriptedDecider.of(click("r1-ok"), done("all done, trust me"), done("trust me")), request("Press OK"));
+        RunResult r = f.run(
+                ScriptedDecider.of(click("r1-ok"), done("all done, trust me"), done("trust me")), request("Press OK"));
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.FAIL, r.verdict());
         assertTrue(r.summary().contains("verifier fail"), r.summary());
@@ -81,7 +84,10 @@ class ComputerLoopTest {
             assertEquals(RefusalCode.MODE_DENIED, r.refusal().orElseThrow().code());
             assertEquals(List.of(), g.desktop.calls(), "nothing touched the desktop");
             assertEquals(List.of(), model.requests());
-            assertEquals(0, g.verifier.runs.get(), "a request refused before the run starts runs nothing, not even the verifier");
+            assertEquals(
+                    0,
+                    g.verifier.runs.get(),
+                    "a request refused before the run starts runs nothing, not even the verifier");
             assertEquals(Verdict.NONE, r.verdict());
         }
     }
@@ -101,14 +107,20 @@ class ComputerLoopTest {
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.NONE, r.verdict());
         assertEquals(Optional.of(Route.READ_ONLY), r.route());
-        assertEquals(ActionSchema.json(Route.READ_ONLY.permittedActions()), model.requests().get(0).actionSchema());
-        assertTrue(model.requests().get(0).actionSchema().contains("\"enum\":[\"wait\",\"done\",\"fail\"]"),
+        assertEquals(
+                ActionSchema.json(Route.READ_ONLY.permittedActions()),
                 model.requests().get(0).actionSchema());
-        assertFalse(model.requests().get(0).actionSchema().contains("\"uid\""), "no element fields on the read-only route");
+        assertTrue(
+                model.requests().get(0).actionSchema().contains("\"enum\":[\"wait\",\"done\",\"fail\"]"),
+                model.requests().get(0).actionSchema());
+        assertFalse(
+                model.requests().get(0).actionSchema().contains("\"uid\""), "no element fields on the read-only route");
 
         LoopFixture g = new LoopFixture();
-        RunResult sneaky = g.run(ScriptedDecider.of(click("r1-ok"), click("r1-ok")), request("Verify the dialog shows OK"));
-        assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, sneaky.refusal().orElseThrow().code());
+        RunResult sneaky =
+                g.run(ScriptedDecider.of(click("r1-ok"), click("r1-ok")), request("Verify the dialog shows OK"));
+        assertEquals(
+                RefusalCode.MODEL_OUTPUT_INVALID, sneaky.refusal().orElseThrow().code());
         assertEquals(List.of(), g.desktop.delivered(), "no input on a read-only route");
     }
 
@@ -129,14 +141,18 @@ class ComputerLoopTest {
             {"{\"action\": \"click\", \"uid\": ", "{not json"},
             {"{\"action\": \"double_click\", \"uid\": \"r1-ok\"}", "{\"action\": \"drag\"}"},
             {"{\"action\": \"click\", \"uid\": \"r1-ok\", \"button\": 2}", click("r1-ok") + " done"},
-            {"{\"action\": \"scroll\", \"uid\": \"r1-ok\", \"direction\": \"up\", \"amount\": 500}", "{\"action\": \"wait\", \"ms\": \"5\"}"},
+            {
+                "{\"action\": \"scroll\", \"uid\": \"r1-ok\", \"direction\": \"up\", \"amount\": 500}",
+                "{\"action\": \"wait\", \"ms\": \"5\"}"
+            },
         };
         for (String[] outputs : twice) {
             LoopFixture g = new LoopFixture();
             ScriptedDecider model = ScriptedDecider.of(outputs[0], outputs[1], click("r1-ok"));
             RunResult r = g.run(model, request("Press OK"));
             assertEquals(Outcome.Kind.REFUSED, r.outcome().kind(), outputs[0]);
-            assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r.refusal().orElseThrow().code());
+            assertEquals(
+                    RefusalCode.MODEL_OUTPUT_INVALID, r.refusal().orElseThrow().code());
             assertEquals(2, model.requests().size(), "fed back exactly once");
             assertEquals(List.of(), g.desktop.delivered());
             assertEquals(1, g.verifier.runs.get());
@@ -160,10 +176,12 @@ class ComputerLoopTest {
 
         // the model reuses a uid of revision 1 after it was shown revision 2
         LoopFixture g = new LoopFixture();
-        ScriptedDecider reuse = new ScriptedDecider().then(req -> {
-            g.scope.revision = 2; // bumped after this turn's observation ...
-            return "{\"action\": \"wait\", \"ms\": 10}";
-        }).then(click("r1-cancel"));
+        ScriptedDecider reuse = new ScriptedDecider()
+                .then(req -> {
+                    g.scope.revision = 2; // bumped after this turn's observation ...
+                    return "{\"action\": \"wait\", \"ms\": 10}";
+                })
+                .then(click("r1-cancel"));
         RunResult r2 = g.run(reuse, request("Press Cancel"));
         assertTrue(reuse.requests().get(1).observation().contains("r2-cancel"));
         assertEquals(RefusalCode.OUT_OF_SCOPE, r2.refusal().orElseThrow().code());
@@ -190,7 +208,9 @@ class ComputerLoopTest {
         // a11y_only: no bounds at all
         ScriptedDecider plain = ScriptedDecider.of(done("looked"));
         f.run(plain, request("Press OK"));
-        assertFalse(plain.requests().get(0).observation().contains("@"), plain.requests().get(0).observation());
+        assertFalse(
+                plain.requests().get(0).observation().contains("@"),
+                plain.requests().get(0).observation());
 
         // pixels grant, usable tree (the hybrid route, a capture every turn): the capture's pixels at its scale
         // (0.5); the fake's nodes sit at screen (0,0) and its window at (100,100)
@@ -205,7 +225,8 @@ class ComputerLoopTest {
         // the same grant on a turn whose capture is withheld (secure input): window pixels
         LoopFixture withheld = new LoopFixture();
         withheld.scope.mode = CaptureMode.PIXELS;
-        withheld.guard.onCapture = () -> Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
+        withheld.guard.onCapture =
+                () -> Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
         ScriptedDecider onWithheld = ScriptedDecider.of(done("looked"));
         withheld.run(onWithheld, request("Press OK"));
         String o3 = onWithheld.requests().get(0).observation();
@@ -236,7 +257,8 @@ class ComputerLoopTest {
         LoopFixture none = pixels();
         String noBasis = "{\"action\": \"click_at\", \"x\": 10, \"y\": 20}";
         RunResult r1 = none.run(ScriptedDecider.of(noBasis, noBasis), request("Click the red dot"));
-        assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r1.refusal().orElseThrow().code());
+        assertEquals(
+                RefusalCode.MODEL_OUTPUT_INVALID, r1.refusal().orElseThrow().code());
         assertEquals(List.of(), none.desktop.delivered());
 
         // a basis that is not a capture of this run
@@ -254,10 +276,12 @@ class ComputerLoopTest {
 
         // the grant's revision changed since the capture
         LoopFixture bumped = pixels();
-        RunResult r4 = bumped.run(new ScriptedDecider().then(req -> {
-            bumped.scope.revision = 2;
-            return clickAt(10, 20, "c1");
-        }), request("Click the red dot"));
+        RunResult r4 = bumped.run(
+                new ScriptedDecider().then(req -> {
+                    bumped.scope.revision = 2;
+                    return clickAt(10, 20, "c1");
+                }),
+                request("Click the red dot"));
         assertEquals(RefusalCode.BASIS_STALE, r4.refusal().orElseThrow().code());
         assertEquals(List.of(), bumped.desktop.delivered());
 
@@ -269,7 +293,8 @@ class ComputerLoopTest {
 
         // on the uid route click_at is not offered at all
         RunResult r6 = f.run(ScriptedDecider.of(clickAt(10, 20, "c1"), clickAt(10, 20, "c1")), request("Press OK"));
-        assertEquals(RefusalCode.MODEL_OUTPUT_INVALID, r6.refusal().orElseThrow().code());
+        assertEquals(
+                RefusalCode.MODEL_OUTPUT_INVALID, r6.refusal().orElseThrow().code());
         assertFalse(f.desktop.calls().stream().anyMatch(c -> c.startsWith("capture")), "no capture on the uid route");
         assertEquals(List.of(), f.desktop.delivered());
     }
@@ -279,22 +304,31 @@ class ComputerLoopTest {
     void anActionThatClosesTheGrantedWindowCompletesTheRunWhenOnlyWaitsRemain() {
         LoopFixture steps = new LoopFixture();
         steps.desktop.onInput(() -> steps.desktop.window(null));
-        RunResult r = steps.run(ScriptedDecider.of(), request("Send it").withSteps(StepParser.parse(
-                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
-                        + " {\"action\": \"wait\", \"ms\": 500}, {\"action\": \"wait\", \"ms\": 300}]")));
+        RunResult r = steps.run(
+                ScriptedDecider.of(),
+                request("Send it")
+                        .withSteps(
+                                StepParser.parse(
+                                        "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                                                + " {\"action\": \"wait\", \"ms\": 500}, {\"action\": \"wait\", \"ms\": 300}]")));
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         assertTrue(r.summary().contains("step 1 (click) closed the granted window"), r.summary());
         assertEquals(1, r.stepsRun());
-        assertEquals(800, steps.slept.stream().mapToLong(Duration::toMillis).sum(), "the waits that followed were waited");
+        assertEquals(
+                800, steps.slept.stream().mapToLong(Duration::toMillis).sum(), "the waits that followed were waited");
         assertEquals(1, steps.verifier.runs.get(), "the verifier decides");
-        assertEquals(Optional.of(Effect.WINDOW_CLOSED), steps.audit.results().get(0).effect(), "the audit tells the effect");
+        assertEquals(
+                Optional.of(Effect.WINDOW_CLOSED), steps.audit.results().get(0).effect(), "the audit tells the effect");
 
         // a step that would act after it is not skipped: the run goes on to it (and the guard judges it)
         LoopFixture more = new LoopFixture();
         more.desktop.onInput(() -> more.desktop.window(null));
-        RunResult goesOn = more.run(ScriptedDecider.of(), request("Send it").withSteps(StepParser.parse(
-                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
-                        + " {\"action\": \"key\", \"keys\": \"Enter\"}]")));
+        RunResult goesOn = more.run(
+                ScriptedDecider.of(),
+                request("Send it")
+                        .withSteps(StepParser.parse(
+                                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                                        + " {\"action\": \"key\", \"keys\": \"Enter\"}]")));
         assertFalse(goesOn.summary().contains("step 1 (click) closed"), goesOn.summary());
         assertTrue(more.desktop.calls().contains("key Enter"), "the second step was reached: " + more.desktop.calls());
 
@@ -310,37 +344,48 @@ class ComputerLoopTest {
 
     @Test
     void clickAtStepsAreBoundToACaptureTakenByTheStepRunner() {
-        // a window with no usable tree on a pixels grant: window coordinates (200, 100) land at capture (100, 50) at scale 0.5
+        // a window with no usable tree on a pixels grant: window coordinates (200, 100) land at capture (100, 50) at
+        // scale 0.5
         LoopFixture ok = pixels();
-        RunRequest steps = request("Press 7").withSteps(StepParser.parse(
-                "[{\"action\": \"click_at\", \"x\": 200, \"y\": 100}, {\"action\": \"key\", \"keys\": \"Enter\"},"
-                        + " {\"action\": \"click_at\", \"x\": 201, \"y\": 101}]"));
+        RunRequest steps = request("Press 7")
+                .withSteps(StepParser.parse(
+                        "[{\"action\": \"click_at\", \"x\": 200, \"y\": 100}, {\"action\": \"key\", \"keys\": \"Enter\"},"
+                                + " {\"action\": \"click_at\", \"x\": 201, \"y\": 101}]"));
         RunResult r = ok.run(ScriptedDecider.of(), steps);
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         assertEquals(Optional.of(Route.PIXELS), r.route());
         assertEquals(List.of("clickAt 100,50 rev 1", "key Enter", "clickAt 100,50 rev 1"), ok.desktop.delivered());
-        assertEquals(2, ok.desktop.calls().stream().filter(c -> c.startsWith("capture")).count(), "one capture per click_at step");
-        assertTrue(ok.guard.bases.stream().filter(Optional::isPresent).count() == 2, "the guard sees each step's basis");
+        assertEquals(
+                2,
+                ok.desktop.calls().stream().filter(c -> c.startsWith("capture")).count(),
+                "one capture per click_at step");
+        assertTrue(
+                ok.guard.bases.stream().filter(Optional::isPresent).count() == 2, "the guard sees each step's basis");
 
         // the window moved between the step's capture and the click: BASIS_STALE, nothing delivered
         LoopFixture moved = pixels();
         moved.desktop.basisValid(false);
-        RunResult stale = moved.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
-                "[{\"action\": \"click_at\", \"x\": 200, \"y\": 100}]")));
+        RunResult stale = moved.run(
+                ScriptedDecider.of(),
+                request("Press 7").withSteps(StepParser.parse("[{\"action\": \"click_at\", \"x\": 200, \"y\": 100}]")));
         assertEquals(RefusalCode.BASIS_STALE, stale.refusal().orElseThrow().code());
         assertEquals(List.of(), moved.desktop.delivered());
 
         // a point outside the window's capture (400x300 at scale 0.5 covers 800x600)
         LoopFixture outside = pixels();
-        RunResult out = outside.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
-                "[{\"action\": \"click_at\", \"x\": 800, \"y\": 10}]")));
+        RunResult out = outside.run(
+                ScriptedDecider.of(),
+                request("Press 7").withSteps(StepParser.parse("[{\"action\": \"click_at\", \"x\": 800, \"y\": 10}]")));
         assertEquals(RefusalCode.OUT_OF_SCOPE, out.refusal().orElseThrow().code());
         assertEquals(List.of(), outside.desktop.delivered());
 
         // an a11y_only grant: refused before any step runs or anything is captured
-        RunResult plain = f.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
-                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
-                        + " {\"action\": \"click_at\", \"x\": 1, \"y\": 1}]")));
+        RunResult plain = f.run(
+                ScriptedDecider.of(),
+                request("Press 7")
+                        .withSteps(StepParser.parse(
+                                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                                        + " {\"action\": \"click_at\", \"x\": 1, \"y\": 1}]")));
         assertEquals(RefusalCode.OUT_OF_SCOPE, plain.refusal().orElseThrow().code());
         assertTrue(plain.refusal().orElseThrow().detail().contains("pixels grant"), plain.summary());
         assertEquals(List.of(), f.desktop.delivered());
@@ -348,10 +393,14 @@ class ComputerLoopTest {
 
         // steps that also name an element still need the tree
         LoopFixture mixed = pixels();
-        RunResult noTree = mixed.run(ScriptedDecider.of(), request("Press 7").withSteps(StepParser.parse(
-                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
-                        + " {\"action\": \"click_at\", \"x\": 1, \"y\": 1}]")));
-        assertEquals(RefusalCode.A11Y_UNAVAILABLE, noTree.refusal().orElseThrow().code());
+        RunResult noTree = mixed.run(
+                ScriptedDecider.of(),
+                request("Press 7")
+                        .withSteps(StepParser.parse(
+                                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                                        + " {\"action\": \"click_at\", \"x\": 1, \"y\": 1}]")));
+        assertEquals(
+                RefusalCode.A11Y_UNAVAILABLE, noTree.refusal().orElseThrow().code());
         assertEquals(List.of(), mixed.desktop.delivered());
     }
 
@@ -367,7 +416,9 @@ class ComputerLoopTest {
 
         LoopFixture g = new LoopFixture();
         g.limits = new LoopLimits(2, Duration.ofMinutes(10), 4_000, 1_280, Duration.ofSeconds(2), 5);
-        RunResult raised = g.run(new ScriptedDecider().repeat(click("r1-ok"), 100), request("Press OK").withMaxSteps(10));
+        RunResult raised = g.run(
+                new ScriptedDecider().repeat(click("r1-ok"), 100),
+                request("Press OK").withMaxSteps(10));
         assertEquals(2, raised.stepsRun(), "a request lowers the cap, never raises it");
         assertEquals(Outcome.Kind.BUDGET_EXHAUSTED, raised.outcome().kind());
 
@@ -495,7 +546,10 @@ class ComputerLoopTest {
 
     @Test
     void noBoundModelIsRefused() {
-        RunResult r = f.run(req -> { throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, "no model bound in settings"); },
+        RunResult r = f.run(
+                req -> {
+                    throw new RefusedException(RefusalCode.MODEL_NOT_BOUND, "no model bound in settings");
+                },
                 request("Press OK"));
         assertEquals(RefusalCode.MODEL_NOT_BOUND, r.refusal().orElseThrow().code());
         assertEquals(1, f.verifier.runs.get());
@@ -503,19 +557,27 @@ class ComputerLoopTest {
 
     @Test
     void aProviderThatStaysDownEndsTheRunFailedNamingItsAnswer() {
-        RunResult r = f.run(req -> { throw new DecisionFailed("the model provider openai stayed unavailable: HTTP 503 \"overloaded\""); },
+        RunResult r = f.run(
+                req -> {
+                    throw new DecisionFailed("the model provider openai stayed unavailable: HTTP 503 \"overloaded\"");
+                },
                 request("Press OK"));
         assertEquals(Outcome.Kind.FAILED, r.outcome().kind());
         assertTrue(r.refusal().isEmpty());
-        assertTrue(r.summary().startsWith("failed: the model provider openai stayed unavailable: HTTP 503 \"overloaded\""), r.summary());
+        assertTrue(
+                r.summary().startsWith("failed: the model provider openai stayed unavailable: HTTP 503 \"overloaded\""),
+                r.summary());
         assertFalse(r.summary().contains("internal error"), r.summary());
         assertEquals(1, f.verifier.runs.get(), "the verifier still runs");
     }
 
     @Test
     void typedTextIsAuditedOnlyAsItsLength() {
-        f.run(ScriptedDecider.of("{\"action\": \"type\", \"text\": \"hunter2\"}",
-                "{\"action\": \"set_text\", \"uid\": \"r1-name\", \"text\": \"correct horse\"}", done("typed")),
+        f.run(
+                ScriptedDecider.of(
+                        "{\"action\": \"type\", \"text\": \"hunter2\"}",
+                        "{\"action\": \"set_text\", \"uid\": \"r1-name\", \"text\": \"correct horse\"}",
+                        done("typed")),
                 request("Type the words"));
         assertEquals(List.of("type 7 chars", "setText r1-name 13 chars"), f.desktop.delivered());
         assertEquals(7, f.audit.intents().get(0).textLength().getAsInt());
@@ -530,43 +592,65 @@ class ComputerLoopTest {
         f.verifierPort = s -> VerifierResult.fail("x".repeat(5_000));
         // told once that the verifier fails, the model insists
         RunResult r = f.run(ScriptedDecider.of(done("y".repeat(2_000)), done("y".repeat(2_000))), request("Press OK"));
-        assertTrue(r.summary().length() <= RunResult.MAX_SUMMARY, "" + r.summary().length());
+        assertTrue(
+                r.summary().length() <= RunResult.MAX_SUMMARY, "" + r.summary().length());
         assertTrue(r.summary().startsWith("completed: yyy"));
         assertTrue(r.summary().contains("verifier fail"));
-        assertThrows(IllegalArgumentException.class, () -> new RunResult("r", Outcome.completed("z"), Verdict.NONE, 0,
-                "z".repeat(2_001), Optional.empty(), ""));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new RunResult(
+                        "r", Outcome.completed("z"), Verdict.NONE, 0, "z".repeat(2_001), Optional.empty(), ""));
     }
 
     @Test
     void explicitStepsRunInOrderWithoutAModel() {
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "84"));
-        f.verifierPort = new DesktopVerifier(f.desktop.desktop(), RecordingDesktop.WINDOW, () -> f.scope.revision,
+        f.verifierPort = new DesktopVerifier(
+                f.desktop.desktop(),
+                RecordingDesktop.WINDOW,
+                () -> f.scope.revision,
                 s -> VerifierResult.fail("not used"));
-        RunRequest req = RunRequest.of("run-calc", "Compute 12×7", Optional.of(VerifierSpec.parse(
-                "{\"kind\": \"a11y\", \"target\": {\"role\": \"text\", \"name\": \"Result\"}, \"expect\": {\"text\": \"84\"}}")))
+        RunRequest req = RunRequest.of(
+                        "run-calc",
+                        "Compute 12×7",
+                        Optional.of(
+                                VerifierSpec.parse(
+                                        "{\"kind\": \"a11y\", \"target\": {\"role\": \"text\", \"name\": \"Result\"}, \"expect\": {\"text\": \"84\"}}")))
                 .withSteps(StepParser.parse("["
                         + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
                         + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"2\"}},"
                         + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"×\"}},"
                         + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"7\"}},"
                         + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
-        RunResult r = f.run(x -> { throw new AssertionError("no model for explicit steps"); }, req);
+        RunResult r = f.run(
+                x -> {
+                    throw new AssertionError("no model for explicit steps");
+                },
+                req);
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind());
         assertEquals(Verdict.PASS, r.verdict(), r.verifierDetail());
         assertEquals(5, r.stepsRun());
-        assertEquals(List.of("click r1-d1", "click r1-d2", "click r1-times", "click r1-d7", "click r1-equals"), f.desktop.delivered());
+        assertEquals(
+                List.of("click r1-d1", "click r1-d2", "click r1-times", "click r1-d7", "click r1-equals"),
+                f.desktop.delivered());
     }
 
     @Test
     void theWholeStepListIsApprovedOnceBeforeAnyStepRuns() {
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
-        RunRequest req = request("Compute").withSteps(StepParser.parse("["
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
-                + "{\"action\": \"key\", \"keys\": \"Enter\"},"
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"later\"}}]"));
+        RunRequest req = request("Compute")
+                .withSteps(StepParser.parse("["
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                        + "{\"action\": \"key\", \"keys\": \"Enter\"},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"later\"}}]"));
         f.guard.onSteps = Optional.of(Refusal.of(RefusalCode.CONSEQUENTIAL_NOT_NAMED, "the person denied the steps"));
-        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
-        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, r.refusal().orElseThrow().code());
+        RunResult r = f.run(
+                x -> {
+                    throw new AssertionError();
+                },
+                req);
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED, r.refusal().orElseThrow().code());
         assertEquals(List.of(), f.desktop.delivered());
         assertEquals("r1-d1", f.guard.stepTargets.get(0).orElseThrow().uid());
         assertTrue(f.guard.stepTargets.get(1).isEmpty(), "no target");
@@ -578,13 +662,23 @@ class ComputerLoopTest {
         java.util.concurrent.atomic.AtomicInteger snapshots = new java.util.concurrent.atomic.AtomicInteger();
         // The first read is full, the second (before step 2) is partial, then full again.
         f.desktop.tree(rev -> snapshots.incrementAndGet() == 2
-                ? new dev.deckhand.loop.desktop.ScopedTree(RecordingDesktop.WINDOW, rev, Trees.calculator(RecordingDesktop.WINDOW, rev, "0").nodes()
-                        .subList(0, 3), true)
+                ? new dev.deckhand.loop.desktop.ScopedTree(
+                        RecordingDesktop.WINDOW,
+                        rev,
+                        Trees.calculator(RecordingDesktop.WINDOW, rev, "0")
+                                .nodes()
+                                .subList(0, 3),
+                        true)
                 : Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
-        RunRequest req = request("Compute").withSteps(StepParser.parse("["
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
-        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        RunRequest req = request("Compute")
+                .withSteps(StepParser.parse("["
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
+        RunResult r = f.run(
+                x -> {
+                    throw new AssertionError();
+                },
+                req);
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         assertEquals(List.of("click r1-d1", "click r1-equals"), f.desktop.delivered());
     }
@@ -592,13 +686,20 @@ class ComputerLoopTest {
     @Test
     void anUnresolvableStepFailsWithoutGuessing() {
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
-        RunRequest req = request("Compute").withSteps(StepParser.parse("["
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\"}},"
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
-        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        RunRequest req = request("Compute")
+                .withSteps(StepParser.parse("["
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
+        RunResult r = f.run(
+                x -> {
+                    throw new AssertionError();
+                },
+                req);
         assertEquals(Outcome.Kind.FAILED, r.outcome().kind());
-        assertTrue(r.summary().contains("step 2 (click): 12 elements match push button in scope; add an index"), r.summary());
+        assertTrue(
+                r.summary().contains("step 2 (click): 12 elements match push button in scope; add an index"),
+                r.summary());
         assertEquals(List.of("click r1-d1"), f.desktop.delivered());
         assertEquals(1, f.verifier.runs.get());
     }
@@ -606,11 +707,17 @@ class ComputerLoopTest {
     @Test
     void stepsLongerThanTheCapAreNotStarted() {
         f.desktop.tree(rev -> Trees.calculator(RecordingDesktop.WINDOW, rev, "0"));
-        RunRequest req = request("Compute").withMaxSteps(2).withSteps(StepParser.parse("["
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"2\"}},"
-                + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
-        RunResult r = f.run(x -> { throw new AssertionError(); }, req);
+        RunRequest req = request("Compute")
+                .withMaxSteps(2)
+                .withSteps(StepParser.parse("["
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"1\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"2\"}},"
+                        + "{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"=\"}}]"));
+        RunResult r = f.run(
+                x -> {
+                    throw new AssertionError();
+                },
+                req);
         assertEquals(Outcome.Kind.BUDGET_EXHAUSTED, r.outcome().kind());
         assertEquals(List.of(), f.desktop.delivered());
     }
@@ -625,14 +732,22 @@ class ComputerLoopTest {
 
         LoopFixture g = new LoopFixture();
         g.guard.onRun = Optional.of(Refusal.of(RefusalCode.NO_GRANT, "no active grant"));
-        assertEquals(RefusalCode.NO_GRANT, g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK")).refusal().orElseThrow().code());
+        assertEquals(
+                RefusalCode.NO_GRANT,
+                g.run(ScriptedDecider.of(click("r1-ok")), request("Press OK"))
+                        .refusal()
+                        .orElseThrow()
+                        .code());
         assertEquals(List.of(), g.desktop.calls());
 
         LoopFixture h = new LoopFixture();
         h.guard.onObserve = Optional.of(Refusal.of(RefusalCode.DENY_CREDENTIAL_APP, "keepassxc is running"));
         ScriptedDecider model = ScriptedDecider.of(click("r1-ok"));
-        assertEquals(RefusalCode.DENY_CREDENTIAL_APP, h.run(model, request("Press OK")).refusal().orElseThrow().code());
-        assertFalse(h.desktop.calls().stream().anyMatch(c -> c.startsWith("snapshot")), "no frame read while a deny fires");
+        assertEquals(
+                RefusalCode.DENY_CREDENTIAL_APP,
+                h.run(model, request("Press OK")).refusal().orElseThrow().code());
+        assertFalse(
+                h.desktop.calls().stream().anyMatch(c -> c.startsWith("snapshot")), "no frame read while a deny fires");
         assertEquals(List.of(), model.requests());
     }
 
@@ -650,9 +765,20 @@ class ComputerLoopTest {
         LoopFixture g = new LoopFixture();
         g.scope.mode = CaptureMode.PIXELS;
         g.desktop.tree(rev -> {
-            java.util.List<dev.deckhand.loop.desktop.Node> n = new java.util.ArrayList<>(Trees.dialog(RecordingDesktop.WINDOW, rev).nodes());
-            n.add(new dev.deckhand.loop.desktop.Node("r" + rev + "-canvas", 2, "drawing area", "", false, null, true, false,
-                    false, true, new dev.deckhand.loop.desktop.Geometry(200, 200, 400, 300)));
+            java.util.List<dev.deckhand.loop.desktop.Node> n = new java.util.ArrayList<>(
+                    Trees.dialog(RecordingDesktop.WINDOW, rev).nodes());
+            n.add(new dev.deckhand.loop.desktop.Node(
+                    "r" + rev + "-canvas",
+                    2,
+                    "drawing area",
+                    "",
+                    false,
+                    null,
+                    true,
+                    false,
+                    false,
+                    true,
+                    new dev.deckhand.loop.desktop.Geometry(200, 200, 400, 300)));
             return new dev.deckhand.loop.desktop.ScopedTree(RecordingDesktop.WINDOW, rev, n, false);
         });
         return g;
@@ -669,17 +795,25 @@ class ComputerLoopTest {
         for (int turn = 0; turn < 3; turn++) {
             DecisionRequest ask = model.requests().get(turn);
             assertEquals("c" + (turn + 1), ask.capture().orElseThrow().id(), "a capture every turn");
-            assertTrue(ask.actionSchema().contains("click_at") && ask.actionSchema().contains("\"click\""),
+            assertTrue(
+                    ask.actionSchema().contains("click_at")
+                            && ask.actionSchema().contains("\"click\""),
                     "uid actions and click_at in one schema");
             assertTrue(ask.observation().contains("r1-ok btn \"OK\" @-50,-50 5x5"), ask.observation());
             // the unnamed canvas is written with its bounds in the capture's pixels: where click_at goes
             assertTrue(ask.observation().contains("r1-canvas drawing area @50,50 200x150"), ask.observation());
             assertTrue(ask.captureWithheld().isEmpty());
         }
-        assertEquals(3, g.guard.captureChecks, "the capture checks (deny scan, scope, secure input) before every capture");
-        assertEquals(3, g.desktop.calls().stream().filter(c -> c.startsWith("capture")).count());
+        assertEquals(
+                3, g.guard.captureChecks, "the capture checks (deny scan, scope, secure input) before every capture");
+        assertEquals(
+                3,
+                g.desktop.calls().stream().filter(c -> c.startsWith("capture")).count());
         assertTrue(g.guard.bases.get(0).isEmpty(), "the uid click has no basis");
-        assertEquals(Optional.of(1L), g.guard.bases.get(1).map(b -> b.grantRevision()), "the point is checked with its basis");
+        assertEquals(
+                Optional.of(1L),
+                g.guard.bases.get(1).map(b -> b.grantRevision()),
+                "the point is checked with its basis");
     }
 
     @Test
@@ -706,23 +840,30 @@ class ComputerLoopTest {
         // a password field has the focus: no capture this turn, the model is told why and acts by uid
         LoopFixture g = hybrid();
         boolean[] secure = {true};
-        g.guard.onCapture = () -> secure[0] ? Optional.of(Refusal.secureInput("the focused element is a password field: no capture"))
+        g.guard.onCapture = () -> secure[0]
+                ? Optional.of(Refusal.secureInput("the focused element is a password field: no capture"))
                 : Optional.empty();
-        ScriptedDecider model = new ScriptedDecider().then(req -> {
-            secure[0] = false;
-            return click("r1-ok");
-        }).then(req -> clickAt(10, 10, "c1")).then(req -> done("ok"));
+        ScriptedDecider model = new ScriptedDecider()
+                .then(req -> {
+                    secure[0] = false;
+                    return click("r1-ok");
+                })
+                .then(req -> clickAt(10, 10, "c1"))
+                .then(req -> done("ok"));
         RunResult r = g.run(model, request("Press OK"));
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         DecisionRequest first = model.requests().get(0);
         assertTrue(first.capture().isEmpty(), "no capture under secure input");
-        assertTrue(first.captureWithheld().orElseThrow().contains("password"), first.captureWithheld().toString());
+        assertTrue(
+                first.captureWithheld().orElseThrow().contains("password"),
+                first.captureWithheld().toString());
         assertEquals("c1", model.requests().get(1).capture().orElseThrow().id(), "the next turn captures again");
         assertEquals(List.of("click r1-ok", "clickAt 10,10 rev 1"), g.desktop.delivered());
 
         // a point named against the turn without capture has no basis: BASIS_STALE, nothing delivered
         LoopFixture noBasis = hybrid();
-        noBasis.guard.onCapture = () -> Optional.of(Refusal.secureInput("another client holds a keyboard grab: no capture"));
+        noBasis.guard.onCapture =
+                () -> Optional.of(Refusal.secureInput("another client holds a keyboard grab: no capture"));
         RunResult stale = noBasis.run(ScriptedDecider.of(clickAt(10, 10, "c1")), request("Press OK"));
         assertEquals(RefusalCode.BASIS_STALE, stale.refusal().orElseThrow().code());
         assertEquals(List.of(), noBasis.desktop.delivered());
@@ -745,25 +886,31 @@ class ComputerLoopTest {
     @Test
     void explicitStepsMixSelectorsAndPointsEachPointBoundToItsOwnCapture() {
         LoopFixture g = hybrid();
-        RunRequest steps = request("Press OK and draw").withSteps(StepParser.parse(
-                "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
-                        + " {\"action\": \"click_at\", \"x\": 300, \"y\": 200},"
-                        + " {\"action\": \"set_text\", \"target\": {\"role\": \"text\", \"index\": 0}, \"text\": \"hi\"},"
-                        + " {\"action\": \"click_at\", \"x\": 310, \"y\": 210}]"));
+        RunRequest steps = request("Press OK and draw")
+                .withSteps(StepParser.parse(
+                        "[{\"action\": \"click\", \"target\": {\"role\": \"push button\", \"name\": \"OK\"}},"
+                                + " {\"action\": \"click_at\", \"x\": 300, \"y\": 200},"
+                                + " {\"action\": \"set_text\", \"target\": {\"role\": \"text\", \"index\": 0}, \"text\": \"hi\"},"
+                                + " {\"action\": \"click_at\", \"x\": 310, \"y\": 210}]"));
         RunResult r = g.run(ScriptedDecider.of(), steps);
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
         assertEquals(Optional.of(Route.HYBRID), r.route());
-        assertEquals(List.of("click r1-ok", "clickAt 150,100 rev 1", "setText r1-name 2 chars", "clickAt 155,105 rev 1"),
+        assertEquals(
+                List.of("click r1-ok", "clickAt 150,100 rev 1", "setText r1-name 2 chars", "clickAt 155,105 rev 1"),
                 g.desktop.delivered());
         assertEquals(2, g.guard.captureChecks, "each point's capture is checked first");
-        assertEquals(2, g.desktop.calls().stream().filter(c -> c.startsWith("capture")).count(), "one capture per point");
+        assertEquals(
+                2,
+                g.desktop.calls().stream().filter(c -> c.startsWith("capture")).count(),
+                "one capture per point");
         List<Optional<dev.deckhand.loop.desktop.Basis>> bases = g.guard.bases;
         assertTrue(bases.get(0).isEmpty() && bases.get(2).isEmpty(), "selector steps carry no basis");
         assertTrue(bases.get(1).isPresent() && bases.get(3).isPresent(), "each point carries its basis");
 
         // a point's capture refused (secure input) ends the steps there: the selector step before it ran
         LoopFixture refused = hybrid();
-        refused.guard.onCapture = () -> Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
+        refused.guard.onCapture =
+                () -> Optional.of(Refusal.secureInput("the focused element is a password field: no capture"));
         RunResult s = refused.run(ScriptedDecider.of(), steps);
         assertEquals(RefusalCode.SECURE_INPUT, s.refusal().orElseThrow().code());
         assertEquals(List.of("click r1-ok"), refused.desktop.delivered());

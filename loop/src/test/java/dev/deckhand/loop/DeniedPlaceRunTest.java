@@ -32,14 +32,21 @@ import org.junit.jupiter.api.Test;
 class DeniedPlaceRunTest {
 
     static final String CANARY = "token-c4n4ry";
-    static final DeniedPlaces PLACES = new DeniedPlaces(Path.of("/home/ann"), List.of(
-            new DeniedPlaces.Place(Path.of("/home/ann/deckhand-home"), "Deckhand's config directory")), true,
+    static final DeniedPlaces PLACES = new DeniedPlaces(
+            Path.of("/home/ann"),
+            List.of(new DeniedPlaces.Place(Path.of("/home/ann/deckhand-home"), "Deckhand's config directory")),
+            true,
             DeniedPlaces.Links.NONE);
     static final Geometry G = new Geometry(0, 0, 10, 10);
 
     static ScopedTree editor(long rev, String title) {
-        return new ScopedTree(RecordingDesktop.WINDOW, rev, List.of(Trees.node("r" + rev + "-frame", 0, "frame", title),
-                new Node("r" + rev + "-doc", 1, "text", "", true, CANARY, true, true, true, true, G)), false);
+        return new ScopedTree(
+                RecordingDesktop.WINDOW,
+                rev,
+                List.of(
+                        Trees.node("r" + rev + "-frame", 0, "frame", title),
+                        new Node("r" + rev + "-doc", 1, "text", "", true, CANARY, true, true, true, true, G)),
+                false);
     }
 
     static LoopFixture fixture(String title) {
@@ -53,7 +60,8 @@ class DeniedPlaceRunTest {
     void theModelIsNeverAskedAboutATreeShowingAPlace() {
         LoopFixture f = fixture("/home/ann/deckhand-home/owner-token - Mousepad");
         ScriptedDecider model = ScriptedDecider.of(LoopFixture.done("read it"));
-        RunResult r = f.run(model, RunRequest.of("run-1", "read the token", Optional.of(new VerifierSpec.Window("Mousepad"))));
+        RunResult r = f.run(
+                model, RunRequest.of("run-1", "read the token", Optional.of(new VerifierSpec.Window("Mousepad"))));
         assertEquals(RefusalCode.DENY_PATH, r.refusal().orElseThrow().code(), r.summary());
         assertEquals(0, model.requests().size(), "the model was never asked");
         assertFalse(r.summary().contains(CANARY), r.summary());
@@ -62,7 +70,8 @@ class DeniedPlaceRunTest {
 
         LoopFixture control = fixture("/home/ann/notes.txt - Mousepad");
         ScriptedDecider asked = ScriptedDecider.of(LoopFixture.done("read it"));
-        RunResult ok = control.run(asked, RunRequest.of("run-1", "read the notes", Optional.of(new VerifierSpec.Window("Mousepad"))));
+        RunResult ok = control.run(
+                asked, RunRequest.of("run-1", "read the notes", Optional.of(new VerifierSpec.Window("Mousepad"))));
         assertEquals(1, asked.requests().size(), ok.summary());
         assertTrue(asked.requests().get(0).observation().contains(CANARY), "the control's tree reaches the model");
     }
@@ -72,10 +81,19 @@ class DeniedPlaceRunTest {
         LoopFixture f = fixture("/home/ann/notes.txt - Mousepad");
         AtomicInteger snapshots = new AtomicInteger();
         // the first tree is clean; the key opens the file, and every later tree shows it
-        f.desktop.tree(rev -> editor(rev, snapshots.getAndIncrement() == 0 ? "/home/ann/notes.txt - Mousepad"
-                : "/home/ann/deckhand-home/owner-token - Mousepad"));
-        RunRequest steps = new RunRequest("run-1", "open it", StepParser.parse("[{\"action\":\"key\",\"keys\":\"ctrl+o\"}]"),
-                Optional.of(new VerifierSpec.Window("Mousepad")), Optional.empty(), Optional.empty(), Mode.DEFAULT);
+        f.desktop.tree(rev -> editor(
+                rev,
+                snapshots.getAndIncrement() == 0
+                        ? "/home/ann/notes.txt - Mousepad"
+                        : "/home/ann/deckhand-home/owner-token - Mousepad"));
+        RunRequest steps = new RunRequest(
+                "run-1",
+                "open it",
+                StepParser.parse("[{\"action\":\"key\",\"keys\":\"ctrl+o\"}]"),
+                Optional.of(new VerifierSpec.Window("Mousepad")),
+                Optional.empty(),
+                Optional.empty(),
+                Mode.DEFAULT);
         RunResult r = f.run(ScriptedDecider.of(), steps);
         assertEquals(RefusalCode.DENY_PATH, r.refusal().orElseThrow().code(), r.summary());
         assertEquals(0, f.verifier.runs.get(), "the window verifier did not read the screen");

@@ -26,7 +26,8 @@ class EffectTest {
 
     private final LoopFixture f = new LoopFixture();
     private static final long W = RecordingDesktop.WINDOW;
-    private static final WindowInfo MAIN = new WindowInfo(W, "Dialog", "testapp", 4242, RecordingDesktop.GEOMETRY, 3, true, false, false);
+    private static final WindowInfo MAIN =
+            new WindowInfo(W, "Dialog", "testapp", 4242, RecordingDesktop.GEOMETRY, 3, true, false, false);
 
     private static Effect.Glance glance(ScopedTree tree, WindowInfo... windows) {
         return Effect.Glance.of(tree, List.of(windows), W);
@@ -45,14 +46,27 @@ class EffectTest {
         assertEquals(Optional.of(Effect.NO_CHANGE), Effect.between(before, glance(withText("", true), MAIN)));
         assertEquals(Optional.of(Effect.CHANGED), Effect.between(before, glance(withText("x", true), MAIN)));
         assertEquals(Optional.of(Effect.FOCUS_MOVED), Effect.between(before, glance(withText("", false), MAIN)));
-        WindowInfo retitled = new WindowInfo(W, "Dialog *", "testapp", 4242, RecordingDesktop.GEOMETRY, 3, true, false, false);
-        assertEquals(Optional.of(Effect.CHANGED), Effect.between(before, glance(withText("", true), retitled)), "the title is content");
-        WindowInfo dialog = new WindowInfo(W + 1, "Save As", "testapp", 4242, RecordingDesktop.GEOMETRY, 4, true, false, false);
-        assertEquals(Optional.of(Effect.WINDOW_OPENED), Effect.between(before, glance(withText("", true), MAIN, dialog)));
-        assertEquals(Optional.of(Effect.WINDOW_CLOSED), Effect.between(glance(withText("", true), MAIN, dialog), before));
-        assertEquals(Optional.of(Effect.WINDOW_CLOSED), Effect.between(before, glance(withText("", true))), "the granted window went");
-        WindowInfo stranger = new WindowInfo(W + 9, "Other", "otherapp", 999, RecordingDesktop.GEOMETRY, 5, true, false, false);
-        assertEquals(Optional.of(Effect.NO_CHANGE), Effect.between(before, glance(withText("", true), MAIN, stranger)),
+        WindowInfo retitled =
+                new WindowInfo(W, "Dialog *", "testapp", 4242, RecordingDesktop.GEOMETRY, 3, true, false, false);
+        assertEquals(
+                Optional.of(Effect.CHANGED),
+                Effect.between(before, glance(withText("", true), retitled)),
+                "the title is content");
+        WindowInfo dialog =
+                new WindowInfo(W + 1, "Save As", "testapp", 4242, RecordingDesktop.GEOMETRY, 4, true, false, false);
+        assertEquals(
+                Optional.of(Effect.WINDOW_OPENED), Effect.between(before, glance(withText("", true), MAIN, dialog)));
+        assertEquals(
+                Optional.of(Effect.WINDOW_CLOSED), Effect.between(glance(withText("", true), MAIN, dialog), before));
+        assertEquals(
+                Optional.of(Effect.WINDOW_CLOSED),
+                Effect.between(before, glance(withText("", true))),
+                "the granted window went");
+        WindowInfo stranger =
+                new WindowInfo(W + 9, "Other", "otherapp", 999, RecordingDesktop.GEOMETRY, 5, true, false, false);
+        assertEquals(
+                Optional.of(Effect.NO_CHANGE),
+                Effect.between(before, glance(withText("", true), MAIN, stranger)),
                 "another app's window is not this action's effect");
     }
 
@@ -61,11 +75,23 @@ class EffectTest {
         ScopedTree t = withText("", true);
         List<Node> moved = new ArrayList<>();
         for (Node n : t.nodes()) {
-            moved.add(new Node(n.uid() + "x", n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
-                    n.editable(), n.showing(), new Geometry(5, 5, 10, 10)));
+            moved.add(new Node(
+                    n.uid() + "x",
+                    n.depth(),
+                    n.role(),
+                    n.name(),
+                    n.hasValue(),
+                    n.value(),
+                    n.enabled(),
+                    n.focused(),
+                    n.editable(),
+                    n.showing(),
+                    new Geometry(5, 5, 10, 10)));
         }
         Effect.Glance before = glance(t, MAIN);
-        assertEquals(Optional.of(Effect.NO_CHANGE), Effect.between(before, glance(new ScopedTree(W, 1, moved, false), MAIN)));
+        assertEquals(
+                Optional.of(Effect.NO_CHANGE),
+                Effect.between(before, glance(new ScopedTree(W, 1, moved, false), MAIN)));
         assertEquals(Optional.empty(), Effect.between(before, glance(new ScopedTree(W, 1, t.nodes(), true), MAIN)));
     }
 
@@ -73,11 +99,16 @@ class EffectTest {
     void aDroppedKeyIsNoChangeInTheHistoryAndTheAuditAndAChangeIsChanged() {
         // the app ignores the key (the tree stays), then takes the click (the text changes)
         f.desktop.tree(rev -> withText(f.desktop.delivered().size() >= 2 ? "clicked" : "", true));
-        ScriptedDecider model = ScriptedDecider.of("{\"action\": \"key\", \"keys\": \"ctrl+s\"}", click("r1-ok"), done("ok"));
+        ScriptedDecider model =
+                ScriptedDecider.of("{\"action\": \"key\", \"keys\": \"ctrl+s\"}", click("r1-ok"), done("ok"));
         RunResult r = f.run(model, request("Press OK"));
         assertEquals(Outcome.Kind.COMPLETED, r.outcome().kind(), r.summary());
-        assertEquals(List.of("1 key ctrl+s -> ok, no_change"), model.requests().get(1).lastSteps());
-        assertEquals("2 click r1-ok btn \"OK\" -> ok, changed", model.requests().get(2).lastSteps().get(1));
+        assertEquals(
+                List.of("1 key ctrl+s -> ok, no_change"),
+                model.requests().get(1).lastSteps());
+        assertEquals(
+                "2 click r1-ok btn \"OK\" -> ok, changed",
+                model.requests().get(2).lastSteps().get(1));
         List<ActionResult> results = f.audit.results();
         assertEquals(Optional.of(Effect.NO_CHANGE), results.get(0).effect());
         assertEquals(Optional.of(Effect.CHANGED), results.get(1).effect());
@@ -87,7 +118,8 @@ class EffectTest {
     @Test
     void theTreeReadForTheEffectIsTheNextObservationSoNoExtraWalk() {
         f.run(ScriptedDecider.of(click("r1-ok"), done("ok")), request("Press OK"));
-        long snapshots = f.desktop.calls().stream().filter(c -> c.startsWith("snapshot")).count();
+        long snapshots =
+                f.desktop.calls().stream().filter(c -> c.startsWith("snapshot")).count();
         assertEquals(2, snapshots, "one before the first turn, one after the click: " + f.desktop.calls());
     }
 
@@ -105,7 +137,8 @@ class EffectTest {
         assertEquals(Verdict.PASS, r.verdict());
         assertEquals(1, r.stepsRun());
         String told = model.requests().get(1).lastSteps().get(0);
-        assertTrue(told.startsWith("done was not accepted: the declared verifier fails (not as expected (window))"), told);
+        assertTrue(
+                told.startsWith("done was not accepted: the declared verifier fails (not as expected (window))"), told);
         assertEquals(3, model.requests().size());
     }
 

@@ -21,19 +21,25 @@ class LandingsTest {
 
     @Test
     void setTextLandsAsText() {
-        assertEquals(EnumSet.of(Landing.TEXT), ComputerLoop.landings(parse("{\"action\":\"set_text\",\"uid\":\"u1abc\",\"text\":\"x\"}")));
+        assertEquals(
+                EnumSet.of(Landing.TEXT),
+                ComputerLoop.landings(parse("{\"action\":\"set_text\",\"uid\":\"u1abc\",\"text\":\"x\"}")));
     }
 
     @Test
     void focusLandsAsTheElementGainingFocus() {
-        assertEquals(EnumSet.of(Landing.FOCUS), ComputerLoop.landings(parse("{\"action\":\"focus\",\"uid\":\"u1abc\"}")));
+        assertEquals(
+                EnumSet.of(Landing.FOCUS), ComputerLoop.landings(parse("{\"action\":\"focus\",\"uid\":\"u1abc\"}")));
     }
 
     @Test
     void aClickAKeyAndAChosenOptionMayChangeTextValueChildrenOrATitleButNoStateIsTheirEffect() {
-        for (String a : new String[] {"{\"action\":\"click\",\"uid\":\"u1abc\"}", "{\"action\":\"key\",\"keys\":\"ctrl+s\"}",
-                "{\"action\":\"select\",\"uid\":\"u1abc\",\"option\":\"b\"}",
-                "{\"action\":\"click_at\",\"x\":3,\"y\":4,\"basis\":\"c1\"}"}) {
+        for (String a : new String[] {
+            "{\"action\":\"click\",\"uid\":\"u1abc\"}",
+            "{\"action\":\"key\",\"keys\":\"ctrl+s\"}",
+            "{\"action\":\"select\",\"uid\":\"u1abc\",\"option\":\"b\"}",
+            "{\"action\":\"click_at\",\"x\":3,\"y\":4,\"basis\":\"c1\"}"
+        }) {
             var l = ComputerLoop.landings(parse(a));
             assertEquals(EnumSet.of(Landing.TEXT, Landing.VALUE, Landing.CHILDREN, Landing.NAME), l, a);
             assertFalse(l.contains(Landing.FOCUS), a + ": focus is a press's by-product, not its effect");
@@ -43,13 +49,16 @@ class LandingsTest {
 
     @Test
     void typedTextNamesNoLandingAndSettlesOnQuiet() {
-        assertTrue(ComputerLoop.landings(parse("{\"action\":\"type\",\"text\":\"hi\"}")).isEmpty(),
+        assertTrue(
+                ComputerLoop.landings(parse("{\"action\":\"type\",\"text\":\"hi\"}"))
+                        .isEmpty(),
                 "one event per key: the first is not the last");
     }
 
     @Test
     void aScrollLandsAsAValueOrWhatIsShown() {
-        var l = ComputerLoop.landings(parse("{\"action\":\"scroll\",\"uid\":\"u1abc\",\"direction\":\"down\",\"amount\":3}"));
+        var l = ComputerLoop.landings(
+                parse("{\"action\":\"scroll\",\"uid\":\"u1abc\",\"direction\":\"down\",\"amount\":3}"));
         assertTrue(l.contains(Landing.VALUE) && l.contains(Landing.VISIBLE), l.toString());
     }
 }

@@ -1,6 +1,7 @@
 package dev.deckhand.loop;
 
 import dev.deckhand.grant.Refusal;
+import dev.deckhand.loop.desktop.ScreenedDesktop;
 import dev.deckhand.loop.fakes.CountingVerifier;
 import dev.deckhand.loop.fakes.FakeGuard;
 import dev.deckhand.loop.fakes.FakeScope;
@@ -8,7 +9,6 @@ import dev.deckhand.loop.fakes.MutableClock;
 import dev.deckhand.loop.fakes.RecordingAudit;
 import dev.deckhand.loop.fakes.RecordingDesktop;
 import dev.deckhand.loop.fakes.Trees;
-import dev.deckhand.loop.desktop.ScreenedDesktop;
 import dev.deckhand.loop.verify.Verifier;
 import dev.deckhand.loop.verify.VerifierRunner;
 import dev.deckhand.loop.verify.VerifierSpec;
@@ -42,10 +42,19 @@ final class LoopFixture {
         return ComputerLoop.builder()
                 .desktop(screened == null ? desktop.desktop() : screened.desktop())
                 .screen(screened == null ? Optional::empty : screened::fired)
-                .decider(decider).guard(guard).audit(audit).clock(clock).stop(stop)
-                .preflight(w -> preflight).scope(scope).verifier(new VerifierRunner(verifierPort))
-                .sleeper(slept::add).limits(limits).deadline(deadline)
-                .build().run(request);
+                .decider(decider)
+                .guard(guard)
+                .audit(audit)
+                .clock(clock)
+                .stop(stop)
+                .preflight(w -> preflight)
+                .scope(scope)
+                .verifier(new VerifierRunner(verifierPort))
+                .sleeper(slept::add)
+                .limits(limits)
+                .deadline(deadline)
+                .build()
+                .run(request);
     }
 
     static RunRequest request(String instruction) {

@@ -37,10 +37,15 @@ public class LoopOverheadBench {
 
     @Setup
     public void tree() throws Exception {
-        Method editor = Class.forName("dev.deckhand.loop.observe.ObservationTextTest").getDeclaredMethod("editor");
+        Method editor =
+                Class.forName("dev.deckhand.loop.observe.ObservationTextTest").getDeclaredMethod("editor");
         editor.setAccessible(true);
         base = (ScopedTree) editor.invoke(null);
-        uid = base.nodes().stream().filter(n -> n.role().equals("push button")).findFirst().orElseThrow().uid();
+        uid = base.nodes().stream()
+                .filter(n -> n.role().equals("push button"))
+                .findFirst()
+                .orElseThrow()
+                .uid();
     }
 
     /** One run of {@value #STEPS_PER_RUN} steps (49 clicks, then done); the score is per step. */
@@ -50,10 +55,13 @@ public class LoopOverheadBench {
         LoopFixture f = new LoopFixture();
         f.desktop.tree(rev -> new ScopedTree(base.windowId(), rev, base.nodes(), false));
         f.verifierPort = s -> dev.deckhand.loop.verify.VerifierResult.pass("bench");
-        ScriptedDecider model = new ScriptedDecider().repeat("{\"action\": \"click\", \"uid\": \"" + uid + "\"}",
-                STEPS_PER_RUN - 1).then("{\"action\": \"done\", \"summary\": \"bench\"}");
-        RunResult r = f.run(model, RunRequest.of("bench", "Press New",
-                Optional.of(new dev.deckhand.loop.verify.VerifierSpec.Window("x"))));
+        ScriptedDecider model = new ScriptedDecider()
+                .repeat("{\"action\": \"click\", \"uid\": \"" + uid + "\"}", STEPS_PER_RUN - 1)
+                .then("{\"action\": \"done\", \"summary\": \"bench\"}");
+        RunResult r = f.run(
+                model,
+                RunRequest.of(
+                        "bench", "Press New", Optional.of(new dev.deckhand.loop.verify.VerifierSpec.Window("x"))));
         if (r.outcome().kind() != Outcome.Kind.COMPLETED) throw new IllegalStateException(r.summary());
         return r;
     }

@@ -36,7 +36,9 @@ class ScreenedRunTest {
     private final LoopFixture f = new LoopFixture();
 
     ScreenedRunTest() {
-        f.screened = new ScreenedDesktop(f.desktop.desktop(), () -> OwnSecrets.named(Map.of(SECRET, "owner token")),
+        f.screened = new ScreenedDesktop(
+                f.desktop.desktop(),
+                () -> OwnSecrets.named(Map.of(SECRET, "owner token")),
                 w -> w.id() == RecordingDesktop.WINDOW);
     }
 
@@ -47,7 +49,17 @@ class ScreenedRunTest {
             List<Node> n = new ArrayList<>(d.nodes());
             int i = 0;
             for (String l : labels) {
-                n.add(new Node("r" + rev + "-label" + i, 2, "label", l, false, null, true, false, false, true,
+                n.add(new Node(
+                        "r" + rev + "-label" + i,
+                        2,
+                        "label",
+                        l,
+                        false,
+                        null,
+                        true,
+                        false,
+                        false,
+                        true,
                         new Geometry(10 + 40 * i, 300, 40, 20)));
                 i++;
             }
@@ -78,7 +90,8 @@ class ScreenedRunTest {
         ScriptedDecider model = ScriptedDecider.of(click("r1-ok")).then(request -> {
             throw new AssertionError("the model must not be asked again");
         });
-        f.desktop.tree(rev -> f.desktop.delivered().isEmpty() ? Trees.dialog(RecordingDesktop.WINDOW, rev)
+        f.desktop.tree(rev -> f.desktop.delivered().isEmpty()
+                ? Trees.dialog(RecordingDesktop.WINDOW, rev)
                 : dialogWith(SHOWN.toUpperCase(java.util.Locale.ROOT)).apply(rev));
         RunResult r = f.run(model, request("press OK"));
         assertRefusedUnread(r);
@@ -95,8 +108,16 @@ class ScreenedRunTest {
 
     @Test
     void a_secret_in_the_window_title_is_found() {
-        f.desktop.window(new WindowInfo(RecordingDesktop.WINDOW, "notes " + SHOWN, "testapp", 4242,
-                RecordingDesktop.GEOMETRY, 3, true, false, false));
+        f.desktop.window(new WindowInfo(
+                RecordingDesktop.WINDOW,
+                "notes " + SHOWN,
+                "testapp",
+                4242,
+                RecordingDesktop.GEOMETRY,
+                3,
+                true,
+                false,
+                false));
         assertRefusedUnread(f.run(ScriptedDecider.of(done("ok")), request("read")));
     }
 

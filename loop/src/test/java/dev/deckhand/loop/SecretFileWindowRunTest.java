@@ -39,27 +39,39 @@ class SecretFileWindowRunTest {
             this.opensAfterInput = opensAfterInput;
         }
 
-        @Override public void acted() { calls.add("acted"); open = true; }
+        @Override
+        public void acted() {
+            calls.add("acted");
+            open = true;
+        }
 
-        @Override public Optional<String> closed() {
+        @Override
+        public Optional<String> closed() {
             Optional<String> which = peek();
             if (open) calls.add("closed");
             open = false;
             return which;
         }
 
-        @Override public Optional<String> peek() {
-            return open && opensAfterInput && !desktop.delivered().isEmpty() ? Optional.of("owner token") : Optional.empty();
+        @Override
+        public Optional<String> peek() {
+            return open && opensAfterInput && !desktop.delivered().isEmpty()
+                    ? Optional.of("owner token")
+                    : Optional.empty();
         }
 
-        @Override public void end() { open = false; }
+        @Override
+        public void end() {
+            open = false;
+        }
     }
 
     private final LoopFixture f = new LoopFixture();
 
     private FakeWindow screen(boolean opensAfterInput) {
         FakeWindow w = new FakeWindow(f.desktop, opensAfterInput);
-        f.screened = new ScreenedDesktop(f.desktop.desktop(), OwnSecrets::none, x -> x.id() == RecordingDesktop.WINDOW, w);
+        f.screened =
+                new ScreenedDesktop(f.desktop.desktop(), OwnSecrets::none, x -> x.id() == RecordingDesktop.WINDOW, w);
         return w;
     }
 
@@ -71,12 +83,17 @@ class SecretFileWindowRunTest {
         });
         RunResult r = f.run(model, request("press OK"));
         assertEquals(RefusalCode.SECRET_ON_SCREEN, r.refusal().orElseThrow().code(), r.summary());
-        assertTrue(r.summary().contains("owner token") && r.summary().contains("process other than Deckhand"), r.summary());
+        assertTrue(
+                r.summary().contains("owner token") && r.summary().contains("process other than Deckhand"),
+                r.summary());
         assertEquals(Verdict.FAIL, r.verdict());
         assertEquals(1, model.requests().size());
         assertEquals(List.of("click r1-ok"), f.desktop.delivered());
         assertEquals(0, f.verifier.runs.get(), "no verifier reads after SECRET_ON_SCREEN");
-        assertEquals(List.of("acted", "closed"), w.calls.subList(0, 2), "the input opened the window, the next read closed it");
+        assertEquals(
+                List.of("acted", "closed"),
+                w.calls.subList(0, 2),
+                "the input opened the window, the next read closed it");
     }
 
     @Test

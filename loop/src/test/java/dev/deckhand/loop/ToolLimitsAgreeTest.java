@@ -49,7 +49,8 @@ class ToolLimitsAgreeTest {
     }
 
     static String refused(Map<String, Object> args) {
-        return assertThrows(WireFormatException.class, () -> RunArguments.read("run-1", args)).getMessage();
+        return assertThrows(WireFormatException.class, () -> RunArguments.read("run-1", args))
+                .getMessage();
     }
 
     static List<Object> waits(int n) {
@@ -63,7 +64,11 @@ class ToolLimitsAgreeTest {
         int max = ToolLimits.MAX_INSTRUCTION;
         assertEquals(max, documented("instruction"));
         assertEquals((long) max, property("instruction").get("maxLength"));
-        assertEquals(max, RunArguments.read("run-1", Map.of("instruction", "a".repeat(max))).instruction().length());
+        assertEquals(
+                max,
+                RunArguments.read("run-1", Map.of("instruction", "a".repeat(max)))
+                        .instruction()
+                        .length());
         String message = refused(Map.of("instruction", "a".repeat(max + 1)));
         assertTrue(message.startsWith("instruction must be at most " + max), message);
     }
@@ -73,7 +78,9 @@ class ToolLimitsAgreeTest {
         int max = ToolLimits.MAX_STEPS;
         assertEquals(max, documented("steps"));
         assertEquals((long) max, property("steps").get("maxItems"));
-        assertEquals(max, RunArguments.read("run-1", args("steps", waits(max))).steps().size());
+        assertEquals(
+                max,
+                RunArguments.read("run-1", args("steps", waits(max))).steps().size());
         String message = refused(args("steps", waits(max + 1)));
         assertTrue(message.startsWith("steps must have at most " + max), message);
     }
@@ -84,7 +91,11 @@ class ToolLimitsAgreeTest {
         assertEquals(max, documented("maxSteps"));
         assertEquals((long) max, property("maxSteps").get("maximum"));
         assertEquals(1L, property("maxSteps").get("minimum"));
-        assertEquals(max, RunArguments.read("run-1", args("maxSteps", (long) max)).maxSteps().orElseThrow());
+        assertEquals(
+                max,
+                RunArguments.read("run-1", args("maxSteps", (long) max))
+                        .maxSteps()
+                        .orElseThrow());
         assertEquals("maxSteps must be an integer in 1.." + max, refused(args("maxSteps", (long) max + 1)));
         assertEquals("maxSteps must be an integer in 1.." + max, refused(args("maxSteps", 0L)));
     }
@@ -95,7 +106,11 @@ class ToolLimitsAgreeTest {
         assertEquals(max, documented("timeoutSeconds"));
         assertEquals((long) max, property("timeoutSeconds").get("maximum"));
         assertEquals(1L, property("timeoutSeconds").get("minimum"));
-        assertEquals(max, RunArguments.read("run-1", args("timeoutSeconds", (long) max)).timeoutSeconds().orElseThrow());
+        assertEquals(
+                max,
+                RunArguments.read("run-1", args("timeoutSeconds", (long) max))
+                        .timeoutSeconds()
+                        .orElseThrow());
         assertEquals("timeoutSeconds must be an integer in 1.." + max, refused(args("timeoutSeconds", (long) max + 1)));
     }
 
@@ -105,7 +120,8 @@ class ToolLimitsAgreeTest {
         Map<String, Object> item = (Map<String, Object>) property("steps").get("items");
         @SuppressWarnings("unchecked")
         Map<String, Object> props = (Map<String, Object>) item.get("properties");
-        assertEquals(List.of("action", "target", "text", "keys", "direction", "amount", "option", "x", "y", "ms"),
+        assertEquals(
+                List.of("action", "target", "text", "keys", "direction", "amount", "option", "x", "y", "ms"),
                 new ArrayList<>(props.keySet()));
         @SuppressWarnings("unchecked")
         Map<String, Object> text = (Map<String, Object>) props.get("text");

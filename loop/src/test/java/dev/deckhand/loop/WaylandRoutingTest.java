@@ -34,8 +34,11 @@ class WaylandRoutingTest {
         assertEquals(List.of("click r1-ok"), f.desktop.delivered());
         DecisionRequest first = model.requests().get(0);
         assertFalse(first.syntheticInput(), "the request says the window takes no synthetic input");
-        assertTrue(first.actionSchema().contains("\"enum\":[\"click\",\"set_text\",\"focus\",\"scroll\",\"select\","
-                + "\"wait\",\"done\",\"fail\"]"), "the actions offered: " + first.actionSchema());
+        assertTrue(
+                first.actionSchema()
+                        .contains("\"enum\":[\"click\",\"set_text\",\"focus\",\"scroll\",\"select\","
+                                + "\"wait\",\"done\",\"fail\"]"),
+                "the actions offered: " + first.actionSchema());
         for (String field : List.of("\"keys\"", "\"basis\"", "\"x\"")) {
             assertFalse(first.actionSchema().contains(field), field + " is not in the schema: " + first.actionSchema());
         }
@@ -44,8 +47,10 @@ class WaylandRoutingTest {
     @Test
     void aKeyTheModelReturnsAnywayIsRejectedAndNeverReachesTheDesktop() {
         f.desktop.syntheticInput(false);
-        ScriptedDecider model = ScriptedDecider.of("{\"action\": \"key\", \"keys\": \"ctrl+s\"}",
-                "{\"action\": \"type\", \"text\": \"x\"}", "{\"action\": \"key\", \"keys\": \"ctrl+s\"}");
+        ScriptedDecider model = ScriptedDecider.of(
+                "{\"action\": \"key\", \"keys\": \"ctrl+s\"}",
+                "{\"action\": \"type\", \"text\": \"x\"}",
+                "{\"action\": \"key\", \"keys\": \"ctrl+s\"}");
         RunResult r = f.run(model, request("Save the file"));
 
         assertFalse(r.outcome().kind() == Outcome.Kind.COMPLETED, r.summary());
@@ -55,11 +60,17 @@ class WaylandRoutingTest {
     @Test
     void explicitStepsWithAKeyAreRefusedBeforeAnyStepRuns() {
         f.desktop.syntheticInput(false);
-        RunResult r = f.run(new ScriptedDecider(), request("Press OK").withSteps(StepParser.parse(
-                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
-                        + "{\"action\":\"key\",\"keys\":\"Return\"}]")));
+        RunResult r = f.run(
+                new ScriptedDecider(),
+                request("Press OK")
+                        .withSteps(StepParser.parse(
+                                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                                        + "{\"action\":\"key\",\"keys\":\"Return\"}]")));
 
-        assertEquals(Optional.of(RefusalCode.WAYLAND_INPUT_UNSUPPORTED), r.outcome().refusal().map(x -> x.code()), r.summary());
+        assertEquals(
+                Optional.of(RefusalCode.WAYLAND_INPUT_UNSUPPORTED),
+                r.outcome().refusal().map(x -> x.code()),
+                r.summary());
         assertEquals(List.of(), f.desktop.delivered(), "not even the click ran");
     }
 
@@ -68,7 +79,9 @@ class WaylandRoutingTest {
         ScriptedDecider model = ScriptedDecider.of(click("r1-ok"), done("pressed OK"));
         f.run(model, request("Press OK"));
         assertTrue(model.requests().get(0).syntheticInput());
-        assertTrue(model.requests().get(0).actionSchema().contains("\"key\""), model.requests().get(0).actionSchema());
+        assertTrue(
+                model.requests().get(0).actionSchema().contains("\"key\""),
+                model.requests().get(0).actionSchema());
     }
 
     @Test

@@ -41,7 +41,14 @@ public final class ApprovalBook {
     private static final int KEEP_FINISHED = 256;
     private static final int MAX_STEPS_SHOWN = 200;
 
-    public enum Status { PENDING, APPROVED, DENIED, EXPIRED, CONSUMED, CANCELLED }
+    public enum Status {
+        PENDING,
+        APPROVED,
+        DENIED,
+        EXPIRED,
+        CONSUMED,
+        CANCELLED
+    }
 
     /**
      * One card.
@@ -49,8 +56,16 @@ public final class ApprovalBook {
      * @param steps every step of the batch resolved to its target, as shown to the person
      * @param consequential the consequential action the card is about, when the gate raised it
      */
-    public record Approval(String id, String grantId, long revision, Optional<BasisInfo> basis, List<String> steps,
-            Optional<String> consequential, Instant requestedAt, Instant expiresAt, Status status) {
+    public record Approval(
+            String id,
+            String grantId,
+            long revision,
+            Optional<BasisInfo> basis,
+            List<String> steps,
+            Optional<String> consequential,
+            Instant requestedAt,
+            Instant expiresAt,
+            Status status) {
         public Approval {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(grantId, "grantId");
@@ -98,8 +113,8 @@ public final class ApprovalBook {
      * @param steps one description per step, resolved to its target; 1..200 entries
      * @param consequential from {@link PolicyDecision.NeedsApproval#consequential()}
      */
-    public synchronized Approval request(String grantId, long revision, BasisInfo basis, List<String> steps,
-            Optional<String> consequential) {
+    public synchronized Approval request(
+            String grantId, long revision, BasisInfo basis, List<String> steps, Optional<String> consequential) {
         return request(grantId, revision, basis, steps, consequential, null);
     }
 
@@ -110,20 +125,34 @@ public final class ApprovalBook {
      *
      * @param notAfter nullable: no bound but the ttl
      */
-    public synchronized Approval request(String grantId, long revision, BasisInfo basis, List<String> steps,
-            Optional<String> consequential, Instant notAfter) {
+    public synchronized Approval request(
+            String grantId,
+            long revision,
+            BasisInfo basis,
+            List<String> steps,
+            Optional<String> consequential,
+            Instant notAfter) {
         Objects.requireNonNull(grantId, "grantId");
         Objects.requireNonNull(steps, "steps");
         if (steps.isEmpty() || steps.size() > MAX_STEPS_SHOWN) {
-            throw new IllegalArgumentException("steps must hold 1.." + MAX_STEPS_SHOWN + " entries, was " + steps.size());
+            throw new IllegalArgumentException(
+                    "steps must hold 1.." + MAX_STEPS_SHOWN + " entries, was " + steps.size());
         }
         Objects.requireNonNull(consequential, "consequential");
         prune();
         Instant now = clock.instant();
         Instant expires = now.plus(ttl);
         if (notAfter != null && notAfter.isBefore(expires)) expires = notAfter.isAfter(now) ? notAfter : now;
-        Approval a = new Approval(ids.get(), grantId, revision, Optional.ofNullable(basis), steps, consequential,
-                now, expires, Status.PENDING);
+        Approval a = new Approval(
+                ids.get(),
+                grantId,
+                revision,
+                Optional.ofNullable(basis),
+                steps,
+                consequential,
+                now,
+                expires,
+                Status.PENDING);
         book.put(a.id(), a);
         return a;
     }
@@ -179,11 +208,13 @@ public final class ApprovalBook {
             case PENDING:
                 throw new IllegalStateException("approval " + id + " is still pending");
             case APPROVED:
-                if (!a.grantId().equals(grantId) || a.revision() != revision
+                if (!a.grantId().equals(grantId)
+                        || a.revision() != revision
                         || !a.basis().equals(Optional.ofNullable(basis))) {
                     book.put(id, a.with(Status.CONSUMED));
                     return Optional.of(Refusal.basisStale("approval " + id + " was for grant "
-                            + a.grantId() + " revision " + a.revision() + (a.basis().isPresent() ? " and its capture basis" : "")
+                            + a.grantId() + " revision " + a.revision()
+                            + (a.basis().isPresent() ? " and its capture basis" : "")
                             + "; now grant " + grantId + " revision " + revision));
                 }
                 book.put(id, a.with(Status.CONSUMED));
@@ -191,12 +222,13 @@ public final class ApprovalBook {
             case DENIED:
                 return Optional.of(notApproved(a, "denied by the person"));
             case EXPIRED:
-                return Optional.of(notApproved(a, "expired after " + ttl.toSeconds() + " s without a decision (counts as deny)"));
+                return Optional.of(
+                        notApproved(a, "expired after " + ttl.toSeconds() + " s without a decision (counts as deny)"));
             case CONSUMED:
                 return Optional.of(notApproved(a, "already used"));
             case CANCELLED:
-                return Optional.of(Refusal.grantRevoked("approval " + id + " cancelled: grant "
-                        + a.grantId() + " ended"));
+                return Optional.of(
+                        Refusal.grantRevoked("approval " + id + " cancelled: grant " + a.grantId() + " ended"));
             default:
                 throw new AssertionError(a.status());
         }
@@ -218,7 +250,8 @@ public final class ApprovalBook {
     private Approval decide(String id, Status to) {
         Approval a = require(id);
         if (a.status() != Status.PENDING) {
-            throw new IllegalStateException("approval " + id + " is " + a.status().name().toLowerCase(Locale.ROOT) + ", not pending");
+            throw new IllegalStateException(
+                    "approval " + id + " is " + a.status().name().toLowerCase(Locale.ROOT) + ", not pending");
         }
         Approval d = a.with(to);
         book.put(id, d);
@@ -236,7 +269,8 @@ public final class ApprovalBook {
     /** Marks a pending or approved card expired once its time is up. */
     private Approval refresh(String id) {
         Approval a = book.get(id);
-        if ((a.status() == Status.PENDING || a.status() == Status.APPROVED) && !clock.instant().isBefore(a.expiresAt())) {
+        if ((a.status() == Status.PENDING || a.status() == Status.APPROVED)
+                && !clock.instant().isBefore(a.expiresAt())) {
             a = a.with(Status.EXPIRED);
             book.put(id, a);
         }
@@ -245,8 +279,8 @@ public final class ApprovalBook {
 
     private static Refusal notApproved(Approval a, String why) {
         if (a.consequential().isPresent()) {
-            return Refusal.consequentialNotNamed(a.consequential().get() + " was not approved: approval "
-                    + a.id() + " " + why);
+            return Refusal.consequentialNotNamed(
+                    a.consequential().get() + " was not approved: approval " + a.id() + " " + why);
         }
         return Refusal.stopped("approval " + a.id() + " " + why + "; this run ends, the grant stays");
     }

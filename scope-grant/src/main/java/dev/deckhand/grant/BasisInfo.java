@@ -32,8 +32,8 @@ public record BasisInfo(long grantRevision, long windowId, int x, int y, int wid
             return "window " + windowId + " → " + measured.windowId;
         }
         if (x != measured.x || y != measured.y || width != measured.width || height != measured.height) {
-            return "window geometry " + width + "x" + height + "+" + x + "+" + y + " → "
-                    + measured.width + "x" + measured.height + "+" + measured.x + "+" + measured.y;
+            return "window geometry " + width + "x" + height + "+" + x + "+" + y + " → " + measured.width + "x"
+                    + measured.height + "+" + measured.x + "+" + measured.y;
         }
         if (Double.compare(scale, measured.scale) != 0) {
             return "scale " + scale + " → " + measured.scale;

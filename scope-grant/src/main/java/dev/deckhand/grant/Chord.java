@@ -33,7 +33,12 @@ public record Chord(Set<Modifier> modifiers, String key) {
 
     /** Modifiers in their normal order. */
     public enum Modifier {
-        CTRL, ALT, SHIFT, SUPER, META, HYPER;
+        CTRL,
+        ALT,
+        SHIFT,
+        SUPER,
+        META,
+        HYPER;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -44,11 +49,29 @@ public record Chord(Set<Modifier> modifiers, String key) {
     public static final int MAX_LENGTH = 64;
 
     /** Named keys the grammar admits besides letters, digits, F-keys and XF86 keys, in normal form. */
-    public static final List<String> NAMED_KEYS = List.of("Enter", "Tab", "Escape", "BackSpace", "Delete", "Insert",
-            "Home", "End", "Page_Up", "Page_Down", "Up", "Down", "Left", "Right", "space", "grave", "Menu",
-            "Print", "SysRq");
+    public static final List<String> NAMED_KEYS = List.of(
+            "Enter",
+            "Tab",
+            "Escape",
+            "BackSpace",
+            "Delete",
+            "Insert",
+            "Home",
+            "End",
+            "Page_Up",
+            "Page_Down",
+            "Up",
+            "Down",
+            "Left",
+            "Right",
+            "space",
+            "grave",
+            "Menu",
+            "Print",
+            "SysRq");
 
-    private static final Map<String, String> ALIASES = Map.of("Return", "Enter", "return", "Enter", "KP_Enter", "Enter");
+    private static final Map<String, String> ALIASES =
+            Map.of("Return", "Enter", "return", "Enter", "KP_Enter", "Enter");
 
     private static final String KEY_NAME = "[a-zA-Z0-9]|F[1-9]|F1[0-2]|Enter|Return|return|KP_Enter|Tab|Escape"
             + "|BackSpace|Delete|Insert|Home|End|Page_Up|Page_Down|Up|Down|Left|Right|space|grave|Menu|Print|SysRq"
@@ -59,6 +82,7 @@ public record Chord(Set<Modifier> modifiers, String key) {
 
     /** {@link #PATTERN}, compiled. */
     public static final Pattern PATTERN_COMPILED = Pattern.compile(PATTERN);
+
     private static final Pattern LETTER = Pattern.compile("[a-z]");
     private static final Pattern FUNCTION = Pattern.compile("F[1-9]|F1[0-2]");
     private static final Pattern XF86 = Pattern.compile("XF86[A-Za-z0-9_]{1,40}");
@@ -82,9 +106,10 @@ public record Chord(Set<Modifier> modifiers, String key) {
             throw new IllegalArgumentException("keys must be at most " + MAX_LENGTH + " characters for key");
         }
         if (!PATTERN_COMPILED.matcher(keys).matches()) {
-            throw new IllegalArgumentException("keys must be modifiers (ctrl, alt, shift, super, meta, hyper) joined with"
-                    + " '+' and one key name (a letter, a digit, F1-F12, Enter, Tab, Escape, BackSpace, Delete, Insert,"
-                    + " Home, End, Page_Up, Page_Down, Up, Down, Left, Right, space, grave, Menu) for key");
+            throw new IllegalArgumentException(
+                    "keys must be modifiers (ctrl, alt, shift, super, meta, hyper) joined with"
+                            + " '+' and one key name (a letter, a digit, F1-F12, Enter, Tab, Escape, BackSpace, Delete, Insert,"
+                            + " Home, End, Page_Up, Page_Down, Up, Down, Left, Right, space, grave, Menu) for key");
         }
         String[] parts = keys.split("\\+");
         EnumSet<Modifier> mods = EnumSet.noneOf(Modifier.class);
@@ -124,24 +149,53 @@ public record Chord(Set<Modifier> modifiers, String key) {
     }
 
     /** Modifier names in toolkit key-binding strings (GTK {@code <Control>}, Qt {@code Ctrl+}), lower case. */
-    private static final Map<String, Modifier> BINDING_MODIFIERS = Map.ofEntries(Map.entry("control", Modifier.CTRL),
-            Map.entry("ctrl", Modifier.CTRL), Map.entry("ctl", Modifier.CTRL), Map.entry("primary", Modifier.CTRL),
-            Map.entry("shift", Modifier.SHIFT), Map.entry("alt", Modifier.ALT), Map.entry("mod1", Modifier.ALT),
-            Map.entry("super", Modifier.SUPER), Map.entry("mod4", Modifier.SUPER), Map.entry("meta", Modifier.META),
+    private static final Map<String, Modifier> BINDING_MODIFIERS = Map.ofEntries(
+            Map.entry("control", Modifier.CTRL),
+            Map.entry("ctrl", Modifier.CTRL),
+            Map.entry("ctl", Modifier.CTRL),
+            Map.entry("primary", Modifier.CTRL),
+            Map.entry("shift", Modifier.SHIFT),
+            Map.entry("alt", Modifier.ALT),
+            Map.entry("mod1", Modifier.ALT),
+            Map.entry("super", Modifier.SUPER),
+            Map.entry("mod4", Modifier.SUPER),
+            Map.entry("meta", Modifier.META),
             Map.entry("hyper", Modifier.HYPER));
 
     /** Key names in toolkit key-binding strings (X keysyms, Qt's names), lower case, to the grammar's key. */
-    private static final Map<String, String> BINDING_KEYS = Map.ofEntries(Map.entry("return", "Enter"),
-            Map.entry("enter", "Enter"), Map.entry("kp_enter", "Enter"), Map.entry("iso_enter", "Enter"),
-            Map.entry("delete", "Delete"), Map.entry("del", "Delete"), Map.entry("kp_delete", "Delete"),
-            Map.entry("backspace", "BackSpace"), Map.entry("insert", "Insert"), Map.entry("ins", "Insert"),
-            Map.entry("kp_insert", "Insert"), Map.entry("home", "Home"), Map.entry("end", "End"),
-            Map.entry("page_up", "Page_Up"), Map.entry("pgup", "Page_Up"), Map.entry("prior", "Page_Up"),
-            Map.entry("page_down", "Page_Down"), Map.entry("pgdown", "Page_Down"), Map.entry("next", "Page_Down"),
-            Map.entry("up", "Up"), Map.entry("down", "Down"), Map.entry("left", "Left"), Map.entry("right", "Right"),
-            Map.entry("space", "space"), Map.entry("tab", "Tab"), Map.entry("iso_left_tab", "Tab"),
-            Map.entry("backtab", "Tab"), Map.entry("escape", "Escape"), Map.entry("esc", "Escape"),
-            Map.entry("grave", "grave"), Map.entry("menu", "Menu"), Map.entry("print", "Print"),
+    private static final Map<String, String> BINDING_KEYS = Map.ofEntries(
+            Map.entry("return", "Enter"),
+            Map.entry("enter", "Enter"),
+            Map.entry("kp_enter", "Enter"),
+            Map.entry("iso_enter", "Enter"),
+            Map.entry("delete", "Delete"),
+            Map.entry("del", "Delete"),
+            Map.entry("kp_delete", "Delete"),
+            Map.entry("backspace", "BackSpace"),
+            Map.entry("insert", "Insert"),
+            Map.entry("ins", "Insert"),
+            Map.entry("kp_insert", "Insert"),
+            Map.entry("home", "Home"),
+            Map.entry("end", "End"),
+            Map.entry("page_up", "Page_Up"),
+            Map.entry("pgup", "Page_Up"),
+            Map.entry("prior", "Page_Up"),
+            Map.entry("page_down", "Page_Down"),
+            Map.entry("pgdown", "Page_Down"),
+            Map.entry("next", "Page_Down"),
+            Map.entry("up", "Up"),
+            Map.entry("down", "Down"),
+            Map.entry("left", "Left"),
+            Map.entry("right", "Right"),
+            Map.entry("space", "space"),
+            Map.entry("tab", "Tab"),
+            Map.entry("iso_left_tab", "Tab"),
+            Map.entry("backtab", "Tab"),
+            Map.entry("escape", "Escape"),
+            Map.entry("esc", "Escape"),
+            Map.entry("grave", "grave"),
+            Map.entry("menu", "Menu"),
+            Map.entry("print", "Print"),
             Map.entry("sysrq", "SysRq"));
 
     private static final Pattern GTK_BINDING = Pattern.compile("((?:<[A-Za-z0-9_]+>)*)\\s*([^<>\\s]+)");
@@ -200,7 +254,8 @@ public record Chord(Set<Modifier> modifiers, String key) {
             return Optional.empty();
         }
         if (key.matches("(?i)f([1-9]|1[0-2])")) return Optional.of(key.toUpperCase(Locale.ROOT));
-        if (key.regionMatches(true, 0, "XF86", 0, 4) && XF86.matcher("XF86" + key.substring(4)).matches()) {
+        if (key.regionMatches(true, 0, "XF86", 0, 4)
+                && XF86.matcher("XF86" + key.substring(4)).matches()) {
             return Optional.of("XF86" + key.substring(4));
         }
         return Optional.ofNullable(BINDING_KEYS.get(key.toLowerCase(Locale.ROOT)));
@@ -228,8 +283,20 @@ public record Chord(Set<Modifier> modifiers, String key) {
      * The keys that, in a terminal, only move in or edit the line being typed: no program behind it is told to run
      * anything by them. Not {@code Insert} ({@code shift+Insert} pastes in xterm) nor {@code Escape}.
      */
-    static final Set<String> LINE_EDITING = Set.of("Tab", "BackSpace", "Delete", "Home", "End", "Left", "Right", "Up",
-            "Down", "Page_Up", "Page_Down", "space", "grave");
+    static final Set<String> LINE_EDITING = Set.of(
+            "Tab",
+            "BackSpace",
+            "Delete",
+            "Home",
+            "End",
+            "Left",
+            "Right",
+            "Up",
+            "Down",
+            "Page_Up",
+            "Page_Down",
+            "space",
+            "grave");
 
     private static String canonicalName(String name) {
         if (name.regionMatches(true, 0, "XF86", 0, 4)) return "XF86" + name.substring(4);
@@ -240,8 +307,11 @@ public record Chord(Set<Modifier> modifiers, String key) {
     }
 
     private static boolean normalKey(String key) {
-        if (key.length() == 1) return LETTER.matcher(key).matches() || Character.isDigit(key.charAt(0)) && key.charAt(0) < 128;
-        return FUNCTION.matcher(key).matches() || NAMED_KEYS.contains(key) || XF86.matcher(key).matches();
+        if (key.length() == 1)
+            return LETTER.matcher(key).matches() || Character.isDigit(key.charAt(0)) && key.charAt(0) < 128;
+        return FUNCTION.matcher(key).matches()
+                || NAMED_KEYS.contains(key)
+                || XF86.matcher(key).matches();
     }
 
     public boolean has(Modifier m) {
@@ -274,8 +344,12 @@ public record Chord(Set<Modifier> modifiers, String key) {
         if (key.equals("Print") || key.equals("SysRq") || key.startsWith("XF86")) {
             return Optional.of(key + " belongs to the desktop");
         }
-        if (has(Modifier.ALT) && (key.equals("Tab") || key.equals("Escape") || key.equals("space")
-                || key.equals("grave") || functionKey())) {
+        if (has(Modifier.ALT)
+                && (key.equals("Tab")
+                        || key.equals("Escape")
+                        || key.equals("space")
+                        || key.equals("grave")
+                        || functionKey())) {
             return Optional.of("alt+" + key + " belongs to the window manager");
         }
         if (has(Modifier.CTRL) && (functionKey() || key.equals("Escape"))) {
@@ -291,8 +365,12 @@ public record Chord(Set<Modifier> modifiers, String key) {
     public boolean editsText() {
         boolean shiftOnly = modifiers.isEmpty() || modifiers.equals(EnumSet.of(Modifier.SHIFT));
         if (!shiftOnly) return false;
-        return letterOrDigit() || key.equals("space") || key.equals("grave") || key.equals("BackSpace")
-                || key.equals("Delete") || key.equals("Insert") && modifiers.isEmpty();
+        return letterOrDigit()
+                || key.equals("space")
+                || key.equals("grave")
+                || key.equals("BackSpace")
+                || key.equals("Delete")
+                || key.equals("Insert") && modifiers.isEmpty();
     }
 
     /**

@@ -41,8 +41,7 @@ public final class Consequential {
     /** The category of a {@code click_at} on a point the tree does not identify. */
     public static final String UNIDENTIFIED = "unidentified";
 
-    private Consequential() {
-    }
+    private Consequential() {}
 
     /**
      * Why an action is consequential.
@@ -61,23 +60,27 @@ public final class Consequential {
     /** Whether the action is consequential under the word list, and why. */
     public static Optional<Match> classify(ProposedAction a, ConsequentialWords words) {
         Optional<ProposedAction.Element> el = a.element();
-        Set<String> dialog = a.context().dialog() ? words.categoriesIn(a.context().text()) : Set.of();
+        Set<String> dialog =
+                a.context().dialog() ? words.categoriesIn(a.context().text()) : Set.of();
         switch (a.kind()) {
             case CLICK:
             case CLICK_AT: {
                 if (el.isEmpty()) {
-                    return Optional.of(new Match(Set.of(UNIDENTIFIED), a.kind().wire()
-                            + " on a point where the accessibility tree shows no element"));
+                    return Optional.of(new Match(
+                            Set.of(UNIDENTIFIED),
+                            a.kind().wire() + " on a point where the accessibility tree shows no element"));
                 }
-                return match(pressed(el.get(), words, dialog, true), a.kind().wire() + " " + describe(el.get()),
-                        dialog);
+                return match(
+                        pressed(el.get(), words, dialog, true), a.kind().wire() + " " + describe(el.get()), dialog);
             }
             case SELECT: {
                 Set<String> c = new TreeSet<>();
                 el.ifPresent(e -> c.addAll(elementCategories(e, words, dialog)));
                 a.option().ifPresent(o -> c.addAll(words.categoriesIn(o)));
-                return match(c, "select an option (" + a.option().orElse("").length() + " characters) in "
-                        + el.map(Consequential::describe).orElse("an element"),
+                return match(
+                        c,
+                        "select an option (" + a.option().orElse("").length() + " characters) in "
+                                + el.map(Consequential::describe).orElse("an element"),
                         dialog);
             }
             case KEY:
@@ -86,32 +89,50 @@ public final class Consequential {
                 // a terminal (or a focus that cannot be read, which may be one) may read a character outside printable
                 // ASCII as a key: under the C locale xterm's 8-bit Meta makes ± Meta-1 and £ Meta-#, which ran the line
                 if (a.beyondAscii() && (el.isEmpty() || terminal(el.get()))) {
-                    return Optional.of(new Match(Set.of("send"), "typing characters outside printable ASCII "
-                            + el.map(e -> "in " + describe(e)).orElse("with the focused element unknown")
-                            + ", where a terminal may read one as a key that runs the line"));
+                    return Optional.of(new Match(
+                            Set.of("send"),
+                            "typing characters outside printable ASCII "
+                                    + el.map(e -> "in " + describe(e)).orElse("with the focused element unknown")
+                                    + ", where a terminal may read one as a key that runs the line"));
                 }
                 if (el.isEmpty() || el.get().editable()) return Optional.empty();
-                return match(pressed(el.get(), words, dialog, false), "typing into " + describe(el.get())
-                        + " presses it", dialog);
+                return match(
+                        pressed(el.get(), words, dialog, false),
+                        "typing into " + describe(el.get()) + " presses it",
+                        dialog);
             }
             default:
                 return Optional.empty();
         }
     }
 
-    private static Optional<Match> key(Chord chord, Optional<ProposedAction.Element> el, ProposedAction.WindowContext ctx,
-            ConsequentialWords words, Set<String> dialog) {
+    private static Optional<Match> key(
+            Chord chord,
+            Optional<ProposedAction.Element> el,
+            ProposedAction.WindowContext ctx,
+            ConsequentialWords words,
+            Set<String> dialog) {
         Optional<Match> out = keyOnFocus(chord, el, ctx, words, dialog);
         // an accelerator runs its menu item wherever the focus is: judged as a click on the item
         List<ProposedAction.Element> items = ctx.accelerators().itemsOf(chord);
         for (ProposedAction.Element item : items) {
-            out = merge(out, match(pressed(item, words, dialog, false), "key " + chord
-                    + " is the accelerator of " + describe(item), dialog));
+            out = merge(
+                    out,
+                    match(
+                            pressed(item, words, dialog, false),
+                            "key " + chord + " is the accelerator of " + describe(item),
+                            dialog));
         }
-        if (items.isEmpty() && ctx.accelerators().state() == Accelerators.State.UNREADABLE && chord.has(Chord.Modifier.CTRL)
+        if (items.isEmpty()
+                && ctx.accelerators().state() == Accelerators.State.UNREADABLE
+                && chord.has(Chord.Modifier.CTRL)
                 && !chord.paste()) {
-            out = merge(out, Optional.of(new Match(Set.of(), "key " + chord + ": the app's menu items show no key"
-                    + " bindings, so it may be the accelerator of any of them")));
+            out = merge(
+                    out,
+                    Optional.of(new Match(
+                            Set.of(),
+                            "key " + chord + ": the app's menu items show no key"
+                                    + " bindings, so it may be the accelerator of any of them")));
         }
         return out;
     }
@@ -128,8 +149,12 @@ public final class Consequential {
         return Optional.of(new Match(c, a.get().what() + "; " + b.get().what()));
     }
 
-    private static Optional<Match> keyOnFocus(Chord chord, Optional<ProposedAction.Element> el,
-            ProposedAction.WindowContext ctx, ConsequentialWords words, Set<String> dialog) {
+    private static Optional<Match> keyOnFocus(
+            Chord chord,
+            Optional<ProposedAction.Element> el,
+            ProposedAction.WindowContext ctx,
+            ConsequentialWords words,
+            Set<String> dialog) {
         String on = el.map(e -> " on " + describe(e)).orElse(" with the focused element unknown");
         if (chord.paste()) {
             return Optional.of(new Match(Set.of("paste"), "key " + chord + " pastes the person's clipboard"));
@@ -143,15 +168,23 @@ public final class Consequential {
             Set<String> c = new TreeSet<>();
             // a single-line entry submits on Enter (a search, a chat line, an address); only a default button the
             // window shows says where it goes instead, and is judged as that button
-            boolean entrySubmits = !terminal && singleLineEntry(el.get()) && ctx.defaultButton().isEmpty();
+            boolean entrySubmits = !terminal
+                    && singleLineEntry(el.get())
+                    && ctx.defaultButton().isEmpty();
             if (terminal || el.get().compose() || entrySubmits) c.add("send");
             el.ifPresent(e -> c.addAll(pressed(e, words, dialog, false)));
             ctx.defaultButton().ifPresent(d -> c.addAll(pressed(d, words, Set.of(), false)));
             c.addAll(dialog);
-            String why = el.isPresent() && el.get().compose() && !terminal ? " in compose field " + describe(el.get())
-                    : el.isPresent() && terminal ? " in " + describe(el.get()) + ", where it submits the line"
-                    : entrySubmits ? " in single-line entry " + describe(el.get()) + ", which submits on it" : on;
-            String dflt = ctx.defaultButton().map(d -> " (default button " + describe(d) + ")").orElse("");
+            String why = el.isPresent() && el.get().compose() && !terminal
+                    ? " in compose field " + describe(el.get())
+                    : el.isPresent() && terminal
+                            ? " in " + describe(el.get()) + ", where it submits the line"
+                            : entrySubmits
+                                    ? " in single-line entry " + describe(el.get()) + ", which submits on it"
+                                    : on;
+            String dflt = ctx.defaultButton()
+                    .map(d -> " (default button " + describe(d) + ")")
+                    .orElse("");
             return match(c, "key " + chord + why + dflt, dialog);
         }
         if (chord.key().equals("space")) {
@@ -174,11 +207,13 @@ public final class Consequential {
 
     private static Optional<Match> match(Set<String> categories, String what, Set<String> dialog) {
         if (categories.isEmpty()) return Optional.empty();
-        return Optional.of(new Match(categories, what + (dialog.isEmpty() ? "" : " in a dialog about " + String.join(", ", dialog))));
+        return Optional.of(new Match(
+                categories, what + (dialog.isEmpty() ? "" : " in a dialog about " + String.join(", ", dialog))));
     }
 
     /** The element's own categories (its name's and every shown text's), plus the dialog's for anything but a text field. */
-    private static Set<String> elementCategories(ProposedAction.Element e, ConsequentialWords words, Set<String> dialog) {
+    private static Set<String> elementCategories(
+            ProposedAction.Element e, ConsequentialWords words, Set<String> dialog) {
         Set<String> c = new TreeSet<>(words.categoriesIn(e.name()));
         for (String shown : e.shown()) c.addAll(words.categoriesIn(shown));
         if (!e.editable()) c.addAll(dialog);
@@ -190,9 +225,12 @@ public final class Consequential {
      * nothing at all ({@link ProposedAction.Element#saysNothing}) and is a control, or — {@code anyElement}, for a
      * click — anything but a text field: what pressing it does, the tree does not say.
      */
-    static Set<String> pressed(ProposedAction.Element e, ConsequentialWords words, Set<String> dialog, boolean anyElement) {
+    static Set<String> pressed(
+            ProposedAction.Element e, ConsequentialWords words, Set<String> dialog, boolean anyElement) {
         Set<String> c = elementCategories(e, words, dialog);
-        if (e.saysNothing() && !e.editable() && (e.action() || (anyElement && !ProposedAction.Element.textRole(e.role())))) {
+        if (e.saysNothing()
+                && !e.editable()
+                && (e.action() || (anyElement && !ProposedAction.Element.textRole(e.role())))) {
             c.add(UNIDENTIFIED);
         }
         return c;
@@ -207,7 +245,8 @@ public final class Consequential {
         if (a.chord().isPresent() && namedEntries.contains("key:" + a.chord().get())) return true;
         if (a.chord().isPresent()) {
             // an accelerator is named as its menu item is
-            for (ProposedAction.Element item : a.context().accelerators().itemsOf(a.chord().get())) {
+            for (ProposedAction.Element item :
+                    a.context().accelerators().itemsOf(a.chord().get())) {
                 if (namedEntries.contains(item.role().toLowerCase(Locale.ROOT).trim() + ":" + item.name())) return true;
             }
         }
@@ -231,22 +270,23 @@ public final class Consequential {
             if (colon < 0) {
                 String w = e.trim().toLowerCase(Locale.ROOT);
                 if (!w.matches("[\\p{L}\\p{N}_-]+")) {
-                    throw new IllegalArgumentException("consequential entry '" + e
-                            + "' must be a single word, 'role:name' or 'key:chord'");
+                    throw new IllegalArgumentException(
+                            "consequential entry '" + e + "' must be a single word, 'role:name' or 'key:chord'");
                 }
                 out.add(w);
             } else {
                 String role = e.substring(0, colon).trim().toLowerCase(Locale.ROOT);
                 String rest = e.substring(colon + 1);
                 if (role.isEmpty() || rest.isBlank()) {
-                    throw new IllegalArgumentException("consequential entry '" + e
-                            + "' must be a single word, 'role:name' or 'key:chord'");
+                    throw new IllegalArgumentException(
+                            "consequential entry '" + e + "' must be a single word, 'role:name' or 'key:chord'");
                 }
                 if (role.equals("key")) {
                     try {
                         out.add("key:" + Chord.parseLenient(rest));
                     } catch (IllegalArgumentException bad) {
-                        throw new IllegalArgumentException("consequential entry '" + e + "' names no chord: " + bad.getMessage());
+                        throw new IllegalArgumentException(
+                                "consequential entry '" + e + "' names no chord: " + bad.getMessage());
                     }
                 } else {
                     out.add(role + ":" + rest);
@@ -264,7 +304,7 @@ public final class Consequential {
     static String describe(ProposedAction.Element e) {
         if (e.saysNothing()) return e.role() + " (it shows no name, description or text in words)";
         long more = e.shown().stream().filter(t -> !t.isBlank()).count();
-        return e.role() + " (name of " + e.name().length() + " characters" + (more == 0 ? "" : ", " + more + " other text"
-                + (more == 1 ? "" : "s") + " shown") + ")";
+        return e.role() + " (name of " + e.name().length() + " characters"
+                + (more == 0 ? "" : ", " + more + " other text" + (more == 1 ? "" : "s") + " shown") + ")";
     }
 }

@@ -65,8 +65,25 @@ public final class ConsequentialWords {
     public static final Map<String, Set<String>> INSTALLED_TRANSLATIONS = InstalledTranslations.load();
 
     /** Words that gate only inside a gated dialog (normal form). */
-    public static final Set<String> CONTEXT_WORDS = normalForms(List.of("ok", "okay", "yes", "accept", "proceed",
-            "continue", "ja", "oui", "si", "sim", "akkoord", "d'accord", "accepter", "aceptar", "accetta", "aceitar", "accepteren", "annehmen"));
+    public static final Set<String> CONTEXT_WORDS = normalForms(List.of(
+            "ok",
+            "okay",
+            "yes",
+            "accept",
+            "proceed",
+            "continue",
+            "ja",
+            "oui",
+            "si",
+            "sim",
+            "akkoord",
+            "d'accord",
+            "accepter",
+            "aceptar",
+            "accetta",
+            "aceitar",
+            "accepteren",
+            "annehmen"));
 
     private static final List<String> PREFIXES = List.of("", Labels.word("re"), Labels.word("un"));
     /** No -ed: a past participle names a state or a place, not an action ({@code Deleted Items}, {@code Signed}). */
@@ -81,14 +98,16 @@ public final class ConsequentialWords {
     public ConsequentialWords(Map<String, Set<String>> categories) {
         Objects.requireNonNull(categories, "consequentialWords");
         Map<String, Set<String>> out = new TreeMap<>();
-        for (Map.Entry<String, List<String>> e : BUILTIN.entrySet()) out.put(e.getKey(), displayed(e.getValue(), e.getKey()));
+        for (Map.Entry<String, List<String>> e : BUILTIN.entrySet())
+            out.put(e.getKey(), displayed(e.getValue(), e.getKey()));
         for (Map.Entry<String, Set<String>> e : categories.entrySet()) {
             String category = e.getKey() == null ? "" : e.getKey().trim().toLowerCase(Locale.ROOT);
             if (!category.matches("[a-z][a-z0-9_-]{0,39}")) {
                 throw new IllegalArgumentException("consequentialWords category '" + e.getKey()
                         + "' must be one lower-case word (letters, digits, _ or -)");
             }
-            if (e.getValue() == null) throw new IllegalArgumentException("consequentialWords." + category + " must be a list of words");
+            if (e.getValue() == null)
+                throw new IllegalArgumentException("consequentialWords." + category + " must be a list of words");
             out.computeIfAbsent(category, c -> new TreeSet<>()).addAll(displayed(e.getValue(), category));
         }
         Map<String, Set<String>> frozen = new LinkedHashMap<>();
@@ -146,7 +165,9 @@ public final class ConsequentialWords {
             if (!word.startsWith(prefix)) continue;
             String rest = word.substring(prefix.length());
             if (rest.isEmpty()) continue;
-            for (int end = rest.offsetByCodePoints(rest.length(), -1); end > 0; end = rest.offsetByCodePoints(end, -1)) {
+            for (int end = rest.offsetByCodePoints(rest.length(), -1);
+                    end > 0;
+                    end = rest.offsetByCodePoints(end, -1)) {
                 String head = rest.substring(0, end);
                 if (head.codePointCount(0, head.length()) < MIN_AFFIXED) break;
                 String c = index.get(head);
@@ -214,8 +235,11 @@ public final class ConsequentialWords {
                 throw new IllegalArgumentException("consequentialWords." + category + " entries must not be blank");
             }
             String n = Labels.display(w);
-            if (n.length() > 64) throw new IllegalArgumentException("consequentialWords." + category + " entry '" + w + "' is too long");
-            if (n.isEmpty()) throw new IllegalArgumentException("consequentialWords." + category + " entry '" + w + "' has no letters");
+            if (n.length() > 64)
+                throw new IllegalArgumentException("consequentialWords." + category + " entry '" + w + "' is too long");
+            if (n.isEmpty())
+                throw new IllegalArgumentException(
+                        "consequentialWords." + category + " entry '" + w + "' has no letters");
             out.add(n);
         }
         return out;
@@ -230,11 +254,13 @@ public final class ConsequentialWords {
     private static Map<String, String> baseIndex() {
         Map<String, String> idx = new HashMap<>();
         // Built-in categories in order, then the translations: the hand-made list decides a shared word.
-        new TreeMap<>(BUILTIN).forEach((category, words) -> words.forEach(w -> idx.putIfAbsent(Labels.entry(w), category)));
-        new TreeMap<>(INSTALLED_TRANSLATIONS).forEach((category, words) -> words.forEach(w -> {
-            String n = Labels.entry(w);
-            if (!n.isEmpty()) idx.putIfAbsent(n, category);
-        }));
+        new TreeMap<>(BUILTIN)
+                .forEach((category, words) -> words.forEach(w -> idx.putIfAbsent(Labels.entry(w), category)));
+        new TreeMap<>(INSTALLED_TRANSLATIONS)
+                .forEach((category, words) -> words.forEach(w -> {
+                    String n = Labels.entry(w);
+                    if (!n.isEmpty()) idx.putIfAbsent(n, category);
+                }));
         return Collections.unmodifiableMap(idx);
     }
 
@@ -244,27 +270,182 @@ public final class ConsequentialWords {
         // buttons got through with: forward, reply, withdraw, approve, ...; then invite, subscribe, payment, push,
         // commit, run, log out and the phrases, each weighed against the labels it gates in the corpus report —
         // merge, format, book, clear, reset and proceed alone gate too many ordinary labels: docs/security.md)
-        m.put("send", List.of("send", "forward", "reply", "invite", "senden", "abschicken", "versenden", "envoyer", "enviar", "invia", "inviare",
-                "verzenden", "versturen", "verstuur", "verzend"));
-        m.put("buy", List.of("buy", "purchase", "sell", "order", "checkout", "subscribe", "book now", "kaufen", "bestellen", "kasse", "acheter",
-                "commander", "comprar", "pedir", "acquista", "acquistare", "ordina", "ordinare", "kopen", "afrekenen"));
-        m.put("pay", List.of("pay", "payment", "cash out", "transfer", "withdraw", "donate", "bezahlen", "zahlen", "überweisen", "payer", "virement", "pagar",
-                "transferir", "paga", "pagare", "bonifico", "betalen", "overmaken"));
-        m.put("delete", List.of("delete", "remove", "overwrite", "purge", "revoke", "discard", "erase", "trash", "destroy", "wipe",
-                "don't save", "close without saving", "clear history", "reset all", "factory reset", "format disk", "format drive", "löschen",
-                "entfernen", "verwerfen", "papierkorb", "supprimer", "effacer", "eliminar", "borrar", "descartar",
-                "elimina", "cancella", "rimuovi", "scarta", "excluir", "apagar", "remover", "verwijderen", "wissen",
-                "weggooien", "prullenbak"));
-        m.put("publish", List.of("publish", "post", "tweet", "share", "upload", "deploy", "push", "veröffentlichen", "posten", "publier", "publicar",
-                "pubblica", "pubblicare", "publiceren", "plaatsen"));
-        m.put("confirm", List.of("confirm", "sign", "approve", "accept", "agree", "bestätigen", "unterschreiben", "confirmer", "signer", "confirmar",
-                "firmar", "conferma", "confermare", "firma", "assinar", "bevestigen", "ondertekenen"));
-        m.put("submit", List.of("submit", "commit", "absenden", "einreichen", "soumettre", "valider", "presentar", "submeter",
-                "indienen"));
-        m.put("install", List.of("install", "installieren", "installer", "instalar", "installa", "installare",
-                "installeren"));
-        m.put("allow", List.of("allow", "permit", "authorize", "authorise", "enable macros", "enable content", "keep anyway", "erlauben", "zulassen", "autoriser",
-                "permettre", "permitir", "autorizar", "consenti", "consentire", "autorizza", "toestaan", "autoriseren"));
+        m.put(
+                "send",
+                List.of(
+                        "send",
+                        "forward",
+                        "reply",
+                        "invite",
+                        "senden",
+                        "abschicken",
+                        "versenden",
+                        "envoyer",
+                        "enviar",
+                        "invia",
+                        "inviare",
+                        "verzenden",
+                        "versturen",
+                        "verstuur",
+                        "verzend"));
+        m.put(
+                "buy",
+                List.of(
+                        "buy",
+                        "purchase",
+                        "sell",
+                        "order",
+                        "checkout",
+                        "subscribe",
+                        "book now",
+                        "kaufen",
+                        "bestellen",
+                        "kasse",
+                        "acheter",
+                        "commander",
+                        "comprar",
+                        "pedir",
+                        "acquista",
+                        "acquistare",
+                        "ordina",
+                        "ordinare",
+                        "kopen",
+                        "afrekenen"));
+        m.put(
+                "pay",
+                List.of(
+                        "pay",
+                        "payment",
+                        "cash out",
+                        "transfer",
+                        "withdraw",
+                        "donate",
+                        "bezahlen",
+                        "zahlen",
+                        "überweisen",
+                        "payer",
+                        "virement",
+                        "pagar",
+                        "transferir",
+                        "paga",
+                        "pagare",
+                        "bonifico",
+                        "betalen",
+                        "overmaken"));
+        m.put(
+                "delete",
+                List.of(
+                        "delete",
+                        "remove",
+                        "overwrite",
+                        "purge",
+                        "revoke",
+                        "discard",
+                        "erase",
+                        "trash",
+                        "destroy",
+                        "wipe",
+                        "don't save",
+                        "close without saving",
+                        "clear history",
+                        "reset all",
+                        "factory reset",
+                        "format disk",
+                        "format drive",
+                        "löschen",
+                        "entfernen",
+                        "verwerfen",
+                        "papierkorb",
+                        "supprimer",
+                        "effacer",
+                        "eliminar",
+                        "borrar",
+                        "descartar",
+                        "elimina",
+                        "cancella",
+                        "rimuovi",
+                        "scarta",
+                        "excluir",
+                        "apagar",
+                        "remover",
+                        "verwijderen",
+                        "wissen",
+                        "weggooien",
+                        "prullenbak"));
+        m.put(
+                "publish",
+                List.of(
+                        "publish",
+                        "post",
+                        "tweet",
+                        "share",
+                        "upload",
+                        "deploy",
+                        "push",
+                        "veröffentlichen",
+                        "posten",
+                        "publier",
+                        "publicar",
+                        "pubblica",
+                        "pubblicare",
+                        "publiceren",
+                        "plaatsen"));
+        m.put(
+                "confirm",
+                List.of(
+                        "confirm",
+                        "sign",
+                        "approve",
+                        "accept",
+                        "agree",
+                        "bestätigen",
+                        "unterschreiben",
+                        "confirmer",
+                        "signer",
+                        "confirmar",
+                        "firmar",
+                        "conferma",
+                        "confermare",
+                        "firma",
+                        "assinar",
+                        "bevestigen",
+                        "ondertekenen"));
+        m.put(
+                "submit",
+                List.of(
+                        "submit",
+                        "commit",
+                        "absenden",
+                        "einreichen",
+                        "soumettre",
+                        "valider",
+                        "presentar",
+                        "submeter",
+                        "indienen"));
+        m.put(
+                "install",
+                List.of("install", "installieren", "installer", "instalar", "installa", "installare", "installeren"));
+        m.put(
+                "allow",
+                List.of(
+                        "allow",
+                        "permit",
+                        "authorize",
+                        "authorise",
+                        "enable macros",
+                        "enable content",
+                        "keep anyway",
+                        "erlauben",
+                        "zulassen",
+                        "autoriser",
+                        "permettre",
+                        "permitir",
+                        "autorizar",
+                        "consenti",
+                        "consentire",
+                        "autorizza",
+                        "toestaan",
+                        "autoriseren"));
         m.put("paste", List.of("paste", "einfügen", "coller", "pegar", "incolla", "colar", "plakken"));
         // English only (a reviewer's buttons): running code or a command, and ending the person's session
         m.put("run", List.of("run", "execute"));

@@ -133,13 +133,15 @@ public final class DeniedPlaces {
         for (String variant : decodings(text)) {
             if (folder.isPresent()) {
                 String whole = variant.strip();
-                if (!whole.isEmpty() && startsOf(whole).isEmpty()) path(folder.get(), whole).ifPresent(named::add);
+                if (!whole.isEmpty() && startsOf(whole).isEmpty())
+                    path(folder.get(), whole).ifPresent(named::add);
             }
             for (int i = 0; i < variant.length(); i++) {
                 // a file: URL starts anywhere (view-source:file:///…, jar:file:…, a scheme wrapping it); other
                 // starts only after an opener
                 boolean fileUrl = variant.regionMatches(true, i, "file:", 0, 5);
-                if (!fileUrl && (i > 0 && !opens(variant.charAt(i - 1)) || "/~$".indexOf(variant.charAt(i)) < 0)) continue;
+                if (!fileUrl && (i > 0 && !opens(variant.charAt(i - 1)) || "/~$".indexOf(variant.charAt(i)) < 0))
+                    continue;
                 // ("file://" or "${HOME}" and a longest path)
                 String from = variant.substring(i, Math.min(variant.length(), i + MAX_PATH + 8));
                 for (String start : startsOf(from)) {
@@ -156,7 +158,9 @@ public final class DeniedPlaces {
 
     /** Whether {@code text} (trimmed) starts as a path: absolute, {@code ~}, {@code $HOME} or a {@code file:} URL. */
     public boolean namesPath(String text) {
-        return text != null && decodings(text.strip()).stream().anyMatch(v -> !startsOf(v.strip()).isEmpty());
+        return text != null
+                && decodings(text.strip()).stream()
+                        .anyMatch(v -> !startsOf(v.strip()).isEmpty());
     }
 
     /**

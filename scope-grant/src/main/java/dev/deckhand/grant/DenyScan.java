@@ -15,14 +15,14 @@ import java.util.TreeSet;
  */
 public final class DenyScan {
 
-    private DenyScan() {
-    }
+    private DenyScan() {}
 
     public static Optional<Refusal> scan(PolicyConfig config, Facts facts) {
         TreeSet<String> cred = new TreeSet<>(facts.runningApps());
         cred.retainAll(config.credentialApps());
         if (!cred.isEmpty()) {
-            return Optional.of(Refusal.denyCredentialApp("credential-class app running: " + cred.first() + more(cred.size())));
+            return Optional.of(
+                    Refusal.denyCredentialApp("credential-class app running: " + cred.first() + more(cred.size())));
         }
         TreeSet<String> comms = new TreeSet<>();
         for (Facts.WindowFact w : facts.windows()) {
@@ -32,21 +32,23 @@ public final class DenyScan {
             }
         }
         if (!comms.isEmpty()) {
-            return Optional.of(Refusal.denyCommsVisible("communications app visible: " + comms.first() + more(comms.size())));
+            return Optional.of(
+                    Refusal.denyCommsVisible("communications app visible: " + comms.first() + more(comms.size())));
         }
         if (facts.targetIsBrowser()) {
             if (facts.browserHost().isEmpty() || facts.browserHost().get().isBlank()) {
-                return Optional.of(Refusal.denyHost("browser host unknown (the browser did not expose the tab's host)"));
+                return Optional.of(
+                        Refusal.denyHost("browser host unknown (the browser did not expose the tab's host)"));
             }
             String host = facts.browserHost().get();
             if (config.hostDenied(host)) {
                 // the host is read from the browser's window: the detail names the rule, not the host
-                return Optional.of(Refusal.denyHost("browser host denied: the tab's host (" + host.length()
-                        + " characters) matches deniedHosts"));
+                return Optional.of(Refusal.denyHost(
+                        "browser host denied: the tab's host (" + host.length() + " characters) matches deniedHosts"));
             }
             if (!config.hostAllowed(host)) {
-                return Optional.of(Refusal.denyHost("browser host not on allowedHosts: the tab's host ("
-                        + host.length() + " characters) matches none of them"));
+                return Optional.of(Refusal.denyHost("browser host not on allowedHosts: the tab's host (" + host.length()
+                        + " characters) matches none of them"));
             }
         }
         return Optional.empty();

@@ -20,12 +20,24 @@ import java.util.TreeSet;
  * @param measuredBasis the basis the driver re-measured right before coordinate input, if it did
  * @param focusedWindow the top-level window holding the input focus (0: none or unknown)
  */
-public record Facts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
-        List<WindowFact> windows, Optional<String> browserHost, boolean targetIsBrowser,
-        Optional<BasisInfo> measuredBasis, long focusedWindow) {
+public record Facts(
+        boolean passwordFocused,
+        boolean keyboardGrabbed,
+        Set<String> runningApps,
+        List<WindowFact> windows,
+        Optional<String> browserHost,
+        boolean targetIsBrowser,
+        Optional<BasisInfo> measuredBasis,
+        long focusedWindow) {
 
-    public Facts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps, List<WindowFact> windows,
-            Optional<String> browserHost, boolean targetIsBrowser, Optional<BasisInfo> measuredBasis) {
+    public Facts(
+            boolean passwordFocused,
+            boolean keyboardGrabbed,
+            Set<String> runningApps,
+            List<WindowFact> windows,
+            Optional<String> browserHost,
+            boolean targetIsBrowser,
+            Optional<BasisInfo> measuredBasis) {
         this(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, targetIsBrowser, measuredBasis, 0);
     }
 
@@ -53,8 +65,18 @@ public record Facts(boolean passwordFocused, boolean keyboardGrabbed, Set<String
      * @param modal {@code _NET_WM_STATE_MODAL}
      * @param stacking position bottom (0) to top
      */
-    public record WindowFact(long windowId, String app, String title, boolean own, boolean visible, int pid,
-            long processStart, long client, long transientFor, boolean modal, int stacking) {
+    public record WindowFact(
+            long windowId,
+            String app,
+            String title,
+            boolean own,
+            boolean visible,
+            int pid,
+            long processStart,
+            long client,
+            long transientFor,
+            boolean modal,
+            int stacking) {
         public WindowFact {
             Objects.requireNonNull(app, "window.app");
             Objects.requireNonNull(title, "window.title");
@@ -87,31 +109,52 @@ public record Facts(boolean passwordFocused, boolean keyboardGrabbed, Set<String
     }
 
     public Facts withPasswordFocused(boolean v) {
-        return new Facts(v, keyboardGrabbed, runningApps, windows, browserHost, targetIsBrowser, measuredBasis, focusedWindow);
+        return new Facts(
+                v, keyboardGrabbed, runningApps, windows, browserHost, targetIsBrowser, measuredBasis, focusedWindow);
     }
 
     public Facts withKeyboardGrabbed(boolean v) {
-        return new Facts(passwordFocused, v, runningApps, windows, browserHost, targetIsBrowser, measuredBasis, focusedWindow);
+        return new Facts(
+                passwordFocused, v, runningApps, windows, browserHost, targetIsBrowser, measuredBasis, focusedWindow);
     }
 
     public Facts withRunningApps(Set<String> v) {
-        return new Facts(passwordFocused, keyboardGrabbed, v, windows, browserHost, targetIsBrowser, measuredBasis, focusedWindow);
+        return new Facts(
+                passwordFocused,
+                keyboardGrabbed,
+                v,
+                windows,
+                browserHost,
+                targetIsBrowser,
+                measuredBasis,
+                focusedWindow);
     }
 
     public Facts withWindows(List<WindowFact> v) {
-        return new Facts(passwordFocused, keyboardGrabbed, runningApps, v, browserHost, targetIsBrowser, measuredBasis, focusedWindow);
+        return new Facts(
+                passwordFocused,
+                keyboardGrabbed,
+                runningApps,
+                v,
+                browserHost,
+                targetIsBrowser,
+                measuredBasis,
+                focusedWindow);
     }
 
     /** The target is a browser showing {@code host} (empty: the browser did not expose it). */
     public Facts withBrowser(Optional<String> host) {
-        return new Facts(passwordFocused, keyboardGrabbed, runningApps, windows, host, true, measuredBasis, focusedWindow);
+        return new Facts(
+                passwordFocused, keyboardGrabbed, runningApps, windows, host, true, measuredBasis, focusedWindow);
     }
 
     public Facts withFocusedWindow(long v) {
-        return new Facts(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, targetIsBrowser, measuredBasis, v);
+        return new Facts(
+                passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, targetIsBrowser, measuredBasis, v);
     }
 
     public Facts withMeasuredBasis(Optional<BasisInfo> v) {
-        return new Facts(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, targetIsBrowser, v, focusedWindow);
+        return new Facts(
+                passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, targetIsBrowser, v, focusedWindow);
     }
 }

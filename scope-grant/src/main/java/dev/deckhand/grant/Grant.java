@@ -22,9 +22,18 @@ import java.util.Set;
  * @param consequential the consequential actions the person named (see {@link Consequential})
  * @param ownerSession the MCP session the grant is bound to, empty until one uses it
  */
-public record Grant(String id, GrantTarget target, ScopeKind scope, long revision, int budgetRemaining,
-        Duration idleExpiry, Instant lastTouched, InputPolicy inputPolicy, CaptureMode capture,
-        Set<String> consequential, Optional<String> ownerSession) {
+public record Grant(
+        String id,
+        GrantTarget target,
+        ScopeKind scope,
+        long revision,
+        int budgetRemaining,
+        Duration idleExpiry,
+        Instant lastTouched,
+        InputPolicy inputPolicy,
+        CaptureMode capture,
+        Set<String> consequential,
+        Optional<String> ownerSession) {
 
     public Grant {
         Objects.requireNonNull(id, "id");
@@ -58,7 +67,17 @@ public record Grant(String id, GrantTarget target, ScopeKind scope, long revisio
     }
 
     Grant with(long newRevision, int newBudget, Instant touched, Optional<String> owner) {
-        return new Grant(id, target, scope, newRevision, newBudget, idleExpiry, touched, inputPolicy, capture,
-                consequential, owner);
+        return new Grant(
+                id,
+                target,
+                scope,
+                newRevision,
+                newBudget,
+                idleExpiry,
+                touched,
+                inputPolicy,
+                capture,
+                consequential,
+                owner);
     }
 }

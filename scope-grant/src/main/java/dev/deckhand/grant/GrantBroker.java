@@ -136,8 +136,17 @@ public final class GrantBroker {
             if (active != null) {
                 throw new GrantConflictException(active.id());
             }
-            Grant g = new Grant(ids.get(), request.target(), request.scope(), ++lastRevision, request.budget(),
-                    request.idleExpiry(), now(), request.inputPolicy(), request.capture(), request.consequential(),
+            Grant g = new Grant(
+                    ids.get(),
+                    request.target(),
+                    request.scope(),
+                    ++lastRevision,
+                    request.budget(),
+                    request.idleExpiry(),
+                    now(),
+                    request.inputPolicy(),
+                    request.capture(),
+                    request.consequential(),
                     Optional.empty());
             active = g;
             family.clear();
@@ -233,7 +242,8 @@ public final class GrantBroker {
         Objects.requireNonNull(r, "reservation");
         synchronized (lock) {
             if (!open.remove(r.id()) || active == null || !active.id().equals(r.grantId())) return;
-            active = active.with(active.revision(), active.budgetRemaining() + 1, active.lastTouched(), active.ownerSession());
+            active = active.with(
+                    active.revision(), active.budgetRemaining() + 1, active.lastTouched(), active.ownerSession());
         }
     }
 
@@ -257,8 +267,8 @@ public final class GrantBroker {
         return run(() -> {
             Grant g = requireMember(sessionId, grantId);
             if (holder != null && !holder.equals(runId)) {
-                throw new RefusedException(Refusal.outOfScope("grant " + g.id()
-                        + " is in use by another run; one run holds a grant at a time"));
+                throw new RefusedException(Refusal.outOfScope(
+                        "grant " + g.id() + " is in use by another run; one run holds a grant at a time"));
             }
             holder = runId;
             return g;
@@ -326,7 +336,8 @@ public final class GrantBroker {
             if (change.releaseSession()) {
                 family.clear();
             }
-            active = new Grant(g.id(),
+            active = new Grant(
+                    g.id(),
                     change.target() != null ? change.target() : g.target(),
                     g.scope(),
                     ++lastRevision,
@@ -461,8 +472,8 @@ public final class GrantBroker {
         }
         if (grantId != null && !active.id().equals(grantId)) {
             Refusal r = ended.get(grantId);
-            throw new RefusedException(r != null ? r
-                    : Refusal.noGrant("grant " + grantId + " is not the active grant"));
+            throw new RefusedException(
+                    r != null ? r : Refusal.noGrant("grant " + grantId + " is not the active grant"));
         }
         return active;
     }
@@ -470,9 +481,10 @@ public final class GrantBroker {
     private Grant requireMember(String sessionId, String grantId) {
         Grant g = requireActive(grantId);
         if (!family.contains(sessionId)) {
-            throw new RefusedException(Refusal.outOfScope(g.ownerSession().isEmpty()
-                    ? "grant " + g.id() + " has not been acquired by this MCP session"
-                    : "grant " + g.id() + " is bound to another MCP session"));
+            throw new RefusedException(Refusal.outOfScope(
+                    g.ownerSession().isEmpty()
+                            ? "grant " + g.id() + " has not been acquired by this MCP session"
+                            : "grant " + g.id() + " is bound to another MCP session"));
         }
         return g;
     }

@@ -11,8 +11,14 @@ import java.util.Set;
  * @param budget a new remaining budget, or null
  * @param releaseSession unbind the MCP session so the next session to use the grant owns it
  */
-public record GrantChange(GrantTarget target, Integer budget, Duration idleExpiry, InputPolicy inputPolicy,
-        CaptureMode capture, Set<String> consequential, boolean releaseSession) {
+public record GrantChange(
+        GrantTarget target,
+        Integer budget,
+        Duration idleExpiry,
+        InputPolicy inputPolicy,
+        CaptureMode capture,
+        Set<String> consequential,
+        boolean releaseSession) {
 
     public GrantChange {
         if (budget != null) {

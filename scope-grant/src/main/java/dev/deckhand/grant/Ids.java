@@ -9,8 +9,7 @@ final class Ids {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final char[] ALPHABET = "abcdefghijklmnopqrstuvwxyz234567".toCharArray();
 
-    private Ids() {
-    }
+    private Ids() {}
 
     static Supplier<String> random(String prefix) {
         return () -> {

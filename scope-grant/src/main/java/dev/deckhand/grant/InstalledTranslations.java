@@ -23,8 +23,7 @@ final class InstalledTranslations {
 
     static final String RESOURCE = "consequential-words.tsv";
 
-    private InstalledTranslations() {
-    }
+    private InstalledTranslations() {}
 
     /** Category → translations; a missing resource is a build error, so it fails loudly. */
     static Map<String, Set<String>> load() {
@@ -45,7 +44,8 @@ final class InstalledTranslations {
             if (line.isBlank() || line.startsWith("#")) continue;
             String[] f = line.split("\t", -1);
             if (f.length != 4 || f[0].isBlank() || f[3].isBlank()) {
-                throw new IllegalStateException(RESOURCE + " line " + n + " is not category, language, msgid, translation");
+                throw new IllegalStateException(
+                        RESOURCE + " line " + n + " is not category, language, msgid, translation");
             }
             out.computeIfAbsent(f[0], c -> new TreeSet<>()).add(f[3]);
         }

@@ -64,8 +64,7 @@ public final class Labels {
     /** Cloned per call: a BreakIterator holds the text it walks. */
     private static final BreakIterator WORDS = BreakIterator.getWordInstance(ULocale.ROOT);
 
-    private Labels() {
-    }
+    private Labels() {}
 
     /** The words of {@code text}, each in normal form (see the class comment); empty for null. */
     public static List<String> words(String text) {
@@ -125,11 +124,17 @@ public final class Labels {
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
             switch (UCharacter.getDirection(cp)) {
-                case UCharacter.RIGHT_TO_LEFT, UCharacter.RIGHT_TO_LEFT_ARABIC, UCharacter.RIGHT_TO_LEFT_EMBEDDING,
-                        UCharacter.RIGHT_TO_LEFT_OVERRIDE, UCharacter.LEFT_TO_RIGHT_EMBEDDING,
-                        UCharacter.LEFT_TO_RIGHT_OVERRIDE, UCharacter.POP_DIRECTIONAL_FORMAT,
-                        UCharacter.LEFT_TO_RIGHT_ISOLATE, UCharacter.RIGHT_TO_LEFT_ISOLATE,
-                        UCharacter.FIRST_STRONG_ISOLATE, UCharacter.POP_DIRECTIONAL_ISOLATE:
+                case UCharacter.RIGHT_TO_LEFT,
+                        UCharacter.RIGHT_TO_LEFT_ARABIC,
+                        UCharacter.RIGHT_TO_LEFT_EMBEDDING,
+                        UCharacter.RIGHT_TO_LEFT_OVERRIDE,
+                        UCharacter.LEFT_TO_RIGHT_EMBEDDING,
+                        UCharacter.LEFT_TO_RIGHT_OVERRIDE,
+                        UCharacter.POP_DIRECTIONAL_FORMAT,
+                        UCharacter.LEFT_TO_RIGHT_ISOLATE,
+                        UCharacter.RIGHT_TO_LEFT_ISOLATE,
+                        UCharacter.FIRST_STRONG_ISOLATE,
+                        UCharacter.POP_DIRECTIONAL_ISOLATE:
                     return true;
                 default:
                     break;
@@ -158,7 +163,9 @@ public final class Labels {
         for (int end = bi.next(); end != BreakIterator.DONE; start = end, end = bi.next()) {
             if (bi.getRuleStatus() == BreakIterator.WORD_NONE) continue;
             String piece = s.substring(start, end);
-            String w = primary ? word(piece) : lettersOnly(SPOOF.getSkeleton(UCharacter.foldCase(SPOOF.getSkeleton(piece), true)));
+            String w = primary
+                    ? word(piece)
+                    : lettersOnly(SPOOF.getSkeleton(UCharacter.foldCase(SPOOF.getSkeleton(piece), true)));
             if (!w.isEmpty()) out.add(w);
         }
         return out;
@@ -185,7 +192,9 @@ public final class Labels {
 
     private static boolean isMark(int cp) {
         int t = UCharacter.getType(cp);
-        return t == UCharacter.NON_SPACING_MARK || t == UCharacter.COMBINING_SPACING_MARK || t == UCharacter.ENCLOSING_MARK;
+        return t == UCharacter.NON_SPACING_MARK
+                || t == UCharacter.COMBINING_SPACING_MARK
+                || t == UCharacter.ENCLOSING_MARK;
     }
 
     /**
@@ -195,7 +204,9 @@ public final class Labels {
     public static String display(String w) {
         String f = UCharacter.foldCase(withoutFormat(NFKC.normalize(w.trim())), true);
         StringBuilder out = new StringBuilder(f.length());
-        f.codePoints().filter(cp -> UCharacter.isLetterOrDigit(cp) || isMark(cp)).forEach(out::appendCodePoint);
+        f.codePoints()
+                .filter(cp -> UCharacter.isLetterOrDigit(cp) || isMark(cp))
+                .forEach(out::appendCodePoint);
         return out.toString();
     }
 
@@ -227,7 +238,9 @@ public final class Labels {
             int type = UCharacter.getType(cp);
             if (type == UCharacter.NON_SPACING_MARK || type == UCharacter.ENCLOSING_MARK) {
                 int script = UScript.getScript(cp);
-                boolean decoration = script == UScript.INHERITED || script == UScript.COMMON || base < 0
+                boolean decoration = script == UScript.INHERITED
+                        || script == UScript.COMMON
+                        || base < 0
                         || !UScript.hasScript(base, script);
                 if (decoration) continue;
             } else if (type != UCharacter.COMBINING_SPACING_MARK) {
@@ -271,10 +284,31 @@ public final class Labels {
     static final class LetterForms {
 
         /** Words of a character name that say how a letter is drawn, not which letter it is. */
-        static final Set<String> STYLE = Set.of("LATIN", "LETTER", "SMALL", "CAPITAL", "MODIFIER", "SUBSCRIPT",
-                "SUPERSCRIPT", "FULLWIDTH", "HALFWIDTH", "CIRCLED", "NEGATIVE", "SQUARED", "PARENTHESIZED",
-                "REGIONAL", "INDICATOR", "SYMBOL", "MATHEMATICAL", "BOLD", "ITALIC", "SCRIPT", "FRAKTUR",
-                "DOUBLE-STRUCK", "SANS-SERIF", "MONOSPACE");
+        static final Set<String> STYLE = Set.of(
+                "LATIN",
+                "LETTER",
+                "SMALL",
+                "CAPITAL",
+                "MODIFIER",
+                "SUBSCRIPT",
+                "SUPERSCRIPT",
+                "FULLWIDTH",
+                "HALFWIDTH",
+                "CIRCLED",
+                "NEGATIVE",
+                "SQUARED",
+                "PARENTHESIZED",
+                "REGIONAL",
+                "INDICATOR",
+                "SYMBOL",
+                "MATHEMATICAL",
+                "BOLD",
+                "ITALIC",
+                "SCRIPT",
+                "FRAKTUR",
+                "DOUBLE-STRUCK",
+                "SANS-SERIF",
+                "MONOSPACE");
 
         /**
          * The answers so far, code point → letter or -1: a name is read once per character, when a label first
@@ -282,8 +316,7 @@ public final class Labels {
          */
         static final Map<Integer, Integer> SEEN = new ConcurrentHashMap<>();
 
-        private LetterForms() {
-        }
+        private LetterForms() {}
 
         /** A letter or symbol of the Latin or Common script: only these can be named as a Latin letter's form. */
         static boolean candidate(int cp) {
@@ -320,8 +353,11 @@ public final class Labels {
 
     private static boolean punctuation(int cp) {
         return switch (UCharacter.getType(cp)) {
-            case UCharacter.CONNECTOR_PUNCTUATION, UCharacter.DASH_PUNCTUATION, UCharacter.OTHER_PUNCTUATION,
-                    UCharacter.INITIAL_PUNCTUATION, UCharacter.FINAL_PUNCTUATION -> true;
+            case UCharacter.CONNECTOR_PUNCTUATION,
+                    UCharacter.DASH_PUNCTUATION,
+                    UCharacter.OTHER_PUNCTUATION,
+                    UCharacter.INITIAL_PUNCTUATION,
+                    UCharacter.FINAL_PUNCTUATION -> true;
             default -> false;
         };
     }
@@ -335,7 +371,9 @@ public final class Labels {
             // a digit is never part of a word, nor is punctuation (`_`, `:`, `.`, `·`, `'`, which ICU keeps inside a
             // word): Send2, 1Delete, Send_now, Send:all and Pay·now hold their list word (a digit that looks like a
             // letter is still met by the joined neighbours of tokens: De1ete)
-            if (prev >= 0 && (UCharacter.isDigit(cp) != UCharacter.isDigit(prev)) && UCharacter.isLetterOrDigit(cp)
+            if (prev >= 0
+                    && (UCharacter.isDigit(cp) != UCharacter.isDigit(prev))
+                    && UCharacter.isLetterOrDigit(cp)
                     && UCharacter.isLetterOrDigit(prev)) {
                 sb.append(' ');
             }

@@ -11,8 +11,14 @@ import java.util.Set;
  * @param budget input actions the grant allows, 1..{@value #MAX_BUDGET}
  * @param consequential named consequential actions; see {@link Consequential} for the entry forms
  */
-public record MintRequest(GrantTarget target, ScopeKind scope, int budget, Duration idleExpiry,
-        InputPolicy inputPolicy, CaptureMode capture, Set<String> consequential) {
+public record MintRequest(
+        GrantTarget target,
+        ScopeKind scope,
+        int budget,
+        Duration idleExpiry,
+        InputPolicy inputPolicy,
+        CaptureMode capture,
+        Set<String> consequential) {
 
     public static final int MAX_BUDGET = 10_000;
 
@@ -28,8 +34,14 @@ public record MintRequest(GrantTarget target, ScopeKind scope, int budget, Durat
 
     /** Defaults: the caps' budget and idle expiry, {@code confirm_each}, {@code a11y_only}, nothing named. */
     public static MintRequest of(GrantTarget target, ScopeKind scope, PolicyConfig.Caps caps) {
-        return new MintRequest(target, scope, caps.budget(), caps.idleExpiry(), InputPolicy.CONFIRM_EACH,
-                CaptureMode.A11Y_ONLY, Set.of());
+        return new MintRequest(
+                target,
+                scope,
+                caps.budget(),
+                caps.idleExpiry(),
+                InputPolicy.CONFIRM_EACH,
+                CaptureMode.A11Y_ONLY,
+                Set.of());
     }
 
     public MintRequest withBudget(int v) {

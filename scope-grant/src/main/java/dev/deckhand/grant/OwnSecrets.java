@@ -40,6 +40,7 @@ public final class OwnSecrets {
 
     /** Every run of every secret, to the secret's name ("owner token", ...). */
     private final Map<String, String> runs;
+
     private final int unmatchable;
 
     private OwnSecrets(Map<String, String> runs, int unmatchable) {
@@ -73,7 +74,8 @@ public final class OwnSecrets {
                 unmatchable++;
                 continue;
             }
-            for (int i = 0; i + RUN <= folded.length(); i++) runs.putIfAbsent(folded.substring(i, i + RUN), e.getValue());
+            for (int i = 0; i + RUN <= folded.length(); i++)
+                runs.putIfAbsent(folded.substring(i, i + RUN), e.getValue());
         }
         return runs.isEmpty() && unmatchable == 0 ? NONE : new OwnSecrets(Map.copyOf(runs), unmatchable);
     }

@@ -33,8 +33,7 @@ import java.util.Optional;
  */
 public final class Policy {
 
-    private Policy() {
-    }
+    private Policy() {}
 
     /**
      * The call-mode check made before anything else, and the one place a call mode is refused
@@ -65,8 +64,8 @@ public final class Policy {
             return refuse(Refusal.ownWindow("target window " + describe(window.get()) + " is Deckhand's own"));
         }
         if (action.element().isPresent() && action.element().get().own()) {
-            return refuse(Refusal.ownWindow("target element "
-                    + Consequential.describe(action.element().get()) + " belongs to Deckhand"));
+            return refuse(Refusal.ownWindow(
+                    "target element " + Consequential.describe(action.element().get()) + " belongs to Deckhand"));
         }
         if (action.chord().isPresent()) {
             Optional<String> system = action.chord().get().systemReason();
@@ -135,11 +134,13 @@ public final class Policy {
         // 5. consequential gate
         Optional<Consequential.Match> match = Consequential.classify(action, config.consequentialWords());
         if (match.isPresent() && !Consequential.named(grant.consequential(), action, match.get())) {
-            String what = match.get().what() + (match.get().categories().isEmpty() ? ""
-                    : " (" + String.join(", ", match.get().categories()) + ")");
+            String what = match.get().what()
+                    + (match.get().categories().isEmpty()
+                            ? ""
+                            : " (" + String.join(", ", match.get().categories()) + ")");
             if (effective == InputPolicy.AUTONOMOUS) {
-                return refuse(Refusal.consequentialNotNamed(what + " is consequential and not named on grant "
-                        + grant.id()));
+                return refuse(
+                        Refusal.consequentialNotNamed(what + " is consequential and not named on grant " + grant.id()));
             }
             return new PolicyDecision.NeedsApproval("consequential: " + what, Optional.of(what));
         }
@@ -179,8 +180,8 @@ public final class Policy {
      * field focused or a keyboard grab held), the deny lists and the scope of the window to capture. Pixels
      * additionally need a {@code pixels} grant ({@code OUT_OF_SCOPE} otherwise).
      */
-    public static Optional<Refusal> beforeCapture(PolicyConfig config, Grant grant, Facts facts, long windowId,
-            boolean pixels) {
+    public static Optional<Refusal> beforeCapture(
+            PolicyConfig config, Grant grant, Facts facts, long windowId, boolean pixels) {
         Optional<Facts.WindowFact> w = facts.window(windowId);
         if (w.isPresent() && w.get().own()) {
             return Optional.of(Refusal.ownWindow("window " + describe(w.get()) + " is Deckhand's own"));
@@ -211,12 +212,13 @@ public final class Policy {
             return Optional.of(Refusal.outOfScope("window " + hex(windowId) + " is not on screen"));
         }
         if (grant.scope() == ScopeKind.WINDOW && windowId != grant.target().windowId()) {
-            return Optional.of(Refusal.outOfScope("window " + describe(w.get())
-                    + " is not the granted window " + hex(grant.target().windowId())));
+            return Optional.of(Refusal.outOfScope("window " + describe(w.get()) + " is not the granted window "
+                    + hex(grant.target().windowId())));
         }
-        if (grant.scope() == ScopeKind.APP && !w.get().app().equalsIgnoreCase(grant.target().app())) {
-            return Optional.of(Refusal.outOfScope("window " + describe(w.get())
-                    + " is not of the granted app " + grant.target().app()));
+        if (grant.scope() == ScopeKind.APP
+                && !w.get().app().equalsIgnoreCase(grant.target().app())) {
+            return Optional.of(Refusal.outOfScope("window " + describe(w.get()) + " is not of the granted app "
+                    + grant.target().app()));
         }
         if (windowId == grant.target().windowId()) {
             return binding(grant.target(), w.get());
@@ -235,8 +237,8 @@ public final class Policy {
             diff = "process start " + t.processStart() + " → " + w.processStart();
         }
         if (diff == null) return Optional.empty();
-        return Optional.of(Refusal.outOfScope("window " + hex(w.windowId())
-                + " is no longer the granted window (" + diff + "): a reused window id never carries a grant"));
+        return Optional.of(Refusal.outOfScope("window " + hex(w.windowId()) + " is no longer the granted window ("
+                + diff + "): a reused window id never carries a grant"));
     }
 
     /**
@@ -247,8 +249,10 @@ public final class Policy {
      */
     static Optional<Refusal> dialogOver(Grant grant, Facts facts, long windowId) {
         if (grant.scope() != ScopeKind.WINDOW) return Optional.empty();
-        return dialogsOver(facts, windowId).stream().findFirst().map(w -> Refusal.outOfScope("dialog "
-                + describe(w) + " of the same app is open over the granted window; it is outside this window grant"));
+        return dialogsOver(facts, windowId).stream()
+                .findFirst()
+                .map(w -> Refusal.outOfScope("dialog " + describe(w)
+                        + " of the same app is open over the granted window; it is outside this window grant"));
     }
 
     /**
@@ -261,7 +265,8 @@ public final class Policy {
         List<Facts.WindowFact> out = new ArrayList<>();
         for (Facts.WindowFact w : facts.windows()) {
             if (w.windowId() == windowId || !w.visible() || !w.sameClient(target.get())) continue;
-            if ((w.transientFor() == windowId || w.modal()) && w.stacking() > target.get().stacking()) out.add(w);
+            if ((w.transientFor() == windowId || w.modal())
+                    && w.stacking() > target.get().stacking()) out.add(w);
         }
         return out;
     }

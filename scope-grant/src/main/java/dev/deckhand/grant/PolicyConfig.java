@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -34,29 +33,86 @@ import java.util.TreeSet;
  * @param consequentialWords the consequential word list: the built-in one plus the person's additions
  *     (optional in the file; null means the built-in list)
  */
-public record PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
-        Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
-        List<List<String>> enabledCommands, List<String> verifierRoots, ConsequentialWords consequentialWords) {
+public record PolicyConfig(
+        PermissionMode permissionMode,
+        Set<String> credentialApps,
+        Set<String> commsApps,
+        Set<String> deniedHosts,
+        Set<String> allowedHosts,
+        Caps caps,
+        Duration pollInterval,
+        List<List<String>> enabledCommands,
+        List<String> verifierRoots,
+        ConsequentialWords consequentialWords) {
 
     /** Credential-class apps that are always on the list (lower-case WM_CLASS / executable names). */
     public static final Set<String> BUILTIN_CREDENTIAL_APPS = Collections.unmodifiableSet(new TreeSet<>(List.of(
-            "keepassxc", "keepass2", "keepass", "1password", "bitwarden", "seahorse", "gnome-keyring",
-            "kwalletmanager5", "kwalletmanager", "lastpass", "pass", "gopass", "enpass", "dashlane",
-            "qtpass", "authenticator", "secrets")));
+            "keepassxc",
+            "keepass2",
+            "keepass",
+            "1password",
+            "bitwarden",
+            "seahorse",
+            "gnome-keyring",
+            "kwalletmanager5",
+            "kwalletmanager",
+            "lastpass",
+            "pass",
+            "gopass",
+            "enpass",
+            "dashlane",
+            "qtpass",
+            "authenticator",
+            "secrets")));
 
     /** Default communications apps (lower-case WM_CLASS names). */
     public static final Set<String> DEFAULT_COMMS_APPS = Collections.unmodifiableSet(new TreeSet<>(List.of(
-            "slack", "discord", "signal", "signal-desktop", "telegram-desktop", "telegramdesktop", "element",
-            "thunderbird", "evolution", "geary", "kmail", "mailspring", "teams", "teams-for-linux",
-            "microsoft teams - preview", "zoom", "skype", "whatsapp", "whatsapp-for-linux", "mattermost",
-            "hexchat", "pidgin", "ferdium", "rambox", "zulip", "wire", "thunderbird-esr")));
+            "slack",
+            "discord",
+            "signal",
+            "signal-desktop",
+            "telegram-desktop",
+            "telegramdesktop",
+            "element",
+            "thunderbird",
+            "evolution",
+            "geary",
+            "kmail",
+            "mailspring",
+            "teams",
+            "teams-for-linux",
+            "microsoft teams - preview",
+            "zoom",
+            "skype",
+            "whatsapp",
+            "whatsapp-for-linux",
+            "mattermost",
+            "hexchat",
+            "pidgin",
+            "ferdium",
+            "rambox",
+            "zulip",
+            "wire",
+            "thunderbird-esr")));
 
     /** Default denied hosts: sign-in, payment, password-manager and web mail/chat hosts. */
     public static final Set<String> DEFAULT_DENIED_HOSTS = Collections.unmodifiableSet(new TreeSet<>(List.of(
-            "accounts.google.com", "login.microsoftonline.com", "login.live.com", "appleid.apple.com",
-            "paypal.com", "vault.bitwarden.com", "my.1password.com", "lastpass.com",
-            "mail.google.com", "outlook.live.com", "outlook.office.com", "mail.proton.me",
-            "web.whatsapp.com", "app.slack.com", "discord.com", "web.telegram.org")));
+            "accounts.google.com",
+            "login.microsoftonline.com",
+            "login.live.com",
+            "appleid.apple.com",
+            "paypal.com",
+            "vault.bitwarden.com",
+            "my.1password.com",
+            "lastpass.com",
+            "mail.google.com",
+            "outlook.live.com",
+            "outlook.office.com",
+            "mail.proton.me",
+            "web.whatsapp.com",
+            "app.slack.com",
+            "discord.com",
+            "web.telegram.org")));
 
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(1);
     public static final Duration MAX_POLL_INTERVAL = Duration.ofSeconds(60);
@@ -81,7 +137,8 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
         }
         MintRequest.requirePositive(pollInterval, "pollInterval");
         if (pollInterval.compareTo(MAX_POLL_INTERVAL) > 0) {
-            throw new IllegalArgumentException("pollInterval must be at most " + MAX_POLL_INTERVAL + ", was " + pollInterval);
+            throw new IllegalArgumentException(
+                    "pollInterval must be at most " + MAX_POLL_INTERVAL + ", was " + pollInterval);
         }
         List<List<String>> cmds = new ArrayList<>();
         if (enabledCommands != null) {
@@ -115,10 +172,26 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
     }
 
     /** A policy without {@code verifierRoots} or {@code consequentialWords} (written before the fields existed): the defaults. */
-    public PolicyConfig(PermissionMode permissionMode, Set<String> credentialApps, Set<String> commsApps,
-            Set<String> deniedHosts, Set<String> allowedHosts, Caps caps, Duration pollInterval,
+    public PolicyConfig(
+            PermissionMode permissionMode,
+            Set<String> credentialApps,
+            Set<String> commsApps,
+            Set<String> deniedHosts,
+            Set<String> allowedHosts,
+            Caps caps,
+            Duration pollInterval,
             List<List<String>> enabledCommands) {
-        this(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, null, null);
+        this(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                null,
+                null);
     }
 
     /** The defaults the very first start writes. */
@@ -155,45 +228,143 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
     }
 
     public PolicyConfig withPermissionMode(PermissionMode v) {
-        return new PolicyConfig(v, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                v,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords);
     }
 
     public PolicyConfig withCredentialApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, v, commsApps, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                v,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords);
     }
 
     public PolicyConfig withCommsApps(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, v, deniedHosts, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                v,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords);
     }
 
     public PolicyConfig withDeniedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, v, allowedHosts, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                v,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords);
     }
 
     public PolicyConfig withAllowedHosts(Set<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, v, caps, pollInterval, enabledCommands, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                v,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords);
     }
 
     public PolicyConfig withCaps(Caps v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, v, pollInterval, enabledCommands, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                v,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords);
     }
 
     public PolicyConfig withPollInterval(Duration v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, v, enabledCommands, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                v,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords);
     }
 
     public PolicyConfig withVerifierRoots(List<String> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval,
-                enabledCommands, v, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                v,
+                consequentialWords);
     }
 
     public PolicyConfig withConsequentialWords(ConsequentialWords v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval,
-                enabledCommands, verifierRoots, v);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                v);
     }
 
     public PolicyConfig withEnabledCommands(List<List<String>> v) {
-        return new PolicyConfig(permissionMode, credentialApps, commsApps, deniedHosts, allowedHosts, caps, pollInterval, v, verifierRoots, consequentialWords);
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                v,
+                verifierRoots,
+                consequentialWords);
     }
 
     /**
@@ -292,8 +463,8 @@ public record PolicyConfig(PermissionMode permissionMode, Set<String> credential
                 }
                 String h = s.trim().toLowerCase(Locale.ROOT);
                 if (!h.matches("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")) {
-                    throw new IllegalArgumentException(field + " entry '" + s
-                            + "' must be a bare host name (no scheme, port or path)");
+                    throw new IllegalArgumentException(
+                            field + " entry '" + s + "' must be a bare host name (no scheme, port or path)");
                 }
                 out.add(h);
             }

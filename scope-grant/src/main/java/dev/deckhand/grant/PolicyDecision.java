@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** What {@link Policy#check} decided for one proposed action. */
-public sealed interface PolicyDecision permits PolicyDecision.Allow, PolicyDecision.NeedsApproval,
-        PolicyDecision.Refuse {
+public sealed interface PolicyDecision
+        permits PolicyDecision.Allow, PolicyDecision.NeedsApproval, PolicyDecision.Refuse {
 
     /** The refusal, when this is {@link Refuse}. */
     default Optional<Refusal> refusal() {

@@ -22,9 +22,17 @@ import java.util.Optional;
  * @param beyondAscii a {@code type} whose text has a character outside printable ASCII (U+0020–U+007E): a terminal
  *     may read one as a key (8-bit Meta under the C locale makes {@code ±} Meta-1); the text itself is never here
  */
-public record ProposedAction(ActionKind kind, long decidedAtRevision, long targetWindowId, Optional<Element> element,
-        Optional<Chord> chord, Optional<String> option, Optional<BasisInfo> basis, WindowContext context,
-        boolean approved, boolean beyondAscii) {
+public record ProposedAction(
+        ActionKind kind,
+        long decidedAtRevision,
+        long targetWindowId,
+        Optional<Element> element,
+        Optional<Chord> chord,
+        Optional<String> option,
+        Optional<BasisInfo> basis,
+        WindowContext context,
+        boolean approved,
+        boolean beyondAscii) {
 
     public ProposedAction {
         Objects.requireNonNull(kind, "kind");
@@ -50,8 +58,8 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
      *     that shows none of these the name or description of the group it is the only control of; empty
      *     when not read
      */
-    public record Element(String role, String name, boolean own, boolean compose, boolean editable,
-            java.util.List<String> shown) {
+    public record Element(
+            String role, String name, boolean own, boolean compose, boolean editable, java.util.List<String> shown) {
         public Element {
             Objects.requireNonNull(role, "element.role");
             Objects.requireNonNull(name, "element.name");
@@ -72,8 +80,17 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
          * Roles a person presses to make something happen: a control of one of these whose purpose the tree does
          * not say at all is {@link Consequential#UNIDENTIFIED}.
          */
-        public static final java.util.Set<String> ACTION_ROLES = java.util.Set.of("push button", "toggle button", "button",
-                "tool bar button", "link", "menu item", "check menu item", "radio menu item", "check box", "radio button",
+        public static final java.util.Set<String> ACTION_ROLES = java.util.Set.of(
+                "push button",
+                "toggle button",
+                "button",
+                "tool bar button",
+                "link",
+                "menu item",
+                "check menu item",
+                "radio menu item",
+                "check box",
+                "radio button",
                 "switch");
 
         /** Whether this is a control a person presses ({@link #ACTION_ROLES}). */
@@ -100,9 +117,15 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
                 int cp = s.codePointAt(i);
                 i += Character.charCount(cp);
                 int type = Character.getType(cp);
-                if (Character.isWhitespace(cp) || Character.isSpaceChar(cp) || cp == 0xFFFC || type == Character.FORMAT
-                        || type == Character.CONTROL || type == Character.OTHER_SYMBOL || type == Character.MODIFIER_SYMBOL
-                        || type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK) {
+                if (Character.isWhitespace(cp)
+                        || Character.isSpaceChar(cp)
+                        || cp == 0xFFFC
+                        || type == Character.FORMAT
+                        || type == Character.CONTROL
+                        || type == Character.OTHER_SYMBOL
+                        || type == Character.MODIFIER_SYMBOL
+                        || type == Character.NON_SPACING_MARK
+                        || type == Character.ENCLOSING_MARK) {
                     continue;
                 }
                 return true;
@@ -120,8 +143,14 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
         /** Roles whose elements take typed text. */
         public static boolean textRole(String role) {
             String r = role.toLowerCase(java.util.Locale.ROOT);
-            return r.equals("text") || r.equals("entry") || r.equals("document text") || r.equals("paragraph")
-                    || r.equals("terminal") || r.equals("password text") || r.equals("spin button") || r.equals("combo box");
+            return r.equals("text")
+                    || r.equals("entry")
+                    || r.equals("document text")
+                    || r.equals("paragraph")
+                    || r.equals("terminal")
+                    || r.equals("password text")
+                    || r.equals("spin button")
+                    || r.equals("combo box");
         }
     }
 
@@ -133,8 +162,8 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
      * @param defaultButton the window's default button, when the tree shows one
      * @param accelerators the keyboard accelerators of the window's menu items (read for {@code key} only)
      */
-    public record WindowContext(boolean dialog, String text, Optional<Element> defaultButton,
-            Accelerators accelerators) {
+    public record WindowContext(
+            boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
@@ -155,14 +184,32 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
 
     /** An action with no element, chord, option or basis (wait; a click_at whose point shows nothing). */
     public static ProposedAction bare(ActionKind kind, long revision, long windowId) {
-        return new ProposedAction(kind, revision, windowId, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), WindowContext.NONE, false, false);
+        return new ProposedAction(
+                kind,
+                revision,
+                windowId,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                WindowContext.NONE,
+                false,
+                false);
     }
 
     /** An action on an element (click, set_text, focus, scroll, select without option). */
     public static ProposedAction on(ActionKind kind, long revision, long windowId, Element element) {
-        return new ProposedAction(kind, revision, windowId, Optional.ofNullable(element), Optional.empty(),
-                Optional.empty(), Optional.empty(), WindowContext.NONE, false, false);
+        return new ProposedAction(
+                kind,
+                revision,
+                windowId,
+                Optional.ofNullable(element),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                WindowContext.NONE,
+                false,
+                false);
     }
 
     /**
@@ -171,20 +218,47 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
      */
     public static ProposedAction type(long revision, long windowId, Element focused, String text) {
         boolean beyond = text.chars().anyMatch(ch -> ch < 0x20 || ch > 0x7e);
-        return new ProposedAction(ActionKind.TYPE, revision, windowId, Optional.ofNullable(focused), Optional.empty(),
-                Optional.empty(), Optional.empty(), WindowContext.NONE, false, beyond);
+        return new ProposedAction(
+                ActionKind.TYPE,
+                revision,
+                windowId,
+                Optional.ofNullable(focused),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                WindowContext.NONE,
+                false,
+                beyond);
     }
 
     /** {@code select} of {@code option} in {@code element}. */
     public static ProposedAction select(long revision, long windowId, Element element, String option) {
-        return new ProposedAction(ActionKind.SELECT, revision, windowId, Optional.ofNullable(element), Optional.empty(),
-                Optional.of(option), Optional.empty(), WindowContext.NONE, false, false);
+        return new ProposedAction(
+                ActionKind.SELECT,
+                revision,
+                windowId,
+                Optional.ofNullable(element),
+                Optional.empty(),
+                Optional.of(option),
+                Optional.empty(),
+                WindowContext.NONE,
+                false,
+                false);
     }
 
     /** A key chord delivered to the focused element ({@code focused} may be null when unknown). */
     public static ProposedAction key(Chord chord, long revision, long windowId, Element focused) {
-        return new ProposedAction(ActionKind.KEY, revision, windowId, Optional.ofNullable(focused), Optional.of(chord),
-                Optional.empty(), Optional.empty(), WindowContext.NONE, false, false);
+        return new ProposedAction(
+                ActionKind.KEY,
+                revision,
+                windowId,
+                Optional.ofNullable(focused),
+                Optional.of(chord),
+                Optional.empty(),
+                Optional.empty(),
+                WindowContext.NONE,
+                false,
+                false);
     }
 
     /** {@link #key(Chord, long, long, Element)} of a chord's text. */
@@ -194,18 +268,27 @@ public record ProposedAction(ActionKind kind, long decidedAtRevision, long targe
 
     /** Coordinate input against a capture basis; {@code hit} is the element at the point, when known. */
     public static ProposedAction clickAt(long revision, long windowId, BasisInfo basis, Element hit) {
-        return new ProposedAction(ActionKind.CLICK_AT, revision, windowId, Optional.ofNullable(hit), Optional.empty(),
-                Optional.empty(), Optional.ofNullable(basis), WindowContext.NONE, false, false);
+        return new ProposedAction(
+                ActionKind.CLICK_AT,
+                revision,
+                windowId,
+                Optional.ofNullable(hit),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.ofNullable(basis),
+                WindowContext.NONE,
+                false,
+                false);
     }
 
     public ProposedAction withApproved(boolean v) {
-        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, context, v,
-                beyondAscii);
+        return new ProposedAction(
+                kind, decidedAtRevision, targetWindowId, element, chord, option, basis, context, v, beyondAscii);
     }
 
     public ProposedAction withContext(WindowContext v) {
-        return new ProposedAction(kind, decidedAtRevision, targetWindowId, element, chord, option, basis, v, approved,
-                beyondAscii);
+        return new ProposedAction(
+                kind, decidedAtRevision, targetWindowId, element, chord, option, basis, v, approved, beyondAscii);
     }
 
     /** Whether this action delivers input. */

@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Wire-name lookup shared by the small enums of this package. */
 final class Wire {
 
-    private Wire() {
-    }
+    private Wire() {}
 
     interface Named {
         String wire();

@@ -19,15 +19,23 @@ import org.junit.jupiter.api.Test;
 @Tag("pure")
 class AbsoluteRefusalTest {
 
-    static final List<Set<String>> NAMED = List.of(Set.of(), Set.of("send"),
-            ConsequentialWords.BUILTIN.keySet(), Set.of("push button:OK", "key:enter", "panel:Deckhand overlay"));
+    static final List<Set<String>> NAMED = List.of(
+            Set.of(),
+            Set.of("send"),
+            ConsequentialWords.BUILTIN.keySet(),
+            Set.of("push button:OK", "key:enter", "panel:Deckhand overlay"));
 
     static List<PolicyConfig> configs() {
         PolicyConfig d = PolicyConfig.defaults();
-        return List.of(d,
+        return List.of(
+                d,
                 d.withAllowedHosts(Set.of("deckhand.local", "localhost", "127.0.0.1")),
-                d.withCredentialApps(Set.of()).withCommsApps(Set.of("nothing")).withDeniedHosts(Set.of("nothing.invalid")),
-                d.withCaps(PolicyConfig.Caps.defaults().withBudget(MintRequest.MAX_BUDGET).withMaxSteps(1000)),
+                d.withCredentialApps(Set.of())
+                        .withCommsApps(Set.of("nothing"))
+                        .withDeniedHosts(Set.of("nothing.invalid")),
+                d.withCaps(PolicyConfig.Caps.defaults()
+                        .withBudget(MintRequest.MAX_BUDGET)
+                        .withMaxSteps(1000)),
                 d.withEnabledCommands(List.of(List.of("true"))));
     }
 
@@ -36,10 +44,20 @@ class AbsoluteRefusalTest {
         for (ActionKind k : ActionKind.values()) {
             Optional<Chord> keys = k == ActionKind.KEY ? Optional.of(Chord.parse("Return")) : Optional.empty();
             Optional<BasisInfo> basis = k == ActionKind.CLICK_AT
-                    ? Optional.of(new BasisInfo(REV, window, 10, 20, 800, 600, 0.5)) : Optional.empty();
+                    ? Optional.of(new BasisInfo(REV, window, 10, 20, 800, 600, 0.5))
+                    : Optional.empty();
             for (boolean approved : new boolean[] {false, true}) {
-                out.add(new ProposedAction(k, REV, window, Optional.ofNullable(element), keys, Optional.empty(), basis,
-                        ProposedAction.WindowContext.NONE, approved, k == ActionKind.TYPE));
+                out.add(new ProposedAction(
+                        k,
+                        REV,
+                        window,
+                        Optional.ofNullable(element),
+                        keys,
+                        Optional.empty(),
+                        basis,
+                        ProposedAction.WindowContext.NONE,
+                        approved,
+                        k == ActionKind.TYPE));
             }
         }
         return out;
@@ -51,8 +69,18 @@ class AbsoluteRefusalTest {
             for (InputPolicy p : InputPolicy.values()) {
                 for (CaptureMode c : CaptureMode.values()) {
                     for (Set<String> named : NAMED) {
-                        out.add(new Grant("g-abs", new GrantTarget(targetWindow, app, "t"), s, REV, 10,
-                                java.time.Duration.ofMinutes(5), java.time.Instant.EPOCH, p, c, named, Optional.of("s1")));
+                        out.add(new Grant(
+                                "g-abs",
+                                new GrantTarget(targetWindow, app, "t"),
+                                s,
+                                REV,
+                                10,
+                                java.time.Duration.ofMinutes(5),
+                                java.time.Instant.EPOCH,
+                                p,
+                                c,
+                                named,
+                                Optional.of("s1")));
                     }
                 }
             }
@@ -74,8 +102,8 @@ class AbsoluteRefusalTest {
                         assertAbsolute(RefusalCode.OWN_WINDOW, Policy.check(c, g, f, a), c, g, a);
                         checked++;
                     }
-                    for (ProposedAction a : actions(TARGET,
-                            new ProposedAction.Element("panel", "Deckhand overlay", true, false))) {
+                    for (ProposedAction a :
+                            actions(TARGET, new ProposedAction.Element("panel", "Deckhand overlay", true, false))) {
                         assertAbsolute(RefusalCode.OWN_WINDOW, Policy.check(c, g, quiet(), a), c, g, a);
                         checked++;
                     }
@@ -89,7 +117,9 @@ class AbsoluteRefusalTest {
     void secureInputCannotBeBypassed() {
         int checked = 0;
         Facts measured = quiet().withMeasuredBasis(Optional.of(basis()));
-        List<Facts> secure = List.of(measured.withPasswordFocused(true), measured.withKeyboardGrabbed(true),
+        List<Facts> secure = List.of(
+                measured.withPasswordFocused(true),
+                measured.withKeyboardGrabbed(true),
                 measured.withPasswordFocused(true).withKeyboardGrabbed(true));
         List<ProposedAction.Element> elements = new ArrayList<>();
         elements.add(OK_BUTTON);
@@ -129,7 +159,9 @@ class AbsoluteRefusalTest {
 
     private static void assertAbsolute(RefusalCode code, PolicyDecision d, PolicyConfig c, Grant g, ProposedAction a) {
         Optional<Refusal> r = d.refusal();
-        assertTrue(r.isPresent(), () -> "bypassed " + code + " with mode " + c.permissionMode() + ", grant " + g + ", action " + a);
+        assertTrue(
+                r.isPresent(),
+                () -> "bypassed " + code + " with mode " + c.permissionMode() + ", grant " + g + ", action " + a);
         assertEquals(code, r.get().code(), () -> "mode " + c.permissionMode() + ", grant " + g + ", action " + a);
     }
 }

@@ -77,7 +77,9 @@ class ApprovalBookTest {
         assertTrue(rc.detail().contains("push button 'Send'") && rc.detail().contains("denied"), rc.detail());
         ApprovalBook.Approval late = consequential();
         clock.advance(Duration.ofSeconds(45));
-        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, book.consume(late.id(), "g1", 4, null).orElseThrow().code());
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                book.consume(late.id(), "g1", 4, null).orElseThrow().code());
     }
 
     @Test
@@ -90,10 +92,14 @@ class ApprovalBookTest {
         ApprovalBook.Approval b = plain();
         book.approve(b.id());
         BasisInfo moved = new BasisInfo(4, 0x100, 5, 0, 800, 600, 0.5);
-        assertEquals(RefusalCode.BASIS_STALE, book.consume(b.id(), "g1", 4, moved).orElseThrow().code());
+        assertEquals(
+                RefusalCode.BASIS_STALE,
+                book.consume(b.id(), "g1", 4, moved).orElseThrow().code());
         ApprovalBook.Approval c = plain();
         book.approve(c.id());
-        assertEquals(RefusalCode.BASIS_STALE, book.consume(c.id(), "g2", 4, basis).orElseThrow().code());
+        assertEquals(
+                RefusalCode.BASIS_STALE,
+                book.consume(c.id(), "g2", 4, basis).orElseThrow().code());
     }
 
     @Test
@@ -116,7 +122,9 @@ class ApprovalBookTest {
         Refusal r = book.consume(a.id(), "g1", 4, basis).orElseThrow();
         assertEquals(RefusalCode.GRANT_REVOKED, r.code());
         assertTrue(r.detail().contains("g1"));
-        assertEquals(RefusalCode.GRANT_REVOKED, book.consume(b.id(), "g1", 4, basis).orElseThrow().code());
+        assertEquals(
+                RefusalCode.GRANT_REVOKED,
+                book.consume(b.id(), "g1", 4, basis).orElseThrow().code());
         assertEquals(List.of(other), book.pending());
     }
 
@@ -126,8 +134,8 @@ class ApprovalBookTest {
         ApprovalBook.Approval a = quick.request("g1", 1, null, STEPS, Optional.empty());
         clock.advance(Duration.ofSeconds(5));
         assertEquals(ApprovalBook.Status.EXPIRED, quick.status(a.id()));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> book.request("g1", 1, null, List.of(), Optional.empty()));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> book.request("g1", 1, null, List.of(), Optional.empty()));
         assertTrue(e.getMessage().contains("steps"));
         assertThrows(IllegalArgumentException.class, () -> new ApprovalBook(clock, Duration.ZERO));
     }

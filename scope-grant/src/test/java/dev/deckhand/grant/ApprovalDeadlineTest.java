@@ -22,7 +22,8 @@ class ApprovalDeadlineTest {
     void aCardExpiresAtTheRunsDeadlineNotAfterThirtySeconds() {
         ApprovalBook book = new ApprovalBook(CLOCK, Duration.ofDays(1));
         Instant runEnds = NOW.plus(Duration.ofMinutes(10));
-        ApprovalBook.Approval card = book.request("g1", 1, null, List.of("1. click → push button \"OK\""), Optional.empty(), runEnds);
+        ApprovalBook.Approval card =
+                book.request("g1", 1, null, List.of("1. click → push button \"OK\""), Optional.empty(), runEnds);
         assertEquals(runEnds, card.expiresAt());
         assertEquals(ApprovalBook.Status.PENDING, book.status(card.id()));
     }
@@ -30,7 +31,8 @@ class ApprovalDeadlineTest {
     @Test
     void aShorterTtlThePersonSetStillWins() {
         ApprovalBook book = new ApprovalBook(CLOCK, Duration.ofSeconds(30));
-        ApprovalBook.Approval card = book.request("g1", 1, null, List.of("1. click"), Optional.empty(), NOW.plus(Duration.ofMinutes(10)));
+        ApprovalBook.Approval card =
+                book.request("g1", 1, null, List.of("1. click"), Optional.empty(), NOW.plus(Duration.ofMinutes(10)));
         assertEquals(NOW.plusSeconds(30), card.expiresAt());
         ApprovalBook.Approval unbounded = book.request("g1", 1, null, List.of("1. click"), Optional.empty());
         assertEquals(NOW.plusSeconds(30), unbounded.expiresAt());

@@ -37,8 +37,26 @@ class ChordTest {
 
     @Test
     void unknownKeysAndSpellingsAreInvalidNotSystem() {
-        for (String bad : List.of("", "ctrl+", "+s", "ctrl++", "Ctrl+s", "win+d", "cmd+q", "super", "F13", "f5", "esc",
-                "ctrl+s+s", "ctrl+ctrl+s", "ctrl+é", "ctrl+\u200Bs", "XF86", "ctrl + s", "Print+s", "Pause")) {
+        for (String bad : List.of(
+                "",
+                "ctrl+",
+                "+s",
+                "ctrl++",
+                "Ctrl+s",
+                "win+d",
+                "cmd+q",
+                "super",
+                "F13",
+                "f5",
+                "esc",
+                "ctrl+s+s",
+                "ctrl+ctrl+s",
+                "ctrl+é",
+                "ctrl+\u200Bs",
+                "XF86",
+                "ctrl + s",
+                "Print+s",
+                "Pause")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Chord.parse(bad), bad);
             assertTrue(e.getMessage().contains("keys"), e.getMessage());
         }
@@ -46,15 +64,57 @@ class ChordTest {
 
     @Test
     void systemChordsOfTheIssueAreRecognised() {
-        for (String c : List.of("super+d", "super+Left", "meta+a", "hyper+x", "ctrl+alt+Right", "ctrl+alt+t",
-                "ctrl+alt+Delete", "ctrl+alt+BackSpace", "ctrl+alt+F2", "alt+Tab", "alt+shift+Tab", "alt+Escape",
-                "alt+space", "alt+F1", "alt+F2", "alt+F4", "alt+F12", "alt+grave", "ctrl+F1", "ctrl+F12",
-                "ctrl+Escape", "Print", "alt+Print", "SysRq", "alt+SysRq", "XF86LogOff", "XF86Switch_VT_1",
-                "ctrl+XF86AudioMute", "shift+super+s")) {
+        for (String c : List.of(
+                "super+d",
+                "super+Left",
+                "meta+a",
+                "hyper+x",
+                "ctrl+alt+Right",
+                "ctrl+alt+t",
+                "ctrl+alt+Delete",
+                "ctrl+alt+BackSpace",
+                "ctrl+alt+F2",
+                "alt+Tab",
+                "alt+shift+Tab",
+                "alt+Escape",
+                "alt+space",
+                "alt+F1",
+                "alt+F2",
+                "alt+F4",
+                "alt+F12",
+                "alt+grave",
+                "ctrl+F1",
+                "ctrl+F12",
+                "ctrl+Escape",
+                "Print",
+                "alt+Print",
+                "SysRq",
+                "alt+SysRq",
+                "XF86LogOff",
+                "XF86Switch_VT_1",
+                "ctrl+XF86AudioMute",
+                "shift+super+s")) {
             assertTrue(Chord.parse(c).systemReason().isPresent(), c);
         }
-        for (String c : List.of("ctrl+s", "alt+s", "alt+shift+s", "Enter", "ctrl+Enter", "Tab", "shift+Tab", "Escape",
-                "F1", "F5", "shift+F10", "ctrl+Tab", "space", "ctrl+space", "grave", "Menu", "Insert", "ctrl+v")) {
+        for (String c : List.of(
+                "ctrl+s",
+                "alt+s",
+                "alt+shift+s",
+                "Enter",
+                "ctrl+Enter",
+                "Tab",
+                "shift+Tab",
+                "Escape",
+                "F1",
+                "F5",
+                "shift+F10",
+                "ctrl+Tab",
+                "space",
+                "ctrl+space",
+                "grave",
+                "Menu",
+                "Insert",
+                "ctrl+v")) {
             assertFalse(Chord.parse(c).systemReason().isPresent(), c);
         }
     }
@@ -79,11 +139,19 @@ class ChordTest {
             Grant g = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, named);
             PolicyDecision d = Policy.check(config, g, facts, ProposedAction.key(c, REV, TARGET, Fixtures.LINE));
             if (c.systemReason().isPresent()) {
-                assertEquals(RefusalCode.SYSTEM_CHORD, d.refusal().map(Refusal::code).orElse(null), text);
-                assertTrue(d.refusal().get().detail().contains(c.toString()), d.refusal().get().detail());
-                PolicyDecision approved = Policy.check(config, autonomous(), facts,
+                assertEquals(
+                        RefusalCode.SYSTEM_CHORD, d.refusal().map(Refusal::code).orElse(null), text);
+                assertTrue(
+                        d.refusal().get().detail().contains(c.toString()),
+                        d.refusal().get().detail());
+                PolicyDecision approved = Policy.check(
+                        config,
+                        autonomous(),
+                        facts,
                         ProposedAction.key(c, REV, TARGET, Fixtures.LINE).withApproved(true));
-                assertEquals(RefusalCode.SYSTEM_CHORD, approved.refusal().map(Refusal::code).orElse(null),
+                assertEquals(
+                        RefusalCode.SYSTEM_CHORD,
+                        approved.refusal().map(Refusal::code).orElse(null),
                         "an approval never reaches a system chord: " + text);
                 counts.merge("system", 1, Integer::sum);
             } else {
@@ -101,12 +169,40 @@ class ChordTest {
      */
     @Test
     void inATerminalEveryKeyButLineEditingSubmits() {
-        for (String k : java.util.List.of("Escape", "F1", "F12", "Menu", "Insert", "shift+Insert", "Print", "XF86Copy",
-                "ctrl+o", "alt+b", "super+a", "ctrl+m", "KP_Enter", "shift+Escape")) {
+        for (String k : java.util.List.of(
+                "Escape",
+                "F1",
+                "F12",
+                "Menu",
+                "Insert",
+                "shift+Insert",
+                "Print",
+                "XF86Copy",
+                "ctrl+o",
+                "alt+b",
+                "super+a",
+                "ctrl+m",
+                "KP_Enter",
+                "shift+Escape")) {
             org.junit.jupiter.api.Assertions.assertTrue(Chord.parse(k).submits(true), k + " in a terminal");
         }
-        for (String k : java.util.List.of("a", "shift+a", "7", "Tab", "BackSpace", "Delete", "Left", "Right", "Up",
-                "Down", "Home", "End", "space", "Page_Up", "shift+Page_Up", "grave")) {
+        for (String k : java.util.List.of(
+                "a",
+                "shift+a",
+                "7",
+                "Tab",
+                "BackSpace",
+                "Delete",
+                "Left",
+                "Right",
+                "Up",
+                "Down",
+                "Home",
+                "End",
+                "space",
+                "Page_Up",
+                "shift+Page_Up",
+                "grave")) {
             org.junit.jupiter.api.Assertions.assertFalse(Chord.parse(k).submits(true), k + " only edits the line");
         }
         for (String k : java.util.List.of("Escape", "F1", "ctrl+o", "Menu")) {

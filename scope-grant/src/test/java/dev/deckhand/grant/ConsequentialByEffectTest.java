@@ -24,10 +24,11 @@ import org.junit.jupiter.api.Test;
 class ConsequentialByEffectTest {
 
     static final ProposedAction.Element OK = new ProposedAction.Element("push button", "OK", false, false, false);
-    static final ProposedAction.Element CHECK = new ProposedAction.Element("check box", "Also remove files", false, false, false);
+    static final ProposedAction.Element CHECK =
+            new ProposedAction.Element("check box", "Also remove files", false, false, false);
     static final ProposedAction.Element ENTRY = new ProposedAction.Element("text", "Name", false, false, true);
-    static final ProposedAction.WindowContext DELETE_DIALOG = new ProposedAction.WindowContext(true,
-            "Delete 3 files? This cannot be undone.", Optional.empty());
+    static final ProposedAction.WindowContext DELETE_DIALOG =
+            new ProposedAction.WindowContext(true, "Delete 3 files? This cannot be undone.", Optional.empty());
 
     private static void refused(ProposedAction a, String... inDetail) {
         refused(auto(), a, inDetail);
@@ -35,16 +36,28 @@ class ConsequentialByEffectTest {
 
     private static void refused(PolicyConfig config, ProposedAction a, String... inDetail) {
         PolicyDecision d = Policy.check(config, autonomous(), quiet(), a);
-        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, d.refusal().map(Refusal::code).orElse(null), a + " → " + d);
-        for (String s : inDetail) assertTrue(d.refusal().get().detail().contains(s), d.refusal().get().detail());
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                d.refusal().map(Refusal::code).orElse(null),
+                a + " → " + d);
+        for (String s : inDetail)
+            assertTrue(d.refusal().get().detail().contains(s), d.refusal().get().detail());
     }
 
     /** A click_at on {@code el} with a fresh basis is refused as unidentified. */
     private static void clickAtRefused(ProposedAction.Element el) {
-        PolicyDecision d = Policy.check(auto(), autonomous(), quiet().withMeasuredBasis(Optional.of(Fixtures.basis())),
+        PolicyDecision d = Policy.check(
+                auto(),
+                autonomous(),
+                quiet().withMeasuredBasis(Optional.of(Fixtures.basis())),
                 ProposedAction.clickAt(REV, TARGET, Fixtures.basis(), el));
-        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, d.refusal().map(Refusal::code).orElse(null), el + " → " + d);
-        assertTrue(d.refusal().get().detail().contains(Consequential.UNIDENTIFIED), d.refusal().get().detail());
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                d.refusal().map(Refusal::code).orElse(null),
+                el + " → " + d);
+        assertTrue(
+                d.refusal().get().detail().contains(Consequential.UNIDENTIFIED),
+                d.refusal().get().detail());
     }
 
     private static void allowed(ProposedAction a) {
@@ -58,28 +71,92 @@ class ConsequentialByEffectTest {
 
     @Test
     void labelsInSevenLanguagesAndTheWordsOfTheIssue() {
-        for (String label : List.of("OK, Remove", "Remove", "Discard", "Post", "Purchase", "Erase", "Trash", "Order now",
-                "Checkout", "Transfer", "Sign", "Löschen", "Endgültig löschen", "Supprimer", "Effacer", "Envoyer",
-                "Eliminar", "Borrar", "Enviar", "Elimina", "Invia", "Excluir", "Apagar", "Verwijderen", "Verzenden",
-                "Bezahlen", "Payer", "Pagar", "Kaufen", "Acheter", "Comprar", "Bestellen", "Installieren", "Erlauben",
-                "Veröffentlichen", "Publicar", "Bestätigen", "Absenden", "Einfügen", "Coller")) {
+        for (String label : List.of(
+                "OK, Remove",
+                "Remove",
+                "Discard",
+                "Post",
+                "Purchase",
+                "Erase",
+                "Trash",
+                "Order now",
+                "Checkout",
+                "Transfer",
+                "Sign",
+                "Löschen",
+                "Endgültig löschen",
+                "Supprimer",
+                "Effacer",
+                "Envoyer",
+                "Eliminar",
+                "Borrar",
+                "Enviar",
+                "Elimina",
+                "Invia",
+                "Excluir",
+                "Apagar",
+                "Verwijderen",
+                "Verzenden",
+                "Bezahlen",
+                "Payer",
+                "Pagar",
+                "Kaufen",
+                "Acheter",
+                "Comprar",
+                "Bestellen",
+                "Installieren",
+                "Erlauben",
+                "Veröffentlichen",
+                "Publicar",
+                "Bestätigen",
+                "Absenden",
+                "Einfügen",
+                "Coller")) {
             refused(click(button(label)), "push button (name of " + label.length() + " characters)");
-            assertFalse(Policy.check(auto(), autonomous(), quiet(), click(button(label))).refusal().orElseThrow().detail()
-                    .contains(label), "the label is the app's text: never quoted");
+            assertFalse(
+                    Policy.check(auto(), autonomous(), quiet(), click(button(label)))
+                            .refusal()
+                            .orElseThrow()
+                            .detail()
+                            .contains(label),
+                    "the label is the app's text: never quoted");
         }
     }
 
     @Test
     void unicodeTricksAreNormalisedBeforeMatching() {
-        for (String label : List.of("Se\u200Bnd", "S\u00ADend", "\uFEFFSend", "Ѕеnd" /* Cyrillic S, e */, "Sеnd",
-                "ＳＥＮＤ" /* full width */, "S e n d", "S-e-n-d", "_Send", "&Send", "SendNow", "DELETE",
-                "Lo\u0308schen" /* combining diaeresis */, "Pаy" /* Cyrillic a */, "Dеlеtе")) {
+        for (String label : List.of(
+                "Se\u200Bnd",
+                "S\u00ADend",
+                "\uFEFFSend",
+                "Ѕеnd" /* Cyrillic S, e */,
+                "Sеnd",
+                "ＳＥＮＤ" /* full width */,
+                "S e n d",
+                "S-e-n-d",
+                "_Send",
+                "&Send",
+                "SendNow",
+                "DELETE",
+                "Lo\u0308schen" /* combining diaeresis */,
+                "Pаy" /* Cyrillic a */,
+                "Dеlеtе")) {
             refused(click(button(label)));
         }
         refused(click(button("Resend code")));
         // a list word glued to more letters, a digit or a connector is still the word (round 4's L1)
-        for (String label : List.of("Sender", "Sendnow", "SENDNOW", "Send2", "1Delete", "Send_now", "Deleteall",
-                "Submit1", "Delete3x", "Sendmail", "De1ete")) {
+        for (String label : List.of(
+                "Sender",
+                "Sendnow",
+                "SENDNOW",
+                "Send2",
+                "1Delete",
+                "Send_now",
+                "Deleteall",
+                "Submit1",
+                "Delete3x",
+                "Sendmail",
+                "De1ete")) {
             refused(click(button(label)));
         }
         allowed(click(button("Deleted Items")));
@@ -100,8 +177,8 @@ class ConsequentialByEffectTest {
 
     @Test
     void enterIsJudgedByTheDefaultButtonAndTheFocusedElement() {
-        ProposedAction.WindowContext sendDefault = new ProposedAction.WindowContext(false, "",
-                Optional.of(button("Send")));
+        ProposedAction.WindowContext sendDefault =
+                new ProposedAction.WindowContext(false, "", Optional.of(button("Send")));
         refused(ProposedAction.key("Return", REV, TARGET, ENTRY).withContext(sendDefault), "default button", "send");
         refused(ProposedAction.key("shift+Return", REV, TARGET, ENTRY).withContext(sendDefault), "send");
         refused(ProposedAction.key("alt+Return", REV, TARGET, ENTRY).withContext(sendDefault), "send");
@@ -118,12 +195,14 @@ class ConsequentialByEffectTest {
         refused(ProposedAction.key("alt+S", REV, TARGET, ENTRY), "alt+shift+s");
         refused(ProposedAction.key("alt+3", REV, TARGET, ENTRY), "mnemonic");
         Grant namedChord = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("key:alt+s"));
-        assertTrue(Policy.check(auto(), namedChord, quiet(), ProposedAction.key("alt+s", REV, TARGET, ENTRY)).allowed());
+        assertTrue(Policy.check(auto(), namedChord, quiet(), ProposedAction.key("alt+s", REV, TARGET, ENTRY))
+                .allowed());
         for (String paste : List.of("ctrl+v", "ctrl+V", "ctrl+shift+v", "shift+Insert", "ctrl+shift+Insert")) {
             refused(ProposedAction.key(paste, REV, TARGET, ENTRY), "paste");
         }
         Grant pasteNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("paste"));
-        assertTrue(Policy.check(auto(), pasteNamed, quiet(), ProposedAction.key("ctrl+v", REV, TARGET, ENTRY)).allowed());
+        assertTrue(Policy.check(auto(), pasteNamed, quiet(), ProposedAction.key("ctrl+v", REV, TARGET, ENTRY))
+                .allowed());
         ProposedAction.Element combo = new ProposedAction.Element("combo box", "When done", false, false, false);
         refused(ProposedAction.select(REV, TARGET, combo, "Delete the original"), "delete");
         allowed(ProposedAction.select(REV, TARGET, combo, "Keep the original"));
@@ -134,16 +213,21 @@ class ConsequentialByEffectTest {
     void namingACategoryAllowsEveryWordOfIt() {
         Grant deleteNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("delete"));
         for (String w : List.of("Delete", "Remove", "Löschen", "Supprimer", "Trash")) {
-            assertTrue(Policy.check(auto(), deleteNamed, quiet(), click(button(w))).allowed(), w);
+            assertTrue(
+                    Policy.check(auto(), deleteNamed, quiet(), click(button(w))).allowed(), w);
         }
-        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, Policy.check(auto(), deleteNamed, quiet(),
-                click(button("Send"))).refusal().orElseThrow().code());
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                Policy.check(auto(), deleteNamed, quiet(), click(button("Send")))
+                        .refusal()
+                        .orElseThrow()
+                        .code());
     }
 
     @Test
     void thePolicyWordListIsConfigurableAndKeepsTheBuiltIns() {
-        PolicyConfig extra = auto().withConsequentialWords(new ConsequentialWords(Map.of("share", Set.of("Share", "Teilen"),
-                "delete", Set.of("Zap"))));
+        PolicyConfig extra = auto().withConsequentialWords(
+                        new ConsequentialWords(Map.of("share", Set.of("Share", "Teilen"), "delete", Set.of("Zap"))));
         refused(extra, click(button("Teilen")), "share");
         refused(extra, click(button("Zap")), "delete");
         refused(extra, click(button("Delete")), "delete");
@@ -158,15 +242,35 @@ class ConsequentialByEffectTest {
     @Test
     void everyTextAnElementShowsIsGatedAsItsName() {
         int tried = 0;
-        for (Map.Entry<String, List<String>> e : Map.of("pay", List.of("Pay now", "Transfer"), "delete", List.of("Delete",
-                "Move to Trash"), "send", List.of("Send", "Reply"), "buy", List.of("Buy", "Checkout"), "allow", List.of("Allow"),
-                "publish", List.of("Publish"), "install", List.of("Install"), "submit", List.of("Submit"), "confirm",
-                List.of("Confirm")).entrySet()) {
+        for (Map.Entry<String, List<String>> e : Map.of(
+                        "pay",
+                        List.of("Pay now", "Transfer"),
+                        "delete",
+                        List.of("Delete", "Move to Trash"),
+                        "send",
+                        List.of("Send", "Reply"),
+                        "buy",
+                        List.of("Buy", "Checkout"),
+                        "allow",
+                        List.of("Allow"),
+                        "publish",
+                        List.of("Publish"),
+                        "install",
+                        List.of("Install"),
+                        "submit",
+                        List.of("Submit"),
+                        "confirm",
+                        List.of("Confirm"))
+                .entrySet()) {
             for (String word : e.getValue()) {
-                for (List<String> shown : List.of(List.of(word), List.of("", word), List.of("Cancel", word + "…"),
+                for (List<String> shown : List.of(
+                        List.of(word),
+                        List.of("", word),
+                        List.of("Cancel", word + "…"),
                         List.of("\uFFFC", "\u202E" + new StringBuilder(word).reverse() + "\u202C"))) {
                     for (String name : List.of("Cancel", "", "Back")) {
-                        ProposedAction.Element el = new ProposedAction.Element("push button", name, false, false, false, shown);
+                        ProposedAction.Element el =
+                                new ProposedAction.Element("push button", name, false, false, false, shown);
                         tried++;
                         refused(click(el), e.getKey());
                         refused(ProposedAction.key("Return", REV, TARGET, el), e.getKey());
@@ -177,15 +281,26 @@ class ConsequentialByEffectTest {
         }
         assertTrue(tried > 100, "tried " + tried);
         // the default button's shown texts count as its name does
-        ProposedAction.WindowContext payDefault = new ProposedAction.WindowContext(false, "", Optional.of(
-                new ProposedAction.Element("push button", "Cancel", false, false, false, List.of("Pay now"))));
+        ProposedAction.WindowContext payDefault = new ProposedAction.WindowContext(
+                false,
+                "",
+                Optional.of(
+                        new ProposedAction.Element("push button", "Cancel", false, false, false, List.of("Pay now"))));
         refused(ProposedAction.key("Return", REV, TARGET, ENTRY).withContext(payDefault), "pay");
         // a text that says nothing consequential lets it through; the refusal quotes none of it
-        allowed(click(new ProposedAction.Element("push button", "Cancel", false, false, false, List.of("Back", "Go back"))));
-        PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), click(new ProposedAction.Element("push button", "Cancel",
-                false, false, false, List.of("Pay now"))));
-        assertFalse(d.refusal().orElseThrow().detail().contains("Pay"), d.refusal().get().detail());
-        assertTrue(d.refusal().get().detail().contains("1 other text shown"), d.refusal().get().detail());
+        allowed(click(
+                new ProposedAction.Element("push button", "Cancel", false, false, false, List.of("Back", "Go back"))));
+        PolicyDecision d = Policy.check(
+                auto(),
+                autonomous(),
+                quiet(),
+                click(new ProposedAction.Element("push button", "Cancel", false, false, false, List.of("Pay now"))));
+        assertFalse(
+                d.refusal().orElseThrow().detail().contains("Pay"),
+                d.refusal().get().detail());
+        assertTrue(
+                d.refusal().get().detail().contains("1 other text shown"),
+                d.refusal().get().detail());
     }
 
     /**
@@ -198,8 +313,18 @@ class ConsequentialByEffectTest {
      */
     @Test
     void aControlThatSaysNothingIsUnidentified() {
-        List<String> nothing = List.of("", " ", "\u200B", "\uFFFC", "\u00A0\u2060", "\t\n", "\uD83D\uDDD1",
-                "\uD83D\uDDD1\uFE0F", "\u2709", "\uD83D\uDED2 \uD83D\uDCB3", "\uD83D\uDC4D\uD83C\uDFFB");
+        List<String> nothing = List.of(
+                "",
+                " ",
+                "\u200B",
+                "\uFFFC",
+                "\u00A0\u2060",
+                "\t\n",
+                "\uD83D\uDDD1",
+                "\uD83D\uDDD1\uFE0F",
+                "\u2709",
+                "\uD83D\uDED2 \uD83D\uDCB3",
+                "\uD83D\uDC4D\uD83C\uDFFB");
         int tried = 0;
         for (String role : ProposedAction.Element.ACTION_ROLES) {
             for (String name : nothing) {
@@ -211,8 +336,13 @@ class ConsequentialByEffectTest {
                     refused(ProposedAction.key("Return", REV, TARGET, el), Consequential.UNIDENTIFIED);
                     refused(ProposedAction.key("space", REV, TARGET, el), Consequential.UNIDENTIFIED);
                     refused(ProposedAction.on(ActionKind.TYPE, REV, TARGET, el), Consequential.UNIDENTIFIED);
-                    Grant named = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of(Consequential.UNIDENTIFIED));
-                    assertTrue(Policy.check(auto(), named, quiet(), click(el)).allowed(), role + " '" + name + "' named");
+                    Grant named = grant(
+                            ScopeKind.WINDOW,
+                            InputPolicy.AUTONOMOUS,
+                            CaptureMode.PIXELS,
+                            Set.of(Consequential.UNIDENTIFIED));
+                    assertTrue(
+                            Policy.check(auto(), named, quiet(), click(el)).allowed(), role + " '" + name + "' named");
                 }
             }
         }
@@ -224,8 +354,14 @@ class ConsequentialByEffectTest {
             allowed(ProposedAction.key("space", REV, TARGET, el));
         }
         // a letter, a digit, a mathematical symbol or punctuation, a description or a text is something the gate reads
-        for (ProposedAction.Element el : List.of(button("+"), button("×"), button("7"), button("+/-"), button("%"),
-                button("\u2190"), button("\uD83D\uDDD1 Empty"),
+        for (ProposedAction.Element el : List.of(
+                button("+"),
+                button("×"),
+                button("7"),
+                button("+/-"),
+                button("%"),
+                button("\u2190"),
+                button("\uD83D\uDDD1 Empty"),
                 new ProposedAction.Element("push button", "", false, false, false, List.of("Close Infobar")),
                 new ProposedAction.Element("toggle button", "", false, false, false, List.of("", "Properties")))) {
             allowed(click(el));
@@ -234,9 +370,14 @@ class ConsequentialByEffectTest {
         allowed(click(new ProposedAction.Element("text", "", false, false, true)));
         allowed(click(new ProposedAction.Element("text", "", false, true, true)));
         // a control that shows a gated word and nothing else is gated by it, and is not unidentified
-        PolicyDecision d = Policy.check(auto(), autonomous(), quiet(), click(new ProposedAction.Element("push button", "",
-                false, false, false, List.of("Delete"))));
-        assertTrue(d.refusal().orElseThrow().detail().contains("delete")
-                && !d.refusal().get().detail().contains(Consequential.UNIDENTIFIED), d.refusal().get().detail());
+        PolicyDecision d = Policy.check(
+                auto(),
+                autonomous(),
+                quiet(),
+                click(new ProposedAction.Element("push button", "", false, false, false, List.of("Delete"))));
+        assertTrue(
+                d.refusal().orElseThrow().detail().contains("delete")
+                        && !d.refusal().get().detail().contains(Consequential.UNIDENTIFIED),
+                d.refusal().get().detail());
     }
 }

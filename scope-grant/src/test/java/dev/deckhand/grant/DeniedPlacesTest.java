@@ -36,10 +36,14 @@ class DeniedPlacesTest {
         return p;
     };
 
-    static final DeniedPlaces PLACES = new DeniedPlaces(HOME, List.of(
-            new DeniedPlaces.Place(Path.of(CONFIG), CONFIG_KIND),
-            new DeniedPlaces.Place(HOME.resolve(".ssh"), "~/.ssh"),
-            new DeniedPlaces.Place(Path.of("/proc"), "/proc")), true, LINKS);
+    static final DeniedPlaces PLACES = new DeniedPlaces(
+            HOME,
+            List.of(
+                    new DeniedPlaces.Place(Path.of(CONFIG), CONFIG_KIND),
+                    new DeniedPlaces.Place(HOME.resolve(".ssh"), "~/.ssh"),
+                    new DeniedPlaces.Place(Path.of("/proc"), "/proc")),
+            true,
+            LINKS);
 
     /** Spellings of {@code rest} (a path under the home directory, no leading slash) as the start of a path. */
     static List<String> starts(String rest) {
@@ -54,8 +58,10 @@ class DeniedPlacesTest {
             s -> s.replace("ann/", "ann/Documents/../"),
             s -> s.replace("ann/", "ann/./"),
             s -> s.replace("ann/", "ann/x/y/../../"),
-            s -> s.startsWith("/") ? s.toUpperCase(Locale.ROOT) : s.substring(0, s.indexOf('/') + 1)
-                    + s.substring(s.indexOf('/') + 1).toUpperCase(Locale.ROOT));
+            s -> s.startsWith("/")
+                    ? s.toUpperCase(Locale.ROOT)
+                    : s.substring(0, s.indexOf('/') + 1)
+                            + s.substring(s.indexOf('/') + 1).toUpperCase(Locale.ROOT));
 
     /** Ways to carry a path in a text. */
     static final List<UnaryOperator<String>> CARRIERS = List.of(
@@ -98,7 +104,8 @@ class DeniedPlacesTest {
                 for (UnaryOperator<String> carrier : CARRIERS) out.add(new String[] {carrier.apply(path), start});
                 if (path.startsWith("/")) {
                     for (UnaryOperator<String> url : URLS) {
-                        for (UnaryOperator<String> carrier : CARRIERS) out.add(new String[] {carrier.apply(url.apply(path)), start});
+                        for (UnaryOperator<String> carrier : CARRIERS)
+                            out.add(new String[] {carrier.apply(url.apply(path)), start});
                     }
                 }
             }
@@ -127,7 +134,11 @@ class DeniedPlacesTest {
 
     @Test
     void aLinkIntoAPlaceNamesThePlaceItLeadsTo() {
-        for (String t : List.of("/tmp/link/owner-token", "/tmp/link", "file:///tmp/link/", "/tmp//link/./owner-token",
+        for (String t : List.of(
+                "/tmp/link/owner-token",
+                "/tmp/link",
+                "file:///tmp/link/",
+                "/tmp//link/./owner-token",
                 "/srv/keys/id_rsa")) {
             assertTrue(PLACES.inText(t, Optional.empty()).isPresent(), t);
         }
@@ -137,7 +148,10 @@ class DeniedPlacesTest {
 
     @Test
     void otherHiddenPathsNameTheHiddenRule() {
-        for (String t : List.of("~/.aws/credentials", "/home/ann/.netrc", "file:///home/ann/.config/other/x",
+        for (String t : List.of(
+                "~/.aws/credentials",
+                "/home/ann/.netrc",
+                "file:///home/ann/.config/other/x",
                 "~/Documents/.secret/x")) {
             assertEquals(Optional.of(DeniedPlaces.HIDDEN), PLACES.inText(t, Optional.empty()), t);
         }
@@ -159,11 +173,23 @@ class DeniedPlacesTest {
 
     @Test
     void theControlsNameNothing() {
-        for (String t : List.of("/home/ann/Documents/report.txt", "~/deckhand-homes/x", "/home/ann/deckhand-home-2",
-                "/home/ann/deckhand-home/../Documents/x", "~/.ssh/../Music/song.ogg",
-                "https://example.com/home/ann/deckhand-home/owner-token", "http://example.com/.well-known/x",
-                "deckhand-home/owner-token", "~ann/notes", "cost is 5/3 of $HOME-ish", "50% off /home/ann/Pictures",
-                "file://host", "", "~", "/", "/tmp/linked/x")) {
+        for (String t : List.of(
+                "/home/ann/Documents/report.txt",
+                "~/deckhand-homes/x",
+                "/home/ann/deckhand-home-2",
+                "/home/ann/deckhand-home/../Documents/x",
+                "~/.ssh/../Music/song.ogg",
+                "https://example.com/home/ann/deckhand-home/owner-token",
+                "http://example.com/.well-known/x",
+                "deckhand-home/owner-token",
+                "~ann/notes",
+                "cost is 5/3 of $HOME-ish",
+                "50% off /home/ann/Pictures",
+                "file://host",
+                "",
+                "~",
+                "/",
+                "/tmp/linked/x")) {
             assertEquals(Optional.empty(), PLACES.inText(t, Optional.empty()), t);
         }
     }

@@ -18,24 +18,34 @@ final class Fixtures {
     static final Facts.WindowFact TARGET_WINDOW = new Facts.WindowFact(TARGET, "Mousepad", "notes.txt", false, true);
     static final Facts.WindowFact OWN_WINDOW = new Facts.WindowFact(OWN_PAGE, "Chromium", "Deckhand", true, true);
     static final Facts.WindowFact OTHER_WINDOW = new Facts.WindowFact(OTHER, "gedit", "other", false, true);
-    static final Facts.WindowFact SIBLING_WINDOW = new Facts.WindowFact(TARGET_SIBLING, "Mousepad", "second", false, true);
+    static final Facts.WindowFact SIBLING_WINDOW =
+            new Facts.WindowFact(TARGET_SIBLING, "Mousepad", "second", false, true);
 
     static final ProposedAction.Element OK_BUTTON = new ProposedAction.Element("push button", "OK", false, false);
     static final ProposedAction.Element SEND_BUTTON = new ProposedAction.Element("push button", "Send", false, false);
     static final ProposedAction.Element COMPOSE = new ProposedAction.Element("text", "Message body", false, true);
     static final ProposedAction.Element LINE = new ProposedAction.Element("text", "Search", false, false);
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static Facts quiet() {
-        return Facts.of(Set.of("mousepad", "chromium", "gedit"),
+        return Facts.of(
+                Set.of("mousepad", "chromium", "gedit"),
                 List.of(TARGET_WINDOW, OWN_WINDOW, OTHER_WINDOW, SIBLING_WINDOW));
     }
 
     static Grant grant(ScopeKind scope, InputPolicy policy, CaptureMode capture, Set<String> consequential) {
-        return new Grant("g-test", new GrantTarget(TARGET, "mousepad", "notes.txt"), scope, REV, 10,
-                Duration.ofMinutes(5), Instant.parse("2026-01-01T00:00:00Z"), policy, capture, consequential,
+        return new Grant(
+                "g-test",
+                new GrantTarget(TARGET, "mousepad", "notes.txt"),
+                scope,
+                REV,
+                10,
+                Duration.ofMinutes(5),
+                Instant.parse("2026-01-01T00:00:00Z"),
+                policy,
+                capture,
+                consequential,
                 Optional.of("s1"));
     }
 

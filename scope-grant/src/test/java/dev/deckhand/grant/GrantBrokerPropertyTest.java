@@ -51,14 +51,40 @@ class GrantBrokerPropertyTest {
             ops += runOne(master.nextLong(), stats, "sequence " + i + " of base seed " + base);
         }
         // The generator must actually reach every interesting state, or the invariants prove little.
-        for (String k : List.of("mint:ok", "mint:conflict", "mint:MODE_DENIED", "acquire:ok", "acquire:OUT_OF_SCOPE",
-                "acquire:subagent", "consume:ok", "consume:BUDGET_EXHAUSTED", "consume:GRANT_EXPIRED",
-                "consume:GRANT_REVOKED", "consume:STOPPED", "consume:BASIS_STALE", "consume:OUT_OF_SCOPE",
-                "consume:NO_GRANT", "revise:ok", "revise:MODE_DENIED", "bump:ok", "revoke:true", "stop:with-grant",
-                "stop:latched", "approval:ok", "approval:STOPPED", "approval:CONSEQUENTIAL_NOT_NAMED",
-                "approval:BASIS_STALE", "approval:GRANT_REVOKED", "approval:pending", "approval:then-acted",
-                "usable:ok", "usable:BUDGET_EXHAUSTED", "touch:ok")) {
-            assertTrue(stats.getOrDefault(k, 0) > 0, "generator never reached " + k + " in " + ops + " ops: " + new TreeMap<>(stats));
+        for (String k : List.of(
+                "mint:ok",
+                "mint:conflict",
+                "mint:MODE_DENIED",
+                "acquire:ok",
+                "acquire:OUT_OF_SCOPE",
+                "acquire:subagent",
+                "consume:ok",
+                "consume:BUDGET_EXHAUSTED",
+                "consume:GRANT_EXPIRED",
+                "consume:GRANT_REVOKED",
+                "consume:STOPPED",
+                "consume:BASIS_STALE",
+                "consume:OUT_OF_SCOPE",
+                "consume:NO_GRANT",
+                "revise:ok",
+                "revise:MODE_DENIED",
+                "bump:ok",
+                "revoke:true",
+                "stop:with-grant",
+                "stop:latched",
+                "approval:ok",
+                "approval:STOPPED",
+                "approval:CONSEQUENTIAL_NOT_NAMED",
+                "approval:BASIS_STALE",
+                "approval:GRANT_REVOKED",
+                "approval:pending",
+                "approval:then-acted",
+                "usable:ok",
+                "usable:BUDGET_EXHAUSTED",
+                "touch:ok")) {
+            assertTrue(
+                    stats.getOrDefault(k, 0) > 0,
+                    "generator never reached " + k + " in " + ops + " ops: " + new TreeMap<>(stats));
         }
     }
 
@@ -71,8 +97,10 @@ class GrantBrokerPropertyTest {
             for (Supplier<String> l : sim.log.subList(Math.max(0, sim.log.size() - 25), sim.log.size())) {
                 tail.add(l.get());
             }
-            throw new AssertionError(where + " failed: " + e + "\nreplay with -Dgrant.seed=" + seed
-                    + "\nlast operations:\n  " + String.join("\n  ", tail), e);
+            throw new AssertionError(
+                    where + " failed: " + e + "\nreplay with -Dgrant.seed=" + seed + "\nlast operations:\n  "
+                            + String.join("\n  ", tail),
+                    e);
         }
     }
 
@@ -158,8 +186,13 @@ class GrantBrokerPropertyTest {
             InputPolicy pol = pick(InputPolicy.values());
             int b = 1 + r.nextInt(4);
             Duration id = Duration.ofSeconds(5 + r.nextInt(86));
-            MintRequest req = MintRequest.of(new GrantTarget(100 + r.nextInt(3), "mousepad", "t"), ScopeKind.WINDOW,
-                    PolicyConfig.Caps.defaults()).withBudget(b).withIdleExpiry(id).withInputPolicy(pol);
+            MintRequest req = MintRequest.of(
+                            new GrantTarget(100 + r.nextInt(3), "mousepad", "t"),
+                            ScopeKind.WINDOW,
+                            PolicyConfig.Caps.defaults())
+                    .withBudget(b)
+                    .withIdleExpiry(id)
+                    .withInputPolicy(pol);
             log(() -> "mint " + mode.wire() + " " + pol.wire() + " budget " + b + " idle " + id.toSeconds() + "s");
             if (!mode.allows(pol)) {
                 expectRefused("mint", RefusalCode.MODE_DENIED, () -> broker.mint(pass, req, mode));
@@ -171,7 +204,9 @@ class GrantBrokerPropertyTest {
                     broker.mint(pass, req, mode);
                     fail("second mint succeeded while " + activeId + " is active");
                 } catch (GrantConflictException e) {
-                    check(activeId.equals(e.activeGrantId()), () -> "conflict names " + e.activeGrantId() + ", active is " + activeId);
+                    check(
+                            activeId.equals(e.activeGrantId()),
+                            () -> "conflict names " + e.activeGrantId() + ", active is " + activeId);
                     count("mint:conflict");
                 }
                 return;
@@ -243,7 +278,9 @@ class GrantBrokerPropertyTest {
             if (g != null) {
                 // nothing acts after expiry, revoke or Stop
                 check(!stoppedBefore && !deadBefore, () -> "acted on " + id + " after it ended or after Stop");
-                check(clock.instant().isBefore(expiresAt), () -> "acted at " + clock.instant() + " after expiry " + expiresAt);
+                check(
+                        clock.instant().isBefore(expiresAt),
+                        () -> "acted at " + clock.instant() + " after expiry " + expiresAt);
                 budget--;
                 check(budget >= 0, () -> "model budget below zero");
                 lastTouched = clock.instant();
@@ -345,7 +382,8 @@ class GrantBrokerPropertyTest {
             }
             Instant at = lastTouched.plus(idle).plusMillis(r.nextInt(3) - 1);
             if (!at.isBefore(clock.instant())) {
-                log(() -> "set clock to expiry " + (at.toEpochMilli() - lastTouched.plus(idle).toEpochMilli()) + "ms");
+                log(() -> "set clock to expiry "
+                        + (at.toEpochMilli() - lastTouched.plus(idle).toEpochMilli()) + "ms");
                 clock.set(at);
             }
         }
@@ -367,7 +405,10 @@ class GrantBrokerPropertyTest {
             log(() -> "stop");
             noticeExpiry();
             Optional<Grant> was = broker.stop("test");
-            check(was.map(Grant::id).orElse(null) == null ? activeId == null : was.get().id().equals(activeId),
+            check(
+                    was.map(Grant::id).orElse(null) == null
+                            ? activeId == null
+                            : was.get().id().equals(activeId),
                     () -> "stop revoked " + was + ", model active " + activeId);
             count(activeId != null ? "stop:with-grant" : "stop:latched");
             if (activeId != null) {
@@ -382,7 +423,10 @@ class GrantBrokerPropertyTest {
             log(() -> "active");
             noticeExpiry();
             Optional<Grant> g = broker.active();
-            check(g.map(Grant::id).orElse(null) == null ? activeId == null : g.get().id().equals(activeId),
+            check(
+                    g.map(Grant::id).orElse(null) == null
+                            ? activeId == null
+                            : g.get().id().equals(activeId),
                     () -> "active " + g + ", model " + activeId);
             g.ifPresent(this::checkGrant);
         }
@@ -407,7 +451,8 @@ class GrantBrokerPropertyTest {
             long dt = (long) (r.nextDouble() * 40_000);
             clock.advance(Duration.ofMillis(dt));
             int m = r.nextInt(4);
-            log(() -> "approval " + a.id() + " decision " + d + " after " + dt + "ms, middle " + m + ", consequential " + cons.isPresent());
+            log(() -> "approval " + a.id() + " decision " + d + " after " + dt + "ms, middle " + m + ", consequential "
+                    + cons.isPresent());
             if (m == 0) {
                 revise(gid, PermissionMode.AUTO);
             } else if (m == 1) {
@@ -436,12 +481,18 @@ class GrantBrokerPropertyTest {
                     count("approval:pending");
                 }
                 book.deny(a.id());
-                check(book.consume(a.id(), gid, nowRev, null).map(Refusal::code).orElse(null) == notApproved,
+                check(
+                        book.consume(a.id(), gid, nowRev, null)
+                                        .map(Refusal::code)
+                                        .orElse(null)
+                                == notApproved,
                         () -> "denied approval not refused with " + notApproved);
                 return;
             }
             Optional<Refusal> got = book.consume(a.id(), gid, nowRev, null);
-            check(got.map(Refusal::code).orElse(null) == expected, () -> "approval consume gave " + got + ", expected " + expected);
+            check(
+                    got.map(Refusal::code).orElse(null) == expected,
+                    () -> "approval consume gave " + got + ", expected " + expected);
             count("approval:" + (expected == null ? "ok" : expected.name()));
             // consumed at most once
             check(book.consume(a.id(), gid, nowRev, null).isPresent(), () -> "approval " + a.id() + " used twice");
@@ -496,7 +547,9 @@ class GrantBrokerPropertyTest {
         // ---------- checks ----------
 
         void invariantsAfterEveryOp() {
-            check(broker.lastRevision() >= maxRev, () -> "broker revision went down: " + broker.lastRevision() + " < " + maxRev);
+            check(
+                    broker.lastRevision() >= maxRev,
+                    () -> "broker revision went down: " + broker.lastRevision() + " < " + maxRev);
             maxRev = broker.lastRevision();
             if (stopped) {
                 // Stop latches until a new mint
@@ -520,7 +573,10 @@ class GrantBrokerPropertyTest {
             try {
                 g = call.get();
             } catch (RefusedException e) {
-                check(e.code() == expected, () -> op + " refused " + e.refusal() + ", model expects " + (expected == null ? "success" : expected));
+                check(
+                        e.code() == expected,
+                        () -> op + " refused " + e.refusal() + ", model expects "
+                                + (expected == null ? "success" : expected));
                 check(!e.refusal().detail().isBlank(), () -> "blank detail");
                 count(op + ":" + e.code());
                 return null;

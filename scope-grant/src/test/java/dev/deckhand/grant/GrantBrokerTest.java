@@ -39,7 +39,8 @@ class GrantBrokerTest {
     }
 
     MintRequest request() {
-        return MintRequest.of(TARGET, ScopeKind.WINDOW, PolicyConfig.Caps.defaults()).withBudget(3)
+        return MintRequest.of(TARGET, ScopeKind.WINDOW, PolicyConfig.Caps.defaults())
+                .withBudget(3)
                 .withIdleExpiry(Duration.ofSeconds(60));
     }
 
@@ -66,7 +67,8 @@ class GrantBrokerTest {
         assertThrows(SecurityException.class, () -> broker.mint(foreign, request(), PermissionMode.AUTO));
         assertThrows(SecurityException.class, () -> broker.mint(null, request(), PermissionMode.AUTO));
         Grant g = mint();
-        assertThrows(SecurityException.class, () -> broker.revise(foreign, g.id(), GrantChange.none(), PermissionMode.AUTO));
+        assertThrows(
+                SecurityException.class, () -> broker.revise(foreign, g.id(), GrantChange.none(), PermissionMode.AUTO));
         assertEquals("OwnerPass", pass.toString());
     }
 
@@ -83,7 +85,10 @@ class GrantBrokerTest {
         GrantConflictException e = assertThrows(GrantConflictException.class, this::mint);
         assertEquals(g.id(), e.activeGrantId());
         assertTrue(e.getMessage().contains(g.id()));
-        assertEquals(IllegalStateException.class, GrantConflictException.class.getSuperclass(), "callers that catch IllegalStateException see it");
+        assertEquals(
+                IllegalStateException.class,
+                GrantConflictException.class.getSuperclass(),
+                "callers that catch IllegalStateException see it");
         assertTrue(broker.revoke(g.id()));
         Grant second = mint();
         assertTrue(second.revision() > g.revision());
@@ -98,7 +103,9 @@ class GrantBrokerTest {
         Grant g = broker.mint(pass, auto, PermissionMode.ACCEPT_EDITS);
         assertEquals(InputPolicy.AUTONOMOUS, g.inputPolicy());
         broker.revoke(g.id());
-        assertEquals(InputPolicy.AUTONOMOUS, broker.mint(pass, auto, PermissionMode.AUTO).inputPolicy());
+        assertEquals(
+                InputPolicy.AUTONOMOUS,
+                broker.mint(pass, auto, PermissionMode.AUTO).inputPolicy());
     }
 
     @Test
@@ -136,7 +143,9 @@ class GrantBrokerTest {
             assertTrue(r.detail().contains(g.id()));
         }
         assertEquals(0, broker.active().orElseThrow().budgetRemaining());
-        assertEquals(RefusalCode.BUDGET_EXHAUSTED, broker.usable("s1", g.id()).orElseThrow().code());
+        assertEquals(
+                RefusalCode.BUDGET_EXHAUSTED,
+                broker.usable("s1", g.id()).orElseThrow().code());
         // the person may top it up
         Grant topped = broker.revise(pass, g.id(), GrantChange.none().withBudget(2), PermissionMode.ASK);
         assertEquals(2, broker.consume("s1", g.id(), topped.revision()).budgetRemaining() + 1);
@@ -220,11 +229,19 @@ class GrantBrokerTest {
     void reviseAppliesTheChangeBumpsAndChecksTheMode() {
         Grant g = mint();
         long rev = broker.acquire("s1", null).revision();
-        refused(RefusalCode.MODE_DENIED, () -> broker.revise(pass, g.id(),
-                GrantChange.none().withInputPolicy(InputPolicy.AUTONOMOUS), PermissionMode.ASK));
-        Grant r = broker.revise(pass, g.id(), GrantChange.none().withInputPolicy(InputPolicy.AUTONOMOUS)
-                .withCapture(CaptureMode.PIXELS).withConsequential(Set.of("Send", "push button:Delete"))
-                .withTarget(new GrantTarget(0x101, "mousepad", "renamed")), PermissionMode.AUTO);
+        refused(
+                RefusalCode.MODE_DENIED,
+                () -> broker.revise(
+                        pass, g.id(), GrantChange.none().withInputPolicy(InputPolicy.AUTONOMOUS), PermissionMode.ASK));
+        Grant r = broker.revise(
+                pass,
+                g.id(),
+                GrantChange.none()
+                        .withInputPolicy(InputPolicy.AUTONOMOUS)
+                        .withCapture(CaptureMode.PIXELS)
+                        .withConsequential(Set.of("Send", "push button:Delete"))
+                        .withTarget(new GrantTarget(0x101, "mousepad", "renamed")),
+                PermissionMode.AUTO);
         assertTrue(r.revision() > rev);
         assertEquals(InputPolicy.AUTONOMOUS, r.inputPolicy());
         assertEquals(CaptureMode.PIXELS, r.capture());

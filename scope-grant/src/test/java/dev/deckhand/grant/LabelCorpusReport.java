@@ -33,12 +33,12 @@ import java.util.stream.Stream;
 public final class LabelCorpusReport {
 
     private static final Set<String> EXTRA_DOMAINS = Set.of("software-properties", "polkit-1");
-    private static final Pattern UI_LABEL = Pattern.compile("<property name=\"label\" translatable=\"yes\"[^>]*>([^<]+)<");
+    private static final Pattern UI_LABEL =
+            Pattern.compile("<property name=\"label\" translatable=\"yes\"[^>]*>([^<]+)<");
     private static final Pattern XCU_LABEL = Pattern.compile(
             "<prop oor:name=\"(?:Label|ContextLabel|PopupLabel)\"[^>]*>\\s*<value xml:lang=\"en-US\">([^<]+)</value>");
 
-    private LabelCorpusReport() {
-    }
+    private LabelCorpusReport() {}
 
     public static void main(String[] args) throws IOException {
         Map<String, Set<String>> corpus = new TreeMap<>(); // source → labels
@@ -84,7 +84,8 @@ public final class LabelCorpusReport {
             ConsequentialWords with = new ConsequentialWords(Map.of("candidate", Set.of(candidate.replace('_', ' '))));
             List<String> more = new ArrayList<>();
             for (String label : all) {
-                if (with.categoriesIn(label).contains("candidate") && !now.categoriesIn(label).contains("candidate")
+                if (with.categoriesIn(label).contains("candidate")
+                        && !now.categoriesIn(label).contains("candidate")
                         && now.categoriesIn(label).isEmpty()) {
                     more.add(label);
                 }
@@ -104,7 +105,9 @@ public final class LabelCorpusReport {
             if (!WordListGenerator.DOMAINS.contains(domain) && !EXTRA_DOMAINS.contains(domain)) continue;
             for (MoFile.Entry e : MoFile.read(p).entries()) {
                 String l = WordListGenerator.label(e.msgid());
-                if (looksLikeALabel(l)) corpus.computeIfAbsent("gettext " + domain, d -> new TreeSet<>()).add(l);
+                if (looksLikeALabel(l))
+                    corpus.computeIfAbsent("gettext " + domain, d -> new TreeSet<>())
+                            .add(l);
             }
         }
     }
@@ -113,15 +116,21 @@ public final class LabelCorpusReport {
         if (!Files.isDirectory(root)) return;
         List<Path> files;
         try (Stream<Path> s = Files.walk(root)) {
-            files = s.filter(p -> p.toString().endsWith(".ui") || p.toString().endsWith(".xcd")).toList();
+            files = s.filter(p -> p.toString().endsWith(".ui") || p.toString().endsWith(".xcd"))
+                    .toList();
         }
         for (Path p : files) {
             String text = Files.readString(p, StandardCharsets.UTF_8);
             Matcher m = (p.toString().endsWith(".ui") ? UI_LABEL : XCU_LABEL).matcher(text);
             while (m.find()) {
-                String l = WordListGenerator.label(m.group(1).replace("&amp;", "&").replace("&quot;", "\"")
-                        .replace("&apos;", "'").replace("&lt;", "<").replace("&gt;", ">"));
-                if (looksLikeALabel(l)) corpus.computeIfAbsent("libreoffice", d -> new TreeSet<>()).add(l);
+                String l = WordListGenerator.label(m.group(1)
+                        .replace("&amp;", "&")
+                        .replace("&quot;", "\"")
+                        .replace("&apos;", "'")
+                        .replace("&lt;", "<")
+                        .replace("&gt;", ">"));
+                if (looksLikeALabel(l))
+                    corpus.computeIfAbsent("libreoffice", d -> new TreeSet<>()).add(l);
             }
         }
     }

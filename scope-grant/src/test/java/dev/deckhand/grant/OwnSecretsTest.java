@@ -87,7 +87,9 @@ class OwnSecretsTest {
     void names_which_secret_it_found() {
         OwnSecrets named = OwnSecrets.named(java.util.Map.of(TOKEN, "owner token", API_KEY, "model API key"));
         assertEquals(java.util.Optional.of("owner token"), named.which("x " + TOKEN.substring(5, 25)));
-        assertEquals(java.util.Optional.of("model API key"), named.which(List.of("a", API_KEY.substring(9, 16), API_KEY.substring(16))));
+        assertEquals(
+                java.util.Optional.of("model API key"),
+                named.which(List.of("a", API_KEY.substring(9, 16), API_KEY.substring(16))));
         assertEquals(java.util.Optional.empty(), named.which("nothing here at all, not one secret"));
     }
 

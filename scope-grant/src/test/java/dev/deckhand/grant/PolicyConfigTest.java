@@ -24,8 +24,20 @@ class PolicyConfigTest {
     void defaultsAreFilled() {
         PolicyConfig d = PolicyConfig.defaults();
         assertEquals(PermissionMode.ASK, d.permissionMode());
-        assertTrue(d.credentialApps().containsAll(Set.of("keepassxc", "keepass2", "1password", "bitwarden", "seahorse",
-                "gnome-keyring", "kwalletmanager5", "lastpass", "pass", "gopass", "enpass", "dashlane")));
+        assertTrue(d.credentialApps()
+                .containsAll(Set.of(
+                        "keepassxc",
+                        "keepass2",
+                        "1password",
+                        "bitwarden",
+                        "seahorse",
+                        "gnome-keyring",
+                        "kwalletmanager5",
+                        "lastpass",
+                        "pass",
+                        "gopass",
+                        "enpass",
+                        "dashlane")));
         assertEquals(PolicyConfig.DEFAULT_COMMS_APPS, d.commsApps());
         assertEquals(PolicyConfig.DEFAULT_DENIED_HOSTS, d.deniedHosts());
         assertEquals(Set.of(), d.allowedHosts());
@@ -45,10 +57,13 @@ class PolicyConfigTest {
         assertTrue(c.credentialApps().contains("mysecrets"));
         PolicyConfig emptied = PolicyConfig.defaults().withCredentialApps(Set.of());
         assertEquals(PolicyConfig.BUILTIN_CREDENTIAL_APPS, emptied.credentialApps());
-        assertEquals(Set.of("bitwarden"), PolicyConfig.missingBuiltins(
-                minus(PolicyConfig.BUILTIN_CREDENTIAL_APPS, "bitwarden")));
-        assertEquals(Set.of(), PolicyConfig.missingBuiltins(PolicyConfig.defaults().credentialApps()));
-        assertThrows(UnsupportedOperationException.class, () -> c.credentialApps().remove("keepassxc"));
+        assertEquals(
+                Set.of("bitwarden"),
+                PolicyConfig.missingBuiltins(minus(PolicyConfig.BUILTIN_CREDENTIAL_APPS, "bitwarden")));
+        assertEquals(
+                Set.of(), PolicyConfig.missingBuiltins(PolicyConfig.defaults().credentialApps()));
+        assertThrows(
+                UnsupportedOperationException.class, () -> c.credentialApps().remove("keepassxc"));
     }
 
     @Test
@@ -58,7 +73,8 @@ class PolicyConfigTest {
         assertFalse(c.deniedHosts().isEmpty());
         assertEquals(PolicyConfig.DEFAULT_COMMS_APPS, c.commsApps());
         assertEquals(PolicyConfig.DEFAULT_DENIED_HOSTS, c.deniedHosts());
-        PolicyConfig own = PolicyConfig.defaults().withCommsApps(Set.of("Ripcord")).withDeniedHosts(Set.of("Bank.Example"));
+        PolicyConfig own =
+                PolicyConfig.defaults().withCommsApps(Set.of("Ripcord")).withDeniedHosts(Set.of("Bank.Example"));
         assertEquals(Set.of("ripcord"), own.commsApps());
         assertEquals(Set.of("bank.example"), own.deniedHosts());
         assertTrue(own.hostDenied("www.bank.example"));
@@ -70,8 +86,13 @@ class PolicyConfigTest {
         assertEquals(null, PolicyConfig.defaults().verifierRoots(), "absent: the application's default roots");
         PolicyConfig c = PolicyConfig.defaults().withVerifierRoots(java.util.List.of("/srv/out", "/tmp"));
         assertEquals(java.util.List.of("/srv/out", "/tmp"), c.verifierRoots());
-        assertEquals(c.verifierRoots(), c.withPollInterval(java.time.Duration.ofSeconds(2)).verifierRoots(), "kept by every with-method");
-        assertEquals(java.util.List.of(), PolicyConfig.defaults().withVerifierRoots(java.util.List.of()).verifierRoots(),
+        assertEquals(
+                c.verifierRoots(),
+                c.withPollInterval(java.time.Duration.ofSeconds(2)).verifierRoots(),
+                "kept by every with-method");
+        assertEquals(
+                java.util.List.of(),
+                PolicyConfig.defaults().withVerifierRoots(java.util.List.of()).verifierRoots(),
                 "an empty list admits no file: not replaced by the default");
         invalid("verifierRoots", () -> PolicyConfig.defaults().withVerifierRoots(java.util.List.of("relative/dir")));
         invalid("verifierRoots", () -> PolicyConfig.defaults().withVerifierRoots(java.util.Arrays.asList("/a", null)));
@@ -117,8 +138,10 @@ class PolicyConfigTest {
 
     @Test
     void withCopiesKeepTheRest() {
-        PolicyConfig c = PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO)
-                .withAllowedHosts(Set.of("example.org")).withPollInterval(Duration.ofMillis(250));
+        PolicyConfig c = PolicyConfig.defaults()
+                .withPermissionMode(PermissionMode.AUTO)
+                .withAllowedHosts(Set.of("example.org"))
+                .withPollInterval(Duration.ofMillis(250));
         assertEquals(PermissionMode.AUTO, c.permissionMode());
         assertEquals(Set.of("example.org"), c.allowedHosts());
         assertEquals(Duration.ofMillis(250), c.pollInterval());

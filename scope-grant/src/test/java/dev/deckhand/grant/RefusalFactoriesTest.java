@@ -21,7 +21,8 @@ class RefusalFactoriesTest {
     static String factoryName(RefusalCode code) {
         String[] parts = code.name().toLowerCase(Locale.ROOT).split("_");
         StringBuilder b = new StringBuilder(parts[0]);
-        for (int i = 1; i < parts.length; i++) b.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
+        for (int i = 1; i < parts.length; i++)
+            b.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
         return b.toString();
     }
 
@@ -41,11 +42,14 @@ class RefusalFactoriesTest {
 
     @Test
     void theFactoriesAreExactlyTheCodes() {
-        Set<String> expected = Arrays.stream(RefusalCode.values()).map(RefusalFactoriesTest::factoryName).collect(Collectors.toSet());
+        Set<String> expected = Arrays.stream(RefusalCode.values())
+                .map(RefusalFactoriesTest::factoryName)
+                .collect(Collectors.toSet());
         Set<String> factories = Arrays.stream(Refusal.class.getDeclaredMethods())
                 .filter(m -> Modifier.isStatic(m.getModifiers()) && Modifier.isPublic(m.getModifiers()))
                 .filter(m -> m.getReturnType() == Refusal.class && !m.getName().equals("of"))
-                .map(Method::getName).collect(Collectors.toSet());
+                .map(Method::getName)
+                .collect(Collectors.toSet());
         assertEquals(expected, factories);
     }
 

@@ -40,10 +40,15 @@ class WireAndModelTest {
         for (ActionKind k : ActionKind.values()) {
             assertEquals(k, ActionKind.fromWire(k.wire()));
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InputPolicy.fromWire("CONFIRM-EACH"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> InputPolicy.fromWire("CONFIRM-EACH"));
         assertTrue(e.getMessage().contains("inputPolicy") && e.getMessage().contains("confirm_each | autonomous"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> CaptureMode.fromWire(null)).getMessage().contains("capture"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ScopeKind.fromWire("desktop")).getMessage().contains("scope"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CaptureMode.fromWire(null))
+                .getMessage()
+                .contains("capture"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ScopeKind.fromWire("desktop"))
+                .getMessage()
+                .contains("scope"));
     }
 
     @Test
@@ -70,13 +75,40 @@ class WireAndModelTest {
         PolicyConfig.Caps caps = PolicyConfig.Caps.defaults();
         assertMessage("budget", () -> MintRequest.of(t, ScopeKind.WINDOW, caps).withBudget(0));
         assertMessage("budget", () -> MintRequest.of(t, ScopeKind.WINDOW, caps).withBudget(MintRequest.MAX_BUDGET + 1));
-        assertMessage("idleExpiry", () -> MintRequest.of(t, ScopeKind.WINDOW, caps).withIdleExpiry(Duration.ZERO));
-        assertMessage("consequential", () -> MintRequest.of(t, ScopeKind.WINDOW, caps).withConsequential(Set.of(" ")));
-        assertMessage("consequential", () -> MintRequest.of(t, ScopeKind.WINDOW, caps).withConsequential(Set.of("two words")));
-        assertMessage("budgetRemaining", () -> new Grant("g", t, ScopeKind.WINDOW, 1, -1, Duration.ofSeconds(1),
-                Instant.EPOCH, InputPolicy.CONFIRM_EACH, CaptureMode.A11Y_ONLY, Set.of(), Optional.empty()));
-        assertMessage("revision", () -> new Grant("g", t, ScopeKind.WINDOW, 0, 1, Duration.ofSeconds(1),
-                Instant.EPOCH, InputPolicy.CONFIRM_EACH, CaptureMode.A11Y_ONLY, Set.of(), Optional.empty()));
+        assertMessage(
+                "idleExpiry", () -> MintRequest.of(t, ScopeKind.WINDOW, caps).withIdleExpiry(Duration.ZERO));
+        assertMessage(
+                "consequential", () -> MintRequest.of(t, ScopeKind.WINDOW, caps).withConsequential(Set.of(" ")));
+        assertMessage("consequential", () -> MintRequest.of(t, ScopeKind.WINDOW, caps)
+                .withConsequential(Set.of("two words")));
+        assertMessage(
+                "budgetRemaining",
+                () -> new Grant(
+                        "g",
+                        t,
+                        ScopeKind.WINDOW,
+                        1,
+                        -1,
+                        Duration.ofSeconds(1),
+                        Instant.EPOCH,
+                        InputPolicy.CONFIRM_EACH,
+                        CaptureMode.A11Y_ONLY,
+                        Set.of(),
+                        Optional.empty()));
+        assertMessage(
+                "revision",
+                () -> new Grant(
+                        "g",
+                        t,
+                        ScopeKind.WINDOW,
+                        0,
+                        1,
+                        Duration.ofSeconds(1),
+                        Instant.EPOCH,
+                        InputPolicy.CONFIRM_EACH,
+                        CaptureMode.A11Y_ONLY,
+                        Set.of(),
+                        Optional.empty()));
         assertMessage("basis.scale", () -> new BasisInfo(1, 1, 0, 0, 1, 1, 0));
         assertMessage("keys", () -> ProposedAction.bare(ActionKind.KEY, 1, 1));
         assertMessage("budget", () -> GrantChange.none().withBudget(-3));
@@ -84,7 +116,8 @@ class WireAndModelTest {
 
     @Test
     void mintDefaultsAreConservative() {
-        MintRequest r = MintRequest.of(new GrantTarget(1, "mousepad", ""), ScopeKind.WINDOW, PolicyConfig.Caps.defaults());
+        MintRequest r =
+                MintRequest.of(new GrantTarget(1, "mousepad", ""), ScopeKind.WINDOW, PolicyConfig.Caps.defaults());
         assertEquals(InputPolicy.CONFIRM_EACH, r.inputPolicy());
         assertEquals(CaptureMode.A11Y_ONLY, r.capture());
         assertEquals(Set.of(), r.consequential());
@@ -103,10 +136,12 @@ class WireAndModelTest {
         assertEquals("ctrl+Enter", Chord.parseLenient("Control+Return").toString());
         assertEquals("ctrl+shift+s", Chord.parse("shift+ctrl+s").toString());
         assertEquals("Enter", Chord.parse("KP_Enter").toString());
-        assertEquals(List.of("key:ctrl+Enter", "push button:Send", "send"),
-                List.copyOf(new java.util.TreeSet<>(MintRequest.of(new GrantTarget(1, "a", ""), ScopeKind.WINDOW,
-                        PolicyConfig.Caps.defaults()).withConsequential(Set.of("SEND", "Push Button:Send", "key:Ctrl+Return"))
-                        .consequential())));
+        assertEquals(
+                List.of("key:ctrl+Enter", "push button:Send", "send"),
+                List.copyOf(new java.util.TreeSet<>(
+                        MintRequest.of(new GrantTarget(1, "a", ""), ScopeKind.WINDOW, PolicyConfig.Caps.defaults())
+                                .withConsequential(Set.of("SEND", "Push Button:Send", "key:Ctrl+Return"))
+                                .consequential())));
     }
 
     private static void assertMessage(String field, org.junit.jupiter.api.function.Executable e) {

@@ -27,7 +27,8 @@ final class AtspiActions {
      * Click-like action names, in order of preference. Qt 5 gives a menu bar's menu only {@code ShowMenu} (no press):
      * for an element with no other, opening its menu is what a click on it does.
      */
-    private static final List<String> CLICK_ACTIONS = List.of("click", "press", "activate", "toggle", "jump", "showmenu");
+    private static final List<String> CLICK_ACTIONS =
+            List.of("click", "press", "activate", "toggle", "jump", "showmenu");
     /** The roles of GTK 4's GtkButton family, whose click GTK 4 applies {@link AtspiBus#ACTIVATE_DELAY} later. */
     private static final List<String> DELAYED_ROLES = List.of("push button", "toggle button");
 
@@ -190,8 +191,9 @@ final class AtspiActions {
             Gobject.g_object_unref(c);
             if (option.equals(name)) {
                 if (found >= 0) {
-                    throw new RefusedException(Refusal.outOfScope(
-                            b.describe() + " has several options with the given name (" + option.length() + " characters); refusing to guess"));
+                    throw new RefusedException(
+                            Refusal.outOfScope(b.describe() + " has several options with the given name ("
+                                    + option.length() + " characters); refusing to guess"));
                 }
                 found = i;
             }
@@ -220,8 +222,8 @@ final class AtspiActions {
         Bound b = target(uid);
         Pointer bar = findScrollBar(b.obj(), vertical);
         if (bar == null) {
-            throw unsupported(b, "has no " + (vertical ? "vertical" : "horizontal")
-                    + " scroll bar with a Value interface");
+            throw unsupported(
+                    b, "has no " + (vertical ? "vertical" : "horizontal") + " scroll bar with a Value interface");
         }
         try {
             Pointer v = Atspi.atspi_accessible_get_value_iface(bar);

@@ -42,6 +42,7 @@ public final class AtspiBridge implements AutoCloseable {
     /** Most nodes one snapshot returns; beyond it the tree is {@code partial}. */
     /** How a snapshot's refusal begins when no application of that pid is on the bus at all. */
     public static final String NOT_REGISTERED = "no accessible application has pid ";
+
     public static final int NODE_CAP = 2000;
     /** Wall-clock budget of one snapshot walk; beyond it the tree is {@code partial}. */
     public static final Duration WALK_BUDGET = Duration.ofMillis(1500);
@@ -98,8 +99,9 @@ public final class AtspiBridge implements AutoCloseable {
             return null;
         });
         LatestNodes latest = new LatestNodes();
-        return new AtspiBridge(Confined.create(thread, "register event listener", CALL_BOUND,
-                () -> new AtspiSession(thread, latest)), latest);
+        return new AtspiBridge(
+                Confined.create(thread, "register event listener", CALL_BOUND, () -> new AtspiSession(thread, latest)),
+                latest);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -116,7 +118,8 @@ public final class AtspiBridge implements AutoCloseable {
      * @throws RefusedException {@code A11Y_UNAVAILABLE}: no such app, no or several such windows,
      *     the app is hung or gone
      */
-    public ScopedTree snapshot(int pid, String windowTitle, Geometry windowGeometry, long windowId, long grantRevision) {
+    public ScopedTree snapshot(
+            int pid, String windowTitle, Geometry windowGeometry, long windowId, long grantRevision) {
         return snapshot(pid, windowTitle, windowGeometry, windowId, grantRevision, false);
     }
 
@@ -127,13 +130,19 @@ public final class AtspiBridge implements AutoCloseable {
      * (toolkits do not cache them) and cannot be seen. GTK 4 reports no showing state, so nothing
      * is pruned there.
      */
-    public ScopedTree snapshot(int pid, String windowTitle, Geometry windowGeometry, long windowId, long grantRevision,
+    public ScopedTree snapshot(
+            int pid,
+            String windowTitle,
+            Geometry windowGeometry,
+            long windowId,
+            long grantRevision,
             boolean includeHidden) {
         if (windowTitle == null) throw new IllegalArgumentException("windowTitle is required for snapshot");
         if (windowGeometry == null) throw new IllegalArgumentException("windowGeometry is required for snapshot");
         // The walk may use its whole budget; the caller's bound also covers one call queued ahead of it
         // (the watcher's password-focus walk has the same budget).
-        return on.call("snapshot of pid " + pid, WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().tree()
+        return on.call("snapshot of pid " + pid, WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped()
+                .tree()
                 .snapshot(pid, windowTitle, windowGeometry, windowId, grantRevision, includeHidden));
     }
 
@@ -146,7 +155,8 @@ public final class AtspiBridge implements AutoCloseable {
     public ScopedTree snapshot(BusFrame frame, Geometry windowGeometry, long windowId, long grantRevision) {
         if (frame == null) throw new IllegalArgumentException("frame is required for snapshot");
         if (windowGeometry == null) throw new IllegalArgumentException("windowGeometry is required for snapshot");
-        return on.call("snapshot of pid " + frame.pid(), WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().tree()
+        return on.call("snapshot of pid " + frame.pid(), WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped()
+                .tree()
                 .snapshot(frame.pid(), frame.name(), frame, windowGeometry, windowId, grantRevision, false));
     }
 
@@ -159,12 +169,15 @@ public final class AtspiBridge implements AutoCloseable {
      */
     public dev.deckhand.grant.Accelerators accelerators(int pid, String windowTitle) {
         if (windowTitle == null) throw new IllegalArgumentException("windowTitle is required for accelerators");
-        return on.call("menus of pid " + pid, AtspiMenus.BUDGET.plus(CALL_BOUND), s -> s.pumped().menus().read(pid, windowTitle));
+        return on.call("menus of pid " + pid, AtspiMenus.BUDGET.plus(CALL_BOUND), s -> s.pumped()
+                .menus()
+                .read(pid, windowTitle));
     }
 
     /** The top-level accessibles of every application on the bus (apps flagged hung left out). */
     public List<BusFrame> frames() {
-        return on.call("frames", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().frames().list());
+        return on.call(
+                "frames", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().frames().list());
     }
 
     /**
@@ -256,9 +269,11 @@ public final class AtspiBridge implements AutoCloseable {
      */
     public void scroll(String uid, String direction, int amount) {
         if (!SCROLL_DIRECTIONS.contains(direction)) {
-            throw new IllegalArgumentException("direction must be up, down, left or right for scroll, was " + direction);
+            throw new IllegalArgumentException(
+                    "direction must be up, down, left or right for scroll, was " + direction);
         }
-        if (amount < 1 || amount > 100) throw new IllegalArgumentException("amount must be 1..100 for scroll, was " + amount);
+        if (amount < 1 || amount > 100)
+            throw new IllegalArgumentException("amount must be 1..100 for scroll, was " + amount);
         requireUid(uid, "scroll");
         on.call("scroll " + uid, CALL_BOUND, s -> {
             s.pumped().actions().scroll(uid, direction, amount);
@@ -290,7 +305,8 @@ public final class AtspiBridge implements AutoCloseable {
      *     caller must then assume the worst)
      */
     public boolean passwordFocused() {
-        return on.call("password focus check", CALL_BOUND, s -> s.pumped().facts().passwordFocused());
+        return on.call(
+                "password focus check", CALL_BOUND, s -> s.pumped().facts().passwordFocused());
     }
 
     /**
@@ -364,12 +380,10 @@ public final class AtspiBridge implements AutoCloseable {
     }
 
     /** {@link #focusLater()}'s answer; {@code events} is the count before the read. */
-    public record Focus(long events, boolean passwordFocused, Optional<FocusedElement> element) {
-    }
+    public record Focus(long events, boolean passwordFocused, Optional<FocusedElement> element) {}
 
     /** {@link #contextLater()}'s answer; {@code events} is the count before the read. */
-    public record Context(long events, Set<String> applicationNames, Optional<String> browserHost) {
-    }
+    public record Context(long events, Set<String> applicationNames, Optional<String> browserHost) {}
 
     /** Names of the applications registered on the accessibility bus, lower case, without blanks. */
     public Set<String> applicationNames() {
@@ -381,7 +395,9 @@ public final class AtspiBridge implements AutoCloseable {
      * {@code pid}, in order; empty when no such application is registered.
      */
     public List<String> windowTitles(int pid) {
-        return on.call("window titles of pid " + pid, CALL_BOUND, s -> s.pumped().facts().windowTitles(pid));
+        return on.call("window titles of pid " + pid, CALL_BOUND, s -> s.pumped()
+                .facts()
+                .windowTitles(pid));
     }
 
     /**
@@ -390,7 +406,8 @@ public final class AtspiBridge implements AutoCloseable {
      * the process when there was one (no bus round trip on every key sent to the window).
      */
     public boolean isGtk4Process(int pid) {
-        return on.call("toolkit of pid " + pid, CALL_BOUND, s -> s.open().facts().isGtk4Process(pid));
+        return on.call(
+                "toolkit of pid " + pid, CALL_BOUND, s -> s.open().facts().isGtk4Process(pid));
     }
 
     /**
@@ -466,12 +483,16 @@ public final class AtspiBridge implements AutoCloseable {
      * when a top-level's list cannot stand for the walk) and as the walk tells it: {@code {listed, walked}}.
      */
     Boolean[] passwordSearches() {
-        return on.call("password searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().facts().passwordSearches());
+        return on.call("password searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped()
+                .facts()
+                .passwordSearches());
     }
 
     /** The browser host of the active top-levels as the lists tell it (null when one cannot) and as the walks tell it. */
     List<Optional<String>> browserHostSearches() {
-        return on.call("browser host searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped().facts().browserHostSearches());
+        return on.call("browser host searches", WALK_BUDGET.plus(CALL_BOUND), s -> s.pumped()
+                .facts()
+                .browserHostSearches());
     }
 
     /** How many times the bridge asked the bus daemon for an app's process id. */

@@ -53,9 +53,11 @@ final class AtspiBus {
             return size() > 1024;
         }
     };
+
     private Pointer listener;
     /** Held in a field: JNA frees a callback's native stub when the Java object is collected. */
     private EventCallback callback;
+
     private Pointer focusSource;
     /** Written by the event callback (on the libatspi thread), read by {@link #settle}. */
     private volatile long lastEventNanos = System.nanoTime();
@@ -94,8 +96,11 @@ final class AtspiBus {
     static String busMissingReason(Map<String, String> env) {
         if (!blank(env.get("AT_SPI_BUS_ADDRESS"))) return null;
         String display = env.get("DISPLAY");
-        if (!blank(display) && blank(env.get("WAYLAND_DISPLAY"))
-                && RootProperty.read(display, "AT_SPI_BUS").filter(bus -> !bus.isBlank()).isPresent()) {
+        if (!blank(display)
+                && blank(env.get("WAYLAND_DISPLAY"))
+                && RootProperty.read(display, "AT_SPI_BUS")
+                        .filter(bus -> !bus.isBlank())
+                        .isPresent()) {
             return null;
         }
         if (!blank(env.get("DBUS_SESSION_BUS_ADDRESS"))) return null;
@@ -118,8 +123,8 @@ final class AtspiBus {
         if (thread.initialized()) return;
         int rc = Atspi.atspi_init();
         if (rc > 1) {
-            throw new RefusedException(Refusal.a11yUnavailable(
-                    "atspi_init could not reach the accessibility bus (rc " + rc + ")"));
+            throw new RefusedException(
+                    Refusal.a11yUnavailable("atspi_init could not reach the accessibility bus (rc " + rc + ")"));
         }
         Atspi.atspi_set_timeout(AtspiBridge.CALL_TIMEOUT_MILLIS, -1);
         thread.markInitialized();
@@ -156,13 +161,16 @@ final class AtspiBus {
             // focus lands only as the element acted on gaining it (a focus action's effect)
             if (landed == Landing.FOCUS) {
                 Pointer source = event.getPointer(Native.POINTER_SIZE);
-                if (actedOn == 0 || source == null || Pointer.nativeValue(source) != actedOn
+                if (actedOn == 0
+                        || source == null
+                        || Pointer.nativeValue(source) != actedOn
                         || event.getInt(2L * Native.POINTER_SIZE) != 1) {
                     landed = null;
                 }
             }
             if (landed != null) landedNanos.set(landed.ordinal(), now);
-            if (type != null && event.getInt(2L * Native.POINTER_SIZE) == 1
+            if (type != null
+                    && event.getInt(2L * Native.POINTER_SIZE) == 1
                     && name.startsWith("object:state-changed:focused")) {
                 Pointer source = event.getPointer(Native.POINTER_SIZE);
                 if (source != null) {
@@ -196,8 +204,8 @@ final class AtspiBus {
     }
 
     /** The state changes that can move the focus, a password field's reach or the active window. */
-    private static final List<String> FACT_STATES = List.of("focused", "active", "showing", "visible", "enabled",
-            "sensitive", "defunct", "focusable", "editable");
+    private static final List<String> FACT_STATES = List.of(
+            "focused", "active", "showing", "visible", "enabled", "sensitive", "defunct", "focusable", "editable");
 
     /**
      * Whether an event of this type can change a fact the policy reads from the accessibility side: the
@@ -219,7 +227,8 @@ final class AtspiBus {
             if (colon >= 0) state = state.substring(0, colon);
             return FACT_STATES.contains(state);
         }
-        return !type.startsWith("object:text-changed") && !type.startsWith("object:value-changed")
+        return !type.startsWith("object:text-changed")
+                && !type.startsWith("object:value-changed")
                 && !type.startsWith("object:visible-data-changed");
     }
 
@@ -371,7 +380,8 @@ final class AtspiBus {
         try {
             int n = Atspi.atspi_accessible_get_child_count(desktop, calls.err());
             String e = calls.takeError();
-            if (e != null) throw new RefusedException(Refusal.a11yUnavailable("the AT-SPI registry does not answer: " + e));
+            if (e != null)
+                throw new RefusedException(Refusal.a11yUnavailable("the AT-SPI registry does not answer: " + e));
             for (int i = 0; i < n; i++) {
                 Pointer app = Atspi.atspi_accessible_get_child_at_index(desktop, i, calls.err());
                 calls.dropError();
@@ -475,6 +485,7 @@ final class AtspiBus {
 
     /** How often an app flagged hung is probed again by the facts' reads. */
     static final long REPROBE_NANOS = 2_000_000_000L;
+
     private final Map<Integer, Long> lastProbe = new HashMap<>();
 
     /**
@@ -487,13 +498,14 @@ final class AtspiBus {
         Pointer comp = Atspi.atspi_accessible_get_component_iface(frame);
         AtspiThread.setCallTimeout(AtspiBridge.PROBE_TIMEOUT_MILLIS);
         try {
-            Pointer rect = comp == null ? null
+            Pointer rect = comp == null
+                    ? null
                     : Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, calls.err());
             String e = calls.takeError();
             if (rect != null) Glib.g_free(rect);
             if (comp == null || e != null || rect == null) {
-                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " is not responding to"
-                        + " accessibility calls (hung or stopped)"));
+                throw new RefusedException(Refusal.a11yUnavailable(
+                        "app pid " + pid + " is not responding to" + " accessibility calls (hung or stopped)"));
             }
             hungPids.remove(pid);
         } finally {

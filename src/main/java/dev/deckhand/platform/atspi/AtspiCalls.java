@@ -40,6 +40,7 @@ final class AtspiCalls {
     private final Map<Integer, String> roleNames = new HashMap<>();
     /** Errors {@link #checkError} dropped since {@link #resetDropped} (an element that vanished, or a dying app). */
     private int dropped;
+
     private long textReads;
     private long textNanos;
 
@@ -118,8 +119,11 @@ final class AtspiCalls {
 
     static boolean isTimeout(String message, long startNanos) {
         String m = message.toLowerCase(Locale.ROOT);
-        return m.contains("noreply") || m.contains("did not receive a reply") || m.contains("timeout")
-                || m.contains("timed out") || System.nanoTime() - startNanos > HUNG_NANOS;
+        return m.contains("noreply")
+                || m.contains("did not receive a reply")
+                || m.contains("timeout")
+                || m.contains("timed out")
+                || System.nanoTime() - startNanos > HUNG_NANOS;
     }
 
     /** The first {@code cap} characters of a Text interface (counted as a text read of the walk). */

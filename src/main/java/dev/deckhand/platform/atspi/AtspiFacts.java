@@ -29,14 +29,15 @@ import java.util.function.Predicate;
  */
 final class AtspiFacts {
 
-    private static final List<String> BROWSER_NAMES = List.of("chromium", "chrome", "firefox", "brave", "edge",
-            "opera", "vivaldi", "epiphany", "web", "browser");
+    private static final List<String> BROWSER_NAMES =
+            List.of("chromium", "chrome", "firefox", "brave", "edge", "opera", "vivaldi", "epiphany", "web", "browser");
 
     private final AtspiCalls calls;
     private final AtspiBus bus;
     private final Children children;
     /** Apps (pids) whose searches walk: no Collection, or a list that could not stand for the walk. */
     private final Set<Integer> walkOnly = new java.util.HashSet<>();
+
     private final Descendants descendants;
     private long listed;
 
@@ -82,8 +83,10 @@ final class AtspiFacts {
      */
     private Optional<Boolean> focusedPasswordListed(Pointer top) {
         // the walk enters what shows, or is disabled (a toolkit that says neither); it reads the top's children always
-        return visitListed(top, false, p -> calls.hasState(p, AtspiNative.STATE_SHOWING)
-                        || !calls.hasState(p, AtspiNative.STATE_ENABLED),
+        return visitListed(
+                top,
+                false,
+                p -> calls.hasState(p, AtspiNative.STATE_SHOWING) || !calls.hasState(p, AtspiNative.STATE_ENABLED),
                 p -> calls.hasState(p, AtspiNative.STATE_FOCUSED) && isPasswordRole(p) ? Boolean.TRUE : null);
     }
 
@@ -106,8 +109,8 @@ final class AtspiFacts {
      *
      * @throws RefusedException {@code A11Y_UNAVAILABLE} when the app answers neither the call nor a probe after it
      */
-    private <T> Optional<T> visitListed(Pointer top, boolean withTop, Predicate<Pointer> enters,
-            java.util.function.Function<Pointer, T> visit) {
+    private <T> Optional<T> visitListed(
+            Pointer top, boolean withTop, Predicate<Pointer> enters, java.util.function.Function<Pointer, T> visit) {
         int pid = bus.pidOf(top);
         if (pid <= 0 || walkOnly.contains(pid)) return null;
         Pointer collection = Atspi.atspi_accessible_get_collection_iface(top);
@@ -125,8 +128,10 @@ final class AtspiFacts {
                     return null;
                 } catch (RefusedException silent) {
                     bus.flagHung(pid);
-                    throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " is not responding to"
-                            + " accessibility calls (hung or stopped: listing its elements); it is skipped until it answers"));
+                    throw new RefusedException(
+                            Refusal.a11yUnavailable(
+                                    "app pid " + pid + " is not responding to"
+                                            + " accessibility calls (hung or stopped: listing its elements); it is skipped until it answers"));
                 }
             }
             if (!list.answered() || found.length == 0 || found.length >= AtspiBridge.NODE_CAP) {
@@ -147,7 +152,12 @@ final class AtspiFacts {
      * {@link #visitListed} over its list {@code found}; an app whose list has holes (LibreOffice) or is not in
      * walk order is not asked for one again.
      */
-    private <T> Optional<T> visit(int pid, Pointer top, boolean withTop, Pointer[] found, Predicate<Pointer> enters,
+    private <T> Optional<T> visit(
+            int pid,
+            Pointer top,
+            boolean withTop,
+            Pointer[] found,
+            Predicate<Pointer> enters,
             java.util.function.Function<Pointer, T> visit) {
         long[] ancestors = new long[64];
         boolean[] entered = new boolean[64]; // whether the walk reads the children of the ancestor at that depth
@@ -290,7 +300,8 @@ final class AtspiFacts {
             try {
                 Pointer r = Atspi.atspi_component_get_extents(comp, AtspiNative.COORD_SCREEN, calls.err());
                 if (calls.takeError() == null && r != null) {
-                    bounds = new Geometry(r.getInt(0), r.getInt(4), Math.max(0, r.getInt(8)), Math.max(0, r.getInt(12)));
+                    bounds =
+                            new Geometry(r.getInt(0), r.getInt(4), Math.max(0, r.getInt(8)), Math.max(0, r.getInt(12)));
                     Glib.g_free(r);
                 }
             } finally {
@@ -525,8 +536,8 @@ final class AtspiFacts {
      */
     private Optional<Optional<String>> documentHostListed(Pointer top) {
         String[] first = {null};
-        Optional<Optional<String>> listed = visitListed(top, true,
-                p -> !isDocument(p) && calls.hasState(p, AtspiNative.STATE_SHOWING), p -> {
+        Optional<Optional<String>> listed =
+                visitListed(top, true, p -> !isDocument(p) && calls.hasState(p, AtspiNative.STATE_SHOWING), p -> {
                     if (!isDocument(p)) return null;
                     String url = documentUrl(p);
                     if (url == null) return null;
@@ -592,8 +603,9 @@ final class AtspiFacts {
                 read = children.of(p, -1, AtspiBridge.NODE_CAP, deadline, false);
             } catch (AtspiCalls.HungException | RefusedException e) {
                 if (pid > 0) bus.flagHung(pid);
-                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " is not responding to"
-                        + " accessibility calls (hung or stopped: " + slow.getMessage() + "); it is skipped until it answers"));
+                throw new RefusedException(Refusal.a11yUnavailable(
+                        "app pid " + pid + " is not responding to" + " accessibility calls (hung or stopped: "
+                                + slow.getMessage() + "); it is skipped until it answers"));
             }
         }
         List<Pointer> kids = read.children();
@@ -605,8 +617,8 @@ final class AtspiFacts {
         if (doc == null) return null;
         try {
             for (String attr : List.of("DocURL", "URI", "URL")) {
-                String v = AtspiCalls.takeString(Atspi.atspi_document_get_document_attribute_value(doc,
-                        AtspiCalls.nulTerminated(attr), calls.err()));
+                String v = AtspiCalls.takeString(Atspi.atspi_document_get_document_attribute_value(
+                        doc, AtspiCalls.nulTerminated(attr), calls.err()));
                 if (calls.takeError() != null) return null;
                 if (v != null && !v.isBlank()) return v;
             }

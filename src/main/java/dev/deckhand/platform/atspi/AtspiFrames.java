@@ -82,7 +82,16 @@ final class AtspiFrames {
             }
             Gobject.g_object_unref(comp);
         }
-        return new BusFrame(pid, appName, route.busName(), route.path(), role, name == null ? "" : name, width,
-                height, gtk4, showing);
+        return new BusFrame(
+                pid,
+                appName,
+                route.busName(),
+                route.path(),
+                role,
+                name == null ? "" : name,
+                width,
+                height,
+                gtk4,
+                showing);
     }
 }

@@ -42,8 +42,8 @@ final class AtspiMenus {
     /** Elements read under the menu bars. */
     static final int ITEM_CAP = 3000;
     /** Roles whose elements an accelerator may run. */
-    static final Set<String> ITEM_ROLES = Set.of("menu item", "check menu item", "radio menu item", "menu",
-            "tearoff menu item");
+    static final Set<String> ITEM_ROLES =
+            Set.of("menu item", "check menu item", "radio menu item", "menu", "tearoff menu item");
 
     private final AtspiCalls calls;
     private final AtspiBus bus;
@@ -159,14 +159,22 @@ final class AtspiMenus {
                             // judged as a click on the item: its description (a tooltip) is a text it shows, as in
                             // the tree (libatspi's cache when the app fills it, else one call, bounded as the name's)
                             long d = System.nanoTime();
-                            String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(p,
-                                    calls.err()));
+                            String description =
+                                    AtspiCalls.takeString(Atspi.atspi_accessible_get_description(p, calls.err()));
                             calls.dropError();
                             AtspiCalls.guard(pid, "get_description", d);
-                            ProposedAction.Element item = new ProposedAction.Element(role, name == null ? "" : name,
-                                    false, false, false, description == null || description.isEmpty() ? List.of()
-                                            : List.of(description.length() > AtspiBridge.SHOWN_CAP
-                                                    ? description.substring(0, AtspiBridge.SHOWN_CAP) : description));
+                            ProposedAction.Element item = new ProposedAction.Element(
+                                    role,
+                                    name == null ? "" : name,
+                                    false,
+                                    false,
+                                    false,
+                                    description == null || description.isEmpty()
+                                            ? List.of()
+                                            : List.of(
+                                                    description.length() > AtspiBridge.SHOWN_CAP
+                                                            ? description.substring(0, AtspiBridge.SHOWN_CAP)
+                                                            : description));
                             for (String s : b) out.add(new Accelerators.Binding(item, s));
                         }
                     }

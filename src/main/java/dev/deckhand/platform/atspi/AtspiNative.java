@@ -42,6 +42,7 @@ final class AtspiNative {
     static final int STATE_IS_DEFAULT = 39;
     /** Children are virtual (a spreadsheet's cells): never enumerate them. */
     static final int STATE_MANAGES_DESCENDANTS = 31;
+
     static final int STATE_SENSITIVE = 24;
     static final int STATE_SHOWING = 25;
     static final int STATE_VERTICAL = 29;
@@ -117,14 +118,15 @@ final class AtspiNative {
         /** {@code sizeof(DBusMessageIter)} is 72 on 64-bit; room to spare. */
         static final int ITER_SIZE = 128;
 
-        static native Pointer dbus_message_new_method_call(String destination, String path, String iface, String method);
+        static native Pointer dbus_message_new_method_call(
+                String destination, String path, String iface, String method);
 
         static native void dbus_message_iter_init_append(Pointer message, Pointer iter);
 
         static native int dbus_message_iter_append_basic(Pointer iter, int type, Pointer value);
 
-        static native int dbus_connection_send_with_reply(Pointer connection, Pointer message, Pointer pendingReturn,
-                int timeoutMillis);
+        static native int dbus_connection_send_with_reply(
+                Pointer connection, Pointer message, Pointer pendingReturn, int timeoutMillis);
 
         static native void dbus_connection_flush(Pointer connection);
 
@@ -199,12 +201,20 @@ final class AtspiNative {
          * interfaces, ifacematch, invert)}; NULL sets (and an empty attribute table) match everything
          * under {@link AtspiNative#MATCH_ALL}.
          */
-        static native Pointer atspi_match_rule_new(Pointer states, int stateMatch, Pointer attributes, int attributeMatch,
-                Pointer roles, int roleMatch, Pointer interfaces, int interfaceMatch, int invert);
+        static native Pointer atspi_match_rule_new(
+                Pointer states,
+                int stateMatch,
+                Pointer attributes,
+                int attributeMatch,
+                Pointer roles,
+                int roleMatch,
+                Pointer interfaces,
+                int interfaceMatch,
+                int invert);
 
         /** A {@code GArray} of referenced {@code AtspiAccessible*}, each of which the caller unrefs. */
-        static native Pointer atspi_collection_get_matches(Pointer collection, Pointer rule, int sortBy, int count,
-                int traverse, Pointer err);
+        static native Pointer atspi_collection_get_matches(
+                Pointer collection, Pointer rule, int sortBy, int count, int traverse, Pointer err);
 
         static native Pointer atspi_accessible_get_state_set(Pointer acc);
 
@@ -262,7 +272,8 @@ final class AtspiNative {
 
         static native int atspi_selection_get_n_selected_children(Pointer selection, Pointer err);
 
-        static native Pointer atspi_selection_get_selected_child(Pointer selection, int selectedChildIndex, Pointer err);
+        static native Pointer atspi_selection_get_selected_child(
+                Pointer selection, int selectedChildIndex, Pointer err);
 
         static native Pointer atspi_accessible_get_table_iface(Pointer acc);
 
@@ -274,8 +285,8 @@ final class AtspiNative {
 
         static native Pointer atspi_table_get_accessible_at(Pointer table, int row, int column, Pointer err);
 
-        static native Pointer atspi_component_get_accessible_at_point(Pointer comp, int x, int y, int coordType,
-                Pointer err);
+        static native Pointer atspi_component_get_accessible_at_point(
+                Pointer comp, int x, int y, int coordType, Pointer err);
 
         static native Pointer atspi_document_get_document_attribute_value(Pointer doc, byte[] attributez, Pointer err);
 

@@ -118,11 +118,12 @@ final class AtspiThread {
             future.cancel(false);
             if (Boolean.getBoolean("deckhand.atspi.trace")) {
                 StringBuilder sb = new StringBuilder("atspi thread busy in:");
-                for (StackTraceElement el : thread.getStackTrace()) sb.append("\n  at ").append(el);
+                for (StackTraceElement el : thread.getStackTrace())
+                    sb.append("\n  at ").append(el);
                 System.getLogger(AtspiThread.class.getName()).log(System.Logger.Level.WARNING, sb.toString());
             }
-            throw new RefusedException(Refusal.a11yUnavailable(
-                    what + " did not finish within " + bound.toMillis() + " ms (accessibility bus or app not responding)"));
+            throw new RefusedException(Refusal.a11yUnavailable(what + " did not finish within " + bound.toMillis()
+                    + " ms (accessibility bus or app not responding)"));
         } catch (InterruptedException e) {
             future.cancel(false);
             Thread.currentThread().interrupt();

@@ -31,23 +31,44 @@ import java.util.Set;
  */
 final class AtspiTree {
 
-    private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "password text", "spin button",
-            "terminal", "document text", "editbar", "paragraph", "combo box");
-    private static final Set<String> VALUE_ROLES = Set.of("slider", "spin button", "progress bar", "scroll bar",
-            "level bar", "dial");
+    private static final Set<String> TEXT_ROLES = Set.of(
+            "text",
+            "entry",
+            "password text",
+            "spin button",
+            "terminal",
+            "document text",
+            "editbar",
+            "paragraph",
+            "combo box");
+    private static final Set<String> VALUE_ROLES =
+            Set.of("slider", "spin button", "progress bar", "scroll bar", "level bar", "dial");
 
     /** AT-SPI states (AtspiStateType) a node carries by name, for verifiers; read from the cached state set. */
     static final Map<Integer, String> STATE_NAMES = Map.ofEntries(
-            Map.entry(1, "active"), Map.entry(2, "armed"), Map.entry(3, "busy"),
-            Map.entry(4, "checked"), Map.entry(5, "collapsed"), Map.entry(9, "expandable"),
-            Map.entry(10, "expanded"), Map.entry(11, "focusable"), Map.entry(16, "modal"),
-            Map.entry(17, "multi-line"), Map.entry(20, "pressed"),
-            Map.entry(22, "selectable"), Map.entry(23, "selected"),
-            Map.entry(24, "sensitive"), Map.entry(26, "single-line"),
-            Map.entry(30, "visible"), Map.entry(32, "indeterminate"),
-            Map.entry(33, "required"), Map.entry(36, "invalid-entry"),
-            Map.entry(39, "is-default"), Map.entry(40, "visited"),
-            Map.entry(41, "checkable"), Map.entry(42, "has-popup"),
+            Map.entry(1, "active"),
+            Map.entry(2, "armed"),
+            Map.entry(3, "busy"),
+            Map.entry(4, "checked"),
+            Map.entry(5, "collapsed"),
+            Map.entry(9, "expandable"),
+            Map.entry(10, "expanded"),
+            Map.entry(11, "focusable"),
+            Map.entry(16, "modal"),
+            Map.entry(17, "multi-line"),
+            Map.entry(20, "pressed"),
+            Map.entry(22, "selectable"),
+            Map.entry(23, "selected"),
+            Map.entry(24, "sensitive"),
+            Map.entry(26, "single-line"),
+            Map.entry(30, "visible"),
+            Map.entry(32, "indeterminate"),
+            Map.entry(33, "required"),
+            Map.entry(36, "invalid-entry"),
+            Map.entry(39, "is-default"),
+            Map.entry(40, "visited"),
+            Map.entry(41, "checkable"),
+            Map.entry(42, "has-popup"),
             Map.entry(43, "read-only"));
 
     private final AtspiCalls calls;
@@ -58,6 +79,7 @@ final class AtspiTree {
     private final Children children;
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
+
     private final Descendants descendants;
     /** Tests and the bench compare both walks: false forces the child-by-child walk. */
     boolean useCollection = true;
@@ -65,6 +87,7 @@ final class AtspiTree {
     boolean pipelinedExtents = !Boolean.getBoolean("deckhand.atspi.one-extents-call-per-element");
     /** The current walk's extents calls and the nanos they took. */
     private long extentsCalls;
+
     private long extentsNanos;
     /** A one-line breakdown of the latest walk, for the bench. */
     private String lastWalkStats = "";
@@ -82,8 +105,7 @@ final class AtspiTree {
      * See {@link AtspiBridge#snapshot(int, String, Geometry, long, long, boolean)}; the caller has pumped
      * the main loop.
      */
-    ScopedTree snapshot(int pid, String title, Geometry geometry, long windowId, long rev,
-            boolean includeHidden) {
+    ScopedTree snapshot(int pid, String title, Geometry geometry, long windowId, long rev, boolean includeHidden) {
         return snapshot(pid, title, null, geometry, windowId, rev, includeHidden);
     }
 
@@ -91,7 +113,13 @@ final class AtspiTree {
      * As {@link #snapshot(int, String, Geometry, long, long, boolean)}, the window found by its route
      * ({@code frameRoute}) when one is given, by its title otherwise.
      */
-    ScopedTree snapshot(int pid, String title, BusFrame frameRoute, Geometry geometry, long windowId, long rev,
+    ScopedTree snapshot(
+            int pid,
+            String title,
+            BusFrame frameRoute,
+            Geometry geometry,
+            long windowId,
+            long rev,
             boolean includeHidden) {
         if (uids.moveTo(rev)) latest.clear();
         long t0 = System.nanoTime();
@@ -110,8 +138,8 @@ final class AtspiTree {
             }
             if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
                 bus.flagHung(pid);
-                throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid
-                        + " is not responding to accessibility calls (hung or stopped)"));
+                throw new RefusedException(Refusal.a11yUnavailable(
+                        "app pid " + pid + " is not responding to accessibility calls (hung or stopped)"));
             }
             bus.rememberGtk4(pid, gtk4);
             calls.resetDropped();
@@ -136,8 +164,8 @@ final class AtspiTree {
         }
     }
 
-    private ScopedTree walk(Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev,
-            boolean includeHidden) {
+    private ScopedTree walk(
+            Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev, boolean includeHidden) {
         long walkStart = System.nanoTime();
         long deadline = walkStart + AtspiBridge.WALK_BUDGET.toNanos();
         resetStats();
@@ -154,7 +182,8 @@ final class AtspiTree {
             resetStats();
         }
         List<Node> nodes = new ArrayList<>();
-        List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
+        List<Pointer> boundsOf =
+                new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
         boolean partial = false;
         Deque<Object[]> stack = new ArrayDeque<>();
         // GTK 4 (gnome-text-editor, seen under weston) may list one element under two parents while it
@@ -208,8 +237,13 @@ final class AtspiTree {
         }
         List<Node> result = List.copyOf(nodes);
         latest.set(result);
-        lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms: %d extents calls %.2f ms, %d text reads %.2f ms",
-                (System.nanoTime() - walkStart) / 1e6, extentsCalls, extentsNanos / 1e6, calls.textReads(),
+        lastWalkStats = String.format(
+                Locale.ROOT,
+                "walk %.2f ms: %d extents calls %.2f ms, %d text reads %.2f ms",
+                (System.nanoTime() - walkStart) / 1e6,
+                extentsCalls,
+                extentsNanos / 1e6,
+                calls.textReads(),
                 calls.textNanos() / 1e6);
         return new ScopedTree(windowId, rev, result, partial);
     }
@@ -224,8 +258,16 @@ final class AtspiTree {
      *
      * @throws AtspiCalls.HungException when the call times out
      */
-    private ScopedTree collectionWalk(Pointer root, int pid, boolean gtk4, Geometry origin, long windowId, long rev,
-            boolean includeHidden, long walkStart, long deadline) {
+    private ScopedTree collectionWalk(
+            Pointer root,
+            int pid,
+            boolean gtk4,
+            Geometry origin,
+            long windowId,
+            long rev,
+            boolean includeHidden,
+            long walkStart,
+            long deadline) {
         Pointer collection = Atspi.atspi_accessible_get_collection_iface(root);
         AtspiCalls.guard(pid, "get_collection_iface", walkStart);
         if (collection == null) {
@@ -253,7 +295,8 @@ final class AtspiTree {
         }
         double getMatchesMs = (System.nanoTime() - t0) / 1e6;
         List<Node> nodes = new ArrayList<>(found.length + 1);
-        List<Pointer> boundsOf = new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
+        List<Pointer> boundsOf =
+                new ArrayList<>(); // the showing nodes' elements, in node order (the uid map holds them)
         long[] ancestors = new long[64];
         int depthNow = 0;
         int hiddenBelow = -1; // depth of the hidden element whose descendants are pruned, or -1
@@ -319,9 +362,16 @@ final class AtspiTree {
         }
         List<Node> result = List.copyOf(nodes);
         latest.set(result);
-        lastWalkStats = String.format(Locale.ROOT, "walk %.2f ms (GetMatches %.2f ms, %d elements): %d extents calls"
-                + " %.2f ms, %d text reads %.2f ms", (System.nanoTime() - walkStart) / 1e6, getMatchesMs, found.length,
-                extentsCalls, extentsNanos / 1e6, calls.textReads(), calls.textNanos() / 1e6);
+        lastWalkStats = String.format(
+                Locale.ROOT,
+                "walk %.2f ms (GetMatches %.2f ms, %d elements): %d extents calls" + " %.2f ms, %d text reads %.2f ms",
+                (System.nanoTime() - walkStart) / 1e6,
+                getMatchesMs,
+                found.length,
+                extentsCalls,
+                extentsNanos / 1e6,
+                calls.textReads(),
+                calls.textNanos() / 1e6);
         return new ScopedTree(windowId, rev, result, partial);
     }
 
@@ -421,8 +471,23 @@ final class AtspiTree {
         }
         AtspiCalls.guard(pid, "reading one element", t0);
         String uid = uids.bind(obj, pid, role, name);
-        return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
-                isDefault, stateNames, description, shown);
+        return new Node(
+                uid,
+                depth,
+                role,
+                name,
+                hasValue,
+                value,
+                enabled,
+                focused,
+                editable,
+                showing,
+                bounds,
+                singleLine,
+                isDefault,
+                stateNames,
+                description,
+                shown);
     }
 
     /**
@@ -509,7 +574,8 @@ final class AtspiTree {
         }
         if (routes.isEmpty()) return;
         long t0 = System.nanoTime();
-        List<PipelinedExtents.Answer> answers = pipeline.fetch(routes, AtspiNative.COORD_SCREEN, AtspiBridge.CALL_TIMEOUT_MILLIS);
+        List<PipelinedExtents.Answer> answers =
+                pipeline.fetch(routes, AtspiNative.COORD_SCREEN, AtspiBridge.CALL_TIMEOUT_MILLIS);
         extentsCalls += routes.size();
         extentsNanos += System.nanoTime() - t0;
         boolean timedOut = false;
@@ -528,14 +594,29 @@ final class AtspiTree {
             }
         }
         if (timedOut) {
-            throw new AtspiCalls.HungException("GetExtents of pid " + pid + " got no reply within "
-                    + AtspiBridge.CALL_TIMEOUT_MILLIS + " ms");
+            throw new AtspiCalls.HungException(
+                    "GetExtents of pid " + pid + " got no reply within " + AtspiBridge.CALL_TIMEOUT_MILLIS + " ms");
         }
     }
 
     private static Node withBounds(Node n, Geometry bounds) {
-        return new Node(n.uid(), n.depth(), n.role(), n.name(), n.hasValue(), n.value(), n.enabled(), n.focused(),
-                n.editable(), n.showing(), bounds, n.singleLine(), n.isDefault(), n.states(), n.description(), n.text());
+        return new Node(
+                n.uid(),
+                n.depth(),
+                n.role(),
+                n.name(),
+                n.hasValue(),
+                n.value(),
+                n.enabled(),
+                n.focused(),
+                n.editable(),
+                n.showing(),
+                bounds,
+                n.singleLine(),
+                n.isDefault(),
+                n.states(),
+                n.description(),
+                n.text());
     }
 
     /**
@@ -602,8 +683,10 @@ final class AtspiTree {
         if (matches.isEmpty()) {
             // the titles are the app's: the detail counts them, it does not list them
             throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exposes no window "
-                    + (route != null ? "at " + route.path() + " (it was closed)" : "with the granted window's title ("
-                    + title.length() + " characters)") + " (it has " + seen.size() + " other window"
+                    + (route != null
+                            ? "at " + route.path() + " (it was closed)"
+                            : "with the granted window's title (" + title.length() + " characters)")
+                    + " (it has " + seen.size() + " other window"
                     + (seen.size() == 1 ? "" : "s") + ")"));
         }
         throw new RefusedException(Refusal.a11yUnavailable(matches.size() + " windows of pid " + pid

@@ -9,8 +9,17 @@ package dev.deckhand.platform.atspi;
  * @param gtk4 whether the application is GTK 4
  * @param showing whether it reports the showing state (always true for GTK 4, which reports none)
  */
-public record BusFrame(int pid, String app, String busName, String path, String role, String name,
-        int width, int height, boolean gtk4, boolean showing) {
+public record BusFrame(
+        int pid,
+        String app,
+        String busName,
+        String path,
+        String role,
+        String name,
+        int width,
+        int height,
+        boolean gtk4,
+        boolean showing) {
 
     /** Whether {@code route} is this frame's. */
     boolean is(PipelinedExtents.Route route) {

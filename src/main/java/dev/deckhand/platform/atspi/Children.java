@@ -21,7 +21,7 @@ import java.util.Map;
 final class Children {
 
     /** What one read found: referenced children in document order (the caller unrefs), and whether it was cut. */
-    record Read(List<Pointer> children, boolean cut) { }
+    record Read(List<Pointer> children, boolean cut) {}
 
     private final AtspiCalls calls;
 
@@ -75,10 +75,10 @@ final class Children {
                 Pointer child = Atspi.atspi_accessible_get_child_at_index(obj, i, calls.err());
                 String e = calls.takeError();
                 if (child != null) out.add(child);
-                if (System.nanoTime() - t1 > AtspiCalls.HUNG_NANOS || (child == null && e != null
-                        && AtspiCalls.isTimeout(e, t1))) {
-                    throw new AtspiCalls.HungException("get_child_at_index of pid " + pid
-                            + (e != null ? ": " + e : " took over 800 ms"));
+                if (System.nanoTime() - t1 > AtspiCalls.HUNG_NANOS
+                        || (child == null && e != null && AtspiCalls.isTimeout(e, t1))) {
+                    throw new AtspiCalls.HungException(
+                            "get_child_at_index of pid " + pid + (e != null ? ": " + e : " took over 800 ms"));
                 }
             }
         } catch (RuntimeException e) {

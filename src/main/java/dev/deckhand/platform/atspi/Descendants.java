@@ -20,8 +20,7 @@ final class Descendants {
      * @param hung whether the call timed out or took longer than a responsive app ({@link AtspiCalls#HUNG_NANOS})
      * @param error libatspi's error message, or null
      */
-    record Listed(Pointer[] found, boolean answered, boolean hung, String error) {
-    }
+    record Listed(Pointer[] found, boolean answered, boolean hung, String error) {}
 
     private final AtspiCalls calls;
     private Pointer matchAll;
@@ -33,8 +32,8 @@ final class Descendants {
     /** Lists the descendants of the element whose Collection interface is {@code collection}, and unrefs it. */
     Listed of(Pointer collection) {
         long t0 = System.nanoTime();
-        Pointer array = Atspi.atspi_collection_get_matches(collection, matchAll(), AtspiNative.SORT_CANONICAL,
-                AtspiBridge.NODE_CAP, 1, calls.err());
+        Pointer array = Atspi.atspi_collection_get_matches(
+                collection, matchAll(), AtspiNative.SORT_CANONICAL, AtspiBridge.NODE_CAP, 1, calls.err());
         Gobject.g_object_unref(collection);
         String e = calls.takeError();
         Pointer[] found = new Pointer[0];
@@ -51,8 +50,16 @@ final class Descendants {
     private Pointer matchAll() {
         if (matchAll == null) {
             Pointer attributes = Glib.g_hash_table_new(null, null);
-            matchAll = Atspi.atspi_match_rule_new(null, AtspiNative.MATCH_ALL, attributes, AtspiNative.MATCH_ALL, null,
-                    AtspiNative.MATCH_ALL, null, AtspiNative.MATCH_ALL, 0);
+            matchAll = Atspi.atspi_match_rule_new(
+                    null,
+                    AtspiNative.MATCH_ALL,
+                    attributes,
+                    AtspiNative.MATCH_ALL,
+                    null,
+                    AtspiNative.MATCH_ALL,
+                    null,
+                    AtspiNative.MATCH_ALL,
+                    0);
             Glib.g_hash_table_unref(attributes); // the rule keeps a copy
         }
         return matchAll;

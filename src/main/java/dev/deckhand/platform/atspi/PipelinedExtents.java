@@ -19,9 +19,11 @@ final class PipelinedExtents {
 
     /** {@code AtspiObject}: {@code GObject} (24 bytes on 64-bit), then {@code app}, then {@code path}. */
     private static final long OBJECT_APP = 24;
+
     private static final long OBJECT_PATH = 32;
     /** {@code AtspiApplication}: {@code GObject}, {@code hash}, then {@code bus_name}, then {@code bus}. */
     private static final long APP_BUS_NAME = 32;
+
     private static final long APP_BUS = 40;
 
     /** Where one element's calls go. */
@@ -77,8 +79,8 @@ final class PipelinedExtents {
         List<Pointer> buses = new ArrayList<>();
         for (int i = 0; i < routes.size(); i++) {
             Route r = routes.get(i);
-            Pointer message = Dbus.dbus_message_new_method_call(r.busName(), r.path(), "org.a11y.atspi.Component",
-                    "GetExtents");
+            Pointer message =
+                    Dbus.dbus_message_new_method_call(r.busName(), r.path(), "org.a11y.atspi.Component", "GetExtents");
             if (message == null) continue;
             Dbus.dbus_message_iter_init_append(message, iter);
             value.setInt(0, coordType);
@@ -117,15 +119,18 @@ final class PipelinedExtents {
             Pointer name = Dbus.dbus_message_get_error_name(reply);
             String error = name == null ? "error" : name.getString(0);
             return error.endsWith(".NoReply") || error.endsWith(".Timeout") || error.endsWith(".TimedOut")
-                    ? new Answer.TimedOut() : new Answer.Failed(error);
+                    ? new Answer.TimedOut()
+                    : new Answer.Failed(error);
         }
-        if (Dbus.dbus_message_iter_init(reply, iter) == 0 || Dbus.dbus_message_iter_get_arg_type(iter) != Dbus.TYPE_STRUCT) {
+        if (Dbus.dbus_message_iter_init(reply, iter) == 0
+                || Dbus.dbus_message_iter_get_arg_type(iter) != Dbus.TYPE_STRUCT) {
             return new Answer.Failed("reply is not (iiii)");
         }
         Dbus.dbus_message_iter_recurse(iter, sub);
         int[] v = new int[4];
         for (int k = 0; k < 4; k++) {
-            if (Dbus.dbus_message_iter_get_arg_type(sub) != Dbus.TYPE_INT32) return new Answer.Failed("reply is not (iiii)");
+            if (Dbus.dbus_message_iter_get_arg_type(sub) != Dbus.TYPE_INT32)
+                return new Answer.Failed("reply is not (iiii)");
             value.setInt(0, 0);
             Dbus.dbus_message_iter_get_basic(sub, value);
             v[k] = value.getInt(0);

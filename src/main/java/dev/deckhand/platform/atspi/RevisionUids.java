@@ -54,7 +54,8 @@ final class RevisionUids {
             uidByPeer.put(Pointer.nativeValue(obj), uid);
         } else {
             Bound old = byUid.get(uid);
-            if (!old.role().equals(role) || !old.name().equals(name)) byUid.put(uid, new Bound(old.obj(), pid, role, name));
+            if (!old.role().equals(role) || !old.name().equals(name))
+                byUid.put(uid, new Bound(old.obj(), pid, role, name));
         }
         return uid;
     }

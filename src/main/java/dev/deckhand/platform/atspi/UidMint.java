@@ -6,8 +6,7 @@ import java.util.function.Predicate;
 /** Opaque element uids: {@code u} followed by five random base62 characters from a {@link SecureRandom}. */
 final class UidMint {
 
-    private static final char[] BASE62 =
-            "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
+    private static final char[] BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
     static final int RANDOM_CHARS = 5;
 
     private final SecureRandom random;

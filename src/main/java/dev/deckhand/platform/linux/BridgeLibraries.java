@@ -18,15 +18,16 @@ import java.util.stream.Stream;
 final class BridgeLibraries {
 
     /** Library names whose presence means the process speaks AT-SPI once its toolkit starts it. */
-    static final List<String> BRIDGES = List.of("libatk-bridge-2.0.so", "libgtk-4.so", "libQt5Gui.so", "libQt6Gui.so",
-            "libatk-wrapper.so");
+    static final List<String> BRIDGES =
+            List.of("libatk-bridge-2.0.so", "libgtk-4.so", "libQt5Gui.so", "libQt6Gui.so", "libatk-wrapper.so");
 
     private BridgeLibraries() {}
 
     /** True when process {@code pid} has one of {@link #BRIDGES} mapped; false when it has not or cannot be read. */
     static boolean loaded(int pid) {
         if (pid < 0) return false;
-        try (Stream<String> lines = Files.lines(Path.of("/proc", Integer.toString(pid), "maps"), StandardCharsets.ISO_8859_1)) {
+        try (Stream<String> lines =
+                Files.lines(Path.of("/proc", Integer.toString(pid), "maps"), StandardCharsets.ISO_8859_1)) {
             return lines.limit(50_000).anyMatch(BridgeLibraries::names);
         } catch (IOException | UncheckedIOException gone) {
             return false;

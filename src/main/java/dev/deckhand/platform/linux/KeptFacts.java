@@ -54,10 +54,17 @@ final class KeptFacts {
     private long wholeReads;
 
     /** What the bus told, with its event count and time; what no event announces, with its time. */
-    private record Kept(List<WindowInfo> windows, long events, long announcedAt, AtspiBridge.Focus focus,
-            Set<String> applicationNames, Optional<String> browserHost, long unannouncedAt, Set<String> processes,
-            WindowRelations.Read relations, X11Display.GrabRead grab) {
-    }
+    private record Kept(
+            List<WindowInfo> windows,
+            long events,
+            long announcedAt,
+            AtspiBridge.Focus focus,
+            Set<String> applicationNames,
+            Optional<String> browserHost,
+            long unannouncedAt,
+            Set<String> processes,
+            WindowRelations.Read relations,
+            X11Display.GrabRead grab) {}
 
     KeptFacts(X11Display x11, AtspiBridge atspi, Supplier<List<WindowInfo>> windows, LongSupplier nanos) {
         this.x11 = x11;
@@ -73,12 +80,22 @@ final class KeptFacts {
         long events = atspi.events();
         Kept k = kept;
         if (!announcedHold(k, now, events, at)) {
-            if (LOG.isDebugEnabled()) LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events));
+            if (LOG.isDebugEnabled())
+                LOG.debugf("facts read whole on %s: %s", Thread.currentThread().getName(), why(k, now, events));
             return whole(now, atspi.focusLater(), at, null, null, null);
         }
         if (at - k.unannouncedAt() >= MAX_AGE.toNanos()) {
-            kept = k = new Kept(now, k.events(), k.announcedAt(), k.focus(), k.applicationNames(), k.browserHost(), at,
-                    Processes.names(), x11.relations(now), x11.keyboardGrab());
+            kept = k = new Kept(
+                    now,
+                    k.events(),
+                    k.announcedAt(),
+                    k.focus(),
+                    k.applicationNames(),
+                    k.browserHost(),
+                    at,
+                    Processes.names(),
+                    x11.relations(now),
+                    x11.keyboardGrab());
         }
         return facts(k);
     }
@@ -97,9 +114,19 @@ final class KeptFacts {
         // The grab probe comes after the focus reads: a probe that falls back to the root makes the focused app
         // drop its focus for a moment, and a focus read at that instant would read that.
         X11Display.GrabRead grabbed = x11.keyboardGrab();
-        if (!announcedHold(k, now, focus.events(), at)) return whole(now, () -> focus, at, relations, aged ? processes : null, grabbed);
-        kept = k = new Kept(now, k.events(), k.announcedAt(), focus, k.applicationNames(), k.browserHost(),
-                aged ? at : k.unannouncedAt(), processes, relations, grabbed);
+        if (!announcedHold(k, now, focus.events(), at))
+            return whole(now, () -> focus, at, relations, aged ? processes : null, grabbed);
+        kept = k = new Kept(
+                now,
+                k.events(),
+                k.announcedAt(),
+                focus,
+                k.applicationNames(),
+                k.browserHost(),
+                aged ? at : k.unannouncedAt(),
+                processes,
+                relations,
+                grabbed);
         return facts(k);
     }
 
@@ -109,7 +136,9 @@ final class KeptFacts {
     }
 
     private static boolean announcedHold(Kept k, List<WindowInfo> windows, long events, long at) {
-        return k != null && k.events() == events && at - k.announcedAt() < ANNOUNCED_MAX_AGE.toNanos()
+        return k != null
+                && k.events() == events
+                && at - k.announcedAt() < ANNOUNCED_MAX_AGE.toNanos()
                 && k.windows().equals(windows);
     }
 
@@ -127,8 +156,13 @@ final class KeptFacts {
      * {@code relations} and {@code grabbed} are what the fresh read already read now, or both null;
      * {@code processes} the process names read now, or null (they are not read twice).
      */
-    private DesktopFacts whole(List<WindowInfo> now, AtspiBridge.Pending<AtspiBridge.Focus> focusRead, long at,
-            WindowRelations.Read relations, Set<String> processes, X11Display.GrabRead grabbed) {
+    private DesktopFacts whole(
+            List<WindowInfo> now,
+            AtspiBridge.Pending<AtspiBridge.Focus> focusRead,
+            long at,
+            WindowRelations.Read relations,
+            Set<String> processes,
+            X11Display.GrabRead grabbed) {
         wholeReads++;
         AtspiBridge.Pending<AtspiBridge.Context> contextRead = atspi.contextLater();
         boolean fresh = grabbed != null;
@@ -142,8 +176,17 @@ final class KeptFacts {
         // which always probes: a probe that falls back to the root makes the focused app send focus events,
         // which would make the next read whole again.
         X11Display.GrabRead grab = fresh ? grabbed : young ? k.grab() : x11.keyboardGrab();
-        kept = new Kept(now, focus.events(), at, focus, context.applicationNames(), context.browserHost(),
-                young ? k.unannouncedAt() : at, names, read, grab);
+        kept = new Kept(
+                now,
+                focus.events(),
+                at,
+                focus,
+                context.applicationNames(),
+                context.browserHost(),
+                young ? k.unannouncedAt() : at,
+                names,
+                read,
+                grab);
         return facts(kept);
     }
 
@@ -152,8 +195,16 @@ final class KeptFacts {
         k.windows().forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
         running.addAll(k.processes());
         X11Display.GrabRead g = k.grab();
-        return new DesktopFacts(k.focus().passwordFocused(), g.grabbed(), running, k.windows(), k.browserHost(),
-                k.relations().focusedWindow(), k.focus().element(), k.relations().popups(), k.relations().screenLock(),
+        return new DesktopFacts(
+                k.focus().passwordFocused(),
+                g.grabbed(),
+                running,
+                k.windows(),
+                k.browserHost(),
+                k.relations().focusedWindow(),
+                k.focus().element(),
+                k.relations().popups(),
+                k.relations().screenLock(),
                 g.grabbed() ? g.holder() : GrabHolder.UNMEASURED);
     }
 }

@@ -12,10 +12,10 @@ import dev.deckhand.loop.desktop.Desktop;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Display;
 import dev.deckhand.loop.desktop.Facts;
+import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Input;
 import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Node;
-import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.Showing;
 import dev.deckhand.loop.desktop.Trees;
@@ -117,9 +117,10 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
     }
 
     private WindowInfo window(long id) {
-        return x11.window(id).map(w -> w.pid() > 0 ? w.withProcessStart(Processes.start(w.pid())) : w)
-                .orElseThrow(() -> new RefusedException(Refusal.preflightFailed(
-                        "window 0x" + Long.toHexString(id) + " no longer exists")));
+        return x11.window(id)
+                .map(w -> w.pid() > 0 ? w.withProcessStart(Processes.start(w.pid())) : w)
+                .orElseThrow(() -> new RefusedException(
+                        Refusal.preflightFailed("window 0x" + Long.toHexString(id) + " no longer exists")));
     }
 
     @Override
@@ -139,7 +140,8 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         lastWalk = null;
         WindowInfo w = window(windowId);
         // A window whose process is unknown (no _NET_WM_PID and no X-Resource answer) or never registered
-        // on the accessibility bus (xterm, Athena apps: no bridge loaded, docs/design.md#the-run-loop) has no tree at all:
+        // on the accessibility bus (xterm, Athena apps: no bridge loaded, docs/design.md#the-run-loop) has no tree at
+        // all:
         // an empty, complete tree, which routing sends to the vision route on a pixels grant and refuses
         // on an a11y_only one. An app that is registered but does not answer is still refused.
         if (w.pid() < 0) return noTree(windowId, grantRevision);
@@ -154,7 +156,8 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
             return tree;
         } catch (RefusedException e) {
             // Only a running process that is not on the bus at all: a stopped, hung, exiting or dead app refuses.
-            if (e.code() == RefusalCode.A11Y_UNAVAILABLE && e.getMessage().contains(AtspiBridge.NOT_REGISTERED)
+            if (e.code() == RefusalCode.A11Y_UNAVAILABLE
+                    && e.getMessage().contains(AtspiBridge.NOT_REGISTERED)
                     && running(w.pid())) {
                 return noTree(windowId, grantRevision);
             }
@@ -173,9 +176,13 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
     @Override
     public ScopedTree latestSnapshot(long windowId, long grantRevision) {
         Walk last = lastWalk;
-        if (last != null && last.tree().windowId() == windowId && last.tree().grantRevision() == grantRevision
-                && last.actions() == actions.get() && last.window().equals(window(windowId))
-                && atspi.quietSince(last.events()) && clock.getAsLong() - last.began() < REUSE_AGE.toNanos()) {
+        if (last != null
+                && last.tree().windowId() == windowId
+                && last.tree().grantRevision() == grantRevision
+                && last.actions() == actions.get()
+                && last.window().equals(window(windowId))
+                && atspi.quietSince(last.events())
+                && clock.getAsLong() - last.began() < REUSE_AGE.toNanos()) {
             return last.tree();
         }
         return snapshot(windowId, grantRevision);
@@ -193,8 +200,7 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
      * A complete walk and what it was made with: the window read before it, the action count and the
      * accessibility event count read before it began, and the clock when it began.
      */
-    private record Walk(WindowInfo window, long actions, long events, long began, ScopedTree tree) {
-    }
+    private record Walk(WindowInfo window, long actions, long events, long began, ScopedTree tree) {}
 
     /** The latest complete walk, null while a walk is under way or the latest one failed or was partial. */
     private volatile Walk lastWalk;
@@ -231,8 +237,8 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
      * 2.4 ms a galculator call). Only the wait for a starting app rests on it; a registered app that stops
      * answering is refused by the walk, as before.
      */
-    private final Set<String> registered = java.util.Collections.newSetFromMap(java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+    private final Set<String> registered = java.util.Collections.newSetFromMap(
+            java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
                     return size() > 256;
@@ -250,7 +256,10 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
             if (!starting(windowId)) return true;
             long left = deadline - System.nanoTime();
             if (left <= 0) return false;
-            atspi.settle(Duration.ofNanos(Math.min(left, REGISTRATION_LOOK.toNanos())), Set.of(Landing.CHILDREN), System.nanoTime());
+            atspi.settle(
+                    Duration.ofNanos(Math.min(left, REGISTRATION_LOOK.toNanos())),
+                    Set.of(Landing.CHILDREN),
+                    System.nanoTime());
         }
     }
 
@@ -345,9 +354,10 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
     private void requireSyntheticKeys(long windowId) {
         WindowInfo w = window(windowId);
         if (w.pid() >= 0 && atspi.isGtk4Process(w.pid())) {
-            throw new RefusedException(Refusal.outOfScope("window 0x" + Long.toHexString(windowId) + " is a GTK 4 window without "
-                    + "input focus: GTK 4 ignores keys sent to a window, and Deckhand never moves focus; act by uid "
-                    + "or ask the user to focus the window"));
+            throw new RefusedException(
+                    Refusal.outOfScope("window 0x" + Long.toHexString(windowId) + " is a GTK 4 window without "
+                            + "input focus: GTK 4 ignores keys sent to a window, and Deckhand never moves focus; act by uid "
+                            + "or ask the user to focus the window"));
         }
     }
 
@@ -400,8 +410,19 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
      * one goes through that action. Text fields, rows, cells and canvases are not among them: their action
      * activates (Enter, open) where a click places a caret or selects, so they get pointer events.
      */
-    static final Set<String> PRESSED_BY_ACTION = Set.of("push button", "toggle button", "check box", "radio button",
-            "menu item", "check menu item", "radio menu item", "menu", "page tab", "link", "button", "switch",
+    static final Set<String> PRESSED_BY_ACTION = Set.of(
+            "push button",
+            "toggle button",
+            "check box",
+            "radio button",
+            "menu item",
+            "check menu item",
+            "radio menu item",
+            "menu",
+            "page tab",
+            "link",
+            "button",
+            "switch",
             "combo box");
 
     /** Roles that draw a control's label or icon inside it: a point on one presses the control around it. */
@@ -419,7 +440,9 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         for (int i = 1; i < path.size(); i++) {
             Node n = path.get(i);
             if (PRESSED_BY_ACTION.contains(n.role())) return Optional.of(n);
-            if (!INSIDE_CONTROLS.contains(n.role()) && !n.role().equals("filler") && !n.role().equals("panel")) break;
+            if (!INSIDE_CONTROLS.contains(n.role())
+                    && !n.role().equals("filler")
+                    && !n.role().equals("panel")) break;
         }
         return Optional.empty();
     }
@@ -436,18 +459,22 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         String which = "window 0x" + Long.toHexString(windowId) + " is a " + toolkit.label() + " window, which "
                 + toolkit.measured();
         switch (toolkit.delivery()) {
-            case SENT -> { }
+            case SENT -> {}
             case ONLY_WHILE_ACTIVE -> {
                 long active = x11.activeWindow();
                 if (active == 0 || x11.topLevelOf(active) != x11.topLevelOf(windowId)) {
-                    throw new RefusedException(Refusal.pointerWarpRefused(which + "; another window (0x"
-                            + Long.toHexString(active) + ") is active, and Deckhand never moves the person's focus nor"
-                            + " pointer: act on its elements by uid, or click_at once the person made it the active window"));
+                    throw new RefusedException(
+                            Refusal.pointerWarpRefused(
+                                    which + "; another window (0x"
+                                            + Long.toHexString(active)
+                                            + ") is active, and Deckhand never moves the person's focus nor"
+                                            + " pointer: act on its elements by uid, or click_at once the person made it the active window"));
                 }
             }
-            case NONE -> throw new RefusedException(Refusal.pointerWarpRefused(which + "; no control of its tree is"
-                    + " under the point, and the real pointer (XTEST) is used only on a private desktop Deckhand started:"
-                    + " act on its elements by uid"));
+            case NONE ->
+                throw new RefusedException(Refusal.pointerWarpRefused(which + "; no control of its tree is"
+                        + " under the point, and the real pointer (XTEST) is used only on a private desktop Deckhand started:"
+                        + " act on its elements by uid"));
         }
     }
 
@@ -474,7 +501,8 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         try {
             return atspi.accelerators(w.pid(), w.title());
         } catch (RefusedException e) {
-            if (e.code() == RefusalCode.A11Y_UNAVAILABLE && e.getMessage().contains(AtspiBridge.NOT_REGISTERED)
+            if (e.code() == RefusalCode.A11Y_UNAVAILABLE
+                    && e.getMessage().contains(AtspiBridge.NOT_REGISTERED)
                     && running(w.pid())) {
                 return dev.deckhand.grant.Accelerators.UNKNOWN;
             }

@@ -18,7 +18,9 @@ public class LinuxDesktops implements Desktops {
 
     /** How this session is driven, from its environment. */
     public enum Session {
-        X11, WAYLAND, MIXED;
+        X11,
+        WAYLAND,
+        MIXED;
 
         public static Session of(Map<String, String> env) {
             boolean wayland = !blank(env.get("WAYLAND_DISPLAY"));
@@ -33,8 +35,7 @@ public class LinuxDesktops implements Desktops {
     }
 
     /** The open driver: its port, and how it is closed. */
-    private record Opened(Desktop desktop, AutoCloseable driver) {
-    }
+    private record Opened(Desktop desktop, AutoCloseable driver) {}
 
     private Opened opened;
 

@@ -193,8 +193,17 @@ public final class MixedDesktop implements Display, Trees, Input, Captures, Auto
     private DesktopFacts withFrames(DesktopFacts f) {
         List<WindowInfo> all = new ArrayList<>(f.windows());
         all.addAll(wayland.windows(true)); // every frame: a comms app counts as seen whenever it has one
-        return new DesktopFacts(f.passwordFocused(), f.keyboardGrabbed(), f.runningApps(), all, f.browserHost(),
-                f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock(), f.grabHolder());
+        return new DesktopFacts(
+                f.passwordFocused(),
+                f.keyboardGrabbed(),
+                f.runningApps(),
+                all,
+                f.browserHost(),
+                f.focusedWindow(),
+                f.focusedElement(),
+                f.popups(),
+                f.screenLock(),
+                f.grabHolder());
     }
 
     @Override

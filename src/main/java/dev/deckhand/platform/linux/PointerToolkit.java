@@ -19,28 +19,45 @@ import java.util.stream.Stream;
 public enum PointerToolkit {
 
     /** Chromium's content layer (Chromium, Electron, CEF apps): it maps its ICU data and resource packs. */
-    CHROMIUM("Chromium (content layer: Chromium, Electron)", Delivery.ONLY_WHILE_ACTIVE,
+    CHROMIUM(
+            "Chromium (content layer: Chromium, Electron)",
+            Delivery.ONLY_WHILE_ACTIVE,
             "takes sent pointer events (DOM events with isTrusted true) but activates its window on a press"),
     /** Qt 5 (its own event loop over xcb). */
-    QT5("Qt 5", Delivery.ONLY_WHILE_ACTIVE,
+    QT5(
+            "Qt 5",
+            Delivery.ONLY_WHILE_ACTIVE,
             "takes sent pointer events but asks the window manager to activate its window on every press"),
     /** LibreOffice on its own X11 backend (VCL {@code gen}); on its GTK 3 backend it is {@link #GTK3}. */
-    VCL_GEN("LibreOffice VCL, own X11 backend (gen)", Delivery.ONLY_WHILE_ACTIVE,
+    VCL_GEN(
+            "LibreOffice VCL, own X11 backend (gen)",
+            Delivery.ONLY_WHILE_ACTIVE,
             "takes sent pointer events but activates its window on a press"),
     /** GTK 4: reads the pointer through XInput 2 only. */
-    GTK4("GTK 4", Delivery.NONE, "drops pointer events sent to a window (it reads the pointer through XInput 2 only),"
-            + " active or not"),
+    GTK4(
+            "GTK 4",
+            Delivery.NONE,
+            "drops pointer events sent to a window (it reads the pointer through XInput 2 only)," + " active or not"),
     /** GTK 3 (and LibreOffice on its GTK 3 backend). */
-    GTK3("GTK 3", Delivery.SENT, "takes sent pointer events once an EnterNotify said the pointer is in the window;"
-            + " the window stays inactive"),
+    GTK3(
+            "GTK 3",
+            Delivery.SENT,
+            "takes sent pointer events once an EnterNotify said the pointer is in the window;"
+                    + " the window stays inactive"),
     /** GTK 2. */
-    GTK2("GTK 2", Delivery.SENT, "takes sent pointer events once an EnterNotify said the pointer is in the window;"
-            + " the window stays inactive"),
+    GTK2(
+            "GTK 2",
+            Delivery.SENT,
+            "takes sent pointer events once an EnterNotify said the pointer is in the window;"
+                    + " the window stays inactive"),
     /** The X Toolkit Intrinsics with the Athena widgets (xcalc, xedit, xterm). */
     XT("Xt (Athena)", Delivery.SENT, "takes sent pointer events, synthetic ones included; the window stays inactive"),
     /** Anything else, or a process whose map cannot be read: not measured, so refused. */
-    UNKNOWN("an unmeasured toolkit", Delivery.NONE, "was not measured (Qt 6, Motif, Java, Tk, SDL, plain Xlib, an"
-            + " unreadable process): Deckhand does not send it pointer events");
+    UNKNOWN(
+            "an unmeasured toolkit",
+            Delivery.NONE,
+            "was not measured (Qt 6, Motif, Java, Tk, SDL, plain Xlib, an"
+                    + " unreadable process): Deckhand does not send it pointer events");
 
     /** How a toolkit takes pointer events sent to its window. */
     public enum Delivery {
@@ -78,7 +95,8 @@ public enum PointerToolkit {
     /** The toolkit of process {@code pid}; {@link #UNKNOWN} for a negative pid or an unreadable map. */
     public static PointerToolkit of(int pid) {
         if (pid < 0) return UNKNOWN;
-        try (Stream<String> lines = Files.lines(Path.of("/proc", Integer.toString(pid), "maps"), StandardCharsets.ISO_8859_1)) {
+        try (Stream<String> lines =
+                Files.lines(Path.of("/proc", Integer.toString(pid), "maps"), StandardCharsets.ISO_8859_1)) {
             return fromMaps(lines.limit(50_000));
         } catch (IOException | UncheckedIOException gone) {
             return UNKNOWN;
@@ -92,8 +110,17 @@ public enum PointerToolkit {
      * (unmeasured) over the Xt it is built on.
      */
     static PointerToolkit fromMaps(Stream<String> lines) {
-        boolean icu = false, pak = false, java = false, qt6 = false, qt5 = false, vclGen = false, gtk4 = false,
-                gtk3 = false, gtk2 = false, motif = false, xt = false;
+        boolean icu = false,
+                pak = false,
+                java = false,
+                qt6 = false,
+                qt5 = false,
+                vclGen = false,
+                gtk4 = false,
+                gtk3 = false,
+                gtk2 = false,
+                motif = false,
+                xt = false;
         for (String line : (Iterable<String>) lines::iterator) {
             int slash = line.lastIndexOf('/');
             if (slash < 0) continue;

@@ -41,7 +41,11 @@ public class SecretFileWatch implements SecretFileReads.Watch {
 
     interface Inotify extends Library {
         int IN_NONBLOCK = 04000, IN_CLOEXEC = 02000000;
-        int IN_OPEN = 0x20, IN_MOVED_TO = 0x80, IN_CREATE = 0x100, IN_IGNORED = 0x8000, IN_Q_OVERFLOW = 0x4000,
+        int IN_OPEN = 0x20,
+                IN_MOVED_TO = 0x80,
+                IN_CREATE = 0x100,
+                IN_IGNORED = 0x8000,
+                IN_Q_OVERFLOW = 0x4000,
                 IN_ISDIR = 0x40000000;
 
         int inotify_init1(int flags);
@@ -53,7 +57,7 @@ public class SecretFileWatch implements SecretFileReads.Watch {
         int close(int fd);
     }
 
-    private record Watched(int wd, Object inode) { }
+    private record Watched(int wd, Object inode) {}
 
     private final Path dir;
     private final Inotify c;
@@ -77,9 +81,12 @@ public class SecretFileWatch implements SecretFileReads.Watch {
         try {
             lib = Native.load("c", Inotify.class);
             f = lib.inotify_init1(Inotify.IN_NONBLOCK | Inotify.IN_CLOEXEC);
-            if (f >= 0) d = lib.inotify_add_watch(f, dir.toString(), Inotify.IN_OPEN | Inotify.IN_CREATE | Inotify.IN_MOVED_TO);
+            if (f >= 0)
+                d = lib.inotify_add_watch(f, dir.toString(), Inotify.IN_OPEN | Inotify.IN_CREATE | Inotify.IN_MOVED_TO);
         } catch (UnsatisfiedLinkError | RuntimeException e) {
-            LOG.warnf("cannot watch the secret files (%s): a granted app reading them cannot be seen", e.getClass().getSimpleName());
+            LOG.warnf(
+                    "cannot watch the secret files (%s): a granted app reading them cannot be seen",
+                    e.getClass().getSimpleName());
         }
         this.c = lib;
         this.fd = f;
@@ -117,7 +124,8 @@ public class SecretFileWatch implements SecretFileReads.Watch {
     public String ownRead(Path file) throws IOException {
         Path abs = file.toAbsolutePath().normalize();
         String name = abs.getFileName().toString();
-        if (!abs.getParent().equals(dir) || !NAMES.contains(name)) return Files.readString(file, StandardCharsets.US_ASCII);
+        if (!abs.getParent().equals(dir) || !NAMES.contains(name))
+            return Files.readString(file, StandardCharsets.US_ASCII);
         Set<String> found;
         String text;
         synchronized (this) {

@@ -30,8 +30,10 @@ public class Undumpable {
 
     public Undumpable() {
         if (LIBC.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) {
-            LOG.warnf("prctl(PR_SET_DUMPABLE, 0) failed (errno %d): another process of this user may read the "
-                    + "server's memory", Native.getLastError());
+            LOG.warnf(
+                    "prctl(PR_SET_DUMPABLE, 0) failed (errno %d): another process of this user may read the "
+                            + "server's memory",
+                    Native.getLastError());
         }
     }
 

@@ -18,9 +18,9 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.Showing;
 import dev.deckhand.loop.desktop.Trees;
 import dev.deckhand.loop.desktop.WindowInfo;
+import dev.deckhand.platform.Processes;
 import dev.deckhand.platform.atspi.AtspiBridge;
 import dev.deckhand.platform.atspi.BusFrame;
-import dev.deckhand.platform.Processes;
 import dev.deckhand.platform.x11.X11Display;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +60,7 @@ public final class WaylandDesktop implements Display, Trees, Input, Captures, Au
     private final FrameIds ids = new FrameIds();
     /** The frames last listed, by id: what a snapshot's id names (re-checked against the bus). */
     private final Map<Long, BusFrame> listed = new ConcurrentHashMap<>();
+
     private final int ownPid = (int) ProcessHandle.current().pid();
     private volatile long lastActionNanos = Long.MIN_VALUE;
 
@@ -109,8 +110,19 @@ public final class WaylandDesktop implements Display, Trees, Input, Captures, Au
             boolean own = f.name().contains(X11Display.OWN_WINDOW_MARKER) || f.pid() == ownPid;
             // No stacking order, no showing state on GTK 4 and no minimised state: every frame counts as
             // visible (comms apps are treated as seen whenever they have a frame).
-            out.add(new WindowInfo(id, f.name(), f.app(), f.pid(), new Geometry(0, 0, f.width(), f.height()),
-                    out.size(), true, false, own, 0, 0, "alert".equals(f.role()),
+            out.add(new WindowInfo(
+                    id,
+                    f.name(),
+                    f.app(),
+                    f.pid(),
+                    new Geometry(0, 0, f.width(), f.height()),
+                    out.size(),
+                    true,
+                    false,
+                    own,
+                    0,
+                    0,
+                    "alert".equals(f.role()),
                     Processes.start(f.pid())));
         }
         return List.copyOf(out);
@@ -123,7 +135,9 @@ public final class WaylandDesktop implements Display, Trees, Input, Captures, Au
         known = listed.get(windowId);
         if (known == null) throw gone(windowId);
         for (BusFrame f : atspi.frames()) {
-            if (f.pid() == known.pid() && f.busName().equals(known.busName()) && f.path().equals(known.path())) {
+            if (f.pid() == known.pid()
+                    && f.busName().equals(known.busName())
+                    && f.path().equals(known.path())) {
                 listed.put(windowId, f);
                 return f;
             }
@@ -223,8 +237,10 @@ public final class WaylandDesktop implements Display, Trees, Input, Captures, Au
 
     @Override
     public Capture capture(long windowId, long grantRevision, int longEdge) {
-        throw new RefusedException(Refusal.platformUnsupported("pixel capture of a Wayland window needs the "
-                + "compositor's screenshot portal, which Deckhand does not use; the accessibility route has no pixels"));
+        throw new RefusedException(
+                Refusal.platformUnsupported(
+                        "pixel capture of a Wayland window needs the "
+                                + "compositor's screenshot portal, which Deckhand does not use; the accessibility route has no pixels"));
     }
 
     /** No capture, so no basis is ever valid. */
@@ -240,8 +256,16 @@ public final class WaylandDesktop implements Display, Trees, Input, Captures, Au
         windows.forEach(w -> running.add(w.app().toLowerCase(Locale.ROOT)));
         running.addAll(Processes.names());
         // No keyboard grab, focus window, popups or screen lock can be read from a Wayland client.
-        return new DesktopFacts(atspi.passwordFocused(), false, running, windows, atspi.focusedBrowserHost(), 0,
-                atspi.focusedElement(), List.of(), Optional.empty());
+        return new DesktopFacts(
+                atspi.passwordFocused(),
+                false,
+                running,
+                windows,
+                atspi.focusedBrowserHost(),
+                0,
+                atspi.focusedElement(),
+                List.of(),
+                Optional.empty());
     }
 
     /** Its {@link Facts#fresh()}: nothing is kept on the Wayland route, {@link #facts()} reads everything now. */

@@ -16,8 +16,7 @@ final class CursorArt {
     /** Fill and outline: a saturated violet no app theme uses for its own pointer, with a white edge. */
     static final int FILL = 0xff7b2ff7, EDGE = 0xffffffff, RING = 0xffff3d7f;
 
-    private CursorArt() {
-    }
+    private CursorArt() {}
 
     /** The arrow, optionally with the press ring. */
     static int[] pixels(boolean pressed) {

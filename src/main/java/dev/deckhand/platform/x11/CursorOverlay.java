@@ -44,23 +44,21 @@ public final class CursorOverlay implements DrawnCursor {
             Objects.requireNonNull(travel, "travel");
             Objects.requireNonNull(press, "press");
             Objects.requireNonNull(linger, "linger");
-            if (travel.isNegative() || travel.toMillis() > 5000) throw new IllegalArgumentException("travel must be 0..5 s, was " + travel);
-            if (press.isNegative() || press.toMillis() > 5000) throw new IllegalArgumentException("press must be 0..5 s, was " + press);
+            if (travel.isNegative() || travel.toMillis() > 5000)
+                throw new IllegalArgumentException("travel must be 0..5 s, was " + travel);
+            if (press.isNegative() || press.toMillis() > 5000)
+                throw new IllegalArgumentException("press must be 0..5 s, was " + press);
             if (linger.isNegative()) throw new IllegalArgumentException("linger must be >= 0, was " + linger);
         }
     }
 
-    private sealed interface Request permits Go, Hide, Close {
-    }
+    private sealed interface Request permits Go, Hide, Close {}
 
-    private record Go(int x, int y, boolean press, CompletableFuture<Void> arrived) implements Request {
-    }
+    private record Go(int x, int y, boolean press, CompletableFuture<Void> arrived) implements Request {}
 
-    private record Hide(CompletableFuture<Void> done) implements Request {
-    }
+    private record Hide(CompletableFuture<Void> done) implements Request {}
 
-    private record Close() implements Request {
-    }
+    private record Close() implements Request {}
 
     private final Timing timing;
     private final BlockingQueue<Request> queue = new LinkedBlockingQueue<>();
@@ -191,7 +189,8 @@ public final class CursorOverlay implements DrawnCursor {
     private void create(Map<String, String> env) {
         c = XConnection.open(env);
         Xlib x = Xlib.X;
-        com.sun.jna.ptr.IntByReference a = new com.sun.jna.ptr.IntByReference(), b = new com.sun.jna.ptr.IntByReference();
+        com.sun.jna.ptr.IntByReference a = new com.sun.jna.ptr.IntByReference(),
+                b = new com.sun.jna.ptr.IntByReference();
         if (XShape.X.XShapeQueryExtension(c.dpy, a, b) == 0) {
             throw new IllegalStateException("the X server has no SHAPE extension (clicks could not pass through)");
         }
@@ -211,22 +210,46 @@ public final class CursorOverlay implements DrawnCursor {
         swa.setInt(Xlib.SWA_OVERRIDE_REDIRECT, Xlib.True);
         swa.setLong(Xlib.SWA_COLORMAP, colormap);
         int s = CursorArt.SIZE;
-        window = x.XCreateWindow(c.dpy, c.root, -s, -s, s, s, 0, 32, Xlib.InputOutput, visual,
-                Xlib.CWBackPixel | Xlib.CWBorderPixel | Xlib.CWSaveUnder
-                        | Xlib.CWOverrideRedirect | Xlib.CWColormap, swa);
+        window = x.XCreateWindow(
+                c.dpy,
+                c.root,
+                -s,
+                -s,
+                s,
+                s,
+                0,
+                32,
+                Xlib.InputOutput,
+                visual,
+                Xlib.CWBackPixel | Xlib.CWBorderPixel | Xlib.CWSaveUnder | Xlib.CWOverrideRedirect | Xlib.CWColormap,
+                swa);
         x.XStoreName(c.dpy, window, X11Display.OWN_WINDOW_MARKER + " cursor");
         Memory pid = new Memory(8);
         pid.setLong(0, ProcessHandle.current().pid());
-        x.XChangeProperty(c.dpy, window, x.XInternAtom(c.dpy, "_NET_WM_PID", Xlib.False),
-                x.XInternAtom(c.dpy, "CARDINAL", Xlib.False), 32, Xlib.PropModeReplace, pid, 1);
+        x.XChangeProperty(
+                c.dpy,
+                window,
+                x.XInternAtom(c.dpy, "_NET_WM_PID", Xlib.False),
+                x.XInternAtom(c.dpy, "CARDINAL", Xlib.False),
+                32,
+                Xlib.PropModeReplace,
+                pid,
+                1);
         byte[] cls = "deckhand-cursor\0Deckhand\0".getBytes(StandardCharsets.ISO_8859_1);
         Memory clsMem = new Memory(cls.length);
         clsMem.write(0, cls, 0, cls.length);
-        x.XChangeProperty(c.dpy, window, x.XInternAtom(c.dpy, "WM_CLASS", Xlib.False),
-                x.XInternAtom(c.dpy, "STRING", Xlib.False), 8, Xlib.PropModeReplace, clsMem, cls.length);
+        x.XChangeProperty(
+                c.dpy,
+                window,
+                x.XInternAtom(c.dpy, "WM_CLASS", Xlib.False),
+                x.XInternAtom(c.dpy, "STRING", Xlib.False),
+                8,
+                Xlib.PropModeReplace,
+                clsMem,
+                cls.length);
         // Empty input shape: the window takes no pointer input at all.
-        XShape.X.XShapeCombineRectangles(c.dpy, window, XShape.ShapeInput, 0, 0, null, 0,
-                XShape.ShapeSet, XShape.Unsorted);
+        XShape.X.XShapeCombineRectangles(
+                c.dpy, window, XShape.ShapeInput, 0, 0, null, 0, XShape.ShapeSet, XShape.Unsorted);
         normalPixmap = x.XCreatePixmap(c.dpy, window, s, s, 32);
         pressedPixmap = x.XCreatePixmap(c.dpy, window, s, s, 32);
         Pointer gc = x.XCreateGC(c.dpy, normalPixmap, 0, null);
@@ -241,7 +264,8 @@ public final class CursorOverlay implements DrawnCursor {
         pressedSpans = ps.size();
         look(false);
         c.sync();
-        if (c.errors() != before) throw new IllegalStateException("creating the overlay window failed: " + c.lastError());
+        if (c.errors() != before)
+            throw new IllegalStateException("creating the overlay window failed: " + c.lastError());
     }
 
     private void put(Pointer visual, Pointer gc, long pixmap, int[] pixels) {
@@ -274,9 +298,16 @@ public final class CursorOverlay implements DrawnCursor {
     private void look(boolean pressed) {
         Xlib x = Xlib.X;
         x.XSetWindowBackgroundPixmap(c.dpy, window, pressed ? pressedPixmap : normalPixmap);
-        XShape.X.XShapeCombineRectangles(c.dpy, window, XShape.ShapeBounding, 0, 0,
-                pressed ? pressedShape : normalShape, pressed ? pressedSpans : normalSpans,
-                XShape.ShapeSet, XShape.Unsorted);
+        XShape.X.XShapeCombineRectangles(
+                c.dpy,
+                window,
+                XShape.ShapeBounding,
+                0,
+                0,
+                pressed ? pressedShape : normalShape,
+                pressed ? pressedSpans : normalSpans,
+                XShape.ShapeSet,
+                XShape.Unsorted);
         x.XClearWindow(c.dpy, window);
     }
 
@@ -284,7 +315,9 @@ public final class CursorOverlay implements DrawnCursor {
         while (true) {
             Request r;
             try {
-                long wait = hideAtNanos == Long.MAX_VALUE ? 1000 : Math.max(0, (hideAtNanos - System.nanoTime()) / 1_000_000);
+                long wait = hideAtNanos == Long.MAX_VALUE
+                        ? 1000
+                        : Math.max(0, (hideAtNanos - System.nanoTime()) / 1_000_000);
                 r = queue.poll(wait, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 return;

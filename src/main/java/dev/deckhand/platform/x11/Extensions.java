@@ -27,7 +27,9 @@ record Extensions(boolean xtest, boolean composite, boolean shm, boolean xwaylan
 
     private static boolean queryXtest(XConnection c) {
         try {
-            IntByReference a = new IntByReference(), b = new IntByReference(), d = new IntByReference(),
+            IntByReference a = new IntByReference(),
+                    b = new IntByReference(),
+                    d = new IntByReference(),
                     e = new IntByReference();
             return Xtst.X.XTestQueryExtension(c.dpy, a, b, d, e) != 0;
         } catch (LinkageError missing) { // UnsatisfiedLinkError or the library holder's failed initialiser

@@ -28,13 +28,13 @@ final class GrabLedger {
     /** Core {@code GrabKeyboard} reply status {@code GrabSuccess}; XIGrabDevice's status uses the same values. */
     static final int SUCCESS = 0;
 
-    private record Pending(long window, boolean own, boolean knownKeyboard, boolean xi) {
-    }
+    private record Pending(long window, boolean own, boolean knownKeyboard, boolean xi) {}
 
     private final long ownClient;
     private final Map<Long, Pending> pending = new HashMap<>();
     /** The measured holder (a {@link GrabHolder.Client} or {@link GrabHolder.Unknown}), or null: none seen. */
     private GrabHolder holder;
+
     private long probesAnswered;
     private GrabHolder atLastProbe = new GrabHolder.Unknown("no probe answered yet");
     private boolean grabbedAtLastProbe;
@@ -93,9 +93,11 @@ final class GrabLedger {
                 atLastProbe = null;
             } else {
                 grabbedAtLastProbe = true;
-                atLastProbe = holder != null ? holder
-                        : new GrabHolder.Unknown("a grab no recorded request explains (a passive key grab, or one taken "
-                                + "before the measure began)");
+                atLastProbe = holder != null
+                        ? holder
+                        : new GrabHolder.Unknown(
+                                "a grab no recorded request explains (a passive key grab, or one taken "
+                                        + "before the measure began)");
             }
             return;
         }

@@ -38,6 +38,7 @@ final class GrabRecord implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GrabRecord.class);
     /** How long a caller waits for the recorded answer of its probe before the holder counts as unknown. */
     static final Duration CATCH_UP = Duration.ofMillis(500);
+
     private static final int POLL_MILLIS = 50;
     private static final int GRAB_KEYBOARD = 31, UNGRAB_KEYBOARD = 32, NO_OPERATION = 127;
     private static final int XI_GRAB_DEVICE = 51, XI_UNGRAB_DEVICE = 52;
@@ -55,11 +56,18 @@ final class GrabRecord implements AutoCloseable {
     private final CountDownLatch started = new CountDownLatch(1);
     /** Held by the thread: a collected callback would crash the JVM at the next record. */
     private final Xtst.InterceptProc callback = this::intercepted;
+
     private volatile boolean closing;
     private Thread thread;
 
-    private GrabRecord(XConnection control, XConnection data, long context, int xiOpcode, Set<Integer> masterKeyboards,
-            Set<Integer> devices, long ownClient) {
+    private GrabRecord(
+            XConnection control,
+            XConnection data,
+            long context,
+            int xiOpcode,
+            Set<Integer> masterKeyboards,
+            Set<Integer> devices,
+            long ownClient) {
         this.control = control;
         this.data = data;
         this.context = context;
@@ -87,26 +95,30 @@ final class GrabRecord implements AutoCloseable {
                 return Optional.empty();
             }
             IntByReference xi = new IntByReference();
-            int xiOpcode = Xlib.X.XQueryExtension(control.dpy, "XInputExtension", xi, new IntByReference(),
-                    new IntByReference()) != 0 ? xi.getValue() : -1;
+            int xiOpcode = Xlib.X.XQueryExtension(
+                                    control.dpy, "XInputExtension", xi, new IntByReference(), new IntByReference())
+                            != 0
+                    ? xi.getValue()
+                    : -1;
             Set<Integer> masters = new HashSet<>();
             Set<Integer> devices = new HashSet<>();
             if (xiOpcode > 0) readDevices(control, masters, devices);
             Xtst.X.XRecordQueryVersion(control.dpy, new IntByReference(), new IntByReference());
             Pointer[] ranges = ranges(xiOpcode);
-            long context = Xtst.X.XRecordCreateContext(control.dpy, Xtst.FROM_CLIENT_SEQUENCE,
-                    new long[] {Xtst.ALL_CLIENTS}, 1, ranges, ranges.length);
+            long context = Xtst.X.XRecordCreateContext(
+                    control.dpy, Xtst.FROM_CLIENT_SEQUENCE, new long[] {Xtst.ALL_CLIENTS}, 1, ranges, ranges.length);
             for (Pointer r : ranges) Xlib.X.XFree(r);
             int errors = control.errors();
             control.sync();
             if (context == 0 || control.errors() != errors) {
-                LOG.infof("RECORD context refused (%s): who holds a keyboard grab is not measured", control.lastError());
+                LOG.infof(
+                        "RECORD context refused (%s): who holds a keyboard grab is not measured", control.lastError());
                 control.close();
                 return Optional.empty();
             }
             data = XConnection.open(env);
-            GrabRecord r = new GrabRecord(control, data, context, xiOpcode, Set.copyOf(masters), Set.copyOf(devices),
-                    ownClient);
+            GrabRecord r = new GrabRecord(
+                    control, data, context, xiOpcode, Set.copyOf(masters), Set.copyOf(devices), ownClient);
             if (Xtst.X.XRecordEnableContextAsync(data.dpy, context, r.callback, null) == 0) {
                 throw new IllegalStateException("XRecordEnableContextAsync failed");
             }
@@ -149,7 +161,8 @@ final class GrabRecord implements AutoCloseable {
             xi.setByte(at + Xtst.EXT_MAJOR, (byte) xiOpcode);
             xi.setByte(at + Xtst.EXT_MAJOR + 1, (byte) xiOpcode);
             xi.setShort(at + Xtst.EXT_MINOR, (short) XI_GRAB_DEVICE);
-            xi.setShort(at + Xtst.EXT_MINOR + 2, (short) (at == Xtst.RANGE_EXT_REQUESTS ? XI_UNGRAB_DEVICE : XI_GRAB_DEVICE));
+            xi.setShort(at + Xtst.EXT_MINOR + 2, (short)
+                    (at == Xtst.RANGE_EXT_REQUESTS ? XI_UNGRAB_DEVICE : XI_GRAB_DEVICE));
         }
         return new Pointer[] {core, noop, xi};
     }
@@ -228,7 +241,8 @@ final class GrabRecord implements AutoCloseable {
                 int device = u16(p, 16, swapped);
                 boolean keyboard = masterKeyboards.contains(device);
                 // a known device that is no master keyboard (a pointer, a slave) does not hold the core keyboard
-                if (keyboard || !devices.contains(device)) ledger.grabRequested(client, seq, u32(p, 4, swapped), keyboard, true);
+                if (keyboard || !devices.contains(device))
+                    ledger.grabRequested(client, seq, u32(p, 4, swapped), keyboard, true);
             } else if (minor == XI_UNGRAB_DEVICE && len >= 12) {
                 if (masterKeyboards.contains(u16(p, 8, swapped))) ledger.ungrabbed(client);
             }
@@ -272,8 +286,10 @@ final class GrabRecord implements AutoCloseable {
             while (ledger.probesAnswered() < probes) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || closing) {
-                    return new GrabHolder.Unknown(closing ? "the grab record stopped"
-                            : "the grab record did not catch up within " + CATCH_UP.toMillis() + " ms");
+                    return new GrabHolder.Unknown(
+                            closing
+                                    ? "the grab record stopped"
+                                    : "the grab record did not catch up within " + CATCH_UP.toMillis() + " ms");
                 }
                 try {
                     ledger.wait(Math.max(1, left / 1_000_000));

@@ -17,8 +17,8 @@ import java.util.function.ToLongFunction;
 record KeyChord(int modifiers, long keysym) {
 
     /** Key names of the grammar whose X keysym name differs. */
-    private static final Map<String, String> X_NAMES = Map.of("Enter", "Return", "Page_Up", "Prior",
-            "Page_Down", "Next", "SysRq", "Sys_Req");
+    private static final Map<String, String> X_NAMES =
+            Map.of("Enter", "Return", "Page_Up", "Prior", "Page_Down", "Next", "SysRq", "Sys_Req");
 
     KeyChord {
         if (keysym <= 0) throw new IllegalArgumentException("keysym must be > 0, was " + keysym);
@@ -52,8 +52,8 @@ record KeyChord(int modifiers, long keysym) {
             };
         }
         String key = chord.key();
-        long keysym = key.length() == 1 ? keysymOf(key.charAt(0))
-                : keysymNamed.applyAsLong(X_NAMES.getOrDefault(key, key));
+        long keysym =
+                key.length() == 1 ? keysymOf(key.charAt(0)) : keysymNamed.applyAsLong(X_NAMES.getOrDefault(key, key));
         if (keysym == 0) throw new IllegalArgumentException("no X keysym for key '" + key + "'");
         return new KeyChord(mods, keysym);
     }

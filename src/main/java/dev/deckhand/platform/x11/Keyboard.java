@@ -17,10 +17,22 @@ import java.util.Set;
  */
 final class Keyboard {
 
-    static final long CONTROL_L = 0xffe3L, CONTROL_R = 0xffe4L, SHIFT_L = 0xffe1L, SHIFT_R = 0xffe2L,
-            ALT_L = 0xffe9L, ALT_R = 0xffeaL, META_L = 0xffe7L, META_R = 0xffe8L, SUPER_L = 0xffebL,
-            SUPER_R = 0xffecL, HYPER_L = 0xffedL, HYPER_R = 0xffeeL, CAPS_LOCK = 0xffe5L, NUM_LOCK = 0xff7fL,
-            SCROLL_LOCK = 0xff14L, ESCAPE = 0xff1bL;
+    static final long CONTROL_L = 0xffe3L,
+            CONTROL_R = 0xffe4L,
+            SHIFT_L = 0xffe1L,
+            SHIFT_R = 0xffe2L,
+            ALT_L = 0xffe9L,
+            ALT_R = 0xffeaL,
+            META_L = 0xffe7L,
+            META_R = 0xffe8L,
+            SUPER_L = 0xffebL,
+            SUPER_R = 0xffecL,
+            HYPER_L = 0xffedL,
+            HYPER_R = 0xffeeL,
+            CAPS_LOCK = 0xffe5L,
+            NUM_LOCK = 0xff7fL,
+            SCROLL_LOCK = 0xff14L,
+            ESCAPE = 0xff1bL;
 
     private final int minKeycode;
     private final int perCode;
@@ -35,12 +47,15 @@ final class Keyboard {
      */
     Keyboard(int minKeycode, int perCode, long[] syms, int[][] modmap) {
         if (modmap.length != 8) throw new IllegalArgumentException("the modifier map has 8 rows, not " + modmap.length);
-        if (perCode <= 0 || syms.length % perCode != 0) throw new IllegalArgumentException("keysyms per keycode " + perCode);
+        if (perCode <= 0 || syms.length % perCode != 0)
+            throw new IllegalArgumentException("keysyms per keycode " + perCode);
         this.minKeycode = minKeycode;
         this.perCode = perCode;
         this.syms = syms.clone();
         this.modmap = new int[8][];
-        for (int i = 0; i < 8; i++) this.modmap[i] = Arrays.stream(modmap[i]).filter(k -> k > 0 && k < 256).toArray();
+        for (int i = 0; i < 8; i++)
+            this.modmap[i] =
+                    Arrays.stream(modmap[i]).filter(k -> k > 0 && k < 256).toArray();
     }
 
     /** The keyboard as the server holds it now (two round trips on {@code c}). */
@@ -119,7 +134,8 @@ final class Keyboard {
         List<String> what = new ArrayList<>();
         int keys = 0;
         int lo = Math.min(minKeycode, earlier.minKeycode);
-        int hi = Math.max(minKeycode + syms.length / perCode, earlier.minKeycode + earlier.syms.length / earlier.perCode);
+        int hi = Math.max(
+                minKeycode + syms.length / perCode, earlier.minKeycode + earlier.syms.length / earlier.perCode);
         for (int kc = lo; kc < hi; kc++) {
             if (ignore.contains(kc)) continue;
             if (!Arrays.equals(trimmed(kc), earlier.trimmed(kc))) keys++;

@@ -43,7 +43,8 @@ final class KeyboardGrab {
 
     private int grab(long window) {
         sent++;
-        return Xlib.X.XGrabKeyboard(c.dpy, window, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime);
+        return Xlib.X.XGrabKeyboard(
+                c.dpy, window, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime);
     }
 
     /**

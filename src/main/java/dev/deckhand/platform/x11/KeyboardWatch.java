@@ -28,9 +28,21 @@ final class KeyboardWatch implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(KeyboardWatch.class);
     private static final int POLL_MILLIS = 200;
-    private static final String[] CONTROLS = {"key repeat", "slow keys", "bounce keys", "sticky keys", "mouse keys",
-        "mouse keys acceleration", "AccessX keys", "AccessX timeout", "AccessX feedback", "audible bell", "overlay 1",
-        "overlay 2", "ignore group lock"};
+    private static final String[] CONTROLS = {
+        "key repeat",
+        "slow keys",
+        "bounce keys",
+        "sticky keys",
+        "mouse keys",
+        "mouse keys acceleration",
+        "AccessX keys",
+        "AccessX timeout",
+        "AccessX feedback",
+        "audible bell",
+        "overlay 1",
+        "overlay 2",
+        "ignore group lock"
+    };
 
     private final AtomicLong count = new AtomicLong(-1);
     private volatile String last = "";
@@ -41,24 +53,30 @@ final class KeyboardWatch implements AutoCloseable {
         Keyboard first = Keyboard.read(c);
         Set<Integer> spares = new HashSet<>(first.spares());
         count.set(0);
-        thread = new Thread(() -> {
-            Keyboard[] seen = {first};
-            try {
-                c.eachEvent(() -> closing, POLL_MILLIS, event -> {
-                    Optional<String> change = judge(c, event, xkb, seen, spares);
-                    change.ifPresent(what -> {
-                        last = what;
-                        long n = count.incrementAndGet();
-                        LOG.infof("the keyboard changed (%d since Deckhand started): %s", n, what);
-                    });
-                }, () -> { });
-            } catch (RuntimeException | LinkageError e) {
-                LOG.warnf("the keyboard watch stopped: %s", e);
-            } finally {
-                count.set(-1);
-                c.close();
-            }
-        }, "deckhand-keyboard-watch");
+        thread = new Thread(
+                () -> {
+                    Keyboard[] seen = {first};
+                    try {
+                        c.eachEvent(
+                                () -> closing,
+                                POLL_MILLIS,
+                                event -> {
+                                    Optional<String> change = judge(c, event, xkb, seen, spares);
+                                    change.ifPresent(what -> {
+                                        last = what;
+                                        long n = count.incrementAndGet();
+                                        LOG.infof("the keyboard changed (%d since Deckhand started): %s", n, what);
+                                    });
+                                },
+                                () -> {});
+                    } catch (RuntimeException | LinkageError e) {
+                        LOG.warnf("the keyboard watch stopped: %s", e);
+                    } finally {
+                        count.set(-1);
+                        c.close();
+                    }
+                },
+                "deckhand-keyboard-watch");
         thread.setDaemon(true);
         thread.start();
     }

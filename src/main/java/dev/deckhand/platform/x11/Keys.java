@@ -23,11 +23,16 @@ final class Keys {
     private final KeyboardMapping mapping;
     /** Whether a client other than the window's own (its menu, opened by Deckhand's action) holds the keyboard. */
     private final java.util.function.LongPredicate grabbedByOther;
+
     private final boolean xtest;
     private final Memory event = new Memory(Xlib.EV_SIZE);
     private final PassiveGrabProbe grabs;
 
-    Keys(XConnection c, Windows windows, KeyboardMapping mapping, boolean xtest,
+    Keys(
+            XConnection c,
+            Windows windows,
+            KeyboardMapping mapping,
+            boolean xtest,
             java.util.function.LongPredicate grabbedByOther) {
         this.c = c;
         this.windows = windows;
@@ -102,8 +107,9 @@ final class Keys {
     private void refuseHeld(long window, Chord chord, int keycode, int state) {
         Optional<String> held = grabs.heldByOther(keycode, state, windows.topLevel(window));
         if (held.isPresent()) {
-            throw new RefusedException(Refusal.systemChord("key " + chord + ": another client holds it as a passive grab ("
-                    + held.get() + " probe), so the desktop would take it"));
+            throw new RefusedException(
+                    Refusal.systemChord("key " + chord + ": another client holds it as a passive grab (" + held.get()
+                            + " probe), so the desktop would take it"));
         }
     }
 
@@ -146,8 +152,8 @@ final class Keys {
         windows.measure(window, true);
         // the window's own menu, opened by Deckhand's action, holds the keyboard: the keys go to that menu
         if (grabbedByOther.test(window)) {
-            throw new RefusedException(Refusal.secureInput(
-                    "another client holds a keyboard grab; XTEST keys would go to it"));
+            throw new RefusedException(
+                    Refusal.secureInput("another client holds a keyboard grab; XTEST keys would go to it"));
         }
         long focused = windows.focusedTopLevel();
         long target = windows.topLevel(window);

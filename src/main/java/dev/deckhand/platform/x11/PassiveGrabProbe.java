@@ -68,7 +68,8 @@ final class PassiveGrabProbe {
     private boolean core(int keycode, int modifiers, List<Integer> locks, long window) {
         Xlib x = Xlib.X;
         int before = c.errors();
-        for (int lock : locks) x.XGrabKey(c.dpy, keycode, modifiers | lock, window, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
+        for (int lock : locks)
+            x.XGrabKey(c.dpy, keycode, modifiers | lock, window, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
         c.sync();
         boolean refused = c.errors() != before && c.lastErrorCode() == BAD_ACCESS;
         // Ungrabbing a variant the probe did not get leaves the other client's grab alone (a grab is per client).
@@ -90,8 +91,17 @@ final class PassiveGrabProbe {
         mods.clear();
         for (int i = 0; i < locks.size(); i++) mods.setInt((long) i * Xi.MODS_SIZE, modifiers | locks.get(i));
         int before = c.errors();
-        int failed = Xi.X.XIGrabKeycode(c.dpy, device, keycode, window, Xi.XIGrabModeAsync, Xi.XIGrabModeAsync,
-                Xlib.False, mask, locks.size(), mods);
+        int failed = Xi.X.XIGrabKeycode(
+                c.dpy,
+                device,
+                keycode,
+                window,
+                Xi.XIGrabModeAsync,
+                Xi.XIGrabModeAsync,
+                Xlib.False,
+                mask,
+                locks.size(),
+                mods);
         for (int i = 0; i < locks.size(); i++) mods.setInt((long) i * Xi.MODS_SIZE, modifiers | locks.get(i));
         Xi.X.XIUngrabKeycode(c.dpy, device, keycode, window, locks.size(), mods);
         c.sync();

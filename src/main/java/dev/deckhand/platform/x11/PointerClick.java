@@ -32,8 +32,9 @@ final class PointerClick {
     /** See {@link X11Display#clickAt(int, int, Basis)}. */
     void click(int x, int y, Basis basis) {
         if (!privateDesktop) {
-            throw new RefusedException(Refusal.pointerWarpRefused(
-                    "click_at would move the real pointer; allowed only on a private virtual desktop Deckhand started"));
+            throw new RefusedException(
+                    Refusal.pointerWarpRefused(
+                            "click_at would move the real pointer; allowed only on a private virtual desktop Deckhand started"));
         }
         if (!xtest) throw new RefusedException(Refusal.platformUnsupported("the X server has no XTEST extension"));
         int[] screen = screenPoint(windows, x, y, basis);
@@ -44,7 +45,9 @@ final class PointerClick {
         long target = windows.topLevel(basis.windowId());
         // the target's own popup (a menu or combo list of the same client) is part of its scope
         long client = windows.clientOf(basis.windowId());
-        boolean ownPopup = topAtPoint != 0 && windows.clientOf(topAtPoint) != 0 && windows.clientOf(topAtPoint) == client
+        boolean ownPopup = topAtPoint != 0
+                && windows.clientOf(topAtPoint) != 0
+                && windows.clientOf(topAtPoint) == client
                 && isOverrideRedirect(topAtPoint);
         if (topAtPoint != target && !ownPopup) {
             // names neither the window nor the point's owner: the person's windows are not the agent's to learn
@@ -71,9 +74,8 @@ final class PointerClick {
         int sx = g.x() + (int) Math.floor((x + 0.5) / basis.scale());
         int sy = g.y() + (int) Math.floor((y + 0.5) / basis.scale());
         if (x < 0 || y < 0 || !g.contains(sx, sy)) {
-            throw new RefusedException(Refusal.outOfScope(
-                    "point (" + x + ", " + y + ") at scale " + basis.scale() + " is outside window 0x"
-                            + Long.toHexString(basis.windowId())));
+            throw new RefusedException(Refusal.outOfScope("point (" + x + ", " + y + ") at scale " + basis.scale()
+                    + " is outside window 0x" + Long.toHexString(basis.windowId())));
         }
         return new int[] {sx, sy};
     }

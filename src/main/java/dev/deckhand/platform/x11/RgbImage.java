@@ -29,7 +29,8 @@ final class RgbImage {
         if (width <= 0) throw new IllegalArgumentException("width must be > 0, was " + width);
         if (height <= 0) throw new IllegalArgumentException("height must be > 0, was " + height);
         if (pixels.length < width * height) {
-            throw new IllegalArgumentException("pixels must hold width*height = " + width * height + ", was " + pixels.length);
+            throw new IllegalArgumentException(
+                    "pixels must hold width*height = " + width * height + ", was " + pixels.length);
         }
         this.width = width;
         this.height = height;
@@ -63,7 +64,8 @@ final class RgbImage {
         if ((long) (width / outW + 1) * (height / outH + 1) > 256) {
             // Extreme ratios: halve first so one box stays within 256 pixels, which keeps the blue
             // lane below from carrying into red.
-            return downscale(Math.max(outW, (width + 1) / 2), Math.max(outH, (height + 1) / 2)).downscale(outW, outH);
+            return downscale(Math.max(outW, (width + 1) / 2), Math.max(outH, (height + 1) / 2))
+                    .downscale(outW, outH);
         }
         int[] xStart = new int[outW + 1];
         for (int c = 0; c <= outW; c++) xStart[c] = (int) ((long) c * width / outW);
@@ -85,7 +87,8 @@ final class RgbImage {
                     }
                 }
                 double inv = INVERSE[(x1 - x0) * (y1 - y0)];
-                int r = (int) ((rb >>> 16) * inv + 0.5), bl = (int) ((rb & 0xffff) * inv + 0.5),
+                int r = (int) ((rb >>> 16) * inv + 0.5),
+                        bl = (int) ((rb & 0xffff) * inv + 0.5),
                         gr = (int) ((g >>> 8) * inv + 0.5);
                 out[ob + c] = r << 16 | gr << 8 | bl;
             }
@@ -111,7 +114,8 @@ final class RgbImage {
     byte[] png() {
         int stride = 1 + 3 * width;
         long rawBytes = (long) stride * height;
-        int bands = rawBytes < PARALLEL_MIN_BYTES ? 1
+        int bands = rawBytes < PARALLEL_MIN_BYTES
+                ? 1
                 : Math.max(1, Math.min(maxBands, Math.min(Runtime.getRuntime().availableProcessors(), height)));
         byte[] raw = new byte[(int) rawBytes];
         byte[][] parts = new byte[bands][];
@@ -126,7 +130,8 @@ final class RgbImage {
                 if (last) {
                     parts[i] = packAndDeflate(raw, stride, y0, y1, true); // this thread takes the last band
                 } else {
-                    jobs[i] = java.util.concurrent.CompletableFuture.supplyAsync(() -> packAndDeflate(raw, stride, y0, y1, false));
+                    jobs[i] = java.util.concurrent.CompletableFuture.supplyAsync(
+                            () -> packAndDeflate(raw, stride, y0, y1, false));
                 }
             }
             for (int i = 0; i < bands - 1; i++) parts[i] = jobs[i].join();
@@ -142,7 +147,13 @@ final class RgbImage {
         ByteBuffer out = ByteBuffer.allocate(PNG_SIGNATURE.length + 25 + 12 + idatLength + 12);
         out.put(PNG_SIGNATURE);
         ByteBuffer ihdr = ByteBuffer.allocate(13);
-        ihdr.putInt(width).putInt(height).put((byte) 8).put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0);
+        ihdr.putInt(width)
+                .putInt(height)
+                .put((byte) 8)
+                .put((byte) 2)
+                .put((byte) 0)
+                .put((byte) 0)
+                .put((byte) 0);
         chunk(out, "IHDR", ihdr.array());
         chunk(out, "IDAT", idat.array());
         chunk(out, "IEND", new byte[0]);

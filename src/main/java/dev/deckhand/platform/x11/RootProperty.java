@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public final class RootProperty {
 
-    private RootProperty() {
-    }
+    private RootProperty() {}
 
     /**
      * The 8-bit property {@code name} of the root window of display {@code display} as UTF-8 (at most
@@ -41,8 +40,19 @@ public final class RootProperty {
             LongByReference items = new LongByReference();
             LongByReference after = new LongByReference();
             PointerByReference data = new PointerByReference();
-            int rc = x.XGetWindowProperty(d, x.XDefaultRootWindow(d), atom, 0, 1024, Xlib.False, Xlib.AnyPropertyType,
-                    type, format, items, after, data);
+            int rc = x.XGetWindowProperty(
+                    d,
+                    x.XDefaultRootWindow(d),
+                    atom,
+                    0,
+                    1024,
+                    Xlib.False,
+                    Xlib.AnyPropertyType,
+                    type,
+                    format,
+                    items,
+                    after,
+                    data);
             if (rc != Xlib.Success || data.getValue() == null) return Optional.empty();
             try {
                 if (format.getValue() != 8) return Optional.empty();

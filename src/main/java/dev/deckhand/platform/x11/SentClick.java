@@ -3,8 +3,6 @@ package dev.deckhand.platform.x11;
 import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
-import dev.deckhand.grant.Refusal;
-import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Basis;
 
 /**
@@ -32,6 +30,7 @@ final class SentClick implements AutoCloseable {
     private final LongByReference child = new LongByReference();
     /** An unmapped window of Deckhand's own whose property changes tell the server's time; 0 until first used. */
     private long clock;
+
     private long clockAtom;
 
     SentClick(XConnection c, Windows windows) {
@@ -40,8 +39,7 @@ final class SentClick implements AutoCloseable {
     }
 
     /** Where the events went: the window, the point in it and on the screen. */
-    record Target(long window, int x, int y, int rootX, int rootY) {
-    }
+    record Target(long window, int x, int y, int rootX, int rootY) {}
 
     /** See {@link X11Display#sendClick(int, int, Basis)}. */
     Target click(int x, int y, Basis basis) {
@@ -93,8 +91,11 @@ final class SentClick implements AutoCloseable {
     /** Whether the real pointer is over {@code window} now: the deepest window under it is {@code window} or inside it. */
     private boolean pointerIn(long window) {
         LongByReference root = new LongByReference(), under = new LongByReference();
-        IntByReference rx = new IntByReference(), ry = new IntByReference(), wx = new IntByReference(),
-                wy = new IntByReference(), mask = new IntByReference();
+        IntByReference rx = new IntByReference(),
+                ry = new IntByReference(),
+                wx = new IntByReference(),
+                wy = new IntByReference(),
+                mask = new IntByReference();
         if (X.XQueryPointer(c.dpy, c.root, root, under, rx, ry, wx, wy, mask) == 0) return false;
         long w = c.root;
         for (int depth = 0; depth < 64; depth++) {

@@ -38,11 +38,15 @@ record StopChord(Set<Integer> keys, int modifiers, int locks, int[] bits) {
                 case CTRL -> Xlib.ControlMask;
                 case SHIFT -> Xlib.ShiftMask;
                 case ALT -> orElse(keyboard.rowsOf(Keyboard.ALT_L, Keyboard.ALT_R) & MOD_BITS, Xlib.Mod1Mask);
-                case META -> orElse(keyboard.rowsOf(Keyboard.META_L, Keyboard.META_R) & MOD_BITS,
-                        orElse(keyboard.rowsOf(Keyboard.ALT_L, Keyboard.ALT_R) & MOD_BITS, Xlib.Mod1Mask));
+                case META ->
+                    orElse(
+                            keyboard.rowsOf(Keyboard.META_L, Keyboard.META_R) & MOD_BITS,
+                            orElse(keyboard.rowsOf(Keyboard.ALT_L, Keyboard.ALT_R) & MOD_BITS, Xlib.Mod1Mask));
                 case SUPER -> orElse(keyboard.rowsOf(Keyboard.SUPER_L, Keyboard.SUPER_R) & MOD_BITS, Xlib.Mod4Mask);
-                case HYPER -> orElse(keyboard.rowsOf(Keyboard.HYPER_L, Keyboard.HYPER_R) & MOD_BITS,
-                        orElse(keyboard.rowsOf(Keyboard.SUPER_L, Keyboard.SUPER_R) & MOD_BITS, Xlib.Mod4Mask));
+                case HYPER ->
+                    orElse(
+                            keyboard.rowsOf(Keyboard.HYPER_L, Keyboard.HYPER_R) & MOD_BITS,
+                            orElse(keyboard.rowsOf(Keyboard.SUPER_L, Keyboard.SUPER_R) & MOD_BITS, Xlib.Mod4Mask));
             };
         }
         int locks = Xlib.LockMask | keyboard.rowsOf(Keyboard.NUM_LOCK) | keyboard.rowsOf(Keyboard.SCROLL_LOCK);
@@ -89,7 +93,10 @@ record StopChord(Set<Integer> keys, int modifiers, int locks, int[] bits) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof StopChord s && s.keys.equals(keys) && s.modifiers == modifiers && s.locks == locks
+        return o instanceof StopChord s
+                && s.keys.equals(keys)
+                && s.modifiers == modifiers
+                && s.locks == locks
                 && java.util.Arrays.equals(s.bits, bits);
     }
 

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -50,8 +50,7 @@ public final class StopKeyGrab implements AutoCloseable {
     private static final int BAD_ACCESS = 10;
 
     /** What registration found: registered, or why not. */
-    public record Status(boolean registered, String chord, String detail) {
-    }
+    public record Status(boolean registered, String chord, String detail) {}
 
     /** The registered grab, for key presses another probe of this process received instead of it. */
     private static volatile StopKeyGrab active;
@@ -63,11 +62,13 @@ public final class StopKeyGrab implements AutoCloseable {
     private final AtomicLong losses = new AtomicLong();
     /** Set when one of the current pair of connections is lost or the grab closes: both end. */
     private volatile java.util.concurrent.atomic.AtomicBoolean over = new java.util.concurrent.atomic.AtomicBoolean();
+
     private volatile Thread rawThread;
     /** The passive grabs held now, {keycode, modifiers} each (the grab thread's). */
     private volatile List<int[]> grabbed = List.of();
     /** The passive grabs the readings want; the grab thread takes them when they differ from {@link #grabbed}. */
     private volatile List<int[]> wanted = List.of();
+
     private final CountDownLatch ready = new CountDownLatch(1);
     private volatile Status status;
     private volatile boolean closing;
@@ -76,9 +77,11 @@ public final class StopKeyGrab implements AutoCloseable {
     private volatile int rawOpcode = -1;
     /** The keys held now, followed from raw presses and releases (raw thread only). */
     private final boolean[] down = new boolean[256];
+
     private volatile Map<String, String> env = Map.of();
     /** The chord's modifiers and key, parsed once. */
     private volatile Set<dev.deckhand.grant.Chord.Modifier> chordModifiers = Set.of();
+
     private volatile long keysym;
     /** The chord's keys when Stop was set up: the physical keys. */
     private volatile StopChord atStart;
@@ -91,9 +94,10 @@ public final class StopKeyGrab implements AutoCloseable {
      * notification), so a press is judged by every reading of that moment, not only the last.
      */
     private final java.util.ArrayDeque<Reading> recent = new java.util.ArrayDeque<>();
+
     private static final long RECENT = TimeUnit.SECONDS.toNanos(2);
 
-    private record Reading(long nanos, StopChord chord) { }
+    private record Reading(long nanos, StopChord chord) {}
     /** Keyboard changes followed since the start. */
     private final AtomicLong remaps = new AtomicLong();
 
@@ -149,8 +153,10 @@ public final class StopKeyGrab implements AutoCloseable {
         while (!closing) {
             losses.incrementAndGet();
             status = new Status(false, chord, "the connection to the X display was lost; connecting again");
-            LOG.warnf("Stop shortcut %s: a connection to the X display was lost (closed by another client, or the "
-                    + "display ended): that is Stop", chord);
+            LOG.warnf(
+                    "Stop shortcut %s: a connection to the X display was lost (closed by another client, or the "
+                            + "display ended): that is Stop",
+                    chord);
             fire(" (connection lost)", onLost);
             while (!closing && !hold(true)) {
                 try {
@@ -240,14 +246,18 @@ public final class StopKeyGrab implements AutoCloseable {
         }
         c.sync();
         if (again && c.errors() != before) {
-            LOG.warnf("Stop shortcut %s: %d of its keys are grabbed by another client now (%s)", chord,
-                    c.errors() - before, c.lastError());
+            LOG.warnf(
+                    "Stop shortcut %s: %d of its keys are grabbed by another client now (%s)",
+                    chord, c.errors() - before, c.lastError());
         } else if (c.errors() != before) {
             boolean taken = c.lastErrorCode() == BAD_ACCESS;
             for (int[] g : grabs) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
             c.sync();
-            fail(taken ? "another program already grabs " + chord + " (BadAccess); choose another chord in "
-                    + "deckhand.presence.stop-shortcut.keys" : "XGrabKey failed: " + c.lastError());
+            fail(
+                    taken
+                            ? "another program already grabs " + chord + " (BadAccess); choose another chord in "
+                                    + "deckhand.presence.stop-shortcut.keys"
+                            : "XGrabKey failed: " + c.lastError());
             return false;
         }
         grabbed = grabs;
@@ -261,11 +271,17 @@ public final class StopKeyGrab implements AutoCloseable {
             return false;
         }
         long lost = losses.get();
-        status = new Status(true, chord, "grabbed on the root window (" + grabs.size() + " lock-key variants)"
-                + (raw ? " and read from XInput 2 raw key events, whatever holds the keyboard"
-                        : "; no XInput 2 raw key events here, so a client holding the keyboard (an open menu) silences it")
-                + "; a press is judged by the keys the chord had at start and by the keyboard's map now"
-                + (lost == 0 ? "" : "; connected again after " + lost + " lost connection" + (lost == 1 ? "" : "s")));
+        status = new Status(
+                true,
+                chord,
+                "grabbed on the root window (" + grabs.size() + " lock-key variants)"
+                        + (raw
+                                ? " and read from XInput 2 raw key events, whatever holds the keyboard"
+                                : "; no XInput 2 raw key events here, so a client holding the keyboard (an open menu) silences it")
+                        + "; a press is judged by the keys the chord had at start and by the keyboard's map now"
+                        + (lost == 0
+                                ? ""
+                                : "; connected again after " + lost + " lost connection" + (lost == 1 ? "" : "s")));
         LOG.infof("Stop shortcut %s registered%s", chord, again ? " again" : "");
         ready.countDown();
         return true;
@@ -298,17 +314,19 @@ public final class StopKeyGrab implements AutoCloseable {
             return false;
         }
         java.util.concurrent.atomic.AtomicBoolean pair = over;
-        Thread t = new Thread(() -> {
-            try {
-                rawLoop(rc, xkb, pair);
-            } catch (RuntimeException | LinkageError e) {
-                LOG.errorf("the Stop shortcut's raw key reader stopped: %s", e);
-            } finally {
-                // the reader's end ends the pair: the grab connects both again
-                pair.set(true);
-                rc.close();
-            }
-        }, "deckhand-stop-shortcut-raw");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        rawLoop(rc, xkb, pair);
+                    } catch (RuntimeException | LinkageError e) {
+                        LOG.errorf("the Stop shortcut's raw key reader stopped: %s", e);
+                    } finally {
+                        // the reader's end ends the pair: the grab connects both again
+                        pair.set(true);
+                        rc.close();
+                    }
+                },
+                "deckhand-stop-shortcut-raw");
         t.setDaemon(true);
         rawThread = t;
         t.start();
@@ -316,14 +334,18 @@ public final class StopKeyGrab implements AutoCloseable {
     }
 
     private void rawLoop(XConnection c, int xkb, java.util.concurrent.atomic.AtomicBoolean pair) {
-        c.eachEvent(() -> closing || pair.get(), POLL_MILLIS, event -> {
-            int type = event.getInt(Xlib.EV_TYPE);
-            if (type == Xi.GenericEvent) {
-                if (rawPress(c, event)) fire(" (raw key event)", onPress);
-            } else if (keyboardChange(event, xkb)) {
-                remapped(c);
-            }
-        }, () -> { });
+        c.eachEvent(
+                () -> closing || pair.get(),
+                POLL_MILLIS,
+                event -> {
+                    int type = event.getInt(Xlib.EV_TYPE);
+                    if (type == Xi.GenericEvent) {
+                        if (rawPress(c, event)) fire(" (raw key event)", onPress);
+                    } else if (keyboardChange(event, xkb)) {
+                        remapped(c);
+                    }
+                },
+                () -> {});
     }
 
     /** Whether {@code event} says the keyboard changed: XKB's new keyboard or map notification, or a core MappingNotify. */
@@ -355,8 +377,9 @@ public final class StopKeyGrab implements AutoCloseable {
         for (int[] g : atStart.grabs()) both.put(g[0] + ":" + g[1], g);
         for (int[] g : after.grabs()) both.put(g[0] + ":" + g[1], g);
         wanted = List.copyOf(both.values());
-        LOG.infof("Stop shortcut %s: the keyboard changed; its key is now keycode %s (at start %s)", chord, after.keys(),
-                atStart.keys());
+        LOG.infof(
+                "Stop shortcut %s: the keyboard changed; its key is now keycode %s (at start %s)",
+                chord, after.keys(), atStart.keys());
     }
 
     /** The grab thread takes the passive grabs the readings want (old ones released first). */
@@ -370,8 +393,9 @@ public final class StopKeyGrab implements AutoCloseable {
         c.sync();
         if (c.errors() != before) {
             // another client holds one of the new keys: the raw key events still read it
-            LOG.warnf("Stop shortcut %s: %d of the keys after the keyboard change could not be grabbed (%s)", chord,
-                    c.errors() - before, c.lastError());
+            LOG.warnf(
+                    "Stop shortcut %s: %d of the keys after the keyboard change could not be grabbed (%s)",
+                    chord, c.errors() - before, c.lastError());
         }
         grabbed = want;
     }
@@ -382,13 +406,15 @@ public final class StopKeyGrab implements AutoCloseable {
             IntByReference opcode = new IntByReference(), event = new IntByReference(), error = new IntByReference();
             if (Xlib.X.XQueryExtension(c.dpy, "XInputExtension", opcode, event, error) == 0) return false;
             IntByReference major = new IntByReference(2), minor = new IntByReference(2);
-            if (Xi.X.XIQueryVersion(c.dpy, major, minor) != 0 || major.getValue() < 2
+            if (Xi.X.XIQueryVersion(c.dpy, major, minor) != 0
+                    || major.getValue() < 2
                     || (major.getValue() == 2 && minor.getValue() < 1)) {
                 return false; // XI 2.0 gives raw events only to the grabbing client
             }
             Memory bits = new Memory(4);
             bits.clear();
-            bits.setByte(Xi.XI_RawKeyPress >> 3, (byte) (1 << (Xi.XI_RawKeyPress & 7) | 1 << (Xi.XI_RawKeyRelease & 7)));
+            bits.setByte(
+                    Xi.XI_RawKeyPress >> 3, (byte) (1 << (Xi.XI_RawKeyPress & 7) | 1 << (Xi.XI_RawKeyRelease & 7)));
             Memory mask = new Memory(Xi.MASK_SIZE);
             mask.clear();
             mask.setInt(Xi.MASK_DEVICE, Xi.XIAllMasterDevices);
@@ -420,15 +446,21 @@ public final class StopKeyGrab implements AutoCloseable {
     private void loop(XConnection c, int xkb) {
         Xlib x = Xlib.X;
         java.util.concurrent.atomic.AtomicBoolean pair = over;
-        c.eachEvent(() -> closing || pair.get(), POLL_MILLIS, event -> {
-            int type = event.getInt(Xlib.EV_TYPE);
-            // with raw events on, every press of the chord is counted there, once
-            if (type == Xlib.KeyPress && rawOpcode < 0 && isGrabbed(event.getInt(Xlib.EV_KEYCODE), event.getInt(Xlib.EV_STATE))) {
-                fire("", onPress);
-            } else if (keyboardChange(event, xkb)) {
-                remapped(c);
-            }
-        }, () -> regrab(c));
+        c.eachEvent(
+                () -> closing || pair.get(),
+                POLL_MILLIS,
+                event -> {
+                    int type = event.getInt(Xlib.EV_TYPE);
+                    // with raw events on, every press of the chord is counted there, once
+                    if (type == Xlib.KeyPress
+                            && rawOpcode < 0
+                            && isGrabbed(event.getInt(Xlib.EV_KEYCODE), event.getInt(Xlib.EV_STATE))) {
+                        fire("", onPress);
+                    } else if (keyboardChange(event, xkb)) {
+                        remapped(c);
+                    }
+                },
+                () -> regrab(c));
         pair.set(true);
         if (!c.dead()) {
             for (int[] g : grabbed) x.XUngrabKey(c.dpy, g[0], g[1], c.root);
@@ -465,9 +497,12 @@ public final class StopKeyGrab implements AutoCloseable {
         if (evtype != Xi.XI_RawKeyPress) return false;
         boolean stop = atStart.pressedBy(detail, down) || now.pressedBy(detail, down);
         for (Reading r : recent) stop |= r.chord().pressedBy(detail, down);
-        if (!stop && LOG.isDebugEnabled() && (atStart.keys().contains(detail) || now.keys().contains(detail))) {
+        if (!stop
+                && LOG.isDebugEnabled()
+                && (atStart.keys().contains(detail) || now.keys().contains(detail))) {
             StringBuilder held = new StringBuilder();
-            for (int kc = 0; kc < 256; kc++) if (down[kc] && kc != detail) held.append(' ').append(kc);
+            for (int kc = 0; kc < 256; kc++)
+                if (down[kc] && kc != detail) held.append(' ').append(kc);
             LOG.debugf("Stop shortcut %s: keycode %d pressed with keys%s held: not the chord", chord, detail, held);
         }
         return stop;
@@ -484,7 +519,8 @@ public final class StopKeyGrab implements AutoCloseable {
         // with raw events on, the press was counted from its raw event already
         if (g == null || g.closing || g.rawOpcode >= 0) return;
         if (g.isGrabbed(keycode, state)) {
-            Thread t = new Thread(() -> g.fire(" while a keyboard-grab probe held the keyboard", g.onPress),
+            Thread t = new Thread(
+                    () -> g.fire(" while a keyboard-grab probe held the keyboard", g.onPress),
                     "deckhand-stop-shortcut-swallowed");
             t.setDaemon(true);
             t.start();

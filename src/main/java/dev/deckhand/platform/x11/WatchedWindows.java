@@ -42,11 +42,19 @@ final class WatchedWindows implements AutoCloseable {
     private static final Xlib X = Xlib.X;
 
     /** Every property {@link Windows#list()} reads, on the root or on a window: a change of one counts. */
-    static final List<String> READ_PROPERTIES = List.of("_NET_CLIENT_LIST_STACKING", "_NET_CLIENT_LIST",
-            "_NET_WM_NAME", "WM_NAME", "WM_CLASS", "_NET_WM_PID", "_NET_WM_STATE", "WM_TRANSIENT_FOR", "WM_STATE");
+    static final List<String> READ_PROPERTIES = List.of(
+            "_NET_CLIENT_LIST_STACKING",
+            "_NET_CLIENT_LIST",
+            "_NET_WM_NAME",
+            "WM_NAME",
+            "WM_CLASS",
+            "_NET_WM_PID",
+            "_NET_WM_STATE",
+            "WM_TRANSIENT_FOR",
+            "WM_STATE");
 
-    private static final long ROOT_MASK = Xlib.PropertyChangeMask | Xlib.StructureNotifyMask
-            | Xlib.SubstructureNotifyMask;
+    private static final long ROOT_MASK =
+            Xlib.PropertyChangeMask | Xlib.StructureNotifyMask | Xlib.SubstructureNotifyMask;
     private static final long WINDOW_MASK = Xlib.PropertyChangeMask | Xlib.StructureNotifyMask;
     private static final int DESTROY_NOTIFY = 17;
     private static final int REPARENT_NOTIFY = 21;
@@ -56,11 +64,13 @@ final class WatchedWindows implements AutoCloseable {
     private final Windows windows;
     /** The watching connection; null when not watching (every answer is a read). */
     private XConnection w;
+
     private final Set<Long> readAtoms = new HashSet<>();
     /** Listed client windows whose chain (the window and its ancestors) is selected. */
     private final Set<Long> watched = new HashSet<>();
     /** The list as last read, or null when the next answer must read. */
     private List<WindowInfo> kept;
+
     private long reads;
 
     private final Memory event = new Memory(Xlib.EV_SIZE);

@@ -63,7 +63,8 @@ final class WindowCapture implements AutoCloseable {
         Geometry g = grab.geometry();
         int[] size = RgbImage.scaledSize(img.width, img.height, longEdge);
         RgbImage out = img.downscale(size[0], size[1]);
-        double scale = size[0] == img.width && size[1] == img.height ? 1.0
+        double scale = size[0] == img.width && size[1] == img.height
+                ? 1.0
                 : (double) Math.max(size[0], size[1]) / Math.max(img.width, img.height);
         byte[] bytes = fmt.equals("png") ? out.png() : out.jpeg(0.85f);
         Basis basis = new Basis(grantRevision, window, g, scale);
@@ -71,8 +72,7 @@ final class WindowCapture implements AutoCloseable {
     }
 
     /** Pixels and the geometry measured right before reading them (the basis of a capture). */
-    record Grab(RgbImage pixels, Geometry geometry) {
-    }
+    record Grab(RgbImage pixels, Geometry geometry) {}
 
     /**
      * The raw client-area pixels of {@code window} and the geometry they were read at.
@@ -83,7 +83,8 @@ final class WindowCapture implements AutoCloseable {
     Grab grab(long window) {
         Geometry g = windows.measure(window, true);
         if (g.width() == 0 || g.height() == 0) {
-            throw new RefusedException(Refusal.preflightFailed("window 0x" + Long.toHexString(window) + " has no area"));
+            throw new RefusedException(
+                    Refusal.preflightFailed("window 0x" + Long.toHexString(window) + " has no area"));
         }
         int before = c.errors();
         Pointer visual;
@@ -169,16 +170,36 @@ final class WindowCapture implements AutoCloseable {
         int x1 = Math.min(px + pw, g.x() + g.width()), y1 = Math.min(py + ph, g.y() + g.height());
         if (x1 <= x0 || y1 <= y0) return;
         long pixmap = Xcomposite.X.XCompositeNameWindowPixmap(c.dpy, popup);
-        read(pixmap, visual, depth, x0 - px + border, y0 - py + border, x1 - x0, y1 - y0, pixels, g.width(),
-                x0 - g.x(), y0 - g.y());
+        read(
+                pixmap,
+                visual,
+                depth,
+                x0 - px + border,
+                y0 - py + border,
+                x1 - x0,
+                y1 - y0,
+                pixels,
+                g.width(),
+                x0 - g.x(),
+                y0 - g.y());
         X.XFreePixmap(c.dpy, pixmap);
         c.sync();
         c.forgetErrorsAfter(before); // a popup that closed meanwhile is simply not painted
     }
 
     /** Reads a {@code w×h} area of {@code drawable} at (sx, sy) into {@code dst} at (dx, dy). */
-    private void read(long drawable, Pointer visual, int depth, int sx, int sy, int w, int h, int[] dst,
-            int dstStride, int dx, int dy) {
+    private void read(
+            long drawable,
+            Pointer visual,
+            int depth,
+            int sx,
+            int sy,
+            int w,
+            int h,
+            int[] dst,
+            int dstStride,
+            int dx,
+            int dy) {
         if (shm) {
             ShmSegment seg = segment(4L * w * h);
             if (seg != null) {
@@ -210,12 +231,13 @@ final class WindowCapture implements AutoCloseable {
         }
     }
 
-    private static void copyOut(Pointer image, Pointer visual, Pointer data, int w, int h, int[] dst, int dstStride,
-            int dx, int dy) {
+    private static void copyOut(
+            Pointer image, Pointer visual, Pointer data, int w, int h, int[] dst, int dstStride, int dx, int dy) {
         int bpp = image.getInt(Xlib.IMG_BPP);
         int bpl = image.getInt(Xlib.IMG_BPL);
         // An image of a pixmap carries no visual, so its masks are 0: take them from the window's visual.
-        long red = visual.getLong(Xlib.VIS_RED_MASK), green = visual.getLong(Xlib.VIS_GREEN_MASK),
+        long red = visual.getLong(Xlib.VIS_RED_MASK),
+                green = visual.getLong(Xlib.VIS_GREEN_MASK),
                 blue = visual.getLong(Xlib.VIS_BLUE_MASK);
         int byteOrder = image.getInt(Xlib.IMG_BYTE_ORDER);
         if (bpp != 32 || red != 0xff0000L || green != 0xff00L || blue != 0xffL || byteOrder != 0 /* LSBFirst */) {
@@ -223,7 +245,9 @@ final class WindowCapture implements AutoCloseable {
                     + Long.toHexString(red) + "/" + Long.toHexString(green) + "/" + Long.toHexString(blue)
                     + ", byte order " + byteOrder + " is not read by this driver (needs 32 bpp xRGB)"));
         }
-        java.nio.IntBuffer src = data.getByteBuffer(0, (long) bpl * h).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+        java.nio.IntBuffer src = data.getByteBuffer(0, (long) bpl * h)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .asIntBuffer();
         int rowInts = bpl / 4;
         for (int y = 0; y < h; y++) {
             src.position(y * rowInts);

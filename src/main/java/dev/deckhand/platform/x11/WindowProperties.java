@@ -94,8 +94,19 @@ final class WindowProperties {
     /** The property's data (caller frees with XFree), or null when absent, of another type, or on error. */
     private Pointer property(long window, long property, long type) {
         int before = c.errors();
-        int status = X.XGetWindowProperty(c.dpy, window, property, 0, 1 << 16, Xlib.False, type, typeRef,
-                formatRef, nitemsRef, afterRef, propRef);
+        int status = X.XGetWindowProperty(
+                c.dpy,
+                window,
+                property,
+                0,
+                1 << 16,
+                Xlib.False,
+                type,
+                typeRef,
+                formatRef,
+                nitemsRef,
+                afterRef,
+                propRef);
         Pointer p = propRef.getValue();
         if (status != Xlib.Success || c.errors() != before || typeRef.getValue() == Xlib.None) {
             if (p != null) X.XFree(p);

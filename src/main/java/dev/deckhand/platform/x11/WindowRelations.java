@@ -18,7 +18,7 @@ import java.util.Optional;
 public final class WindowRelations {
 
     /** What one read found. */
-    public record Read(List<WindowInfo> popups, long focusedWindow, Optional<String> screenLock) { }
+    public record Read(List<WindowInfo> popups, long focusedWindow, Optional<String> screenLock) {}
 
     private final XConnection c;
     private final Windows windows;
@@ -50,8 +50,20 @@ public final class WindowRelations {
             if (p.overrideRedirect()) {
                 long[] pid = props.cardinals(tops[i], "_NET_WM_PID", "CARDINAL");
                 int popupPid = pid.length > 0 ? (int) pid[0] : -1;
-                popups.add(new WindowInfo(tops[i], "", props.wmClass(tops[i]), popupPid, p.geometry(), i, true, false,
-                        popupPid > 0 && popupPid == windows.ownPid(), windows.clientOf(tops[i]), 0, false, -1));
+                popups.add(new WindowInfo(
+                        tops[i],
+                        "",
+                        props.wmClass(tops[i]),
+                        popupPid,
+                        p.geometry(),
+                        i,
+                        true,
+                        false,
+                        popupPid > 0 && popupPid == windows.ownPid(),
+                        windows.clientOf(tops[i]),
+                        0,
+                        false,
+                        -1));
             }
         }
         return new Read(List.copyOf(popups), focused(clients, popups), lock(topmostViewable, topmostPlacement));
@@ -78,7 +90,8 @@ public final class WindowRelations {
     private Optional<String> lock(long topmost, Windows.Placement placement) {
         long[] status = props.cardinals(c.root, "_SCREENSAVER_STATUS", "INTEGER");
         if (status.length > 0 && status[0] == props.atom("LOCK")) return Optional.of("xscreensaver reports LOCK");
-        if (topmost == 0 || placement == null || !placement.overrideRedirect() || !covers(placement)) return Optional.empty();
+        if (topmost == 0 || placement == null || !placement.overrideRedirect() || !covers(placement))
+            return Optional.empty();
         long[] pid = props.cardinals(topmost, "_NET_WM_PID", "CARDINAL");
         if (pid.length > 0 && pid[0] == windows.ownPid()) return Optional.empty();
         if (!grab.heldByOther()) return Optional.empty();

@@ -28,6 +28,7 @@ final class Windows {
     private final WindowProperties props;
     /** The client bits of an XID (every client has the same resource mask), 0 when not known. */
     private final long clientBits;
+
     private final long ownPid = ProcessHandle.current().pid();
 
     // Reused native buffers (Memory is freed only by GC, so keep a few and reuse them).
@@ -78,8 +79,9 @@ final class Windows {
     Optional<WindowInfo> window(List<WindowInfo> listed, long id) {
         for (WindowInfo w : listed) if (w.id() == id) return Optional.of(w);
         WindowInfo unlisted = read(id, -1);
-        return Optional.ofNullable(unlisted).map(w -> new WindowInfo(w.id(), w.title(), w.app(), w.pid(),
-                w.geometry(), 0, w.visible(), w.minimised(), w.own()));
+        return Optional.ofNullable(unlisted)
+                .map(w -> new WindowInfo(
+                        w.id(), w.title(), w.app(), w.pid(), w.geometry(), 0, w.visible(), w.minimised(), w.own()));
     }
 
     private WindowInfo read(long id, int stacking) {
@@ -107,9 +109,20 @@ final class Windows {
         boolean onScreen = g.x() < c.width && g.y() < c.height && g.x() + w > 0 && g.y() + h > 0;
         String t = title == null ? "" : title;
         boolean own = t.contains(X11Display.OWN_WINDOW_MARKER) || (pid > 0 && pid == ownPid);
-        return new WindowInfo(id, t, app, pid, g, Math.max(stacking, 0),
-                viewable && !hidden && onScreen, hidden || iconic, own, id & clientBits,
-                transientFor.length > 0 ? transientFor[0] : 0, modal, -1);
+        return new WindowInfo(
+                id,
+                t,
+                app,
+                pid,
+                g,
+                Math.max(stacking, 0),
+                viewable && !hidden && onScreen,
+                hidden || iconic,
+                own,
+                id & clientBits,
+                transientFor.length > 0 ? transientFor[0] : 0,
+                modal,
+                -1);
     }
 
     private static boolean contains(long[] values, long v) {
@@ -140,8 +153,8 @@ final class Windows {
     }
 
     static RefusedException gone(long window) {
-        return new RefusedException(Refusal.preflightFailed(
-                "window 0x" + Long.toHexString(window) + " no longer exists"));
+        return new RefusedException(
+                Refusal.preflightFailed("window 0x" + Long.toHexString(window) + " no longer exists"));
     }
 
     /** See {@link X11Display#basisValid(Basis)}. */
@@ -211,15 +224,19 @@ final class Windows {
     }
 
     /** Where a root child is and how it is mapped, as {@link #placement} reads it. */
-    record Placement(Geometry geometry, boolean overrideRedirect, boolean viewable) {
-    }
+    record Placement(Geometry geometry, boolean overrideRedirect, boolean viewable) {}
 
     /** A window's position relative to its parent, size and map state; null when it is gone. */
     Placement placement(long window) {
         int before = c.errors();
         if (X.XGetWindowAttributes(c.dpy, window, attrs) == 0 || c.errors() != before) return null;
-        return new Placement(new Geometry(attrs.getInt(Xlib.WA_X), attrs.getInt(Xlib.WA_Y), attrs.getInt(Xlib.WA_WIDTH),
-                attrs.getInt(Xlib.WA_HEIGHT)), attrs.getInt(Xlib.WA_OVERRIDE_REDIRECT) != 0,
+        return new Placement(
+                new Geometry(
+                        attrs.getInt(Xlib.WA_X),
+                        attrs.getInt(Xlib.WA_Y),
+                        attrs.getInt(Xlib.WA_WIDTH),
+                        attrs.getInt(Xlib.WA_HEIGHT)),
+                attrs.getInt(Xlib.WA_OVERRIDE_REDIRECT) != 0,
                 attrs.getInt(Xlib.WA_MAP_STATE) == Xlib.IsViewable);
     }
 

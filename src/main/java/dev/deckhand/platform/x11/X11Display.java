@@ -75,6 +75,7 @@ public final class X11Display implements AutoCloseable {
     private final WindowRelations relations;
     /** Who holds a keyboard grab, measured through RECORD; null where the server offers no way. */
     private final GrabRecord record;
+
     private final KeyboardWatch keyboard;
     private boolean closed;
 
@@ -108,9 +109,11 @@ public final class X11Display implements AutoCloseable {
     public static void requireLinux(String osName) {
         String os = osName == null ? "" : osName;
         if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
-            String named = os.toLowerCase(Locale.ROOT).startsWith("mac") ? "macOS (" + os + ")"
-                    : os.toLowerCase(Locale.ROOT).startsWith("windows") ? "Windows (" + os + ")"
-                    : os.isBlank() ? "an unknown OS" : os;
+            String named = os.toLowerCase(Locale.ROOT).startsWith("mac")
+                    ? "macOS (" + os + ")"
+                    : os.toLowerCase(Locale.ROOT).startsWith("windows")
+                            ? "Windows (" + os + ")"
+                            : os.isBlank() ? "an unknown OS" : os;
             throw new RefusedException(Refusal.platformUnsupported(
                     "no desktop backend for " + named + " yet; only Linux with X11 is supported"));
         }
@@ -180,7 +183,8 @@ public final class X11Display implements AutoCloseable {
      */
     public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
         long n = keyboard.count();
-        return n < 0 ? dev.deckhand.loop.desktop.KeyboardChanges.UNWATCHED
+        return n < 0
+                ? dev.deckhand.loop.desktop.KeyboardChanges.UNWATCHED
                 : new dev.deckhand.loop.desktop.KeyboardChanges(n, keyboard.last());
     }
 
@@ -356,8 +360,7 @@ public final class X11Display implements AutoCloseable {
      * @param holder who holds it, measured in the server's order of requests ({@link GrabRecord}); null when
      *     {@code grabbed} is false, {@link GrabHolder#UNMEASURED} where the server has no RECORD extension
      */
-    public record GrabRead(boolean grabbed, GrabHolder holder) {
-    }
+    public record GrabRead(boolean grabbed, GrabHolder holder) {}
 
     /**
      * Whether a client holds a keyboard grab ({@link #keyboardGrabbed()}), and which one: the record's answer for
@@ -381,7 +384,9 @@ public final class X11Display implements AutoCloseable {
     private boolean grabHeldByOther(long window) {
         if (!grab.heldByOther()) return false;
         GrabHolder h = holder();
-        return !(h instanceof GrabHolder.Client cl && cl.afterOwnAction() && cl.client() == windows.clientOf(window)
+        return !(h instanceof GrabHolder.Client cl
+                && cl.afterOwnAction()
+                && cl.client() == windows.clientOf(window)
                 && cl.client() != 0);
     }
 
@@ -402,7 +407,13 @@ public final class X11Display implements AutoCloseable {
     private static final long ESCAPE = 0xff1b;
 
     /** What one round of {@link #closeOwnMenus} found. */
-    private enum MenuStep { NONE, NOT_OWN, SENT, UNMEASURED, NO_XTEST }
+    private enum MenuStep {
+        NONE,
+        NOT_OWN,
+        SENT,
+        UNMEASURED,
+        NO_XTEST
+    }
 
     /**
      * Closes the menus, combo lists and popovers of {@code window}'s own X client that one of Deckhand's actions
@@ -424,8 +435,9 @@ public final class X11Display implements AutoCloseable {
                     return sent == 0 ? MenuClosing.NONE : new MenuClosing.Closed(sent);
                 }
                 case UNMEASURED -> {
-                    return new MenuClosing.Left("a keyboard grab is held and who holds it is not measured (the X server "
-                            + "has no RECORD extension)");
+                    return new MenuClosing.Left(
+                            "a keyboard grab is held and who holds it is not measured (the X server "
+                                    + "has no RECORD extension)");
                 }
                 case NO_XTEST -> {
                     return new MenuClosing.Left("the app's menu holds the keyboard and the X server has no XTEST "
@@ -551,15 +563,17 @@ public final class X11Display implements AutoCloseable {
     }
 
     /** Where {@link #sendClick} sent its events: the window and the point in its coordinates. */
-    public record SentTarget(long window, int x, int y) {
-    }
+    public record SentTarget(long window, int x, int y) {}
 
     /** The real pointer's position on the root window now ({@code XQueryPointer}; tests and the doctor). */
     public synchronized int[] pointerPosition() {
         live();
-        com.sun.jna.ptr.LongByReference root = new com.sun.jna.ptr.LongByReference(), child = new com.sun.jna.ptr.LongByReference();
-        com.sun.jna.ptr.IntByReference rx = new com.sun.jna.ptr.IntByReference(), ry = new com.sun.jna.ptr.IntByReference(),
-                wx = new com.sun.jna.ptr.IntByReference(), wy = new com.sun.jna.ptr.IntByReference(),
+        com.sun.jna.ptr.LongByReference root = new com.sun.jna.ptr.LongByReference(),
+                child = new com.sun.jna.ptr.LongByReference();
+        com.sun.jna.ptr.IntByReference rx = new com.sun.jna.ptr.IntByReference(),
+                ry = new com.sun.jna.ptr.IntByReference(),
+                wx = new com.sun.jna.ptr.IntByReference(),
+                wy = new com.sun.jna.ptr.IntByReference(),
                 mask = new com.sun.jna.ptr.IntByReference();
         Xlib.X.XQueryPointer(c.dpy, c.root, root, child, rx, ry, wx, wy, mask);
         return new int[] {rx.getValue(), ry.getValue()};

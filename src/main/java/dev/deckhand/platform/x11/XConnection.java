@@ -28,6 +28,7 @@ final class XConnection implements AutoCloseable {
     private static final String XLIB_MISSING = xlibMissing();
     /** Strong references: a collected callback would crash the JVM on the next X error. */
     private static final Xlib.ErrorHandler ERROR_HANDLER = XConnection::onXError;
+
     private static final Xlib.IOErrorHandler IO_ERROR_HANDLER = XConnection::onIoErrorReport;
     private static final Xlib.IOErrorExitHandler IO_EXIT_HANDLER = XConnection::onIoError;
     private static boolean handlerInstalled;
@@ -116,7 +117,8 @@ final class XConnection implements AutoCloseable {
         if (c != null) {
             c.lastErrorCode = ev.getByte(Xlib.ERR_CODE) & 0xff;
             c.lastError = "X error " + c.lastErrorCode + " on request " + (ev.getByte(Xlib.ERR_REQUEST) & 0xff) + "."
-                    + (ev.getByte(Xlib.ERR_MINOR) & 0xff) + " for resource 0x" + Long.toHexString(ev.getLong(Xlib.ERR_RESOURCE));
+                    + (ev.getByte(Xlib.ERR_MINOR) & 0xff) + " for resource 0x"
+                    + Long.toHexString(ev.getLong(Xlib.ERR_RESOURCE));
             c.errors++;
         }
         return 0; // never exit()
@@ -174,7 +176,10 @@ final class XConnection implements AutoCloseable {
      * while none is queued, waits for one at most {@code pollMillis} and runs {@code onIdle} (with nothing queued,
      * so it may send requests of its own).
      */
-    void eachEvent(java.util.function.BooleanSupplier stop, int pollMillis, java.util.function.Consumer<com.sun.jna.Memory> onEvent,
+    void eachEvent(
+            java.util.function.BooleanSupplier stop,
+            int pollMillis,
+            java.util.function.Consumer<com.sun.jna.Memory> onEvent,
             Runnable onIdle) {
         Xlib x = Xlib.X;
         com.sun.jna.Memory pfd = new com.sun.jna.Memory(8);

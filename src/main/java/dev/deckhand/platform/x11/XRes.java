@@ -27,7 +27,8 @@ interface XRes extends Library {
 
     int XResQueryExtension(Pointer display, IntByReference eventBase, IntByReference errorBase);
 
-    int XResQueryClientIds(Pointer display, long numSpecs, Pointer specs, LongByReference numIds, PointerByReference ids);
+    int XResQueryClientIds(
+            Pointer display, long numSpecs, Pointer specs, LongByReference numIds, PointerByReference ids);
 
     int XResGetClientPid(Pointer value);
 

@@ -17,6 +17,14 @@ interface XShape extends Library {
 
     int XShapeQueryExtension(Pointer display, IntByReference eventBase, IntByReference errorBase);
 
-    void XShapeCombineRectangles(Pointer display, long window, int destKind, int xOff, int yOff,
-            Pointer rectangles, int count, int op, int ordering);
+    void XShapeCombineRectangles(
+            Pointer display,
+            long window,
+            int destKind,
+            int xOff,
+            int yOff,
+            Pointer rectangles,
+            int count,
+            int op,
+            int ordering);
 }

@@ -16,8 +16,15 @@ interface XShm extends Library {
 
     int XShmQueryExtension(Pointer display);
 
-    Pointer XShmCreateImage(Pointer display, Pointer visual, int depth, int format, Pointer data,
-            Pointer shminfo, int width, int height);
+    Pointer XShmCreateImage(
+            Pointer display,
+            Pointer visual,
+            int depth,
+            int format,
+            Pointer data,
+            Pointer shminfo,
+            int width,
+            int height);
 
     int XShmAttach(Pointer display, Pointer shminfo);
 

@@ -37,13 +37,24 @@ interface Xi extends Library {
 
     int XISelectEvents(Pointer display, long window, Pointer masks, int numMasks);
 
-    int XIGrabKeycode(Pointer display, int deviceid, int keycode, long grabWindow, int grabMode, int pairedDeviceMode,
-            int ownerEvents, Pointer mask, int numModifiers, Pointer modifiersInout);
+    int XIGrabKeycode(
+            Pointer display,
+            int deviceid,
+            int keycode,
+            long grabWindow,
+            int grabMode,
+            int pairedDeviceMode,
+            int ownerEvents,
+            Pointer mask,
+            int numModifiers,
+            Pointer modifiersInout);
 
-    int XIUngrabKeycode(Pointer display, int deviceid, int keycode, long grabWindow, int numModifiers, Pointer modifiers);
+    int XIUngrabKeycode(
+            Pointer display, int deviceid, int keycode, long grabWindow, int numModifiers, Pointer modifiers);
 
     /** {@code XIDeviceInfo} on LP64 (40 bytes): deviceid@0, use@16. */
     int DEVICE_INFO_SIZE = 40, DEVICE_ID = 0, DEVICE_USE = 16;
+
     int XIMasterKeyboard = 2;
 
     Pointer XIQueryDevice(Pointer display, int deviceid, IntByReference ndevicesReturn);

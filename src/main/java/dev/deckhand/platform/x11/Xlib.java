@@ -61,6 +61,7 @@ interface Xlib extends Library {
 
     /** Event types {@link WatchedWindows} tells apart (X.h). */
     int PropertyNotify = 28;
+
     int MappingNotify = 34;
 
     int IsViewable = 2;
@@ -81,12 +82,33 @@ interface Xlib extends Library {
     long CWColormap = 1L << 13;
 
     /** {@code XWindowAttributes} layout (x86_64). */
-    int WA_SIZE = 136, WA_X = 0, WA_Y = 4, WA_WIDTH = 8, WA_HEIGHT = 12, WA_BORDER = 16, WA_DEPTH = 20,
-            WA_VISUAL = 24, WA_MAP_STATE = 92, WA_OVERRIDE_REDIRECT = 120;
+    int WA_SIZE = 136,
+            WA_X = 0,
+            WA_Y = 4,
+            WA_WIDTH = 8,
+            WA_HEIGHT = 12,
+            WA_BORDER = 16,
+            WA_DEPTH = 20,
+            WA_VISUAL = 24,
+            WA_MAP_STATE = 92,
+            WA_OVERRIDE_REDIRECT = 120;
     /** {@code XKeyEvent} / {@code XButtonEvent} layout inside a 192-byte {@code XEvent}. */
-    int EV_SIZE = 192, EV_TYPE = 0, EV_SEND_EVENT = 16, EV_DISPLAY = 24, EV_WINDOW = 32, EV_ROOT = 40,
-            EV_SUBWINDOW = 48, EV_TIME = 56, EV_X = 64, EV_Y = 68, EV_X_ROOT = 72, EV_Y_ROOT = 76,
-            EV_STATE = 80, EV_KEYCODE = 84, EV_BUTTON = 84, EV_SAME_SCREEN = 88;
+    int EV_SIZE = 192,
+            EV_TYPE = 0,
+            EV_SEND_EVENT = 16,
+            EV_DISPLAY = 24,
+            EV_WINDOW = 32,
+            EV_ROOT = 40,
+            EV_SUBWINDOW = 48,
+            EV_TIME = 56,
+            EV_X = 64,
+            EV_Y = 68,
+            EV_X_ROOT = 72,
+            EV_Y_ROOT = 76,
+            EV_STATE = 80,
+            EV_KEYCODE = 84,
+            EV_BUTTON = 84,
+            EV_SAME_SCREEN = 88;
     /** {@code XPropertyEvent}: window@32 (as every event's), atom@40, time@48. */
     int EV_PROPERTY_ATOM = 40, EV_PROPERTY_TIME = 48;
     /** {@code XCrossingEvent} after the fields it shares with {@code XButtonEvent} (up to y_root@76). */
@@ -94,16 +116,28 @@ interface Xlib extends Library {
     /** {@code XErrorEvent}. */
     int ERR_RESOURCE = 16, ERR_CODE = 32, ERR_REQUEST = 33, ERR_MINOR = 34;
     /** {@code XImage}. */
-    int IMG_WIDTH = 0, IMG_HEIGHT = 4, IMG_DATA = 16, IMG_BYTE_ORDER = 24, IMG_DEPTH = 40, IMG_BPL = 44,
-            IMG_BPP = 48, IMG_RED_MASK = 56, IMG_GREEN_MASK = 64, IMG_BLUE_MASK = 72;
+    int IMG_WIDTH = 0,
+            IMG_HEIGHT = 4,
+            IMG_DATA = 16,
+            IMG_BYTE_ORDER = 24,
+            IMG_DEPTH = 40,
+            IMG_BPL = 44,
+            IMG_BPP = 48,
+            IMG_RED_MASK = 56,
+            IMG_GREEN_MASK = 64,
+            IMG_BLUE_MASK = 72;
 
     /** {@code Visual}: ext_data@0, visualid@8, class@16, red_mask@24, green_mask@32, blue_mask@40. */
     int VIS_RED_MASK = 24, VIS_GREEN_MASK = 32, VIS_BLUE_MASK = 40;
     /** {@code XVisualInfo}: visual@0, visualid@8, screen@16, depth@20, class@24. */
     int VI_SIZE = 64, VI_VISUAL = 0;
     /** {@code XSetWindowAttributes}: size 112. */
-    int SWA_SIZE = 112, SWA_BACK_PIXEL = 8, SWA_BORDER_PIXEL = 24, SWA_SAVE_UNDER = 64,
-            SWA_OVERRIDE_REDIRECT = 88, SWA_COLORMAP = 96;
+    int SWA_SIZE = 112,
+            SWA_BACK_PIXEL = 8,
+            SWA_BORDER_PIXEL = 24,
+            SWA_SAVE_UNDER = 64,
+            SWA_OVERRIDE_REDIRECT = 88,
+            SWA_COLORMAP = 96;
     /** {@code XModifierKeymap}: int max_keypermod@0, KeyCode* modifiermap@8. */
     int MODMAP_MAX = 0, MODMAP_MAP = 8;
 
@@ -144,22 +178,48 @@ interface Xlib extends Library {
 
     long XInternAtom(Pointer display, String name, int onlyIfExists);
 
-    int XQueryExtension(Pointer display, String name, IntByReference majorOpcode, IntByReference firstEvent,
+    int XQueryExtension(
+            Pointer display,
+            String name,
+            IntByReference majorOpcode,
+            IntByReference firstEvent,
             IntByReference firstError);
 
-    int XGetWindowProperty(Pointer display, long window, long property, long longOffset, long longLength,
-            int delete, long reqType, LongByReference actualType, IntByReference actualFormat,
-            LongByReference nitems, LongByReference bytesAfter, PointerByReference prop);
+    int XGetWindowProperty(
+            Pointer display,
+            long window,
+            long property,
+            long longOffset,
+            long longLength,
+            int delete,
+            long reqType,
+            LongByReference actualType,
+            IntByReference actualFormat,
+            LongByReference nitems,
+            LongByReference bytesAfter,
+            PointerByReference prop);
 
     int XFree(Pointer data);
 
     int XGetWindowAttributes(Pointer display, long window, Pointer attributes);
 
-    int XTranslateCoordinates(Pointer display, long src, long dest, int srcX, int srcY, IntByReference destX,
-            IntByReference destY, LongByReference child);
+    int XTranslateCoordinates(
+            Pointer display,
+            long src,
+            long dest,
+            int srcX,
+            int srcY,
+            IntByReference destX,
+            IntByReference destY,
+            LongByReference child);
 
-    int XQueryTree(Pointer display, long window, LongByReference root, LongByReference parent,
-            PointerByReference children, IntByReference nchildren);
+    int XQueryTree(
+            Pointer display,
+            long window,
+            LongByReference root,
+            LongByReference parent,
+            PointerByReference children,
+            IntByReference nchildren);
 
     int XSendEvent(Pointer display, long window, int propagate, long eventMask, Pointer event);
 
@@ -179,25 +239,28 @@ interface Xlib extends Library {
 
     int XDisplayKeycodes(Pointer display, IntByReference minKeycodes, IntByReference maxKeycodes);
 
-    Pointer XGetKeyboardMapping(Pointer display, int firstKeycode, int keycodeCount,
-            IntByReference keysymsPerKeycode);
+    Pointer XGetKeyboardMapping(Pointer display, int firstKeycode, int keycodeCount, IntByReference keysymsPerKeycode);
 
-    int XChangeKeyboardMapping(Pointer display, int firstKeycode, int keysymsPerKeycode, long[] keysyms,
-            int numCodes);
+    int XChangeKeyboardMapping(Pointer display, int firstKeycode, int keysymsPerKeycode, long[] keysyms, int numCodes);
 
     int XGetInputFocus(Pointer display, LongByReference focus, IntByReference revertTo);
 
-    int XGrabKeyboard(Pointer display, long grabWindow, int ownerEvents, int pointerMode, int keyboardMode,
-            long time);
+    int XGrabKeyboard(Pointer display, long grabWindow, int ownerEvents, int pointerMode, int keyboardMode, long time);
 
     int XUngrabKeyboard(Pointer display, long time);
 
-    int XQueryPointer(Pointer display, long window, LongByReference root, LongByReference child,
-            IntByReference rootX, IntByReference rootY, IntByReference winX, IntByReference winY,
+    int XQueryPointer(
+            Pointer display,
+            long window,
+            LongByReference root,
+            LongByReference child,
+            IntByReference rootX,
+            IntByReference rootY,
+            IntByReference winX,
+            IntByReference winY,
             IntByReference mask);
 
-    Pointer XGetImage(Pointer display, long drawable, int x, int y, int width, int height, long planeMask,
-            int format);
+    Pointer XGetImage(Pointer display, long drawable, int x, int y, int width, int height, long planeMask, int format);
 
     int XDestroyImage(Pointer image);
 
@@ -217,7 +280,13 @@ interface Xlib extends Library {
 
     // The Stop shortcut's key grab.
 
-    int XGrabKey(Pointer display, int keycode, int modifiers, long grabWindow, int ownerEvents, int pointerMode,
+    int XGrabKey(
+            Pointer display,
+            int keycode,
+            int modifiers,
+            long grabWindow,
+            int ownerEvents,
+            int pointerMode,
             int keyboardMode);
 
     int XUngrabKey(Pointer display, int keycode, int modifiers, long grabWindow);
@@ -236,8 +305,13 @@ interface Xlib extends Library {
      * (setxkbmap uploads one), a map change (keysyms, the modifier map) and a change of the enabled controls
      * (AccessX: sticky, slow, bounce keys). {@code major}/{@code minor} go in as the version asked for.
      */
-    int XkbQueryExtension(Pointer display, IntByReference opcode, IntByReference eventBase, IntByReference errorBase,
-            IntByReference major, IntByReference minor);
+    int XkbQueryExtension(
+            Pointer display,
+            IntByReference opcode,
+            IntByReference eventBase,
+            IntByReference errorBase,
+            IntByReference major,
+            IntByReference minor);
 
     int XkbSelectEvents(Pointer display, int deviceSpec, long affect, long values);
 
@@ -260,8 +334,19 @@ interface Xlib extends Library {
 
     long XCreateColormap(Pointer display, long window, Pointer visual, int alloc);
 
-    long XCreateWindow(Pointer display, long parent, int x, int y, int width, int height, int borderWidth,
-            int depth, int windowClass, Pointer visual, long valueMask, Pointer attributes);
+    long XCreateWindow(
+            Pointer display,
+            long parent,
+            int x,
+            int y,
+            int width,
+            int height,
+            int borderWidth,
+            int depth,
+            int windowClass,
+            Pointer visual,
+            long valueMask,
+            Pointer attributes);
 
     long XCreatePixmap(Pointer display, long drawable, int width, int height, int depth);
 
@@ -269,11 +354,29 @@ interface Xlib extends Library {
 
     int XFreeGC(Pointer display, Pointer gc);
 
-    Pointer XCreateImage(Pointer display, Pointer visual, int depth, int format, int offset, Pointer data,
-            int width, int height, int bitmapPad, int bytesPerLine);
+    Pointer XCreateImage(
+            Pointer display,
+            Pointer visual,
+            int depth,
+            int format,
+            int offset,
+            Pointer data,
+            int width,
+            int height,
+            int bitmapPad,
+            int bytesPerLine);
 
-    int XPutImage(Pointer display, long drawable, Pointer gc, Pointer image, int srcX, int srcY, int destX,
-            int destY, int width, int height);
+    int XPutImage(
+            Pointer display,
+            long drawable,
+            Pointer gc,
+            Pointer image,
+            int srcX,
+            int srcY,
+            int destX,
+            int destY,
+            int width,
+            int height);
 
     int XSetWindowBackgroundPixmap(Pointer display, long window, long pixmap);
 
@@ -291,13 +394,21 @@ interface Xlib extends Library {
 
     int XStoreName(Pointer display, long window, String name);
 
-    int XChangeProperty(Pointer display, long window, long property, long type, int format, int mode, Pointer data,
-            int nelements);
+    int XChangeProperty(
+            Pointer display, long window, long property, long type, int format, int mode, Pointer data, int nelements);
 
     // Used by tests to act as another client (solid-colour windows, a held grab, moves).
 
-    long XCreateSimpleWindow(Pointer display, long parent, int x, int y, int width, int height, int borderWidth,
-            long border, long background);
+    long XCreateSimpleWindow(
+            Pointer display,
+            long parent,
+            int x,
+            int y,
+            int width,
+            int height,
+            int borderWidth,
+            long border,
+            long background);
 
     int XSelectInput(Pointer display, long window, long eventMask);
 

@@ -36,8 +36,9 @@ import java.util.function.IntFunction;
  */
 public final class AuditBench {
     private static final String[] APPS = {"mousepad", "gnome-calculator", "featherpad", "yad"};
-    private static final ActionKind[] KINDS = {ActionKind.CLICK, ActionKind.SET_TEXT, ActionKind.KEY,
-        ActionKind.FOCUS, ActionKind.SCROLL, ActionKind.TYPE};
+    private static final ActionKind[] KINDS = {
+        ActionKind.CLICK, ActionKind.SET_TEXT, ActionKind.KEY, ActionKind.FOCUS, ActionKind.SCROLL, ActionKind.TYPE
+    };
 
     /** A clock that moves one second per reading, so a million records span about eleven days. */
     static final class SteppingClock extends Clock {
@@ -77,13 +78,15 @@ public final class AuditBench {
         Path db = dir.resolve("audit.db");
         Path key = dir.resolve("audit.key");
         Files.deleteIfExists(db);
-        out.printf("audit bench: %,d records, %,d single appends, %d queries per shape, dir %s, %d cpus%n",
+        out.printf(
+                "audit bench: %,d records, %,d single appends, %d queries per shape, dir %s, %d cpus%n",
                 records, appends, queries, dir, Runtime.getRuntime().availableProcessors());
 
         SteppingClock clock = new SteppingClock();
         Random random = new Random(42);
         int runs = 0;
-        try (AuditStore store = AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(1_000), clock)) {
+        try (AuditStore store =
+                AuditStore.open(db, key, AuditSettings.defaults().withSealEvery(1_000), clock)) {
             long t0 = System.nanoTime();
             List<AuditEvent> batch = new ArrayList<>(10_000);
             long written = 0;
@@ -100,46 +103,90 @@ public final class AuditBench {
                 written += batch.size();
             }
             double loadS = (System.nanoTime() - t0) / 1e9;
-            out.printf("bulk load: %,d records in %.1f s (%,.0f records/s, transactions of 10,000)%n",
+            out.printf(
+                    "bulk load: %,d records in %.1f s (%,.0f records/s, transactions of 10,000)%n",
                     written, loadS, written / loadS);
 
             long[] lat = new long[appends];
             long a0 = System.nanoTime();
             for (int i = 0; i < appends; i++) {
                 long s = System.nanoTime();
-                store.append(ActionIntent.of("run-single", i + 1, ActionKind.CLICK,
+                store.append(ActionIntent.of(
+                        "run-single",
+                        i + 1,
+                        ActionKind.CLICK,
                         new ActionTarget("g-1", 1, "0x3a00007", "mousepad", "push button", "u" + i)));
                 lat[i] = System.nanoTime() - s;
             }
             double appendS = (System.nanoTime() - a0) / 1e9;
-            out.printf("single appends: %,.0f appends/s (%,d in %.2f s); latency median %.2f ms, p99 %.2f ms%n",
+            out.printf(
+                    "single appends: %,.0f appends/s (%,d in %.2f s); latency median %.2f ms, p99 %.2f ms%n",
                     appends / appendS, appends, appendS, median(lat) / 1e6, pct(lat, 0.99) / 1e6);
 
             long head = store.headSeq();
-            Instant last = store.page(AuditQuery.builder().limit(1).build()).records().get(0).recordedAt();
-            Instant first = store.page(AuditQuery.builder().beforeSeq(2L).limit(1).build()).records().get(0).recordedAt();
-            int spanSeconds = (int) Math.max(1, java.time.Duration.between(first, last).toSeconds() - 3600);
+            Instant last = store.page(AuditQuery.builder().limit(1).build())
+                    .records()
+                    .get(0)
+                    .recordedAt();
+            Instant first = store.page(
+                            AuditQuery.builder().beforeSeq(2L).limit(1).build())
+                    .records()
+                    .get(0)
+                    .recordedAt();
+            int spanSeconds =
+                    (int) Math.max(1, java.time.Duration.between(first, last).toSeconds() - 3600);
             final int runCount = runs;
-            shape(out, store, queries, "newest actions, no filter (intents+results, limit 50)",
-                    i -> AuditQuery.builder().kinds(RecordKind.ACTION_INTENT, RecordKind.ACTION_RESULT).limit(50).build());
-            shape(out, store, queries, "actions of one run (runId, limit 50)",
-                    i -> AuditQuery.builder().runId("run-" + (1 + random.nextInt(runCount))).limit(50).build());
-            shape(out, store, queries, "refusals by code (refusalCode=OUT_OF_SCOPE, limit 50, random cursor)",
-                    i -> AuditQuery.builder().refusalCode(RefusalCode.OUT_OF_SCOPE)
-                            .beforeSeq(1 + (long) random.nextInt((int) head)).limit(50).build());
-            shape(out, store, queries, "runs by outcome (kind=RUN, outcome=refused, limit 50)",
-                    i -> AuditQuery.builder().kinds(RecordKind.RUN).outcome("refused").limit(50).build());
-            shape(out, store, queries, "action results in a 1-hour window (kind, time range, limit 50)",
-                    i -> {
-                        Instant to = last.minusSeconds(random.nextInt(spanSeconds));
-                        return AuditQuery.builder().kinds(RecordKind.ACTION_RESULT)
-                                .from(to.minusSeconds(3600)).to(to).limit(50).build();
-                    });
-            shape(out, store, queries, "grant + action kind, deep keyset page (limit 50)",
-                    i -> AuditQuery.builder().grantId("g-" + (1 + random.nextInt(50))).actionKind(ActionKind.KEY)
-                            .beforeSeq(1 + (long) random.nextInt((int) head)).limit(50).build());
-            out.printf("database: %,d bytes (+ wal %,d)%n", Files.size(db),
-                    Files.exists(Path.of(db + "-wal")) ? Files.size(Path.of(db + "-wal")) : 0);
+            shape(
+                    out,
+                    store,
+                    queries,
+                    "newest actions, no filter (intents+results, limit 50)",
+                    i -> AuditQuery.builder()
+                            .kinds(RecordKind.ACTION_INTENT, RecordKind.ACTION_RESULT)
+                            .limit(50)
+                            .build());
+            shape(out, store, queries, "actions of one run (runId, limit 50)", i -> AuditQuery.builder()
+                    .runId("run-" + (1 + random.nextInt(runCount)))
+                    .limit(50)
+                    .build());
+            shape(
+                    out,
+                    store,
+                    queries,
+                    "refusals by code (refusalCode=OUT_OF_SCOPE, limit 50, random cursor)",
+                    i -> AuditQuery.builder()
+                            .refusalCode(RefusalCode.OUT_OF_SCOPE)
+                            .beforeSeq(1 + (long) random.nextInt((int) head))
+                            .limit(50)
+                            .build());
+            shape(
+                    out,
+                    store,
+                    queries,
+                    "runs by outcome (kind=RUN, outcome=refused, limit 50)",
+                    i -> AuditQuery.builder()
+                            .kinds(RecordKind.RUN)
+                            .outcome("refused")
+                            .limit(50)
+                            .build());
+            shape(out, store, queries, "action results in a 1-hour window (kind, time range, limit 50)", i -> {
+                Instant to = last.minusSeconds(random.nextInt(spanSeconds));
+                return AuditQuery.builder()
+                        .kinds(RecordKind.ACTION_RESULT)
+                        .from(to.minusSeconds(3600))
+                        .to(to)
+                        .limit(50)
+                        .build();
+            });
+            shape(out, store, queries, "grant + action kind, deep keyset page (limit 50)", i -> AuditQuery.builder()
+                    .grantId("g-" + (1 + random.nextInt(50)))
+                    .actionKind(ActionKind.KEY)
+                    .beforeSeq(1 + (long) random.nextInt((int) head))
+                    .limit(50)
+                    .build());
+            out.printf(
+                    "database: %,d bytes (+ wal %,d)%n",
+                    Files.size(db), Files.exists(Path.of(db + "-wal")) ? Files.size(Path.of(db + "-wal")) : 0);
         }
         long v0 = System.nanoTime();
         VerifyResult r = AuditVerifier.verify(db, key);
@@ -150,7 +197,8 @@ public final class AuditBench {
         String grantId = "g-" + (1 + random.nextInt(50));
         String app = APPS[random.nextInt(APPS.length)];
         if (random.nextInt(20) == 0) {
-            batch.add(new GrantEvent(GrantEvent.Kind.MINT, grantId, 1, "0x" + Integer.toHexString(random.nextInt()), app));
+            batch.add(new GrantEvent(
+                    GrantEvent.Kind.MINT, grantId, 1, "0x" + Integer.toHexString(random.nextInt()), app));
         }
         int steps = 3 + random.nextInt(20);
         boolean refused = random.nextInt(25) == 0;
@@ -158,14 +206,25 @@ public final class AuditBench {
         for (int s = 1; s <= steps; s++) {
             ActionKind kind = KINDS[random.nextInt(KINDS.length)];
             ActionTarget t = new ActionTarget(grantId, 1, "0x3a00007", app, "push button", "u" + random.nextInt(1000));
-            ActionIntent in = kind.carriesText() ? ActionIntent.typing(runId, s, kind, t, random.nextInt(80))
+            ActionIntent in = kind.carriesText()
+                    ? ActionIntent.typing(runId, s, kind, t, random.nextInt(80))
                     : ActionIntent.of(runId, s, kind, t);
             batch.add(in);
             batch.add(refused && s == steps ? ActionResult.refused(in, code) : ActionResult.of(in, ActionOutcome.DONE));
         }
-        batch.add(new RunRecord(runId, "bench instruction " + runId, "uid", grantId, steps, "a11y",
-                RunRecord.VerifierResult.PASS, refused ? RunRecord.Verdict.FAIL : RunRecord.Verdict.PASS,
-                refused ? RunRecord.Outcome.REFUSED : RunRecord.Outcome.COMPLETED, code, start, start.plusSeconds(steps)));
+        batch.add(new RunRecord(
+                runId,
+                "bench instruction " + runId,
+                "uid",
+                grantId,
+                steps,
+                "a11y",
+                RunRecord.VerifierResult.PASS,
+                refused ? RunRecord.Verdict.FAIL : RunRecord.Verdict.PASS,
+                refused ? RunRecord.Outcome.REFUSED : RunRecord.Outcome.COMPLETED,
+                code,
+                start,
+                start.plusSeconds(steps)));
     }
 
     private static void shape(PrintStream out, AuditStore store, int n, String name, IntFunction<AuditQuery> q) {
@@ -181,8 +240,9 @@ public final class AuditBench {
             lat[i] = System.nanoTime() - s;
             rows += page.records().size();
         }
-        out.printf("query %-75s median %7.3f ms  p95 %7.3f ms  (avg %.1f rows)%n", name + ":", median(lat) / 1e6,
-                pct(lat, 0.95) / 1e6, rows / (double) n);
+        out.printf(
+                "query %-75s median %7.3f ms  p95 %7.3f ms  (avg %.1f rows)%n",
+                name + ":", median(lat) / 1e6, pct(lat, 0.95) / 1e6, rows / (double) n);
     }
 
     private static double median(long[] v) {

@@ -7,7 +7,7 @@ package dev.deckhand.model.stub;
  */
 public final class AnthropicStub extends ProviderStub {
 
-    private AnthropicStub() { }
+    private AnthropicStub() {}
 
     public static AnthropicStub start() {
         return new AnthropicStub();
@@ -35,7 +35,8 @@ public final class AnthropicStub extends ProviderStub {
         String content;
         String stop;
         if (isJsonObject(raw)) {
-            content = "{\"type\":\"tool_use\",\"id\":\"toolu_stub\",\"name\":" + quote(tool) + ",\"input\":" + raw + "}";
+            content =
+                    "{\"type\":\"tool_use\",\"id\":\"toolu_stub\",\"name\":" + quote(tool) + ",\"input\":" + raw + "}";
             stop = "tool_use";
         } else {
             content = "{\"type\":\"text\",\"text\":" + quote(raw) + "}";
@@ -48,15 +49,16 @@ public final class AnthropicStub extends ProviderStub {
 
     @Override
     protected String errorBody(int status, String message) {
-        String type = switch (status) {
-            case 400 -> "invalid_request_error";
-            case 401 -> "authentication_error";
-            case 403 -> "permission_error";
-            case 404 -> "not_found_error";
-            case 429 -> "rate_limit_error";
-            case 529 -> "overloaded_error";
-            default -> "api_error";
-        };
+        String type =
+                switch (status) {
+                    case 400 -> "invalid_request_error";
+                    case 401 -> "authentication_error";
+                    case 403 -> "permission_error";
+                    case 404 -> "not_found_error";
+                    case 429 -> "rate_limit_error";
+                    case 529 -> "overloaded_error";
+                    default -> "api_error";
+                };
         return "{\"type\":\"error\",\"error\":{\"type\":\"" + type + "\",\"message\":" + quote(message) + "}}";
     }
 }

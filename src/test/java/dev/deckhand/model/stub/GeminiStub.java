@@ -3,7 +3,7 @@ package dev.deckhand.model.stub;
 /** Gemini generateContent ({@code POST /v1beta/models/{model}:generateContent}). */
 public final class GeminiStub extends ProviderStub {
 
-    private GeminiStub() { }
+    private GeminiStub() {}
 
     public static GeminiStub start() {
         return new GeminiStub();
@@ -28,21 +28,23 @@ public final class GeminiStub extends ProviderStub {
     protected String successBody(String raw, RecordedRequest request) {
         return "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":" + quote(raw) + "}],\"role\":\"model\"},"
                 + "\"finishReason\":\"STOP\",\"index\":0}],"
-                + "\"usageMetadata\":{\"promptTokenCount\":" + inputTokens() + ",\"candidatesTokenCount\":" + outputTokens()
+                + "\"usageMetadata\":{\"promptTokenCount\":" + inputTokens() + ",\"candidatesTokenCount\":"
+                + outputTokens()
                 + ",\"totalTokenCount\":" + (inputTokens() + outputTokens()) + "},"
                 + "\"modelVersion\":\"stub\",\"responseId\":\"stub\"}";
     }
 
     @Override
     protected String errorBody(int status, String message) {
-        String grpc = switch (status) {
-            case 400 -> "INVALID_ARGUMENT";
-            case 401 -> "UNAUTHENTICATED";
-            case 403 -> "PERMISSION_DENIED";
-            case 404 -> "NOT_FOUND";
-            case 429 -> "RESOURCE_EXHAUSTED";
-            default -> "INTERNAL";
-        };
+        String grpc =
+                switch (status) {
+                    case 400 -> "INVALID_ARGUMENT";
+                    case 401 -> "UNAUTHENTICATED";
+                    case 403 -> "PERMISSION_DENIED";
+                    case 404 -> "NOT_FOUND";
+                    case 429 -> "RESOURCE_EXHAUSTED";
+                    default -> "INTERNAL";
+                };
         return "{\"error\":{\"code\":" + status + ",\"message\":" + quote(message) + ",\"status\":\"" + grpc + "\"}}";
     }
 }

@@ -3,7 +3,7 @@ package dev.deckhand.model.stub;
 /** Ollama chat ({@code POST /api/chat}, non-streaming). */
 public final class OllamaStub extends ProviderStub {
 
-    private OllamaStub() { }
+    private OllamaStub() {}
 
     public static OllamaStub start() {
         return new OllamaStub();
@@ -30,7 +30,8 @@ public final class OllamaStub extends ProviderStub {
         return "{\"model\":" + quote(model) + ",\"created_at\":\"2026-01-01T00:00:00Z\","
                 + "\"message\":{\"role\":\"assistant\",\"content\":" + quote(raw) + "},"
                 + "\"done_reason\":\"stop\",\"done\":true,\"total_duration\":1000,\"load_duration\":1,"
-                + "\"prompt_eval_count\":" + inputTokens() + ",\"prompt_eval_duration\":1,\"eval_count\":" + outputTokens()
+                + "\"prompt_eval_count\":" + inputTokens() + ",\"prompt_eval_duration\":1,\"eval_count\":"
+                + outputTokens()
                 + ",\"eval_duration\":1}";
     }
 

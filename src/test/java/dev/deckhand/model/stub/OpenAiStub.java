@@ -39,7 +39,8 @@ public final class OpenAiStub extends ProviderStub {
     @Override
     protected String successBody(String raw, RecordedRequest request) {
         String model = request.json().path("model").asText("stub");
-        return "{\"id\":\"chatcmpl-stub\",\"object\":\"chat.completion\",\"created\":1700000000,\"model\":" + quote(model)
+        return "{\"id\":\"chatcmpl-stub\",\"object\":\"chat.completion\",\"created\":1700000000,\"model\":"
+                + quote(model)
                 + ",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":" + quote(raw)
                 + ",\"refusal\":null},\"logprobs\":null,\"finish_reason\":\"stop\"}],"
                 + "\"usage\":{\"prompt_tokens\":" + inputTokens() + ",\"completion_tokens\":" + outputTokens()
@@ -48,8 +49,11 @@ public final class OpenAiStub extends ProviderStub {
 
     @Override
     protected String errorBody(int status, String message) {
-        String type = status == 401 ? "invalid_request_error" : status == 429 ? "rate_limit_exceeded" : "invalid_request_error";
+        String type = status == 401
+                ? "invalid_request_error"
+                : status == 429 ? "rate_limit_exceeded" : "invalid_request_error";
         String code = status == 401 ? "\"invalid_api_key\"" : "null";
-        return "{\"error\":{\"message\":" + quote(message) + ",\"type\":\"" + type + "\",\"param\":null,\"code\":" + code + "}}";
+        return "{\"error\":{\"message\":" + quote(message) + ",\"type\":\"" + type + "\",\"param\":null,\"code\":"
+                + code + "}}";
     }
 }

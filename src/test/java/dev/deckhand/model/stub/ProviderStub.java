@@ -39,13 +39,13 @@ import java.util.concurrent.Executors;
 public abstract class ProviderStub implements AutoCloseable {
 
     /** A scripted reply. */
-    public sealed interface Reply permits Text, ErrorReply, Computed { }
+    public sealed interface Reply permits Text, ErrorReply, Computed {}
 
     /** A reply computed from the request, like a model that reads its observation. */
-    public record Computed(java.util.function.Function<RecordedRequest, String> model) implements Reply { }
+    public record Computed(java.util.function.Function<RecordedRequest, String> model) implements Reply {}
 
     /** The model's raw output (an action's JSON, malformed JSON, prose...). */
-    public record Text(String raw) implements Reply { }
+    public record Text(String raw) implements Reply {}
 
     /** An HTTP error with a provider-shaped body carrying {@code message}, and a Retry-After header unless null. */
     public record ErrorReply(int status, String message, String retryAfter) implements Reply {
@@ -55,8 +55,8 @@ public abstract class ProviderStub implements AutoCloseable {
     }
 
     /** One request as received. Header names are lower case. */
-    public record RecordedRequest(String method, String path, String query, Map<String, List<String>> headers,
-                                  String body) {
+    public record RecordedRequest(
+            String method, String path, String query, Map<String, List<String>> headers, String body) {
         /** The first value of a header, or null. */
         public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
@@ -77,7 +77,8 @@ public abstract class ProviderStub implements AutoCloseable {
     static {
         // The JDK server leaves Nagle on by default, which adds ~40 ms of delayed-ACK wait per reply on
         // loopback; it is read once, when the first server is created.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
+        if (System.getProperty("sun.net.httpserver.nodelay") == null)
+            System.setProperty("sun.net.httpserver.nodelay", "true");
     }
 
     private final HttpServer server;
@@ -185,15 +186,22 @@ public abstract class ProviderStub implements AutoCloseable {
             byte[] in = exchange.getRequestBody().readAllBytes();
             Map<String, List<String>> headers = new TreeMap<>();
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
-            RecordedRequest request = new RecordedRequest(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    exchange.getRequestURI().getRawQuery(), headers, new String(in, StandardCharsets.UTF_8));
+            RecordedRequest request = new RecordedRequest(
+                    exchange.getRequestMethod(),
+                    exchange.getRequestURI().getPath(),
+                    exchange.getRequestURI().getRawQuery(),
+                    headers,
+                    new String(in, StandardCharsets.UTF_8));
             Reply reply;
             synchronized (this) {
                 requests.add(request);
-                reply = isChatPath(request.path()) && "POST".equals(request.method()) ? replies.poll()
+                reply = isChatPath(request.path()) && "POST".equals(request.method())
+                        ? replies.poll()
                         : new ErrorReply(404, "stub: no route for " + request.method() + " " + request.path());
             }
-            if (reply == null) reply = new ErrorReply(400, "stub: no scripted reply left"); // 400 is not retried: a short script fails fast
+            if (reply == null)
+                reply = new ErrorReply(
+                        400, "stub: no scripted reply left"); // 400 is not retried: a short script fails fast
             if (reply instanceof Computed computed) {
                 try {
                     reply = new Text(computed.model().apply(request));

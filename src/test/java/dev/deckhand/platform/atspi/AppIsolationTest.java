@@ -39,8 +39,11 @@ class AppIsolationTest {
         runningTitle = running.awaitWindow(bridge, t -> t.endsWith("Mousepad"), 30_000);
         stopped = TestApp.launch(List.of("featherpad")); // mousepad is single-instance: another app
         stoppedTitle = stopped.awaitWindow(bridge, t -> t.equals("Untitled") || t.contains("FeatherPad"), 30_000);
-        for (int i = 0; i < 100 && (tree(running, runningTitle).nodes().size() < 50
-                || tree(stopped, stoppedTitle).nodes().size() < 10); i++) {
+        for (int i = 0;
+                i < 100
+                        && (tree(running, runningTitle).nodes().size() < 50
+                                || tree(stopped, stoppedTitle).nodes().size() < 10);
+                i++) {
             Thread.sleep(100);
         }
         runningTitle = edited(runningTitle);
@@ -52,8 +55,10 @@ class AppIsolationTest {
      * bridge's). Edit once and wait for the "*" so the title stays the same through the rounds.
      */
     private String edited(String title) throws Exception {
-        Node editor = tree(running, title).nodes().stream().filter(n -> n.role().equals("text") && n.editable())
-                .findFirst().orElseThrow();
+        Node editor = tree(running, title).nodes().stream()
+                .filter(n -> n.role().equals("text") && n.editable())
+                .findFirst()
+                .orElseThrow();
         bridge.setText(editor.uid(), "edited");
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (System.nanoTime() < deadline) {
@@ -77,8 +82,10 @@ class AppIsolationTest {
 
     @Test
     void aStoppedAppBesideDoesNotStopTheOther() throws Exception {
-        Node editor = tree(running, runningTitle).nodes().stream().filter(n -> n.role().equals("text") && n.editable())
-                .findFirst().orElseThrow();
+        Node editor = tree(running, runningTitle).nodes().stream()
+                .filter(n -> n.role().equals("text") && n.editable())
+                .findFirst()
+                .orElseThrow();
         stopped.sigstop();
         // The first reads that reach the stopped app may wait for its call timeout and refuse; then it is
         // flagged and skipped.
@@ -112,7 +119,8 @@ class AppIsolationTest {
             bridge.setText(editor.uid(), "round " + round);
             assertEquals("round " + round, bridge.readText(editor.uid()).orElseThrow());
             long t4 = System.nanoTime();
-            System.out.printf("beside a stopped app: snapshot %.0f ms, passwordFocused %.0f ms, set+read %.0f ms%n",
+            System.out.printf(
+                    "beside a stopped app: snapshot %.0f ms, passwordFocused %.0f ms, set+read %.0f ms%n",
                     (t2 - t1) / 1e6, (t3 - t2) / 1e6, (t4 - t3) / 1e6);
         }
         RefusedException still = assertThrows(RefusedException.class, () -> tree(stopped, stoppedTitle));
@@ -144,8 +152,10 @@ class AppIsolationTest {
             Thread.sleep(200);
             calc = TestApp.calcPid(stopped);
         }
-        Node editor = tree(running, runningTitle).nodes().stream().filter(n -> n.role().equals("text") && n.editable())
-                .findFirst().orElseThrow();
+        Node editor = tree(running, runningTitle).nodes().stream()
+                .filter(n -> n.role().equals("text") && n.editable())
+                .findFirst()
+                .orElseThrow();
         for (int round = 0; round < 5; round++) {
             long t1 = System.nanoTime();
             ScopedTree other = tree(running, runningTitle);
@@ -163,7 +173,8 @@ class AppIsolationTest {
             long t3 = System.nanoTime();
             bridge.setText(editor.uid(), "beside calc " + round);
             assertEquals("beside calc " + round, bridge.readText(editor.uid()).orElseThrow());
-            System.out.printf("beside Calc: snapshot %.0f ms, passwordFocused %.0f ms, set+read %.0f ms%n",
+            System.out.printf(
+                    "beside Calc: snapshot %.0f ms, passwordFocused %.0f ms, set+read %.0f ms%n",
                     (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6);
         }
     }

@@ -59,11 +59,12 @@ class AppProcessIdsTest {
         first = null;
         second = TestApp.launch(List.of("galculator"));
         assertNotEquals(old, second.pid());
-        String again = second.awaitWindow(bridge, t -> t.toLowerCase(Locale.ROOT).contains("galculator"), 30_000);
+        String again =
+                second.awaitWindow(bridge, t -> t.toLowerCase(Locale.ROOT).contains("galculator"), 30_000);
         assertTrue(awaitTree(second, again).nodes().size() > 10, "the new process's window, found by its own pid");
         assertTrue(bridge.pidQueries() > asked, "the new connection was asked");
-        RefusedException gone = org.junit.jupiter.api.Assertions.assertThrows(RefusedException.class,
-                () -> bridge.snapshot(old, again, new Geometry(0, 0, 0, 0), 3L, 1));
+        RefusedException gone = org.junit.jupiter.api.Assertions.assertThrows(
+                RefusedException.class, () -> bridge.snapshot(old, again, new Geometry(0, 0, 0, 0), 3L, 1));
         assertTrue(gone.getMessage().contains(Integer.toString(old)), gone.getMessage());
     }
 

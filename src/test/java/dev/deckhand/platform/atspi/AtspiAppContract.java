@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.sun.jna.Pointer;
 import dev.deckhand.grant.RefusalCode;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Geometry;
@@ -14,7 +15,6 @@ import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import dev.deckhand.loop.observe.ObservationText;
 import dev.deckhand.loop.observe.TabularListing;
-import com.sun.jna.Pointer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,14 +101,22 @@ abstract class AtspiAppContract {
     @Test
     void compactObservationIsAtMostHalfOfTheTabularListing() {
         ScopedTree tree = snapshot();
-        WindowInfo window = new WindowInfo(42L, title, getClass().getSimpleName(), app.pid(), geometry, 1, true, false,
-                false);
+        WindowInfo window =
+                new WindowInfo(42L, title, getClass().getSimpleName(), app.pid(), geometry, 1, true, false, false);
         String compact = ObservationText.render(tree, window, 1_000_000);
         String tabular = TabularListing.render(tree);
         double ratio = (double) compact.length() / tabular.length();
-        System.out.printf(java.util.Locale.ROOT, "observation %s: %d nodes; tabular %d chars (~%d tokens); compact %d"
-                + " chars (~%d tokens); ratio %.2f%n", getClass().getSimpleName(), tree.nodes().size(), tabular.length(),
-                ObservationText.estimateTokens(tabular), compact.length(), ObservationText.estimateTokens(compact), ratio);
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "observation %s: %d nodes; tabular %d chars (~%d tokens); compact %d"
+                        + " chars (~%d tokens); ratio %.2f%n",
+                getClass().getSimpleName(),
+                tree.nodes().size(),
+                tabular.length(),
+                ObservationText.estimateTokens(tabular),
+                compact.length(),
+                ObservationText.estimateTokens(compact),
+                ratio);
         assertTrue(ratio <= 0.5, "compact " + compact.length() + " / tabular " + tabular.length() + " chars");
     }
 
@@ -117,7 +125,8 @@ abstract class AtspiAppContract {
      * the X title (editors mark unsaved changes in it).
      */
     protected ScopedTree snapshot() {
-        List<String> titles = bridge.windowTitles(app.pid()).stream().filter(windowTitle()).collect(Collectors.toList());
+        List<String> titles =
+                bridge.windowTitles(app.pid()).stream().filter(windowTitle()).collect(Collectors.toList());
         if (titles.size() == 1) title = titles.get(0);
         return bridge.snapshot(app.pid(), title, geometry, 42L, revision);
     }
@@ -130,19 +139,25 @@ abstract class AtspiAppContract {
 
     protected static String dump(ScopedTree tree) {
         return tree.nodes().stream()
-                .map(n -> "  ".repeat(n.depth()) + n.role() + " '" + n.name() + "'" + (n.value() != null ? " = '" + n.value() + "'" : ""))
+                .map(n -> "  ".repeat(n.depth()) + n.role() + " '" + n.name() + "'"
+                        + (n.value() != null ? " = '" + n.value() + "'" : ""))
                 .collect(Collectors.joining("\n"));
     }
 
     @Test
     void windowBoundsLieInsideTheScreen() {
         // The frame itself, or (Swing reports -1 extents for its frame) its first child with bounds.
-        Geometry b = snapshot().nodes().stream().filter(n -> n.bounds() != null && n.depth() <= 1)
-                .findFirst().orElseThrow(() -> new AssertionError("the window has bounds")).bounds();
-        assertTrue(b.centerX() >= 0 && b.centerX() < 1280 && b.centerY() >= 0 && b.centerY() < 800,
+        Geometry b = snapshot().nodes().stream()
+                .filter(n -> n.bounds() != null && n.depth() <= 1)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("the window has bounds"))
+                .bounds();
+        assertTrue(
+                b.centerX() >= 0 && b.centerX() < 1280 && b.centerY() >= 0 && b.centerY() < 800,
                 "window centre on the 1280x800 screen: " + b);
         if (geometry.width() > 0) {
-            assertTrue(Math.abs(b.centerX() - geometry.centerX()) < 20 && Math.abs(b.centerY() - geometry.centerY()) < 40,
+            assertTrue(
+                    Math.abs(b.centerX() - geometry.centerX()) < 20 && Math.abs(b.centerY() - geometry.centerY()) < 40,
                     "accessible frame " + b + " is where X11 puts the window " + geometry);
         }
     }
@@ -178,8 +193,10 @@ abstract class AtspiAppContract {
         } finally {
             bridge.pipelinedExtents(true);
         }
-        List<String> a = burst.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
-        List<String> b = single.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
+        List<String> a =
+                burst.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
+        List<String> b =
+                single.nodes().stream().map(n -> n.uid() + " " + n.bounds()).collect(Collectors.toList());
         assertEquals(b, a);
         assertTrue(burst.nodes().stream().anyMatch(n -> n.bounds() != null), "some element has bounds");
     }
@@ -202,7 +219,8 @@ abstract class AtspiAppContract {
             ScopedTree tree = pumped.tree().snapshot(app.pid(), title, geometry, 42L, revision, true);
             boolean gtk4 = Boolean.TRUE.equals(pumped.bus().knownGtk4(app.pid()));
             for (Node n : tree.nodes()) {
-                Pointer set = AtspiNative.Atspi.atspi_accessible_get_state_set(pumped.uids().find(n.uid()).obj());
+                Pointer set = AtspiNative.Atspi.atspi_accessible_get_state_set(
+                        pumped.uids().find(n.uid()).obj());
                 IntPredicate has = st -> set != null && AtspiNative.Atspi.atspi_state_set_contains(set, st) != 0;
                 Set<String> names = new TreeSet<>();
                 AtspiTree.STATE_NAMES.forEach((st, name) -> {
@@ -211,9 +229,23 @@ abstract class AtspiAppContract {
                 boolean enabled = gtk4 || has.test(AtspiNative.STATE_ENABLED) || has.test(AtspiNative.STATE_SENSITIVE);
                 boolean showing = gtk4 || has.test(AtspiNative.STATE_SHOWING);
                 boolean singleLine = has.test(AtspiNative.STATE_SINGLE_LINE) && !has.test(AtspiNative.STATE_MULTI_LINE);
-                says.add(states(n, enabled, has.test(AtspiNative.STATE_FOCUSED), has.test(AtspiNative.STATE_EDITABLE),
-                        showing, singleLine, has.test(AtspiNative.STATE_IS_DEFAULT), names));
-                read.add(states(n, n.enabled(), n.focused(), n.editable(), n.showing(), n.singleLine(), n.isDefault(),
+                says.add(states(
+                        n,
+                        enabled,
+                        has.test(AtspiNative.STATE_FOCUSED),
+                        has.test(AtspiNative.STATE_EDITABLE),
+                        showing,
+                        singleLine,
+                        has.test(AtspiNative.STATE_IS_DEFAULT),
+                        names));
+                read.add(states(
+                        n,
+                        n.enabled(),
+                        n.focused(),
+                        n.editable(),
+                        n.showing(),
+                        n.singleLine(),
+                        n.isDefault(),
                         new TreeSet<>(n.states())));
                 if (set != null) AtspiNative.Gobject.g_object_unref(set);
             }
@@ -223,15 +255,24 @@ abstract class AtspiAppContract {
         assertEquals(says, read);
     }
 
-    private static String states(Node n, boolean enabled, boolean focused, boolean editable, boolean showing,
-            boolean singleLine, boolean isDefault, Set<String> names) {
-        return n.uid() + " " + n.role() + " '" + n.name() + "' enabled=" + enabled + " focused=" + focused + " editable="
-                + editable + " showing=" + showing + " singleLine=" + singleLine + " default=" + isDefault + " " + names;
+    private static String states(
+            Node n,
+            boolean enabled,
+            boolean focused,
+            boolean editable,
+            boolean showing,
+            boolean singleLine,
+            boolean isDefault,
+            Set<String> names) {
+        return n.uid() + " " + n.role() + " '" + n.name() + "' enabled=" + enabled + " focused=" + focused
+                + " editable=" + editable + " showing=" + showing + " singleLine=" + singleLine + " default="
+                + isDefault + " " + names;
     }
 
     private static List<String> outline(ScopedTree tree) {
-        return tree.nodes().stream().map(n -> n.depth() + " " + n.uid() + " " + n.role() + " '" + n.name() + "' "
-                + n.showing()).collect(Collectors.toList());
+        return tree.nodes().stream()
+                .map(n -> n.depth() + " " + n.uid() + " " + n.role() + " '" + n.name() + "' " + n.showing())
+                .collect(Collectors.toList());
     }
 
     @Test
@@ -243,18 +284,23 @@ abstract class AtspiAppContract {
 
     @Test
     void aWindowTitleTheAppDoesNotShowIsRefused() {
-        RefusedException e = assertThrows(RefusedException.class,
+        RefusedException e = assertThrows(
+                RefusedException.class,
                 () -> bridge.snapshot(app.pid(), title + " (not this one)", geometry, 42L, revision));
         assertEquals(RefusalCode.A11Y_UNAVAILABLE, e.code());
         assertTrue(e.getMessage().contains("no window with the granted window's title"), e.getMessage());
-        assertFalse(e.getMessage().contains(title), "the app's window titles are counted, never listed: " + e.getMessage());
+        assertFalse(
+                e.getMessage().contains(title), "the app's window titles are counted, never listed: " + e.getMessage());
     }
 
     @Test
     void hitFindsTheDeepestElementAtAPoint() {
         ScopedTree tree = snapshot();
         Node target = tree.nodes().stream()
-                .filter(n -> n.showing() && n.bounds() != null && n.bounds().width() > 4 && n.bounds().height() > 4)
+                .filter(n -> n.showing()
+                        && n.bounds() != null
+                        && n.bounds().width() > 4
+                        && n.bounds().height() > 4)
                 .max((x, y) -> Integer.compare(x.depth(), y.depth()))
                 .orElseThrow();
         int x = target.bounds().centerX();

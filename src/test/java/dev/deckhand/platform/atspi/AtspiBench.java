@@ -36,49 +36,69 @@ public final class AtspiBench {
             ScopedTree ca = bridge.snapshot(calc.pid(), calcTitle, calcGeo, 2, 1);
             long mpBounds = mp.nodes().stream().filter(n -> n.bounds() != null).count();
             long caBounds = ca.nodes().stream().filter(n -> n.bounds() != null).count();
-            System.out.printf(Locale.ROOT, "mousepad: %d nodes (%d with bounds); calculator: %d nodes (%d with bounds)%n",
-                    mp.nodes().size(), mpBounds, ca.nodes().size(), caBounds);
+            System.out.printf(
+                    Locale.ROOT,
+                    "mousepad: %d nodes (%d with bounds); calculator: %d nodes (%d with bounds)%n",
+                    mp.nodes().size(),
+                    mpBounds,
+                    ca.nodes().size(),
+                    caBounds);
             System.out.printf(Locale.ROOT, "%-58s %9s %9s%n", "operation", "median", "p90");
 
-            report("snapshot mousepad, all 321 nodes (states+bounds, same revision)",
+            report(
+                    "snapshot mousepad, all 321 nodes (states+bounds, same revision)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1, true));
             System.out.println("  " + bridge.lastWalkStats());
             bridge.useCollection(false);
-            report("the same, child by child (no GetMatches)",
+            report(
+                    "the same, child by child (no GetMatches)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1, true));
             System.out.println("  " + bridge.lastWalkStats());
-            report("hidden subtrees pruned, child by child",
+            report(
+                    "hidden subtrees pruned, child by child",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));
             bridge.useCollection(true);
             bridge.pipelinedExtents(false);
-            report("all nodes, one GetExtents call per element",
+            report(
+                    "all nodes, one GetExtents call per element",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1, true));
             System.out.println("  " + bridge.lastWalkStats());
-            report("calculator GTK 4, one GetExtents call per element",
+            report(
+                    "calculator GTK 4, one GetExtents call per element",
                     () -> bridge.snapshot(calc.pid(), calcTitle, calcGeo, 2, 1));
             System.out.println("  " + bridge.lastWalkStats());
             bridge.pipelinedExtents(true);
             ScopedTree pruned = bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1);
-            report("snapshot mousepad, hidden subtrees pruned (" + pruned.nodes().size() + " nodes)",
+            report(
+                    "snapshot mousepad, hidden subtrees pruned ("
+                            + pruned.nodes().size() + " nodes)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));
             long[] rev = {100};
-            report("snapshot mousepad, all nodes, new revision (all uids minted)",
+            report(
+                    "snapshot mousepad, all nodes, new revision (all uids minted)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, rev[0]++, true));
             System.out.println("  " + bridge.lastWalkStats());
-            report("snapshot calculator GTK4 (states+bounds, same revision)",
+            report(
+                    "snapshot calculator GTK4 (states+bounds, same revision)",
                     () -> bridge.snapshot(calc.pid(), calcTitle, calcGeo, 2, rev[0]));
             System.out.println("  " + bridge.lastWalkStats());
 
             ScopedTree calcTree = bridge.snapshot(calc.pid(), calcTitle, calcGeo, 2, rev[0]);
-            String one = calcTree.nodes().stream().filter(n -> n.role().equals("push button")
-                    && (n.name().equals("1") || n.name().equals("1 1"))).findFirst().orElseThrow().uid();
+            String one = calcTree.nodes().stream()
+                    .filter(n -> n.role().equals("push button")
+                            && (n.name().equals("1") || n.name().equals("1 1")))
+                    .findFirst()
+                    .orElseThrow()
+                    .uid();
             report("click (do_action) calculator button", () -> {
                 bridge.click(one);
                 return null;
             });
 
             ScopedTree mpTree = bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, rev[0]);
-            Node editor = mpTree.nodes().stream().filter(n -> n.role().equals("text") && n.editable()).findFirst()
+            Node editor = mpTree.nodes().stream()
+                    .filter(n -> n.role().equals("text") && n.editable())
+                    .findFirst()
                     .orElseThrow();
             int[] i = {0};
             report("set_text (set_text_contents) mousepad", () -> {

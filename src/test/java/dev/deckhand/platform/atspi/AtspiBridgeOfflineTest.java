@@ -95,10 +95,15 @@ class AtspiBridgeOfflineTest {
     @Test
     void startWithoutAnyBusRefusesInsteadOfKillingTheJvm() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                AtspiDump.class.getName(), "1").redirectErrorStream(true);
-        pb.environment().keySet().removeIf(k -> k.equals("DISPLAY") || k.startsWith("DBUS") || k.startsWith("AT_SPI")
-                || k.equals("WAYLAND_DISPLAY"));
+        ProcessBuilder pb = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), AtspiDump.class.getName(), "1")
+                .redirectErrorStream(true);
+        pb.environment()
+                .keySet()
+                .removeIf(k -> k.equals("DISPLAY")
+                        || k.startsWith("DBUS")
+                        || k.startsWith("AT_SPI")
+                        || k.equals("WAYLAND_DISPLAY"));
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
@@ -109,8 +114,9 @@ class AtspiBridgeOfflineTest {
     @Test
     void startWithADeadBusRefusesInsteadOfKillingTheJvm() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                AtspiDump.class.getName(), "1").redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), AtspiDump.class.getName(), "1")
+                .redirectErrorStream(true);
         pb.environment().keySet().removeIf(k -> k.equals("DISPLAY") || k.startsWith("DBUS") || k.startsWith("AT_SPI"));
         pb.environment().put("AT_SPI_BUS_ADDRESS", "unix:path=/nonexistent/deckhand-bus");
         Process p = pb.start();

@@ -53,9 +53,16 @@ class BrowserHostTest {
     void focusedTabHostIsRead() throws Exception {
         Path profile = Files.createTempDirectory("deckhand-chromium");
         String url = "http://localhost:" + server.getAddress().getPort() + "/page.html";
-        chromium = TestApp.launch(List.of("chromium", "--no-sandbox", "--user-data-dir=" + profile,
-                "--force-renderer-accessibility", "--no-first-run", "--disable-gpu", "--disable-sync",
-                "--no-default-browser-check", url));
+        chromium = TestApp.launch(List.of(
+                "chromium",
+                "--no-sandbox",
+                "--user-data-dir=" + profile,
+                "--force-renderer-accessibility",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-sync",
+                "--no-default-browser-check",
+                url));
         chromium.awaitWindow(bridge, t -> t.contains("Deckhand Page"), 60_000);
         Optional<String> host = Optional.empty();
         for (int i = 0; i < 100 && host.isEmpty(); i++) {

@@ -17,8 +17,11 @@ class CalculatorTest extends AtspiAppContract {
     }
 
     static Node button(ScopedTree tree, String label) {
-        return find(tree, "button " + label, n -> n.role().equals("push button")
-                && (n.name().equals(label) || n.name().equals(label + " " + label)));
+        return find(
+                tree,
+                "button " + label,
+                n -> n.role().equals("push button")
+                        && (n.name().equals(label) || n.name().equals(label + " " + label)));
     }
 
     /** The calculator's entry: the first editable text element (a GtkSourceView). */
@@ -30,7 +33,8 @@ class CalculatorTest extends AtspiAppContract {
     void boundsAreShiftedToScreenCoordinates() {
         ScopedTree tree = snapshot();
         Node one = button(tree, "1");
-        assertTrue(geometry.contains(one.bounds().centerX(), one.bounds().centerY()),
+        assertTrue(
+                geometry.contains(one.bounds().centerX(), one.bounds().centerY()),
                 "button 1 at " + one.bounds() + " lies in the window " + geometry);
     }
 }

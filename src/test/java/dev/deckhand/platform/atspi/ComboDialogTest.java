@@ -43,7 +43,10 @@ class ComboDialogTest extends AtspiAppContract {
 
     @Test
     void aButtonCannotBeSelectedFrom() {
-        Node ok = find(snapshot(), "OK button", n -> n.role().equals("push button") && n.name().equals("OK"));
+        Node ok = find(
+                snapshot(),
+                "OK button",
+                n -> n.role().equals("push button") && n.name().equals("OK"));
         RefusedException e = assertThrows(RefusedException.class, () -> bridge.select(ok.uid(), "beta"));
         assertEquals(RefusalCode.PLATFORM_UNSUPPORTED, e.code());
     }
@@ -58,7 +61,10 @@ class ComboDialogTest extends AtspiAppContract {
         bridge.setText(spin.uid(), "12");
         bridge.settle(Duration.ofMillis(500));
         assertEquals("12", snapshot().byUid(spin.uid()).orElseThrow().value());
-        Node ok = find(snapshot(), "OK button", n -> n.role().equals("push button") && n.name().equals("OK"));
+        Node ok = find(
+                snapshot(),
+                "OK button",
+                n -> n.role().equals("push button") && n.name().equals("OK"));
         bridge.click(ok.uid());
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (app.alive() && System.nanoTime() < deadline) Thread.sleep(50);

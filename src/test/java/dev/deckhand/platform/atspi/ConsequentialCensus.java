@@ -33,21 +33,20 @@ import java.util.function.Predicate;
  */
 public final class ConsequentialCensus {
 
-    private ConsequentialCensus() {
-    }
+    private ConsequentialCensus() {}
 
-    record App(String name, List<String> command, Map<String, String> env, Predicate<String> title) {
-    }
+    record App(String name, List<String> command, Map<String, String> env, Predicate<String> title) {}
 
     public static void main(String[] args) throws Exception {
         TestApp.requireDesktop();
         Path dir = Files.createTempDirectory("deckhand-census");
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         byte[] page = ("<!doctype html><html><head><title>Census Page</title></head><body><h1>Orders</h1>"
-                + "<p>Your orders of this month.</p><a href=\"#more\">More</a> <button>Open</button>"
-                + "<label>Search <input></label><button title=\"Delete order\">&#x1F5D1;</button>"
-                + "<button aria-label=\"Close\"><svg width=\"16\" height=\"16\"><path d=\"M2 2l12 12\" stroke=\"black\"/>"
-                + "</svg></button></body></html>").getBytes(StandardCharsets.UTF_8);
+                        + "<p>Your orders of this month.</p><a href=\"#more\">More</a> <button>Open</button>"
+                        + "<label>Search <input></label><button title=\"Delete order\">&#x1F5D1;</button>"
+                        + "<button aria-label=\"Close\"><svg width=\"16\" height=\"16\"><path d=\"M2 2l12 12\" stroke=\"black\"/>"
+                        + "</svg></button></body></html>")
+                .getBytes(StandardCharsets.UTF_8);
         server.createContext("/", ex -> {
             ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
             ex.sendResponseHeaders(200, page.length);
@@ -66,18 +65,46 @@ public final class ConsequentialCensus {
                 new App("gnome-text-editor", List.of("gnome-text-editor"), Map.of(), t -> t.endsWith("Text Editor")),
                 new App("featherpad", List.of("featherpad"), Map.of(), t -> t.startsWith("Untitled")),
                 new App("abiword", List.of("abiword"), Map.of(), t -> t.startsWith("Untitled")),
-                new App("writer", List.of("soffice", "--writer", "--nologo", "--norestore", profile), gtk3Office,
+                new App(
+                        "writer",
+                        List.of("soffice", "--writer", "--nologo", "--norestore", profile),
+                        gtk3Office,
                         t -> t.contains("LibreOffice Writer")),
-                new App("calc", List.of("soffice", "--calc", "--nologo", "--norestore", profile), gtk3Office,
+                new App(
+                        "calc",
+                        List.of("soffice", "--calc", "--nologo", "--norestore", profile),
+                        gtk3Office,
                         t -> t.contains("LibreOffice Calc")),
-                new App("yad", List.of("yad", "--form", "--title=Census", "--text=Fill in the form.", "--field=Name",
-                        "--field=Notify:CHK", "--button=Save:0", "--button=Cancel:1"), Map.of(), "Census"::equals),
-                new App("chromium", List.of("chromium", "--no-sandbox", "--user-data-dir=" + dir.resolve("chromium"),
-                        "--force-renderer-accessibility", "--no-first-run", "--disable-gpu", "--disable-sync",
-                        "--no-default-browser-check", url), Map.of(), t -> t.startsWith("Census Page")));
+                new App(
+                        "yad",
+                        List.of(
+                                "yad",
+                                "--form",
+                                "--title=Census",
+                                "--text=Fill in the form.",
+                                "--field=Name",
+                                "--field=Notify:CHK",
+                                "--button=Save:0",
+                                "--button=Cancel:1"),
+                        Map.of(),
+                        "Census"::equals),
+                new App(
+                        "chromium",
+                        List.of(
+                                "chromium",
+                                "--no-sandbox",
+                                "--user-data-dir=" + dir.resolve("chromium"),
+                                "--force-renderer-accessibility",
+                                "--no-first-run",
+                                "--disable-gpu",
+                                "--disable-sync",
+                                "--no-default-browser-check",
+                                url),
+                        Map.of(),
+                        t -> t.startsWith("Census Page")));
         Set<String> only = Set.of(args);
-        DesktopFacts facts = new DesktopFacts(false, false, Set.of(), List.of(), Optional.empty(), 0, Optional.empty(),
-                List.of(), Optional.empty());
+        DesktopFacts facts = new DesktopFacts(
+                false, false, Set.of(), List.of(), Optional.empty(), 0, Optional.empty(), List.of(), Optional.empty());
         ConsequentialWords words = ConsequentialWords.defaults();
         try (AtspiBridge bridge = AtspiBridge.start()) {
             for (App app : apps) {
@@ -108,7 +135,8 @@ public final class ConsequentialCensus {
                         } catch (dev.deckhand.grant.RefusedException busy) {
                             continue; // a busy app (LibreOffice while it starts, on a loaded machine): read it again
                         }
-                        boolean still = tree != null && again.nodes().size() == tree.nodes().size();
+                        boolean still = tree != null
+                                && again.nodes().size() == tree.nodes().size();
                         tree = again;
                         if (still) break;
                     }
@@ -158,26 +186,39 @@ public final class ConsequentialCensus {
             boolean control = ProposedAction.Element.ACTION_ROLES.contains(n.role());
             if (control && !e.name().isBlank() && e.name().codePoints().noneMatch(Character::isLetterOrDigit)) {
                 StringBuilder cats = new StringBuilder();
-                e.name().codePoints().forEach(c -> cats.append(Character.getType(c)).append(','));
+                e.name().codePoints().forEach(c -> cats.append(Character.getType(c))
+                        .append(','));
                 wordless.add("'" + e.name() + "' (types " + cats + ")");
             }
             if (control) {
                 // every control, menus' hidden items included: what its shown texts gate beyond its name
                 allControls++;
-                Set<String> all = Consequential.classify(p, words).map(Consequential.Match::categories).orElse(Set.of());
-                ProposedAction byName = ProposedAction.on(p.kind(), 1, tree.windowId(), new ProposedAction.Element(e.role(),
-                        e.name(), false, e.compose(), e.editable(), List.of(" "))).withContext(p.context());
-                Set<String> named = Consequential.classify(byName, words).map(Consequential.Match::categories).orElse(Set.of());
+                Set<String> all = Consequential.classify(p, words)
+                        .map(Consequential.Match::categories)
+                        .orElse(Set.of());
+                ProposedAction byName = ProposedAction.on(
+                                p.kind(),
+                                1,
+                                tree.windowId(),
+                                new ProposedAction.Element(
+                                        e.role(), e.name(), false, e.compose(), e.editable(), List.of(" ")))
+                        .withContext(p.context());
+                Set<String> named = Consequential.classify(byName, words)
+                        .map(Consequential.Match::categories)
+                        .orElse(Set.of());
                 Set<String> more = new java.util.TreeSet<>(all);
                 more.removeAll(named);
                 more.remove(Consequential.UNIDENTIFIED);
-                if (!more.isEmpty()) byShownText.add(n.role() + " '" + n.name() + "' showing " + e.shown() + " " + more);
+                if (!more.isEmpty())
+                    byShownText.add(n.role() + " '" + n.name() + "' showing " + e.shown() + " " + more);
                 if (!n.showing() && all.contains(Consequential.UNIDENTIFIED)) hiddenUnidentified.add(path(nodes, n));
             }
             if (!n.showing()) continue;
             showing++;
             if (control) controls++;
-            Set<String> categories = Consequential.classify(p, words).map(Consequential.Match::categories).orElse(Set.of());
+            Set<String> categories = Consequential.classify(p, words)
+                    .map(Consequential.Match::categories)
+                    .orElse(Set.of());
             if (categories.contains(Consequential.UNIDENTIFIED)) {
                 if (control) unidentifiedControls.add(path(nodes, n));
                 else if (e.role().equals(n.role())) unidentifiedOther.add(path(nodes, n));
@@ -185,16 +226,29 @@ public final class ConsequentialCensus {
             if (control) {
                 for (String c : categories) if (!c.equals(Consequential.UNIDENTIFIED)) gated.merge(c, 1, Integer::sum);
                 if (!categories.isEmpty() && !categories.contains(Consequential.UNIDENTIFIED)) {
-                    gatedControls.add(n.role() + " '" + n.name() + "'" + (e.shown().isEmpty() ? "" : " showing " + e.shown())
-                            + " " + categories);
+                    gatedControls.add(n.role() + " '" + n.name() + "'"
+                            + (e.shown().isEmpty() ? "" : " showing " + e.shown()) + " " + categories);
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "== %s: %d nodes (%d showing), %d controls showing: %d unidentified; %d other"
-                + " elements a click by uid calls unidentified; controls gated by a word: %s%n", app, nodes.size(), showing,
-                controls, unidentifiedControls.size(), unidentifiedOther.size(), gated);
-        System.out.printf(Locale.ROOT, "  all %d controls, hidden ones included: %d more unidentified while hidden; %d gated"
-                + " by a shown text beyond their name%n", allControls, hiddenUnidentified.size(), byShownText.size());
+        System.out.printf(
+                Locale.ROOT,
+                "== %s: %d nodes (%d showing), %d controls showing: %d unidentified; %d other"
+                        + " elements a click by uid calls unidentified; controls gated by a word: %s%n",
+                app,
+                nodes.size(),
+                showing,
+                controls,
+                unidentifiedControls.size(),
+                unidentifiedOther.size(),
+                gated);
+        System.out.printf(
+                Locale.ROOT,
+                "  all %d controls, hidden ones included: %d more unidentified while hidden; %d gated"
+                        + " by a shown text beyond their name%n",
+                allControls,
+                hiddenUnidentified.size(),
+                byShownText.size());
         System.out.println("  controls named without a letter or digit: " + wordless);
         hiddenUnidentified.forEach(l -> System.out.println("  hidden control " + l));
         byShownText.forEach(l -> System.out.println("  by shown text " + l));
@@ -215,8 +269,11 @@ public final class ConsequentialCensus {
             Node a = nodes.get(j);
             if (a.depth() >= depth) continue;
             depth = a.depth();
-            parts.add(0, a.role() + (a.name().isEmpty() ? "" : " '" + a.name() + "'")
-                    + (a.description().isEmpty() ? "" : " (desc '" + a.description() + "')"));
+            parts.add(
+                    0,
+                    a.role()
+                            + (a.name().isEmpty() ? "" : " '" + a.name() + "'")
+                            + (a.description().isEmpty() ? "" : " (desc '" + a.description() + "')"));
         }
         return String.join(" > ", parts);
     }

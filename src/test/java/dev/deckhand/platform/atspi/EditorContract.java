@@ -18,9 +18,14 @@ abstract class EditorContract extends AtspiAppContract {
     /** The editor: by default the largest showing editable text element. */
     protected Node editor(ScopedTree tree) {
         return tree.nodes().stream()
-                .filter(n -> n.editable() && n.showing() && n.bounds() != null && n.role().equals("text"))
-                .max(Comparator.comparingLong(n -> (long) n.bounds().width() * n.bounds().height()))
-                .orElseGet(() -> find(tree, "editable text", n -> n.editable() && n.role().equals("text")));
+                .filter(n -> n.editable()
+                        && n.showing()
+                        && n.bounds() != null
+                        && n.role().equals("text"))
+                .max(Comparator.comparingLong(
+                        n -> (long) n.bounds().width() * n.bounds().height()))
+                .orElseGet(() -> find(
+                        tree, "editable text", n -> n.editable() && n.role().equals("text")));
     }
 
     @Test

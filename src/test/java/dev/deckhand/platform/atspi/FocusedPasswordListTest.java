@@ -44,9 +44,12 @@ class FocusedPasswordListTest {
     void onAGtk3PasswordDialogTheListAnswersAsTheWalkDoes() throws Exception {
         app = SampleApp.PASSWORD_DIALOG.launch();
         String title = app.awaitWindow(bridge, SampleApp.PASSWORD_TITLE::equals, 30_000);
-        ScopedTree tree = app.awaitTree(bridge, title, t -> t.nodes().stream().anyMatch(n -> n.role().equals("password text")));
+        ScopedTree tree = app.awaitTree(
+                bridge, title, t -> t.nodes().stream().anyMatch(n -> n.role().equals("password text")));
         Node password = only(tree, n -> n.role().equals("password text"));
-        Node button = tree.nodes().stream().filter(n -> n.role().equals("push button") && n.showing()).findFirst()
+        Node button = tree.nodes().stream()
+                .filter(n -> n.role().equals("push button") && n.showing())
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no button in\n" + tree.nodes()));
 
         long listedBefore = bridge.listedSearches();
@@ -58,7 +61,8 @@ class FocusedPasswordListTest {
 
         bridge.focus(button.uid());
         Boolean[] onButton = awaitSearches(false);
-        assertEquals(List.of(false, false), Arrays.asList(onButton), "focus on " + button.name() + ": {listed, walked}");
+        assertEquals(
+                List.of(false, false), Arrays.asList(onButton), "focus on " + button.name() + ": {listed, walked}");
         assertFalse(bridge.passwordFocused(), "the facts' own read");
     }
 
@@ -76,9 +80,11 @@ class FocusedPasswordListTest {
     @Test
     void aListThatManagesItsDescendantsLeavesTheAnswerToTheWalk() throws Exception {
         String listTitle = "deckhand list";
-        app = TestApp.launch(List.of("yad", "--list", "--title", listTitle, "--column", "Name", "alpha", "beta", "gamma"));
+        app = TestApp.launch(
+                List.of("yad", "--list", "--title", listTitle, "--column", "Name", "alpha", "beta", "gamma"));
         String title = app.awaitWindow(bridge, listTitle::equals, 30_000);
-        app.awaitTree(bridge, title, t -> t.nodes().stream().anyMatch(n -> n.role().equals("table") || n.role().equals("tree table")));
+        app.awaitTree(bridge, title, t -> t.nodes().stream()
+                .anyMatch(n -> n.role().equals("table") || n.role().equals("tree table")));
         Boolean[] searches = bridge.passwordSearches();
         assertNull(searches[0], "a tree view manages its descendants: the walk decides");
         assertFalse(searches[1], "no password field is focused");

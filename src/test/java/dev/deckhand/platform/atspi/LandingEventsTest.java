@@ -29,8 +29,22 @@ class LandingEventsTest {
     /** What a press announces on its way (galculator: checked; FeatherPad: Undo's enabled and sensitive). */
     @Test
     void aPressesOwnStatesAndOtherControlsSensitivityShowNothing() {
-        for (String state : new String[] {"checked", "pressed", "armed", "active", "showing", "visible", "selected",
-                "expanded", "sensitive", "enabled", "focusable", "defunct", "indeterminate", "horizontal"}) {
+        for (String state : new String[] {
+            "checked",
+            "pressed",
+            "armed",
+            "active",
+            "showing",
+            "visible",
+            "selected",
+            "expanded",
+            "sensitive",
+            "enabled",
+            "focusable",
+            "defunct",
+            "indeterminate",
+            "horizontal"
+        }) {
             assertNull(AtspiBus.landing("object:state-changed:" + state), state);
         }
     }
@@ -38,8 +52,12 @@ class LandingEventsTest {
     /** A replacement is a deletion then an insertion; an emptied list is refilled. */
     @Test
     void aDeletionOrRemovalIsAFirstHalfNotALanding() {
-        for (String type : new String[] {"object:text-changed:delete", "object:text-changed:delete:system",
-                "object:children-changed:remove", "object:children-changed:remove:system"}) {
+        for (String type : new String[] {
+            "object:text-changed:delete",
+            "object:text-changed:delete:system",
+            "object:children-changed:remove",
+            "object:children-changed:remove:system"
+        }) {
             assertNull(AtspiBus.landing(type), type);
             assertTrue(AtspiBus.firstHalf(type), type);
         }

@@ -48,8 +48,11 @@ class LibreOfficeCalcTest {
             if (System.nanoTime() > deadline) throw new AssertionError("no Calc window within 60 s; " + app.log());
             Thread.sleep(200);
             pid = TestApp.calcPid(app);
-            if (pid > 0) title = bridge.windowTitles(pid).stream().filter(t -> t.endsWith("LibreOffice Calc")).findFirst()
-                    .orElse(null);
+            if (pid > 0)
+                title = bridge.windowTitles(pid).stream()
+                        .filter(t -> t.endsWith("LibreOffice Calc"))
+                        .findFirst()
+                        .orElse(null);
         }
         geometry = new Geometry(0, 0, 0, 0); // LibreOffice is not GTK 4: bounds are on the screen already
         // A starting LibreOffice is busy for seconds (flagged hung, then back when it answers a probe).
@@ -78,15 +81,26 @@ class LibreOfficeCalcTest {
     void theSheetIsReadForItsVisibleCellsOnly() {
         long t0 = System.nanoTime();
         ScopedTree tree = bridge.snapshot(pid, title, geometry, 9L, 1);
-        System.out.printf("calc snapshot: %d nodes (%d cells) in %.0f ms, partial=%s; %s%n", tree.nodes().size(),
-                cells(tree).size(), (System.nanoTime() - t0) / 1e6, tree.partial(), bridge.lastWalkStats());
-        Node sheet = tree.nodes().stream().filter(n -> n.role().equals("table") && n.name().startsWith("Sheet"))
-                .findFirst().orElseThrow(() -> new AssertionError("no sheet table in " + tree.nodes().size() + " nodes"));
+        System.out.printf(
+                "calc snapshot: %d nodes (%d cells) in %.0f ms, partial=%s; %s%n",
+                tree.nodes().size(),
+                cells(tree).size(),
+                (System.nanoTime() - t0) / 1e6,
+                tree.partial(),
+                bridge.lastWalkStats());
+        Node sheet = tree.nodes().stream()
+                .filter(n -> n.role().equals("table") && n.name().startsWith("Sheet"))
+                .findFirst()
+                .orElseThrow(() ->
+                        new AssertionError("no sheet table in " + tree.nodes().size() + " nodes"));
         List<Node> cells = cells(tree);
         assertTrue(cells.stream().anyMatch(c -> c.name().equals("A1")), "A1 is visible");
         assertTrue(cells.size() < AtspiBridge.NODE_CAP, "only the visible part: " + cells.size());
         for (Node c : cells) {
-            assertTrue(c.bounds() != null && sheet.bounds().contains(c.bounds().x(), c.bounds().y()),
+            assertTrue(
+                    c.bounds() != null
+                            && sheet.bounds()
+                                    .contains(c.bounds().x(), c.bounds().y()),
                     c.name() + " " + c.bounds() + " lies in the sheet " + sheet.bounds());
         }
         assertFalse(tree.partial(), "the visible part is the whole of what is read");
@@ -99,9 +113,12 @@ class LibreOfficeCalcTest {
         long t1 = System.nanoTime();
         Optional<FocusedElement> focus = bridge.focusedElement();
         long t2 = System.nanoTime();
-        assertTrue(bridge.applicationNames().contains("soffice"), bridge.applicationNames().toString());
-        System.out.printf("calc focused: passwordFocused %.0f ms, focusedElement %.0f ms (%s)%n", (t1 - t0) / 1e6,
-                (t2 - t1) / 1e6, focus);
+        assertTrue(
+                bridge.applicationNames().contains("soffice"),
+                bridge.applicationNames().toString());
+        System.out.printf(
+                "calc focused: passwordFocused %.0f ms, focusedElement %.0f ms (%s)%n",
+                (t1 - t0) / 1e6, (t2 - t1) / 1e6, focus);
         assertTrue(focus.isPresent(), "the focused cell is found");
         assertEquals(pid, focus.get().pid());
         assertTrue(focus.get().role().startsWith("table"), "the sheet or its cell: " + focus.get());
@@ -124,10 +141,18 @@ class LibreOfficeCalcTest {
         }
         ScopedTree tree = bridge.snapshot(pid, title, geometry, 9L, 1);
         Geometry screen = new Geometry(0, 0, 1280, 800);
-        DesktopFacts facts = new DesktopFacts(false, false, Set.of("soffice"),
-                List.of(new WindowInfo(9L, title, "soffice", pid, screen, 0, true, false, false)), Optional.empty(), 9L,
-                focus, List.of(), Optional.empty());
-        ProposedAction.Element e = Proposals.propose(new Action.Key("Enter"), tree, 9L, null, null, facts).element()
+        DesktopFacts facts = new DesktopFacts(
+                false,
+                false,
+                Set.of("soffice"),
+                List.of(new WindowInfo(9L, title, "soffice", pid, screen, 0, true, false, false)),
+                Optional.empty(),
+                9L,
+                focus,
+                List.of(),
+                Optional.empty());
+        ProposedAction.Element e = Proposals.propose(new Action.Key("Enter"), tree, 9L, null, null, facts)
+                .element()
                 .orElseThrow();
         assertEquals("paragraph", e.role(), "matched " + focus.get());
         assertTrue(e.editable());

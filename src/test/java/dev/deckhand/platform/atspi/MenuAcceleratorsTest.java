@@ -7,7 +7,6 @@ import dev.deckhand.grant.Accelerators;
 import dev.deckhand.grant.Chord;
 import dev.deckhand.grant.ProposedAction;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
@@ -31,34 +30,50 @@ class MenuAcceleratorsTest {
         }
         long t0 = System.nanoTime();
         a = bridge.accelerators(app.pid(), t);
-        System.out.printf("accelerators of %s: %s, %d chords in %.1f ms: %s%n", t, a.state(), a.items().size(),
-                (System.nanoTime() - t0) / 1e6, a.items().entrySet().stream()
-                        .map(e -> e.getKey() + "=" + e.getValue().stream().map(ProposedAction.Element::name)
-                                .collect(Collectors.joining("|")))
+        System.out.printf(
+                "accelerators of %s: %s, %d chords in %.1f ms: %s%n",
+                t,
+                a.state(),
+                a.items().size(),
+                (System.nanoTime() - t0) / 1e6,
+                a.items().entrySet().stream()
+                        .map(e -> e.getKey() + "="
+                                + e.getValue().stream()
+                                        .map(ProposedAction.Element::name)
+                                        .collect(Collectors.joining("|")))
                         .collect(Collectors.joining(", ")));
         return a;
     }
 
     private static List<String> names(Accelerators a, String chord) {
-        return a.itemsOf(Chord.parse(chord)).stream().map(ProposedAction.Element::name).collect(Collectors.toList());
+        return a.itemsOf(Chord.parse(chord)).stream()
+                .map(ProposedAction.Element::name)
+                .collect(Collectors.toList());
     }
 
     @Test
     void gtk3MenuItemsShowTheirAcceleratorsInCollapsedMenus() throws Exception {
         TestApp.requireDesktop();
-        try (AtspiBridge bridge = AtspiBridge.start(); TestApp app = SampleApp.MOUSEPAD.launch()) {
+        try (AtspiBridge bridge = AtspiBridge.start();
+                TestApp app = SampleApp.MOUSEPAD.launch()) {
             Accelerators a = read(bridge, app, SampleApp.MOUSEPAD.windowTitle());
             assertEquals(Accelerators.State.READ, a.state());
-            assertTrue(names(a, "ctrl+s").stream().anyMatch(n -> n.startsWith("Save")), a.items().toString());
-            assertTrue(names(a, "ctrl+q").stream().anyMatch(n -> n.startsWith("Quit")), a.items().toString());
-            assertTrue(a.items().values().stream().flatMap(List::stream).allMatch(e -> e.role().contains("menu")));
+            assertTrue(
+                    names(a, "ctrl+s").stream().anyMatch(n -> n.startsWith("Save")),
+                    a.items().toString());
+            assertTrue(
+                    names(a, "ctrl+q").stream().anyMatch(n -> n.startsWith("Quit")),
+                    a.items().toString());
+            assertTrue(a.items().values().stream().flatMap(List::stream).allMatch(e -> e.role()
+                    .contains("menu")));
         }
     }
 
     @Test
     void qt5MenuItemsShowTheirShortcutsInCollapsedMenus() throws Exception {
         TestApp.requireDesktop();
-        try (AtspiBridge bridge = AtspiBridge.start(); TestApp app = SampleApp.FEATHERPAD.launch()) {
+        try (AtspiBridge bridge = AtspiBridge.start();
+                TestApp app = SampleApp.FEATHERPAD.launch()) {
             Accelerators a = read(bridge, app, SampleApp.FEATHERPAD.windowTitle());
             assertEquals(Accelerators.State.READ, a.state());
             assertEquals(List.of("Save"), names(a, "ctrl+s"));
@@ -90,8 +105,11 @@ class MenuAcceleratorsTest {
                 if (System.nanoTime() > deadline) throw new AssertionError("no Calc window within 90 s");
                 Thread.sleep(200);
                 pid = TestApp.calcPid(app);
-                if (pid > 0) title = bridge.windowTitles(pid).stream().filter(t -> t.endsWith("LibreOffice Calc"))
-                        .findFirst().orElse(null);
+                if (pid > 0)
+                    title = bridge.windowTitles(pid).stream()
+                            .filter(t -> t.endsWith("LibreOffice Calc"))
+                            .findFirst()
+                            .orElse(null);
             }
             // the window's start may take most of the first bound on a loaded machine: the reads get their own
             deadline = System.nanoTime() + 60_000_000_000L;
@@ -119,8 +137,9 @@ class MenuAcceleratorsTest {
                     Thread.sleep(1000);
                 }
             }
-            System.out.printf("accelerators of LibreOffice Calc: %s, %d chords in %.1f ms: ctrl+s=%s%n", a.state(),
-                    a.items().size(), (System.nanoTime() - t0) / 1e6, names(a, "ctrl+s"));
+            System.out.printf(
+                    "accelerators of LibreOffice Calc: %s, %d chords in %.1f ms: ctrl+s=%s%n",
+                    a.state(), a.items().size(), (System.nanoTime() - t0) / 1e6, names(a, "ctrl+s"));
             assertTrue(a.state() != Accelerators.State.UNREADABLE, a.toString());
         }
     }

@@ -26,12 +26,19 @@ class MousepadTest extends EditorContract {
     @Test
     void scrollMovesTheEditorsScrollBar() {
         Node ed = editor(snapshot());
-        bridge.setText(ed.uid(), IntStream.range(0, 400).mapToObj(i -> "line " + i).collect(Collectors.joining("\n")));
+        bridge.setText(
+                ed.uid(), IntStream.range(0, 400).mapToObj(i -> "line " + i).collect(Collectors.joining("\n")));
         bridge.settle(Duration.ofMillis(500));
         ScopedTree tree = snapshot();
         Node pane = find(tree, "scroll pane", n -> n.role().equals("scroll pane") && n.showing());
-        Node bar = find(tree, "vertical scroll bar", n -> n.role().equals("scroll bar") && n.showing() && n.hasValue()
-                && n.bounds() != null && n.bounds().height() > n.bounds().width());
+        Node bar = find(
+                tree,
+                "vertical scroll bar",
+                n -> n.role().equals("scroll bar")
+                        && n.showing()
+                        && n.hasValue()
+                        && n.bounds() != null
+                        && n.bounds().height() > n.bounds().width());
         double before = Double.parseDouble(bridge.readText(bar.uid()).orElseThrow());
         bridge.scroll(pane.uid(), "down", 5);
         bridge.settle(Duration.ofMillis(500));

@@ -67,7 +67,9 @@ class OneLibatspiThreadTest {
         call.setAccessible(true);
         Callable<Thread> which = Thread::currentThread;
 
-        Path canvas = Path.of(OneLibatspiThreadTest.class.getResource("/dev/deckhand/apps/canvas_app.py").toURI());
+        Path canvas = Path.of(OneLibatspiThreadTest.class
+                .getResource("/dev/deckhand/apps/canvas_app.py")
+                .toURI());
         try (TestApp app = TestApp.launch(List.of("/usr/bin/python3", canvas.toString(), "Deckhand Canvas"))) {
             // open and close a bridge through each loader, overlapping, three times (as test classes and a test
             // application do in one JVM); both read the app's window while its events arrive
@@ -75,15 +77,19 @@ class OneLibatspiThreadTest {
                 try (AtspiBridge here = AtspiBridge.start();
                         AutoCloseable there = (AutoCloseable) start.invoke(null)) {
                     Thread ours = AtspiThread.shared().call("which thread", Duration.ofSeconds(5), which);
-                    Thread theirs = (Thread) call.invoke(shared.invoke(null), "which thread", Duration.ofSeconds(5), which);
+                    Thread theirs =
+                            (Thread) call.invoke(shared.invoke(null), "which thread", Duration.ofSeconds(5), which);
                     assertSame(ours, theirs, "both class loaders' calls run on one thread (round " + round + ")");
                     Method owner = otherThreadClass.getDeclaredMethod("owner");
                     owner.setAccessible(true);
-                    assertFalse(AtspiThread.shared().owner() && (Boolean) owner.invoke(shared.invoke(null)),
+                    assertFalse(
+                            AtspiThread.shared().owner() && (Boolean) owner.invoke(shared.invoke(null)),
                             "at most one copy owns libatspi, the other relays to it");
                     assertEquals("Deckhand Canvas", app.awaitWindow(here, "Deckhand Canvas"::equals, 30_000));
-                    Object titles = otherBridge.getMethod("windowTitles", int.class).invoke(there, app.pid());
-                    assertEquals(here.windowTitles(app.pid()), titles, "the other loader's bridge reads the same window");
+                    Object titles =
+                            otherBridge.getMethod("windowTitles", int.class).invoke(there, app.pid());
+                    assertEquals(
+                            here.windowTitles(app.pid()), titles, "the other loader's bridge reads the same window");
                 }
             }
         }

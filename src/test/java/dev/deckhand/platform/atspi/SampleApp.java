@@ -17,11 +17,27 @@ public enum SampleApp {
     /** Qt 5; single-instance over the session bus, retitled "*Untitled" once edited. */
     FEATHERPAD(t -> t.equals("Untitled") || t.contains("FeatherPad"), "featherpad"),
     /** GTK 3 (yad): one hidden-text field. */
-    PASSWORD_DIALOG(SampleApp.PASSWORD_TITLE::equals, "yad", "--form", "--field", "Password:H", "--title",
+    PASSWORD_DIALOG(
+            SampleApp.PASSWORD_TITLE::equals,
+            "yad",
+            "--form",
+            "--field",
+            "Password:H",
+            "--title",
             SampleApp.PASSWORD_TITLE),
     /** GTK 3 (yad): a combo box and a spin button; prints their values ("…|12|") on OK. */
-    COMBO_DIALOG(SampleApp.COMBO_TITLE::equals, "yad", "--form", "--title", SampleApp.COMBO_TITLE, "--field", "Pick:CB",
-            "--field", "Quantity:NUM", "alpha!beta!gamma", "1!1..99!1"),
+    COMBO_DIALOG(
+            SampleApp.COMBO_TITLE::equals,
+            "yad",
+            "--form",
+            "--title",
+            SampleApp.COMBO_TITLE,
+            "--field",
+            "Pick:CB",
+            "--field",
+            "Quantity:NUM",
+            "alpha!beta!gamma",
+            "1!1..99!1"),
     /** Swing through the ATK wrapper: {@link SwingTextFieldApp} in a child JVM. */
     SWING(SampleApp.SWING_TITLE::equals);
 

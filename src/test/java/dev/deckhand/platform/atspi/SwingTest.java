@@ -20,7 +20,10 @@ class SwingTest extends EditorContract {
     @Test
     void clickingTheButtonRunsItsAction() {
         ScopedTree tree = snapshot();
-        Node ok = find(tree, "OK button", n -> n.role().equals("push button") && n.name().equals("OK"));
+        Node ok = find(
+                tree,
+                "OK button",
+                n -> n.role().equals("push button") && n.name().equals("OK"));
         Node field = editor(tree);
         bridge.setText(field.uid(), "before");
         bridge.click(ok.uid());

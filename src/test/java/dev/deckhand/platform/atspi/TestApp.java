@@ -49,7 +49,9 @@ public final class TestApp implements AutoCloseable {
         requireDesktop();
         Path home = Files.createTempDirectory("deckhand-atspi-app");
         Map<String, String> env = new HashMap<>(extraEnv);
-        env.put("XDG_CONFIG_HOME", Files.createDirectories(home.resolve("config")).toString());
+        env.put(
+                "XDG_CONFIG_HOME",
+                Files.createDirectories(home.resolve("config")).toString());
         env.put("XDG_DATA_HOME", Files.createDirectories(home.resolve("data")).toString());
         env.put("XDG_CACHE_HOME", Files.createDirectories(home.resolve("cache")).toString());
         env.put("GDK_BACKEND", "x11");
@@ -81,16 +83,24 @@ public final class TestApp implements AutoCloseable {
     public static TestApp launchCalc(Path dir) throws IOException {
         Path profile = Files.createDirectories(dir.resolve("lo-profile/user"));
         Files.writeString(profile.resolve("registrymodifications.xcu"), CALC_PROFILE);
-        return launch(List.of("soffice", "--calc", "--nologo", "--norestore",
-                "-env:UserInstallation=" + dir.resolve("lo-profile").toUri()),
+        return launch(
+                List.of(
+                        "soffice",
+                        "--calc",
+                        "--nologo",
+                        "--norestore",
+                        "-env:UserInstallation=" + dir.resolve("lo-profile").toUri()),
                 Map.of("SAL_USE_VCLPLUGIN", "gtk3"));
     }
 
     /** The pid of the soffice.bin below a Calc launcher, or -1. */
     public static int calcPid(TestApp launcher) {
-        return ProcessHandle.of(launcher.pid()).stream().flatMap(ProcessHandle::descendants)
-                .filter(p -> p.info().command().orElse("").endsWith("soffice.bin")).mapToInt(p -> (int) p.pid())
-                .reduce((a, b) -> b).orElse(-1);
+        return ProcessHandle.of(launcher.pid()).stream()
+                .flatMap(ProcessHandle::descendants)
+                .filter(p -> p.info().command().orElse("").endsWith("soffice.bin"))
+                .mapToInt(p -> (int) p.pid())
+                .reduce((a, b) -> b)
+                .orElse(-1);
     }
 
     /**
@@ -108,7 +118,9 @@ public final class TestApp implements AutoCloseable {
         env.remove("NO_AT_BRIDGE");
         env.remove("GTK_A11Y");
         env.put("HOME", home.toString());
-        env.put("XDG_CONFIG_HOME", Files.createDirectories(home.resolve("config")).toString());
+        env.put(
+                "XDG_CONFIG_HOME",
+                Files.createDirectories(home.resolve("config")).toString());
         env.put("XDG_DATA_HOME", Files.createDirectories(home.resolve("data")).toString());
         env.put("XDG_CACHE_HOME", Files.createDirectories(home.resolve("cache")).toString());
         env.put("GDK_BACKEND", "wayland");
@@ -122,13 +134,21 @@ public final class TestApp implements AutoCloseable {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classes;
         try {
-            classes = Path.of(mainClass.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            classes = Path.of(mainClass
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (java.net.URISyntaxException e) {
             throw new IOException(e);
         }
-        List<String> cmd = new ArrayList<>(List.of(java,
+        List<String> cmd = new ArrayList<>(List.of(
+                java,
                 "-Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper",
-                "-cp", classes + ":/usr/share/java/java-atk-wrapper.jar", mainClass.getName()));
+                "-cp",
+                classes + ":/usr/share/java/java-atk-wrapper.jar",
+                mainClass.getName()));
         cmd.addAll(List.of(args));
         return launch(cmd);
     }
@@ -165,8 +185,9 @@ public final class TestApp implements AutoCloseable {
      * Polls the bridge until {@code ready} accepts the tree of this app's window named {@code title} (a refusal
      * while the app starts is read again), within 20 s; that tree.
      */
-    dev.deckhand.loop.desktop.ScopedTree awaitTree(AtspiBridge bridge, String title,
-            Predicate<dev.deckhand.loop.desktop.ScopedTree> ready) throws InterruptedException {
+    dev.deckhand.loop.desktop.ScopedTree awaitTree(
+            AtspiBridge bridge, String title, Predicate<dev.deckhand.loop.desktop.ScopedTree> ready)
+            throws InterruptedException {
         long deadline = System.nanoTime() + 20_000_000_000L;
         Object last = null;
         while (System.nanoTime() < deadline) {
@@ -184,15 +205,20 @@ public final class TestApp implements AutoCloseable {
 
     /** The X geometry of this app's window named {@code title} (through xdotool), or a zero origin. */
     Geometry geometry(String title) throws IOException, InterruptedException {
-        for (String id : run("xdotool", "search", "--pid", String.valueOf(pid())).split("\\s+")) {
+        for (String id :
+                run("xdotool", "search", "--pid", String.valueOf(pid())).split("\\s+")) {
             if (id.isBlank()) continue;
             if (!run("xdotool", "getwindowname", id).strip().equals(title)) continue;
             Map<String, Integer> v = new HashMap<>();
-            for (String line : run("xdotool", "getwindowgeometry", "--shell", id).split("\n")) {
+            for (String line :
+                    run("xdotool", "getwindowgeometry", "--shell", id).split("\n")) {
                 String[] kv = line.split("=", 2);
                 if (kv.length == 2 && kv[1].strip().matches("-?\\d+")) v.put(kv[0], Integer.parseInt(kv[1].strip()));
             }
-            return new Geometry(v.getOrDefault("X", 0), v.getOrDefault("Y", 0), v.getOrDefault("WIDTH", 0),
+            return new Geometry(
+                    v.getOrDefault("X", 0),
+                    v.getOrDefault("Y", 0),
+                    v.getOrDefault("WIDTH", 0),
                     v.getOrDefault("HEIGHT", 0));
         }
         return new Geometry(0, 0, 0, 0);

@@ -56,7 +56,10 @@ class UnresponsiveAppTest {
     @Test
     void stoppedAppIsRefusedOrPartialThenRecovers() throws Exception {
         ScopedTree warm = snapshot(1);
-        Node editor = warm.nodes().stream().filter(n -> n.role().equals("text") && n.editable()).findFirst().orElseThrow();
+        Node editor = warm.nodes().stream()
+                .filter(n -> n.role().equals("text") && n.editable())
+                .findFirst()
+                .orElseThrow();
         app.sigstop();
         long t0 = System.nanoTime();
         try {
@@ -93,5 +96,4 @@ class UnresponsiveAppTest {
         bridge.setText(editor.uid(), "back");
         assertEquals("back", bridge.readText(editor.uid()).orElseThrow());
     }
-
 }

@@ -26,7 +26,8 @@ class CalculatorDesktopTest extends DesktopContract {
     }
 
     private static boolean isButton(Node n, String label) {
-        return n.role().equals("push button") && (n.name().equals(label) || n.name().equals(label + " " + label));
+        return n.role().equals("push button")
+                && (n.name().equals(label) || n.name().equals(label + " " + label));
     }
 
     static Node button(ScopedTree tree, String label) {
@@ -50,12 +51,14 @@ class CalculatorDesktopTest extends DesktopContract {
         // until it shows the result, bounded.
         List<String> seen = new java.util.ArrayList<>();
         String[] shown = {""};
-        poll(() -> {
-            String v = display(snapshot()).value();
-            shown[0] = v == null ? "" : v.strip();
-            if (seen.isEmpty() || !seen.get(seen.size() - 1).equals(shown[0])) seen.add(shown[0]);
-            return shown[0].equals("3");
-        }, Duration.ofSeconds(5));
+        poll(
+                () -> {
+                    String v = display(snapshot()).value();
+                    shown[0] = v == null ? "" : v.strip();
+                    if (seen.isEmpty() || !seen.get(seen.size() - 1).equals(shown[0])) seen.add(shown[0]);
+                    return shown[0].equals("3");
+                },
+                Duration.ofSeconds(5));
         System.out.println("calculator display read: " + seen);
         assertEquals("3", shown[0], "the display after 1 + 2 = (read in turn: " + seen + ")");
     }

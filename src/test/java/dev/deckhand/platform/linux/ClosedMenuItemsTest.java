@@ -18,8 +18,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Measurement, per toolkit: whether an item of a closed (not open) menu can be clicked by uid without the menu
@@ -29,7 +29,9 @@ import org.junit.jupiter.api.Test;
  * the person's window left active. Runs only when asked ({@code -Ddeckhand.measure=true}; docs/testing.md).
  */
 @Tag("desktop")
-@EnabledIfSystemProperty(named = "deckhand.measure", matches = "true",
+@EnabledIfSystemProperty(
+        named = "deckhand.measure",
+        matches = "true",
         disabledReason = "a measurement over six apps (minutes, LibreOffice included): -Ddeckhand.measure=true")
 class ClosedMenuItemsTest {
 
@@ -38,7 +40,7 @@ class ClosedMenuItemsTest {
 
     private static final long REVISION = 1;
 
-    private record App(String name, List<String> command, String titleHint) { }
+    private record App(String name, List<String> command, String titleHint) {}
 
     @Test
     void measure() throws Exception {
@@ -55,9 +57,10 @@ class ClosedMenuItemsTest {
         for (App a : apps) {
             if (System.getProperty("menuApps") != null && !a.name().contains(System.getProperty("menuApps"))) continue;
             try (TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person"));
-                 LinuxDesktop desktop = LinuxDesktop.open();
-                 TestApp app = a.command() == null ? TestApp.launchCalc(Files.createTempDirectory("deckhand-calc"))
-                         : TestApp.launch(a.command())) {
+                    LinuxDesktop desktop = LinuxDesktop.open();
+                    TestApp app = a.command() == null
+                            ? TestApp.launchCalc(Files.createTempDirectory("deckhand-calc"))
+                            : TestApp.launch(a.command())) {
                 out.append(measure(desktop, app, a));
             } catch (Throwable e) {
                 out.append(a.name()).append(": FAILED ").append(e).append('\n');
@@ -65,19 +68,22 @@ class ClosedMenuItemsTest {
         }
         System.out.println("=== closed menu items ===\n" + out);
         if (System.getProperty("menuApps") == null || "GTK 3 galculator".contains(System.getProperty("menuApps"))) {
-            assertTrue(galculatorClosedItemClean, "galculator's closed check item toggled by uid without a grab:\n" + out);
+            assertTrue(
+                    galculatorClosedItemClean, "galculator's closed check item toggled by uid without a grab:\n" + out);
         }
     }
 
     private static String measure(LinuxDesktop desktop, TestApp app, App a) throws Exception {
         WindowInfo w = awaitWindow(desktop, app);
-        await(() -> {
-            try {
-                return desktop.snapshot(w.id(), REVISION).nodes().size() > 5;
-            } catch (RefusedException notYet) {
-                return false;
-            }
-        }, a.name() + " tree");
+        await(
+                () -> {
+                    try {
+                        return desktop.snapshot(w.id(), REVISION).nodes().size() > 5;
+                    } catch (RefusedException notYet) {
+                        return false;
+                    }
+                },
+                a.name() + " tree");
         desktop.settle(Duration.ofSeconds(2));
         StringBuilder s = new StringBuilder(a.name()).append(":\n");
         long t0 = System.nanoTime();
@@ -85,8 +91,9 @@ class ClosedMenuItemsTest {
         long t1 = System.nanoTime();
         ScopedTree all = desktop.atspi().snapshot(w.pid(), w.title(), w.geometry(), w.id(), REVISION, true);
         long t2 = System.nanoTime();
-        s.append(String.format("  snapshot pruned %d nodes %.1f ms; with hidden %d nodes %.1f ms%n", pruned.nodes().size(),
-                (t1 - t0) / 1e6, all.nodes().size(), (t2 - t1) / 1e6));
+        s.append(String.format(
+                "  snapshot pruned %d nodes %.1f ms; with hidden %d nodes %.1f ms%n",
+                pruned.nodes().size(), (t1 - t0) / 1e6, all.nodes().size(), (t2 - t1) / 1e6));
         // the nodes under menu bars
         List<Node> items = new ArrayList<>();
         int barDepth = -1;
@@ -99,11 +106,13 @@ class ClosedMenuItemsTest {
             }
             if (barDepth >= 0) {
                 items.add(n);
-                if (!n.name().isBlank()) chars += (n.depth() - barDepth) + 8 + 4 + n.name().length() + 3;
+                if (!n.name().isBlank())
+                    chars += (n.depth() - barDepth) + 8 + 4 + n.name().length() + 3;
             }
         }
         long closed = items.stream().filter(n -> !n.showing()).count();
-        s.append(String.format("  under menu bars: %d nodes (%d not showing), ~%d characters as observation lines%n",
+        s.append(String.format(
+                "  under menu bars: %d nodes (%d not showing), ~%d characters as observation lines%n",
                 items.size(), closed, chars));
         StringBuilder roles = new StringBuilder();
         items.stream().map(Node::role).distinct().forEach(r -> roles.append(r).append(", "));
@@ -115,10 +124,18 @@ class ClosedMenuItemsTest {
         }
         for (Node n : items) perDepth.merge(n.depth() - barAt, 1, Integer::sum);
         s.append("  nodes per depth below the bar: ").append(perDepth).append('\n');
-        Optional<Node> check = items.stream().filter(n -> (n.role().equals("check menu item")
-                || n.states().contains("checkable")) && !n.showing() && n.enabled()).findFirst();
-        if (check.isEmpty()) check = items.stream().filter(n -> n.role().equals("radio menu item") && !n.showing()
-                && n.enabled() && !n.states().contains("checked")).findFirst();
+        Optional<Node> check = items.stream()
+                .filter(n -> (n.role().equals("check menu item") || n.states().contains("checkable"))
+                        && !n.showing()
+                        && n.enabled())
+                .findFirst();
+        if (check.isEmpty())
+            check = items.stream()
+                    .filter(n -> n.role().equals("radio menu item")
+                            && !n.showing()
+                            && n.enabled()
+                            && !n.states().contains("checked"))
+                    .findFirst();
         if (check.isEmpty()) {
             s.append("  no closed check or radio item found\n");
             return s.append(openAndClose(desktop, w, items)).toString();
@@ -146,7 +163,8 @@ class ClosedMenuItemsTest {
             grabbedSeen |= f.keyboardGrabbed();
             popupSeen |= f.popups().stream().anyMatch(p -> !p.own() && p.sameClient(w));
             ScopedTree now = desktop.atspi().snapshot(w.pid(), w.title(), w.geometry(), w.id(), REVISION, true);
-            Optional<Node> again = now.nodes().stream().filter(n -> n.role().equals(item.role()) && n.name().equals(item.name()))
+            Optional<Node> again = now.nodes().stream()
+                    .filter(n -> n.role().equals(item.role()) && n.name().equals(item.name()))
                     .findFirst();
             if (again.isPresent() && again.get().states().contains("checked") != before) {
                 toggled = true;
@@ -160,23 +178,39 @@ class ClosedMenuItemsTest {
         if (a.name().contains("galculator")) {
             galculatorClosedItemClean = toggled && grabsAfter == grabs && !grabbedSeen && activeWindow() == active;
         }
-        s.append(String.format("  item %s \"%s\" (checked %b): %s in %.1f ms; toggled %b; keyboard grabs taken %d; grab "
-                + "held while watching %b, at the end %b; app popup seen %b; active window before 0x%x after 0x%x%n",
-                item.role(), item.name(), before, result, (c1 - c0) / 1e6, toggled, grabsAfter - grabs, grabbedSeen,
-                f.keyboardGrabbed(), popupSeen, active, activeWindow()));
+        s.append(String.format(
+                "  item %s \"%s\" (checked %b): %s in %.1f ms; toggled %b; keyboard grabs taken %d; grab "
+                        + "held while watching %b, at the end %b; app popup seen %b; active window before 0x%x after 0x%x%n",
+                item.role(),
+                item.name(),
+                before,
+                result,
+                (c1 - c0) / 1e6,
+                toggled,
+                grabsAfter - grabs,
+                grabbedSeen,
+                f.keyboardGrabbed(),
+                popupSeen,
+                active,
+                activeWindow()));
         return s.append(openAndClose(desktop, w, items)).toString();
     }
 
     /** The first menu of the bar opened by uid with the person elsewhere, then closed by closeOwnMenus. */
     private static String openAndClose(LinuxDesktop desktop, WindowInfo w, List<Node> items) throws Exception {
-        Optional<Node> menu = items.stream().filter(n -> n.showing() && (n.role().equals("menu")
-                || n.role().equals("menu item"))).findFirst();
+        Optional<Node> menu = items.stream()
+                .filter(n -> n.showing() && (n.role().equals("menu") || n.role().equals("menu item")))
+                .findFirst();
         if (menu.isEmpty()) return "  no showing menu to open\n";
         activate(personsWindow());
         long active = activeWindow();
         ScopedTree t = desktop.snapshot(w.id(), REVISION);
-        String uid = t.nodes().stream().filter(n -> n.role().equals(menu.get().role()) && n.name().equals(menu.get().name()))
-                .findFirst().orElseThrow().uid();
+        String uid = t.nodes().stream()
+                .filter(n -> n.role().equals(menu.get().role())
+                        && n.name().equals(menu.get().name()))
+                .findFirst()
+                .orElseThrow()
+                .uid();
         desktop.click(uid);
         long t0 = System.nanoTime();
         boolean held = false;
@@ -190,10 +224,20 @@ class ClosedMenuItemsTest {
         long c1 = System.nanoTime();
         desktop.settle(Duration.ofMillis(500));
         DesktopFacts after = desktop.freshFacts();
-        return String.format("  opened %s \"%s\" by uid: grab held %b after %.0f ms, holder %s; closeOwnMenus %s in %.1f ms; "
-                + "grab held after %b, app popups after %d; active 0x%x -> 0x%x%n", menu.get().role(), menu.get().name(),
-                held, (c0 - t0) / 1e6, f.grabHolder(), closing, (c1 - c0) / 1e6, after.keyboardGrabbed(),
-                after.popups().stream().filter(p -> !p.own() && p.sameClient(w)).count(), active, activeWindow());
+        return String.format(
+                "  opened %s \"%s\" by uid: grab held %b after %.0f ms, holder %s; closeOwnMenus %s in %.1f ms; "
+                        + "grab held after %b, app popups after %d; active 0x%x -> 0x%x%n",
+                menu.get().role(),
+                menu.get().name(),
+                held,
+                (c0 - t0) / 1e6,
+                f.grabHolder(),
+                closing,
+                (c1 - c0) / 1e6,
+                after.keyboardGrabbed(),
+                after.popups().stream().filter(p -> !p.own() && p.sameClient(w)).count(),
+                active,
+                activeWindow());
     }
 
     private static String personsWindow() throws Exception {
@@ -221,12 +265,14 @@ class ClosedMenuItemsTest {
 
     private static WindowInfo awaitWindow(LinuxDesktop desktop, TestApp app) throws InterruptedException {
         WindowInfo[] found = {null};
-        await(() -> {
-            for (WindowInfo w : desktop.windows()) {
-                if ((w.pid() == app.pid() || w.pid() == TestApp.calcPid(app)) && w.visible()) found[0] = w;
-            }
-            return found[0] != null;
-        }, "the app's window; log: " + app.log());
+        await(
+                () -> {
+                    for (WindowInfo w : desktop.windows()) {
+                        if ((w.pid() == app.pid() || w.pid() == TestApp.calcPid(app)) && w.visible()) found[0] = w;
+                    }
+                    return found[0] != null;
+                },
+                "the app's window; log: " + app.log());
         return found[0];
     }
 

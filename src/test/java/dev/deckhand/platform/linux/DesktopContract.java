@@ -67,6 +67,7 @@ abstract class DesktopContract {
     protected OtherClient other;
     /** The X id of the app's window under test. */
     protected long windowId;
+
     private long revision = 1;
 
     /** The app under test. */
@@ -96,15 +97,17 @@ abstract class DesktopContract {
         windowId = awaitWindow().id();
         ScopedTree[] last = {null};
         RefusedException[] lastRefusal = {null};
-        boolean ready = poll(() -> {
-            try {
-                last[0] = snapshot();
-                return !last[0].partial() && contentReady(last[0]);
-            } catch (RefusedException e) { // not registered on the accessibility bus yet
-                lastRefusal[0] = e;
-                return false;
-            }
-        }, Duration.ofSeconds(30));
+        boolean ready = poll(
+                () -> {
+                    try {
+                        last[0] = snapshot();
+                        return !last[0].partial() && contentReady(last[0]);
+                    } catch (RefusedException e) { // not registered on the accessibility bus yet
+                        lastRefusal[0] = e;
+                        return false;
+                    }
+                },
+                Duration.ofSeconds(30));
         if (!ready) {
             fail("window 0x" + Long.toHexString(windowId) + " never showed its content through the port; last tree: "
                     + (last[0] == null ? "none" : dump(last[0])) + "; last refusal: " + lastRefusal[0] + "; app log: "
@@ -130,13 +133,18 @@ abstract class DesktopContract {
 
     private WindowInfo awaitWindow() {
         WindowInfo[] found = {null};
-        boolean ok = poll(() -> {
-            if (!app.alive()) throw new AssertionError("the app exited early; log: " + app.log());
-            found[0] = desktop.windows().stream()
-                    .filter(w -> w.pid() == app.pid() && w.visible() && windowTitle().test(w.title()))
-                    .findFirst().orElse(null);
-            return found[0] != null;
-        }, Duration.ofSeconds(30));
+        boolean ok = poll(
+                () -> {
+                    if (!app.alive()) throw new AssertionError("the app exited early; log: " + app.log());
+                    found[0] = desktop.windows().stream()
+                            .filter(w -> w.pid() == app.pid()
+                                    && w.visible()
+                                    && windowTitle().test(w.title()))
+                            .findFirst()
+                            .orElse(null);
+                    return found[0] != null;
+                },
+                Duration.ofSeconds(30));
         if (!ok) {
             fail("no visible window of pid " + app.pid() + " with a matching title within 30 s; windows: "
                     + desktop.windows() + "; app log: " + app.log());
@@ -146,7 +154,9 @@ abstract class DesktopContract {
 
     /** The window under test as the port lists it now. */
     protected WindowInfo window() {
-        return desktop.windows().stream().filter(w -> w.id() == windowId).findFirst()
+        return desktop.windows().stream()
+                .filter(w -> w.id() == windowId)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("window 0x" + Long.toHexString(windowId) + " is not listed"));
     }
 
@@ -181,21 +191,25 @@ abstract class DesktopContract {
     protected String awaitSnapshotValue(Supplier<String> read, String expected, Duration max) {
         String[] last = {null};
         RefusedException[] refusal = {null};
-        poll(() -> {
-            try {
-                last[0] = read.get();
-                refusal[0] = null;
-            } catch (RefusedException e) {
-                refusal[0] = e;
-            }
-            return expected.equals(last[0]);
-        }, max);
+        poll(
+                () -> {
+                    try {
+                        last[0] = read.get();
+                        refusal[0] = null;
+                    } catch (RefusedException e) {
+                        refusal[0] = e;
+                    }
+                    return expected.equals(last[0]);
+                },
+                max);
         if (refusal[0] != null && !expected.equals(last[0])) throw refusal[0];
         return last[0];
     }
 
     protected static Node find(ScopedTree tree, String what, Predicate<Node> p) {
-        return tree.nodes().stream().filter(p).findFirst()
+        return tree.nodes().stream()
+                .filter(p)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + what + " in the tree:\n" + dump(tree)));
     }
 
@@ -218,8 +232,10 @@ abstract class DesktopContract {
     /** Runs an external actor (xdotool, as the person would act) and returns its exit code. */
     protected static int run(String... command) {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new AssertionError(String.join(" ", command) + " did not finish in 10 s");
@@ -239,11 +255,15 @@ abstract class DesktopContract {
      */
     protected void activate(long window) {
         long top = desktop.x11().topLevelOf(window);
-        assertTrue(poll(() -> {
-            run("xdotool", "windowactivate", "--sync", Long.toString(window));
-            return poll(() -> desktop.x11().focusedTopLevel() == top, Duration.ofSeconds(1));
-        }, Duration.ofSeconds(10)), "window 0x" + Long.toHexString(window) + " got the input focus; it is on 0x"
-                + Long.toHexString(desktop.x11().focusedTopLevel()));
+        assertTrue(
+                poll(
+                        () -> {
+                            run("xdotool", "windowactivate", "--sync", Long.toString(window));
+                            return poll(() -> desktop.x11().focusedTopLevel() == top, Duration.ofSeconds(1));
+                        },
+                        Duration.ofSeconds(10)),
+                "window 0x" + Long.toHexString(window) + " got the input focus; it is on 0x"
+                        + Long.toHexString(desktop.x11().focusedTopLevel()));
     }
 
     private static BufferedImage decode(Capture c) {
@@ -259,20 +279,26 @@ abstract class DesktopContract {
     }
 
     private static boolean overlaps(Geometry a, Geometry b, int margin) {
-        return a.x() - margin < b.x() + b.width() && b.x() - margin < a.x() + a.width()
-                && a.y() - margin < b.y() + b.height() && b.y() - margin < a.y() + a.height();
+        return a.x() - margin < b.x() + b.width()
+                && b.x() - margin < a.x() + a.width()
+                && a.y() - margin < b.y() + b.height()
+                && b.y() - margin < a.y() + a.height();
     }
 
     /** Polls the port until the window's geometry differs from {@code old} and holds still; the new one. */
     private Geometry awaitSettledGeometry(Predicate<Geometry> moved, String what) {
         Geometry[] last = {null};
-        assertTrue(poll(() -> {
-            Geometry g = window().geometry();
-            boolean still = g.equals(last[0]) && moved.test(g);
-            last[0] = g;
-            if (!still) sleep(100);
-            return still;
-        }, Duration.ofSeconds(10)), what + "; geometry now " + last[0]);
+        assertTrue(
+                poll(
+                        () -> {
+                            Geometry g = window().geometry();
+                            boolean still = g.equals(last[0]) && moved.test(g);
+                            last[0] = g;
+                            if (!still) sleep(100);
+                            return still;
+                        },
+                        Duration.ofSeconds(10)),
+                what + "; geometry now " + last[0]);
         return last[0];
     }
 
@@ -296,12 +322,15 @@ abstract class DesktopContract {
             assertTrue(n.depth() <= previous + 1, "document order: depth " + n.depth() + " after " + previous);
             previous = n.depth();
             assertTrue(n.uid().matches("u[0-9A-Za-z]{5}"), "opaque uid: " + n.uid());
-            assertFalse(n.uid().contains(Long.toString(windowId)) || n.uid().contains(Integer.toString(app.pid())),
+            assertFalse(
+                    n.uid().contains(Long.toString(windowId)) || n.uid().contains(Integer.toString(app.pid())),
                     "the uid carries neither the window nor the process: " + n.uid());
             assertTrue(uids.add(n.uid()), "uids are unique: " + n.uid());
             assertEquals(n.role(), n.role().toLowerCase(java.util.Locale.ROOT), "roles are lower case");
         }
-        assertTrue(tree.nodes().stream().anyMatch(n -> n.bounds() != null && n.bounds().width() > 0),
+        assertTrue(
+                tree.nodes().stream()
+                        .anyMatch(n -> n.bounds() != null && n.bounds().width() > 0),
                 "showing elements have bounds");
     }
 
@@ -319,8 +348,8 @@ abstract class DesktopContract {
         ScopedTree fresh = snapshot();
         assertEquals(next, fresh.grantRevision());
         assertFalse(fresh.byUid(old).isPresent(), "a new revision mints new uids");
-        for (Runnable act : List.<Runnable>of(() -> desktop.click(old), () -> desktop.focus(old),
-                () -> desktop.setText(old, "x"))) {
+        for (Runnable act : List.<Runnable>of(
+                () -> desktop.click(old), () -> desktop.focus(old), () -> desktop.setText(old, "x"))) {
             RefusedException e = assertThrows(RefusedException.class, act::run);
             assertEquals(RefusalCode.OUT_OF_SCOPE, e.code(), e.getMessage());
             assertTrue(e.getMessage().contains("is not from revision " + next), e.getMessage());
@@ -336,71 +365,110 @@ abstract class DesktopContract {
     void captureOfTheHalfCoveredWindowEqualsItsUncoveredCapture() {
         Geometry screen = desktop.x11().screen();
         Geometry g = window().geometry();
-        Geometry spot = List.of(new Geometry(screen.width() - 110, screen.height() - 110, 100, 100),
-                new Geometry(10, screen.height() - 110, 100, 100), new Geometry(screen.width() - 110, 10, 100, 100),
-                new Geometry(10, 10, 100, 100)).stream().filter(s -> !overlaps(s, g, 40)).findFirst()
+        Geometry spot = List.of(
+                        new Geometry(screen.width() - 110, screen.height() - 110, 100, 100),
+                        new Geometry(10, screen.height() - 110, 100, 100),
+                        new Geometry(screen.width() - 110, 10, 100, 100),
+                        new Geometry(10, 10, 100, 100))
+                .stream()
+                .filter(s -> !overlaps(s, g, 40))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no free corner beside the window " + g));
         int red = 0xff0000;
         long cover = other.solidWindow("deckhand-cover", spot.x(), spot.y(), spot.width(), spot.height(), red);
         try {
-            assertTrue(poll(() -> desktop.windows().stream().anyMatch(w -> w.id() == cover && w.visible()),
-                    Duration.ofSeconds(10)), "the cover window mapped");
+            assertTrue(
+                    poll(
+                            () -> desktop.windows().stream().anyMatch(w -> w.id() == cover && w.visible()),
+                            Duration.ofSeconds(10)),
+                    "the cover window mapped");
             activate(cover);
             // The pointer rests on the cover, off the window: a button under the pointer would be drawn
             // hovered, and lose it (a real repaint) when the cover slides in between.
-            assertEquals(0, run("xdotool", "mousemove", Integer.toString(spot.centerX()), Integer.toString(spot.centerY())));
+            assertEquals(
+                    0, run("xdotool", "mousemove", Integer.toString(spot.centerX()), Integer.toString(spot.centerY())));
 
             // The uncovered reference: the captures agree for half a second once the app has repainted
             // unfocused (GTK fades into its backdrop look).
             Capture[] ref = {desktop.capture(windowId, revision(), 4000)};
             long[] sameSince = {System.nanoTime()};
-            assertTrue(poll(() -> {
-                Capture next = desktop.capture(windowId, revision(), 4000);
-                if (!Arrays.equals(pixels(decode(next)), pixels(decode(ref[0])))) {
-                    ref[0] = next;
-                    sameSince[0] = System.nanoTime();
-                }
-                return System.nanoTime() - sameSince[0] >= 500_000_000L;
-            }, Duration.ofSeconds(10)), "the unfocused window's pixels hold still");
+            assertTrue(
+                    poll(
+                            () -> {
+                                Capture next = desktop.capture(windowId, revision(), 4000);
+                                if (!Arrays.equals(pixels(decode(next)), pixels(decode(ref[0])))) {
+                                    ref[0] = next;
+                                    sameSince[0] = System.nanoTime();
+                                }
+                                return System.nanoTime() - sameSince[0] >= 500_000_000L;
+                            },
+                            Duration.ofSeconds(10)),
+                    "the unfocused window's pixels hold still");
             assertEquals(1.0, ref[0].basis().scale(), "a long edge of 4000 keeps every pixel");
             BufferedImage uncovered = decode(ref[0]);
             assertEquals(g.width(), uncovered.getWidth());
             assertEquals(g.height(), uncovered.getHeight());
 
             int coverX = g.x() + g.width() / 2;
-            assertEquals(0, run("xdotool", "windowsize", Long.toString(cover), Integer.toString(g.width() / 2 + 50),
-                    Integer.toString(g.height() + 50)));
-            assertEquals(0, run("xdotool", "windowmove", Long.toString(cover), Integer.toString(coverX),
-                    Integer.toString(Math.max(0, g.y() - 25))));
+            assertEquals(
+                    0,
+                    run(
+                            "xdotool",
+                            "windowsize",
+                            Long.toString(cover),
+                            Integer.toString(g.width() / 2 + 50),
+                            Integer.toString(g.height() + 50)));
+            assertEquals(
+                    0,
+                    run(
+                            "xdotool",
+                            "windowmove",
+                            Long.toString(cover),
+                            Integer.toString(coverX),
+                            Integer.toString(Math.max(0, g.y() - 25))));
             other.raise(cover);
-            assertTrue(poll(() -> {
-                List<WindowInfo> all = desktop.windows();
-                WindowInfo c = all.stream().filter(w -> w.id() == cover).findFirst().orElse(null);
-                WindowInfo me = all.stream().filter(w -> w.id() == windowId).findFirst().orElse(null);
-                if (c == null || me == null || c.stacking() < me.stacking()) return false;
-                Geometry cg = c.geometry();
-                int ow = Math.min(cg.x() + cg.width(), g.x() + g.width()) - Math.max(cg.x(), g.x());
-                int oh = Math.min(cg.y() + cg.height(), g.y() + g.height()) - Math.max(cg.y(), g.y());
-                return ow >= g.width() / 3 && oh >= g.height() * 2 / 3;
-            }, Duration.ofSeconds(10)), "the cover lies above the window over about half of it: " + desktop.windows());
+            assertTrue(
+                    poll(
+                            () -> {
+                                List<WindowInfo> all = desktop.windows();
+                                WindowInfo c = all.stream()
+                                        .filter(w -> w.id() == cover)
+                                        .findFirst()
+                                        .orElse(null);
+                                WindowInfo me = all.stream()
+                                        .filter(w -> w.id() == windowId)
+                                        .findFirst()
+                                        .orElse(null);
+                                if (c == null || me == null || c.stacking() < me.stacking()) return false;
+                                Geometry cg = c.geometry();
+                                int ow = Math.min(cg.x() + cg.width(), g.x() + g.width()) - Math.max(cg.x(), g.x());
+                                int oh = Math.min(cg.y() + cg.height(), g.y() + g.height()) - Math.max(cg.y(), g.y());
+                                return ow >= g.width() / 3 && oh >= g.height() * 2 / 3;
+                            },
+                            Duration.ofSeconds(10)),
+                    "the cover lies above the window over about half of it: " + desktop.windows());
 
             int[] expected = pixels(uncovered);
             int[] differ = {0};
             int[] redPixels = {0};
-            boolean equal = poll(() -> {
-                Capture covered = desktop.capture(windowId, revision(), 4000);
-                assertEquals(g, covered.basis().windowGeometry(), "the window did not move");
-                int[] got = pixels(decode(covered));
-                differ[0] = 0;
-                redPixels[0] = 0;
-                for (int i = 0; i < got.length; i++) {
-                    if (got[i] != expected[i]) differ[0]++;
-                    if ((got[i] & 0xffffff) == red) redPixels[0]++;
-                }
-                return differ[0] == 0;
-            }, Duration.ofSeconds(5));
-            assertTrue(equal, differ[0] + " of " + expected.length + " pixels differ from the uncovered capture ("
-                    + redPixels[0] + " are the cover's red)");
+            boolean equal = poll(
+                    () -> {
+                        Capture covered = desktop.capture(windowId, revision(), 4000);
+                        assertEquals(g, covered.basis().windowGeometry(), "the window did not move");
+                        int[] got = pixels(decode(covered));
+                        differ[0] = 0;
+                        redPixels[0] = 0;
+                        for (int i = 0; i < got.length; i++) {
+                            if (got[i] != expected[i]) differ[0]++;
+                            if ((got[i] & 0xffffff) == red) redPixels[0]++;
+                        }
+                        return differ[0] == 0;
+                    },
+                    Duration.ofSeconds(5));
+            assertTrue(
+                    equal,
+                    differ[0] + " of " + expected.length + " pixels differ from the uncovered capture (" + redPixels[0]
+                            + " are the cover's red)");
         } finally {
             other.destroy(cover);
         }
@@ -416,8 +484,14 @@ abstract class DesktopContract {
         Geometry g = old.windowGeometry();
         int dx = g.x() + g.width() + 60 <= screen.width() ? 60 : -60;
         int dy = g.y() + g.height() + 40 <= screen.height() ? 40 : -40;
-        assertEquals(0, run("xdotool", "windowmove", Long.toString(windowId), Integer.toString(g.x() + dx),
-                Integer.toString(g.y() + dy)));
+        assertEquals(
+                0,
+                run(
+                        "xdotool",
+                        "windowmove",
+                        Long.toString(windowId),
+                        Integer.toString(g.x() + dx),
+                        Integer.toString(g.y() + dy)));
         Geometry moved = awaitSettledGeometry(n -> n.x() != g.x() || n.y() != g.y(), "the window moved");
         assertNotEquals(g, moved);
 
@@ -439,7 +513,8 @@ abstract class DesktopContract {
         assertFalse(desktop.freshFacts().keyboardGrabbed(), "nobody holds a keyboard grab yet");
         assertEquals(OtherClient.GRAB_SUCCESS, other.grabKeyboard(), "the other client takes the grab");
         try {
-            assertTrue(desktop.freshFacts().keyboardGrabbed(), "another client's grab is seen by the last check's read");
+            assertTrue(
+                    desktop.freshFacts().keyboardGrabbed(), "another client's grab is seen by the last check's read");
             assertTrue(desktop.freshFacts().keyboardGrabbed(), "and the probe did not take it over");
             Thread.sleep(KeptFacts.MAX_AGE.toMillis() + 50);
             assertTrue(desktop.facts().keyboardGrabbed(), "the kept facts see it once they are older than their bound");
@@ -460,37 +535,48 @@ abstract class DesktopContract {
         ScopedTree warm = snapshot();
         String title = window().title();
         long racingRevision = nextRevision();
-        CompletableFuture<Object> racing = CompletableFuture.supplyAsync(() -> outcome(
-                () -> desktop.snapshot(windowId, racingRevision)));
+        CompletableFuture<Object> racing =
+                CompletableFuture.supplyAsync(() -> outcome(() -> desktop.snapshot(windowId, racingRevision)));
         app.sigstop();
         try {
             long t0 = System.nanoTime();
             Object raced = racing.get(30, TimeUnit.SECONDS);
-            System.out.printf("%s: walk racing SIGSTOP: %s after %.0f ms%n", getClass().getSimpleName(), describe(raced),
-                    (System.nanoTime() - t0) / 1e6);
+            System.out.printf(
+                    "%s: walk racing SIGSTOP: %s after %.0f ms%n",
+                    getClass().getSimpleName(), describe(raced), (System.nanoTime() - t0) / 1e6);
             assertRefusedOrTree(raced, false);
 
             long t1 = System.nanoTime();
             Object stopped = outcome(this::snapshot);
             long elapsed = (System.nanoTime() - t1) / 1_000_000;
-            System.out.printf("%s: snapshot of the stopped app: %s after %d ms%n", getClass().getSimpleName(),
-                    describe(stopped), elapsed);
+            System.out.printf(
+                    "%s: snapshot of the stopped app: %s after %d ms%n",
+                    getClass().getSimpleName(), describe(stopped), elapsed);
             assertRefusedOrTree(stopped, true);
-            assertTrue(elapsed < REFUSAL_BOUND_MILLIS, "the stopped app's snapshot ended within the bound: " + elapsed + " ms");
+            assertTrue(
+                    elapsed < REFUSAL_BOUND_MILLIS,
+                    "the stopped app's snapshot ended within the bound: " + elapsed + " ms");
         } finally {
             app.sigcont();
         }
 
         ScopedTree[] back = {null};
         Object[] lastOutcome = {null};
-        assertTrue(poll(() -> {
-            lastOutcome[0] = outcome(this::snapshot);
-            if (lastOutcome[0] instanceof ScopedTree t && !t.partial()) back[0] = t;
-            return back[0] != null;
-        }, Duration.ofSeconds(15)), "the continued app answers again; last: " + describe(lastOutcome[0]));
+        assertTrue(
+                poll(
+                        () -> {
+                            lastOutcome[0] = outcome(this::snapshot);
+                            if (lastOutcome[0] instanceof ScopedTree t && !t.partial()) back[0] = t;
+                            return back[0] != null;
+                        },
+                        Duration.ofSeconds(15)),
+                "the continued app answers again; last: " + describe(lastOutcome[0]));
         assertEquals(title, back[0].nodes().get(0).name());
-        assertTrue(contentReady(back[0]) && back[0].nodes().size() >= Math.min(warm.nodes().size(), 4),
-                "the tree is back: " + back[0].nodes().size() + " nodes, " + warm.nodes().size() + " before");
+        assertTrue(
+                contentReady(back[0])
+                        && back[0].nodes().size() >= Math.min(warm.nodes().size(), 4),
+                "the tree is back: " + back[0].nodes().size() + " nodes, "
+                        + warm.nodes().size() + " before");
         desktop.settle(Duration.ofMillis(300));
     }
 
@@ -507,8 +593,8 @@ abstract class DesktopContract {
         String uid = tree.nodes().get(tree.nodes().size() - 1).uid();
         app.sigstop();
         long t0 = System.nanoTime();
-        CompletableFuture<Object> walk = CompletableFuture.supplyAsync(() -> outcome(
-                () -> desktop.snapshot(windowId, walkRevision)));
+        CompletableFuture<Object> walk =
+                CompletableFuture.supplyAsync(() -> outcome(() -> desktop.snapshot(windowId, walkRevision)));
         // The walk blocks on the stopped app; the kill lands while it waits (or, on a slow start,
         // before it begins: then the walk meets a dead app, which must be refused as well).
         poll(walk::isDone, Duration.ofMillis(300));
@@ -516,22 +602,25 @@ abstract class DesktopContract {
         assertFalse(app.alive(), "the app is dead");
         Object during = walk.get(30, TimeUnit.SECONDS);
         long walkMillis = (System.nanoTime() - t0) / 1_000_000;
-        System.out.printf("%s: walk of the stopped app killed mid-walk: %s after %d ms%n", getClass().getSimpleName(),
-                describe(during), walkMillis);
+        System.out.printf(
+                "%s: walk of the stopped app killed mid-walk: %s after %d ms%n",
+                getClass().getSimpleName(), describe(during), walkMillis);
         // The cut walk is refused, or its tree is marked partial: libatspi's cached roles and names stay
         // readable after the app died, and must not come back looking like a whole window.
         if (during instanceof RefusedException e) {
-            assertTrue(e.code() == RefusalCode.A11Y_UNAVAILABLE || e.code() == RefusalCode.PREFLIGHT_FAILED, e.toString());
+            assertTrue(
+                    e.code() == RefusalCode.A11Y_UNAVAILABLE || e.code() == RefusalCode.PREFLIGHT_FAILED, e.toString());
         } else {
-            assertTrue(during instanceof ScopedTree t && t.partial(), "a refusal or a partial tree: " + describe(during));
+            assertTrue(
+                    during instanceof ScopedTree t && t.partial(), "a refusal or a partial tree: " + describe(during));
         }
         assertTrue(walkMillis < REFUSAL_BOUND_MILLIS, "the walk ended within the bound: " + walkMillis + " ms");
 
         long t1 = System.nanoTime();
         Object after = outcome(this::snapshot);
         long elapsed = (System.nanoTime() - t1) / 1_000_000;
-        System.out.printf("%s: snapshot after the kill: %s after %d ms%n", getClass().getSimpleName(), describe(after),
-                elapsed);
+        System.out.printf(
+                "%s: snapshot after the kill: %s after %d ms%n", getClass().getSimpleName(), describe(after), elapsed);
         assertTrue(after instanceof RefusedException, "a dead app's window is refused, not read: " + describe(after));
         RefusalCode code = ((RefusedException) after).code();
         assertTrue(code == RefusalCode.A11Y_UNAVAILABLE || code == RefusalCode.PREFLIGHT_FAILED, after.toString());
@@ -541,13 +630,16 @@ abstract class DesktopContract {
             desktop.click(uid);
             return "clicked";
         });
-        assertTrue(act instanceof RefusedException e && e.code() == RefusalCode.A11Y_UNAVAILABLE,
+        assertTrue(
+                act instanceof RefusedException e && e.code() == RefusalCode.A11Y_UNAVAILABLE,
                 "an action on the dead app's element is refused A11Y_UNAVAILABLE: " + describe(act));
 
         // The driver is still usable: the desktop answers and the dead window is gone from it.
-        assertTrue(poll(() -> desktop.windows().stream().noneMatch(w -> w.id() == windowId), Duration.ofSeconds(10)),
+        assertTrue(
+                poll(() -> desktop.windows().stream().noneMatch(w -> w.id() == windowId), Duration.ofSeconds(10)),
                 "the dead app's window leaves the list");
-        assertTrue(desktop.facts().windows().stream().noneMatch(w -> w.id() == windowId),
+        assertTrue(
+                desktop.facts().windows().stream().noneMatch(w -> w.id() == windowId),
                 "the facts are read after the kill and no longer list the window");
     }
 
@@ -561,8 +653,9 @@ abstract class DesktopContract {
 
     private static String describe(Object outcome) {
         if (outcome instanceof ScopedTree t) {
-            return "tree of " + t.nodes().size() + " nodes (" + t.nodes().stream().filter(n -> n.bounds() != null).count()
-                    + " with bounds), partial=" + t.partial();
+            return "tree of " + t.nodes().size() + " nodes ("
+                    + t.nodes().stream().filter(n -> n.bounds() != null).count() + " with bounds), partial="
+                    + t.partial();
         }
         if (outcome instanceof RefusedException e) return "refused " + e.code() + " (" + e.getMessage() + ")";
         return String.valueOf(outcome);

@@ -50,22 +50,39 @@ public final class DriverBench {
 
             ScopedTree mpTree = awaitTree(desktop, mpId);
             ScopedTree caTree = awaitTree(desktop, caId);
-            System.out.printf(Locale.ROOT, "DriverBench: mousepad %s, %d nodes listed (%d with bounds); calculator %d nodes;"
-                    + " %d windows; load %s%n", desktop.x11().geometry(mpId), mpTree.nodes().size(),
-                    mpTree.nodes().stream().filter(n -> n.bounds() != null).count(), caTree.nodes().size(),
-                    desktop.windows().size(), Files.readString(Path.of("/proc/loadavg")).strip());
-            System.out.printf(Locale.ROOT, "| %-62s | %9s | %8s |%n", "operation (" + RUNS + " runs after " + WARMUP
-                    + " warm-up)", "median ms", "p90 ms");
+            System.out.printf(
+                    Locale.ROOT,
+                    "DriverBench: mousepad %s, %d nodes listed (%d with bounds); calculator %d nodes;"
+                            + " %d windows; load %s%n",
+                    desktop.x11().geometry(mpId),
+                    mpTree.nodes().size(),
+                    mpTree.nodes().stream().filter(n -> n.bounds() != null).count(),
+                    caTree.nodes().size(),
+                    desktop.windows().size(),
+                    Files.readString(Path.of("/proc/loadavg")).strip());
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %-62s | %9s | %8s |%n",
+                    "operation (" + RUNS + " runs after " + WARMUP + " warm-up)",
+                    "median ms",
+                    "p90 ms");
             System.out.println("|---|---:|---:|");
 
             row("window list", desktop::windows);
-            double snap = row("snapshot mousepad (port default: hidden subtrees pruned)", () -> desktop.snapshot(mpId, 1));
-            row("snapshot mousepad, every node (" + desktop.atspi().snapshot(mp.pid(), mp.title(), mp.geometry(), mpId, 1,
-                    true).nodes().size() + ", states + bounds)",
+            double snap =
+                    row("snapshot mousepad (port default: hidden subtrees pruned)", () -> desktop.snapshot(mpId, 1));
+            row(
+                    "snapshot mousepad, every node ("
+                            + desktop.atspi()
+                                    .snapshot(mp.pid(), mp.title(), mp.geometry(), mpId, 1, true)
+                                    .nodes()
+                                    .size()
+                            + ", states + bounds)",
                     () -> desktop.atspi().snapshot(mp.pid(), mp.title(), mp.geometry(), mpId, 1, true));
             row("snapshot calculator (GTK 4, " + caTree.nodes().size() + " nodes)", () -> desktop.snapshot(caId, 1));
             Capture png = desktop.capture(mpId, 1, 1280);
-            double cap = row("capture + encode PNG 1280x800 (" + png.image().length / 1024 + " KB)",
+            double cap = row(
+                    "capture + encode PNG 1280x800 (" + png.image().length / 1024 + " KB)",
                     () -> desktop.capture(mpId, 1, 1280));
             row("capture + encode JPEG 1280x800", () -> desktop.x11().capture(mpId, 1, 1280, "jpeg"));
             row("basis re-measure", () -> desktop.basisValid(png.basis()));
@@ -73,14 +90,21 @@ public final class DriverBench {
                 desktop.key(mpId, dev.deckhand.grant.Chord.parse("Right"));
                 return null;
             });
-            String one = caTree.nodes().stream().filter(n -> n.role().equals("push button")
-                    && (n.name().equals("1") || n.name().equals("1 1"))).findFirst().map(Node::uid).orElseThrow();
+            String one = caTree.nodes().stream()
+                    .filter(n -> n.role().equals("push button")
+                            && (n.name().equals("1") || n.name().equals("1 1")))
+                    .findFirst()
+                    .map(Node::uid)
+                    .orElseThrow();
             row("action: click calculator '1' by uid", () -> {
                 desktop.click(one);
                 return null;
             });
-            String editor = mpTree.nodes().stream().filter(n -> n.role().equals("text") && n.editable()).findFirst()
-                    .map(Node::uid).orElseThrow();
+            String editor = mpTree.nodes().stream()
+                    .filter(n -> n.role().equals("text") && n.editable())
+                    .findFirst()
+                    .map(Node::uid)
+                    .orElseThrow();
             int[] n = {0};
             row("action: set_text in mousepad by uid", () -> {
                 desktop.setText(editor, "bench ✓ " + n[0]++);
@@ -96,7 +120,8 @@ public final class DriverBench {
             row("  of which: window relations (X11)", () -> desktop.x11().relations(desktop.windows()));
             Path shot = dir.resolve("shot.png");
             double scrot = row("reference: scrot full screen (subprocess)", () -> run("scrot", "-o", shot.toString()));
-            double xkey = row("reference: xdotool key --window (subprocess)",
+            double xkey = row(
+                    "reference: xdotool key --window (subprocess)",
                     () -> run("xdotool", "key", "--window", Long.toString(mpId), "Right"));
             // One step on each route (docs/design.md#routing): a window with a usable accessibility tree is read as
             // a tree and acted on by uid; only pixel-only work is captured and clicked at coordinates.
@@ -152,29 +177,52 @@ public final class DriverBench {
             });
             // Like for like on a click: the reference moves the real pointer to the button and clicks
             // (xdotool, allowed here because this is a private desktop); the a11y route clicks by uid.
-            dev.deckhand.loop.desktop.Geometry b = caTree.byUid(one).orElseThrow().bounds();
+            dev.deckhand.loop.desktop.Geometry b =
+                    caTree.byUid(one).orElseThrow().bounds();
             double refClick = row("one step, reference click: scrot + xdotool mousemove + click", () -> {
                 run("scrot", "-o", shot.toString());
                 run("xdotool", "mousemove", Integer.toString(b.centerX()), Integer.toString(b.centerY()), "click", "1");
                 return null;
             });
-            String editorPane = mpTree.nodes().stream().filter(x -> x.role().equals("text") && x.editable())
-                    .findFirst().map(Node::uid).orElseThrow();
+            String editorPane = mpTree.nodes().stream()
+                    .filter(x -> x.role().equals("text") && x.editable())
+                    .findFirst()
+                    .map(Node::uid)
+                    .orElseThrow();
             double mpClick = row("one step, a11y route: snapshot mousepad + focus the editor by uid", () -> {
                 desktop.snapshot(mpId, 1);
                 desktop.focus(editorPane);
                 return null;
             });
-            System.out.printf(Locale.ROOT, "ratio reference click step / a11y click step (medians): calculator %.1fx,"
-                    + " mousepad %.1fx%n", refClick / a11yStep, refClick / mpClick);
-            System.out.printf(Locale.ROOT, "sum of medians: snapshot %.2f + capture %.2f + key %.2f = %.2f ms;"
-                    + " reference scrot %.2f + xdotool %.2f = %.2f ms%n", snap, cap, key, snap + cap + key, scrot, xkey,
+            System.out.printf(
+                    Locale.ROOT,
+                    "ratio reference click step / a11y click step (medians): calculator %.1fx," + " mousepad %.1fx%n",
+                    refClick / a11yStep,
+                    refClick / mpClick);
+            System.out.printf(
+                    Locale.ROOT,
+                    "sum of medians: snapshot %.2f + capture %.2f + key %.2f = %.2f ms;"
+                            + " reference scrot %.2f + xdotool %.2f = %.2f ms%n",
+                    snap,
+                    cap,
+                    key,
+                    snap + cap + key,
+                    scrot,
+                    xkey,
                     scrot + xkey);
-            System.out.printf(Locale.ROOT, "ratio reference / host for one step (medians): a11y route %.1fx (calculator,"
-                    + " GTK 4) and %.1fx (mousepad, GTK 3); pixel route %.1fx; snapshot + capture + key %.1fx%n",
-                    ref / a11yStep, ref / editorStep, ref / pixelStep, ref / all);
-            System.out.printf(Locale.ROOT, "ratio with settling, demo reference / host (medians): mousepad %.1fx,"
-                    + " calculator %.1fx%n", demo / settledEditor, demo / settledCalc);
+            System.out.printf(
+                    Locale.ROOT,
+                    "ratio reference / host for one step (medians): a11y route %.1fx (calculator,"
+                            + " GTK 4) and %.1fx (mousepad, GTK 3); pixel route %.1fx; snapshot + capture + key %.1fx%n",
+                    ref / a11yStep,
+                    ref / editorStep,
+                    ref / pixelStep,
+                    ref / all);
+            System.out.printf(
+                    Locale.ROOT,
+                    "ratio with settling, demo reference / host (medians): mousepad %.1fx," + " calculator %.1fx%n",
+                    demo / settledEditor,
+                    demo / settledCalc);
             desktop.settle(Duration.ofMillis(500));
         }
     }
@@ -203,7 +251,10 @@ public final class DriverBench {
     }
 
     private static Object run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         if (!p.waitFor(10, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", cmd) + " did not finish in 10 s");

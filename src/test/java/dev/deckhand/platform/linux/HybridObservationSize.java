@@ -24,25 +24,30 @@ import java.util.Optional;
  */
 public final class HybridObservationSize {
 
-    private HybridObservationSize() {
-    }
+    private HybridObservationSize() {}
 
     public static void main(String[] args) throws Exception {
         TestApp.requireDesktop();
         try (LinuxDesktop desktop = LinuxDesktop.open()) {
             measure(desktop, List.of("mousepad"), w -> w.app().equalsIgnoreCase("mousepad"));
             measure(desktop, List.of("galculator"), w -> w.app().equalsIgnoreCase("galculator"));
-            measure(desktop, List.of("/usr/bin/python3", PersonsDisplay.canvasApp().toString(), "Deckhand Canvas"),
+            measure(
+                    desktop,
+                    List.of("/usr/bin/python3", PersonsDisplay.canvasApp().toString(), "Deckhand Canvas"),
                     w -> w.title().equals("Deckhand Canvas"));
         }
     }
 
-    private static void measure(LinuxDesktop desktop, List<String> command, java.util.function.Predicate<WindowInfo> which)
+    private static void measure(
+            LinuxDesktop desktop, List<String> command, java.util.function.Predicate<WindowInfo> which)
             throws Exception {
         try (TestApp app = TestApp.launch(command)) {
             WindowInfo w = null;
             for (int i = 0; i < 300 && w == null; i++) {
-                w = desktop.windows().stream().filter(x -> x.visible() && which.test(x)).findFirst().orElse(null);
+                w = desktop.windows().stream()
+                        .filter(x -> x.visible() && which.test(x))
+                        .findFirst()
+                        .orElse(null);
                 if (w == null) Thread.sleep(100);
             }
             if (w == null) throw new AssertionError("no window of " + command);
@@ -59,16 +64,31 @@ public final class HybridObservationSize {
             Thread.sleep(1_000);
             tree = desktop.snapshot(w.id(), 1);
             int budget = LoopLimits.DEFAULTS.observationTokens();
-            String before = ObservationText.render(tree, w, budget,
-                    Optional.of(new ObservationText.Frame(w.geometry(), 1, "window pixels")));
+            String before = ObservationText.render(
+                    tree, w, budget, Optional.of(new ObservationText.Frame(w.geometry(), 1, "window pixels")));
             Capture c = desktop.capture(w.id(), 1, LoopLimits.DEFAULTS.captureLongEdge());
-            String after = ObservationText.render(tree, w, budget,
-                    Optional.of(new ObservationText.Frame(c.basis().windowGeometry(), c.basis().scale(), "capture c1's pixels")));
-            System.out.printf("%s (%dx%d, %d elements): before %d chars (~%d tokens); after %d chars (~%d tokens)"
+            String after = ObservationText.render(
+                    tree,
+                    w,
+                    budget,
+                    Optional.of(new ObservationText.Frame(
+                            c.basis().windowGeometry(), c.basis().scale(), "capture c1's pixels")));
+            System.out.printf(
+                    "%s (%dx%d, %d elements): before %d chars (~%d tokens); after %d chars (~%d tokens)"
                             + " + capture %dx%d, %d PNG bytes, image tokens OpenAI %d, Anthropic %d%n",
-                    command.get(command.size() - 1), w.geometry().width(), w.geometry().height(), tree.nodes().size(),
-                    before.length(), ObservationText.estimateTokens(before), after.length(), ObservationText.estimateTokens(after),
-                    c.width(), c.height(), c.image().length, openAi(c.width(), c.height()), anthropic(c.width(), c.height()));
+                    command.get(command.size() - 1),
+                    w.geometry().width(),
+                    w.geometry().height(),
+                    tree.nodes().size(),
+                    before.length(),
+                    ObservationText.estimateTokens(before),
+                    after.length(),
+                    ObservationText.estimateTokens(after),
+                    c.width(),
+                    c.height(),
+                    c.image().length,
+                    openAi(c.width(), c.height()),
+                    anthropic(c.width(), c.height()));
         }
     }
 

@@ -41,7 +41,9 @@ class KeptFactsTest {
             long window = awaitWindow(desktop, "kept.txt");
             String editor = awaitEditor(desktop, window);
 
-            assertTrue(servedAgain(desktop), "with no event, no new window and no time passed, the facts are served again");
+            assertTrue(
+                    servedAgain(desktop),
+                    "with no event, no new window and no time passed, the facts are served again");
 
             long reads = desktop.wholeFactsReads();
             desktop.setText(editor, "an event of the app");
@@ -51,10 +53,13 @@ class KeptFactsTest {
 
             DesktopFacts kept = desktop.facts();
             long foreign = other.solidWindow("no accessible app", 40, 40, 120, 80, 0x336699);
-            assertTrue(poll(() -> desktop.windows().stream().anyMatch(w -> w.id() == foreign)), "the X window is listed");
+            assertTrue(
+                    poll(() -> desktop.windows().stream().anyMatch(w -> w.id() == foreign)), "the X window is listed");
             DesktopFacts withWindow = desktop.facts();
-            assertTrue(withWindow.windows().stream().anyMatch(w -> w.id() == foreign),
-                    "a new window, of an app that sends no accessibility event, is in the next read: " + kept.windows());
+            assertTrue(
+                    withWindow.windows().stream().anyMatch(w -> w.id() == foreign),
+                    "a new window, of an app that sends no accessibility event, is in the next read: "
+                            + kept.windows());
 
             // a process with no window and no accessible app: nothing announces it, so it shows within the age bound
             Path probe = dir.resolve("keptprobe");
@@ -62,7 +67,8 @@ class KeptFactsTest {
             Process p = new ProcessBuilder(probe.toString(), "30").start();
             try {
                 Thread.sleep(KeptFacts.MAX_AGE.toMillis() + 50);
-                assertTrue(desktop.facts().runningApps().contains("keptprobe"),
+                assertTrue(
+                        desktop.facts().runningApps().contains("keptprobe"),
                         "a process started without window is seen once the kept read is older than its bound");
             } finally {
                 p.destroy();
@@ -75,7 +81,8 @@ class KeptFactsTest {
             long before = desktop.wholeFactsReads();
             assertEquals(OtherClient.GRAB_SUCCESS, other.grabKeyboard(), "the other client takes the grab");
             try {
-                assertTrue(desktop.freshFacts().keyboardGrabbed(), "the fresh read sees a grab taken after the kept read");
+                assertTrue(
+                        desktop.freshFacts().keyboardGrabbed(), "the fresh read sees a grab taken after the kept read");
             } finally {
                 other.ungrabKeyboard();
             }
@@ -120,7 +127,10 @@ class KeptFactsTest {
         for (int i = 0; i < 300; i++) {
             try {
                 ScopedTree t = desktop.snapshot(window, 1);
-                var ed = t.nodes().stream().filter(n -> n.role().equals("text") && n.editable()).findFirst().map(Node::uid);
+                var ed = t.nodes().stream()
+                        .filter(n -> n.role().equals("text") && n.editable())
+                        .findFirst()
+                        .map(Node::uid);
                 if (ed.isPresent()) return ed.get();
             } catch (dev.deckhand.grant.RefusedException notYet) {
                 // the app registers on the accessibility bus a little after its window maps

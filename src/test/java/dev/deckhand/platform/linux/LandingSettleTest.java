@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.deckhand.grant.Chord;
 import dev.deckhand.grant.RefusedException;
-import dev.deckhand.loop.desktop.DeliveryGate;
 import dev.deckhand.loop.desktop.Landing;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
@@ -38,24 +37,33 @@ class LandingSettleTest {
     private static final Set<Landing> CLICK = EnumSet.of(Landing.TEXT, Landing.VALUE, Landing.CHILDREN, Landing.NAME);
     /** What the loop names for set_text. */
     private static final Set<Landing> SET_TEXT = EnumSet.of(Landing.TEXT);
+
     private static final Duration MAX = Duration.ofSeconds(2);
 
     @Test
     void gtk3TheDisplayReadRightAfterALandedClickShowsIt() throws Exception {
         TestApp.requireDesktop();
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp galculator = TestApp.launch(List.of("galculator"))) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp galculator = TestApp.launch(List.of("galculator"))) {
             long window = awaitWindow(desktop, galculator, title -> true);
-            ScopedTree tree = awaitTree(desktop, window, t -> t.nodes().stream().anyMatch(n -> n.name().equals("AC")));
+            ScopedTree tree = awaitTree(desktop, window, t -> t.nodes().stream()
+                    .anyMatch(n -> n.name().equals("AC")));
             String five = button(tree, "toggle button", "5"), clear = button(tree, "toggle button", "AC");
             for (int round = 0; round < 5; round++) {
                 awaitReleased(desktop, window, five);
                 desktop.click(five);
                 desktop.settle(MAX, CLICK);
-                assertEquals("5", galculatorDisplay(desktop, window), "round " + round + ": the display right after 5 landed");
+                assertEquals(
+                        "5",
+                        galculatorDisplay(desktop, window),
+                        "round " + round + ": the display right after 5 landed");
                 awaitReleased(desktop, window, clear);
                 desktop.click(clear);
                 desktop.settle(MAX, CLICK);
-                assertEquals("0", galculatorDisplay(desktop, window), "round " + round + ": the display right after AC landed");
+                assertEquals(
+                        "0",
+                        galculatorDisplay(desktop, window),
+                        "round " + round + ": the display right after AC landed");
             }
         }
     }
@@ -63,18 +71,24 @@ class LandingSettleTest {
     @Test
     void gtk4TheDisplayReadRightAfterADelayedClickShowsIt() throws Exception {
         TestApp.requireDesktop();
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp calc = SampleApp.CALCULATOR.launch()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp calc = SampleApp.CALCULATOR.launch()) {
             long window = awaitWindow(desktop, calc, SampleApp.CALCULATOR.windowTitle());
-            ScopedTree tree = awaitTree(desktop, window, t -> t.nodes().stream().anyMatch(n -> isCalcButton(n, "="))
-                    && t.nodes().stream().anyMatch(n -> n.role().equals("text") && n.editable()));
+            ScopedTree tree = awaitTree(
+                    desktop,
+                    window,
+                    t -> t.nodes().stream().anyMatch(n -> isCalcButton(n, "="))
+                            && t.nodes().stream().anyMatch(n -> n.role().equals("text") && n.editable()));
             String one = calcButton(tree, "1"), two = calcButton(tree, "2");
             StringBuilder expected = new StringBuilder();
             for (int click = 0; click < 6; click++) {
                 desktop.click(click % 2 == 0 ? one : two);
                 desktop.settle(MAX, CLICK);
                 expected.append(click % 2 == 0 ? '1' : '2');
-                assertEquals(expected.toString(), calcDisplay(desktop, window), "click " + click
-                        + ": the display right after the digit landed");
+                assertEquals(
+                        expected.toString(),
+                        calcDisplay(desktop, window),
+                        "click " + click + ": the display right after the digit landed");
             }
         }
     }
@@ -91,11 +105,12 @@ class LandingSettleTest {
                 List<String> yad = List.of("yad", "--text", "Close?", "--button", "OK:0", "--title", ENTER_TITLE);
                 try (TestApp dialog = TestApp.launch(yad)) {
                     long window = awaitWindow(desktop, dialog, ENTER_TITLE::equals);
-                    awaitTree(desktop, window, t -> t.nodes().stream().anyMatch(n -> n.role().equals("push button")
-                            && n.focused()));
+                    awaitTree(desktop, window, t -> t.nodes().stream()
+                            .anyMatch(n -> n.role().equals("push button") && n.focused()));
                     desktop.key(window, Chord.parse("Enter"));
                     desktop.settle(MAX, CLICK);
-                    assertFalse(desktop.windows().stream().anyMatch(w -> w.id() == window),
+                    assertFalse(
+                            desktop.windows().stream().anyMatch(w -> w.id() == window),
                             "round " + round + ": the dialog is gone right after Enter landed");
                 }
             }
@@ -107,21 +122,26 @@ class LandingSettleTest {
     @Test
     void qtTheEditorReadRightAfterSetTextAndAKeyShowsThem() throws Exception {
         TestApp.requireDesktop();
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp pad = SampleApp.FEATHERPAD.launch()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp pad = SampleApp.FEATHERPAD.launch()) {
             long window = awaitWindow(desktop, pad, SampleApp.FEATHERPAD.windowTitle());
-            ScopedTree tree = awaitTree(desktop, window, t -> t.nodes().stream().anyMatch(n -> n.editable()
-                    && n.role().equals("text")));
+            ScopedTree tree = awaitTree(desktop, window, t -> t.nodes().stream()
+                    .anyMatch(n -> n.editable() && n.role().equals("text")));
             String editor = editor(tree);
             for (int round = 0; round < 5; round++) {
                 String text = "round " + round;
                 desktop.setText(editor, text);
                 desktop.settle(MAX, SET_TEXT);
-                assertEquals(text, value(desktop, window, editor), "round " + round + ": the editor right after set_text");
+                assertEquals(
+                        text, value(desktop, window, editor), "round " + round + ": the editor right after set_text");
                 desktop.key(window, Chord.parse("End"));
                 desktop.settle(MAX, CLICK);
                 desktop.key(window, Chord.parse("x"));
                 desktop.settle(MAX, CLICK);
-                assertEquals(text + "x", value(desktop, window, editor), "round " + round + ": the editor right after a key");
+                assertEquals(
+                        text + "x",
+                        value(desktop, window, editor),
+                        "round " + round + ": the editor right after a key");
             }
         }
     }
@@ -129,16 +149,19 @@ class LandingSettleTest {
     @Test
     void swingTheFieldReadRightAfterAClickAndSetTextShowsThem() throws Exception {
         TestApp.requireDesktop();
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp swing = SampleApp.SWING.launch()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp swing = SampleApp.SWING.launch()) {
             long window = awaitWindow(desktop, swing, SampleApp.SWING.windowTitle());
-            ScopedTree tree = awaitTree(desktop, window, t -> t.nodes().stream().anyMatch(n -> n.name().equals("OK")));
+            ScopedTree tree = awaitTree(desktop, window, t -> t.nodes().stream()
+                    .anyMatch(n -> n.name().equals("OK")));
             String ok = button(tree, "push button", "OK");
             String field = editor(tree);
             for (int round = 0; round < 5; round++) {
                 String text = "round " + round;
                 desktop.setText(field, text);
                 desktop.settle(MAX, SET_TEXT);
-                assertEquals(text, value(desktop, window, field), "round " + round + ": the field right after set_text");
+                assertEquals(
+                        text, value(desktop, window, field), "round " + round + ": the field right after set_text");
                 desktop.click(ok);
                 desktop.settle(MAX, CLICK);
                 assertEquals("clicked", value(desktop, window, field), "round " + round + ": the field right after OK");
@@ -149,8 +172,12 @@ class LandingSettleTest {
     // ------------------------------------------------------------------------------------------
 
     private static String galculatorDisplay(LinuxDesktop desktop, long window) {
-        return desktop.snapshot(window, 1).nodes().stream().filter(n -> n.role().equals("text")).findFirst()
-                .map(n -> n.value() == null ? n.name() : n.value()).orElseThrow().strip();
+        return desktop.snapshot(window, 1).nodes().stream()
+                .filter(n -> n.role().equals("text"))
+                .findFirst()
+                .map(n -> n.value() == null ? n.name() : n.value())
+                .orElseThrow()
+                .strip();
     }
 
     /**
@@ -160,7 +187,9 @@ class LandingSettleTest {
      */
     private static void awaitReleased(LinuxDesktop desktop, long window, String uid) throws InterruptedException {
         for (int i = 0; i < 100; i++) {
-            Node key = desktop.snapshot(window, 1).byUid(uid).orElseThrow(() -> new AssertionError(uid + " left the tree"));
+            Node key = desktop.snapshot(window, 1)
+                    .byUid(uid)
+                    .orElseThrow(() -> new AssertionError(uid + " left the tree"));
             if (!key.states().contains("checked")) return;
             Thread.sleep(20);
         }
@@ -168,37 +197,55 @@ class LandingSettleTest {
     }
 
     private static String calcDisplay(LinuxDesktop desktop, long window) {
-        String v = desktop.snapshot(window, 1).nodes().stream().filter(n -> n.role().equals("text") && n.editable())
-                .findFirst().orElseThrow().value();
+        String v = desktop.snapshot(window, 1).nodes().stream()
+                .filter(n -> n.role().equals("text") && n.editable())
+                .findFirst()
+                .orElseThrow()
+                .value();
         return v == null ? "" : v.strip();
     }
 
     private static boolean isCalcButton(Node n, String label) {
-        return n.role().equals("push button") && (n.name().equals(label) || n.name().equals(label + " " + label));
+        return n.role().equals("push button")
+                && (n.name().equals(label) || n.name().equals(label + " " + label));
     }
 
     private static String calcButton(ScopedTree tree, String label) {
-        return tree.nodes().stream().filter(n -> isCalcButton(n, label)).findFirst().map(Node::uid)
-                .orElseThrow(() -> new AssertionError("no button " + label + " among " + tree.nodes().stream()
-                        .filter(n -> n.role().equals("push button")).map(Node::name).toList()));
+        return tree.nodes().stream()
+                .filter(n -> isCalcButton(n, label))
+                .findFirst()
+                .map(Node::uid)
+                .orElseThrow(() -> new AssertionError("no button " + label + " among "
+                        + tree.nodes().stream()
+                                .filter(n -> n.role().equals("push button"))
+                                .map(Node::name)
+                                .toList()));
     }
 
     private static String value(LinuxDesktop desktop, long window, String uid) {
-        String v = desktop.snapshot(window, 1).byUid(uid).orElseThrow(() -> new AssertionError(uid + " left the tree"))
+        String v = desktop.snapshot(window, 1)
+                .byUid(uid)
+                .orElseThrow(() -> new AssertionError(uid + " left the tree"))
                 .value();
         return v == null ? "" : v;
     }
 
     /** The largest showing editable text element. */
     private static String editor(ScopedTree tree) {
-        return tree.nodes().stream().filter(n -> n.editable() && n.role().equals("text") && n.bounds() != null)
-                .max(Comparator.comparingLong(n -> (long) n.bounds().width() * n.bounds().height())).map(Node::uid)
+        return tree.nodes().stream()
+                .filter(n -> n.editable() && n.role().equals("text") && n.bounds() != null)
+                .max(Comparator.comparingLong(
+                        n -> (long) n.bounds().width() * n.bounds().height()))
+                .map(Node::uid)
                 .orElseThrow(() -> new AssertionError("no editable text"));
     }
 
     private static String button(ScopedTree tree, String role, String name) {
-        return tree.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name)).findFirst()
-                .map(Node::uid).orElseThrow(() -> new AssertionError("no " + role + " " + name));
+        return tree.nodes().stream()
+                .filter(n -> n.role().equals(role) && n.name().equals(name))
+                .findFirst()
+                .map(Node::uid)
+                .orElseThrow(() -> new AssertionError("no " + role + " " + name));
     }
 
     private static long awaitWindow(LinuxDesktop desktop, TestApp app, Predicate<String> title)

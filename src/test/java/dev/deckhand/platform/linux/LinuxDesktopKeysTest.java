@@ -34,7 +34,9 @@ class LinuxDesktopKeysTest {
 
     private static void activate(long window) throws Exception {
         Process p = new ProcessBuilder("xdotool", "windowactivate", "--sync", Long.toString(window))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "xdotool windowactivate finished");
     }
 
@@ -48,20 +50,28 @@ class LinuxDesktopKeysTest {
             WindowInfo mp = await(desktop, "mousepad", "Mousepad");
             for (int i = 0; i < 100 && !registered(desktop, ca.id()); i++) Thread.sleep(100);
             activate(mp.id());
-            for (int i = 0; i < 50 && desktop.x11().focusedTopLevel() != desktop.x11().topLevelOf(mp.id()); i++) {
+            for (int i = 0;
+                    i < 50 && desktop.x11().focusedTopLevel() != desktop.x11().topLevelOf(mp.id());
+                    i++) {
                 Thread.sleep(100);
             }
             for (int call = 1; call <= 2; call++) {
-                RefusedException e = assertThrows(RefusedException.class, () -> desktop.key(ca.id(), dev.deckhand.grant.Chord.parse("1")),
+                RefusedException e = assertThrows(
+                        RefusedException.class,
+                        () -> desktop.key(ca.id(), dev.deckhand.grant.Chord.parse("1")),
                         "keys to the unfocused GTK 4 calculator");
                 assertEquals(RefusalCode.OUT_OF_SCOPE, e.code(), e.getMessage());
                 assertTrue(e.getMessage().contains("GTK 4"), e.getMessage());
             }
             activate(ca.id());
-            for (int i = 0; i < 50 && desktop.x11().focusedTopLevel() != desktop.x11().topLevelOf(ca.id()); i++) {
+            for (int i = 0;
+                    i < 50 && desktop.x11().focusedTopLevel() != desktop.x11().topLevelOf(ca.id());
+                    i++) {
                 Thread.sleep(100);
             }
-            desktop.key(mp.id(), dev.deckhand.grant.Chord.parse("Right")); // GTK 3 without focus: a synthetic event, no refusal
+            desktop.key(
+                    mp.id(),
+                    dev.deckhand.grant.Chord.parse("Right")); // GTK 3 without focus: a synthetic event, no refusal
         }
     }
 

@@ -37,13 +37,14 @@ class OwnMenuClosingTest {
     private static final long REVISION = 1;
     private static final String SECRET = "clipboard-secret-4711";
 
-    private record MenuApp(String name, List<String> command, String role) { }
+    private record MenuApp(String name, List<String> command, String role) {}
 
     @Test
     void theAppsMenuDeckhandOpenedIsClosedAndThePersonsNextKeyDoesNotReachIt() throws Exception {
         TestApp.requireDesktop();
         Path file = Files.createTempFile("deckhand-menu", ".txt");
-        List<MenuApp> apps = List.of(new MenuApp("GTK 3 mousepad", List.of("mousepad", file.toString()), "menu"),
+        List<MenuApp> apps = List.of(
+                new MenuApp("GTK 3 mousepad", List.of("mousepad", file.toString()), "menu"),
                 new MenuApp("Qt 5 featherpad", List.of("featherpad", file.toString()), "menu item"));
         StringBuilder seen = new StringBuilder();
         for (MenuApp m : apps) {
@@ -51,13 +52,18 @@ class OwnMenuClosingTest {
             Process clipboard = new ProcessBuilder("xclip", "-quiet", "-selection", "clipboard").start();
             clipboard.getOutputStream().write(SECRET.getBytes(StandardCharsets.UTF_8));
             clipboard.getOutputStream().close();
-            try (TestApp person = TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person's window"));
-                 LinuxDesktop desktop = LinuxDesktop.open(); TestApp app = TestApp.launch(m.command())) {
+            try (TestApp person =
+                            TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person's window"));
+                    LinuxDesktop desktop = LinuxDesktop.open();
+                    TestApp app = TestApp.launch(m.command())) {
                 WindowInfo w = awaitWindow(desktop, app);
                 await(() -> node(desktop, w, m.role(), "Edit") != null, m.name() + "'s Edit menu; log: " + app.log());
                 desktop.settle(Duration.ofSeconds(2));
-                String persons = exec("xdotool", "search", "--onlyvisible", "--classname", "persons-window").lines()
-                        .filter(l -> l.matches("\\d+")).findFirst().orElseThrow();
+                String persons = exec("xdotool", "search", "--onlyvisible", "--classname", "persons-window")
+                        .lines()
+                        .filter(l -> l.matches("\\d+"))
+                        .findFirst()
+                        .orElseThrow();
                 exec("xdotool", "windowactivate", "--sync", persons);
                 await(() -> desktop.activeWindow() == Long.parseLong(persons), "the person's window active");
                 desktop.click(node(desktop, w, m.role(), "Edit").uid());
@@ -79,10 +85,13 @@ class OwnMenuClosingTest {
                     // Qt 5 sometimes asks the window manager to activate its window around its menu (measured in CI,
                     // not every time): the run's focus watch ends such a run OUT_OF_SCOPE (docs/security.md); no
                     // third window may ever become active
-                    assertTrue(active == Long.parseLong(persons) || active == w.id(),
-                            m.name() + ": the person's window or the app's is active, not 0x" + Long.toHexString(active));
-                    seen.append(String.format("%s: active after closing: %s%n", m.name(),
-                            active == w.id() ? "the app's window (Qt activated it)" : "the person's window"));
+                    assertTrue(
+                            active == Long.parseLong(persons) || active == w.id(),
+                            m.name() + ": the person's window or the app's is active, not 0x"
+                                    + Long.toHexString(active));
+                    seen.append(String.format(
+                            "%s: active after closing: %s%n",
+                            m.name(), active == w.id() ? "the app's window (Qt activated it)" : "the person's window"));
                 }
                 exec("xdotool", "key", "p"); // the person's next key
                 desktop.settle(Duration.ofSeconds(1));
@@ -104,8 +113,9 @@ class OwnMenuClosingTest {
         TestApp.requireDesktop();
         Path file = Files.createTempFile("deckhand-menu", ".txt");
         Files.writeString(file, "hello\n");
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp app = TestApp.launch(List.of("mousepad", file.toString()));
-             OtherClient other = new OtherClient(System.getenv("DISPLAY"))) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp app = TestApp.launch(List.of("mousepad", file.toString()));
+                OtherClient other = new OtherClient(System.getenv("DISPLAY"))) {
             WindowInfo w = awaitWindow(desktop, app);
             await(() -> node(desktop, w, "menu", "Edit") != null, "mousepad's Edit menu");
             assertEquals(OtherClient.GRAB_SUCCESS, other.grabKeyboard());
@@ -120,7 +130,9 @@ class OwnMenuClosingTest {
 
     private static String text(LinuxDesktop desktop, WindowInfo w) {
         StringBuilder s = new StringBuilder();
-        for (Node n : desktop.atspi().snapshot(w.pid(), w.title(), w.geometry(), w.id(), REVISION, true).nodes()) {
+        for (Node n : desktop.atspi()
+                .snapshot(w.pid(), w.title(), w.geometry(), w.id(), REVISION, true)
+                .nodes()) {
             s.append(n.name()).append('|').append(n.value()).append('\n');
         }
         return s.toString();
@@ -129,7 +141,10 @@ class OwnMenuClosingTest {
     private static Node node(LinuxDesktop desktop, WindowInfo w, String role, String name) {
         try {
             ScopedTree t = desktop.snapshot(w.id(), REVISION);
-            return t.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name)).findFirst().orElse(null);
+            return t.nodes().stream()
+                    .filter(n -> n.role().equals(role) && n.name().equals(name))
+                    .findFirst()
+                    .orElse(null);
         } catch (RefusedException notYet) {
             return null;
         }
@@ -137,12 +152,14 @@ class OwnMenuClosingTest {
 
     private static WindowInfo awaitWindow(LinuxDesktop desktop, TestApp app) throws InterruptedException {
         WindowInfo[] found = {null};
-        await(() -> {
-            for (WindowInfo w : desktop.windows()) {
-                if (w.pid() == app.pid() && w.visible()) found[0] = w;
-            }
-            return found[0] != null;
-        }, "the app's window; log: " + app.log());
+        await(
+                () -> {
+                    for (WindowInfo w : desktop.windows()) {
+                        if (w.pid() == app.pid() && w.visible()) found[0] = w;
+                    }
+                    return found[0] != null;
+                },
+                "the app's window; log: " + app.log());
         return found[0];
     }
 

@@ -37,7 +37,8 @@ class OwnMenuGrabTest {
     @Test
     void theAppsOwnMenuGrabIsMeasuredAsTheAppsFromTheClickOnGapIncluded() throws Exception {
         TestApp.requireDesktop();
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp app = TestApp.launch(List.of("galculator"))) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp app = TestApp.launch(List.of("galculator"))) {
             WindowInfo w = awaitReady(desktop, app);
             assertTrue(desktop.x11().grabHolderMeasured(), "RECORD runs on this X server");
             assertFalse(desktop.freshFacts().keyboardGrabbed(), "nothing holds the keyboard before the click");
@@ -56,21 +57,35 @@ class OwnMenuGrabTest {
                     GrabHolder.Client c = assertInstanceOf(GrabHolder.Client.class, f.grabHolder());
                     assertEquals(w.client(), c.client(), "the holder is galculator's client");
                     assertTrue(c.afterOwnAction(), "opened by Deckhand's click");
-                    assertFalse(FactsMapper.facts(f, w.id()).keyboardGrabbed(), "the policy sees no other client's grab");
-                    DesktopFacts unmeasured = new DesktopFacts(f.passwordFocused(), true, f.runningApps(), f.windows(),
-                            f.browserHost(), f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock());
+                    assertFalse(
+                            FactsMapper.facts(f, w.id()).keyboardGrabbed(), "the policy sees no other client's grab");
+                    DesktopFacts unmeasured = new DesktopFacts(
+                            f.passwordFocused(),
+                            true,
+                            f.runningApps(),
+                            f.windows(),
+                            f.browserHost(),
+                            f.focusedWindow(),
+                            f.focusedElement(),
+                            f.popups(),
+                            f.screenLock());
                     if (FactsMapper.facts(unmeasured, w.id()).keyboardGrabbed()) oldRuleRefusals++;
                     menuShown = appPopup;
                 }
             }
-            System.out.printf("galculator View menu: %d grabbed reads, %d before the menu was mapped; the popup rule "
-                    + "would have refused %d%n", grabbedReads, gapReads, oldRuleRefusals);
+            System.out.printf(
+                    "galculator View menu: %d grabbed reads, %d before the menu was mapped; the popup rule "
+                            + "would have refused %d%n",
+                    grabbedReads, gapReads, oldRuleRefusals);
             assertTrue(menuShown, "the View menu mapped while galculator held the keyboard");
             desktop.settle(Duration.ofSeconds(2));
             desktop.click(uid(desktop.snapshot(w.id(), REVISION), "radio menu item", "Scientific Mode"));
             // the item's effect as the app reports it: the radio item checked, the menu closed (its grab released)
-            await(() -> node(desktop.snapshot(w.id(), REVISION), "radio menu item", "Scientific Mode")
-                    .map(n -> n.states().contains("checked")).orElse(false), "Scientific Mode checked after its click");
+            await(
+                    () -> node(desktop.snapshot(w.id(), REVISION), "radio menu item", "Scientific Mode")
+                            .map(n -> n.states().contains("checked"))
+                            .orElse(false),
+                    "Scientific Mode checked after its click");
             await(() -> !desktop.freshFacts().keyboardGrabbed(), "the menu's grab released");
         }
     }
@@ -78,8 +93,9 @@ class OwnMenuGrabTest {
     @Test
     void anotherClientsGrabBeforeTheMenuClickStaysAnotherClients() throws Exception {
         TestApp.requireDesktop();
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp app = TestApp.launch(List.of("galculator"));
-             OtherClient other = new OtherClient(System.getenv("DISPLAY"))) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp app = TestApp.launch(List.of("galculator"));
+                OtherClient other = new OtherClient(System.getenv("DISPLAY"))) {
             WindowInfo w = awaitReady(desktop, app);
             String view = uid(desktop.snapshot(w.id(), REVISION), "menu", "View");
             assertEquals(OtherClient.GRAB_SUCCESS, other.grabKeyboard());
@@ -99,7 +115,7 @@ class OwnMenuGrabTest {
     }
 
     /** An app, and how its menu is opened: a click on the element by uid, or (no role) the key {@code label}. */
-    private record MenuApp(String name, List<String> command, String role, String label) { }
+    private record MenuApp(String name, List<String> command, String role, String label) {}
 
     @Test
     void theMenusOfEveryToolkitOpenedByUidHoldTheKeyboardAsTheAppsOwn() throws Exception {
@@ -107,21 +123,29 @@ class OwnMenuGrabTest {
         java.nio.file.Path file = java.nio.file.Files.createTempFile("deckhand-menu", ".txt");
         List<MenuApp> apps = List.of(
                 new MenuApp("GTK 3 mousepad", List.of("mousepad", file.toString()), "menu", "File"),
-                new MenuApp("GTK 4 gnome-text-editor", List.of("gnome-text-editor", "--standalone", file.toString()),
-                        null, "F10"),
+                new MenuApp(
+                        "GTK 4 gnome-text-editor",
+                        List.of("gnome-text-editor", "--standalone", file.toString()),
+                        null,
+                        "F10"),
                 new MenuApp("Qt 5 featherpad", List.of("featherpad", file.toString()), "menu item", "File"));
         StringBuilder seen = new StringBuilder();
         for (MenuApp m : apps) {
-            try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp app = TestApp.launch(m.command())) {
+            try (LinuxDesktop desktop = LinuxDesktop.open();
+                    TestApp app = TestApp.launch(m.command())) {
                 WindowInfo w = awaitWindow(desktop, app);
-                await(() -> {
-                    try {
-                        ScopedTree t = desktop.snapshot(w.id(), REVISION);
-                        return m.role() == null ? t.nodes().size() > 5 : node(t, m.role(), m.label()).isPresent();
-                    } catch (RefusedException notYet) {
-                        return false;
-                    }
-                }, m.name() + "'s " + m.role() + " " + m.label() + "; log: " + app.log());
+                await(
+                        () -> {
+                            try {
+                                ScopedTree t = desktop.snapshot(w.id(), REVISION);
+                                return m.role() == null
+                                        ? t.nodes().size() > 5
+                                        : node(t, m.role(), m.label()).isPresent();
+                            } catch (RefusedException notYet) {
+                                return false;
+                            }
+                        },
+                        m.name() + "'s " + m.role() + " " + m.label() + "; log: " + app.log());
                 desktop.settle(Duration.ofSeconds(2));
                 if (m.role() == null) {
                     run("xdotool", "windowactivate", "--sync", Long.toString(w.id()));
@@ -143,8 +167,11 @@ class OwnMenuGrabTest {
     }
 
     static String uid(ScopedTree t, String role, String name) {
-        return t.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name)).findFirst()
-                .map(Node::uid).orElseThrow(() -> new AssertionError("no " + role + " named " + name));
+        return t.nodes().stream()
+                .filter(n -> n.role().equals(role) && n.name().equals(name))
+                .findFirst()
+                .map(Node::uid)
+                .orElseThrow(() -> new AssertionError("no " + role + " named " + name));
     }
 
     private static boolean showing(LinuxDesktop desktop, WindowInfo w, String role, String name) {
@@ -158,27 +185,32 @@ class OwnMenuGrabTest {
 
     private static WindowInfo awaitWindow(LinuxDesktop desktop, TestApp app) throws InterruptedException {
         WindowInfo[] found = {null};
-        await(() -> {
-            for (WindowInfo w : desktop.windows()) {
-                if (w.pid() == app.pid() && w.visible()) found[0] = w;
-            }
-            return found[0] != null;
-        }, "the app's window; log: " + app.log());
+        await(
+                () -> {
+                    for (WindowInfo w : desktop.windows()) {
+                        if (w.pid() == app.pid() && w.visible()) found[0] = w;
+                    }
+                    return found[0] != null;
+                },
+                "the app's window; log: " + app.log());
         return found[0];
     }
 
     private static WindowInfo awaitReady(LinuxDesktop desktop, TestApp app) throws InterruptedException {
         WindowInfo w = awaitWindow(desktop, app);
-        await(() -> showing(desktop, w, "push button", "AC") || showing(desktop, w, "toggle button", "AC")
-                || hasMenu(desktop, w), "galculator's tree");
+        await(
+                () -> showing(desktop, w, "push button", "AC")
+                        || showing(desktop, w, "toggle button", "AC")
+                        || hasMenu(desktop, w),
+                "galculator's tree");
         desktop.settle(Duration.ofSeconds(2));
         return w;
     }
 
     private static boolean hasMenu(LinuxDesktop desktop, WindowInfo w) {
         try {
-            return desktop.snapshot(w.id(), REVISION).nodes().stream().anyMatch(n -> n.role().equals("menu")
-                    && n.name().equals("View"));
+            return desktop.snapshot(w.id(), REVISION).nodes().stream()
+                    .anyMatch(n -> n.role().equals("menu") && n.name().equals("View"));
         } catch (RefusedException notYet) {
             return false;
         }
@@ -198,6 +230,8 @@ class OwnMenuGrabTest {
     }
 
     static Optional<Node> node(ScopedTree t, String role, String name) {
-        return t.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name)).findFirst();
+        return t.nodes().stream()
+                .filter(n -> n.role().equals(role) && n.name().equals(name))
+                .findFirst();
     }
 }

@@ -37,7 +37,8 @@ class PasswordDialogDesktopTest extends DesktopContract {
         desktop.setText(pw.uid(), SECRET);
         desktop.focus(pw.uid());
         desktop.settle(Duration.ofMillis(300));
-        assertTrue(poll(() -> desktop.facts().passwordFocused(), Duration.ofSeconds(5)),
+        assertTrue(
+                poll(() -> desktop.facts().passwordFocused(), Duration.ofSeconds(5)),
                 "the focused element is a password field:\n" + dump(snapshot()));
 
         ScopedTree tree = snapshot();
@@ -46,7 +47,8 @@ class PasswordDialogDesktopTest extends DesktopContract {
         assertTrue(again.hasValue(), "a password field carries a value");
         assertNull(again.value(), "but it is never read");
         for (Node n : tree.nodes()) {
-            assertFalse(n.name().contains(SECRET) || (n.value() != null && n.value().contains(SECRET)),
+            assertFalse(
+                    n.name().contains(SECRET) || (n.value() != null && n.value().contains(SECRET)),
                     "the secret shows nowhere in the tree: " + n);
         }
     }

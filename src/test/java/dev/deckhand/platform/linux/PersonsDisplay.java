@@ -59,7 +59,10 @@ final class PersonsDisplay implements AutoCloseable {
     /** The person makes {@code window} the active one. */
     void activate(long window) throws Exception {
         run("xdotool", "windowactivate", "--sync", Long.toString(window));
-        poll(() -> desktop.x11().topLevelOf(desktop.x11().activeWindow()) == desktop.x11().topLevelOf(window), 10_000,
+        poll(
+                () -> desktop.x11().topLevelOf(desktop.x11().activeWindow())
+                        == desktop.x11().topLevelOf(window),
+                10_000,
                 "window 0x" + Long.toHexString(window) + " is active");
     }
 
@@ -113,14 +116,19 @@ final class PersonsDisplay implements AutoCloseable {
     }
 
     static void run(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), String.join(" ", command) + " finished");
     }
 
     /** The canvas test app (GTK 3, python3-gi) from the test resources. */
     static Path canvasApp() {
         try {
-            return Path.of(PersonsDisplay.class.getResource("/dev/deckhand/apps/canvas_app.py").toURI());
+            return Path.of(PersonsDisplay.class
+                    .getResource("/dev/deckhand/apps/canvas_app.py")
+                    .toURI());
         } catch (java.net.URISyntaxException e) {
             throw new AssertionError(e);
         }

@@ -44,7 +44,10 @@ class SecretFileWatchTest {
     }
 
     private static void run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertEquals(0, p.waitFor(), List.of(command).toString());
     }
 
@@ -55,7 +58,11 @@ class SecretFileWatchTest {
         home.secret(DeckhandHome.MCP_TOKEN);
         assertEquals(Set.of(), watch.foreignSince(mark), "Deckhand's own reads");
 
-        run("sh", "-c", "rev < \"$0\" > /dev/null", home.file(DeckhandHome.OWNER_TOKEN).toString());
+        run(
+                "sh",
+                "-c",
+                "rev < \"$0\" > /dev/null",
+                home.file(DeckhandHome.OWNER_TOKEN).toString());
         assertEquals(Set.of(DeckhandHome.OWNER_TOKEN), watch.foreignSince(mark));
         long after = watch.foreignCount();
         assertEquals(Set.of(), watch.foreignSince(after), "a later mark sees nothing older");
@@ -65,7 +72,10 @@ class SecretFileWatchTest {
     void listingTheDirectoryAndOpeningItsOtherFilesIsNotARead() throws Exception {
         Files.writeString(home.file(DeckhandHome.POLICY), "{}");
         long mark = watch.foreignCount();
-        run("sh", "-c", "ls -la \"$0\" > /dev/null; cat \"$0/policy.json\" > /dev/null; stat \"$0/owner-token\" > /dev/null",
+        run(
+                "sh",
+                "-c",
+                "ls -la \"$0\" > /dev/null; cat \"$0/policy.json\" > /dev/null; stat \"$0/owner-token\" > /dev/null",
                 home.dir().toString());
         assertEquals(Set.of(), watch.foreignSince(mark));
     }
@@ -106,7 +116,7 @@ class SecretFileWatchTest {
             watch.foreignCount();
             assertEquals(n, told.size(), "drained events are told once");
         } finally {
-            SecretFileReads.onForeignRead(names -> { });
+            SecretFileReads.onForeignRead(names -> {});
         }
     }
 }

@@ -53,17 +53,25 @@ class SentClickOfficeBrowserTest {
     private static TestApp calc(String backend) throws IOException {
         Path dir = Files.createTempDirectory("deckhand-calc-" + backend);
         Path profile = Files.createDirectories(dir.resolve("lo-profile/user"));
-        Files.writeString(profile.resolve("registrymodifications.xcu"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<oor:items xmlns:oor=\"http://openoffice.org/2001/registry\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\""
-                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
-                + "<item oor:path=\"/org.openoffice.Setup/Office\"><prop oor:name=\"FirstStartWizardCompleted\" oor:op=\"fuse\">"
-                + "<value>true</value></prop></item>\n"
-                + "<item oor:path=\"/org.openoffice.Office.Common/Misc\"><prop oor:name=\"ShowTipOfTheDay\" oor:op=\"fuse\">"
-                + "<value>false</value></prop></item>\n"
-                + "<item oor:path=\"/org.openoffice.Office.Recovery/RecoveryInfo\"><prop oor:name=\"Enabled\" oor:op=\"fuse\">"
-                + "<value>false</value></prop></item>\n</oor:items>\n");
-        return TestApp.launch(List.of("soffice", "--calc", "--nologo", "--norestore",
-                "-env:UserInstallation=" + dir.resolve("lo-profile").toUri()), Map.of("SAL_USE_VCLPLUGIN", backend));
+        Files.writeString(
+                profile.resolve("registrymodifications.xcu"),
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                        + "<oor:items xmlns:oor=\"http://openoffice.org/2001/registry\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\""
+                        + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
+                        + "<item oor:path=\"/org.openoffice.Setup/Office\"><prop oor:name=\"FirstStartWizardCompleted\" oor:op=\"fuse\">"
+                        + "<value>true</value></prop></item>\n"
+                        + "<item oor:path=\"/org.openoffice.Office.Common/Misc\"><prop oor:name=\"ShowTipOfTheDay\" oor:op=\"fuse\">"
+                        + "<value>false</value></prop></item>\n"
+                        + "<item oor:path=\"/org.openoffice.Office.Recovery/RecoveryInfo\"><prop oor:name=\"Enabled\" oor:op=\"fuse\">"
+                        + "<value>false</value></prop></item>\n</oor:items>\n");
+        return TestApp.launch(
+                List.of(
+                        "soffice",
+                        "--calc",
+                        "--nologo",
+                        "--norestore",
+                        "-env:UserInstallation=" + dir.resolve("lo-profile").toUri()),
+                Map.of("SAL_USE_VCLPLUGIN", backend));
     }
 
     private static BufferedImage shot(long window) {
@@ -76,7 +84,10 @@ class SentClickOfficeBrowserTest {
 
     /** The cell cursor moves to a clicked cell (the pixels of that cell change), within 10 s. */
     private static void cellCursorMoves(long window, BufferedImage before, int x, int y) throws InterruptedException {
-        poll(() -> changed(before, shot(window), x - 40, y - 8, 80, 16) > 40, 10_000, "the cell cursor moved to the clicked cell");
+        poll(
+                () -> changed(before, shot(window), x - 40, y - 8, 80, 16) > 40,
+                10_000,
+                "the cell cursor moved to the clicked cell");
     }
 
     @Test
@@ -117,12 +128,21 @@ class SentClickOfficeBrowserTest {
     void chromiumIsRefusedWhileAnotherWindowIsActiveAndTakesTheClickOnceActive() throws Exception {
         Path dir = Files.createTempDirectory("deckhand-chromium-click");
         Path page = dir.resolve("canvas.html");
-        Files.writeString(page, "<html><head><title>page start</title></head><body style=\"margin:0\">"
-                + "<canvas id=c width=2000 height=2000 style=\"background:#ddd\"></canvas><script>var n=0;"
-                + "document.getElementById('c').addEventListener('mousedown',function(e){n++;"
-                + "document.title='down '+n+' at '+e.offsetX+','+e.offsetY;});</script></body></html>");
-        try (TestApp app = TestApp.launch(List.of("chromium", "--no-sandbox", "--user-data-dir=" + dir.resolve("profile"),
-                "--no-first-run", "--disable-gpu", "--disable-sync", "--no-default-browser-check", "--window-size=800,700",
+        Files.writeString(
+                page,
+                "<html><head><title>page start</title></head><body style=\"margin:0\">"
+                        + "<canvas id=c width=2000 height=2000 style=\"background:#ddd\"></canvas><script>var n=0;"
+                        + "document.getElementById('c').addEventListener('mousedown',function(e){n++;"
+                        + "document.title='down '+n+' at '+e.offsetX+','+e.offsetY;});</script></body></html>");
+        try (TestApp app = TestApp.launch(List.of(
+                "chromium",
+                "--no-sandbox",
+                "--user-data-dir=" + dir.resolve("profile"),
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-sync",
+                "--no-default-browser-check",
+                "--window-size=800,700",
                 page.toUri().toString()))) {
             WindowInfo w = person.await(i -> i.title().startsWith("page start"));
             person.personWorksElsewhere();
@@ -133,16 +153,21 @@ class SentClickOfficeBrowserTest {
             assertEquals(RefusalCode.POINTER_WARP_REFUSED, e.code(), e.getMessage());
             assertTrue(e.getMessage().contains("Chromium") && e.getMessage().contains("active"), e.getMessage());
             Thread.sleep(500);
-            assertTrue(person.desktop.windows().stream().anyMatch(i -> i.id() == w.id() && i.title().startsWith("page start")),
+            assertTrue(
+                    person.desktop.windows().stream()
+                            .anyMatch(i -> i.id() == w.id() && i.title().startsWith("page start")),
                     "no press reached the page");
             person.activate(w.id());
             person.clickAt(w.id(), x, y);
             // the page starts a few pixels into the window (measured: 4), so the press lands at x 196 of the page
             java.util.regex.Pattern down = java.util.regex.Pattern.compile("down 1 at (\\d+),\\d+.*");
-            poll(() -> person.desktop.windows().stream().anyMatch(i -> {
-                java.util.regex.Matcher m = down.matcher(i.title());
-                return i.id() == w.id() && m.matches() && Math.abs(Integer.parseInt(m.group(1)) - x) <= 10;
-            }), 10_000, "the page got one press at x 200 of the window");
+            poll(
+                    () -> person.desktop.windows().stream().anyMatch(i -> {
+                        java.util.regex.Matcher m = down.matcher(i.title());
+                        return i.id() == w.id() && m.matches() && Math.abs(Integer.parseInt(m.group(1)) - x) <= 10;
+                    }),
+                    10_000,
+                    "the page got one press at x 200 of the window");
         }
     }
 }

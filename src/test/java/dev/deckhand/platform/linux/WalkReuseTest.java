@@ -40,7 +40,8 @@ class WalkReuseTest {
     @Test
     void aReadRightAfterAWalkWithNothingHappeningReusesIt() throws Exception {
         TestApp.requireDesktop();
-        try (LinuxDesktop desktop = LinuxDesktop.open(); TestApp app = galculator()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open();
+                TestApp app = galculator()) {
             long window = awaitReady(desktop, app);
             int told = 0;
             for (int round = 0; round < ROUNDS && told < 3; round++) {
@@ -66,7 +67,8 @@ class WalkReuseTest {
     void anActionOfDeckhandAfterTheWalkEndsItsReuse() throws Exception {
         TestApp.requireDesktop();
         AtomicLong clock = new AtomicLong(1_000_000_000L);
-        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get); TestApp app = galculator()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get);
+                TestApp app = galculator()) {
             long window = awaitReady(desktop, app);
             quietRound(desktop, () -> {
                 desktop.snapshot(window, REVISION);
@@ -86,7 +88,8 @@ class WalkReuseTest {
     void aKeyFromOutsideDeckhandEndsTheReuseAndTheNewDisplayIsRead() throws Exception {
         TestApp.requireDesktop();
         AtomicLong clock = new AtomicLong(1_000_000_000L);
-        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get); TestApp app = galculator()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get);
+                TestApp app = galculator()) {
             long window = awaitReady(desktop, app);
             // the key goes to the focused window (XTEST), as a person's would
             run("xdotool", "windowactivate", "--sync", Long.toString(window));
@@ -108,7 +111,8 @@ class WalkReuseTest {
     void aWindowMovedFromOutsideEndsTheReuseAndTheNewPlaceIsRead() throws Exception {
         TestApp.requireDesktop();
         AtomicLong clock = new AtomicLong(1_000_000_000L);
-        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get); TestApp app = galculator()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get);
+                TestApp app = galculator()) {
             long window = awaitReady(desktop, app);
             quietRound(desktop, () -> {
                 ScopedTree before = desktop.snapshot(window, REVISION);
@@ -132,7 +136,8 @@ class WalkReuseTest {
     void anotherRevisionOrWindowIsWalked() throws Exception {
         TestApp.requireDesktop();
         AtomicLong clock = new AtomicLong(1_000_000_000L);
-        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get); TestApp app = galculator();
+        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get);
+                TestApp app = galculator();
                 TestApp other = galculator()) {
             long window = awaitReady(desktop, app);
             long otherWindow = awaitReady(desktop, other);
@@ -161,7 +166,8 @@ class WalkReuseTest {
     void aWalkOfTheAgeBoundIsWalkedAgain() throws Exception {
         TestApp.requireDesktop();
         AtomicLong clock = new AtomicLong(1_000_000_000L);
-        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get); TestApp app = galculator()) {
+        try (LinuxDesktop desktop = LinuxDesktop.open(clock::get);
+                TestApp app = galculator()) {
             long window = awaitReady(desktop, app);
             quietRound(desktop, () -> {
                 ScopedTree walked = desktop.snapshot(window, REVISION);
@@ -211,26 +217,35 @@ class WalkReuseTest {
     /** The app's window once its tree shows the keypad and its start-up events are over. */
     private static long awaitReady(LinuxDesktop desktop, TestApp app) throws InterruptedException {
         long[] window = {0};
-        await(() -> {
-            for (WindowInfo w : desktop.windows()) {
-                if (w.pid() == app.pid() && w.visible()) window[0] = w.id();
-            }
-            return window[0] != 0;
-        }, "galculator's window; log: " + app.log());
-        await(() -> {
-            try {
-                ScopedTree t = desktop.snapshot(window[0], REVISION);
-                return !t.partial() && t.nodes().stream().anyMatch(n -> n.name().equals("AC"));
-            } catch (RefusedException notYet) {
-                return false; // the app registers on the accessibility bus a little after its window maps
-            }
-        }, "galculator's keypad on the accessibility bus");
+        await(
+                () -> {
+                    for (WindowInfo w : desktop.windows()) {
+                        if (w.pid() == app.pid() && w.visible()) window[0] = w.id();
+                    }
+                    return window[0] != 0;
+                },
+                "galculator's window; log: " + app.log());
+        await(
+                () -> {
+                    try {
+                        ScopedTree t = desktop.snapshot(window[0], REVISION);
+                        return !t.partial()
+                                && t.nodes().stream().anyMatch(n -> n.name().equals("AC"));
+                    } catch (RefusedException notYet) {
+                        return false; // the app registers on the accessibility bus a little after its window maps
+                    }
+                },
+                "galculator's keypad on the accessibility bus");
         desktop.settle(MAX);
         return window[0];
     }
 
     private static Geometry geometry(LinuxDesktop desktop, long window) {
-        return desktop.windows().stream().filter(w -> w.id() == window).findFirst().orElseThrow().geometry();
+        return desktop.windows().stream()
+                .filter(w -> w.id() == window)
+                .findFirst()
+                .orElseThrow()
+                .geometry();
     }
 
     private static Geometry frame(ScopedTree tree) {
@@ -240,8 +255,12 @@ class WalkReuseTest {
     }
 
     private static String display(ScopedTree tree) {
-        return tree.nodes().stream().filter(n -> n.role().equals("text")).findFirst()
-                .map(n -> n.value() == null ? n.name() : n.value()).orElseThrow().strip();
+        return tree.nodes().stream()
+                .filter(n -> n.role().equals("text"))
+                .findFirst()
+                .map(n -> n.value() == null ? n.name() : n.value())
+                .orElseThrow()
+                .strip();
     }
 
     private static void await(BooleanSupplier done, String what) throws InterruptedException {

@@ -36,7 +36,8 @@ class CalculatorWaylandTest extends WaylandDesktopContract {
     }
 
     private static boolean isButton(Node n, String label) {
-        return n.role().equals("push button") && (n.name().equals(label) || n.name().equals(label + " " + label));
+        return n.role().equals("push button")
+                && (n.name().equals(label) || n.name().equals(label + " " + label));
     }
 
     @Test
@@ -47,12 +48,17 @@ class CalculatorWaylandTest extends WaylandDesktopContract {
             long t0 = System.nanoTime();
             desktop.click(b.uid());
             desktop.settle(Duration.ofSeconds(2));
-            System.out.printf("calculator click %s + settle on its effect: %.1f ms%n", label, (System.nanoTime() - t0) / 1e6);
+            System.out.printf(
+                    "calculator click %s + settle on its effect: %.1f ms%n", label, (System.nanoTime() - t0) / 1e6);
         }
-        String shown = awaitValue(() -> {
-            String v = find(snapshot(), "display", n -> n.role().equals("text") && n.editable()).value();
-            return v == null ? "" : v.strip();
-        }, "42", Duration.ofSeconds(5));
+        String shown = awaitValue(
+                () -> {
+                    String v = find(snapshot(), "display", n -> n.role().equals("text") && n.editable())
+                            .value();
+                    return v == null ? "" : v.strip();
+                },
+                "42",
+                Duration.ofSeconds(5));
         assertEquals("42", shown);
     }
 }

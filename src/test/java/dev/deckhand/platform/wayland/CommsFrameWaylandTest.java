@@ -34,24 +34,32 @@ class CommsFrameWaylandTest {
         Path dir = Files.createTempDirectory("deckhand-wayland-comms");
         Path slack = Files.createSymbolicLink(dir.resolve("slack"), Path.of("/usr/bin/zenity"));
         try (WestonSession weston = WestonSession.start();
-             MixedDesktop desktop = new MixedDesktop(LinuxDesktop.open());
-             TestApp chat = weston.launch(slack.toString(), "--info", "--title", "chat", "--text", "a message")) {
+                MixedDesktop desktop = new MixedDesktop(LinuxDesktop.open());
+                TestApp chat = weston.launch(slack.toString(), "--info", "--title", "chat", "--text", "a message")) {
             Optional<WindowInfo> seen = Optional.empty();
             DesktopFacts facts = null;
             long deadline = System.nanoTime() + 30_000_000_000L;
             while (seen.isEmpty() && System.nanoTime() < deadline) {
                 assertTrue(chat.alive(), () -> "the chat app exited early; log: " + chat.log());
                 facts = desktop.facts();
-                seen = facts.windows().stream().filter(w -> w.pid() == chat.pid()).findFirst();
+                seen = facts.windows().stream()
+                        .filter(w -> w.pid() == chat.pid())
+                        .findFirst();
                 if (seen.isEmpty()) Thread.sleep(100);
             }
             assertTrue(seen.isPresent(), "the chat app's frame is in the facts within 30 s");
             assertTrue(FrameIds.isFrameId(seen.get().id()), "on the Wayland route: " + seen.get());
             assertTrue(seen.get().visible(), "counted visible: " + seen.get());
-            assertEquals("slack", seen.get().app().toLowerCase(java.util.Locale.ROOT), seen.get().toString());
+            assertEquals(
+                    "slack",
+                    seen.get().app().toLowerCase(java.util.Locale.ROOT),
+                    seen.get().toString());
             Optional<Refusal> deny = DenyScan.scan(PolicyConfig.defaults(), FactsMapper.facts(facts, 0));
             assertTrue(deny.isPresent(), "the deny scan fires");
-            assertEquals(RefusalCode.DENY_COMMS_VISIBLE, deny.get().code(), deny.get().detail());
+            assertEquals(
+                    RefusalCode.DENY_COMMS_VISIBLE,
+                    deny.get().code(),
+                    deny.get().detail());
             assertTrue(deny.get().detail().contains("slack"), deny.get().detail());
         } finally {
             Files.deleteIfExists(slack);

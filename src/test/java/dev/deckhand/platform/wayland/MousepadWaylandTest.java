@@ -42,12 +42,18 @@ class MousepadWaylandTest extends WaylandDesktopContract {
         desktop.setText(text.uid(), "hello from Wayland");
         desktop.settle(Duration.ofSeconds(2));
         System.out.printf("mousepad set_text + settle: %.1f ms%n", (System.nanoTime() - t0) / 1e6);
-        assertEquals("hello from Wayland", awaitValue(() -> snapshot().byUid(text.uid()).orElseThrow().value(),
-                "hello from Wayland", Duration.ofSeconds(5)));
+        assertEquals(
+                "hello from Wayland",
+                awaitValue(
+                        () -> snapshot().byUid(text.uid()).orElseThrow().value(),
+                        "hello from Wayland",
+                        Duration.ofSeconds(5)));
         // mousepad marks the edited document in its title: the same frame, the same id.
         String[] now = {before};
         poll(() -> !(now[0] = window().title()).equals(before), Duration.ofSeconds(5));
         assertNotEquals(before, now[0], "mousepad retitles the edited document");
-        assertEquals("hello from Wayland", find(snapshot(), "editable text", MousepadWaylandTest::isText).value());
+        assertEquals(
+                "hello from Wayland",
+                find(snapshot(), "editable text", MousepadWaylandTest::isText).value());
     }
 }

@@ -46,8 +46,11 @@ class StoppedAppWaylandTest extends MousepadWaylandTest {
         } finally {
             app.sigcont();
         }
-        assertTrue(poll(() -> outcome(this::snapshot) instanceof ScopedTree t && !t.partial() && contentReady(t),
-                Duration.ofSeconds(20)), "the continued app's window answers again under id " + windowId);
+        assertTrue(
+                poll(
+                        () -> outcome(this::snapshot) instanceof ScopedTree t && !t.partial() && contentReady(t),
+                        Duration.ofSeconds(20)),
+                "the continued app's window answers again under id " + windowId);
     }
 
     @Test
@@ -68,7 +71,8 @@ class StoppedAppWaylandTest extends MousepadWaylandTest {
             return "set";
         });
         assertRefused(act);
-        assertTrue(poll(() -> desktop.windows().stream().noneMatch(w -> w.id() == windowId), Duration.ofSeconds(10)),
+        assertTrue(
+                poll(() -> desktop.windows().stream().noneMatch(w -> w.id() == windowId), Duration.ofSeconds(10)),
                 "the dead app's window leaves the list");
     }
 
@@ -86,7 +90,10 @@ class StoppedAppWaylandTest extends MousepadWaylandTest {
             fail("a refusal: " + outcome);
             return;
         }
-        assertTrue(e.code() == RefusalCode.A11Y_UNAVAILABLE || e.code() == RefusalCode.PREFLIGHT_FAILED
-                || e.code() == RefusalCode.OUT_OF_SCOPE, e.toString());
+        assertTrue(
+                e.code() == RefusalCode.A11Y_UNAVAILABLE
+                        || e.code() == RefusalCode.PREFLIGHT_FAILED
+                        || e.code() == RefusalCode.OUT_OF_SCOPE,
+                e.toString());
     }
 }

@@ -38,7 +38,12 @@ class TextEditorWaylandTest extends WaylandDesktopContract {
         Node text = find(snapshot(), "editable text", TextEditorWaylandTest::isText);
         desktop.setText(text.uid(), "written through AT-SPI alone");
         desktop.settle(Duration.ofSeconds(2));
-        assertEquals("written through AT-SPI alone", awaitValue(() -> find(snapshot(), "editable text",
-                TextEditorWaylandTest::isText).value(), "written through AT-SPI alone", Duration.ofSeconds(5)));
+        assertEquals(
+                "written through AT-SPI alone",
+                awaitValue(
+                        () -> find(snapshot(), "editable text", TextEditorWaylandTest::isText)
+                                .value(),
+                        "written through AT-SPI alone",
+                        Duration.ofSeconds(5)));
     }
 }

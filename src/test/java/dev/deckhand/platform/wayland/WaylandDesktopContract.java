@@ -69,23 +69,30 @@ abstract class WaylandDesktopContract {
         desktop = new MixedDesktop(x11);
         app = launchApp();
         WindowInfo[] found = {null};
-        boolean listed = poll(() -> {
-            if (!app.alive()) throw new AssertionError("the app exited early; log: " + app.log());
-            found[0] = desktop.windows().stream()
-                    .filter(w -> w.pid() == app.pid() && windowTitle().test(w.title())).findFirst().orElse(null);
-            return found[0] != null;
-        }, Duration.ofSeconds(30));
-        if (!listed) fail("no frame of pid " + app.pid() + " listed in 30 s: " + desktop.windows() + "; log: " + app.log());
+        boolean listed = poll(
+                () -> {
+                    if (!app.alive()) throw new AssertionError("the app exited early; log: " + app.log());
+                    found[0] = desktop.windows().stream()
+                            .filter(w -> w.pid() == app.pid() && windowTitle().test(w.title()))
+                            .findFirst()
+                            .orElse(null);
+                    return found[0] != null;
+                },
+                Duration.ofSeconds(30));
+        if (!listed)
+            fail("no frame of pid " + app.pid() + " listed in 30 s: " + desktop.windows() + "; log: " + app.log());
         windowId = found[0].id();
         ScopedTree[] last = {null};
-        if (!poll(() -> {
-            try {
-                last[0] = snapshot();
-                return !last[0].partial() && contentReady(last[0]);
-            } catch (RefusedException e) {
-                return false;
-            }
-        }, Duration.ofSeconds(30))) {
+        if (!poll(
+                () -> {
+                    try {
+                        last[0] = snapshot();
+                        return !last[0].partial() && contentReady(last[0]);
+                    } catch (RefusedException e) {
+                        return false;
+                    }
+                },
+                Duration.ofSeconds(30))) {
             fail("the frame never showed its content: " + (last[0] == null ? "no tree" : dump(last[0])));
         }
     }
@@ -111,7 +118,9 @@ abstract class WaylandDesktopContract {
     }
 
     protected WindowInfo window() {
-        return desktop.windows().stream().filter(w -> w.id() == windowId).findFirst()
+        return desktop.windows().stream()
+                .filter(w -> w.id() == windowId)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("frame " + windowId + " is not listed: " + desktop.windows()));
     }
 
@@ -132,24 +141,29 @@ abstract class WaylandDesktopContract {
     /** Polls fresh reads until one gives {@code expected} (bounded); the last value read. */
     protected static String awaitValue(Supplier<String> read, String expected, Duration max) {
         String[] last = {null};
-        poll(() -> {
-            try {
-                last[0] = read.get();
-            } catch (RefusedException e) {
-                last[0] = "refused: " + e.getMessage();
-            }
-            return expected.equals(last[0]);
-        }, max);
+        poll(
+                () -> {
+                    try {
+                        last[0] = read.get();
+                    } catch (RefusedException e) {
+                        last[0] = "refused: " + e.getMessage();
+                    }
+                    return expected.equals(last[0]);
+                },
+                max);
         return last[0];
     }
 
     protected static Node find(ScopedTree tree, String what, Predicate<Node> p) {
-        return tree.nodes().stream().filter(p).findFirst()
+        return tree.nodes().stream()
+                .filter(p)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + what + " in the tree:\n" + dump(tree)));
     }
 
     protected static String dump(ScopedTree tree) {
-        return tree.nodes().stream().limit(200)
+        return tree.nodes().stream()
+                .limit(200)
                 .map(n -> "  ".repeat(n.depth()) + n.role() + " '" + n.name() + "'"
                         + (n.value() != null ? " = '" + n.value() + "'" : "") + " " + n.uid())
                 .collect(Collectors.joining("\n"));
@@ -165,10 +179,13 @@ abstract class WaylandDesktopContract {
         assertEquals(app.pid(), w.pid());
         assertTrue(w.processStart() > 0, "the process start binds a grant to the process: " + w);
         assertTrue(w.visible(), "a frame counts as visible (no reliable showing state)");
-        assertFalse(x11.windows().stream().anyMatch(x -> x.pid() == app.pid()),
+        assertFalse(
+                x11.windows().stream().anyMatch(x -> x.pid() == app.pid()),
                 "a native Wayland app has no X window: " + x11.windows());
-        assertEquals(1, desktop.windows().stream().filter(x -> x.id() == windowId).count());
-        assertTrue(desktop.facts().windows().stream().anyMatch(x -> x.id() == windowId),
+        assertEquals(
+                1, desktop.windows().stream().filter(x -> x.id() == windowId).count());
+        assertTrue(
+                desktop.facts().windows().stream().anyMatch(x -> x.id() == windowId),
                 "the facts the policy reads list the frame too");
     }
 
@@ -180,7 +197,8 @@ abstract class WaylandDesktopContract {
         Set<String> uids = new HashSet<>();
         for (Node n : tree.nodes()) {
             assertTrue(uids.add(n.uid()), "uids are unique: " + n.uid() + " in\n" + dump(tree));
-            assertFalse(n.uid().contains("/") || n.uid().contains(":1.") || n.uid().contains(String.valueOf(app.pid())),
+            assertFalse(
+                    n.uid().contains("/") || n.uid().contains(":1.") || n.uid().contains(String.valueOf(app.pid())),
                     "a uid names no bus route or process: " + n.uid());
         }
     }
@@ -192,8 +210,8 @@ abstract class WaylandDesktopContract {
         ScopedTree fresh = snapshot();
         assertEquals(next, fresh.grantRevision());
         assertFalse(fresh.byUid(old).isPresent(), "a new revision mints new uids");
-        for (Runnable act : List.<Runnable>of(() -> desktop.click(old), () -> desktop.focus(old),
-                () -> desktop.setText(old, "x"))) {
+        for (Runnable act : List.<Runnable>of(
+                () -> desktop.click(old), () -> desktop.focus(old), () -> desktop.setText(old, "x"))) {
             RefusedException e = assertThrows(RefusedException.class, act::run);
             assertEquals(RefusalCode.OUT_OF_SCOPE, e.code(), e.getMessage());
         }
@@ -229,7 +247,8 @@ abstract class WaylandDesktopContract {
         for (Class<?> c : natives.getDeclaredClasses()) {
             for (Method m : c.getDeclaredMethods()) {
                 methods++;
-                assertFalse(m.getName().startsWith("atspi_generate_"), "bound: " + c.getSimpleName() + "." + m.getName());
+                assertFalse(
+                        m.getName().startsWith("atspi_generate_"), "bound: " + c.getSimpleName() + "." + m.getName());
             }
         }
         assertTrue(methods > 20, "the native bindings were read: " + methods);

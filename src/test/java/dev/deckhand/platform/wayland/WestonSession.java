@@ -40,11 +40,18 @@ public final class WestonSession implements AutoCloseable {
             bus = RootProperty.read(System.getenv("DISPLAY"), "AT_SPI_BUS")
                     .orElseThrow(() -> new AssertionError("the virtual desktop has no AT_SPI_BUS"));
         }
-        Path runtime = Files.createTempDirectory("deckhand-weston",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        ProcessBuilder pb = new ProcessBuilder("weston", "--backend=headless-backend.so", "--socket=" + SOCKET,
-                "--idle-time=0", "--use-pixman", "--width=1280", "--height=800")
-                .redirectErrorStream(true).redirectOutput(runtime.resolve("weston.log").toFile());
+        Path runtime = Files.createTempDirectory(
+                "deckhand-weston", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        ProcessBuilder pb = new ProcessBuilder(
+                        "weston",
+                        "--backend=headless-backend.so",
+                        "--socket=" + SOCKET,
+                        "--idle-time=0",
+                        "--use-pixman",
+                        "--width=1280",
+                        "--height=800")
+                .redirectErrorStream(true)
+                .redirectOutput(runtime.resolve("weston.log").toFile());
         pb.environment().put("XDG_RUNTIME_DIR", runtime.toString());
         pb.environment().remove("DISPLAY");
         Process weston = pb.start();
@@ -63,8 +70,15 @@ public final class WestonSession implements AutoCloseable {
 
     /** A native Wayland client of this compositor, on the desktop's accessibility bus. */
     public TestApp launch(String... command) throws IOException {
-        return TestApp.launchWayland(List.of(command), Map.of("WAYLAND_DISPLAY", SOCKET,
-                "XDG_RUNTIME_DIR", runtime.toString(), "AT_SPI_BUS_ADDRESS", a11yBus));
+        return TestApp.launchWayland(
+                List.of(command),
+                Map.of(
+                        "WAYLAND_DISPLAY",
+                        SOCKET,
+                        "XDG_RUNTIME_DIR",
+                        runtime.toString(),
+                        "AT_SPI_BUS_ADDRESS",
+                        a11yBus));
     }
 
     /** The compositor's socket as an absolute path (a WAYLAND_DISPLAY that needs no XDG_RUNTIME_DIR). */

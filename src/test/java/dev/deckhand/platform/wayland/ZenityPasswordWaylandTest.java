@@ -47,7 +47,8 @@ class ZenityPasswordWaylandTest extends WaylandDesktopContract {
         assertTrue(again.hasValue(), "a password field carries a value");
         assertNull(again.value(), "but it is never read");
         for (Node n : tree.nodes()) {
-            assertFalse(n.name().contains(SECRET) || (n.value() != null && n.value().contains(SECRET)),
+            assertFalse(
+                    n.name().contains(SECRET) || (n.value() != null && n.value().contains(SECRET)),
                     "the secret shows nowhere in the tree: " + n);
         }
     }

@@ -34,7 +34,9 @@ class ZenityWaylandTest extends WaylandDesktopContract {
     @Override
     protected boolean contentReady(ScopedTree tree) {
         return tree.nodes().stream().anyMatch(n -> n.role().equals("text") && n.editable())
-                && tree.nodes().stream().anyMatch(n -> n.role().equals("push button") && n.name().equals("OK"));
+                && tree.nodes().stream()
+                        .anyMatch(
+                                n -> n.role().equals("push button") && n.name().equals("OK"));
     }
 
     /** Runs last: the dialog exits. */
@@ -45,9 +47,15 @@ class ZenityWaylandTest extends WaylandDesktopContract {
         Node entry = find(tree, "entry", n -> n.role().equals("text") && n.editable());
         desktop.setText(entry.uid(), "Ada Lovelace");
         desktop.settle(Duration.ofSeconds(2));
-        assertEquals("Ada Lovelace", awaitValue(() -> snapshot().byUid(entry.uid()).orElseThrow().value(),
-                "Ada Lovelace", Duration.ofSeconds(5)));
-        desktop.click(find(tree, "OK", n -> n.role().equals("push button") && n.name().equals("OK")).uid());
+        assertEquals(
+                "Ada Lovelace",
+                awaitValue(
+                        () -> snapshot().byUid(entry.uid()).orElseThrow().value(),
+                        "Ada Lovelace",
+                        Duration.ofSeconds(5)));
+        desktop.click(
+                find(tree, "OK", n -> n.role().equals("push button") && n.name().equals("OK"))
+                        .uid());
         assertTrue(poll(() -> !app.alive(), Duration.ofSeconds(10)), "zenity answers and exits");
         assertTrue(app.log().contains("Ada Lovelace"), "zenity printed the entry: " + app.log());
     }

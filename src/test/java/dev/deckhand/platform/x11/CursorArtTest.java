@@ -30,8 +30,12 @@ class CursorArtTest {
 
     @Test
     void onlyThePressShowsTheRing() {
-        long ringIdle = java.util.Arrays.stream(CursorArt.pixels(false)).filter(p -> p == CursorArt.RING).count();
-        long ringPressed = java.util.Arrays.stream(CursorArt.pixels(true)).filter(p -> p == CursorArt.RING).count();
+        long ringIdle = java.util.Arrays.stream(CursorArt.pixels(false))
+                .filter(p -> p == CursorArt.RING)
+                .count();
+        long ringPressed = java.util.Arrays.stream(CursorArt.pixels(true))
+                .filter(p -> p == CursorArt.RING)
+                .count();
         assertEquals(0, ringIdle);
         assertTrue(ringPressed > 100, "ring pixels: " + ringPressed);
     }

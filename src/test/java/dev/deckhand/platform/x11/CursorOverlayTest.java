@@ -38,15 +38,28 @@ class CursorOverlayTest {
     private static final int BUTTON_EXIT = 7;
 
     private static Process yad(TestApps apps) throws Exception {
-        return apps.start("yad", "yad", "--title", TITLE, "--width", "420", "--height", "200", "--text",
-                "The drawn cursor presses the button below.", "--button", "Press me:" + BUTTON_EXIT);
+        return apps.start(
+                "yad",
+                "yad",
+                "--title",
+                TITLE,
+                "--width",
+                "420",
+                "--height",
+                "200",
+                "--text",
+                "The drawn cursor presses the button below.",
+                "--button",
+                "Press me:" + BUTTON_EXIT);
     }
 
     private static Node button(LinuxDesktop desktop, WindowInfo w) {
         for (int i = 0; i < 100; i++) {
             ScopedTree tree = desktop.snapshot(w.id(), 1);
             for (Node n : tree.nodes()) {
-                if (n.role().equals("push button") && n.name().contains("Press me") && n.bounds() != null
+                if (n.role().equals("push button")
+                        && n.name().contains("Press me")
+                        && n.bounds() != null
                         && n.bounds().width() > 0) return n;
             }
             TestApps.sleep(100);
@@ -73,22 +86,25 @@ class CursorOverlayTest {
     void travelsToTheButtonAndPressesItWhileTheRealPointerStays() throws Exception {
         String display = TestApps.requireDisplay();
         try (TestApps apps = new TestApps();
-             ScreenReader screen = new ScreenReader(display);
-             LinuxDesktop desktop = LinuxDesktop.open()) {
+                ScreenReader screen = new ScreenReader(display);
+                LinuxDesktop desktop = LinuxDesktop.open()) {
             Process yad = yad(apps);
             WindowInfo w = TestApps.awaitWindow(desktop.x11(), x -> x.title().equals(TITLE), "yad");
             Node button = button(desktop, w);
             int bx = button.bounds().centerX(), by = button.bounds().centerY();
             int[] pointer = screen.pointer();
-            CursorOverlay overlay = CursorOverlay.start(System.getenv(),
+            CursorOverlay overlay = CursorOverlay.start(
+                    System.getenv(),
                     new CursorOverlay.Timing(Duration.ofMillis(900), Duration.ofMillis(500), Duration.ofSeconds(5)));
             try {
                 assertTrue(overlay.window(Duration.ofSeconds(5)).isPresent(), "the overlay window was created");
-                Desktop shown = CursorDesktop.over(desktop.desktop(), overlay, () -> { });
+                Desktop shown = CursorDesktop.over(desktop.desktop(), overlay, () -> {});
                 // As the loop does: read the tree through the cursor desktop and act on a uid from it.
                 String uid = shown.trees().snapshot(w.id(), 1).nodes().stream()
                         .filter(n -> n.role().equals("push button") && n.name().contains("Press me"))
-                        .findFirst().orElseThrow().uid();
+                        .findFirst()
+                        .orElseThrow()
+                        .uid();
                 List<RgbImage> frames = new ArrayList<>();
                 List<int[]> pointers = new ArrayList<>();
                 AtomicBoolean done = new AtomicBoolean();
@@ -123,16 +139,20 @@ class CursorOverlayTest {
                     if (ring[0] > 40 && Math.abs(ring[1] - bx) < 20 && Math.abs(ring[2] - by) < 20) pressedFrames++;
                     Files.write(out.resolve(String.format("frame-%02d.png", i)), f.png());
                 }
-                System.out.printf("cursor series: %d frames, %d with the cursor, %d pressed; click call %d ms; "
-                        + "pointer stayed at %d,%d%n", frames.size(), positions.size(), pressedFrames, clickMillis,
-                        pointer[0], pointer[1]);
+                System.out.printf(
+                        "cursor series: %d frames, %d with the cursor, %d pressed; click call %d ms; "
+                                + "pointer stayed at %d,%d%n",
+                        frames.size(), positions.size(), pressedFrames, clickMillis, pointer[0], pointer[1]);
                 assertTrue(positions.size() >= 5, "the cursor shows in several frames: " + positions.size());
                 double[] firstSeen = positions.get(0), last = positions.get(positions.size() - 1);
                 double startDist = Math.hypot(firstSeen[1] - bx, firstSeen[2] - by);
                 double endDist = Math.hypot(last[1] - bx, last[2] - by);
                 assertTrue(startDist > 60, "it starts away from the button: " + startDist);
                 assertTrue(endDist < 30, "it ends on the button: " + endDist);
-                long distinct = positions.stream().map(p -> Math.round(p[1]) + "," + Math.round(p[2])).distinct().count();
+                long distinct = positions.stream()
+                        .map(p -> Math.round(p[1]) + "," + Math.round(p[2]))
+                        .distinct()
+                        .count();
                 assertTrue(distinct >= 3, "it travels through several places: " + distinct);
                 assertTrue(pressedFrames >= 1, "a frame shows the press ring on the button");
                 for (int[] p : pointers) assertArrayEquals(pointer, p, "the real pointer never moved");
@@ -147,13 +167,14 @@ class CursorOverlayTest {
     void clicksOnTheOverlayReachTheAppAndCapturesNeverContainIt() throws Exception {
         String display = TestApps.requireDisplay();
         try (TestApps apps = new TestApps();
-             ScreenReader screen = new ScreenReader(display);
-             LinuxDesktop desktop = LinuxDesktop.open()) {
+                ScreenReader screen = new ScreenReader(display);
+                LinuxDesktop desktop = LinuxDesktop.open()) {
             Process yad = yad(apps);
             WindowInfo w = TestApps.awaitWindow(desktop.x11(), x -> x.title().equals(TITLE), "yad");
             Node button = button(desktop, w);
             int bx = button.bounds().centerX(), by = button.bounds().centerY();
-            CursorOverlay overlay = CursorOverlay.start(System.getenv(),
+            CursorOverlay overlay = CursorOverlay.start(
+                    System.getenv(),
                     new CursorOverlay.Timing(Duration.ofMillis(100), Duration.ofMillis(0), Duration.ofSeconds(30)));
             try {
                 long ow = overlay.window(Duration.ofSeconds(5)).orElseThrow();
@@ -178,11 +199,14 @@ class CursorOverlayTest {
                     }
                 }
                 double onScreen = find(seen, CursorArt.FILL)[0];
-                System.out.printf("overlay: %.0f cursor pixels on screen, %d in the window capture%n", onScreen, overlayPixels);
+                System.out.printf(
+                        "overlay: %.0f cursor pixels on screen, %d in the window capture%n", onScreen, overlayPixels);
                 assertTrue(onScreen > 50, "the cursor is on screen while captured");
                 assertEquals(0, overlayPixels, "the window capture holds no overlay pixel");
                 // Through the presence desktop the overlay is also taken off the screen before a capture.
-                CursorDesktop.over(desktop.desktop(), overlay, () -> { }).captures().capture(w.id(), 1, 4096);
+                CursorDesktop.over(desktop.desktop(), overlay, () -> {})
+                        .captures()
+                        .capture(w.id(), 1, 4096);
                 assertEquals(0.0, find(screen.screen(), CursorArt.FILL)[0], "hidden before a capture");
                 overlay.pointAt(bx, by, false);
                 TestApps.sleep(200);
@@ -190,7 +214,8 @@ class CursorOverlayTest {
 
                 TestApps.run("xdotool", "mousemove", "3", "3"); // start away from the overlay
                 // A real click (XTEST through xdotool, allowed here: a private virtual desktop) on the overlay.
-                assertEquals(0, TestApps.run("xdotool", "mousemove", String.valueOf(px), String.valueOf(py), "click", "1"));
+                assertEquals(
+                        0, TestApps.run("xdotool", "mousemove", String.valueOf(px), String.valueOf(py), "click", "1"));
                 assertTrue(yad.waitFor(10, java.util.concurrent.TimeUnit.SECONDS), "the click reached yad");
                 assertEquals(BUTTON_EXIT, yad.exitValue(), "the click on the overlay pressed the button underneath");
                 assertFalse(overlay.broken(), "the overlay kept drawing");
@@ -202,7 +227,8 @@ class CursorOverlayTest {
 
     @Test
     void aDisplayThatCannotBeOpenedLeavesTheCursorANoOp() {
-        CursorOverlay overlay = CursorOverlay.start(Map.of("DISPLAY", ":9999"),
+        CursorOverlay overlay = CursorOverlay.start(
+                Map.of("DISPLAY", ":9999"),
                 new CursorOverlay.Timing(Duration.ofMillis(100), Duration.ofMillis(100), Duration.ofSeconds(1)));
         try {
             assertTrue(overlay.window(Duration.ofSeconds(5)).isEmpty());

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.Test;
 class KeyChordTest {
 
     /** A stand-in for XStringToKeysym with the few names these cases use. */
-    static final ToLongFunction<String> NAMES = n -> Map.of("Return", 0xff0dL, "Tab", 0xff09L, "F4", 0xffc1L,
-            "Prior", 0xff55L, "space", 0x20L, "Escape", 0xff1bL).getOrDefault(n, 0L);
+    static final ToLongFunction<String> NAMES = n -> Map.of(
+                    "Return", 0xff0dL, "Tab", 0xff09L, "F4", 0xffc1L, "Prior", 0xff55L, "space", 0x20L, "Escape",
+                    0xff1bL)
+            .getOrDefault(n, 0L);
 
     private static KeyChord x(String chord) {
         return KeyChord.of(Chord.parse(chord), NAMES);
@@ -28,7 +30,10 @@ class KeyChordTest {
     void mapsModifiersAndKeys() {
         assertEquals(new KeyChord(Xlib.ControlMask, 's'), x("ctrl+s"));
         assertEquals(new KeyChord(Xlib.ControlMask | Xlib.ShiftMask, 0xff09L), x("shift+ctrl+Tab"));
-        assertEquals(new KeyChord(Xlib.Mod1Mask | Xlib.ShiftMask, 's'), x("alt+S"), "an upper-case letter is shift + its key");
+        assertEquals(
+                new KeyChord(Xlib.Mod1Mask | Xlib.ShiftMask, 's'),
+                x("alt+S"),
+                "an upper-case letter is shift + its key");
         for (String enter : new String[] {"Enter", "Return", "return", "KP_Enter"}) {
             assertEquals(new KeyChord(0, 0xff0dL), x(enter), enter);
         }
@@ -42,8 +47,10 @@ class KeyChordTest {
             RefusedException e = assertThrows(RefusedException.class, () -> x(c), c);
             assertEquals(RefusalCode.SYSTEM_CHORD, e.code());
         }
-        assertEquals(new KeyChord(Xlib.ControlMask | Xlib.Mod1Mask | Xlib.ShiftMask, 0xff1bL),
-                KeyChord.grabbed(Chord.parseLenient("ctrl+alt+shift+Escape"), NAMES), "the Stop shortcut is grabbed, never sent");
+        assertEquals(
+                new KeyChord(Xlib.ControlMask | Xlib.Mod1Mask | Xlib.ShiftMask, 0xff1bL),
+                KeyChord.grabbed(Chord.parseLenient("ctrl+alt+shift+Escape"), NAMES),
+                "the Stop shortcut is grabbed, never sent");
     }
 
     @Test

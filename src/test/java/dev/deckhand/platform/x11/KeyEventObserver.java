@@ -25,6 +25,7 @@ public final class KeyEventObserver implements AutoCloseable {
 
     /** The resource-id part of an XID; the bits above name the client that created it. */
     private static final long CLIENT_MASK = 0x1fffffL;
+
     private static final long KEY_MASK = 1L | 2L; // KeyPressMask | KeyReleaseMask
     private final Pointer dpy;
     private final AtomicInteger presses = new AtomicInteger();
@@ -65,7 +66,8 @@ public final class KeyEventObserver implements AutoCloseable {
         em.setInt(4, 1);
         em.setPointer(8, mask);
         Xi.X.XISelectEvents(dpy, window, em, 1);
-        com.sun.jna.ptr.LongByReference r = new com.sun.jna.ptr.LongByReference(), p = new com.sun.jna.ptr.LongByReference();
+        com.sun.jna.ptr.LongByReference r = new com.sun.jna.ptr.LongByReference(),
+                p = new com.sun.jna.ptr.LongByReference();
         com.sun.jna.ptr.PointerByReference kids = new com.sun.jna.ptr.PointerByReference();
         com.sun.jna.ptr.IntByReference n = new com.sun.jna.ptr.IntByReference();
         if (depth > 8 || Xlib.X.XQueryTree(dpy, window, r, p, kids, n) == 0 || kids.getValue() == null) return;
@@ -87,7 +89,8 @@ public final class KeyEventObserver implements AutoCloseable {
             }
             Xlib.X.XNextEvent(dpy, ev);
             int type = ev.getInt(Xlib.EV_TYPE);
-            if (type == Xlib.KeyPress || (type == GENERIC_EVENT && ev.getInt(36) == XI_KEY_PRESS)) presses.incrementAndGet();
+            if (type == Xlib.KeyPress || (type == GENERIC_EVENT && ev.getInt(36) == XI_KEY_PRESS))
+                presses.incrementAndGet();
         }
     }
 

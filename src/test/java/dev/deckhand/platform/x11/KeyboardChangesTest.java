@@ -31,6 +31,7 @@ class KeyboardChangesTest {
     private static final String CHORD = "ctrl+alt+shift+Escape";
     /** Control_L, Alt_L, Shift_L, Escape on the pc105 "us" map Xvfb starts with ({@link #theMapIsTheUsMap} checks). */
     private static final int[] PHYSICAL = {37, 64, 50, 9};
+
     private static final Path RULES = Path.of("/usr/share/X11/xkb/rules/evdev.lst");
 
     @BeforeEach
@@ -40,8 +41,11 @@ class KeyboardChangesTest {
         XConnection c = XConnection.open(System.getenv());
         try {
             Keyboard k = Keyboard.read(c);
-            assertTrue(k.keycodesOf(Keyboard.CONTROL_L).contains(37) && k.keycodesOf(Keyboard.ALT_L).contains(64)
-                    && k.keycodesOf(Keyboard.SHIFT_L).contains(50) && k.keycodesOf(Keyboard.ESCAPE).contains(9),
+            assertTrue(
+                    k.keycodesOf(Keyboard.CONTROL_L).contains(37)
+                            && k.keycodesOf(Keyboard.ALT_L).contains(64)
+                            && k.keycodesOf(Keyboard.SHIFT_L).contains(50)
+                            && k.keycodesOf(Keyboard.ESCAPE).contains(9),
                     "the physical keys of the chord on this map are 37 64 50 9");
         } finally {
             c.close();
@@ -102,13 +106,16 @@ class KeyboardChangesTest {
         try (StopKeyGrab grab = StopKeyGrab.start(CHORD, System.getenv(), presses::incrementAndGet)) {
             assertTrue(grab.status().registered(), grab.status().toString());
             assertTrue(physically(presses), "the physical keys on the us map");
-            for (List<String> options : List.of(List.of("ctrl:swapcaps", "caps:swapescape"), List.of("ctrl:swapcaps"),
+            for (List<String> options : List.of(
+                    List.of("ctrl:swapcaps", "caps:swapescape"),
+                    List.of("ctrl:swapcaps"),
                     List.of("caps:swapescape"))) {
                 restore();
                 remap(grab, options.toArray(String[]::new));
                 assertTrue(physically(presses), options + ": the physical keys 37 64 50 9");
                 // as a person would, right after (a swapped CapsLock pressed as Control may have left the lock on)
-                System.out.printf("%s: after the physical press the modifier state is 0x%x%n", options, modifierState());
+                System.out.printf(
+                        "%s: after the physical press the modifier state is 0x%x%n", options, modifierState());
                 assertTrue(byTheMap(presses), options + ": xdotool key " + CHORD + " by the new map, right after");
                 restore();
                 remap(grab, options.toArray(String[]::new));
@@ -148,7 +155,8 @@ class KeyboardChangesTest {
                 restore();
                 remap(grab, option);
                 boolean mapped = byTheMap(presses);
-                if (!physical || !mapped) missed.add(option + (physical ? "" : " (physical keys)") + (mapped ? "" : " (by the map)"));
+                if (!physical || !mapped)
+                    missed.add(option + (physical ? "" : " (physical keys)") + (mapped ? "" : " (by the map)"));
             }
         }
         System.out.printf("Stop under %d XKB options: missed %s%n", options.size(), missed);
@@ -165,14 +173,22 @@ class KeyboardChangesTest {
         AtomicInteger presses = new AtomicInteger();
         try (StopKeyGrab grab = StopKeyGrab.start(CHORD, System.getenv(), presses::incrementAndGet)) {
             assertTrue(grab.status().registered(), grab.status().toString());
-            for (List<String> on : List.of(List.of("sticky"), List.of("slowkeys", "1000"), List.of("bouncekeys", "500"),
+            for (List<String> on : List.of(
+                    List.of("sticky"),
+                    List.of("slowkeys", "1000"),
+                    List.of("bouncekeys", "500"),
                     List.of("sticky", "slowkeys", "1000", "bouncekeys", "500"))) {
                 restore();
                 List<String> cmd = new ArrayList<>(List.of("xkbset"));
                 cmd.addAll(on);
                 assertEquals(0, TestApps.run(cmd.toArray(String[]::new)), String.join(" ", cmd));
-                assertTrue(out("xkbset", "q").contains(on.get(0).startsWith("sticky") ? "Sticky-Keys = On"
-                        : on.get(0).startsWith("slow") ? "Slow-Keys = On" : "Bounce-Keys = On"), "xkbset " + on + " took");
+                assertTrue(
+                        out("xkbset", "q")
+                                .contains(
+                                        on.get(0).startsWith("sticky")
+                                                ? "Sticky-Keys = On"
+                                                : on.get(0).startsWith("slow") ? "Slow-Keys = On" : "Bounce-Keys = On"),
+                        "xkbset " + on + " took");
                 assertTrue(physically(presses), "xkbset " + on + ": the physical keys");
                 assertTrue(byTheMap(presses), "xkbset " + on + ": by the map");
             }
@@ -211,12 +227,17 @@ class KeyboardChangesTest {
 
             long remapped = x.keyboardChanges().count();
             restore();
-            assertTrue(TestApps.await(() -> x.keyboardChanges().count() > remapped, Duration.ofSeconds(3)), "the undoing too");
+            assertTrue(
+                    TestApps.await(() -> x.keyboardChanges().count() > remapped, Duration.ofSeconds(3)),
+                    "the undoing too");
 
             long restored = x.keyboardChanges().count();
             TestApps.run("xkbset", "sticky");
-            assertTrue(TestApps.await(() -> x.keyboardChanges().count() > restored, Duration.ofSeconds(3)), "sticky keys");
-            assertTrue(x.keyboardChanges().last().contains("sticky keys on"), x.keyboardChanges().last());
+            assertTrue(
+                    TestApps.await(() -> x.keyboardChanges().count() > restored, Duration.ofSeconds(3)), "sticky keys");
+            assertTrue(
+                    x.keyboardChanges().last().contains("sticky keys on"),
+                    x.keyboardChanges().last());
         } finally {
             restore();
             x.close();

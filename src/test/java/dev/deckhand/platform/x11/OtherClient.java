@@ -63,8 +63,19 @@ public final class OtherClient implements AutoCloseable {
         Memory attrs = new Memory(Xlib.SWA_SIZE);
         attrs.clear();
         attrs.setInt(Xlib.SWA_OVERRIDE_REDIRECT, Xlib.True);
-        long win = X.XCreateWindow(dpy, root, x, y, w, h, 0, 0 /* CopyFromParent */, Xlib.InputOutput, null,
-                Xlib.CWOverrideRedirect, attrs);
+        long win = X.XCreateWindow(
+                dpy,
+                root,
+                x,
+                y,
+                w,
+                h,
+                0,
+                0 /* CopyFromParent */,
+                Xlib.InputOutput,
+                null,
+                Xlib.CWOverrideRedirect,
+                attrs);
         X.XMapRaised(dpy, win);
         X.XSync(dpy, Xlib.False);
         windows.add(win);
@@ -128,8 +139,9 @@ public final class OtherClient implements AutoCloseable {
         while (X.XPending(dpy) > 0) {
             X.XNextEvent(dpy, ev);
             if (ev.getInt(Xlib.EV_TYPE) == Xlib.ButtonPress) {
-                return Optional.of(new long[] {ev.getLong(Xlib.EV_WINDOW), ev.getInt(Xlib.EV_X), ev.getInt(Xlib.EV_Y),
-                        ev.getInt(Xlib.EV_BUTTON)});
+                return Optional.of(new long[] {
+                    ev.getLong(Xlib.EV_WINDOW), ev.getInt(Xlib.EV_X), ev.getInt(Xlib.EV_Y), ev.getInt(Xlib.EV_BUTTON)
+                });
             }
         }
         return Optional.empty();

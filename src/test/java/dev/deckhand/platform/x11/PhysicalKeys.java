@@ -9,8 +9,7 @@ public final class PhysicalKeys {
     /** Control_L, Alt_L, Shift_L, Escape on the pc105 "us" map Xvfb starts with: the Stop chord's physical keys. */
     private static final int[] STOP = {37, 64, 50, 9};
 
-    private PhysicalKeys() {
-    }
+    private PhysicalKeys() {}
 
     /** Presses the Stop chord's physical keys ({@link #STOP}). */
     public static void pressStop() {

@@ -32,8 +32,10 @@ final class ScreenReader implements AutoCloseable {
         if (image == null) throw new IllegalStateException("XGetImage of the root failed");
         try {
             int bpl = image.getInt(Xlib.IMG_BPL);
-            java.nio.IntBuffer src = image.getPointer(Xlib.IMG_DATA).getByteBuffer(0, (long) bpl * height)
-                    .order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+            java.nio.IntBuffer src = image.getPointer(Xlib.IMG_DATA)
+                    .getByteBuffer(0, (long) bpl * height)
+                    .order(ByteOrder.LITTLE_ENDIAN)
+                    .asIntBuffer();
             int[] px = new int[width * height];
             for (int y = 0; y < height; y++) {
                 src.position(y * (bpl / 4));
@@ -49,8 +51,11 @@ final class ScreenReader implements AutoCloseable {
     /** The real pointer's position on the screen, {x, y}. */
     int[] pointer() {
         LongByReference r = new LongByReference(), child = new LongByReference();
-        IntByReference rx = new IntByReference(), ry = new IntByReference(), wx = new IntByReference(),
-                wy = new IntByReference(), mask = new IntByReference();
+        IntByReference rx = new IntByReference(),
+                ry = new IntByReference(),
+                wx = new IntByReference(),
+                wy = new IntByReference(),
+                mask = new IntByReference();
         X.XQueryPointer(dpy, root, r, child, rx, ry, wx, wy, mask);
         return new int[] {rx.getValue(), ry.getValue()};
     }

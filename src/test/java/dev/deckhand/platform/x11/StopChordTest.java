@@ -21,10 +21,19 @@ import org.junit.jupiter.api.Test;
 @Tag("pure")
 class StopChordTest {
 
-    private static final Set<Chord.Modifier> CTRL_ALT_SHIFT = Set.of(Chord.Modifier.CTRL, Chord.Modifier.ALT,
-            Chord.Modifier.SHIFT);
-    private static final int ESC = 9, LCTL = 37, LFSH = 50, RTSH = 62, LALT = 64, CAPS = 66, NMLK = 77, RCTL = 105,
-            RALT = 108, LWIN = 133, SCRATCH = 200;
+    private static final Set<Chord.Modifier> CTRL_ALT_SHIFT =
+            Set.of(Chord.Modifier.CTRL, Chord.Modifier.ALT, Chord.Modifier.SHIFT);
+    private static final int ESC = 9,
+            LCTL = 37,
+            LFSH = 50,
+            RTSH = 62,
+            LALT = 64,
+            CAPS = 66,
+            NMLK = 77,
+            RCTL = 105,
+            RALT = 108,
+            LWIN = 133,
+            SCRATCH = 200;
 
     /** A keyboard of keycodes 8..255, one keysym each, and its modifier map (rows Shift, Lock, Control, Mod1..Mod5). */
     private static Keyboard keyboard(Map<Integer, Long> keys, int[][] modmap) {
@@ -49,8 +58,8 @@ class StopChordTest {
         return k;
     }
 
-    private static final Keyboard US = keyboard(usKeys(), new int[][] {
-        {LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {LALT, RALT}, {NMLK}, {}, {LWIN}, {}});
+    private static final Keyboard US =
+            keyboard(usKeys(), new int[][] {{LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {LALT, RALT}, {NMLK}, {}, {LWIN}, {}});
 
     /** ctrl:swapcaps + caps:swapescape as the server maps them (xkbcomp): no Escape, Lock {ESC, LCTL}, Control {CAPS}. */
     private static Keyboard swapped(boolean scratchEscape) {
@@ -83,7 +92,8 @@ class StopChordTest {
         assertTrue(press(c, CAPS, NMLK, LCTL, LALT, LFSH, ESC), "lock keys held are ignored");
         assertFalse(press(c, LCTL, LALT, ESC), "ctrl+alt+Escape");
         assertFalse(press(c, ESC), "Escape alone");
-        assertTrue(press(c, LCTL, LALT, LFSH, LWIN, ESC), "one modifier more still stops (a program may hold one down)");
+        assertTrue(
+                press(c, LCTL, LALT, LFSH, LWIN, ESC), "one modifier more still stops (a program may hold one down)");
         assertFalse(press(c, LCTL, LALT, LFSH, 38), "another key");
     }
 
@@ -110,10 +120,12 @@ class StopChordTest {
         k.put(ESC, Keyboard.CAPS_LOCK);
         k.put(CAPS, Keyboard.ESCAPE);
         StopChord swapEscape = StopChord.of(CTRL_ALT_SHIFT, Keyboard.ESCAPE, keyboard(k, new int[][] {
-            {LFSH, RTSH}, {ESC}, {LCTL, RCTL}, {LALT, RALT}, {NMLK}, {}, {LWIN}, {}}));
+            {LFSH, RTSH}, {ESC}, {LCTL, RCTL}, {LALT, RALT}, {NMLK}, {}, {LWIN}, {}
+        }));
         assertTrue(press(swapEscape, LCTL, LALT, LFSH, CAPS));
         assertFalse(press(atStart, LCTL, LALT, LFSH, CAPS));
-        assertTrue(press(atStart, LCTL, LALT, LFSH, ESC), "and the physical Escape key still stops by the keys at start");
+        assertTrue(
+                press(atStart, LCTL, LALT, LFSH, ESC), "and the physical Escape key still stops by the keys at start");
     }
 
     /** Alt and Super swapped (altwin:swap_alt_win), and Alt moved to Mod3 (an xmodmap): the modifier follows its keysym. */
@@ -122,14 +134,16 @@ class StopChordTest {
         Map<Integer, Long> k = usKeys();
         k.put(LALT, Keyboard.SUPER_L);
         k.put(LWIN, Keyboard.ALT_L);
-        Keyboard altWin = keyboard(k, new int[][] {{LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {LWIN, RALT}, {NMLK}, {}, {LALT}, {}});
+        Keyboard altWin =
+                keyboard(k, new int[][] {{LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {LWIN, RALT}, {NMLK}, {}, {LALT}, {}});
         StopChord atStart = StopChord.of(CTRL_ALT_SHIFT, Keyboard.ESCAPE, US);
         StopChord now = StopChord.of(CTRL_ALT_SHIFT, Keyboard.ESCAPE, altWin);
         assertTrue(press(atStart, LCTL, LALT, LFSH, ESC), "the physical Alt key");
         assertFalse(press(now, LCTL, LALT, LFSH, ESC), "by the new map that is ctrl+super+shift");
         assertTrue(press(now, LCTL, LWIN, LFSH, ESC), "the key now labelled Alt");
 
-        Keyboard mod3 = keyboard(usKeys(), new int[][] {{LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {}, {NMLK}, {LALT, RALT}, {LWIN}, {}});
+        Keyboard mod3 = keyboard(
+                usKeys(), new int[][] {{LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {}, {NMLK}, {LALT, RALT}, {LWIN}, {}});
         StopChord moved = StopChord.of(CTRL_ALT_SHIFT, Keyboard.ESCAPE, mod3);
         assertEquals(Xlib.ControlMask | Xlib.ShiftMask | 1 << 5, moved.modifiers(), "alt is Mod3 on that map");
         assertTrue(press(moved, LCTL, LALT, LFSH, ESC));
@@ -162,14 +176,17 @@ class StopChordTest {
     @Test
     void aChangeIsTheKeysymsOfKeysThatHadSomeOrTheModifierMap() {
         assertEquals(Optional.empty(), US.changedSince(US, Set.of()));
-        assertEquals(Optional.of("the keysyms of 3 keys and the modifier map"), swapped(false).changedSince(US, US.spares()));
+        assertEquals(
+                Optional.of("the keysyms of 3 keys and the modifier map"),
+                swapped(false).changedSince(US, US.spares()));
         // a spare keycode remapped (Deckhand's type, xdotool's scratch key) is no change of the person's keys
         assertEquals(Optional.empty(), swapped(true).changedSince(swapped(false), US.spares()));
         assertTrue(US.spares().contains(SCRATCH));
         // the same keysyms with more NoSymbol columns per keycode are the same keys
         long[] wide = new long[248 * 2];
         for (int kc = 8; kc < 256; kc++) wide[(kc - 8) * 2] = usKeys().getOrDefault(kc, 0L);
-        Keyboard widened = new Keyboard(8, 2, wide, new int[][] {{LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {LALT, RALT}, {NMLK}, {}, {LWIN}, {}});
+        Keyboard widened = new Keyboard(
+                8, 2, wide, new int[][] {{LFSH, RTSH}, {CAPS}, {LCTL, RCTL}, {LALT, RALT}, {NMLK}, {}, {LWIN}, {}});
         assertEquals(Optional.empty(), widened.changedSince(US, Set.of()));
     }
 

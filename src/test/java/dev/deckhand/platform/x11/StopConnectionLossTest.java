@@ -47,7 +47,8 @@ class StopConnectionLossTest {
         AtomicInteger lost = new AtomicInteger();
         try (XConnection c = XConnection.open(System.getenv())) {
             Set<Long> before = clients(c);
-            try (StopKeyGrab grab = StopKeyGrab.start(CHORD, System.getenv(), presses::incrementAndGet, lost::incrementAndGet)) {
+            try (StopKeyGrab grab =
+                    StopKeyGrab.start(CHORD, System.getenv(), presses::incrementAndGet, lost::incrementAndGet)) {
                 assertTrue(grab.status().registered(), grab.status().toString());
                 Set<Long> theGrabs = clients(c);
                 theGrabs.removeAll(before);
@@ -56,12 +57,16 @@ class StopConnectionLossTest {
 
                 assertTrue(TestApps.await(() -> lost.get() >= 1, Duration.ofSeconds(5)), "the loss was Stop");
                 assertEquals(0, presses.get(), "a loss is not counted as a press");
-                assertTrue(TestApps.await(() -> grab.status().registered(), Duration.ofSeconds(10)),
+                assertTrue(
+                        TestApps.await(() -> grab.status().registered(), Duration.ofSeconds(10)),
                         "connected again: " + grab.status());
-                assertTrue(grab.status().detail().contains("connected again after"), grab.status().detail());
+                assertTrue(
+                        grab.status().detail().contains("connected again after"),
+                        grab.status().detail());
 
                 assertEquals(0, TestApps.run("xdotool", "key", CHORD));
-                assertTrue(TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)),
+                assertTrue(
+                        TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)),
                         "the chord stops again after the loss: " + presses);
                 int losses = lost.get();
                 TestApps.sleep(500);

@@ -34,7 +34,8 @@ class StopKeyGrabTest {
                 try {
                     int before = presses.get();
                     assertEquals(0, TestApps.run("xdotool", "key", "ctrl+alt+shift+Escape"));
-                    assertTrue(TestApps.await(() -> presses.get() == before + 1, Duration.ofSeconds(5)),
+                    assertTrue(
+                            TestApps.await(() -> presses.get() == before + 1, Duration.ofSeconds(5)),
                             "fired with " + lock + " on");
                 } finally {
                     TestApps.run("xdotool", "key", lock); // lock off again
@@ -62,14 +63,17 @@ class StopKeyGrabTest {
             assertTrue(grab.status().registered(), grab.status().toString());
             XConnection c = XConnection.open(System.getenv());
             try {
-                assertEquals(Xlib.GrabSuccess, Xlib.X.XGrabKeyboard(c.dpy, c.root, Xlib.False, Xlib.GrabModeAsync,
-                        Xlib.GrabModeAsync, Xlib.CurrentTime));
+                assertEquals(
+                        Xlib.GrabSuccess,
+                        Xlib.X.XGrabKeyboard(
+                                c.dpy, c.root, Xlib.False, Xlib.GrabModeAsync, Xlib.GrabModeAsync, Xlib.CurrentTime));
                 c.sync();
                 assertEquals(0, TestApps.run("xdotool", "key", "a"));
                 assertEquals(0, TestApps.run("xdotool", "key", "ctrl+alt+shift+Escape"));
                 // The raw key event fires Stop under the probe's grab; the probe's hand-off of the same press
                 // does not fire it twice.
-                assertTrue(TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)),
+                assertTrue(
+                        TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)),
                         "the chord fired Stop under the probe's grab: " + presses);
                 assertFalse(new KeyboardGrab(c).heldByOther(), "the probe (this connection) answers: not held");
                 TestApps.sleep(300);
@@ -84,23 +88,28 @@ class StopKeyGrabTest {
     @Test
     void aChordAnotherClientHoldsIsReportedNotFatal() {
         TestApps.requireDisplay();
-        try (StopKeyGrab first = StopKeyGrab.start(CHORD, System.getenv(), () -> { });
-             StopKeyGrab second = StopKeyGrab.start(CHORD, System.getenv(), () -> { })) {
+        try (StopKeyGrab first = StopKeyGrab.start(CHORD, System.getenv(), () -> {});
+                StopKeyGrab second = StopKeyGrab.start(CHORD, System.getenv(), () -> {})) {
             assertTrue(first.status().registered(), first.status().toString());
             assertFalse(second.status().registered());
-            assertTrue(second.status().detail().contains("BadAccess"), second.status().detail());
+            assertTrue(
+                    second.status().detail().contains("BadAccess"),
+                    second.status().detail());
         }
     }
 
     @Test
     void badChordsAndMissingDisplaysAreReported() {
-        try (StopKeyGrab g = StopKeyGrab.start("ctrl+NoSuchKey", System.getenv(), () -> { })) {
+        try (StopKeyGrab g = StopKeyGrab.start("ctrl+NoSuchKey", System.getenv(), () -> {})) {
             assertFalse(g.status().registered());
-            assertTrue(g.status().detail().contains("cannot be read"), g.status().detail());
+            assertTrue(
+                    g.status().detail().contains("cannot be read"), g.status().detail());
         }
-        try (StopKeyGrab g = StopKeyGrab.start(CHORD, Map.of("DISPLAY", ":9999"), () -> { })) {
+        try (StopKeyGrab g = StopKeyGrab.start(CHORD, Map.of("DISPLAY", ":9999"), () -> {})) {
             assertFalse(g.status().registered());
-            assertTrue(g.status().detail().contains("could not be opened"), g.status().detail());
+            assertTrue(
+                    g.status().detail().contains("could not be opened"),
+                    g.status().detail());
         }
     }
 

@@ -22,10 +22,12 @@ public final class StopLatencyBench {
 
     public static void main(String[] args) throws Exception {
         TestApps.requireDisplay();
-        try (TestApps apps = new TestApps(); X11Display x = X11Display.open(System.getenv())) {
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open(System.getenv())) {
             Path file = Files.createTempFile("deckhand-stop-bench", ".txt");
             apps.start("mousepad", "mousepad", file.toString());
-            WindowInfo w = TestApps.awaitWindow(x, i -> i.app().equalsIgnoreCase("mousepad") && i.visible(), "mousepad");
+            WindowInfo w =
+                    TestApps.awaitWindow(x, i -> i.app().equalsIgnoreCase("mousepad") && i.visible(), "mousepad");
             AtomicLong fired = new AtomicLong();
             AtomicLong count = new AtomicLong();
             try (StopKeyGrab grab = StopKeyGrab.start(CHORD, System.getenv(), () -> {
@@ -52,7 +54,8 @@ public final class StopLatencyBench {
 
     private static int[] keycodes(XConnection c, List<String> names) {
         int[] out = new int[names.size()];
-        for (int i = 0; i < out.length; i++) out[i] = Xlib.X.XKeysymToKeycode(c.dpy, Xlib.X.XStringToKeysym(names.get(i)));
+        for (int i = 0; i < out.length; i++)
+            out[i] = Xlib.X.XKeysymToKeycode(c.dpy, Xlib.X.XStringToKeysym(names.get(i)));
         return out;
     }
 
@@ -77,7 +80,13 @@ public final class StopLatencyBench {
     private static String report(String what, double[] ms) {
         double[] s = ms.clone();
         Arrays.sort(s);
-        return String.format(Locale.ROOT, "%-26s p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d presses)", what,
-                s[s.length / 2], s[(int) Math.ceil(s.length * 0.99) - 1], s[s.length - 1], s.length);
+        return String.format(
+                Locale.ROOT,
+                "%-26s p50 %.2f ms  p99 %.2f ms  max %.2f ms  (%d presses)",
+                what,
+                s[s.length / 2],
+                s[(int) Math.ceil(s.length * 0.99) - 1],
+                s[s.length - 1],
+                s.length);
     }
 }

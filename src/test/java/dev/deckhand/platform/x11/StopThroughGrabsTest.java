@@ -28,12 +28,16 @@ class StopThroughGrabsTest {
         TestApps.requireDisplay();
         AtomicInteger presses = new AtomicInteger();
         try (StopKeyGrab grab = StopKeyGrab.start(CHORD, System.getenv(), presses::incrementAndGet);
-             OtherClient other = new OtherClient(System.getenv("DISPLAY"))) {
-            assertTrue(grab.status().detail().contains("raw key events"), grab.status().detail());
+                OtherClient other = new OtherClient(System.getenv("DISPLAY"))) {
+            assertTrue(
+                    grab.status().detail().contains("raw key events"),
+                    grab.status().detail());
             assertEquals(OtherClient.GRAB_SUCCESS, other.grabKeyboard());
             try {
                 assertEquals(0, TestApps.run("xdotool", "key", CHORD));
-                assertTrue(TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)), "fired under the grab: " + presses);
+                assertTrue(
+                        TestApps.await(() -> presses.get() == 1, Duration.ofSeconds(5)),
+                        "fired under the grab: " + presses);
                 TestApps.run("xdotool", "key", "ctrl+alt+Escape");
                 TestApps.run("xdotool", "key", "Escape");
                 TestApps.sleep(300);
@@ -44,7 +48,7 @@ class StopThroughGrabsTest {
         }
     }
 
-    private record App(String name, List<String> command, String windowClass, List<String> openMenu) { }
+    private record App(String name, List<String> command, String windowClass, List<String> openMenu) {}
 
     @Test
     void stopFiresWhileAGtk3MenuAGtk4PopoverAndAQtMenuAreOpen() throws Exception {
@@ -52,14 +56,19 @@ class StopThroughGrabsTest {
         Path file = Files.createTempFile("deckhand-stop", ".txt");
         List<App> apps = List.of(
                 new App("GTK 3 menu", List.of("mousepad", file.toString()), "mousepad", List.of("F10")),
-                new App("GTK 4 popover", List.of("gnome-text-editor", "--standalone", file.toString()), "gnome-text-editor", List.of("F10")),
+                new App(
+                        "GTK 4 popover",
+                        List.of("gnome-text-editor", "--standalone", file.toString()),
+                        "gnome-text-editor",
+                        List.of("F10")),
                 new App("Qt 5 menu", List.of("featherpad", file.toString()), "featherpad", List.of("alt+f")));
         X11Display x = X11Display.open(System.getenv());
         try (TestApps launched = new TestApps()) {
             for (App app : apps) {
                 AtomicInteger presses = new AtomicInteger();
                 launched.start(app.name().replace(' ', '-'), app.command().toArray(String[]::new));
-                WindowInfo w = TestApps.awaitWindow(x, i -> i.app().equalsIgnoreCase(app.windowClass()) && i.visible(), app.name());
+                WindowInfo w = TestApps.awaitWindow(
+                        x, i -> i.app().equalsIgnoreCase(app.windowClass()) && i.visible(), app.name());
                 try (StopKeyGrab grab = StopKeyGrab.start(CHORD, System.getenv(), presses::incrementAndGet)) {
                     assertTrue(grab.status().registered(), grab.status().toString());
                     TestApps.run("xdotool", "windowactivate", "--sync", Long.toString(w.id()));
@@ -68,7 +77,9 @@ class StopThroughGrabsTest {
                     boolean menuGrabs = TestApps.await(x::keyboardGrabbed, Duration.ofSeconds(3));
                     System.out.printf("%s: the open menu holds the keyboard: %s%n", app.name(), menuGrabs);
                     assertEquals(0, TestApps.run("xdotool", "key", CHORD));
-                    assertTrue(TestApps.await(() -> presses.get() >= 1, Duration.ofSeconds(5)), app.name() + ": Stop fired");
+                    assertTrue(
+                            TestApps.await(() -> presses.get() >= 1, Duration.ofSeconds(5)),
+                            app.name() + ": Stop fired");
                     TestApps.sleep(300);
                     assertEquals(1, presses.get(), app.name() + ": once");
                     TestApps.run("xdotool", "key", "Escape");

@@ -45,7 +45,9 @@ final class TestApps implements AutoCloseable {
         Path dir = Files.createDirectories(home.resolve(name));
         ProcessBuilder pb = new ProcessBuilder(command);
         Map<String, String> env = pb.environment();
-        env.put("XDG_CONFIG_HOME", Files.createDirectories(dir.resolve("config")).toString());
+        env.put(
+                "XDG_CONFIG_HOME",
+                Files.createDirectories(dir.resolve("config")).toString());
         env.put("XDG_DATA_HOME", Files.createDirectories(dir.resolve("data")).toString());
         env.put("XDG_CACHE_HOME", Files.createDirectories(dir.resolve("cache")).toString());
         env.put("GDK_BACKEND", "x11");
@@ -122,7 +124,8 @@ final class TestApps implements AutoCloseable {
             }
         }
         try (var files = Files.walk(home)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(f -> f.toFile().delete());
         } catch (IOException ignored) {
             // a temp directory left behind is harmless
         }

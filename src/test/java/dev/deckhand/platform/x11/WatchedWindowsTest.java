@@ -60,22 +60,27 @@ class WatchedWindowsTest {
 
     @Test
     void unchangedDesktopAnswersWithoutARead() {
-        assertNoReadOnce(() -> {
-            List<WindowInfo> first = x.windows();
-            List<WindowInfo> second = x.windows();
-            Optional<WindowInfo> one = x.window(mousepad.id());
-            assertEquals(first, second);
-            assertEquals(first.stream().filter(w -> w.id() == mousepad.id()).findFirst(), one);
-        }, "two answers and a window(id) on an unchanged desktop");
+        assertNoReadOnce(
+                () -> {
+                    List<WindowInfo> first = x.windows();
+                    List<WindowInfo> second = x.windows();
+                    Optional<WindowInfo> one = x.window(mousepad.id());
+                    assertEquals(first, second);
+                    assertEquals(
+                            first.stream().filter(w -> w.id() == mousepad.id()).findFirst(), one);
+                },
+                "two answers and a window(id) on an unchanged desktop");
     }
 
     @Test
     void userTimeOnlyCausesNoRead() {
         long[] time = {424242};
-        assertNoReadOnce(() -> {
-            setProperty(mousepad.id(), "_NET_WM_USER_TIME", "32c", Long.toString(++time[0]));
-            x.windows();
-        }, "a _NET_WM_USER_TIME change and an answer");
+        assertNoReadOnce(
+                () -> {
+                    setProperty(mousepad.id(), "_NET_WM_USER_TIME", "32c", Long.toString(++time[0]));
+                    x.windows();
+                },
+                "a _NET_WM_USER_TIME change and an answer");
     }
 
     @Test
@@ -102,8 +107,15 @@ class WatchedWindowsTest {
         settle();
         Geometry before = next(mousepad.id()).orElseThrow().geometry();
         settle();
-        assertEquals(0, TestApps.run("xdotool", "windowmove", "--sync", Long.toString(mousepad.id()),
-                Integer.toString(before.x() + 37), Integer.toString(before.y() + 23)));
+        assertEquals(
+                0,
+                TestApps.run(
+                        "xdotool",
+                        "windowmove",
+                        "--sync",
+                        Long.toString(mousepad.id()),
+                        Integer.toString(before.x() + 37),
+                        Integer.toString(before.y() + 23)));
         Geometry after = next(mousepad.id()).orElseThrow().geometry();
         assertNotEquals(before, after, "the move shows");
         assertEquals(x.geometry(mousepad.id()), after, "the answer equals a fresh measure");
@@ -122,7 +134,8 @@ class WatchedWindowsTest {
         other.move(frame, to[0], to[1]);
         // The window manager (which redirects moves of root children) applies it in its own time; once
         // the server has it (read by another client), the next answer must show it.
-        assertTrue(TestApps.await(() -> Arrays.equals(to, other.position(frame)), Duration.ofSeconds(10)),
+        assertTrue(
+                TestApps.await(() -> Arrays.equals(to, other.position(frame)), Duration.ofSeconds(10)),
                 "the window manager moved the frame to " + to[0] + "," + to[1]);
         Geometry after = next(mousepad.id()).orElseThrow().geometry();
         assertEquals(x.geometry(mousepad.id()), after, "the answer equals a fresh measure");
@@ -140,7 +153,9 @@ class WatchedWindowsTest {
         try {
             other.reparent(frame, holder, 40, 30);
             settle();
-            Geometry before = next(msg.id()).orElseThrow(() -> new AssertionError("still managed")).geometry();
+            Geometry before = next(msg.id())
+                    .orElseThrow(() -> new AssertionError("still managed"))
+                    .geometry();
             settle();
             other.move(frame, 140, 90); // the holder redirects nothing: the server moves it now
             Geometry after = next(msg.id()).orElseThrow().geometry();
@@ -164,7 +179,9 @@ class WatchedWindowsTest {
             settle();
             other.reparent(frame, inner, 30, 20);
             settle();
-            Geometry before = next(msg.id()).orElseThrow(() -> new AssertionError("still managed")).geometry();
+            Geometry before = next(msg.id())
+                    .orElseThrow(() -> new AssertionError("still managed"))
+                    .geometry();
             settle();
             other.move(inner, 70, 60);
             Geometry after = next(msg.id()).orElseThrow().geometry();
@@ -187,8 +204,10 @@ class WatchedWindowsTest {
         } finally {
             assertEquals(0, TestApps.run("xprop", "-id", Long.toString(mousepad.id()), "-remove", "_NET_WM_STATE"));
         }
-        assertTrue(TestApps.await(() -> x.window(mousepad.id()).map(WindowInfo::visible).orElse(false),
-                Duration.ofSeconds(10)), "visible again");
+        assertTrue(
+                TestApps.await(
+                        () -> x.window(mousepad.id()).map(WindowInfo::visible).orElse(false), Duration.ofSeconds(10)),
+                "visible again");
     }
 
     @Test
@@ -216,9 +235,12 @@ class WatchedWindowsTest {
         try {
             // The window manager publishes it in its own time; once it has (read by another client), the
             // next answer must list it.
-            assertTrue(TestApps.await(() -> List.of(rootProperty("_NET_CLIENT_LIST").split("[\\s,=]+"))
-                            .contains("0x" + Long.toHexString(w)),
-                    Duration.ofSeconds(20)), "the window manager listed the new window");
+            assertTrue(
+                    TestApps.await(
+                            () -> List.of(rootProperty("_NET_CLIENT_LIST").split("[\\s,=]+"))
+                                    .contains("0x" + Long.toHexString(w)),
+                            Duration.ofSeconds(20)),
+                    "the window manager listed the new window");
             assertTrue(next(w).isPresent(), "the new window is in the next answer");
         } finally {
             other.destroy(w);
@@ -241,11 +263,15 @@ class WatchedWindowsTest {
      * is a kept one unless an event since makes it read.
      */
     private void settle() {
-        assertTrue(TestApps.await(() -> {
-            long reads = x.windowListReads();
-            x.windows();
-            return x.windowListReads() == reads;
-        }, Duration.ofSeconds(20)), "the window list settled (an answer without a read)");
+        assertTrue(
+                TestApps.await(
+                        () -> {
+                            long reads = x.windowListReads();
+                            x.windows();
+                            return x.windowListReads() == reads;
+                        },
+                        Duration.ofSeconds(20)),
+                "the window list settled (an answer without a read)");
     }
 
     /**
@@ -281,7 +307,8 @@ class WatchedWindowsTest {
     private void setProperty(long window, String name, String format, String value) {
         String id = Long.toString(window);
         assertEquals(0, TestApps.run("xprop", "-id", id, "-f", name, format, "-set", name, value));
-        assertTrue(TestApps.await(() -> output("xprop", "-id", id, name).contains(value), Duration.ofSeconds(10)),
+        assertTrue(
+                TestApps.await(() -> output("xprop", "-id", id, name).contains(value), Duration.ofSeconds(10)),
                 name + " reads back as " + value);
     }
 

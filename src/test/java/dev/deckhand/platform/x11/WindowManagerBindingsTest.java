@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 class WindowManagerBindingsTest {
 
     /** One binding from a configuration file: its X keysym name and X modifier mask. */
-    record Binding(String text, String keysym, int modifiers) { }
+    record Binding(String text, String keysym, int modifiers) {}
 
     private static final Map<String, Integer> MODS = new LinkedHashMap<>();
 
@@ -64,7 +64,8 @@ class WindowManagerBindingsTest {
 
     static List<Binding> openbox() throws IOException {
         List<Binding> out = new ArrayList<>();
-        Matcher m = Pattern.compile("<keybind key=\"([^\"]+)\"").matcher(Files.readString(Path.of("/etc/xdg/openbox/rc.xml")));
+        Matcher m = Pattern.compile("<keybind key=\"([^\"]+)\"")
+                .matcher(Files.readString(Path.of("/etc/xdg/openbox/rc.xml")));
         while (m.find()) binding(m.group(1), "-").ifPresent(out::add);
         return out;
     }
@@ -99,11 +100,14 @@ class WindowManagerBindingsTest {
 
     static List<Binding> icewm() throws IOException {
         List<Binding> out = new ArrayList<>();
-        Matcher keys = Pattern.compile("(?m)^key \"([^\"]+)\"\\s+(\\S+)").matcher(Files.readString(Path.of("/usr/share/icewm/keys")));
+        Matcher keys = Pattern.compile("(?m)^key \"([^\"]+)\"\\s+(\\S+)")
+                .matcher(Files.readString(Path.of("/usr/share/icewm/keys")));
         // IceWM grabs a program key only when its program is installed (measured: amixer and eject are not here)
-        while (keys.find()) if (onPath(keys.group(2))) binding(keys.group(1), "\\+").ifPresent(out::add);
+        while (keys.find())
+            if (onPath(keys.group(2))) binding(keys.group(1), "\\+").ifPresent(out::add);
         // the window keys IceWM grabs on the root by default (commented defaults in its preferences file)
-        Matcher prefs = Pattern.compile("(?m)^# (KeySys(?:WorkspaceNext|WorkspacePrev|WinMenu|Menu|WindowList|WinNext|WinPrev)|KeyWinClose)=\"([^\"]+)\"")
+        Matcher prefs = Pattern.compile(
+                        "(?m)^# (KeySys(?:WorkspaceNext|WorkspacePrev|WinMenu|Menu|WindowList|WinNext|WinPrev)|KeyWinClose)=\"([^\"]+)\"")
                 .matcher(Files.readString(Path.of("/usr/share/icewm/preferences")));
         while (prefs.find()) binding(prefs.group(2), "\\+").ifPresent(out::add);
         return out;
@@ -120,7 +124,9 @@ class WindowManagerBindingsTest {
     /** A window manager started on {@code server} by PID, with a private HOME. */
     private static Process start(OwnXvfb server, String... command) throws IOException {
         Path home = Files.createTempDirectory("deckhand-wm");
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(home.resolve("wm.log").toFile());
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(home.resolve("wm.log").toFile());
         pb.environment().put("DISPLAY", server.display);
         pb.environment().put("HOME", home.toString());
         pb.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
@@ -129,7 +135,8 @@ class WindowManagerBindingsTest {
 
     private static void end(Process p) throws InterruptedException {
         p.destroy();
-        if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
+        if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS))
+            p.destroyForcibly().waitFor();
     }
 
     private void eachBindingHeldAndRefused(String name, List<Binding> bindings, String... command) throws Exception {
@@ -140,17 +147,24 @@ class WindowManagerBindingsTest {
                 PassiveGrabProbe probe = new PassiveGrabProbe(c);
                 Binding first = bindings.get(0);
                 int firstCode = Xlib.X.XKeysymToKeycode(c.dpy, Xlib.X.XStringToKeysym(first.keysym()));
-                assertTrue(probe.heldByOther(firstCode, first.modifiers(), 0).isEmpty(), name + ": nothing held before it runs");
+                assertTrue(
+                        probe.heldByOther(firstCode, first.modifiers(), 0).isEmpty(),
+                        name + ": nothing held before it runs");
                 Process wm = start(server, command);
                 try (OtherClient other = new OtherClient(server.display)) {
-                    boolean took = TestApps.await(() -> probe.heldByOther(firstCode, first.modifiers(), 0).isPresent(),
+                    boolean took = TestApps.await(
+                            () -> probe.heldByOther(firstCode, first.modifiers(), 0)
+                                    .isPresent(),
                             Duration.ofSeconds(30));
                     assertTrue(took, () -> name + " took its grabs (alive: " + wm.isAlive() + ")");
                     // A managed window: some managers grab window keys on its frame, not on the root.
                     long target = other.solidWindow("target", 10, 10, 200, 100, 0x336699);
                     Windows windows = new Windows(c, new WindowProperties(c));
-                    assertTrue(TestApps.await(() -> windows.topLevel(target) != target && windows.topLevel(target) != 0,
-                            Duration.ofSeconds(30)), name + " framed the window");
+                    assertTrue(
+                            TestApps.await(
+                                    () -> windows.topLevel(target) != target && windows.topLevel(target) != 0,
+                                    Duration.ofSeconds(30)),
+                            name + " framed the window");
                     long frame = windows.topLevel(target);
                     List<String> missed = new ArrayList<>();
                     int probed = 0;
@@ -161,8 +175,9 @@ class WindowManagerBindingsTest {
                         probed++;
                         if (probe.heldByOther(code, b.modifiers(), frame).isEmpty()) missed.add(b.text());
                     }
-                    System.out.printf("%s: %d bindings read, %d on this keyboard, %d found held%n", name, bindings.size(),
-                            probed, probed - missed.size());
+                    System.out.printf(
+                            "%s: %d bindings read, %d on this keyboard, %d found held%n",
+                            name, bindings.size(), probed, probed - missed.size());
                     assertEquals(List.of(), missed, name + ": bindings the probe did not find held");
                     refusedThroughTheDriver(server, name, bindings, target);
                 } finally {
@@ -178,13 +193,18 @@ class WindowManagerBindingsTest {
     private static void refusedThroughTheDriver(OwnXvfb server, String name, List<Binding> bindings, long target) {
         X11Display x = server.open();
         try {
-            assertTrue(TestApps.await(() -> x.windows().stream().anyMatch(w -> w.id() == target && w.visible()),
-                    Duration.ofSeconds(10)), name + " shows the target");
+            assertTrue(
+                    TestApps.await(
+                            () -> x.windows().stream().anyMatch(w -> w.id() == target && w.visible()),
+                            Duration.ofSeconds(10)),
+                    name + " shows the target");
             int refused = 0;
             for (Binding b : bindings) {
                 Optional<Chord> chord = chordOf(b);
-                if (chord.isEmpty() || chord.get().systemReason().isPresent()) continue; // the floor refuses these by rule
-                RefusedException e = assertThrows(RefusedException.class, () -> x.key(target, chord.get()), name + " " + b.text());
+                if (chord.isEmpty() || chord.get().systemReason().isPresent())
+                    continue; // the floor refuses these by rule
+                RefusedException e =
+                        assertThrows(RefusedException.class, () -> x.key(target, chord.get()), name + " " + b.text());
                 assertEquals(RefusalCode.SYSTEM_CHORD, e.code(), e.getMessage());
                 assertTrue(e.getMessage().contains("passive grab"), e.getMessage());
                 refused++;
@@ -202,7 +222,8 @@ class WindowManagerBindingsTest {
         if ((b.modifiers() & Xlib.Mod1Mask) != 0) s.append("alt+");
         if ((b.modifiers() & Xlib.ShiftMask) != 0) s.append("shift+");
         if ((b.modifiers() & Xlib.Mod4Mask) != 0) s.append("super+");
-        String key = Map.of("Return", "Enter", "Prior", "Page_Up", "Next", "Page_Down").getOrDefault(b.keysym(), b.keysym());
+        String key = Map.of("Return", "Enter", "Prior", "Page_Up", "Next", "Page_Down")
+                .getOrDefault(b.keysym(), b.keysym());
         try {
             return Optional.of(Chord.parse(s + key));
         } catch (IllegalArgumentException notInTheGrammar) {
@@ -253,9 +274,21 @@ class WindowManagerBindingsTest {
                 Memory m = new Memory(Xi.MODS_SIZE);
                 m.clear();
                 m.setInt(0, mods);
-                Xi.X.XIQueryVersion(other, new com.sun.jna.ptr.IntByReference(2), new com.sun.jna.ptr.IntByReference(2));
-                assertEquals(0, Xi.X.XIGrabKeycode(other, Xi.XIAllMasterDevices, code, Xlib.X.XDefaultRootWindow(other),
-                        Xi.XIGrabModeAsync, Xi.XIGrabModeAsync, Xlib.False, mask, 1, m));
+                Xi.X.XIQueryVersion(
+                        other, new com.sun.jna.ptr.IntByReference(2), new com.sun.jna.ptr.IntByReference(2));
+                assertEquals(
+                        0,
+                        Xi.X.XIGrabKeycode(
+                                other,
+                                Xi.XIAllMasterDevices,
+                                code,
+                                Xlib.X.XDefaultRootWindow(other),
+                                Xi.XIGrabModeAsync,
+                                Xi.XIGrabModeAsync,
+                                Xlib.False,
+                                mask,
+                                1,
+                                m));
                 Xlib.X.XSync(other, Xlib.False);
                 assertEquals(Optional.of("XInput 2"), probe.heldByOther(code, mods, 0));
                 assertFalse(new PassiveGrabProbeCoreOnly(c).held(code, mods), "the core probe alone does not see it");

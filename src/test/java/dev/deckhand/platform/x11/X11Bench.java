@@ -2,10 +2,10 @@ package dev.deckhand.platform.x11;
 
 import dev.deckhand.loop.desktop.Capture;
 import dev.deckhand.loop.desktop.WindowInfo;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -21,7 +21,8 @@ public final class X11Bench {
 
     public static void main(String[] args) throws Exception {
         TestApps.requireDisplay();
-        try (TestApps apps = new TestApps(); X11Display x = X11Display.open()) {
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
             // A realistic editor window: mousepad showing this driver's source, client area 1280×800.
             Path src = Path.of("src/main/java/dev/deckhand/platform/x11/X11Display.java");
             Path file = apps.home().resolve("bench.java");
@@ -30,7 +31,9 @@ public final class X11Bench {
             WindowInfo w = TestApps.awaitWindow(x, i -> i.title().contains("bench.java"), "mousepad bench.java");
             TestApps.run("xdotool", "windowsize", Long.toString(w.id()), "1280", "800");
             TestApps.run("xdotool", "windowmove", Long.toString(w.id()), "0", "0");
-            TestApps.await(() -> x.geometry(w.id()).width() == 1280 && x.geometry(w.id()).height() == 800,
+            TestApps.await(
+                    () -> x.geometry(w.id()).width() == 1280
+                            && x.geometry(w.id()).height() == 800,
                     java.time.Duration.ofSeconds(5));
             TestApps.sleep(1000); // let it paint once; figures below are steady-state
             long id = w.id();
@@ -38,14 +41,25 @@ public final class X11Bench {
             apps.start("featherpad", "featherpad");
             TestApps.awaitWindow(x, i -> "FeatherPad".equals(i.app()), "featherpad");
             OtherClient other = new OtherClient(System.getenv("DISPLAY"));
-            for (int i = 0; i < 5; i++) other.solidWindow("bench-" + i, 100 + 40 * i, 100 + 30 * i, 300, 200, 0x103050 * (i + 1));
+            for (int i = 0; i < 5; i++)
+                other.solidWindow("bench-" + i, 100 + 40 * i, 100 + 30 * i, 300, 200, 0x103050 * (i + 1));
             TestApps.await(() -> x.windows().size() >= 7, java.time.Duration.ofSeconds(10));
             TestApps.sleep(1000);
-            System.out.printf(Locale.ROOT, "X11Bench: %d windows, target 0x%x %s, composite=%s, load %s%n",
-                    x.windows().size(), id, x.geometry(id), x.compositeCapture(),
+            System.out.printf(
+                    Locale.ROOT,
+                    "X11Bench: %d windows, target 0x%x %s, composite=%s, load %s%n",
+                    x.windows().size(),
+                    id,
+                    x.geometry(id),
+                    x.compositeCapture(),
                     Files.readString(Path.of("/proc/loadavg")).strip());
-            System.out.printf(Locale.ROOT, "| %-50s | %8s | %8s | %8s |%n", "operation (25 runs after 10 warm-up)",
-                    "median ms", "p90 ms", "CPU ms");
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %-50s | %8s | %8s | %8s |%n",
+                    "operation (25 runs after 10 warm-up)",
+                    "median ms",
+                    "p90 ms",
+                    "CPU ms");
             System.out.println("|---|---:|---:|---:|");
 
             row("window list, kept (" + x.windows().size() + " windows, no change)", () -> x.windows());
@@ -63,20 +77,28 @@ public final class X11Bench {
             row("downscale 1280x800 -> 1024x640", () -> raw.downscale(1024, 640));
             Capture png = x.capture(id, 1, 1280, "png");
             Capture jpg = x.capture(id, 1, 1280, "jpeg");
-            row("capture+encode PNG 1280x800 (" + png.image().length / 1024 + " KB)", () -> x.capture(id, 1, 1280, "png"));
-            row("capture+encode JPEG 1280x800 (" + jpg.image().length / 1024 + " KB)", () -> x.capture(id, 1, 1280, "jpeg"));
+            row(
+                    "capture+encode PNG 1280x800 (" + png.image().length / 1024 + " KB)",
+                    () -> x.capture(id, 1, 1280, "png"));
+            row(
+                    "capture+encode JPEG 1280x800 (" + jpg.image().length / 1024 + " KB)",
+                    () -> x.capture(id, 1, 1280, "jpeg"));
             row("capture+encode PNG long edge 1024", () -> x.capture(id, 1, 1024, "png"));
             row("basis re-measure", () -> x.basisValid(png.basis()));
             row("keyboard grab probe", x::keyboardGrabbed);
             row("key dispatch (XSendEvent 'Right', synced)", () -> x.key(id, dev.deckhand.grant.Chord.parse("Right")));
-            row("key chord (XSendEvent 'ctrl+Home', synced)", () -> x.key(id, dev.deckhand.grant.Chord.parse("ctrl+Home")));
+            row(
+                    "key chord (XSendEvent 'ctrl+Home', synced)",
+                    () -> x.key(id, dev.deckhand.grant.Chord.parse("ctrl+Home")));
             row("type 'hello' (XSendEvent, synced)", () -> x.type(id, "hello"));
             row("type 'é✓' (spare keycodes, synced)", () -> x.type(id, "é✓"));
             Path shot = apps.home().resolve("shot.png");
             row("reference: scrot full screen (subprocess)", () -> TestApps.run("scrot", "-o", shot.toString()));
-            row("reference: xdotool key --window (subprocess)",
+            row(
+                    "reference: xdotool key --window (subprocess)",
                     () -> TestApps.run("xdotool", "key", "--window", Long.toString(id), "Right"));
-            row("reference: xdotool type hello (subprocess)",
+            row(
+                    "reference: xdotool type hello (subprocess)",
                     () -> TestApps.run("xdotool", "type", "--window", Long.toString(id), "hello"));
             System.out.println("XShm in use: " + x.shmCapture());
             other.close();
@@ -103,11 +125,14 @@ public final class X11Bench {
         }
         Arrays.sort(ns);
         Arrays.sort(cpu);
-        System.out.printf(Locale.ROOT, "| %-50s | %8.2f | %8.2f | %8.2f |%n", name, ns[RUNS / 2] / 1e6,
-                ns[(int) (RUNS * 0.9)] / 1e6, cpu[RUNS / 2] / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "| %-50s | %8.2f | %8.2f | %8.2f |%n",
+                name,
+                ns[RUNS / 2] / 1e6,
+                ns[(int) (RUNS * 0.9)] / 1e6,
+                cpu[RUNS / 2] / 1e6);
     }
 
-    private X11Bench() {
-    }
-
+    private X11Bench() {}
 }

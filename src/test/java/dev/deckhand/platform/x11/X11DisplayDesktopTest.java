@@ -72,8 +72,14 @@ class X11DisplayDesktopTest {
     @Test
     void windowsListsRealAppsWithClassPidAndGeometry() {
         List<WindowInfo> all = x.windows();
-        WindowInfo m = all.stream().filter(w -> w.id() == mousepadWindow.id()).findFirst().orElseThrow();
-        WindowInfo f = all.stream().filter(w -> w.id() == featherpadWindow.id()).findFirst().orElseThrow();
+        WindowInfo m = all.stream()
+                .filter(w -> w.id() == mousepadWindow.id())
+                .findFirst()
+                .orElseThrow();
+        WindowInfo f = all.stream()
+                .filter(w -> w.id() == featherpadWindow.id())
+                .findFirst()
+                .orElseThrow();
         assertEquals("Mousepad", m.app());
         assertEquals(mousepad.pid(), m.pid(), "mousepad's _NET_WM_PID");
         assertEquals("FeatherPad", f.app());
@@ -91,7 +97,8 @@ class X11DisplayDesktopTest {
 
     @Test
     void ownWindowByTitleMarker() {
-        long w = other.solidWindow("Settings " + X11Display.OWN_WINDOW_MARKER + " - Browser", 20, 20, 120, 80, 0x808080);
+        long w =
+                other.solidWindow("Settings " + X11Display.OWN_WINDOW_MARKER + " - Browser", 20, 20, 120, 80, 0x808080);
         try {
             WindowInfo info = TestApps.awaitWindow(x, i -> i.id() == w, "marked window");
             assertTrue(info.own(), "title with the marker is Deckhand's own");
@@ -105,11 +112,15 @@ class X11DisplayDesktopTest {
     /** The person activates {@code window} (xdotool as the external actor), retried while the WM settles. */
     private void activate(long window) {
         long top = x.topLevelOf(window);
-        assertTrue(TestApps.await(() -> {
-            TestApps.run("xdotool", "windowactivate", "--sync", Long.toString(window));
-            return TestApps.await(() -> x.focusedTopLevel() == top, Duration.ofSeconds(1));
-        }, Duration.ofSeconds(10)), "window 0x" + Long.toHexString(window) + " (top-level 0x" + Long.toHexString(top)
-                + ") got the focus; focus is on 0x" + Long.toHexString(x.focusedTopLevel()));
+        assertTrue(
+                TestApps.await(
+                        () -> {
+                            TestApps.run("xdotool", "windowactivate", "--sync", Long.toString(window));
+                            return TestApps.await(() -> x.focusedTopLevel() == top, Duration.ofSeconds(1));
+                        },
+                        Duration.ofSeconds(10)),
+                "window 0x" + Long.toHexString(window) + " (top-level 0x" + Long.toHexString(top)
+                        + ") got the focus; focus is on 0x" + Long.toHexString(x.focusedTopLevel()));
     }
 
     /** Another client's window takes the focus, as a person's other work would. */
@@ -127,7 +138,8 @@ class X11DisplayDesktopTest {
             long focusBefore = x.focusedTopLevel();
             typeLines(x, mousepadWindow.id(), UTF8_TEXT);
             x.key(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("ctrl+s"));
-            assertTrue(TestApps.await(() -> TestApps.read(mousepadFile).equals(UTF8_TEXT), Duration.ofSeconds(10)),
+            assertTrue(
+                    TestApps.await(() -> TestApps.read(mousepadFile).equals(UTF8_TEXT), Duration.ofSeconds(10)),
                     "mousepad saved exactly the typed text; file has: " + TestApps.read(mousepadFile));
             assertEquals(focusBefore, x.focusedTopLevel(), "typing never moved the focus");
         } finally {
@@ -146,8 +158,14 @@ class X11DisplayDesktopTest {
         try {
             long focusBefore = x.focusedTopLevel();
             typeLines(x, featherpadWindow.id(), UTF8_TEXT);
-            assertTrue(TestApps.await(() -> x.window(featherpadWindow.id()).orElseThrow().title().startsWith("*"),
-                    Duration.ofSeconds(10)), "featherpad marks its document modified while inactive");
+            assertTrue(
+                    TestApps.await(
+                            () -> x.window(featherpadWindow.id())
+                                    .orElseThrow()
+                                    .title()
+                                    .startsWith("*"),
+                            Duration.ofSeconds(10)),
+                    "featherpad marks its document modified while inactive");
             assertEquals(focusBefore, x.focusedTopLevel(), "typing never moved the focus");
         } finally {
             other.destroy(thief);
@@ -155,12 +173,15 @@ class X11DisplayDesktopTest {
         activate(featherpadWindow.id());
         // Qt learns it is active a moment after the X focus moves; saving twice is harmless, so repeat
         // the chord (bounded) until the file shows the text.
-        assertTrue(TestApps.await(() -> {
-            if (TestApps.read(featherpadFile).strip().equals(UTF8_TEXT)) return true;
-            x.key(featherpadWindow.id(), dev.deckhand.grant.Chord.parse("ctrl+s"));
-            TestApps.sleep(300);
-            return TestApps.read(featherpadFile).strip().equals(UTF8_TEXT);
-        }, Duration.ofSeconds(10)),
+        assertTrue(
+                TestApps.await(
+                        () -> {
+                            if (TestApps.read(featherpadFile).strip().equals(UTF8_TEXT)) return true;
+                            x.key(featherpadWindow.id(), dev.deckhand.grant.Chord.parse("ctrl+s"));
+                            TestApps.sleep(300);
+                            return TestApps.read(featherpadFile).strip().equals(UTF8_TEXT);
+                        },
+                        Duration.ofSeconds(10)),
                 "featherpad saved exactly the typed text; file has: " + TestApps.read(featherpadFile));
     }
 
@@ -192,10 +213,13 @@ class X11DisplayDesktopTest {
             Capture small = x.capture(w, 7, 200, "jpeg");
             assertEquals("image/jpeg", small.mediaType());
             assertEquals(200, Math.max(small.width(), small.height()));
-            assertEquals(200.0 / Math.max(bg.width(), bg.height()), small.basis().scale(), 1e-9);
+            assertEquals(
+                    200.0 / Math.max(bg.width(), bg.height()), small.basis().scale(), 1e-9);
             BufferedImage j = ImageIO.read(new ByteArrayInputStream(small.image()));
             int centre = j.getRGB(j.getWidth() / 2, j.getHeight() / 2);
-            assertTrue(((centre >> 16) & 0xff) < 40 && (centre & 0xff) > 200, "jpeg centre is blue: " + Integer.toHexString(centre));
+            assertTrue(
+                    ((centre >> 16) & 0xff) < 40 && (centre & 0xff) > 200,
+                    "jpeg centre is blue: " + Integer.toHexString(centre));
         } finally {
             other.destroy(w);
         }
@@ -208,19 +232,24 @@ class X11DisplayDesktopTest {
         activate(id);
         x.key(id, dev.deckhand.grant.Chord.parse("alt+f"));
         try {
-            assertTrue(TestApps.await(() -> !x.popupsOver(id, top).isEmpty(), Duration.ofSeconds(5)), "the File menu opened");
+            assertTrue(
+                    TestApps.await(() -> !x.popupsOver(id, top).isEmpty(), Duration.ofSeconds(5)),
+                    "the File menu opened");
             long menu = x.popupsOver(id, top).get(0);
             TestApps.sleep(300); // let the menu paint before comparing pixels
             Geometry wg = x.geometry(id), mg = x.geometry(menu);
             RgbImage menuPixels = x.grab(menu);
-            BufferedImage img = ImageIO.read(new ByteArrayInputStream(x.capture(id, 1, 4000, "png").image()));
+            BufferedImage img = ImageIO.read(
+                    new ByteArrayInputStream(x.capture(id, 1, 4000, "png").image()));
             int x0 = Math.max(wg.x(), mg.x()), y0 = Math.max(wg.y(), mg.y());
-            int x1 = Math.min(wg.x() + wg.width(), mg.x() + mg.width()), y1 = Math.min(wg.y() + wg.height(), mg.y() + mg.height());
+            int x1 = Math.min(wg.x() + wg.width(), mg.x() + mg.width()),
+                    y1 = Math.min(wg.y() + wg.height(), mg.y() + mg.height());
             assertTrue(x1 - x0 > 20 && y1 - y0 > 20, "the menu overlaps the window: " + mg + " / " + wg);
             int differ = 0;
             for (int yy = y0; yy < y1; yy++) {
                 for (int xx = x0; xx < x1; xx++) {
-                    if ((img.getRGB(xx - wg.x(), yy - wg.y()) & 0xffffff) != menuPixels.rgb(xx - mg.x(), yy - mg.y())) differ++;
+                    if ((img.getRGB(xx - wg.x(), yy - wg.y()) & 0xffffff) != menuPixels.rgb(xx - mg.x(), yy - mg.y()))
+                        differ++;
                 }
             }
             assertEquals(0, differ, "the capture shows the menu's own pixels where it overlaps the window");
@@ -231,7 +260,11 @@ class X11DisplayDesktopTest {
     }
 
     private int stackOf(long id) {
-        return x.windows().stream().filter(w -> w.id() == id).mapToInt(WindowInfo::stacking).findFirst().orElse(-1);
+        return x.windows().stream()
+                .filter(w -> w.id() == id)
+                .mapToInt(WindowInfo::stacking)
+                .findFirst()
+                .orElse(-1);
     }
 
     /**
@@ -243,7 +276,8 @@ class X11DisplayDesktopTest {
     void xtestKeysAreRefusedWhileAnotherClientHoldsAGrab() {
         assertEquals(Xlib.GrabSuccess, other.grabKeyboard());
         try {
-            RefusedException e = assertThrows(RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("a")));
+            RefusedException e = assertThrows(
+                    RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("a")));
             assertEquals(RefusalCode.SECURE_INPUT, e.code());
         } finally {
             other.ungrabKeyboard();
@@ -328,7 +362,8 @@ class X11DisplayDesktopTest {
         try {
             TestApps.awaitWindow(x, i -> i.id() == w, "focus-thief");
             activate(w);
-            RefusedException e = assertThrows(RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("a")));
+            RefusedException e = assertThrows(
+                    RefusedException.class, () -> x.xtestKey(mousepadWindow.id(), dev.deckhand.grant.Chord.parse("a")));
             assertEquals(RefusalCode.OUT_OF_SCOPE, e.code(), e.getMessage());
         } finally {
             other.destroy(w);
@@ -340,7 +375,8 @@ class X11DisplayDesktopTest {
         activate(win.id());
         x.xtestType(win.id(), "XTEST é✓");
         x.xtestKey(win.id(), dev.deckhand.grant.Chord.parse("ctrl+s"));
-        assertTrue(TestApps.await(() -> TestApps.read(file).equals("XTEST é✓"), Duration.ofSeconds(10)),
+        assertTrue(
+                TestApps.await(() -> TestApps.read(file).equals("XTEST é✓"), Duration.ofSeconds(10)),
                 "saved: " + TestApps.read(file));
         p.destroy();
     }

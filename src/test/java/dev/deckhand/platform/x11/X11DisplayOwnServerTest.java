@@ -29,7 +29,9 @@ class X11DisplayOwnServerTest {
 
         OwnXvfb(String... extraArgs) throws IOException {
             int n = 200;
-            while (n < 300 && (Files.exists(Path.of("/tmp/.X11-unix/X" + n)) || Files.exists(Path.of("/tmp/.X" + n + "-lock")))) n++;
+            while (n < 300
+                    && (Files.exists(Path.of("/tmp/.X11-unix/X" + n))
+                            || Files.exists(Path.of("/tmp/.X" + n + "-lock")))) n++;
             display = ":" + n;
             String[] cmd = new String[4 + extraArgs.length + 4];
             int i = 0;
@@ -42,8 +44,12 @@ class X11DisplayOwnServerTest {
             cmd[i++] = "-nolisten";
             cmd[i++] = "tcp";
             cmd[i] = "-noreset";
-            process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            boolean up = TestApps.await(() -> Files.exists(Path.of("/tmp/.X11-unix/X" + display.substring(1))), Duration.ofSeconds(10));
+            process = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            boolean up = TestApps.await(
+                    () -> Files.exists(Path.of("/tmp/.X11-unix/X" + display.substring(1))), Duration.ofSeconds(10));
             if (!up) {
                 close();
                 throw new IllegalStateException("Xvfb " + display + " did not start");
@@ -68,7 +74,8 @@ class X11DisplayOwnServerTest {
         public void close() {
             process.destroy();
             try {
-                if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
+                if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS))
+                    process.destroyForcibly().waitFor();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -93,7 +100,8 @@ class X11DisplayOwnServerTest {
 
     @Test
     void withoutCompositeCaptureIsAScreenCrop() throws Exception {
-        try (OwnXvfb server = new OwnXvfb("-extension", "Composite"); X11Display x = server.open();
+        try (OwnXvfb server = new OwnXvfb("-extension", "Composite");
+                X11Display x = server.open();
                 OtherClient other = new OtherClient(server.display)) {
             assertFalse(x.compositeCapture(), "Composite disabled on this server");
             long covered = other.solidWindow("covered", 50, 50, 200, 100, 0x0000ff);

@@ -32,11 +32,14 @@ public final class ActionParser {
 
     /** Parses an action whose kind must be in {@code permitted} (e.g. a route's actions). */
     public static Action parse(String raw, Collection<String> permitted) {
-        if (raw == null || raw.isBlank()) throw new WireFormatException("the output is empty; expected one JSON object");
-        if (raw.length() > MAX_RAW) throw new WireFormatException("the output is longer than " + MAX_RAW + " characters");
+        if (raw == null || raw.isBlank())
+            throw new WireFormatException("the output is empty; expected one JSON object");
+        if (raw.length() > MAX_RAW)
+            throw new WireFormatException("the output is longer than " + MAX_RAW + " characters");
         String trimmed = raw.strip();
         if (!trimmed.startsWith("{")) {
-            throw new WireFormatException("the output must be exactly one JSON object with no text or code fences around it");
+            throw new WireFormatException(
+                    "the output must be exactly one JSON object with no text or code fences around it");
         }
         Object value = Json.parse(raw);
         return fromJson(value, permitted, "action");
@@ -59,8 +62,9 @@ public final class ActionParser {
         if (kindValue == null) throw new WireFormatException("action is required for " + owner);
         if (!(kindValue instanceof String)) throw new WireFormatException("action must be a string for " + owner);
         String kind = (String) kindValue;
-        ActionSchema.ActionSpec spec = ActionSchema.spec(kind).orElseThrow(() -> new WireFormatException(
-                "unknown action \"" + abbreviate(kind) + "\"; expected one of " + new TreeSet<>(ActionSchema.kinds())));
+        ActionSchema.ActionSpec spec = ActionSchema.spec(kind)
+                .orElseThrow(() -> new WireFormatException("unknown action \"" + abbreviate(kind)
+                        + "\"; expected one of " + new TreeSet<>(ActionSchema.kinds())));
         if (!permitted.contains(kind)) {
             throw new WireFormatException(kind + " is not permitted here; permitted: " + new TreeSet<>(permitted));
         }
@@ -89,8 +93,8 @@ public final class ActionParser {
                         ? fields.string(f.name(), (int) f.min(), (int) f.max())
                         : fields.string(f.name(), 0, Integer.MAX_VALUE);
                 if (!f.allowed().isEmpty() && !f.allowed().contains(v)) {
-                    throw new WireFormatException(f.name() + " must be one of " + String.join(", ", f.allowed())
-                            + " for " + fields.owner());
+                    throw new WireFormatException(
+                            f.name() + " must be one of " + String.join(", ", f.allowed()) + " for " + fields.owner());
                 }
                 values.put(f.name(), v);
             } else {

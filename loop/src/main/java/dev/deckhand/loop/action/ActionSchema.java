@@ -24,7 +24,10 @@ import java.util.stream.Collectors;
 public final class ActionSchema {
 
     /** The type of a field on the wire. */
-    public enum FieldType { STRING, INTEGER }
+    public enum FieldType {
+        STRING,
+        INTEGER
+    }
 
     /**
      * One field of an action.
@@ -34,8 +37,8 @@ public final class ActionSchema {
      * @param allowed the only permitted values (strings), empty when any
      * @param pattern a regex the string must match, or null
      */
-    public record FieldSpec(String name, FieldType type, long min, long max, List<String> allowed, String pattern,
-            String description) {
+    public record FieldSpec(
+            String name, FieldType type, long min, long max, List<String> allowed, String pattern, String description) {
         public FieldSpec {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
@@ -53,7 +56,11 @@ public final class ActionSchema {
     }
 
     /** One action: its discriminator, record type, fields (besides {@code action}) and factory. */
-    public record ActionSpec(String kind, Class<? extends Action> type, String description, List<FieldSpec> fields,
+    public record ActionSpec(
+            String kind,
+            Class<? extends Action> type,
+            String description,
+            List<FieldSpec> fields,
             Function<Map<String, Object>, Action> factory) {
         public ActionSpec {
             Objects.requireNonNull(kind, "kind");
@@ -68,54 +75,105 @@ public final class ActionSchema {
         }
     }
 
-    private static final FieldSpec UID = FieldSpec.string("uid", 1, Action.MAX_UID,
-            "the uid of an element in the current observation");
+    private static final FieldSpec UID =
+            FieldSpec.string("uid", 1, Action.MAX_UID, "the uid of an element in the current observation");
 
     private static final List<ActionSpec> SPECS = List.of(
-            new ActionSpec("click", Action.Click.class, "Click, press, activate or toggle an element.",
-                    List.of(UID), v -> new Action.Click(s(v, "uid"))),
-            new ActionSpec("set_text", Action.SetText.class, "Replace the text of an editable element.",
+            new ActionSpec(
+                    "click",
+                    Action.Click.class,
+                    "Click, press, activate or toggle an element.",
+                    List.of(UID),
+                    v -> new Action.Click(s(v, "uid"))),
+            new ActionSpec(
+                    "set_text",
+                    Action.SetText.class,
+                    "Replace the text of an editable element.",
                     List.of(UID, FieldSpec.string("text", 0, Action.MAX_TEXT, "the new text")),
                     v -> new Action.SetText(s(v, "uid"), s(v, "text"))),
-            new ActionSpec("type", Action.Type.class, "Type printable text into the focused element. No control"
-                    + " characters or line breaks: press Enter, Tab or Escape with key.",
-                    List.of(FieldSpec.string("text", 1, Action.MAX_TEXT,
+            new ActionSpec(
+                    "type",
+                    Action.Type.class,
+                    "Type printable text into the focused element. No control"
+                            + " characters or line breaks: press Enter, Tab or Escape with key.",
+                    List.of(FieldSpec.string(
+                            "text",
+                            1,
+                            Action.MAX_TEXT,
                             "the printable text to type (no tab, newline or other control character)")),
                     v -> new Action.Type(s(v, "text"))),
-            new ActionSpec("key", Action.Key.class, "Press a key chord, e.g. ctrl+s, Enter or Tab. Chords the desktop"
-                    + " takes (super/meta/hyper, ctrl+alt+..., alt+Tab/Escape/space/F1-F12, ctrl+F1-F12, Print) are refused.",
-                    List.of(new FieldSpec("keys", FieldType.STRING, 1, Action.MAX_KEYS, List.of(), KeyChord.PATTERN,
+            new ActionSpec(
+                    "key",
+                    Action.Key.class,
+                    "Press a key chord, e.g. ctrl+s, Enter or Tab. Chords the desktop"
+                            + " takes (super/meta/hyper, ctrl+alt+..., alt+Tab/Escape/space/F1-F12, ctrl+F1-F12, Print) are refused.",
+                    List.of(new FieldSpec(
+                            "keys",
+                            FieldType.STRING,
+                            1,
+                            Action.MAX_KEYS,
+                            List.of(),
+                            KeyChord.PATTERN,
                             "modifiers ctrl|alt|shift joined with + and one key name")),
                     v -> new Action.Key(s(v, "keys"))),
-            new ActionSpec("focus", Action.Focus.class, "Move keyboard focus to an element.",
-                    List.of(UID), v -> new Action.Focus(s(v, "uid"))),
-            new ActionSpec("scroll", Action.Scroll.class, "Scroll an element.",
-                    List.of(UID,
-                            new FieldSpec("direction", FieldType.STRING, 1, 5, List.of("up", "down", "left", "right"), null,
+            new ActionSpec(
+                    "focus",
+                    Action.Focus.class,
+                    "Move keyboard focus to an element.",
+                    List.of(UID),
+                    v -> new Action.Focus(s(v, "uid"))),
+            new ActionSpec(
+                    "scroll",
+                    Action.Scroll.class,
+                    "Scroll an element.",
+                    List.of(
+                            UID,
+                            new FieldSpec(
+                                    "direction",
+                                    FieldType.STRING,
+                                    1,
+                                    5,
+                                    List.of("up", "down", "left", "right"),
+                                    null,
                                     "the scroll direction"),
                             FieldSpec.integer("amount", Action.MIN_SCROLL, Action.MAX_SCROLL, "how many steps")),
                     v -> new Action.Scroll(s(v, "uid"), s(v, "direction"), i(v, "amount"))),
-            new ActionSpec("select", Action.Select.class, "Select the option with this exact name in a list, combo box or menu.",
+            new ActionSpec(
+                    "select",
+                    Action.Select.class,
+                    "Select the option with this exact name in a list, combo box or menu.",
                     List.of(UID, FieldSpec.string("option", 1, Action.MAX_OPTION, "the option's exact name")),
                     v -> new Action.Select(s(v, "uid"), s(v, "option"))),
-            new ActionSpec("click_at", Action.ClickAt.class,
+            new ActionSpec(
+                    "click_at",
+                    Action.ClickAt.class,
                     "Click at pixel (x, y) of the capture whose id is basis; only when a capture is shown.",
-                    List.of(FieldSpec.integer("x", 0, Action.MAX_COORDINATE, "pixels from the capture's left edge"),
+                    List.of(
+                            FieldSpec.integer("x", 0, Action.MAX_COORDINATE, "pixels from the capture's left edge"),
                             FieldSpec.integer("y", 0, Action.MAX_COORDINATE, "pixels from the capture's top edge"),
                             FieldSpec.string("basis", 1, Action.MAX_BASIS, "the id of the capture")),
                     v -> new Action.ClickAt(i(v, "x"), i(v, "y"), s(v, "basis"))),
-            new ActionSpec("wait", Action.Wait.class, "Wait for the application.",
+            new ActionSpec(
+                    "wait",
+                    Action.Wait.class,
+                    "Wait for the application.",
                     List.of(FieldSpec.integer("ms", Action.MIN_WAIT_MS, Action.MAX_WAIT_MS, "milliseconds")),
                     v -> new Action.Wait(i(v, "ms"))),
-            new ActionSpec("done", Action.Done.class, "The task is done; a verifier will check it.",
+            new ActionSpec(
+                    "done",
+                    Action.Done.class,
+                    "The task is done; a verifier will check it.",
                     List.of(FieldSpec.string("summary", 0, Action.MAX_SUMMARY, "what was done")),
                     v -> new Action.Done(s(v, "summary"))),
-            new ActionSpec("fail", Action.Fail.class, "The task cannot be done.",
+            new ActionSpec(
+                    "fail",
+                    Action.Fail.class,
+                    "The task cannot be done.",
                     List.of(FieldSpec.string("reason", 1, Action.MAX_SUMMARY, "why")),
                     v -> new Action.Fail(s(v, "reason"))));
 
-    private static final Map<String, ActionSpec> BY_KIND = SPECS.stream()
-            .collect(Collectors.toUnmodifiableMap(ActionSpec::kind, a -> a));
+    private static final Map<String, ActionSpec> BY_KIND =
+            SPECS.stream().collect(Collectors.toUnmodifiableMap(ActionSpec::kind, a -> a));
 
     private ActionSchema() {}
 
@@ -205,13 +263,17 @@ public final class ActionSchema {
     private static Map<String, List<ActionSpec>> fieldUsers(List<ActionSpec> chosen) {
         Map<String, List<ActionSpec>> users = new LinkedHashMap<>();
         for (ActionSpec a : chosen) {
-            for (FieldSpec f : a.fields()) users.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(a);
+            for (FieldSpec f : a.fields())
+                users.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(a);
         }
         return users;
     }
 
     private static FieldSpec field(ActionSpec a, String name) {
-        return a.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+        return a.fields().stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static Map<String, Object> propertySchema(String name, List<ActionSpec> users) {
@@ -221,9 +283,12 @@ public final class ActionSchema {
         List<String> details = new ArrayList<>();
         for (ActionSpec a : users) {
             FieldSpec f = field(a, name);
-            if (f.type() != first.type() || !f.allowed().equals(first.allowed()) || !Objects.equals(f.pattern(), first.pattern())) {
+            if (f.type() != first.type()
+                    || !f.allowed().equals(first.allowed())
+                    || !Objects.equals(f.pattern(), first.pattern())) {
                 // A flat schema gives a field one type; the table must keep shared fields compatible.
-                throw new IllegalStateException("field " + name + " differs in type between " + users.get(0).kind() + " and " + a.kind());
+                throw new IllegalStateException("field " + name + " differs in type between "
+                        + users.get(0).kind() + " and " + a.kind());
             }
             min = Math.min(min, f.min());
             max = Math.max(max, f.max());
@@ -260,7 +325,8 @@ public final class ActionSchema {
     private static String detail(FieldSpec f) {
         if (f.type() == FieldType.INTEGER) return f.description() + ", " + f.min() + " to " + f.max();
         if (!f.allowed().isEmpty()) return f.description() + ", one of " + String.join(", ", f.allowed());
-        String bounds = f.min() == 0 ? "at most " + f.max() + " characters" : f.min() + " to " + f.max() + " characters";
+        String bounds =
+                f.min() == 0 ? "at most " + f.max() + " characters" : f.min() + " to " + f.max() + " characters";
         return f.description() + ", " + bounds;
     }
 

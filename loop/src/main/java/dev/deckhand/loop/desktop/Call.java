@@ -7,7 +7,6 @@ package dev.deckhand.loop.desktop;
  * constant).
  */
 public enum Call {
-
     WINDOWS(Display.class, Kind.READ),
     ACTIVE_WINDOW(Display.class, Kind.FACT),
     PRIVATE_DESKTOP(Display.class, Kind.QUERY),

@@ -24,9 +24,16 @@ import java.util.Set;
  * @param grabHolder who holds the keyboard grab when {@code keyboardGrabbed}, where the platform measures it
  *     ({@link GrabHolder#UNMEASURED} otherwise; {@code FactsMapper.ownGrab} decides with it)
  */
-public record DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
-        List<WindowInfo> windows, Optional<String> browserHost, long focusedWindow,
-        Optional<FocusedElement> focusedElement, List<WindowInfo> popups, Optional<String> screenLock,
+public record DesktopFacts(
+        boolean passwordFocused,
+        boolean keyboardGrabbed,
+        Set<String> runningApps,
+        List<WindowInfo> windows,
+        Optional<String> browserHost,
+        long focusedWindow,
+        Optional<FocusedElement> focusedElement,
+        List<WindowInfo> popups,
+        Optional<String> screenLock,
         GrabHolder grabHolder) {
 
     public DesktopFacts {
@@ -40,18 +47,47 @@ public record DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set
     }
 
     /** Facts whose grab holder is not measured. */
-    public DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
-            List<WindowInfo> windows, Optional<String> browserHost, long focusedWindow,
-            Optional<FocusedElement> focusedElement, List<WindowInfo> popups, Optional<String> screenLock) {
-        this(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, focusedWindow, focusedElement, popups,
-                screenLock, GrabHolder.UNMEASURED);
+    public DesktopFacts(
+            boolean passwordFocused,
+            boolean keyboardGrabbed,
+            Set<String> runningApps,
+            List<WindowInfo> windows,
+            Optional<String> browserHost,
+            long focusedWindow,
+            Optional<FocusedElement> focusedElement,
+            List<WindowInfo> popups,
+            Optional<String> screenLock) {
+        this(
+                passwordFocused,
+                keyboardGrabbed,
+                runningApps,
+                windows,
+                browserHost,
+                focusedWindow,
+                focusedElement,
+                popups,
+                screenLock,
+                GrabHolder.UNMEASURED);
     }
 
     /** Facts with no focus, popup or lock information. */
-    public DesktopFacts(boolean passwordFocused, boolean keyboardGrabbed, Set<String> runningApps,
-            List<WindowInfo> windows, Optional<String> browserHost) {
-        this(passwordFocused, keyboardGrabbed, runningApps, windows, browserHost, 0, Optional.empty(), List.of(),
-                Optional.empty(), GrabHolder.UNMEASURED);
+    public DesktopFacts(
+            boolean passwordFocused,
+            boolean keyboardGrabbed,
+            Set<String> runningApps,
+            List<WindowInfo> windows,
+            Optional<String> browserHost) {
+        this(
+                passwordFocused,
+                keyboardGrabbed,
+                runningApps,
+                windows,
+                browserHost,
+                0,
+                Optional.empty(),
+                List.of(),
+                Optional.empty(),
+                GrabHolder.UNMEASURED);
     }
 
     /**

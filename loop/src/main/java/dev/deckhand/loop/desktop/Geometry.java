@@ -12,7 +12,11 @@ public record Geometry(int x, int y, int width, int height) {
         return px >= x && py >= y && px < x + width && py < y + height;
     }
 
-    public int centerX() { return x + width / 2; }
+    public int centerX() {
+        return x + width / 2;
+    }
 
-    public int centerY() { return y + height / 2; }
+    public int centerY() {
+        return y + height / 2;
+    }
 }

@@ -19,8 +19,7 @@ public sealed interface GrabHolder permits GrabHolder.Client, GrabHolder.Unknown
      * @param afterOwnAction the grab was taken after an input action Deckhand delivered began, with no key or button
      *     press of the person's since that action began: Deckhand's own action opened it
      */
-    record Client(long client, long window, boolean afterOwnAction) implements GrabHolder {
-    }
+    record Client(long client, long window, boolean afterOwnAction) implements GrabHolder {}
 
     /**
      * Measurable, but not attributed: a grab whose request was not seen (a passive grab a key activated, one taken
@@ -34,6 +33,5 @@ public sealed interface GrabHolder permits GrabHolder.Client, GrabHolder.Unknown
     }
 
     /** See {@link #UNMEASURED}. */
-    record Unmeasured() implements GrabHolder {
-    }
+    record Unmeasured() implements GrabHolder {}
 }

@@ -23,28 +23,104 @@ import java.util.Set;
  *     visible text under an {@code aria-label} that names it otherwise; for the consequential gate, never shown
  *     to the model
  */
-public record Node(String uid, int depth, String role, String name, boolean hasValue, String value,
-        boolean enabled, boolean focused, boolean editable, boolean showing, Geometry bounds, boolean singleLine,
-        boolean isDefault, Set<String> states, String description, String text) {
+public record Node(
+        String uid,
+        int depth,
+        String role,
+        String name,
+        boolean hasValue,
+        String value,
+        boolean enabled,
+        boolean focused,
+        boolean editable,
+        boolean showing,
+        Geometry bounds,
+        boolean singleLine,
+        boolean isDefault,
+        Set<String> states,
+        String description,
+        String text) {
 
     /** A node with no description and no shown text read. */
-    public Node(String uid, int depth, String role, String name, boolean hasValue, String value, boolean enabled,
-            boolean focused, boolean editable, boolean showing, Geometry bounds, boolean singleLine, boolean isDefault,
+    public Node(
+            String uid,
+            int depth,
+            String role,
+            String name,
+            boolean hasValue,
+            String value,
+            boolean enabled,
+            boolean focused,
+            boolean editable,
+            boolean showing,
+            Geometry bounds,
+            boolean singleLine,
+            boolean isDefault,
             Set<String> states) {
-        this(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine, isDefault,
-                states, "", "");
+        this(
+                uid,
+                depth,
+                role,
+                name,
+                hasValue,
+                value,
+                enabled,
+                focused,
+                editable,
+                showing,
+                bounds,
+                singleLine,
+                isDefault,
+                states,
+                "",
+                "");
     }
 
     /** A node whose other states were not read. */
-    public Node(String uid, int depth, String role, String name, boolean hasValue, String value, boolean enabled,
-            boolean focused, boolean editable, boolean showing, Geometry bounds, boolean singleLine, boolean isDefault) {
-        this(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine, isDefault,
+    public Node(
+            String uid,
+            int depth,
+            String role,
+            String name,
+            boolean hasValue,
+            String value,
+            boolean enabled,
+            boolean focused,
+            boolean editable,
+            boolean showing,
+            Geometry bounds,
+            boolean singleLine,
+            boolean isDefault) {
+        this(
+                uid,
+                depth,
+                role,
+                name,
+                hasValue,
+                value,
+                enabled,
+                focused,
+                editable,
+                showing,
+                bounds,
+                singleLine,
+                isDefault,
                 Set.of());
     }
 
     /** A node with neither the single-line nor the default state. */
-    public Node(String uid, int depth, String role, String name, boolean hasValue, String value, boolean enabled,
-            boolean focused, boolean editable, boolean showing, Geometry bounds) {
+    public Node(
+            String uid,
+            int depth,
+            String role,
+            String name,
+            boolean hasValue,
+            String value,
+            boolean enabled,
+            boolean focused,
+            boolean editable,
+            boolean showing,
+            Geometry bounds) {
         this(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, false, false);
     }
 
@@ -63,7 +139,22 @@ public record Node(String uid, int depth, String role, String name, boolean hasV
 
     /** This node with its description and shown text. */
     public Node withShown(String description, String text) {
-        return new Node(uid, depth, role, name, hasValue, value, enabled, focused, editable, showing, bounds, singleLine,
-                isDefault, states, description, text);
+        return new Node(
+                uid,
+                depth,
+                role,
+                name,
+                hasValue,
+                value,
+                enabled,
+                focused,
+                editable,
+                showing,
+                bounds,
+                singleLine,
+                isDefault,
+                states,
+                description,
+                text);
     }
 }

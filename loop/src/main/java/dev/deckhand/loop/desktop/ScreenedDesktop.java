@@ -48,8 +48,8 @@ public final class ScreenedDesktop implements Display, Trees, Input, Captures {
      *     Deckhand opened one of its secret files in between: what such a process shows of it (reversed, cut up
      *     — no matcher finds it) is never shown to the model
      */
-    public ScreenedDesktop(Desktop real, Supplier<OwnSecrets> secrets, Predicate<WindowInfo> inScope,
-            SecretFileWindow files) {
+    public ScreenedDesktop(
+            Desktop real, Supplier<OwnSecrets> secrets, Predicate<WindowInfo> inScope, SecretFileWindow files) {
         this.real = Objects.requireNonNull(real, "real");
         this.secrets = Objects.requireNonNull(secrets, "secrets");
         this.inScope = Objects.requireNonNull(inScope, "inScope");
@@ -71,8 +71,10 @@ public final class ScreenedDesktop implements Display, Trees, Input, Captures {
     }
 
     private void opened(String which) {
-        fired.compareAndSet(null, Refusal.secretOnScreen("a process other than Deckhand opened Deckhand's " + which
-                + " after an input of the run; nothing more is shown to the model or done in the app"));
+        fired.compareAndSet(
+                null,
+                Refusal.secretOnScreen("a process other than Deckhand opened Deckhand's " + which
+                        + " after an input of the run; nothing more is shown to the model or done in the app"));
     }
 
     private void open() {
@@ -93,8 +95,10 @@ public final class ScreenedDesktop implements Display, Trees, Input, Captures {
     }
 
     private void fire(String which, String where) {
-        fired.compareAndSet(null, Refusal.secretOnScreen("Deckhand's " + which + " was read in " + where
-                + "; nothing more is shown to the model or done in the app"));
+        fired.compareAndSet(
+                null,
+                Refusal.secretOnScreen("Deckhand's " + which + " was read in " + where
+                        + "; nothing more is shown to the model or done in the app"));
         open();
     }
 
@@ -110,7 +114,8 @@ public final class ScreenedDesktop implements Display, Trees, Input, Captures {
         if (which.isEmpty()) {
             List<Node> reading = new ArrayList<>(tree.nodes());
             reading.removeIf(n -> n.bounds() == null);
-            reading.sort(Comparator.comparingInt((Node n) -> n.bounds().y()).thenComparingInt(n -> n.bounds().x()));
+            reading.sort(Comparator.comparingInt((Node n) -> n.bounds().y())
+                    .thenComparingInt(n -> n.bounds().x()));
             List<String> read = new ArrayList<>(reading.size() * 2);
             for (Node n : reading) {
                 read.add(n.name());

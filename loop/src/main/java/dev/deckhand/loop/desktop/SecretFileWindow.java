@@ -13,10 +13,21 @@ public interface SecretFileWindow {
 
     /** No watch: nothing is ever reported. */
     SecretFileWindow NONE = new SecretFileWindow() {
-        @Override public void acted() { }
-        @Override public Optional<String> closed() { return Optional.empty(); }
-        @Override public Optional<String> peek() { return Optional.empty(); }
-        @Override public void end() { }
+        @Override
+        public void acted() {}
+
+        @Override
+        public Optional<String> closed() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> peek() {
+            return Optional.empty();
+        }
+
+        @Override
+        public void end() {}
     };
 
     /** An input is about to be delivered: opens the window if it is not open. */

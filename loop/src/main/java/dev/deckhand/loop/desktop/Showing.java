@@ -25,15 +25,12 @@ public interface Showing {
     /** Shows nothing and returns at once: a desktop without a drawn cursor. */
     Showing NONE = new Showing() {
         @Override
-        public void showElement(String uid, boolean press) {
-        }
+        public void showElement(String uid, boolean press) {}
 
         @Override
-        public void showPoint(int x, int y, Basis basis) {
-        }
+        public void showPoint(int x, int y, Basis basis) {}
 
         @Override
-        public void awaitShown() {
-        }
+        public void awaitShown() {}
     };
 }

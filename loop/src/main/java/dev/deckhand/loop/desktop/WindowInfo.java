@@ -17,8 +17,19 @@ import java.util.Objects;
  * @param modal {@code _NET_WM_STATE_MODAL}
  * @param processStart the owning process's start time ({@code /proc/PID/stat} field 22), -1 unknown
  */
-public record WindowInfo(long id, String title, String app, int pid, Geometry geometry, int stacking,
-        boolean visible, boolean minimised, boolean own, long client, long transientFor, boolean modal,
+public record WindowInfo(
+        long id,
+        String title,
+        String app,
+        int pid,
+        Geometry geometry,
+        int stacking,
+        boolean visible,
+        boolean minimised,
+        boolean own,
+        long client,
+        long transientFor,
+        boolean modal,
         long processStart) {
 
     public WindowInfo {
@@ -28,13 +39,22 @@ public record WindowInfo(long id, String title, String app, int pid, Geometry ge
     }
 
     /** A window whose client, dialog relation and process start are not known. */
-    public WindowInfo(long id, String title, String app, int pid, Geometry geometry, int stacking, boolean visible,
-            boolean minimised, boolean own) {
+    public WindowInfo(
+            long id,
+            String title,
+            String app,
+            int pid,
+            Geometry geometry,
+            int stacking,
+            boolean visible,
+            boolean minimised,
+            boolean own) {
         this(id, title, app, pid, geometry, stacking, visible, minimised, own, 0, 0, false, -1);
     }
 
     public WindowInfo withProcessStart(long v) {
-        return new WindowInfo(id, title, app, pid, geometry, stacking, visible, minimised, own, client, transientFor, modal, v);
+        return new WindowInfo(
+                id, title, app, pid, geometry, stacking, visible, minimised, own, client, transientFor, modal, v);
     }
 
     /** Whether both were created by the same X client (client bits, else the same process). */

@@ -48,16 +48,20 @@ record BatchCard(long revision, List<Shown> steps) {
     record Shown(boolean targeted, Optional<Named> named, boolean consequential) {
         Shown {
             Objects.requireNonNull(named, "named");
-            if (!targeted && named.isPresent()) throw new IllegalArgumentException("a step without target names no element");
+            if (!targeted && named.isPresent())
+                throw new IllegalArgumentException("a step without target names no element");
         }
     }
 
     /** The card for {@code resolved} steps (each step's target resolved when the card is raised, or empty). */
-    static BatchCard of(long revision, List<Boolean> targeted, List<Optional<Node>> resolved, Set<Integer> consequential) {
+    static BatchCard of(
+            long revision, List<Boolean> targeted, List<Optional<Node>> resolved, Set<Integer> consequential) {
         if (targeted.size() != resolved.size()) throw new IllegalArgumentException("one target per step");
         List<Shown> shown = new java.util.ArrayList<>();
         for (int i = 0; i < resolved.size(); i++) {
-            shown.add(new Shown(targeted.get(i), targeted.get(i) ? resolved.get(i).map(Named::of) : Optional.empty(),
+            shown.add(new Shown(
+                    targeted.get(i),
+                    targeted.get(i) ? resolved.get(i).map(Named::of) : Optional.empty(),
                     consequential.contains(i)));
         }
         return new BatchCard(revision, shown);
@@ -77,7 +81,8 @@ record BatchCard(long revision, List<Shown> steps) {
         if (s.named().isEmpty()) return Optional.of("its target was not on screen when the card was shown");
         if (node.isEmpty()) return Optional.of("it names no element now");
         if (revision != this.revision) {
-            return Optional.of("the grant moved from revision " + this.revision + " to " + revision + " since the card");
+            return Optional.of(
+                    "the grant moved from revision " + this.revision + " to " + revision + " since the card");
         }
         Named now = Named.of(node.get());
         if (!now.equals(s.named().get())) return Optional.of("it now resolves to another element than the card named");
@@ -86,7 +91,10 @@ record BatchCard(long revision, List<Shown> steps) {
 
     /** Whether the card showed step {@code step}'s element as consequential, so its approval covers that effect. */
     boolean consequentialShown(int step, Optional<Node> node, long revision) {
-        return step >= 0 && step < steps.size() && steps.get(step).consequential() && steps.get(step).named().isPresent()
+        return step >= 0
+                && step < steps.size()
+                && steps.get(step).consequential()
+                && steps.get(step).named().isPresent()
                 && notCovered(step, node, revision).isEmpty();
     }
 }

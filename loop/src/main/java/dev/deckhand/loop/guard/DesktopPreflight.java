@@ -32,7 +32,9 @@ public final class DesktopPreflight implements Preflight {
     @Override
     public Optional<Refusal> check(long windowId) {
         try {
-            Optional<WindowInfo> w = desktop.display().windows().stream().filter(x -> x.id() == windowId).findFirst();
+            Optional<WindowInfo> w = desktop.display().windows().stream()
+                    .filter(x -> x.id() == windowId)
+                    .findFirst();
             if (w.isEmpty()) {
                 return failed("window exists: the granted window 0x" + Long.toHexString(windowId) + " is gone");
             }
@@ -40,19 +42,22 @@ public final class DesktopPreflight implements Preflight {
                 return failed("window mapped: window 0x" + Long.toHexString(windowId) + " is minimised or off screen");
             }
             if (desktop.trees().starting(windowId) && !desktop.trees().awaitRegistered(windowId, STARTING_BOUND)) {
-                return Optional.of(Refusal.a11yUnavailable("window 0x" + Long.toHexString(windowId) + " (pid " + w.get().pid()
+                return Optional.of(Refusal.a11yUnavailable("window 0x" + Long.toHexString(windowId) + " (pid "
+                        + w.get().pid()
                         + ") loads an accessibility bridge but did not register on the accessibility bus within "
                         + STARTING_BOUND.toSeconds() + " s (accessibility turned off for it, e.g. NO_AT_BRIDGE=1?)"));
             }
             DesktopFacts facts = desktop.facts().current();
             if (facts.screenLock().isPresent()) {
-                return failed("screen not locked: the screen is locked (" + facts.screenLock().get()
-                        + "); input would go nowhere");
+                return failed("screen not locked: the screen is locked ("
+                        + facts.screenLock().get() + "); input would go nowhere");
             }
             return Optional.empty();
         } catch (RefusedException e) {
-            return Optional.of(e.code() == RefusalCode.HEADLESS || e.code() == RefusalCode.A11Y_UNAVAILABLE
-                    ? e.refusal() : Refusal.preflightFailed(e.refusal().toString()));
+            return Optional.of(
+                    e.code() == RefusalCode.HEADLESS || e.code() == RefusalCode.A11Y_UNAVAILABLE
+                            ? e.refusal()
+                            : Refusal.preflightFailed(e.refusal().toString()));
         }
     }
 

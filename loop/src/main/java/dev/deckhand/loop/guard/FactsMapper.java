@@ -15,11 +15,20 @@ import java.util.Set;
 public final class FactsMapper {
 
     /** WM_CLASS values (lower case) of browsers whose tabs the host deny list governs. */
-    public static final Set<String> BROWSERS = Set.of("chromium", "chromium-browser", "google-chrome", "firefox",
-            "firefox-esr", "navigator", "brave-browser", "microsoft-edge", "epiphany", "vivaldi-stable", "opera");
+    public static final Set<String> BROWSERS = Set.of(
+            "chromium",
+            "chromium-browser",
+            "google-chrome",
+            "firefox",
+            "firefox-esr",
+            "navigator",
+            "brave-browser",
+            "microsoft-edge",
+            "epiphany",
+            "vivaldi-stable",
+            "opera");
 
-    private FactsMapper() {
-    }
+    private FactsMapper() {}
 
     public static boolean isBrowser(String app) {
         return BROWSERS.contains(app.toLowerCase(Locale.ROOT));
@@ -32,8 +41,18 @@ public final class FactsMapper {
      */
     public static Facts facts(DesktopFacts d, long targetWindowId) {
         List<Facts.WindowFact> windows = d.windows().stream()
-                .map(w -> new Facts.WindowFact(w.id(), w.app().toLowerCase(Locale.ROOT), w.title(), w.own(), w.visible(),
-                        w.pid(), w.processStart(), w.client(), w.transientFor(), w.modal(), w.stacking()))
+                .map(w -> new Facts.WindowFact(
+                        w.id(),
+                        w.app().toLowerCase(Locale.ROOT),
+                        w.title(),
+                        w.own(),
+                        w.visible(),
+                        w.pid(),
+                        w.processStart(),
+                        w.client(),
+                        w.transientFor(),
+                        w.modal(),
+                        w.stacking()))
                 .toList();
         Optional<WindowInfo> target = window(d, targetWindowId);
         boolean browser = target.isPresent() && isBrowser(target.get().app());
@@ -84,13 +103,20 @@ public final class FactsMapper {
         if (!ownPopupBelow) return false;
         long focused = d.focusedWindow();
         if (focused == target.id()) return true;
-        Optional<WindowInfo> f = window(d, focused).or(() -> d.popups().stream().filter(p -> p.id() == focused).findFirst());
+        Optional<WindowInfo> f = window(d, focused)
+                .or(() -> d.popups().stream().filter(p -> p.id() == focused).findFirst());
         return f.isPresent() && f.get().sameClient(target);
     }
 
     public static BasisInfo basis(Basis b) {
-        return new BasisInfo(b.grantRevision(), b.windowId(), b.windowGeometry().x(), b.windowGeometry().y(),
-                b.windowGeometry().width(), b.windowGeometry().height(), b.scale());
+        return new BasisInfo(
+                b.grantRevision(),
+                b.windowId(),
+                b.windowGeometry().x(),
+                b.windowGeometry().y(),
+                b.windowGeometry().width(),
+                b.windowGeometry().height(),
+                b.scale());
     }
 
     public static Optional<WindowInfo> window(DesktopFacts d, long id) {

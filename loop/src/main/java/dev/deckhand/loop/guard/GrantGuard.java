@@ -87,11 +87,13 @@ public final class GrantGuard implements Guard {
     private final DeniedPlaces places;
     /** The folder a file chooser's path bar last showed in this run (GTK hides it while the location entry is open). */
     private volatile Optional<Path> chooserFolder = Optional.empty();
+
     private final AtomicReference<Refusal> aborted = new AtomicReference<>();
     private final AtomicLong approvalNanos = new AtomicLong();
     private volatile java.time.Instant cardsUntil;
     /** What the approved card of this run's explicit steps covers; null without one (autonomous, a model run). */
     private volatile BatchCard batch;
+
     private volatile GrantBroker.Reservation reservation;
     /** Where the input focus was when the current action was last checked: window and element. */
     private volatile FocusMark focusAtCheck;
@@ -100,7 +102,7 @@ public final class GrantGuard implements Guard {
     /** The current key or type was already judged for denied places on a tree read at its last check. */
     private volatile boolean placesLooked;
 
-    private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) { }
+    private record FocusMark(long window, Optional<DesktopFacts.FocusedElement> element) {}
 
     /** The keyboard's change count when the run began ({@link #checkRun}); -1 before, or when it is not watched. */
     private volatile long keyboardAtStart = -1;
@@ -108,7 +110,7 @@ public final class GrantGuard implements Guard {
     private volatile StartingWindows windowsAtStart;
 
     /** @param ids the top-level windows then @param newestStart the latest process start among them (clock ticks) */
-    private record StartingWindows(java.util.Set<Long> ids, long newestStart) { }
+    private record StartingWindows(java.util.Set<Long> ids, long newestStart) {}
 
     /** {@link #activeBefore} before the current action's first last check. */
     private static final long UNREAD = -1;
@@ -117,14 +119,22 @@ public final class GrantGuard implements Guard {
      * call), with the grant it was judged under; {@link #afterDelivery} compares the active window with it.
      */
     private volatile long activeBefore = UNREAD;
+
     private volatile Grant activeGrant;
 
     /**
      * @param policy read at every check (the app passes its policy store)
      * @param onCard told when a card is raised ({@code PENDING}) and when it is decided (for the audit)
      */
-    public GrantGuard(Supplier<PolicyConfig> policy, GrantBroker broker, ApprovalBook approvals, Desktop desktop,
-            String sessionId, String grantId, StopSignal stop, Clock clock,
+    public GrantGuard(
+            Supplier<PolicyConfig> policy,
+            GrantBroker broker,
+            ApprovalBook approvals,
+            Desktop desktop,
+            String sessionId,
+            String grantId,
+            StopSignal stop,
+            Clock clock,
             BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard) {
         this(policy, broker, approvals, desktop, sessionId, grantId, stop, clock, onCard, DeniedPlaces.NONE);
     }
@@ -133,9 +143,17 @@ public final class GrantGuard implements Guard {
      * @param places the places no file dialog, address bar or {@code file://} page may reach ({@code DENY_PATH});
      *     the application builds them from its config directory and the file verifier's denied set
      */
-    public GrantGuard(Supplier<PolicyConfig> policy, GrantBroker broker, ApprovalBook approvals, Desktop desktop,
-            String sessionId, String grantId, StopSignal stop, Clock clock,
-            BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard, DeniedPlaces places) {
+    public GrantGuard(
+            Supplier<PolicyConfig> policy,
+            GrantBroker broker,
+            ApprovalBook approvals,
+            Desktop desktop,
+            String sessionId,
+            String grantId,
+            StopSignal stop,
+            Clock clock,
+            BiConsumer<ApprovalBook.Approval, ApprovalBook.Status> onCard,
+            DeniedPlaces places) {
         this.places = Objects.requireNonNull(places, "places");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.broker = Objects.requireNonNull(broker, "broker");
@@ -176,8 +194,10 @@ public final class GrantGuard implements Guard {
         if (unusable.isPresent() && unusable.get().code() != RefusalCode.BUDGET_EXHAUSTED) {
             throw new RefusedException(unusable.get());
         }
-        return broker.active().filter(g -> g.id().equals(grantId)).orElseThrow(() -> new RefusedException(
-                Refusal.grantRevoked("grant " + grantId + " is no longer active")));
+        return broker.active()
+                .filter(g -> g.id().equals(grantId))
+                .orElseThrow(
+                        () -> new RefusedException(Refusal.grantRevoked("grant " + grantId + " is no longer active")));
     }
 
     /**
@@ -209,8 +229,8 @@ public final class GrantGuard implements Guard {
                 keyboardAtStart = desktop.display().keyboardChanges().count();
                 // the windows the deny scan just read, not a second read of the list
                 List<dev.deckhand.loop.desktop.WindowInfo> all = read.windows();
-                windowsAtStart = new StartingWindows(all.stream().map(w -> w.id()).collect(
-                        java.util.stream.Collectors.toUnmodifiableSet()),
+                windowsAtStart = new StartingWindows(
+                        all.stream().map(w -> w.id()).collect(java.util.stream.Collectors.toUnmodifiableSet()),
                         all.stream().mapToLong(w -> w.processStart()).max().orElse(Long.MAX_VALUE));
             }
             return denied;
@@ -243,8 +263,8 @@ public final class GrantGuard implements Guard {
             Grant g = grant();
             long window = g.target().windowId();
             // a capture reads the facts behind SECURE_INPUT now, as the last check before an action does
-            return Policy.beforeCapture(policy.get(), g, FactsMapper.facts(pixels ? freshFacts() : facts(), window), window,
-                    pixels);
+            return Policy.beforeCapture(
+                    policy.get(), g, FactsMapper.facts(pixels ? freshFacts() : facts(), window), window, pixels);
         });
     }
 
@@ -253,9 +273,14 @@ public final class GrantGuard implements Guard {
         try {
             Grant g = grant();
             if (g.scope() != ScopeKind.APP) return List.of();
-            DesktopFacts windows = new DesktopFacts(false, false, java.util.Set.of(), desktop.display().windows(), Optional.empty());
-            return Policy.dialogsOver(FactsMapper.facts(windows, g.target().windowId()), g.target().windowId()).stream()
-                    .map(Facts.WindowFact::windowId).toList();
+            DesktopFacts windows = new DesktopFacts(
+                    false, false, java.util.Set.of(), desktop.display().windows(), Optional.empty());
+            return Policy.dialogsOver(
+                            FactsMapper.facts(windows, g.target().windowId()),
+                            g.target().windowId())
+                    .stream()
+                    .map(Facts.WindowFact::windowId)
+                    .toList();
         } catch (RefusedException e) {
             return List.of();
         }
@@ -280,18 +305,28 @@ public final class GrantGuard implements Guard {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
-            String target = resolved.get(i).map(n -> n.role() + " \"" + n.name() + "\"")
-                    .orElse(s.target().map(t -> t.describe() + " (not on screen yet)")
+            String target = resolved.get(i)
+                    .map(n -> n.role() + " \"" + n.name() + "\"")
+                    .orElse(s.target()
+                            .map(t -> t.describe() + " (not on screen yet)")
                             .orElse(s.windowPoint() ? "a point of the window" : "the focused element"));
             lines.add((i + 1) + ". " + s.action().kind() + " → " + target + note(s.action()));
         }
         java.util.SortedMap<Integer, String> gated = gatedSteps(steps, resolved, tree, g);
-        Optional<String> consequential = gated.isEmpty() ? Optional.empty() : Optional.of(String.join("; ",
-                gated.entrySet().stream().map(e -> "step " + (e.getKey() + 1) + ": " + e.getValue()).toList()));
-        Optional<Refusal> decision = awaitApproval(approvals.request(g.id(), g.revision(), null, lines, consequential,
-                cardsUntil), g, null);
+        Optional<String> consequential = gated.isEmpty()
+                ? Optional.empty()
+                : Optional.of(String.join(
+                        "; ",
+                        gated.entrySet().stream()
+                                .map(e -> "step " + (e.getKey() + 1) + ": " + e.getValue())
+                                .toList()));
+        Optional<Refusal> decision =
+                awaitApproval(approvals.request(g.id(), g.revision(), null, lines, consequential, cardsUntil), g, null);
         if (decision.isEmpty()) {
-            batch = BatchCard.of(tree.grantRevision(), steps.stream().map(s -> s.target().isPresent()).toList(), resolved,
+            batch = BatchCard.of(
+                    tree.grantRevision(),
+                    steps.stream().map(s -> s.target().isPresent()).toList(),
+                    resolved,
                     gated.keySet());
         }
         return decision;
@@ -304,8 +339,8 @@ public final class GrantGuard implements Guard {
      * keys, typed text and points (whose effect depends on the focus or the point when they run), are judged
      * by {@link #checkStep} when they run, and a consequential effect there raises a card of its own.
      */
-    private java.util.SortedMap<Integer, String> gatedSteps(List<Step> steps, List<Optional<Node>> resolved,
-            ScopedTree tree, Grant g) {
+    private java.util.SortedMap<Integer, String> gatedSteps(
+            List<Step> steps, List<Optional<Node>> resolved, ScopedTree tree, Grant g) {
         PolicyConfig config = policy.get();
         long window = g.target().windowId();
         DesktopFacts read = facts();
@@ -315,7 +350,8 @@ public final class GrantGuard implements Guard {
             Action a = steps.get(i).resolved(resolved.get(i).get().uid());
             ProposedAction p = Proposals.propose(a, tree, window, null, null, read);
             Optional<Consequential.Match> m = Consequential.classify(p, config.consequentialWords());
-            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get())) gated.put(i, m.get().what());
+            if (m.isPresent() && !Consequential.named(g.consequential(), p, m.get()))
+                gated.put(i, m.get().what());
         }
         return gated;
     }
@@ -360,7 +396,8 @@ public final class GrantGuard implements Guard {
             if (toFocus) read = awaitAccessibleFocus(read, window);
             BasisInfo basisInfo = basis.map(FactsMapper::basis).orElse(null);
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            acceleratorsAtCheck = action instanceof Action.Key ? desktop.trees().accelerators(window) : Accelerators.UNKNOWN;
+            acceleratorsAtCheck =
+                    action instanceof Action.Key ? desktop.trees().accelerators(window) : Accelerators.UNKNOWN;
             ProposedAction proposed = withAccelerators(
                     Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read), acceleratorsAtCheck);
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
@@ -379,26 +416,36 @@ public final class GrantGuard implements Guard {
             if (!(decision instanceof PolicyDecision.NeedsApproval needs)) throw new AssertionError(decision);
             BatchCard card = batch;
             Optional<Node> node = action instanceof ElementAction e ? tree.byUid(e.uid()) : Optional.empty();
-            Optional<String> notCovered = card == null || step < 0 ? Optional.empty()
-                    : card.notCovered(step, node, tree.grantRevision());
-            if (card != null && step >= 0 && notCovered.isEmpty() && (needs.consequential().isEmpty()
-                    || card.consequentialShown(step, node, tree.grantRevision()))) {
+            Optional<String> notCovered =
+                    card == null || step < 0 ? Optional.empty() : card.notCovered(step, node, tree.grantRevision());
+            if (card != null
+                    && step >= 0
+                    && notCovered.isEmpty()
+                    && (needs.consequential().isEmpty() || card.consequentialShown(step, node, tree.grantRevision()))) {
                 actionApproved = true;
                 return Optional.empty();
             }
-            String why = card == null || step < 0 ? ""
-                    : "step " + (step + 1) + " (" + notCovered.orElse("the approved card did not show this effect") + "): ";
+            String why = card == null || step < 0
+                    ? ""
+                    : "step " + (step + 1) + " (" + notCovered.orElse("the approved card did not show this effect")
+                            + "): ";
             String line = why + action.kind() + " → " + describeTarget(action, proposed, read, window) + note(action);
             Optional<Refusal> answer = awaitApproval(
-                    approvals.request(g.id(), g.revision(), basisInfo, List.of(line), needs.consequential(), cardsUntil),
-                    g, basisInfo);
+                    approvals.request(
+                            g.id(), g.revision(), basisInfo, List.of(line), needs.consequential(), cardsUntil),
+                    g,
+                    basisInfo);
             if (answer.isPresent()) return answer;
             actionApproved = true;
             // the person took time: everything is read again, and the focus is marked where it is now
             DesktopFacts again = freshFacts();
             focusAtCheck = new FocusMark(again.focusedWindow(), again.focusedElement());
-            return Policy.check(policy.get(), grant(), measured(FactsMapper.facts(again, window), basis),
-                    proposed.withApproved(true)).refusal();
+            return Policy.check(
+                            policy.get(),
+                            grant(),
+                            measured(FactsMapper.facts(again, window), basis),
+                            proposed.withApproved(true))
+                    .refusal();
         });
     }
 
@@ -437,6 +484,7 @@ public final class GrantGuard implements Guard {
 
     /** How often, and after how long a settle each, the accessibility focus is read again while it lags X's. */
     static final int FOCUS_RETRIES = 5;
+
     static final Duration FOCUS_SETTLE = Duration.ofMillis(100);
 
     /** Actions whose effect lands in the focused element (so an unknown focus refuses them). */
@@ -462,7 +510,9 @@ public final class GrantGuard implements Guard {
     /** Whether X's focus is on {@code window} while the accessibility focus is unknown or in another process. */
     static boolean focusLags(DesktopFacts read, long window) {
         if (read.focusedWindow() != window) return false;
-        int pid = FactsMapper.window(read, window).map(dev.deckhand.loop.desktop.WindowInfo::pid).orElse(-1);
+        int pid = FactsMapper.window(read, window)
+                .map(dev.deckhand.loop.desktop.WindowInfo::pid)
+                .orElse(-1);
         if (pid <= 0) return false;
         return read.focusedElement().map(f -> f.pid() != pid).orElse(true);
     }
@@ -499,7 +549,9 @@ public final class GrantGuard implements Guard {
             if (moved.isPresent()) return moved;
             Grant g = grant();
             long window = g.target().windowId();
-            if (activeBefore == UNREAD && action.givesInput() && !desktop.display().privateDesktop()) {
+            if (activeBefore == UNREAD
+                    && action.givesInput()
+                    && !desktop.display().privateDesktop()) {
                 activeBefore = desktop.display().activeWindow();
                 activeGrant = g;
             }
@@ -518,8 +570,15 @@ public final class GrantGuard implements Guard {
                 }
             }
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            ProposedAction proposed = withAccelerators(Proposals.propose(action, tree, window,
-                    basis.map(FactsMapper::basis).orElse(null), basis.orElse(null), read), acceleratorsAtCheck)
+            ProposedAction proposed = withAccelerators(
+                            Proposals.propose(
+                                    action,
+                                    tree,
+                                    window,
+                                    basis.map(FactsMapper::basis).orElse(null),
+                                    basis.orElse(null),
+                                    read),
+                            acceleratorsAtCheck)
                     .withApproved(actionApproved);
             PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
@@ -529,11 +588,12 @@ public final class GrantGuard implements Guard {
             if (moves.isPresent()) return moves;
             if (decision instanceof PolicyDecision.NeedsApproval needs) {
                 // the policy changed since the check (e.g. the permission mode is now ask): no card here
-                return Optional.of(needs.consequential().isPresent()
-                        ? Refusal.consequentialNotNamed(needs.consequential().get()
-                                + " is consequential and was not approved")
-                        : Refusal.modeDenied("the policy changed after this action was checked "
-                                + "(inputPolicy is now confirm_each): it needs the person's approval"));
+                return Optional.of(
+                        needs.consequential().isPresent()
+                                ? Refusal.consequentialNotNamed(
+                                        needs.consequential().get() + " is consequential and was not approved")
+                                : Refusal.modeDenied("the policy changed after this action was checked "
+                                        + "(inputPolicy is now confirm_each): it needs the person's approval"));
             }
             return Optional.empty();
         });
@@ -550,8 +610,8 @@ public final class GrantGuard implements Guard {
     private Optional<Refusal> movesPersonsFocus(Action action, Grant g) {
         if (!(action instanceof Action.Focus) || desktop.display().privateDesktop()) return Optional.empty();
         long active = desktop.display().activeWindow();
-        boolean granted = active != 0 && (active == g.target().windowId()
-                || g.scope() == ScopeKind.APP && ofGrantedProcess(active, g));
+        boolean granted = active != 0
+                && (active == g.target().windowId() || g.scope() == ScopeKind.APP && ofGrantedProcess(active, g));
         if (granted) return Optional.empty();
         // The detail never names the active window: which window the person is in is not the agent's to learn.
         return Optional.of(Refusal.outOfScope("focus would activate the window while another window is active: "
@@ -565,7 +625,8 @@ public final class GrantGuard implements Guard {
         long target = g.target().windowId();
         if (window == target) return true;
         List<dev.deckhand.loop.desktop.WindowInfo> all = desktop.display().windows();
-        Optional<dev.deckhand.loop.desktop.WindowInfo> w = all.stream().filter(i -> i.id() == window).findFirst();
+        Optional<dev.deckhand.loop.desktop.WindowInfo> w =
+                all.stream().filter(i -> i.id() == window).findFirst();
         if (w.isEmpty()) return false;
         int pid = g.target().pid();
         if (pid > 0 && w.get().pid() == pid) return true;
@@ -589,7 +650,7 @@ public final class GrantGuard implements Guard {
      *
      * @param action the kind of that last action, empty when the watch began with the run
      */
-    private record Watch(long personsWindow, Grant grant, String action, java.time.Instant at) { }
+    private record Watch(long personsWindow, Grant grant, String action, java.time.Instant at) {}
 
     private volatile Watch watch;
 
@@ -671,7 +732,8 @@ public final class GrantGuard implements Guard {
         DesktopFacts d = desktop.facts().current();
         if (!d.keyboardGrabbed()) return Optional.empty();
         long target = w.grant().target().windowId();
-        Optional<dev.deckhand.loop.desktop.WindowInfo> t = d.windows().stream().filter(x -> x.id() == target).findFirst();
+        Optional<dev.deckhand.loop.desktop.WindowInfo> t =
+                d.windows().stream().filter(x -> x.id() == target).findFirst();
         if (t.isEmpty() || !FactsMapper.ownGrab(d, t.get())) return Optional.empty();
         String after = w.action().isEmpty() ? "during the run" : "after the " + w.action();
         abort(Refusal.outOfScope("a menu of the granted app that Deckhand's action opened holds the keyboard " + after
@@ -691,12 +753,14 @@ public final class GrantGuard implements Guard {
         if (!granted && !newProgram(now)) return Optional.empty();
         watch = null;
         long ms = Duration.between(w.at(), clock.instant()).toMillis();
-        String when = w.action().isEmpty() ? "during the run" : String.format(java.util.Locale.ROOT, "%.1f s after the %s",
-                ms / 1000.0, w.action());
+        String when = w.action().isEmpty()
+                ? "during the run"
+                : String.format(java.util.Locale.ROOT, "%.1f s after the %s", ms / 1000.0, w.action());
         // held as the run's verdict, so that every later check answers it too (a read that ignores a refusal,
         // such as the look for an action's effect, cannot drop it)
         // names no window of the person's: which window the person is in is not the agent's to learn
-        String whose = granted ? "the granted app's window 0x" + Long.toHexString(now)
+        String whose = granted
+                ? "the granted app's window 0x" + Long.toHexString(now)
                 : "a window of a program started during the run (the granted app may have started it)";
         abort(Refusal.outOfScope(whose + " became the active window "
                 + when + " while the person was in " + (w.personsWindow() == 0 ? "no window" : "another window")
@@ -716,7 +780,8 @@ public final class GrantGuard implements Guard {
         StartingWindows before = windowsAtStart;
         if (before == null || before.ids().contains(window)) return false;
         Optional<dev.deckhand.loop.desktop.WindowInfo> w = desktop.display().windows().stream()
-                .filter(i -> i.id() == window).findFirst();
+                .filter(i -> i.id() == window)
+                .findFirst();
         if (w.isEmpty() || w.get().own()) return false;
         long started = w.get().processStart();
         return started < 0 || started > before.newestStart();
@@ -742,11 +807,13 @@ public final class GrantGuard implements Guard {
      * and its joined dialogs — and judges the action, and what that tree shows, for denied places.
      */
     private Optional<Refusal> placesNow(Action action, ProposedAction proposed, ScopedTree seen, Grant g) {
-        if (!(action instanceof Action.Key || action instanceof Action.Type) || placesLooked
+        if (!(action instanceof Action.Key || action instanceof Action.Type)
+                || placesLooked
                 || places == DeniedPlaces.NONE) return Optional.empty();
         placesLooked = true;
         List<Long> joined = joinedWindows();
-        boolean inPlay = !joined.isEmpty() || !ShownPlaces.choosers(seen).isEmpty()
+        boolean inPlay = !joined.isEmpty()
+                || !ShownPlaces.choosers(seen).isEmpty()
                 || seen.nodes().stream().anyMatch(n -> n.focused() && n.editable() && n.singleLine());
         if (!inPlay) return Optional.empty();
         ScopedTree now = desktop.trees().snapshot(g.target().windowId(), seen.grantRevision());
@@ -775,16 +842,20 @@ public final class GrantGuard implements Guard {
         long t0 = System.nanoTime();
         Optional<Refusal> answer = awaitDecision(card, g, basis);
         approvalNanos.addAndGet(System.nanoTime() - t0);
-        onCard.accept(card, answer.isEmpty() ? ApprovalBook.Status.APPROVED
-                : approvals.status(card.id()) == ApprovalBook.Status.EXPIRED ? ApprovalBook.Status.EXPIRED
-                : ApprovalBook.Status.DENIED);
+        onCard.accept(
+                card,
+                answer.isEmpty()
+                        ? ApprovalBook.Status.APPROVED
+                        : approvals.status(card.id()) == ApprovalBook.Status.EXPIRED
+                                ? ApprovalBook.Status.EXPIRED
+                                : ApprovalBook.Status.DENIED);
         return answer;
     }
 
     private Optional<Refusal> awaitDecision(ApprovalBook.Approval card, Grant g, BasisInfo basis) {
         while (true) {
-            if (stop.stopRequested()) return Optional.of(Refusal.stopped("Stop while approval "
-                    + card.id() + " was waiting"));
+            if (stop.stopRequested())
+                return Optional.of(Refusal.stopped("Stop while approval " + card.id() + " was waiting"));
             if (aborted().isPresent()) return aborted();
             ApprovalBook.Status status = approvals.status(card.id());
             if (status != ApprovalBook.Status.PENDING) return approvals.consume(card.id(), g.id(), g.revision(), basis);
@@ -805,9 +876,12 @@ public final class GrantGuard implements Guard {
         String el = p.element().map(e -> e.role() + " \"" + e.name() + "\"").orElse(null);
         if (action instanceof ElementAction) return el == null ? "an element" : el;
         if (action instanceof Action.ClickAt c) {
-            return "point (" + c.x() + ", " + c.y() + ") of capture " + c.basis() + (el == null ? " (no element there)" : ", on " + el);
+            return "point (" + c.x() + ", " + c.y() + ") of capture " + c.basis()
+                    + (el == null ? " (no element there)" : ", on " + el);
         }
-        String title = FactsMapper.window(facts, window).map(w -> " in window \"" + w.title() + "\"").orElse("");
+        String title = FactsMapper.window(facts, window)
+                .map(w -> " in window \"" + w.title() + "\"")
+                .orElse("");
         return (el == null ? "the focused element (unknown)" : "the focused " + el) + title;
     }
 
@@ -831,6 +905,8 @@ public final class GrantGuard implements Guard {
         // learn); an element only in the granted window, by its role and the length of its name — never its text
         if (m.window() != granted) return m.window() == 0 ? "no window" : "another window";
         return "window 0x" + Long.toHexString(m.window())
-                + m.element().map(e -> ", " + e.role() + " (name of " + e.name().length() + " characters)").orElse("");
+                + m.element()
+                        .map(e -> ", " + e.role() + " (name of " + e.name().length() + " characters)")
+                        .orElse("");
     }
 }

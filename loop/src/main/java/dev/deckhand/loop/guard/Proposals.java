@@ -33,29 +33,30 @@ public final class Proposals {
     /** Roles of a window that make it a dialog. */
     static final Set<String> DIALOG_ROLES = Set.of("dialog", "alert", "file chooser", "color chooser", "font chooser");
     /** Leaves that say what they are without being controls; a click_at on them is identified. */
-    static final Set<String> LEAF_ROLES = Set.of("label", "static", "heading", "paragraph", "image", "icon",
-            "separator", "status bar", "caption");
+    static final Set<String> LEAF_ROLES =
+            Set.of("label", "static", "heading", "paragraph", "image", "icon", "separator", "status bar", "caption");
 
     /** Roles whose names are a dialog's text. */
-    static final Set<String> TEXT_ROLES = Set.of("label", "static", "heading", "paragraph", "caption", "description",
-            "alert", "dialog");
+    static final Set<String> TEXT_ROLES =
+            Set.of("label", "static", "heading", "paragraph", "caption", "description", "alert", "dialog");
 
-    private Proposals() {
-    }
+    private Proposals() {}
 
     /**
      * @param basis the capture basis of a {@code click_at} (null otherwise)
      * @throws RefusedException {@code SECURE_INPUT} for {@code type} when the focused element cannot be read
      */
-    public static ProposedAction propose(Action action, ScopedTree tree, long window, BasisInfo basis, Basis captureBasis,
-            DesktopFacts facts) {
+    public static ProposedAction propose(
+            Action action, ScopedTree tree, long window, BasisInfo basis, Basis captureBasis, DesktopFacts facts) {
         long revision = tree.grantRevision();
-        ProposedAction.WindowContext context = context(tree, FactsMapper.window(facts, window).orElse(null));
+        ProposedAction.WindowContext context =
+                context(tree, FactsMapper.window(facts, window).orElse(null));
         if (action instanceof Action.ClickAt c) {
             Optional<Node> hit = Optional.empty();
             if (captureBasis != null) {
                 Geometry g = captureBasis.windowGeometry();
-                hit = tree.at(g.x() + (int) Math.floor(c.x() / captureBasis.scale()),
+                hit = tree.at(
+                        g.x() + (int) Math.floor(c.x() / captureBasis.scale()),
                         g.y() + (int) Math.floor(c.y() / captureBasis.scale()));
             }
             // the pointer's click reaches the control the point lies in (a button's label, its icon); a container
@@ -63,18 +64,25 @@ public final class Proposals {
             Optional<Node> at = hit;
             Optional<Node> pressed = at.flatMap(n -> control(tree, n))
                     .or(() -> at.filter(n -> Roles.interactive(n.role()) || LEAF_ROLES.contains(n.role())));
-            return ProposedAction.clickAt(revision, window, basis, pressed.map(n -> element(tree, n)).orElse(null))
+            return ProposedAction.clickAt(
+                            revision,
+                            window,
+                            basis,
+                            pressed.map(n -> element(tree, n)).orElse(null))
                     .withContext(context);
         }
         if (action instanceof Action.Key k) {
             Optional<ProposedAction.Element> focused = focused(tree, facts, window);
             if (focused.isEmpty() && k.chord().editsText() && !noTree(tree)) {
-                throw new RefusedException(Refusal.secureInput(facts.passwordFocused()
-                        ? "the focused element is a password field"
-                        : "key " + k.chord() + " writes into the focused element, which cannot be read, so it may be"
-                                + " a password field"));
+                throw new RefusedException(Refusal.secureInput(
+                        facts.passwordFocused()
+                                ? "the focused element is a password field"
+                                : "key " + k.chord()
+                                        + " writes into the focused element, which cannot be read, so it may be"
+                                        + " a password field"));
             }
-            return ProposedAction.key(k.chord(), revision, window, focused.orElse(null)).withContext(context);
+            return ProposedAction.key(k.chord(), revision, window, focused.orElse(null))
+                    .withContext(context);
         }
         if (action instanceof Action.Type t) {
             Optional<ProposedAction.Element> focused = focused(tree, facts, window);
@@ -83,23 +91,34 @@ public final class Proposals {
             }
             if (focused.isEmpty()) {
                 // Typed text goes to whatever has focus; unread focus could be a password field.
-                throw new RefusedException(Refusal.secureInput(facts.passwordFocused()
-                        ? "the focused element is a password field"
-                        : "the focused element cannot be read, so it may be a password field; type is refused"
-                                + " (set_text names its target)"));
+                throw new RefusedException(Refusal.secureInput(
+                        facts.passwordFocused()
+                                ? "the focused element is a password field"
+                                : "the focused element cannot be read, so it may be a password field; type is refused"
+                                        + " (set_text names its target)"));
             }
-            return ProposedAction.type(revision, window, focused.get(), t.text()).withContext(context);
+            return ProposedAction.type(revision, window, focused.get(), t.text())
+                    .withContext(context);
         }
         ActionKind kind = ActionKind.valueOf(action.kind().toUpperCase(Locale.ROOT));
         if (action instanceof Action.Select s) {
-            return ProposedAction.select(revision, window, tree.byUid(s.uid()).map(n -> element(tree, n)).orElse(null),
-                    s.option()).withContext(context);
+            return ProposedAction.select(
+                            revision,
+                            window,
+                            tree.byUid(s.uid()).map(n -> element(tree, n)).orElse(null),
+                            s.option())
+                    .withContext(context);
         }
         if (action instanceof ElementAction e) {
             Optional<Node> target = tree.byUid(e.uid());
             // a click on part of a control (its label, its icon) is judged as a press of the control
-            if (kind == ActionKind.CLICK) target = target.map(n -> control(tree, n).orElse(n));
-            return ProposedAction.on(kind, revision, window, target.map(n -> element(tree, n)).orElse(null))
+            if (kind == ActionKind.CLICK)
+                target = target.map(n -> control(tree, n).orElse(n));
+            return ProposedAction.on(
+                            kind,
+                            revision,
+                            window,
+                            target.map(n -> element(tree, n)).orElse(null))
                     .withContext(target.map(n -> inDialog(tree, n, context)).orElse(context));
         }
         return ProposedAction.bare(kind, revision, window).withContext(context);
@@ -124,7 +143,8 @@ public final class Proposals {
     static Optional<ProposedAction.Element> focused(ScopedTree tree, DesktopFacts facts, long window) {
         int pid = FactsMapper.window(facts, window).map(WindowInfo::pid).orElse(-1);
         // the focus of another app says nothing about where keys sent to this window land
-        if (facts.focusedElement().isPresent() && (pid <= 0 || facts.focusedElement().get().pid() == pid)) {
+        if (facts.focusedElement().isPresent()
+                && (pid <= 0 || facts.focusedElement().get().pid() == pid)) {
             DesktopFacts.FocusedElement f = facts.focusedElement().get();
             List<Node> nodes = tree.nodes();
             Node matched = null;
@@ -133,15 +153,18 @@ public final class Proposals {
             boolean office = f.bounds() != null;
             for (int i = 0; i < nodes.size(); i++) {
                 Node n = nodes.get(i);
-                if (n.role().equals(f.role()) && n.name().equals(f.name())
+                if (n.role().equals(f.role())
+                        && n.name().equals(f.name())
                         && (f.bounds() == null || Objects.equals(n.bounds(), f.bounds()))) {
                     if (matched == null) matched = n;
                     office &= n.editable() && n.role().equals("paragraph") && inOfficeDocument(nodes, i);
                 }
             }
             if (matched != null) {
-                return Optional.of(office ? new ProposedAction.Element(matched.role(), matched.name(), false, false, true)
-                        : element(tree, matched));
+                return Optional.of(
+                        office
+                                ? new ProposedAction.Element(matched.role(), matched.name(), false, false, true)
+                                : element(tree, matched));
             }
             boolean text = ProposedAction.Element.textRole(f.role());
             return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));
@@ -150,7 +173,8 @@ public final class Proposals {
     }
 
     /** Roles of an office document's body, where Enter breaks a paragraph or commits a cell and sends nothing. */
-    static final Set<String> OFFICE_DOCUMENTS = Set.of("document text", "document spreadsheet", "document presentation");
+    static final Set<String> OFFICE_DOCUMENTS =
+            Set.of("document text", "document spreadsheet", "document presentation");
 
     /**
      * Whether {@code nodes[i]} lies inside an office document (its nearest document ancestor has one of
@@ -207,7 +231,9 @@ public final class Proposals {
         if (i < 0) return own;
         List<String> shown = new ArrayList<>();
         int skipBelow = Integer.MAX_VALUE; // a nested control's subtree (a menu's items, a link in a button) is its own
-        for (int j = i + 1; j < nodes.size() && j <= i + SHOWN_DESCENDANTS && nodes.get(j).depth() > n.depth(); j++) {
+        for (int j = i + 1;
+                j < nodes.size() && j <= i + SHOWN_DESCENDANTS && nodes.get(j).depth() > n.depth();
+                j++) {
             Node d = nodes.get(j);
             if (d.depth() > skipBelow) continue;
             skipBelow = Integer.MAX_VALUE;
@@ -290,9 +316,11 @@ public final class Proposals {
             if (!up.name().isBlank()) text.append('\n').append(up.name());
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
                 Node n = nodes.get(k);
-                if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank()) text.append('\n').append(n.name());
+                if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
+                    text.append('\n').append(n.name());
             }
-            return new ProposedAction.WindowContext(true, text.toString(), window.defaultButton(), window.accelerators());
+            return new ProposedAction.WindowContext(
+                    true, text.toString(), window.defaultButton(), window.accelerators());
         }
         return window;
     }
@@ -315,7 +343,8 @@ public final class Proposals {
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
             if (n.role().equals("menu bar")) menuBar = true;
             if (Roles.interactive(n.role())) controls++;
-            if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank()) text.append('\n').append(n.name());
+            if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
+                text.append('\n').append(n.name());
             if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(tree, n));
         }
         dialog |= !menuBar && controls > 0 && controls <= DIALOG_LIKE_CONTROLS;

@@ -36,8 +36,7 @@ public final class ShownPlaces {
     static final String RULE = "file dialogs, address bars and file:// pages never reach Deckhand's config directory, "
             + "the verifier's denied set or hidden files";
 
-    private ShownPlaces() {
-    }
+    private ShownPlaces() {}
 
     /** A file chooser in a tree: its nodes {@code [from, to)}, and its folder when its path bar shows one. */
     record Chooser(int from, int to, Optional<Path> folder) {
@@ -109,7 +108,10 @@ public final class ShownPlaces {
 
     /** The folder of the first chooser in {@code tree} whose path bar shows one. */
     public static Optional<Path> chooserFolder(ScopedTree tree) {
-        return choosers(tree).stream().map(Chooser::folder).flatMap(Optional::stream).findFirst();
+        return choosers(tree).stream()
+                .map(Chooser::folder)
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     /**
@@ -153,8 +155,8 @@ public final class ShownPlaces {
      * relative to the chooser's folder — or the option it selects. {@code proposed} names the element keys and
      * typed text go to (the focus read now); {@code remembered} is the last chooser folder read in this run.
      */
-    public static Optional<Refusal> inAction(Action action, ProposedAction proposed, ScopedTree tree,
-            DeniedPlaces places, Optional<Path> remembered) {
+    public static Optional<Refusal> inAction(
+            Action action, ProposedAction proposed, ScopedTree tree, DeniedPlaces places, Optional<Path> remembered) {
         List<Node> nodes = tree.nodes();
         List<Chooser> choosers = choosers(tree);
         Set<Integer> targets = new LinkedHashSet<>();
@@ -166,7 +168,9 @@ public final class ShownPlaces {
             proposed.element().ifPresent(el -> {
                 for (int i = 0; i < nodes.size(); i++) {
                     Node n = nodes.get(i);
-                    if (n.role().equals(el.role()) && n.name().equals(el.name()) && (n.focused() || !el.name().isEmpty())) {
+                    if (n.role().equals(el.role())
+                            && n.name().equals(el.name())
+                            && (n.focused() || !el.name().isEmpty())) {
                         targets.add(i);
                     }
                 }

@@ -52,15 +52,16 @@ public final class Json {
     private static final ObjectMapper MAPPER = JsonMappers.builder(new JsonFactoryBuilder()
                     .characterEscapes(LINE_SEPARATORS)
                     // a value at depth MAX_DEPTH may still be a container: MAX_DEPTH + 1 open containers
-                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH + 1).build())
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(MAX_DEPTH + 1)
+                            .build())
                     .build())
             // parse() finds text after the value itself, to name its offset (the parsers' tests quote it)
             .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** Parses exactly one JSON value; anything but whitespace before or after it is refused. */
     public static Object parse(String text) {
@@ -75,7 +76,9 @@ public final class Json {
             } catch (JsonProcessingException e) {
                 more = true;
             }
-            if (more) throw new WireFormatException("malformed JSON at offset " + end + ": unexpected text after the JSON value");
+            if (more)
+                throw new WireFormatException(
+                        "malformed JSON at offset " + end + ": unexpected text after the JSON value");
             return normalised(value);
         } catch (JsonProcessingException e) {
             throw new WireFormatException("malformed JSON at offset " + offset(e) + ": " + reason(e));
@@ -120,8 +123,8 @@ public final class Json {
         try {
             return MAPPER.writeValueAsString(value instanceof CharSequence c ? c.toString() : value);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON: "
-                    + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot write " + value.getClass().getName() + " as JSON: " + e.getOriginalMessage(), e);
         }
     }
 }

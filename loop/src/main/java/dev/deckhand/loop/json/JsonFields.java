@@ -66,9 +66,10 @@ public final class JsonFields {
         if (!(v instanceof String)) throw new WireFormatException(field + " must be a string for " + owner);
         String s = (String) v;
         if (s.length() < minLength) {
-            throw new WireFormatException(minLength == 1
-                    ? field + " must not be empty for " + owner
-                    : field + " must be at least " + minLength + " characters for " + owner);
+            throw new WireFormatException(
+                    minLength == 1
+                            ? field + " must not be empty for " + owner
+                            : field + " must be at least " + minLength + " characters for " + owner);
         }
         if (s.length() > maxLength) {
             throw new WireFormatException(field + " must be at most " + maxLength + " characters for " + owner);
@@ -104,8 +105,10 @@ public final class JsonFields {
         Object v = required(field);
         if (!(v instanceof List<?>)) throw new WireFormatException(field + " must be an array for " + owner);
         List<?> l = (List<?>) v;
-        if (l.size() < minSize) throw new WireFormatException(field + " must have at least " + minSize + " element(s) for " + owner);
-        if (l.size() > maxSize) throw new WireFormatException(field + " must have at most " + maxSize + " elements for " + owner);
+        if (l.size() < minSize)
+            throw new WireFormatException(field + " must have at least " + minSize + " element(s) for " + owner);
+        if (l.size() > maxSize)
+            throw new WireFormatException(field + " must have at most " + maxSize + " elements for " + owner);
         return l;
     }
 

@@ -36,8 +36,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  */
 public final class JsonMappers {
 
-    private JsonMappers() {
-    }
+    private JsonMappers() {}
 
     /** A new strict mapper. */
     public static ObjectMapper strict() {
@@ -48,12 +47,19 @@ public final class JsonMappers {
     public static JsonMapper.Builder builder(JsonFactory factory) {
         return JsonMapper.builder(factory)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                .enable(
+                        DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
+                        DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                         DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .disable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_YAML_COMMENTS,
-                        JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES,
-                        JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_MISSING_VALUES,
-                        JsonReadFeature.ALLOW_LEADING_ZEROS_FOR_NUMBERS, JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS,
+                .disable(
+                        JsonReadFeature.ALLOW_JAVA_COMMENTS,
+                        JsonReadFeature.ALLOW_YAML_COMMENTS,
+                        JsonReadFeature.ALLOW_SINGLE_QUOTES,
+                        JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES,
+                        JsonReadFeature.ALLOW_TRAILING_COMMA,
+                        JsonReadFeature.ALLOW_MISSING_VALUES,
+                        JsonReadFeature.ALLOW_LEADING_ZEROS_FOR_NUMBERS,
+                        JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS,
                         JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS,
                         JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER,
                         JsonReadFeature.ALLOW_LEADING_DECIMAL_POINT_FOR_NUMBERS,

@@ -43,10 +43,11 @@ public final class ObservationText {
     public static final int MIN_BUDGET = 32;
 
     /** A one-paragraph legend for the decider's prompt. */
-    public static final String LEGEND = "Each line: <uid> <role> \"<name>\" =\"<value>\" [flags]; indentation shows nesting."
-            + " Roles: btn push button, tgl toggle button, chk check box, rad radio button, txt text, pwd password text,"
-            + " ent entry, mi menu item, li list item, lbl label, tab page tab, cell table cell. Flags: focused, disabled,"
-            + " readonly, editable, secret (password; value never shown). Act on elements by uid; uids are valid only for this observation's revision.";
+    public static final String LEGEND =
+            "Each line: <uid> <role> \"<name>\" =\"<value>\" [flags]; indentation shows nesting."
+                    + " Roles: btn push button, tgl toggle button, chk check box, rad radio button, txt text, pwd password text,"
+                    + " ent entry, mi menu item, li list item, lbl label, tab page tab, cell table cell. Flags: focused, disabled,"
+                    + " readonly, editable, secret (password; value never shown). Act on elements by uid; uids are valid only for this observation's revision.";
 
     private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "password text", "document text", "terminal");
 
@@ -66,8 +67,9 @@ public final class ObservationText {
         }
 
         String bounds(Geometry g) {
-            return " @" + (int) Math.floor((g.x() - window.x()) * scale) + "," + (int) Math.floor((g.y() - window.y()) * scale)
-                    + " " + Math.round(g.width() * scale) + "x" + Math.round(g.height() * scale);
+            return " @" + (int) Math.floor((g.x() - window.x()) * scale) + ","
+                    + (int) Math.floor((g.y() - window.y()) * scale) + " " + Math.round(g.width() * scale) + "x"
+                    + Math.round(g.height() * scale);
         }
     }
 
@@ -87,7 +89,8 @@ public final class ObservationText {
         Objects.requireNonNull(window, "window");
         if (tokenBudget < MIN_BUDGET) throw new IllegalArgumentException("tokenBudget must be at least " + MIN_BUDGET);
         String header = "window \"" + cut(window.title(), MAX_NAME) + "\" app " + window.app() + " revision "
-                + tree.grantRevision() + (tree.partial() ? " (partial tree: the application did not answer for every element)" : "")
+                + tree.grantRevision()
+                + (tree.partial() ? " (partial tree: the application did not answer for every element)" : "")
                 + frame.map(f -> "; bounds @x,y wxh in " + f.label()).orElse("") + "\n";
 
         List<String> lines = new ArrayList<>();

@@ -19,11 +19,20 @@ public final class TabularListing {
         StringBuilder b = new StringBuilder("index\tdepth\trole\tname\tvalue\tstates\tbounds\n");
         int i = 0;
         for (Node n : tree.nodes()) {
-            b.append(i++).append('\t').append(n.depth()).append('\t').append(n.role()).append('\t')
-                    .append(clean(n.name())).append('\t')
-                    .append(n.value() == null || Roles.password(n.role()) ? "" : clean(n.value())).append('\t')
-                    .append(String.join(",", states(n))).append('\t')
-                    .append(bounds(n.bounds())).append('\n');
+            b.append(i++)
+                    .append('\t')
+                    .append(n.depth())
+                    .append('\t')
+                    .append(n.role())
+                    .append('\t')
+                    .append(clean(n.name()))
+                    .append('\t')
+                    .append(n.value() == null || Roles.password(n.role()) ? "" : clean(n.value()))
+                    .append('\t')
+                    .append(String.join(",", states(n)))
+                    .append('\t')
+                    .append(bounds(n.bounds()))
+                    .append('\n');
         }
         return b.toString();
     }

@@ -32,9 +32,30 @@ import java.util.Set;
 public final class Router {
 
     /** Leading words that make an instruction a question or a check, not a task. */
-    static final Set<String> READ_ONLY_VERBS = Set.of("verify", "inspect", "describe", "read", "report", "tell",
-            "what", "what's", "whats", "which", "who", "where", "when", "why", "how", "is", "are", "was", "were",
-            "does", "did", "list", "count");
+    static final Set<String> READ_ONLY_VERBS = Set.of(
+            "verify",
+            "inspect",
+            "describe",
+            "read",
+            "report",
+            "tell",
+            "what",
+            "what's",
+            "whats",
+            "which",
+            "who",
+            "where",
+            "when",
+            "why",
+            "how",
+            "is",
+            "are",
+            "was",
+            "were",
+            "does",
+            "did",
+            "list",
+            "count");
 
     /** Words after "check" that make it a check rather than ticking a check box. */
     static final Set<String> CHECK_OBJECTS = Set.of("whether", "that", "if");
@@ -47,8 +68,12 @@ public final class Router {
      * Anything else (including "check the box", "can you click", "confirm the dialog") may give input.
      */
     public static boolean readOnlyInstruction(String instruction) {
-        String[] w = Objects.requireNonNull(instruction, "instruction").strip().toLowerCase(Locale.ROOT)
-                .replaceAll("[^\\p{L}\\p{N}' ]+", " ").strip().split("\\s+");
+        String[] w = Objects.requireNonNull(instruction, "instruction")
+                .strip()
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N}' ]+", " ")
+                .strip()
+                .split("\\s+");
         int i = 0;
         if (w.length > 0 && w[0].equals("please")) i++;
         if (i >= w.length || w[i].isEmpty()) return false;
@@ -91,42 +116,62 @@ public final class Router {
      * @param targetsElements whether any step names an element by selector
      * @param windowPoints whether any step is a {@code click_at}
      */
-    public static Routing routeSteps(boolean targetsElements, boolean windowPoints, boolean hasVerifier, boolean treeUsable,
+    public static Routing routeSteps(
+            boolean targetsElements,
+            boolean windowPoints,
+            boolean hasVerifier,
+            boolean treeUsable,
             CaptureMode captureMode) {
         Objects.requireNonNull(captureMode, "captureMode");
         if (!windowPoints) return route("(explicit steps)", true, hasVerifier, treeUsable, captureMode);
         if (captureMode != CaptureMode.PIXELS) {
-            throw new RefusedException(Refusal.outOfScope("click_at steps need a pixels grant; this grant captures no pixels (a11y_only)"));
+            throw new RefusedException(Refusal.outOfScope(
+                    "click_at steps need a pixels grant; this grant captures no pixels (a11y_only)"));
         }
         if (targetsElements && !treeUsable) {
-            throw new RefusedException(Refusal.a11yUnavailable("steps that name elements need the window's accessibility tree, which is missing or partial"));
+            throw new RefusedException(Refusal.a11yUnavailable(
+                    "steps that name elements need the window's accessibility tree, which is missing or partial"));
         }
         if (!hasVerifier) throw new RefusedException(noVerifier());
         return treeUsable
-                ? new Routing(Route.HYBRID, true, "explicit steps name elements and click at window coordinates; the grant allows pixels")
-                : new Routing(Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
+                ? new Routing(
+                        Route.HYBRID,
+                        true,
+                        "explicit steps name elements and click at window coordinates; the grant allows pixels")
+                : new Routing(
+                        Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
     }
 
     /**
      * @throws RefusedException {@code A11Y_UNAVAILABLE} when nothing can be acted on, {@code NO_VERIFIER}
      *     when the route gives input and no verifier was declared
      */
-    public static Routing route(String instruction, boolean hasSteps, boolean hasVerifier, boolean treeUsable,
-            CaptureMode captureMode) {
+    public static Routing route(
+            String instruction, boolean hasSteps, boolean hasVerifier, boolean treeUsable, CaptureMode captureMode) {
         Objects.requireNonNull(captureMode, "captureMode");
         Routing r;
         if (hasSteps) {
             if (!treeUsable) {
-                throw new RefusedException(Refusal.a11yUnavailable("explicit steps need the window's accessibility tree, which is missing or partial"));
+                throw new RefusedException(Refusal.a11yUnavailable(
+                        "explicit steps need the window's accessibility tree, which is missing or partial"));
             }
             r = new Routing(Route.UID, false, "explicit steps are resolved against the accessibility tree");
         } else if (readOnlyInstruction(instruction)) {
-            r = new Routing(Route.READ_ONLY, captureMode == CaptureMode.PIXELS, "a verify/inspect instruction never gives input");
+            r = new Routing(
+                    Route.READ_ONLY,
+                    captureMode == CaptureMode.PIXELS,
+                    "a verify/inspect instruction never gives input");
         } else if (treeUsable && captureMode == CaptureMode.PIXELS) {
-            r = new Routing(Route.HYBRID, true, "the window has a usable accessibility tree and the grant allows pixels:"
-                    + " the tree and a capture, uids and click_at");
+            r = new Routing(
+                    Route.HYBRID,
+                    true,
+                    "the window has a usable accessibility tree and the grant allows pixels:"
+                            + " the tree and a capture, uids and click_at");
         } else if (treeUsable) {
-            r = new Routing(Route.UID, false, "the window has a usable accessibility tree; the grant captures no pixels (a11y_only)");
+            r = new Routing(
+                    Route.UID,
+                    false,
+                    "the window has a usable accessibility tree; the grant captures no pixels (a11y_only)");
         } else if (captureMode == CaptureMode.PIXELS) {
             r = new Routing(Route.PIXELS, true, "no usable accessibility tree; the grant allows pixels");
         } else {

@@ -22,7 +22,8 @@ public record Routing(Route route, boolean captures, String reason, boolean synt
     public Routing {
         Objects.requireNonNull(route, "route");
         Objects.requireNonNull(reason, "reason");
-        if (captures && route == Route.UID) throw new IllegalArgumentException("captures must be false on the uid route");
+        if (captures && route == Route.UID)
+            throw new IllegalArgumentException("captures must be false on the uid route");
         if (!captures && (route == Route.HYBRID || route == Route.PIXELS)) {
             throw new IllegalArgumentException("the " + route.wire() + " route takes captures");
         }

@@ -21,7 +21,8 @@ public record Selector(String role, Optional<String> name, Optional<Integer> ind
 
     public Selector {
         if (role == null || role.isEmpty()) throw new IllegalArgumentException("role is required for target");
-        if (!role.equals(role.toLowerCase(Locale.ROOT))) throw new IllegalArgumentException("role must be lower case for target");
+        if (!role.equals(role.toLowerCase(Locale.ROOT)))
+            throw new IllegalArgumentException("role must be lower case for target");
         if (role.length() > 64) throw new IllegalArgumentException("role must be at most 64 characters for target");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(index, "index");
@@ -59,6 +60,8 @@ public record Selector(String role, Optional<String> name, Optional<Integer> ind
 
     /** For messages: {@code push button named "=" #0}. */
     public String describe() {
-        return role + name.map(n -> " named \"" + n + "\"").orElse("") + index.map(i -> " #" + i).orElse("");
+        return role
+                + name.map(n -> " named \"" + n + "\"").orElse("")
+                + index.map(i -> " #" + i).orElse("");
     }
 }

@@ -40,7 +40,8 @@ public final class SelectorResolver {
         }
         if (m.isEmpty()) throw new SelectorException("no element matches " + selector.describe() + " in scope");
         if (m.size() > 1) {
-            throw new SelectorException(m.size() + " elements match " + selector.describe() + " in scope; add an index");
+            throw new SelectorException(
+                    m.size() + " elements match " + selector.describe() + " in scope; add an index");
         }
         return m.get(0);
     }

@@ -26,9 +26,11 @@ public record Step(Action action, Optional<Selector> target) {
         Objects.requireNonNull(target, "target");
         boolean element = action instanceof ElementAction;
         if (element && target.isEmpty()) throw new IllegalArgumentException("target is required for " + action.kind());
-        if (!element && target.isPresent()) throw new IllegalArgumentException("target is not allowed for " + action.kind());
+        if (!element && target.isPresent())
+            throw new IllegalArgumentException("target is not allowed for " + action.kind());
         if (action instanceof Action.ClickAt && !WINDOW_POINT.equals(((Action.ClickAt) action).basis())) {
-            throw new IllegalArgumentException("a click_at step takes window coordinates; its basis is bound by the step runner");
+            throw new IllegalArgumentException(
+                    "a click_at step takes window coordinates; its basis is bound by the step runner");
         }
     }
 

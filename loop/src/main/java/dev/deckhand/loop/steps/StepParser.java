@@ -36,7 +36,8 @@ public final class StepParser {
         if (!(value instanceof List<?>)) throw new WireFormatException("steps must be a JSON array");
         List<?> list = (List<?>) value;
         if (list.isEmpty()) throw new WireFormatException("steps must not be empty when given");
-        if (list.size() > MAX_STEPS) throw new WireFormatException("steps must have at most " + MAX_STEPS + " elements");
+        if (list.size() > MAX_STEPS)
+            throw new WireFormatException("steps must have at most " + MAX_STEPS + " elements");
         List<Step> out = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) out.add(step(list.get(i), "step " + (i + 1)));
         return List.copyOf(out);
@@ -47,14 +48,17 @@ public final class StepParser {
         Object kindValue = obj.required("action");
         if (!(kindValue instanceof String)) throw new WireFormatException("action must be a string for " + owner);
         String kind = (String) kindValue;
-        ActionSchema.ActionSpec spec = ActionSchema.spec(kind).orElseThrow(() -> new WireFormatException(
-                "unknown action \"" + kind + "\" for " + owner + "; expected one of " + new TreeSet<>(ActionSchema.kinds())));
+        ActionSchema.ActionSpec spec = ActionSchema.spec(kind)
+                .orElseThrow(() -> new WireFormatException("unknown action \"" + kind + "\" for " + owner
+                        + "; expected one of " + new TreeSet<>(ActionSchema.kinds())));
         String label = owner + " (" + kind + ")";
         if (spec.type() == Action.ClickAt.class) return windowPoint(value, owner, label);
         if (obj.has("uid")) throw new WireFormatException("uid is not allowed in steps; use target for " + label);
         List<String> allowed = new ArrayList<>();
         allowed.add("action");
-        spec.fields().forEach(f -> { if (!f.name().equals("uid")) allowed.add(f.name()); });
+        spec.fields().forEach(f -> {
+            if (!f.name().equals("uid")) allowed.add(f.name());
+        });
         if (spec.targetsElement()) allowed.add("target");
         JsonFields fields = JsonFields.of(value, label).allowOnly(allowed);
         Optional<Selector> target = Optional.empty();
@@ -74,8 +78,9 @@ public final class StepParser {
     private static Step windowPoint(Object value, String owner, String label) {
         JsonFields fields = JsonFields.of(value, label);
         if (fields.has("basis")) {
-            throw new WireFormatException("basis is not allowed in steps: the step runner captures the window and binds it for "
-                    + label + "; give x, y in window coordinates");
+            throw new WireFormatException(
+                    "basis is not allowed in steps: the step runner captures the window and binds it for " + label
+                            + "; give x, y in window coordinates");
         }
         fields.allowOnly(List.of("action", "x", "y"));
         Map<String, Object> copy = new HashMap<>(castMap(value));

@@ -33,7 +33,9 @@ final class BoundedText implements CharSequence {
 
     @Override
     public char charAt(int index) {
-        if (++reads % CHECK_EVERY == 0 && (nanoTime.getAsLong() - deadline > 0 || Thread.currentThread().isInterrupted())) {
+        if (++reads % CHECK_EVERY == 0
+                && (nanoTime.getAsLong() - deadline > 0
+                        || Thread.currentThread().isInterrupted())) {
             throw new TimeLimitExceeded();
         }
         return text.charAt(index);

@@ -8,8 +8,8 @@ import dev.deckhand.loop.steps.SelectorException;
 import dev.deckhand.loop.steps.SelectorResolver;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.function.BooleanSupplier;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -34,8 +34,8 @@ public final class DesktopVerifier implements Verifier {
      * @param mayRecheck asked before every recheck ({@link #RECHECKS}): false (e.g. after Stop) ends
      *     the verification with the reading it has, so a stopped run is not held up waiting for the app
      */
-    public DesktopVerifier(Desktop desktop, long windowId, LongSupplier revision, Verifier others,
-            BooleanSupplier mayRecheck) {
+    public DesktopVerifier(
+            Desktop desktop, long windowId, LongSupplier revision, Verifier others, BooleanSupplier mayRecheck) {
         this.desktop = Objects.requireNonNull(desktop, "desktop");
         this.windowId = windowId;
         this.revision = Objects.requireNonNull(revision, "revision");
@@ -64,7 +64,8 @@ public final class DesktopVerifier implements Verifier {
         if (spec instanceof VerifierSpec.Command) return others.verify(spec); // a command runs once: it may act
         try {
             VerifierResult r = check(spec, true);
-            for (int i = 0; i < RECHECKS && !r.passed() && !Thread.currentThread().isInterrupted() && mayRecheck.getAsBoolean();
+            for (int i = 0;
+                    i < RECHECKS && !r.passed() && !Thread.currentThread().isInterrupted() && mayRecheck.getAsBoolean();
                     i++) {
                 desktop.trees().settle(RECHECK_SETTLE);
                 r = check(spec, false);
@@ -90,7 +91,9 @@ public final class DesktopVerifier implements Verifier {
 
     private VerifierResult a11y(VerifierSpec.A11y spec, boolean first) {
         long rev = revision.getAsLong();
-        ScopedTree tree = first ? desktop.trees().latestSnapshot(windowId, rev) : desktop.trees().snapshot(windowId, rev);
+        ScopedTree tree = first
+                ? desktop.trees().latestSnapshot(windowId, rev)
+                : desktop.trees().snapshot(windowId, rev);
         Node n;
         try {
             n = SelectorResolver.resolve(spec.target(), tree);
@@ -109,7 +112,9 @@ public final class DesktopVerifier implements Verifier {
                 return result(text.contains(spec.operand()), what + " text (" + chars(text) + ") contains " + expected);
             case VALUE:
                 if (n.value() == null) return VerifierResult.fail(what + " has no readable value");
-                return result(n.value().equals(spec.operand()), what + " value (" + chars(n.value()) + ") equals " + expected);
+                return result(
+                        n.value().equals(spec.operand()),
+                        what + " value (" + chars(n.value()) + ") equals " + expected);
             case STATE:
                 return result(state(n, spec.operand()), what + " is " + spec.operand());
             default:
@@ -120,24 +125,36 @@ public final class DesktopVerifier implements Verifier {
     static boolean state(Node n, String state) {
         if (state.startsWith("!")) return !state(n, state.substring(1));
         switch (state) {
-            case "enabled": return n.enabled();
-            case "disabled": return !n.enabled();
-            case "focused": return n.focused();
-            case "editable": return n.editable();
-            case "showing": return n.showing();
-            case "single-line": return n.singleLine() || n.states().contains(state);
-            case "is-default": return n.isDefault() || n.states().contains(state);
-            default: return n.states().contains(state);
+            case "enabled":
+                return n.enabled();
+            case "disabled":
+                return !n.enabled();
+            case "focused":
+                return n.focused();
+            case "editable":
+                return n.editable();
+            case "showing":
+                return n.showing();
+            case "single-line":
+                return n.singleLine() || n.states().contains(state);
+            case "is-default":
+                return n.isDefault() || n.states().contains(state);
+            default:
+                return n.states().contains(state);
         }
     }
 
     private VerifierResult window(VerifierSpec.Window spec) {
-        Optional<WindowInfo> w = desktop.display().windows().stream().filter(x -> x.id() == windowId).findFirst();
+        Optional<WindowInfo> w = desktop.display().windows().stream()
+                .filter(x -> x.id() == windowId)
+                .findFirst();
         if (w.isEmpty()) return VerifierResult.fail("the granted window " + windowId + " no longer exists");
         String title = w.get().title();
         BoundedText bounded = new BoundedText(title, System.nanoTime() + REGEX_TIME_LIMIT.toNanos(), System::nanoTime);
-        return result(spec.pattern().matcher(bounded).find(), "the window's title (" + chars(title)
-                + ") matches the titleMatches pattern (" + chars(spec.titleMatches()) + ")");
+        return result(
+                spec.pattern().matcher(bounded).find(),
+                "the window's title (" + chars(title) + ") matches the titleMatches pattern ("
+                        + chars(spec.titleMatches()) + ")");
     }
 
     private static VerifierResult result(boolean ok, String claim) {

@@ -6,8 +6,8 @@ import dev.deckhand.grant.RefusedException;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadFactory;
@@ -46,9 +46,15 @@ public final class VerifierRunner {
      * The refusals after which nothing is read from the screen for the verifier (docs/design.md#verifiers): the absolute
      * ones and the deny lists. What fired them may be on screen (a password, a chat, Deckhand's own page).
      */
-    public static final Set<RefusalCode> SCREEN_SEALED = EnumSet.of(RefusalCode.OWN_WINDOW, RefusalCode.SECURE_INPUT,
-            RefusalCode.SYSTEM_CHORD, RefusalCode.DENY_CREDENTIAL_APP, RefusalCode.DENY_COMMS_VISIBLE, RefusalCode.DENY_HOST,
-            RefusalCode.SECRET_ON_SCREEN, RefusalCode.DENY_PATH);
+    public static final Set<RefusalCode> SCREEN_SEALED = EnumSet.of(
+            RefusalCode.OWN_WINDOW,
+            RefusalCode.SECURE_INPUT,
+            RefusalCode.SYSTEM_CHORD,
+            RefusalCode.DENY_CREDENTIAL_APP,
+            RefusalCode.DENY_COMMS_VISIBLE,
+            RefusalCode.DENY_HOST,
+            RefusalCode.SECRET_ON_SCREEN,
+            RefusalCode.DENY_PATH);
 
     /**
      * As {@link #run(Optional)} at the end of a run that ended with {@code ending}: after a
@@ -59,12 +65,21 @@ public final class VerifierRunner {
         // A secret on screen ends everything: a file or command verifier could read the same secret
         // (the app had it open), so no verifier of any kind runs.
         if (spec.isPresent() && ending.isPresent() && ending.get().code() == RefusalCode.SECRET_ON_SCREEN) {
-            return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier gives no verdict: the run was refused "
-                    + RefusalCode.SECRET_ON_SCREEN + ", after which no verifier reads or reports (counts as fail)");
+            return new VerifierReport(
+                    Verdict.FAIL,
+                    spec.get().kind() + " verifier gives no verdict: the run was refused "
+                            + RefusalCode.SECRET_ON_SCREEN
+                            + ", after which no verifier reads or reports (counts as fail)");
         }
-        if (spec.isPresent() && spec.get().readsScreen() && ending.isPresent() && SCREEN_SEALED.contains(ending.get().code())) {
-            return new VerifierReport(Verdict.FAIL, spec.get().kind() + " verifier not run: the run was refused "
-                    + ending.get().code() + ", and nothing is read from the screen after an absolute or deny-list refusal (counts as fail)");
+        if (spec.isPresent()
+                && spec.get().readsScreen()
+                && ending.isPresent()
+                && SCREEN_SEALED.contains(ending.get().code())) {
+            return new VerifierReport(
+                    Verdict.FAIL,
+                    spec.get().kind() + " verifier not run: the run was refused "
+                            + ending.get().code()
+                            + ", and nothing is read from the screen after an absolute or deny-list refusal (counts as fail)");
         }
         return run(spec);
     }
@@ -80,9 +95,11 @@ public final class VerifierRunner {
             return new VerifierReport(r.passed() ? Verdict.PASS : Verdict.FAIL, r.detail());
         } catch (TimeoutException e) {
             task.cancel(true);
-            return new VerifierReport(Verdict.FAIL, s.kind() + " verifier timed out after " + cap.toSeconds() + " s (counts as fail)");
+            return new VerifierReport(
+                    Verdict.FAIL, s.kind() + " verifier timed out after " + cap.toSeconds() + " s (counts as fail)");
         } catch (ExecutionException e) {
-            return new VerifierReport(Verdict.FAIL, s.kind() + " verifier failed: " + failure(e.getCause() == null ? e : e.getCause()));
+            return new VerifierReport(
+                    Verdict.FAIL, s.kind() + " verifier failed: " + failure(e.getCause() == null ? e : e.getCause()));
         } catch (InterruptedException e) {
             task.cancel(true);
             Thread.currentThread().interrupt();
@@ -96,7 +113,8 @@ public final class VerifierRunner {
      * target, a line of the file, an app's reply).
      */
     static String failure(Throwable c) {
-        if (c instanceof RefusedException r) return r.code() + " (" + r.refusal().detail() + ")";
+        if (c instanceof RefusedException r)
+            return r.code() + " (" + r.refusal().detail() + ")";
         return c.getClass().getSimpleName() + " (counts as fail)";
     }
 }

@@ -22,8 +22,8 @@ import java.util.regex.PatternSyntaxException;
  * {"kind": "command", "argv": ["test", "-s", "/tmp/x"]}
  * </pre>
  */
-public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Window, VerifierSpec.File,
-        VerifierSpec.Command {
+public sealed interface VerifierSpec
+        permits VerifierSpec.A11y, VerifierSpec.Window, VerifierSpec.File, VerifierSpec.Command {
 
     /** The wire {@code kind}. */
     String kind();
@@ -59,22 +59,53 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
      * names the driver reads ({@code checked}, {@code selected}, {@code expanded}, ...). A name with a
      * leading {@code !} checks its absence ({@code !checked}).
      */
-    Set<String> STATES = Set.of("enabled", "disabled", "focused", "editable", "showing", "checked", "selected",
-            "expanded", "collapsed", "pressed", "indeterminate", "active", "visible", "focusable", "selectable",
-            "checkable", "expandable", "sensitive", "multi-line", "single-line", "required", "read-only",
-            "is-default", "armed", "busy", "modal", "invalid-entry", "visited", "has-popup");
+    Set<String> STATES = Set.of(
+            "enabled",
+            "disabled",
+            "focused",
+            "editable",
+            "showing",
+            "checked",
+            "selected",
+            "expanded",
+            "collapsed",
+            "pressed",
+            "indeterminate",
+            "active",
+            "visible",
+            "focusable",
+            "selectable",
+            "checkable",
+            "expandable",
+            "sensitive",
+            "multi-line",
+            "single-line",
+            "required",
+            "read-only",
+            "is-default",
+            "armed",
+            "busy",
+            "modal",
+            "invalid-entry",
+            "visited",
+            "has-popup");
 
     record A11y(Selector target, A11yCheck check, String operand) implements VerifierSpec {
         public A11y {
             Objects.requireNonNull(target, "target");
             Objects.requireNonNull(check, "check");
             Objects.requireNonNull(operand, "operand");
-            if (check == A11yCheck.STATE && !STATES.contains(operand.startsWith("!") ? operand.substring(1) : operand)) {
+            if (check == A11yCheck.STATE
+                    && !STATES.contains(operand.startsWith("!") ? operand.substring(1) : operand)) {
                 throw new IllegalArgumentException("expect.state must be one of " + new java.util.TreeSet<>(STATES)
                         + ", or one of them after ! for its absence, for a11y verifier");
             }
         }
-        @Override public String kind() { return "a11y"; }
+
+        @Override
+        public String kind() {
+            return "a11y";
+        }
     }
 
     /**
@@ -86,7 +117,8 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
         public Window {
             Objects.requireNonNull(titleMatches, "titleMatches");
             if (titleMatches.isEmpty() || titleMatches.length() > MAX_TITLE_PATTERN) {
-                throw new IllegalArgumentException("titleMatches must be 1.." + MAX_TITLE_PATTERN + " characters for window verifier");
+                throw new IllegalArgumentException(
+                        "titleMatches must be 1.." + MAX_TITLE_PATTERN + " characters for window verifier");
             }
             try {
                 Pattern.compile(titleMatches);
@@ -94,11 +126,23 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
                 throw new IllegalArgumentException("titleMatches is not a valid regex for window verifier");
             }
         }
-        public Pattern pattern() { return Pattern.compile(titleMatches); }
-        @Override public String kind() { return "window"; }
+
+        public Pattern pattern() {
+            return Pattern.compile(titleMatches);
+        }
+
+        @Override
+        public String kind() {
+            return "window";
+        }
     }
 
-    enum FileCheck { EXISTS, ABSENT, CONTAINS, SHA256 }
+    enum FileCheck {
+        EXISTS,
+        ABSENT,
+        CONTAINS,
+        SHA256
+    }
 
     /**
      * @param path as the client gave it; which paths may be read (absolute, under the policy's verifier roots,
@@ -111,12 +155,17 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(check, "check");
             Objects.requireNonNull(operand, "operand");
-            if (path.isEmpty() || path.indexOf('\0') >= 0) throw new IllegalArgumentException("path must be a non-empty path for file verifier");
+            if (path.isEmpty() || path.indexOf('\0') >= 0)
+                throw new IllegalArgumentException("path must be a non-empty path for file verifier");
             if (check == FileCheck.SHA256 && !operand.matches("[0-9a-f]{64}")) {
                 throw new IllegalArgumentException("sha256 must be 64 hex digits for file verifier");
             }
         }
-        @Override public String kind() { return "file"; }
+
+        @Override
+        public String kind() {
+            return "file";
+        }
     }
 
     /** Runs only if the person enabled exactly this command in settings; exit code 0 passes. */
@@ -125,7 +174,11 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
             argv = List.copyOf(Objects.requireNonNull(argv, "argv"));
             if (argv.isEmpty()) throw new IllegalArgumentException("argv must not be empty for command verifier");
         }
-        @Override public String kind() { return "command"; }
+
+        @Override
+        public String kind() {
+            return "command";
+        }
     }
 
     static VerifierSpec parse(String json) {
@@ -150,10 +203,12 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
                     List<A11yCheck> given = new ArrayList<>();
                     for (A11yCheck c : A11yCheck.values()) if (e.has(c.wire)) given.add(c);
                     if (given.size() != 1) {
-                        throw new WireFormatException("expect must have exactly one of text, textContains, value, state for a11y verifier");
+                        throw new WireFormatException(
+                                "expect must have exactly one of text, textContains, value, state for a11y verifier");
                     }
                     A11yCheck c = given.get(0);
-                    return new A11y(target, c, e.string(c.wire, c == A11yCheck.TEXT || c == A11yCheck.VALUE ? 0 : 1, 10_000));
+                    return new A11y(
+                            target, c, e.string(c.wire, c == A11yCheck.TEXT || c == A11yCheck.VALUE ? 0 : 1, 10_000));
                 }
                 case "window":
                     f.allowOnly(List.of("kind", "titleMatches"));
@@ -162,10 +217,14 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
                     f.allowOnly(List.of("kind", "path", "exists", "contains", "sha256"));
                     String path = f.string("path", 1, 4_096);
                     int n = (f.has("exists") ? 1 : 0) + (f.has("contains") ? 1 : 0) + (f.has("sha256") ? 1 : 0);
-                    if (n != 1) throw new WireFormatException("exactly one of exists, contains, sha256 is required for file verifier");
-                    if (f.has("exists")) return new File(path, f.bool("exists") ? FileCheck.EXISTS : FileCheck.ABSENT, "");
+                    if (n != 1)
+                        throw new WireFormatException(
+                                "exactly one of exists, contains, sha256 is required for file verifier");
+                    if (f.has("exists"))
+                        return new File(path, f.bool("exists") ? FileCheck.EXISTS : FileCheck.ABSENT, "");
                     if (f.has("contains")) return new File(path, FileCheck.CONTAINS, f.string("contains", 1, 10_000));
-                    return new File(path, FileCheck.SHA256, f.string("sha256", 64, 64).toLowerCase(Locale.ROOT));
+                    return new File(
+                            path, FileCheck.SHA256, f.string("sha256", 64, 64).toLowerCase(Locale.ROOT));
                 }
                 case "command": {
                     f.allowOnly(List.of("kind", "argv"));
@@ -174,15 +233,17 @@ public sealed interface VerifierSpec permits VerifierSpec.A11y, VerifierSpec.Win
                     for (int i = 0; i < raw.size(); i++) {
                         Object a = raw.get(i);
                         if (!(a instanceof String) || ((String) a).isEmpty() || ((String) a).length() > 4_096) {
-                            throw new WireFormatException("argv[" + i + "] must be a non-empty string for command verifier");
+                            throw new WireFormatException(
+                                    "argv[" + i + "] must be a non-empty string for command verifier");
                         }
                         argv.add((String) a);
                     }
                     return new Command(argv);
                 }
                 default:
-                    throw new WireFormatException("unknown verifier kind \"" + (kind.length() > 40 ? kind.substring(0, 40) : kind)
-                            + "\"; expected a11y, window, file or command");
+                    throw new WireFormatException(
+                            "unknown verifier kind \"" + (kind.length() > 40 ? kind.substring(0, 40) : kind)
+                                    + "\"; expected a11y, window, file or command");
             }
         } catch (IllegalArgumentException e) {
             throw new WireFormatException(e.getMessage());

@@ -45,7 +45,10 @@ class ClosedSetsTest {
         Set<String> allRecordFields = new HashSet<>();
         allRecordFields.add("action");
         for (Class<?> c : permitted) {
-            ActionSchema.ActionSpec spec = ActionSchema.specs().stream().filter(s -> s.type() == c).findFirst().orElseThrow();
+            ActionSchema.ActionSpec spec = ActionSchema.specs().stream()
+                    .filter(s -> s.type() == c)
+                    .findFirst()
+                    .orElseThrow();
             assertTrue(kinds.contains(spec.kind()), "schema's action enum has " + spec.kind());
             Set<String> recordFields = new HashSet<>();
             for (var rc : c.getRecordComponents()) recordFields.add(rc.getName());
@@ -54,7 +57,8 @@ class ClosedSetsTest {
             assertEquals(recordFields, specFields, "spec fields = record components for " + spec.kind());
             for (String field : recordFields) {
                 String description = (String) ((Map<?, ?>) props.get(field)).get("description");
-                assertTrue(description.matches("Required for (.*[ ,])?" + spec.kind() + "[ ,;].*"),
+                assertTrue(
+                        description.matches("Required for (.*[ ,])?" + spec.kind() + "[ ,;].*"),
                         field + "'s description names " + spec.kind() + ": " + description);
             }
             allRecordFields.addAll(recordFields);
@@ -62,10 +66,14 @@ class ClosedSetsTest {
             Action compact = ActionParser.parse(SAMPLES.get(spec.kind()));
             assertEquals(c, compact.getClass(), "parser builds " + c.getSimpleName());
             assertEquals(spec.kind(), compact.kind());
-            assertEquals(compact, ActionParser.parse(strictForm(SAMPLES.get(spec.kind()), props.keySet())),
+            assertEquals(
+                    compact,
+                    ActionParser.parse(strictForm(SAMPLES.get(spec.kind()), props.keySet())),
                     "the every-field-with-nulls form of " + spec.kind() + " parses the same");
             Set<String> alone = Set.of(spec.kind());
-            assertEquals(compact, ActionParser.parse(strictForm(SAMPLES.get(spec.kind()), ActionSchema.properties(alone)), alone));
+            assertEquals(
+                    compact,
+                    ActionParser.parse(strictForm(SAMPLES.get(spec.kind()), ActionSchema.properties(alone)), alone));
             Map<?, ?> aloneProps = (Map<?, ?>) ((Map<?, ?>) Json.parse(ActionSchema.json(alone))).get("properties");
             Set<String> expected = new HashSet<>(recordFields);
             expected.add("action");
@@ -87,12 +95,14 @@ class ClosedSetsTest {
     @Test
     void everyVerifierKindParses() {
         Map<Class<?>, String> samples = Map.of(
-                VerifierSpec.A11y.class, "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"index\":0},\"expect\":{\"text\":\"84\"}}",
+                VerifierSpec.A11y.class,
+                        "{\"kind\":\"a11y\",\"target\":{\"role\":\"text\",\"index\":0},\"expect\":{\"text\":\"84\"}}",
                 VerifierSpec.Window.class, "{\"kind\":\"window\",\"titleMatches\":\"^Calc\"}",
                 VerifierSpec.File.class, "{\"kind\":\"file\",\"path\":\"/tmp/a\",\"exists\":true}",
                 VerifierSpec.Command.class, "{\"kind\":\"command\",\"argv\":[\"true\"]}");
         Class<?>[] permitted = VerifierSpec.class.getPermittedSubclasses();
         assertEquals(Set.of(permitted), samples.keySet());
-        for (Class<?> c : permitted) assertEquals(c, VerifierSpec.parse(samples.get(c)).getClass());
+        for (Class<?> c : permitted)
+            assertEquals(c, VerifierSpec.parse(samples.get(c)).getClass());
     }
 }

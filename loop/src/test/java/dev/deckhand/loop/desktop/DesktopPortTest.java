@@ -28,7 +28,9 @@ class DesktopPortTest {
 
     /** The parts of the port: the types of {@link Desktop}'s components. */
     private static List<Class<?>> parts() {
-        return Arrays.stream(Desktop.class.getRecordComponents()).<Class<?>>map(RecordComponent::getType).toList();
+        return Arrays.stream(Desktop.class.getRecordComponents())
+                .<Class<?>>map(RecordComponent::getType)
+                .toList();
     }
 
     /** What a decorator implements: every part, and {@link Around}. */
@@ -39,20 +41,29 @@ class DesktopPortTest {
     }
 
     private static List<Method> methods(Class<?> type) {
-        return Arrays.stream(type.getDeclaredMethods()).filter(m -> !Modifier.isStatic(m.getModifiers()))
-                .filter(m -> !m.isSynthetic()).toList();
+        return Arrays.stream(type.getDeclaredMethods())
+                .filter(m -> !Modifier.isStatic(m.getModifiers()))
+                .filter(m -> !m.isSynthetic())
+                .toList();
     }
 
     static List<String> defaultMethods(Class<?> type) {
-        return methods(type).stream().filter(Method::isDefault).map(Method::getName).sorted().toList();
+        return methods(type).stream()
+                .filter(Method::isDefault)
+                .map(Method::getName)
+                .sorted()
+                .toList();
     }
 
     @Test
     void noInterfaceADecoratorImplementsHasADefaultMethod() {
         for (Class<?> type : decorated()) {
             assertTrue(type.isInterface(), type + " is an interface");
-            assertEquals(List.of(), defaultMethods(type), type.getSimpleName() + " declares a default method: a "
-                    + "decorator that forgot to override it would fall back to it silently");
+            assertEquals(
+                    List.of(),
+                    defaultMethods(type),
+                    type.getSimpleName() + " declares a default method: a "
+                            + "decorator that forgot to override it would fall back to it silently");
         }
     }
 
@@ -83,8 +94,8 @@ class DesktopPortTest {
     @Test
     void everyCallGoesThroughAroundAsItsOwnCallToTheSameMethodBelow() throws Exception {
         List<Method> below = new ArrayList<>();
-        Object all = Proxy.newProxyInstance(Desktop.class.getClassLoader(), parts().toArray(Class<?>[]::new),
-                (proxy, method, args) -> {
+        Object all = Proxy.newProxyInstance(
+                Desktop.class.getClassLoader(), parts().toArray(Class<?>[]::new), (proxy, method, args) -> {
                     below.add(method);
                     return zero(method.getReturnType());
                 });
@@ -103,7 +114,9 @@ class DesktopPortTest {
             for (Method m : methods(c.getType())) {
                 seen.clear();
                 below.clear();
-                Object[] args = Arrays.stream(m.getParameterTypes()).map(DesktopPortTest::zero).toArray();
+                Object[] args = Arrays.stream(m.getParameterTypes())
+                        .map(DesktopPortTest::zero)
+                        .toArray();
                 m.invoke(part, args);
                 assertEquals(1, seen.size(), m + " went through the Around once");
                 Call call = seen.get(0);

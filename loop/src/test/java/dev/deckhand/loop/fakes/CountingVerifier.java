@@ -14,6 +14,8 @@ public final class CountingVerifier implements Verifier {
     @Override
     public VerifierResult verify(VerifierSpec spec) {
         runs.incrementAndGet();
-        return pass ? VerifierResult.pass("checked " + spec.kind()) : VerifierResult.fail("not as expected (" + spec.kind() + ")");
+        return pass
+                ? VerifierResult.pass("checked " + spec.kind())
+                : VerifierResult.fail("not as expected (" + spec.kind() + ")");
     }
 }

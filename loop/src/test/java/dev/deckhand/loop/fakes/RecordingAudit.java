@@ -11,8 +11,15 @@ public final class RecordingAudit implements AuditSink {
 
     public final List<Object> records = new ArrayList<>();
 
-    @Override public synchronized void intent(ActionIntent intent) { records.add(intent); }
-    @Override public synchronized void result(ActionResult result) { records.add(result); }
+    @Override
+    public synchronized void intent(ActionIntent intent) {
+        records.add(intent);
+    }
+
+    @Override
+    public synchronized void result(ActionResult result) {
+        records.add(result);
+    }
 
     public List<ActionResult> results() {
         List<ActionResult> out = new ArrayList<>();

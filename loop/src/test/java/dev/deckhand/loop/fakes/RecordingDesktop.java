@@ -30,7 +30,8 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
 
     public static final long WINDOW = 0x2a00007L;
     public static final Geometry GEOMETRY = new Geometry(100, 100, 800, 600);
-    private static final Set<String> INPUT = Set.of("click", "setText", "focus", "scroll", "select", "key", "type", "clickAt");
+    private static final Set<String> INPUT =
+            Set.of("click", "setText", "focus", "scroll", "select", "key", "type", "clickAt");
 
     private final List<String> calls = new ArrayList<>();
     private LongFunction<ScopedTree> tree;
@@ -47,9 +48,13 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
     }
 
     /** The port whose every part is this fake (it shows nothing). */
-    public Desktop desktop() { return desktop; }
+    public Desktop desktop() {
+        return desktop;
+    }
 
-    public synchronized List<String> calls() { return List.copyOf(calls); }
+    public synchronized List<String> calls() {
+        return List.copyOf(calls);
+    }
 
     public synchronized List<String> delivered() {
         List<String> out = new ArrayList<>();
@@ -59,21 +64,38 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
 
     private volatile Runnable onInput;
 
-    public void tree(LongFunction<ScopedTree> t) { this.tree = t; }
-    public void window(WindowInfo w) { this.window = w; }
-    public void basisValid(boolean v) { this.basisValid = v; }
+    public void tree(LongFunction<ScopedTree> t) {
+        this.tree = t;
+    }
+
+    public void window(WindowInfo w) {
+        this.window = w;
+    }
+
+    public void basisValid(boolean v) {
+        this.basisValid = v;
+    }
     /** False plays a native Wayland window (docs/wayland.md). */
-    public void syntheticInput(boolean v) { this.syntheticInput = v; }
-    public void accelerators(dev.deckhand.grant.Accelerators v) { this.accelerators = v; }
+    public void syntheticInput(boolean v) {
+        this.syntheticInput = v;
+    }
+
+    public void accelerators(dev.deckhand.grant.Accelerators v) {
+        this.accelerators = v;
+    }
     /** The next input calls throw this (after being recorded). */
-    public void failOnInput(RuntimeException e) { this.failOnInput = e; }
+    public void failOnInput(RuntimeException e) {
+        this.failOnInput = e;
+    }
 
     private synchronized void record(String call) {
         calls.add(call);
     }
 
     /** Runs after each input call is recorded (an action's effect on the fake world, e.g. closing the window). */
-    public void onInput(Runnable r) { this.onInput = r; }
+    public void onInput(Runnable r) {
+        this.onInput = r;
+    }
 
     private void input(String call) {
         record(call);
@@ -81,62 +103,159 @@ public final class RecordingDesktop implements Display, Trees, Input, Captures, 
         if (onInput != null) onInput.run();
     }
 
-    @Override public List<WindowInfo> windows() { record("windows"); return window == null ? List.of() : List.of(window); }
-    @Override public ScopedTree snapshot(long windowId, long grantRevision) {
+    @Override
+    public List<WindowInfo> windows() {
+        record("windows");
+        return window == null ? List.of() : List.of(window);
+    }
+
+    @Override
+    public ScopedTree snapshot(long windowId, long grantRevision) {
         record("snapshot " + grantRevision);
         return tree.apply(grantRevision);
     }
     /** Recorded apart from {@link #snapshot}: which reads may reuse the last walk. */
-    @Override public ScopedTree latestSnapshot(long windowId, long grantRevision) {
+    @Override
+    public ScopedTree latestSnapshot(long windowId, long grantRevision) {
         record("latest snapshot " + grantRevision);
         return tree.apply(grantRevision);
     }
-    @Override public void click(String uid) { input("click " + uid); }
-    @Override public void setText(String uid, String text) { input("setText " + uid + " " + text.length() + " chars"); }
-    @Override public void focus(String uid) { input("focus " + uid); }
-    @Override public void scroll(String uid, String direction, int amount) { input("scroll " + uid + " " + direction + " " + amount); }
-    @Override public void select(String uid, String option) { input("select " + uid + " " + option); }
-    @Override public void key(long windowId, dev.deckhand.grant.Chord keys) { input("key " + keys); }
+
+    @Override
+    public void click(String uid) {
+        input("click " + uid);
+    }
+
+    @Override
+    public void setText(String uid, String text) {
+        input("setText " + uid + " " + text.length() + " chars");
+    }
+
+    @Override
+    public void focus(String uid) {
+        input("focus " + uid);
+    }
+
+    @Override
+    public void scroll(String uid, String direction, int amount) {
+        input("scroll " + uid + " " + direction + " " + amount);
+    }
+
+    @Override
+    public void select(String uid, String option) {
+        input("select " + uid + " " + option);
+    }
+
+    @Override
+    public void key(long windowId, dev.deckhand.grant.Chord keys) {
+        input("key " + keys);
+    }
     /** Types in chunks of {@link #CHUNK} characters, asking the gate before each, like the real driver. */
-    @Override public void type(long windowId, String text, dev.deckhand.loop.desktop.DeliveryGate gate) {
+    @Override
+    public void type(long windowId, String text, dev.deckhand.loop.desktop.DeliveryGate gate) {
         for (int i = 0; i < text.length(); i += CHUNK) {
             gate.require();
             input("type " + Math.min(CHUNK, text.length() - i) + " chars");
         }
     }
+
     public static final int CHUNK = 32;
-    @Override public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) { return dev.deckhand.loop.desktop.MenuClosing.NONE; }
-    @Override public void clickAt(int x, int y, Basis basis) { input("clickAt " + x + "," + y + " rev " + basis.grantRevision()); }
-    @Override public Capture capture(long windowId, long grantRevision, int longEdge) {
-        record("capture " + grantRevision);
-        return new Capture(new byte[] {1, 2, 3}, "image/png", 400, 300, new Basis(grantRevision, windowId, GEOMETRY, 0.5));
+
+    @Override
+    public dev.deckhand.loop.desktop.MenuClosing closeOwnMenus(long windowId) {
+        return dev.deckhand.loop.desktop.MenuClosing.NONE;
     }
-    @Override public boolean syntheticInput(long windowId) { return syntheticInput; }
-    @Override public dev.deckhand.grant.Accelerators accelerators(long windowId) { return accelerators; }
-    @Override public boolean basisValid(Basis basis) { record("basisValid"); return basisValid; }
-    @Override public DesktopFacts fresh() {
+
+    @Override
+    public void clickAt(int x, int y, Basis basis) {
+        input("clickAt " + x + "," + y + " rev " + basis.grantRevision());
+    }
+
+    @Override
+    public Capture capture(long windowId, long grantRevision, int longEdge) {
+        record("capture " + grantRevision);
+        return new Capture(
+                new byte[] {1, 2, 3}, "image/png", 400, 300, new Basis(grantRevision, windowId, GEOMETRY, 0.5));
+    }
+
+    @Override
+    public boolean syntheticInput(long windowId) {
+        return syntheticInput;
+    }
+
+    @Override
+    public dev.deckhand.grant.Accelerators accelerators(long windowId) {
+        return accelerators;
+    }
+
+    @Override
+    public boolean basisValid(Basis basis) {
+        record("basisValid");
+        return basisValid;
+    }
+
+    @Override
+    public DesktopFacts fresh() {
         record("freshFacts");
         return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());
     }
-    @Override public DesktopFacts current() {
+
+    @Override
+    public DesktopFacts current() {
         record("facts");
         return new DesktopFacts(false, false, Set.of("testapp"), List.of(window), Optional.empty());
     }
-    @Override public void settle(Duration max) { record("settle"); }
-    @Override public void settle(Duration max, Set<Landing> landings) { record("settle"); }
-    @Override public boolean starting(long windowId) { return false; }
-    @Override public boolean awaitRegistered(long windowId, Duration max) { return true; }
+
+    @Override
+    public void settle(Duration max) {
+        record("settle");
+    }
+
+    @Override
+    public void settle(Duration max, Set<Landing> landings) {
+        record("settle");
+    }
+
+    @Override
+    public boolean starting(long windowId) {
+        return false;
+    }
+
+    @Override
+    public boolean awaitRegistered(long windowId, Duration max) {
+        return true;
+    }
+
     private long activeWindow = WINDOW;
     private boolean privateDesktop;
     /** The window the display says is active (the granted one by default). */
-    public void activeWindow(long v) { this.activeWindow = v; }
-    public void privateDesktop(boolean v) { this.privateDesktop = v; }
-    @Override public long activeWindow() { record("activeWindow"); return activeWindow; }
-    @Override public boolean privateDesktop() { return privateDesktop; }
+    public void activeWindow(long v) {
+        this.activeWindow = v;
+    }
+
+    public void privateDesktop(boolean v) {
+        this.privateDesktop = v;
+    }
+
+    @Override
+    public long activeWindow() {
+        record("activeWindow");
+        return activeWindow;
+    }
+
+    @Override
+    public boolean privateDesktop() {
+        return privateDesktop;
+    }
+
     private dev.deckhand.loop.desktop.KeyboardChanges keyboard = new dev.deckhand.loop.desktop.KeyboardChanges(0, "");
     /** Another program changed the keyboard (its map, modifiers or controls): the count moves on. */
     public synchronized void keyboardChanged(String what) {
         keyboard = new dev.deckhand.loop.desktop.KeyboardChanges(keyboard.count() + 1, what);
     }
-    @Override public synchronized dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() { return keyboard; }
+
+    @Override
+    public synchronized dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+        return keyboard;
+    }
 }

@@ -1,7 +1,7 @@
 package dev.deckhand.loop.fakes;
 
-import dev.deckhand.loop.DecisionRequest;
 import dev.deckhand.loop.Decider;
+import dev.deckhand.loop.DecisionRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

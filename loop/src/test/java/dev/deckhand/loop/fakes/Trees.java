@@ -28,7 +28,18 @@ public final class Trees {
         n.add(node(r + "ok", 2, "push button", "OK"));
         n.add(node(r + "cancel", 2, "push button", "Cancel"));
         n.add(text(r + "name", 2, "", true));
-        n.add(new Node(r + "pw", 2, "password text", "Password", true, null, true, false, true, true, new Geometry(0, 0, 100, 20)));
+        n.add(new Node(
+                r + "pw",
+                2,
+                "password text",
+                "Password",
+                true,
+                null,
+                true,
+                false,
+                true,
+                true,
+                new Geometry(0, 0, 100, 20)));
         return new ScopedTree(windowId, revision, n, false);
     }
 
@@ -37,7 +48,18 @@ public final class Trees {
         String r = "r" + revision + "-";
         List<Node> n = new ArrayList<>();
         n.add(node(r + "frame", 0, "frame", "Calculator"));
-        n.add(new Node(r + "display", 1, "text", "Result", true, display, true, false, false, true, new Geometry(0, 0, 200, 40)));
+        n.add(new Node(
+                r + "display",
+                1,
+                "text",
+                "Result",
+                true,
+                display,
+                true,
+                false,
+                false,
+                true,
+                new Geometry(0, 0, 200, 40)));
         n.add(node(r + "panel", 1, "panel", ""));
         for (int d = 0; d <= 9; d++) n.add(node(r + "d" + d, 2, "push button", String.valueOf(d)));
         n.add(node(r + "times", 2, "push button", "×"));

@@ -37,9 +37,10 @@ import org.junit.jupiter.api.Test;
 @Tag("pure")
 class AcceleratorGuardTest {
 
-    static final ProposedAction.Element SEND_ITEM = new ProposedAction.Element("menu item", "Send", false, false, false);
+    static final ProposedAction.Element SEND_ITEM =
+            new ProposedAction.Element("menu item", "Send", false, false, false);
 
-    record Run(RunResult result, HostileWorld world) { }
+    record Run(RunResult result, HostileWorld world) {}
 
     private static Run run(String chord, Accelerators accelerators, Set<String> named) {
         MutableClock clock = new MutableClock();
@@ -47,22 +48,60 @@ class AcceleratorGuardTest {
         world.accelerators = accelerators;
         GrantBroker.Owned owned = GrantBroker.create(clock, () -> "g1");
         GrantBroker broker = owned.broker();
-        broker.mint(owned.ownerPass(), MintRequest.of(new GrantTarget(HostileWorld.TARGET, "testapp", "Compose",
-                HostileWorld.PID, HostileWorld.START), ScopeKind.WINDOW, PolicyConfig.Caps.defaults()).withBudget(5)
-                .withInputPolicy(InputPolicy.AUTONOMOUS).withConsequential(named), PermissionMode.AUTO);
+        broker.mint(
+                owned.ownerPass(),
+                MintRequest.of(
+                                new GrantTarget(
+                                        HostileWorld.TARGET,
+                                        "testapp",
+                                        "Compose",
+                                        HostileWorld.PID,
+                                        HostileWorld.START),
+                                ScopeKind.WINDOW,
+                                PolicyConfig.Caps.defaults())
+                        .withBudget(5)
+                        .withInputPolicy(InputPolicy.AUTONOMOUS)
+                        .withConsequential(named),
+                PermissionMode.AUTO);
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
-        GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world.desktop(), "s1", "g1", new StopLatch(), clock, (c, s) -> { });
+        GrantGuard guard = new GrantGuard(
+                () -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO),
+                broker,
+                new ApprovalBook(clock),
+                world.desktop(),
+                "s1",
+                "g1",
+                new StopLatch(),
+                clock,
+                (c, s) -> {});
         GrantScope scope = new GrantScope() {
-            @Override public long windowId() { return HostileWorld.TARGET; }
-            @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
-            @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
+            @Override
+            public long windowId() {
+                return HostileWorld.TARGET;
+            }
+
+            @Override
+            public long revision() {
+                return broker.active().map(Grant::revision).orElse(g.revision());
+            }
+
+            @Override
+            public CaptureMode captureMode() {
+                return CaptureMode.A11Y_ONLY;
+            }
         };
-        RunResult r = ComputerLoop.builder().desktop(world.desktop())
-                .decider(ScriptedDecider.of("{\"action\":\"key\",\"keys\":\"" + chord + "\"}")).guard(guard)
-                .audit(new RecordingAudit()).clock(clock).stop(new StopLatch()).scope(scope)
-                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()
+        RunResult r = ComputerLoop.builder()
+                .desktop(world.desktop())
+                .decider(ScriptedDecider.of("{\"action\":\"key\",\"keys\":\"" + chord + "\"}"))
+                .guard(guard)
+                .audit(new RecordingAudit())
+                .clock(clock)
+                .stop(new StopLatch())
+                .scope(scope)
+                .verifier(new VerifierRunner(new CountingVerifier()))
+                .sleeper(d -> {})
+                .build()
                 .run(RunRequest.of("run", "press", Optional.of(new VerifierSpec.Window("Compose"))));
         return new Run(r, world);
     }
@@ -74,11 +113,18 @@ class AcceleratorGuardTest {
             Run r = run(chord.equals("ctrl+D") ? "ctrl+shift+d" : chord, acc, Set.of());
             if (chord.equals("ctrl+D")) {
                 // ctrl+shift+d is another chord: no accelerator, not consequential
-                assertEquals(Optional.empty(), r.result().refusal().map(x -> x.code()), r.result().toString());
+                assertEquals(
+                        Optional.empty(),
+                        r.result().refusal().map(x -> x.code()),
+                        r.result().toString());
                 continue;
             }
-            assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, r.result().refusal().orElseThrow().code(), r.result().toString());
-            assertTrue(r.result().refusal().get().detail().contains("accelerator of menu item (name of 4 characters)"),
+            assertEquals(
+                    RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                    r.result().refusal().orElseThrow().code(),
+                    r.result().toString());
+            assertTrue(
+                    r.result().refusal().get().detail().contains("accelerator of menu item (name of 4 characters)"),
                     r.result().refusal().get().detail());
             assertEquals(0, r.world().delivered);
         }
@@ -91,7 +137,10 @@ class AcceleratorGuardTest {
     @Test
     void aCtrlChordOnAWindowWhoseAcceleratorsCannotBeReadIsRefused() {
         Run r = run("ctrl+d", Accelerators.read(List.of(new Accelerators.Binding(SEND_ITEM, "")), 1), Set.of());
-        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, r.result().refusal().orElseThrow().code(), r.result().toString());
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                r.result().refusal().orElseThrow().code(),
+                r.result().toString());
         assertEquals(0, r.world().delivered);
     }
 }

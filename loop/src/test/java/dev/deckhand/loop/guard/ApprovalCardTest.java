@@ -19,7 +19,8 @@ class ApprovalCardTest {
         assertTrue(note.startsWith(": \"" + "x".repeat(199) + "😀…\""), note);
         assertTrue(note.endsWith("(300 characters)"), note);
         assertEquals(": alt+shift+s", GrantGuard.note(new Action.Key("alt+S")));
-        assertEquals(": option \"Delete the originals\" (20 characters)",
+        assertEquals(
+                ": option \"Delete the originals\" (20 characters)",
                 GrantGuard.note(new Action.Select("u1", "Delete the originals")));
     }
 }

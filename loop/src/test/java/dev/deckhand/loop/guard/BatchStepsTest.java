@@ -77,41 +77,91 @@ class BatchStepsTest {
         }
 
         private Node button(String id, String name) {
-            return new Node("r" + revision + "-" + id, 1, "push button", name, false, null, true, false, false, true,
+            return new Node(
+                    "r" + revision + "-" + id,
+                    1,
+                    "push button",
+                    name,
+                    false,
+                    null,
+                    true,
+                    false,
+                    false,
+                    true,
                     new dev.deckhand.loop.desktop.Geometry(600, 600, 80, 30));
         }
     }
 
-    record Outcome(RunResult result, List<ApprovalBook.Approval> cards, OpeningWorld world) { }
+    record Outcome(RunResult result, List<ApprovalBook.Approval> cards, OpeningWorld world) {}
 
     /** Runs {@code stepsJson} on a confirm-each grant; the person approves card {@code n} (0-based) when {@code approve}. */
     private static Outcome run(OpeningWorld world, String stepsJson, IntPredicate approve) {
         MutableClock clock = new MutableClock();
         GrantBroker.Owned owned = GrantBroker.create(clock, () -> "g1");
         GrantBroker broker = owned.broker();
-        broker.mint(owned.ownerPass(), MintRequest.of(new GrantTarget(HostileWorld.TARGET, "testapp", "Compose",
-                HostileWorld.PID, HostileWorld.START), ScopeKind.WINDOW, PolicyConfig.Caps.defaults()).withBudget(10)
-                .withInputPolicy(InputPolicy.CONFIRM_EACH), PermissionMode.ASK);
+        broker.mint(
+                owned.ownerPass(),
+                MintRequest.of(
+                                new GrantTarget(
+                                        HostileWorld.TARGET,
+                                        "testapp",
+                                        "Compose",
+                                        HostileWorld.PID,
+                                        HostileWorld.START),
+                                ScopeKind.WINDOW,
+                                PolicyConfig.Caps.defaults())
+                        .withBudget(10)
+                        .withInputPolicy(InputPolicy.CONFIRM_EACH),
+                PermissionMode.ASK);
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
         ApprovalBook book = new ApprovalBook(clock);
         List<ApprovalBook.Approval> cards = new ArrayList<>();
-        GrantGuard guard = new GrantGuard(PolicyConfig::defaults, broker, book, world.desktop(), "s1", "g1", new StopLatch(),
-                clock, (card, status) -> {
+        GrantGuard guard = new GrantGuard(
+                PolicyConfig::defaults,
+                broker,
+                book,
+                world.desktop(),
+                "s1",
+                "g1",
+                new StopLatch(),
+                clock,
+                (card, status) -> {
                     if (status != ApprovalBook.Status.PENDING) return;
-                    if (approve.test(cards.size())) book.approve(card.id()); else book.deny(card.id());
+                    if (approve.test(cards.size())) book.approve(card.id());
+                    else book.deny(card.id());
                     cards.add(card);
                 });
         GrantScope scope = new GrantScope() {
-            @Override public long windowId() { return HostileWorld.TARGET; }
-            @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
-            @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
+            @Override
+            public long windowId() {
+                return HostileWorld.TARGET;
+            }
+
+            @Override
+            public long revision() {
+                return broker.active().map(Grant::revision).orElse(g.revision());
+            }
+
+            @Override
+            public CaptureMode captureMode() {
+                return CaptureMode.A11Y_ONLY;
+            }
         };
         RunRequest request = RunRequest.of("run", "press the buttons", Optional.of(new VerifierSpec.Window("Compose")))
                 .withSteps(StepParser.fromJson(dev.deckhand.loop.json.Json.parse(stepsJson)));
-        RunResult r = ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of()).guard(guard)
-                .audit(new RecordingAudit()).clock(clock).stop(new StopLatch()).scope(scope)
-                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build().run(request);
+        RunResult r = ComputerLoop.builder()
+                .desktop(world.desktop())
+                .decider(ScriptedDecider.of())
+                .guard(guard)
+                .audit(new RecordingAudit())
+                .clock(clock)
+                .stop(new StopLatch())
+                .scope(scope)
+                .verifier(new VerifierRunner(new CountingVerifier()))
+                .sleeper(d -> {})
+                .build()
+                .run(request);
         return new Outcome(r, cards, world);
     }
 
@@ -121,8 +171,11 @@ class BatchStepsTest {
 
     @Test
     void stepsThatResolveAsTheCardShowedThemRunOnOneCard() {
-        Outcome o = run(new OpeningWorld(), "[" + click("OK") + ",{\"action\":\"set_text\",\"target\":{\"role\":"
-                + "\"text\",\"name\":\"To\"},\"text\":\"bob\"},{\"action\":\"key\",\"keys\":\"ctrl+s\"}]", n -> true);
+        Outcome o = run(
+                new OpeningWorld(),
+                "[" + click("OK") + ",{\"action\":\"set_text\",\"target\":{\"role\":"
+                        + "\"text\",\"name\":\"To\"},\"text\":\"bob\"},{\"action\":\"key\",\"keys\":\"ctrl+s\"}]",
+                n -> true);
         assertEquals(1, o.cards().size(), "one card for steps that resolve to the elements it named: " + o.cards());
         assertTrue(o.result().refusal().isEmpty(), o.result().toString());
         assertEquals(3, o.result().stepsRun());
@@ -132,7 +185,9 @@ class BatchStepsTest {
     void aTargetThatWasNotOnScreenWhenTheCardWasShownRaisesACardForThatStep() {
         Outcome o = run(new OpeningWorld(), "[" + click("OK") + "," + click("Later") + "]", n -> n == 0);
         assertEquals(2, o.cards().size(), "a second card, for step 2: " + o.cards());
-        assertTrue(o.cards().get(0).steps().get(1).contains("not on screen yet"), o.cards().get(0).steps().toString());
+        assertTrue(
+                o.cards().get(0).steps().get(1).contains("not on screen yet"),
+                o.cards().get(0).steps().toString());
         String second = o.cards().get(1).steps().get(0);
         assertTrue(second.startsWith("step 2 (its target was not on screen when the card was shown)"), second);
         assertTrue(second.contains("push button 'Later'") || second.contains("push button \"Later\""), second);
@@ -144,9 +199,15 @@ class BatchStepsTest {
     @Test
     void aStepThatNowResolvesToAnotherElementRaisesACardForThatStep() {
         Outcome o = run(new OpeningWorld(), "[" + click("OK") + "," + click("Next") + "]", n -> n == 0);
-        assertTrue(o.cards().get(0).steps().get(1).contains("push button \"Next\""), "the card named Next: " + o.cards());
+        assertTrue(
+                o.cards().get(0).steps().get(1).contains("push button \"Next\""), "the card named Next: " + o.cards());
         assertEquals(2, o.cards().size(), "Next is another element after OK: a card of its own: " + o.cards());
-        assertTrue(o.cards().get(1).steps().get(0).startsWith("step 2 (it now resolves to another element than the card named)"),
+        assertTrue(
+                o.cards()
+                        .get(1)
+                        .steps()
+                        .get(0)
+                        .startsWith("step 2 (it now resolves to another element than the card named)"),
                 o.cards().get(1).steps().get(0));
         assertEquals(List.of("OK"), o.world().pressed, "the new Next was never pressed");
         // approved, the step runs
@@ -160,10 +221,15 @@ class BatchStepsTest {
         OpeningWorld world = new OpeningWorld();
         world.focus = HostileWorld.El.SEND; // Enter will press Send
         Outcome o = run(world, "[" + click("OK") + ",{\"action\":\"key\",\"keys\":\"Enter\"}]", n -> n == 0);
-        assertTrue(o.cards().get(0).consequential().isEmpty(), "the batch card shows nothing consequential: " + o.cards());
+        assertTrue(
+                o.cards().get(0).consequential().isEmpty(), "the batch card shows nothing consequential: " + o.cards());
         assertEquals(2, o.cards().size(), "Enter on Send raises its own card: " + o.cards());
-        assertTrue(o.cards().get(1).consequential().isPresent(), o.cards().get(1).toString());
-        assertEquals(RefusalCode.CONSEQUENTIAL_NOT_NAMED, o.result().refusal().orElseThrow().code(), o.result().toString());
+        assertTrue(
+                o.cards().get(1).consequential().isPresent(), o.cards().get(1).toString());
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                o.result().refusal().orElseThrow().code(),
+                o.result().toString());
         assertEquals(List.of(), o.world().violations, "nothing consequential was pressed");
         assertEquals(1, o.result().stepsRun());
     }
@@ -172,7 +238,9 @@ class BatchStepsTest {
     void aConsequentialElementTheCardShowedIsApprovedWithIt() {
         Outcome o = run(new OpeningWorld(), "[" + click("OK") + "," + click("Send") + "]", n -> true);
         assertEquals(1, o.cards().size(), o.cards().toString());
-        assertTrue(o.cards().get(0).consequential().orElseThrow().contains("step 2"), o.cards().toString());
+        assertTrue(
+                o.cards().get(0).consequential().orElseThrow().contains("step 2"),
+                o.cards().toString());
         assertEquals(List.of("OK", "SEND"), o.world().pressed);
     }
 }

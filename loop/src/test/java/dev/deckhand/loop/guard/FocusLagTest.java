@@ -25,10 +25,19 @@ class FocusLagTest {
 
     private static DesktopFacts facts(long focusedWindow, Optional<DesktopFacts.FocusedElement> element) {
         Geometry g = new Geometry(0, 0, 400, 300);
-        List<WindowInfo> windows = List.of(new WindowInfo(TARGET, "note", "yad", 100, g, 0, true, false, false),
+        List<WindowInfo> windows = List.of(
+                new WindowInfo(TARGET, "note", "yad", 100, g, 0, true, false, false),
                 new WindowInfo(OTHER, "terminal", "yad", 200, g, 1, true, false, false));
-        return new DesktopFacts(false, false, Set.of("yad"), windows, Optional.empty(), focusedWindow, element,
-                List.of(), Optional.empty());
+        return new DesktopFacts(
+                false,
+                false,
+                Set.of("yad"),
+                windows,
+                Optional.empty(),
+                focusedWindow,
+                element,
+                List.of(),
+                Optional.empty());
     }
 
     private static Optional<DesktopFacts.FocusedElement> in(int pid) {

@@ -56,9 +56,24 @@ class HostileSequencesTest {
     static final PolicyConfig AUTO = PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO);
     static final PolicyConfig ASK = PolicyConfig.defaults();
     static final List<String> CHORDS = Chord.admitted(2);
-    static final List<String> TEXTS = List.of("hello", "alice\thunter2", "line\nbreak", "x\r", "\u001b[2J", "del\u007f",
-            "\u2028", "nel\u0085", "csi\u009b", "Grüße ✓ 日本", "Se\u200Bnd", "\u202Eevil", "Ѕеnd", "  ", " ",
-            "a".repeat(70), "ok");
+    static final List<String> TEXTS = List.of(
+            "hello",
+            "alice\thunter2",
+            "line\nbreak",
+            "x\r",
+            "\u001b[2J",
+            "del\u007f",
+            "\u2028",
+            "nel\u0085",
+            "csi\u009b",
+            "Grüße ✓ 日本",
+            "Se\u200Bnd",
+            "\u202Eevil",
+            "Ѕеnd",
+            "  ",
+            " ",
+            "a".repeat(70),
+            "ok");
 
     @Test
     void hostileSequencesDeliverNothingOutsideTheGrantAndRefuseWithJustifiedCodes() {
@@ -75,15 +90,26 @@ class HostileSequencesTest {
             try {
                 runOne(seed, stats);
             } catch (AssertionError | RuntimeException e) {
-                throw new AssertionError("sequence " + i + " of base seed " + base + " failed: " + e.getMessage()
-                        + "\nreplay with -Dhostile.seed=" + seed, e);
+                throw new AssertionError(
+                        "sequence " + i + " of base seed " + base + " failed: " + e.getMessage()
+                                + "\nreplay with -Dhostile.seed=" + seed,
+                        e);
             }
         }
         System.out.println("hostile sequences: " + SEQUENCES + " (base seed " + base + "): " + stats);
-        for (String k : List.of("refused:SYSTEM_CHORD", "refused:SECURE_INPUT", "refused:OUT_OF_SCOPE",
-                "refused:CONSEQUENTIAL_NOT_NAMED", "refused:MODEL_OUTPUT_INVALID", "refused:BASIS_STALE",
-                "refused:STOPPED", "refused:DENY_COMMS_VISIBLE", "refused:MODE_DENIED",
-                "refused:BUDGET_EXHAUSTED", "delivered", "second-run:OUT_OF_SCOPE")) {
+        for (String k : List.of(
+                "refused:SYSTEM_CHORD",
+                "refused:SECURE_INPUT",
+                "refused:OUT_OF_SCOPE",
+                "refused:CONSEQUENTIAL_NOT_NAMED",
+                "refused:MODEL_OUTPUT_INVALID",
+                "refused:BASIS_STALE",
+                "refused:STOPPED",
+                "refused:DENY_COMMS_VISIBLE",
+                "refused:MODE_DENIED",
+                "refused:BUDGET_EXHAUSTED",
+                "delivered",
+                "second-run:OUT_OF_SCOPE")) {
             assertTrue(stats.getOrDefault(k, 0) > 0, "the generator never reached " + k + ": " + stats);
         }
     }
@@ -98,10 +124,21 @@ class HostileSequencesTest {
         GrantBroker.Owned owned = GrantBroker.create(clock, () -> "g-" + seed);
         GrantBroker broker = owned.broker();
         int budget = 1 + r.nextInt(5);
-        broker.mint(owned.ownerPass(), MintRequest.of(new GrantTarget(HostileWorld.TARGET, "testapp", "Compose",
-                        HostileWorld.PID, HostileWorld.START), appScope ? ScopeKind.APP : ScopeKind.WINDOW,
-                        AUTO.caps()).withBudget(budget).withInputPolicy(InputPolicy.AUTONOMOUS)
-                        .withCapture(pixels ? CaptureMode.PIXELS : CaptureMode.A11Y_ONLY), PermissionMode.AUTO);
+        broker.mint(
+                owned.ownerPass(),
+                MintRequest.of(
+                                new GrantTarget(
+                                        HostileWorld.TARGET,
+                                        "testapp",
+                                        "Compose",
+                                        HostileWorld.PID,
+                                        HostileWorld.START),
+                                appScope ? ScopeKind.APP : ScopeKind.WINDOW,
+                                AUTO.caps())
+                        .withBudget(budget)
+                        .withInputPolicy(InputPolicy.AUTONOMOUS)
+                        .withCapture(pixels ? CaptureMode.PIXELS : CaptureMode.A11Y_ONLY),
+                PermissionMode.AUTO);
         Grant grant = broker.acquire("s1", null);
         String runId = "run-" + seed;
         broker.hold("s1", grant.id(), runId);
@@ -115,8 +152,16 @@ class HostileSequencesTest {
         };
         int[] cards = {0};
         ApprovalBook approvals = new ApprovalBook(clock, ApprovalBook.DEFAULT_TTL, () -> "a-" + (++cards[0]));
-        GrantGuard guard = new GrantGuard(() -> world.modeAsk ? ASK : AUTO, broker, approvals, world.desktop(), "s1", grant.id(),
-                () -> world.stop || world.revoked, clock, (card, status) -> {
+        GrantGuard guard = new GrantGuard(
+                () -> world.modeAsk ? ASK : AUTO,
+                broker,
+                approvals,
+                world.desktop(),
+                "s1",
+                grant.id(),
+                () -> world.stop || world.revoked,
+                clock,
+                (card, status) -> {
                     if (status == ApprovalBook.Status.PENDING) approvals.deny(card.id()); // the person is away: denied
                 });
         ScriptedDecider decider = new ScriptedDecider();
@@ -133,22 +178,44 @@ class HostileSequencesTest {
                 world.justified.addAll(codesFor(json, invalid, world));
                 if (world.delivered >= budget) world.justified.add(RefusalCode.BUDGET_EXHAUSTED);
                 if (r.nextInt(50) == 0) {
-                    RefusedException second = assertThrows(RefusedException.class,
-                            () -> broker.hold("s1", grant.id(), "another-run"), "a second run on the same grant");
-                    if (second.code() == RefusalCode.OUT_OF_SCOPE) stats.merge("second-run:OUT_OF_SCOPE", 1, Integer::sum);
+                    RefusedException second = assertThrows(
+                            RefusedException.class,
+                            () -> broker.hold("s1", grant.id(), "another-run"),
+                            "a second run on the same grant");
+                    if (second.code() == RefusalCode.OUT_OF_SCOPE)
+                        stats.merge("second-run:OUT_OF_SCOPE", 1, Integer::sum);
                 }
                 return json;
             });
             if (invalid) decider.then(json); // the feedback retry gets the same hostile output
         }
         GrantScope scope = new GrantScope() {
-            @Override public long windowId() { return HostileWorld.TARGET; }
-            @Override public long revision() { return broker.active().map(Grant::revision).orElse(grant.revision()); }
-            @Override public CaptureMode captureMode() { return pixels ? CaptureMode.PIXELS : CaptureMode.A11Y_ONLY; }
+            @Override
+            public long windowId() {
+                return HostileWorld.TARGET;
+            }
+
+            @Override
+            public long revision() {
+                return broker.active().map(Grant::revision).orElse(grant.revision());
+            }
+
+            @Override
+            public CaptureMode captureMode() {
+                return pixels ? CaptureMode.PIXELS : CaptureMode.A11Y_ONLY;
+            }
         };
-        RunResult result = ComputerLoop.builder().desktop(world.desktop()).decider(decider).guard(guard).audit(new RecordingAudit())
-                .clock(clock).stop(() -> world.stop || world.revoked).scope(scope)
-                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()
+        RunResult result = ComputerLoop.builder()
+                .desktop(world.desktop())
+                .decider(decider)
+                .guard(guard)
+                .audit(new RecordingAudit())
+                .clock(clock)
+                .stop(() -> world.stop || world.revoked)
+                .scope(scope)
+                .verifier(new VerifierRunner(new CountingVerifier()))
+                .sleeper(d -> {})
+                .build()
                 .run(RunRequest.of(runId, "write to Bob", Optional.of(new VerifierSpec.Window("Compose"))));
         broker.unhold(runId);
         assertEquals(List.of(), world.violations, "events delivered outside the grant");
@@ -156,8 +223,10 @@ class HostileSequencesTest {
         if (result.refusal().isPresent()) {
             RefusalCode code = result.refusal().get().code();
             assertTrue(!result.refusal().get().detail().isBlank(), "every refusal names what fired");
-            assertTrue(world.justified.contains(code), "refused " + result.refusal().get() + " with nothing in the world or"
-                    + " the action to justify " + code + " (justified: " + world.justified + ")");
+            assertTrue(
+                    world.justified.contains(code),
+                    "refused " + result.refusal().get() + " with nothing in the world or" + " the action to justify "
+                            + code + " (justified: " + world.justified + ")");
             stats.merge("refused:" + code, 1, Integer::sum);
         }
     }
@@ -166,15 +235,17 @@ class HostileSequencesTest {
     private static String action(Random r, HostileWorld w) {
         String rev = "r" + w.revision + "-";
         HostileWorld.El[] els = HostileWorld.El.values();
-        String uid = switch (r.nextInt(6)) {
-            case 0 -> "r" + (w.revision - 1) + "-SEND"; // another revision's uid
-            case 1 -> "uForeign9";                          // a uid of nothing here
-            default -> rev + els[1 + r.nextInt(els.length - 1)].name();
-        };
+        String uid =
+                switch (r.nextInt(6)) {
+                    case 0 -> "r" + (w.revision - 1) + "-SEND"; // another revision's uid
+                    case 1 -> "uForeign9"; // a uid of nothing here
+                    default -> rev + els[1 + r.nextInt(els.length - 1)].name();
+                };
         switch (r.nextInt(9)) {
             case 0:
             case 1: {
-                String chord = r.nextInt(10) == 0 ? List.of("win+d", "Ctrl+s", "esc", "ctrl++", "F13").get(r.nextInt(5))
+                String chord = r.nextInt(10) == 0
+                        ? List.of("win+d", "Ctrl+s", "esc", "ctrl++", "F13").get(r.nextInt(5))
                         : CHORDS.get(r.nextInt(CHORDS.size()));
                 return (Chord.PATTERN_COMPILED.matcher(chord).matches() ? "" : "!") + key(chord);
             }
@@ -213,18 +284,24 @@ class HostileSequencesTest {
                 Chord chord = Chord.parse(keys);
                 if (chord.systemReason().isPresent()) c.add(RefusalCode.SYSTEM_CHORD);
                 if (chord.editsText()) c.add(RefusalCode.SECURE_INPUT);
-                if (chord.paste() || chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()
-                        || chord.submits(true) || chord.key().equals("space")) {
+                if (chord.paste()
+                        || chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()
+                        || chord.submits(true)
+                        || chord.key().equals("space")) {
                     c.add(RefusalCode.CONSEQUENTIAL_NOT_NAMED);
                 }
             } catch (IllegalArgumentException bad) {
                 c.add(RefusalCode.MODEL_OUTPUT_INVALID);
             }
         }
-        if (json.contains("\"type\"") || json.contains("\"click\"") || json.contains("\"select\"") || json.contains("click_at")) {
+        if (json.contains("\"type\"")
+                || json.contains("\"click\"")
+                || json.contains("\"select\"")
+                || json.contains("click_at")) {
             c.add(RefusalCode.CONSEQUENTIAL_NOT_NAMED);
         }
-        if (json.contains("PASSWORD") || json.contains("\"type\"") || json.contains("click_at")) c.add(RefusalCode.SECURE_INPUT);
+        if (json.contains("PASSWORD") || json.contains("\"type\"") || json.contains("click_at"))
+            c.add(RefusalCode.SECURE_INPUT);
         if (json.contains("uForeign") || json.contains("\"r" + (w.revision - 1) + "-") || json.contains("click_at")) {
             c.add(RefusalCode.OUT_OF_SCOPE);
         }
@@ -240,7 +317,8 @@ class HostileSequencesTest {
         StringBuilder b = new StringBuilder();
         for (char ch : s.toCharArray()) {
             if (ch == '"' || ch == '\\') b.append('\\').append(ch);
-            else if (ch < 0x20 || (ch >= 0x7f && ch <= 0x9f) || ch == 0x2028 || ch == 0x2029) b.append(String.format("\\u%04x", (int) ch));
+            else if (ch < 0x20 || (ch >= 0x7f && ch <= 0x9f) || ch == 0x2028 || ch == 0x2029)
+                b.append(String.format("\\u%04x", (int) ch));
             else b.append(ch);
         }
         return b.toString();

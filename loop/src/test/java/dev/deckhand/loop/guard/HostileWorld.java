@@ -54,10 +54,16 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
 
     /** The elements of the target, with whether pressing them is consequential (by hand, not by the gate). */
     enum El {
-        FRAME("frame", "Compose", false), LABEL("label", "Message to Bob", false), TO("text", "To", false),
-        BODY("text", "Body", false), SEND("push button", "Send", true), OK("push button", "OK", false),
-        PASSWORD("password text", "Password", false), FOLDER("combo box", "After sending", false),
-        TRICKY("push button", "Se\u200Bnd", true), LOSCHEN("push button", "Löschen", true),
+        FRAME("frame", "Compose", false),
+        LABEL("label", "Message to Bob", false),
+        TO("text", "To", false),
+        BODY("text", "Body", false),
+        SEND("push button", "Send", true),
+        OK("push button", "OK", false),
+        PASSWORD("password text", "Password", false),
+        FOLDER("combo box", "After sending", false),
+        TRICKY("push button", "Se\u200Bnd", true),
+        LOSCHEN("push button", "Löschen", true),
         CYRILLIC("push button", "Ѕеnd", true);
 
         final String role;
@@ -100,10 +106,11 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
     int mutationChance;
     int delivered;
     /** Set by the test: presses Stop, revokes the grant, or turns the mode to ask in the broker/policy. */
-    Runnable onStop = () -> { };
-    Runnable onRevoke = () -> { };
+    Runnable onStop = () -> {};
+
+    Runnable onRevoke = () -> {};
     /** Set by the test: the grant's revision moves on (the window moved), so uids and bases go stale. */
-    Runnable onBump = () -> { };
+    Runnable onBump = () -> {};
 
     private final Desktop desktop = new Desktop(this, this, this, this, this, this);
 
@@ -138,8 +145,14 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
             case 4 -> dialogOver = true;
             case 5 -> reused = true;
             case 6 -> commsVisible = true;
-            case 7 -> { stop = true; onStop.run(); }
-            case 8 -> { revoked = true; onRevoke.run(); }
+            case 7 -> {
+                stop = true;
+                onStop.run();
+            }
+            case 8 -> {
+                revoked = true;
+                onRevoke.run();
+            }
             case 9 -> modeAsk = true;
             case 10 -> {
                 onBump.run();
@@ -159,8 +172,10 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
         if (dialogOver && !appScope || reused) justified.add(RefusalCode.OUT_OF_SCOPE);
         if (commsVisible) justified.add(RefusalCode.DENY_COMMS_VISIBLE);
         if (stop) justified.add(RefusalCode.STOPPED);
-        if (revoked) justified.addAll(Set.of(RefusalCode.GRANT_REVOKED, RefusalCode.STOPPED)); // the loop sees a revoke as Stop
-        if (modeAsk) justified.addAll(Set.of(RefusalCode.MODE_DENIED, RefusalCode.STOPPED, RefusalCode.CONSEQUENTIAL_NOT_NAMED));
+        if (revoked)
+            justified.addAll(Set.of(RefusalCode.GRANT_REVOKED, RefusalCode.STOPPED)); // the loop sees a revoke as Stop
+        if (modeAsk)
+            justified.addAll(Set.of(RefusalCode.MODE_DENIED, RefusalCode.STOPPED, RefusalCode.CONSEQUENTIAL_NOT_NAMED));
     }
 
     // ---- where an event lands ------------------------------------------------------------------
@@ -175,7 +190,8 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
         if (modeAsk) violations.add(what + " was delivered without approval after the mode turned to ask");
         if (commsVisible) violations.add(what + " was delivered while a communications app was visible");
         if (on == El.PASSWORD) violations.add(what + " reached the password field");
-        if (press && on != null && (on.gated || gatedDialog && !on.text())) violations.add(what + " pressed " + on.name);
+        if (press && on != null && (on.gated || gatedDialog && !on.text()))
+            violations.add(what + " pressed " + on.name);
     }
 
     private El byUid(String uid) {
@@ -184,23 +200,45 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
         return El.valueOf(uid.substring(prefix.length()));
     }
 
-    @Override public void click(String uid) { land("click", byUid(uid), true); }
-    @Override public void setText(String uid, String text) { land("set_text", byUid(uid), false); }
+    @Override
+    public void click(String uid) {
+        land("click", byUid(uid), true);
+    }
+
+    @Override
+    public void setText(String uid, String text) {
+        land("set_text", byUid(uid), false);
+    }
     /** A focus call activates the element's window, as GTK 3's does: the person's focus moves if it was elsewhere. */
-    @Override public void focus(String uid) {
+    @Override
+    public void focus(String uid) {
         if (focusedWindow != TARGET) {
-            violations.add("focus activated the granted window while the person was in 0x" + Long.toHexString(focusedWindow));
+            violations.add(
+                    "focus activated the granted window while the person was in 0x" + Long.toHexString(focusedWindow));
         }
         land("focus", byUid(uid), false);
         focusedWindow = TARGET;
     }
 
-    @Override public long activeWindow() { return focusedWindow; }
-    @Override public boolean privateDesktop() { return false; }
-    @Override public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
+    @Override
+    public long activeWindow() {
+        return focusedWindow;
+    }
+
+    @Override
+    public boolean privateDesktop() {
+        return false;
+    }
+
+    @Override
+    public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
         return new dev.deckhand.loop.desktop.KeyboardChanges(0, "");
     }
-    @Override public void scroll(String uid, String direction, int amount) { land("scroll", byUid(uid), false); }
+
+    @Override
+    public void scroll(String uid, String direction, int amount) {
+        land("scroll", byUid(uid), false);
+    }
 
     @Override
     public void select(String uid, String option) {
@@ -210,13 +248,19 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
     @Override
     public void key(long windowId, Chord chord) {
         if (chord.systemReason().isPresent()) violations.add("key " + chord + " reached the desktop");
-        boolean press = chord.paste() || chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()
+        boolean press = chord.paste()
+                || chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()
                 || chord.key().equals("Enter") && (focus == El.BODY || focus == El.FRAME || focus.gated || gatedDialog)
                 || chord.key().equals("space") && (focus == El.FRAME || focus.gated || gatedDialog && !focus.text());
-        if (press) violations.add("key " + chord + " pressed something consequential (focus " + focus + " in 0x"
-                + Long.toHexString(focusedWindow) + (gatedDialog ? ", gated dialog" : "") + ")");
-        if (chord.editsText() && focus == El.PASSWORD) violations.add("key " + chord + " wrote into the password field");
-        land("key " + chord, focus == El.PASSWORD ? null : focus, false); // other keys in a password field move its caret
+        if (press)
+            violations.add("key " + chord + " pressed something consequential (focus " + focus + " in 0x"
+                    + Long.toHexString(focusedWindow) + (gatedDialog ? ", gated dialog" : "") + ")");
+        if (chord.editsText() && focus == El.PASSWORD)
+            violations.add("key " + chord + " wrote into the password field");
+        land(
+                "key " + chord,
+                focus == El.PASSWORD ? null : focus,
+                false); // other keys in a password field move its caret
     }
 
     @Override
@@ -271,29 +315,99 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
         List<Node> nodes = new ArrayList<>();
         for (El e : El.values()) {
             boolean focused = e == focus && e != El.FRAME && focusedWindow == TARGET;
-            nodes.add(new Node("r" + revision + "-" + e.name(), e == El.FRAME ? 0 : 1, e.role, e.name, e.text(),
-                    e.text() ? "" : null, true, focused, e.text() || e == El.PASSWORD, true, e.bounds(), e == El.TO,
+            nodes.add(new Node(
+                    "r" + revision + "-" + e.name(),
+                    e == El.FRAME ? 0 : 1,
+                    e.role,
+                    e.name,
+                    e.text(),
+                    e.text() ? "" : null,
+                    true,
+                    focused,
+                    e.text() || e == El.PASSWORD,
+                    true,
+                    e.bounds(),
+                    e == El.TO,
                     e == El.SEND));
         }
-        if (gatedDialog) nodes.add(new Node("r" + revision + "-DLG", 1, "label", "Delete all messages?", false, null,
-                true, false, false, true, null));
+        if (gatedDialog)
+            nodes.add(new Node(
+                    "r" + revision + "-DLG",
+                    1,
+                    "label",
+                    "Delete all messages?",
+                    false,
+                    null,
+                    true,
+                    false,
+                    false,
+                    true,
+                    null));
         return new ScopedTree(TARGET, revision, nodes, partialTree);
     }
 
     @Override
     public List<WindowInfo> windows() {
         List<WindowInfo> out = new ArrayList<>();
-        out.add(new WindowInfo(TARGET, gatedDialog ? "Delete?" : "Compose", reused ? "xterm" : "testapp",
-                reused ? 5000 : PID, GEOMETRY, 2, true, false, false, 0x2a00000L, 0, gatedDialog, START));
-        out.add(new WindowInfo(OTHER, "terminal", "xterm", 99, new Geometry(0, 0, 300, 300), 3, true, false, false,
-                0x3c00000L, 0, false, 5));
+        out.add(new WindowInfo(
+                TARGET,
+                gatedDialog ? "Delete?" : "Compose",
+                reused ? "xterm" : "testapp",
+                reused ? 5000 : PID,
+                GEOMETRY,
+                2,
+                true,
+                false,
+                false,
+                0x2a00000L,
+                0,
+                gatedDialog,
+                START));
+        out.add(new WindowInfo(
+                OTHER,
+                "terminal",
+                "xterm",
+                99,
+                new Geometry(0, 0, 300, 300),
+                3,
+                true,
+                false,
+                false,
+                0x3c00000L,
+                0,
+                false,
+                5));
         if (dialogOver) {
-            out.add(new WindowInfo(DIALOG, "Save changes?", "testapp", PID, new Geometry(200, 200, 300, 200), 4, true,
-                    false, false, 0x2a00000L, TARGET, true, START));
+            out.add(new WindowInfo(
+                    DIALOG,
+                    "Save changes?",
+                    "testapp",
+                    PID,
+                    new Geometry(200, 200, 300, 200),
+                    4,
+                    true,
+                    false,
+                    false,
+                    0x2a00000L,
+                    TARGET,
+                    true,
+                    START));
         }
         if (commsVisible) {
-            out.add(new WindowInfo(COMMS, "chat", "slack", 7, new Geometry(0, 0, 10, 10), 5, true, false, false,
-                    0x5e00000L, 0, false, 9));
+            out.add(new WindowInfo(
+                    COMMS,
+                    "chat",
+                    "slack",
+                    7,
+                    new Geometry(0, 0, 10, 10),
+                    5,
+                    true,
+                    false,
+                    false,
+                    0x5e00000L,
+                    0,
+                    false,
+                    9));
         }
         return out;
     }
@@ -369,16 +483,21 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
         Optional<DesktopFacts.FocusedElement> el = focusedWindow == TARGET && focus != El.FRAME
                 ? Optional.of(new DesktopFacts.FocusedElement(PID, focus.role, focus.name, focus.bounds()))
                 : Optional.empty();
-        return new DesktopFacts(focus == El.PASSWORD && focusedWindow == TARGET, grabbed,
-                commsVisible ? Set.of("testapp", "xterm", "slack") : Set.of("testapp", "xterm"), windows(),
-                Optional.empty(), focusedWindow, el, List.of(), Optional.empty());
+        return new DesktopFacts(
+                focus == El.PASSWORD && focusedWindow == TARGET,
+                grabbed,
+                commsVisible ? Set.of("testapp", "xterm", "slack") : Set.of("testapp", "xterm"),
+                windows(),
+                Optional.empty(),
+                focusedWindow,
+                el,
+                List.of(),
+                Optional.empty());
     }
 
     @Override
-    public void settle(Duration max) {
-    }
+    public void settle(Duration max) {}
 
     @Override
-    public void settle(Duration max, Set<Landing> landings) {
-    }
+    public void settle(Duration max, Set<Landing> landings) {}
 }

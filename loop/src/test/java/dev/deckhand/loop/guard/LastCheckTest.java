@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 @Tag("pure")
 class LastCheckTest {
 
-    record Run(RunResult result, HostileWorld world, int budgetLeft) { }
+    record Run(RunResult result, HostileWorld world, int budgetLeft) {}
 
     private static Run run(String action, StopLatch stop, java.util.function.Consumer<HostileWorld> onTravelOrChunk) {
         MutableClock clock = new MutableClock();
@@ -43,27 +43,66 @@ class LastCheckTest {
 
             @Override
             void maybeMutate() {
-                if (++calls == 1) onTravelOrChunk.accept(this); // the travel of a click, or between the first two chunks
+                if (++calls == 1)
+                    onTravelOrChunk.accept(this); // the travel of a click, or between the first two chunks
                 noteState();
             }
         };
         GrantBroker.Owned owned = GrantBroker.create(clock, () -> "g1");
         GrantBroker broker = owned.broker();
-        broker.mint(owned.ownerPass(), MintRequest.of(new GrantTarget(HostileWorld.TARGET, "testapp", "Compose",
-                HostileWorld.PID, HostileWorld.START), ScopeKind.WINDOW, PolicyConfig.Caps.defaults()).withBudget(5)
-                .withInputPolicy(InputPolicy.AUTONOMOUS), PermissionMode.AUTO);
+        broker.mint(
+                owned.ownerPass(),
+                MintRequest.of(
+                                new GrantTarget(
+                                        HostileWorld.TARGET,
+                                        "testapp",
+                                        "Compose",
+                                        HostileWorld.PID,
+                                        HostileWorld.START),
+                                ScopeKind.WINDOW,
+                                PolicyConfig.Caps.defaults())
+                        .withBudget(5)
+                        .withInputPolicy(InputPolicy.AUTONOMOUS),
+                PermissionMode.AUTO);
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
-        GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world.desktop(), "s1", "g1", stop, clock, (c, s) -> { });
+        GrantGuard guard = new GrantGuard(
+                () -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO),
+                broker,
+                new ApprovalBook(clock),
+                world.desktop(),
+                "s1",
+                "g1",
+                stop,
+                clock,
+                (c, s) -> {});
         GrantScope scope = new GrantScope() {
-            @Override public long windowId() { return HostileWorld.TARGET; }
-            @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
-            @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
+            @Override
+            public long windowId() {
+                return HostileWorld.TARGET;
+            }
+
+            @Override
+            public long revision() {
+                return broker.active().map(Grant::revision).orElse(g.revision());
+            }
+
+            @Override
+            public CaptureMode captureMode() {
+                return CaptureMode.A11Y_ONLY;
+            }
         };
-        RunResult r = ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of(action)).guard(guard)
-                .audit(new RecordingAudit()).clock(clock).stop(stop).scope(scope)
-                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()
+        RunResult r = ComputerLoop.builder()
+                .desktop(world.desktop())
+                .decider(ScriptedDecider.of(action))
+                .guard(guard)
+                .audit(new RecordingAudit())
+                .clock(clock)
+                .stop(stop)
+                .scope(scope)
+                .verifier(new VerifierRunner(new CountingVerifier()))
+                .sleeper(d -> {})
+                .build()
                 .run(RunRequest.of("run", "write", Optional.of(new VerifierSpec.Window("Compose"))));
         return new Run(r, world, broker.active().map(Grant::budgetRemaining).orElse(-1));
     }
@@ -72,7 +111,10 @@ class LastCheckTest {
     void stopDuringTheCursorsTravelStopsTheClick() {
         StopLatch stop = new StopLatch();
         Run r = run("{\"action\":\"click\",\"uid\":\"r2-OK\"}", stop, w -> stop.stop());
-        assertEquals(RefusalCode.STOPPED, r.result().refusal().orElseThrow().code(), r.result().toString());
+        assertEquals(
+                RefusalCode.STOPPED,
+                r.result().refusal().orElseThrow().code(),
+                r.result().toString());
         assertEquals(0, r.world().delivered, "the click was not delivered");
         assertEquals(5, r.budgetLeft(), "the reserved unit went back");
     }
@@ -85,8 +127,13 @@ class LastCheckTest {
             seen.set("moved");
         });
         assertEquals("moved", seen.get());
-        assertEquals(RefusalCode.OUT_OF_SCOPE, r.result().refusal().orElseThrow().code(), r.result().toString());
-        assertTrue(r.result().refusal().get().detail().contains("focus moved"), r.result().refusal().get().detail());
+        assertEquals(
+                RefusalCode.OUT_OF_SCOPE,
+                r.result().refusal().orElseThrow().code(),
+                r.result().toString());
+        assertTrue(
+                r.result().refusal().get().detail().contains("focus moved"),
+                r.result().refusal().get().detail());
         assertEquals(1, r.world().delivered, "the first chunk was typed, nothing after the focus moved");
         assertEquals(4, r.budgetLeft(), "a partly typed text spends its unit");
         assertEquals(java.util.List.of(), r.world().violations);

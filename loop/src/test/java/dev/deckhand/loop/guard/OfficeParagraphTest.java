@@ -29,7 +29,20 @@ class OfficeParagraphTest {
     static final Geometry CELL = new Geometry(42, 191, 91, 16);
 
     private static Node node(String uid, int depth, String role, Geometry bounds, boolean editable, boolean multiLine) {
-        return new Node(uid, depth, role, "", editable, "", true, false, editable, true, bounds, !multiLine, false,
+        return new Node(
+                uid,
+                depth,
+                role,
+                "",
+                editable,
+                "",
+                true,
+                false,
+                editable,
+                true,
+                bounds,
+                !multiLine,
+                false,
                 multiLine ? Set.of("multi-line") : Set.of("single-line"));
     }
 
@@ -53,14 +66,24 @@ class OfficeParagraphTest {
 
     private static DesktopFacts focusOn(int pid, String role, Geometry bounds) {
         Geometry g = new Geometry(0, 0, 1280, 756);
-        List<WindowInfo> windows = List.of(new WindowInfo(WINDOW, "sheet.csv - LibreOffice Calc", "soffice", PID, g, 0,
-                true, false, false));
-        return new DesktopFacts(false, false, Set.of("soffice"), windows, Optional.empty(), WINDOW,
-                Optional.of(new DesktopFacts.FocusedElement(pid, role, "", bounds)), List.of(), Optional.empty());
+        List<WindowInfo> windows = List.of(
+                new WindowInfo(WINDOW, "sheet.csv - LibreOffice Calc", "soffice", PID, g, 0, true, false, false));
+        return new DesktopFacts(
+                false,
+                false,
+                Set.of("soffice"),
+                windows,
+                Optional.empty(),
+                WINDOW,
+                Optional.of(new DesktopFacts.FocusedElement(pid, role, "", bounds)),
+                List.of(),
+                Optional.empty());
     }
 
     private static ProposedAction.Element enterOn(ScopedTree tree, DesktopFacts facts) {
-        return Proposals.propose(new Action.Key("Enter"), tree, WINDOW, null, null, facts).element().orElseThrow();
+        return Proposals.propose(new Action.Key("Enter"), tree, WINDOW, null, null, facts)
+                .element()
+                .orElseThrow();
     }
 
     @Test
@@ -76,30 +99,41 @@ class OfficeParagraphTest {
     void aParagraphOfAWebPageOrOutsideTheDocumentStaysAComposeField() {
         assertTrue(enterOn(tree("document web"), focusOn("paragraph", CELL)).compose(), "a web chat box");
         assertTrue(enterOn(tree("document frame"), focusOn("paragraph", CELL)).compose());
-        assertTrue(enterOn(tree("document spreadsheet"), focusOn("paragraph", new Geometry(10, 700, 300, 20))).compose(),
+        assertTrue(
+                enterOn(tree("document spreadsheet"), focusOn("paragraph", new Geometry(10, 700, 300, 20)))
+                        .compose(),
                 "a sibling of the document's panel, at the cell paragraph's depth");
     }
 
     @Test
     void aFocusNotMatchedByItsBoundsStaysAComposeField() {
-        assertTrue(enterOn(tree("document spreadsheet"), focusOn("paragraph", null)).compose(), "no bounds read");
-        assertTrue(enterOn(tree("document spreadsheet"), focusOn("paragraph", new Geometry(1, 2, 3, 4))).compose(),
+        assertTrue(
+                enterOn(tree("document spreadsheet"), focusOn("paragraph", null))
+                        .compose(),
+                "no bounds read");
+        assertTrue(
+                enterOn(tree("document spreadsheet"), focusOn("paragraph", new Geometry(1, 2, 3, 4)))
+                        .compose(),
                 "not in the tree the model saw");
     }
 
     @Test
     void aDialogJoinedAfterTheDocumentIsNotInsideIt() {
-        List<Node> dialog = List.of(node("d0", 0, "dialog", null, false, false),
+        List<Node> dialog = List.of(
+                node("d0", 0, "dialog", null, false, false),
                 node("d1", 1, "paragraph", new Geometry(500, 400, 200, 20), true, true));
         ScopedTree joined = tree("document spreadsheet").plus(new ScopedTree(WINDOW, 1, dialog, false));
-        assertTrue(enterOn(joined, focusOn("paragraph", new Geometry(500, 400, 200, 20))).compose());
+        assertTrue(enterOn(joined, focusOn("paragraph", new Geometry(500, 400, 200, 20)))
+                .compose());
     }
 
     @Test
     void anEditableTextThatIsNotAParagraphStaysAComposeField() {
         List<Node> nodes = new ArrayList<>(tree("document text").nodes());
         nodes.set(5, node("u5", 4, "text", CELL, true, true));
-        assertTrue(enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("text", CELL)).compose(),
+        assertTrue(
+                enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("text", CELL))
+                        .compose(),
                 "an embedded text box of the document");
     }
 
@@ -108,7 +142,9 @@ class OfficeParagraphTest {
         for (String inner : List.of("document web", "document email", "document frame")) {
             List<Node> nodes = new ArrayList<>(tree("document text").nodes());
             nodes.set(3, node("u3", 3, inner, null, true, false)); // the paragraph's parent, inside the text body
-            assertTrue(enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("paragraph", CELL)).compose(),
+            assertTrue(
+                    enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("paragraph", CELL))
+                            .compose(),
                     "a chat box of a " + inner + " inside a Writer document");
         }
     }
@@ -117,12 +153,22 @@ class OfficeParagraphTest {
     void aTwinAtTheSamePlaceOutsideTheDocumentKeepsItAComposeField() {
         List<Node> nodes = new ArrayList<>(tree("document spreadsheet").nodes());
         nodes.add(node("u8", 2, "paragraph", CELL, true, true)); // under the second panel, same role, name, bounds
-        assertTrue(enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("paragraph", CELL)).compose());
+        assertTrue(enterOn(new ScopedTree(WINDOW, 1, nodes, false), focusOn("paragraph", CELL))
+                .compose());
     }
 
     @Test
     void theFocusOfAnotherAppIsUnknownAndEnterThereSends() {
-        assertTrue(Proposals.propose(new Action.Key("Enter"), tree("document spreadsheet"), WINDOW, null, null,
-                focusOn(PID + 1, "paragraph", CELL)).element().isEmpty(), "another process's paragraph at the same place");
+        assertTrue(
+                Proposals.propose(
+                                new Action.Key("Enter"),
+                                tree("document spreadsheet"),
+                                WINDOW,
+                                null,
+                                null,
+                                focusOn(PID + 1, "paragraph", CELL))
+                        .element()
+                        .isEmpty(),
+                "another process's paragraph at the same place");
     }
 }

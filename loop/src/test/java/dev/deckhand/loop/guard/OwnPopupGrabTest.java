@@ -23,13 +23,33 @@ class OwnPopupGrabTest {
     private static final WindowInfo ELSEWHERE = window(OTHER + 1, OTHER, 777, false, false);
 
     private static WindowInfo window(long id, long client, int pid, boolean popup, boolean own) {
-        return new WindowInfo(id, popup ? "" : "w", "app", pid, new Geometry(0, 0, 100, 100), 0, true, false, own, client,
-                0, false, 1);
+        return new WindowInfo(
+                id,
+                popup ? "" : "w",
+                "app",
+                pid,
+                new Geometry(0, 0, 100, 100),
+                0,
+                true,
+                false,
+                own,
+                client,
+                0,
+                false,
+                1);
     }
 
     private static DesktopFacts facts(boolean grabbed, long focused, WindowInfo... popups) {
-        return new DesktopFacts(false, grabbed, Set.of(), List.of(TARGET, ELSEWHERE), Optional.empty(), focused,
-                Optional.empty(), List.of(popups), Optional.empty());
+        return new DesktopFacts(
+                false,
+                grabbed,
+                Set.of(),
+                List.of(TARGET, ELSEWHERE),
+                Optional.empty(),
+                focused,
+                Optional.empty(),
+                List.of(popups),
+                Optional.empty());
     }
 
     private static boolean grabbedFor(DesktopFacts d) {
@@ -60,13 +80,23 @@ class OwnPopupGrabTest {
     }
 
     private static DesktopFacts measured(GrabHolder holder, WindowInfo... popups) {
-        return new DesktopFacts(false, true, Set.of(), List.of(TARGET, ELSEWHERE), Optional.empty(), TARGET.id(),
-                Optional.empty(), List.of(popups), Optional.empty(), holder);
+        return new DesktopFacts(
+                false,
+                true,
+                Set.of(),
+                List.of(TARGET, ELSEWHERE),
+                Optional.empty(),
+                TARGET.id(),
+                Optional.empty(),
+                List.of(popups),
+                Optional.empty(),
+                holder);
     }
 
     @Test
     void aMeasuredGrabOfTheTargetsClientOpenedByDeckhandIsTheAppsOwnWithOrWithoutItsPopup() {
-        assertFalse(grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), true))),
+        assertFalse(
+                grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), true))),
                 "GTK 3 grabs before it maps the menu: the gap is the app's own grab");
         WindowInfo menu = window(APP + 0x847, APP, 4242, true, false);
         assertFalse(grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), true), menu)));
@@ -75,15 +105,26 @@ class OwnPopupGrabTest {
     @Test
     void everyOtherMeasuredGrabStaysAnotherClients() {
         WindowInfo menu = window(APP + 0x847, APP, 4242, true, false);
-        assertTrue(grabbedFor(measured(new GrabHolder.Client(OTHER, OTHER + 1, true), menu)),
+        assertTrue(
+                grabbedFor(measured(new GrabHolder.Client(OTHER, OTHER + 1, true), menu)),
                 "another client's grab while the app's popup is on top and the app has the focus");
-        assertTrue(grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), false), menu)),
+        assertTrue(
+                grabbedFor(measured(new GrabHolder.Client(APP, TARGET.id(), false), menu)),
                 "the app's grab, but the person opened it");
         assertTrue(grabbedFor(measured(new GrabHolder.Unknown("a passive grab"), menu)), "unattributed");
-        WindowInfo noClient = new WindowInfo(APP + 3, "w", "app", 4242, new Geometry(0, 0, 100, 100), 0, true, false, false,
-                0, 0, false, 1);
-        DesktopFacts d = new DesktopFacts(false, true, Set.of(), List.of(noClient), Optional.empty(), noClient.id(),
-                Optional.empty(), List.of(), Optional.empty(), new GrabHolder.Client(0, 0, true));
+        WindowInfo noClient = new WindowInfo(
+                APP + 3, "w", "app", 4242, new Geometry(0, 0, 100, 100), 0, true, false, false, 0, 0, false, 1);
+        DesktopFacts d = new DesktopFacts(
+                false,
+                true,
+                Set.of(),
+                List.of(noClient),
+                Optional.empty(),
+                noClient.id(),
+                Optional.empty(),
+                List.of(),
+                Optional.empty(),
+                new GrabHolder.Client(0, 0, true));
         assertTrue(FactsMapper.facts(d, noClient.id()).keyboardGrabbed(), "a target whose client is not known");
     }
 }

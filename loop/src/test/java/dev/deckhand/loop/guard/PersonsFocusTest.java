@@ -46,10 +46,12 @@ class PersonsFocusTest {
         final boolean privateDesktop;
         /** The window manager activates the window this many reads of the active window after the click; -1: at once. */
         int lateBy = -1;
+
         private int activateIn = -1;
 
         /** The next snapshots fail as an app's do while its modal dialog runs (abiword's Open). */
         boolean hangsAfterClick;
+
         private boolean clicked;
         /** The keyboard's change count as the platform reports it. */
         long keyboardChanges;
@@ -76,7 +78,8 @@ class PersonsFocusTest {
                 grabbed = true;
                 return;
             }
-            if (lateBy < 0) focusedWindow = TARGET; else activateIn = lateBy;
+            if (lateBy < 0) focusedWindow = TARGET;
+            else activateIn = lateBy;
         }
 
         @Override
@@ -104,8 +107,16 @@ class PersonsFocusTest {
         public dev.deckhand.loop.desktop.DesktopFacts fresh() {
             dev.deckhand.loop.desktop.DesktopFacts f = super.fresh();
             if (!grabbed || menuGrabBy == 0) return f;
-            return new dev.deckhand.loop.desktop.DesktopFacts(f.passwordFocused(), true, f.runningApps(), f.windows(),
-                    f.browserHost(), f.focusedWindow(), f.focusedElement(), f.popups(), f.screenLock(),
+            return new dev.deckhand.loop.desktop.DesktopFacts(
+                    f.passwordFocused(),
+                    true,
+                    f.runningApps(),
+                    f.windows(),
+                    f.browserHost(),
+                    f.focusedWindow(),
+                    f.focusedElement(),
+                    f.popups(),
+                    f.screenLock(),
                     new dev.deckhand.loop.desktop.GrabHolder.Client(menuGrabBy, TARGET, afterOwnAction));
         }
 
@@ -114,8 +125,8 @@ class PersonsFocusTest {
             java.util.List<dev.deckhand.loop.desktop.WindowInfo> out = new java.util.ArrayList<>(super.windows());
             if (popup) {
                 // a new top-level of the app's client (same client bits), no dialog of anything
-                out.add(new dev.deckhand.loop.desktop.WindowInfo(POPUP, "details", "testapp", -1, GEOMETRY, 5, true,
-                        false, false, 0x2a00000L, 0, false, -1));
+                out.add(new dev.deckhand.loop.desktop.WindowInfo(
+                        POPUP, "details", "testapp", -1, GEOMETRY, 5, true, false, false, 0x2a00000L, 0, false, -1));
             }
             if (extra != null) out.add(extra);
             return out;
@@ -123,42 +134,82 @@ class PersonsFocusTest {
 
         @Override
         public dev.deckhand.loop.desktop.KeyboardChanges keyboardChanges() {
-            return new dev.deckhand.loop.desktop.KeyboardChanges(keyboardChanges, keyboardChanges == 0 ? ""
-                    : "the keysyms of 2 keys and the modifier map");
+            return new dev.deckhand.loop.desktop.KeyboardChanges(
+                    keyboardChanges, keyboardChanges == 0 ? "" : "the keysyms of 2 keys and the modifier map");
         }
     }
 
     static final long POPUP = 0x2a00123L;
 
     private static RunResult run(World world, String stepsJson) {
-        return run(world, stepsJson, d -> { });
+        return run(world, stepsJson, d -> {});
     }
 
     /** The run's explicit steps on {@code world}; {@code onSleep} is the wait's sleeper (the clock moves by it too). */
-    private static RunResult run(World world, String stepsJson, java.util.function.Consumer<java.time.Duration> onSleep) {
+    private static RunResult run(
+            World world, String stepsJson, java.util.function.Consumer<java.time.Duration> onSleep) {
         MutableClock clock = new MutableClock();
         GrantBroker.Owned owned = GrantBroker.create(clock, () -> "g1");
         GrantBroker broker = owned.broker();
-        broker.mint(owned.ownerPass(), MintRequest.of(new GrantTarget(HostileWorld.TARGET, "testapp", "Compose",
-                HostileWorld.PID, HostileWorld.START), ScopeKind.WINDOW, PolicyConfig.Caps.defaults()).withBudget(10)
-                .withInputPolicy(InputPolicy.AUTONOMOUS), PermissionMode.AUTO);
+        broker.mint(
+                owned.ownerPass(),
+                MintRequest.of(
+                                new GrantTarget(
+                                        HostileWorld.TARGET,
+                                        "testapp",
+                                        "Compose",
+                                        HostileWorld.PID,
+                                        HostileWorld.START),
+                                ScopeKind.WINDOW,
+                                PolicyConfig.Caps.defaults())
+                        .withBudget(10)
+                        .withInputPolicy(InputPolicy.AUTONOMOUS),
+                PermissionMode.AUTO);
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
-        GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world.desktop(), "s1", "g1", new StopLatch(), clock, (c, s) -> { });
+        GrantGuard guard = new GrantGuard(
+                () -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO),
+                broker,
+                new ApprovalBook(clock),
+                world.desktop(),
+                "s1",
+                "g1",
+                new StopLatch(),
+                clock,
+                (c, s) -> {});
         GrantScope scope = new GrantScope() {
-            @Override public long windowId() { return HostileWorld.TARGET; }
-            @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
-            @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
+            @Override
+            public long windowId() {
+                return HostileWorld.TARGET;
+            }
+
+            @Override
+            public long revision() {
+                return broker.active().map(Grant::revision).orElse(g.revision());
+            }
+
+            @Override
+            public CaptureMode captureMode() {
+                return CaptureMode.A11Y_ONLY;
+            }
         };
         RunRequest request = RunRequest.of("run", "act", Optional.of(new VerifierSpec.Window("Compose")))
                 .withSteps(StepParser.fromJson(dev.deckhand.loop.json.Json.parse(stepsJson)));
-        return ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of()).guard(guard)
-                .audit(new RecordingAudit()).clock(clock).stop(new StopLatch()).scope(scope)
-                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> {
+        return ComputerLoop.builder()
+                .desktop(world.desktop())
+                .decider(ScriptedDecider.of())
+                .guard(guard)
+                .audit(new RecordingAudit())
+                .clock(clock)
+                .stop(new StopLatch())
+                .scope(scope)
+                .verifier(new VerifierRunner(new CountingVerifier()))
+                .sleeper(d -> {
                     clock.advance(d);
                     onSleep.accept(d);
-                }).build().run(request);
+                })
+                .build()
+                .run(request);
     }
 
     private static final String FOCUS_TO = "[{\"action\":\"focus\",\"target\":{\"role\":\"text\",\"name\":\"To\"}}]";
@@ -169,7 +220,8 @@ class PersonsFocusTest {
         world.focusedWindow = HostileWorld.OTHER; // the person works in another window
         RunResult r = run(world, FOCUS_TO);
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().startsWith("focus would activate the window while another window is active"),
+        assertTrue(
+                r.refusal().get().detail().startsWith("focus would activate the window while another window is active"),
                 r.refusal().get().detail());
         assertEquals(0, world.delivered, "no focus call reached the app");
         assertEquals(HostileWorld.OTHER, world.focusedWindow, "the person's window is still the active one");
@@ -198,10 +250,16 @@ class PersonsFocusTest {
     void anActionThatActivatesTheGrantedWindowWhileThePersonIsElsewhereEndsTheRun() {
         World world = new World(false);
         world.focusedWindow = HostileWorld.OTHER;
-        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
-                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
+        RunResult r = run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().contains("the active window 0.0 s after the click while the person was in another window"),
+        assertTrue(
+                r.refusal()
+                        .get()
+                        .detail()
+                        .contains("the active window 0.0 s after the click while the person was in another window"),
                 r.refusal().get().detail());
         assertEquals(1, r.stepsRun(), "the click was delivered and counted; the run ended before the next step");
         assertEquals(1, world.delivered);
@@ -212,11 +270,18 @@ class PersonsFocusTest {
         World world = new World(false);
         world.focusedWindow = HostileWorld.OTHER;
         world.lateBy = 1; // not yet when the click has settled; by the next step's check
-        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
-                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
+        RunResult r = run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().startsWith("the granted app's window 0x2a00007 became the active window"
-                + " 0.0 s after the click while the person was in another window"), r.refusal().get().detail());
+        assertTrue(
+                r.refusal()
+                        .get()
+                        .detail()
+                        .startsWith("the granted app's window 0x2a00007 became the active window"
+                                + " 0.0 s after the click while the person was in another window"),
+                r.refusal().get().detail());
         assertEquals(1, r.stepsRun(), "the set_text never ran");
     }
 
@@ -230,8 +295,11 @@ class PersonsFocusTest {
         World world = new World(false);
         world.focusedWindow = HostileWorld.OTHER;
         java.util.List<java.time.Duration> slept = new java.util.ArrayList<>();
-        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
-                + "{\"action\":\"wait\",\"ms\":4500}]", d -> {
+        RunResult r = run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
+                        + "{\"action\":\"wait\",\"ms\":4500}]",
+                d -> {
                     slept.add(d);
                     // three seconds into the wait the page's timer opens its popup, which the window manager activates
                     if (slept.size() == 30) {
@@ -240,23 +308,46 @@ class PersonsFocusTest {
                     }
                 });
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().startsWith("the granted app's window 0x2a00123 became the active window"
-                + " 3.0 s after the click while the person was in another window"), r.refusal().get().detail());
-        assertEquals(3000, slept.stream().mapToLong(java.time.Duration::toMillis).sum(), "the wait ended at the first slice after");
+        assertTrue(
+                r.refusal()
+                        .get()
+                        .detail()
+                        .startsWith("the granted app's window 0x2a00123 became the active window"
+                                + " 3.0 s after the click while the person was in another window"),
+                r.refusal().get().detail());
+        assertEquals(
+                3000,
+                slept.stream().mapToLong(java.time.Duration::toMillis).sum(),
+                "the wait ended at the first slice after");
         assertTrue(slept.stream().allMatch(d -> d.toMillis() <= 100), "slices of at most 100 ms: " + slept);
     }
 
     /** A window of another client: {@code pid}, its process started at {@code start} (clock ticks), 0x4400001. */
     private static dev.deckhand.loop.desktop.WindowInfo otherClientsWindow(int pid, long start) {
-        return new dev.deckhand.loop.desktop.WindowInfo(0x4400001L, "Session expired", "xmessage", pid,
-                new dev.deckhand.loop.desktop.Geometry(10, 10, 200, 80), 6, true, false, false, 0x4400000L, 0, false, start);
+        return new dev.deckhand.loop.desktop.WindowInfo(
+                0x4400001L,
+                "Session expired",
+                "xmessage",
+                pid,
+                new dev.deckhand.loop.desktop.Geometry(10, 10, 200, 80),
+                6,
+                true,
+                false,
+                false,
+                0x4400000L,
+                0,
+                false,
+                start);
     }
 
     /** A wait of 4.5 s during which, 3 s in, {@code appears} is mapped and activated by the window manager. */
     private static RunResult clickThenWindowAppears(World world, dev.deckhand.loop.desktop.WindowInfo appears) {
         java.util.List<java.time.Duration> slept = new java.util.ArrayList<>();
-        return run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
-                + "{\"action\":\"wait\",\"ms\":4500}]", d -> {
+        return run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"label\",\"name\":\"Message to Bob\"}},"
+                        + "{\"action\":\"wait\",\"ms\":4500}]",
+                d -> {
                     slept.add(d);
                     if (slept.size() == 30) {
                         world.extra = appears;
@@ -278,10 +369,17 @@ class PersonsFocusTest {
             world.focusedWindow = HostileWorld.OTHER;
             RunResult r = clickThenWindowAppears(world, otherClientsWindow(5151, start));
             assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), "start " + start + ": " + r);
-            assertTrue(r.refusal().get().detail().startsWith("a window of a program started during the run (the granted"
-                    + " app may have started it) became the active window 3.0 s after the click while the person was in"
-                    + " another window"), r.refusal().get().detail());
-            assertFalse(r.refusal().get().detail().contains(Long.toHexString(HostileWorld.OTHER)), "the person's window unnamed");
+            assertTrue(
+                    r.refusal()
+                            .get()
+                            .detail()
+                            .startsWith("a window of a program started during the run (the granted"
+                                    + " app may have started it) became the active window 3.0 s after the click while the person was in"
+                                    + " another window"),
+                    r.refusal().get().detail());
+            assertFalse(
+                    r.refusal().get().detail().contains(Long.toHexString(HostileWorld.OTHER)),
+                    "the person's window unnamed");
         }
     }
 
@@ -318,10 +416,14 @@ class PersonsFocusTest {
         // not at the settle, the effect's look, the next step's check or the run's first look at its end: the
         // dialog takes the focus a moment after the app stopped answering, within the grace the end looks for it
         world.lateBy = 6;
-        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
-                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
+        RunResult r = run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().contains("became the active window"), r.refusal().get().detail());
+        assertTrue(
+                r.refusal().get().detail().contains("became the active window"),
+                r.refusal().get().detail());
         assertEquals(1, r.stepsRun());
     }
 
@@ -332,8 +434,10 @@ class PersonsFocusTest {
         world.focusedWindow = HostileWorld.OTHER;
         world.hangsAfterClick = true;
         world.lateBy = 1_000_000; // never
-        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
-                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
+        RunResult r = run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertEquals(RefusalCode.A11Y_UNAVAILABLE, r.refusal().orElseThrow().code(), r.toString());
     }
 
@@ -344,8 +448,13 @@ class PersonsFocusTest {
         world.focusedWindow = HostileWorld.OTHER;
         RunResult r = run(world, "[{\"action\":\"wait\",\"ms\":1000}]", d -> world.focusedWindow = HostileWorld.TARGET);
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().contains("became the active window during the run while the person was in"
-                + " another window"), r.refusal().get().detail());
+        assertTrue(
+                r.refusal()
+                        .get()
+                        .detail()
+                        .contains(
+                                "became the active window during the run while the person was in" + " another window"),
+                r.refusal().get().detail());
         assertEquals(0, world.delivered);
     }
 
@@ -354,11 +463,16 @@ class PersonsFocusTest {
     void aKeyboardChangeDuringTheRunEndsIt() {
         World world = new World(false);
         world.keyboardChanges = 4; // changes before the run began do not count
-        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
-                + "{\"action\":\"wait\",\"ms\":1000}]", d -> world.keyboardChanges = 5);
+        RunResult r = run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                        + "{\"action\":\"wait\",\"ms\":1000}]",
+                d -> world.keyboardChanges = 5);
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertEquals("the keyboard was changed during the run (the keysyms of 2 keys and the modifier map; 1 change): a task"
-                + " never needs to remap the person's keyboard, so the run ends here", r.refusal().get().detail());
+        assertEquals(
+                "the keyboard was changed during the run (the keysyms of 2 keys and the modifier map; 1 change): a task"
+                        + " never needs to remap the person's keyboard, so the run ends here",
+                r.refusal().get().detail());
         assertEquals(1, r.stepsRun(), "the click ran; the wait ended at its first look after the change");
     }
 
@@ -376,13 +490,16 @@ class PersonsFocusTest {
     @Test
     void theSameClickWhileThePersonIsInTheGrantedWindowGoesOn() {
         World world = new World(false);
-        RunResult r = run(world, "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
-                + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
+        RunResult r = run(
+                world,
+                "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}},"
+                        + "{\"action\":\"set_text\",\"target\":{\"role\":\"text\",\"name\":\"To\"},\"text\":\"x\"}]");
         assertTrue(r.refusal().isEmpty(), r.toString());
         assertEquals(2, r.stepsRun());
     }
 
-    private static final String OPEN_MENU = "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]";
+    private static final String OPEN_MENU =
+            "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]";
 
     @Test
     void aMenuTheActionOpenedThatHoldsThePersonsKeyboardEndsTheRun() {
@@ -391,7 +508,12 @@ class PersonsFocusTest {
         world.menuGrabBy = 0x2a00000L;
         RunResult r = run(world, OPEN_MENU);
         assertEquals(RefusalCode.OUT_OF_SCOPE, r.refusal().orElseThrow().code(), r.toString());
-        assertTrue(r.refusal().get().detail().contains("holds the keyboard after the click while the person is in another window"), r.refusal().get().detail());
+        assertTrue(
+                r.refusal()
+                        .get()
+                        .detail()
+                        .contains("holds the keyboard after the click while the person is in another window"),
+                r.refusal().get().detail());
         assertEquals(1, world.delivered, "the click was delivered: the grab is found after it");
         assertEquals(HostileWorld.OTHER, world.activeWindow(), "the person's window stays the active one");
     }
@@ -404,7 +526,8 @@ class PersonsFocusTest {
             world.menuGrabBy = other ? 0x3c00000L : 0x2a00000L;
             world.afterOwnAction = other;
             RunResult r = run(world, OPEN_MENU);
-            assertTrue(r.refusal().isEmpty() || !r.refusal().get().detail().contains("holds the keyboard"), r.toString());
+            assertTrue(
+                    r.refusal().isEmpty() || !r.refusal().get().detail().contains("holds the keyboard"), r.toString());
         }
     }
 

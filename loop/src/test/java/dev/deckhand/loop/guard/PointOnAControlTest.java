@@ -34,13 +34,21 @@ class PointOnAControlTest {
         return new Node(uid, depth, role, name, false, null, true, false, false, true, g);
     }
 
-    private static final ScopedTree TREE = new ScopedTree(ID, 3, List.of(
-            node("uF", 0, "frame", "Compose", WINDOW),
-            node("uC", 1, "drawing area", "", new Geometry(100, 70, 400, 220)),
-            node("uS", 1, "push button", "Send", new Geometry(300, 300, 200, 40))), false);
+    private static final ScopedTree TREE = new ScopedTree(
+            ID,
+            3,
+            List.of(
+                    node("uF", 0, "frame", "Compose", WINDOW),
+                    node("uC", 1, "drawing area", "", new Geometry(100, 70, 400, 220)),
+                    node("uS", 1, "push button", "Send", new Geometry(300, 300, 200, 40))),
+            false);
 
-    private static final DesktopFacts FACTS = new DesktopFacts(false, false, Set.of(),
-            List.of(new WindowInfo(ID, "Compose", "mail", 42, WINDOW, 1, true, false, false)), Optional.empty());
+    private static final DesktopFacts FACTS = new DesktopFacts(
+            false,
+            false,
+            Set.of(),
+            List.of(new WindowInfo(ID, "Compose", "mail", 42, WINDOW, 1, true, false, false)),
+            Optional.empty());
 
     private static ProposedAction point(int x, int y) {
         Basis basis = new Basis(3, ID, WINDOW, 0.5);
@@ -53,8 +61,10 @@ class PointOnAControlTest {
         ProposedAction byPoint = point(150, 135);
         ProposedAction byUid = Proposals.propose(new Action.Click("uS"), TREE, ID, null, null, FACTS);
         assertEquals(Optional.of("Send"), byPoint.element().map(ProposedAction.Element::name));
-        Consequential.Match p = Consequential.classify(byPoint, ConsequentialWords.defaults()).orElseThrow();
-        Consequential.Match u = Consequential.classify(byUid, ConsequentialWords.defaults()).orElseThrow();
+        Consequential.Match p =
+                Consequential.classify(byPoint, ConsequentialWords.defaults()).orElseThrow();
+        Consequential.Match u =
+                Consequential.classify(byUid, ConsequentialWords.defaults()).orElseThrow();
         assertEquals(u.categories(), p.categories(), "the same category as the uid click: " + p + " / " + u);
         assertTrue(p.categories().contains("send"), p.toString());
     }
@@ -63,8 +73,11 @@ class PointOnAControlTest {
     void aPointOnTheCanvasOrOnNothingIsUnidentified() {
         for (ProposedAction a : List.of(point(100, 60), point(10, 150))) {
             assertTrue(a.element().isEmpty(), "a canvas says nothing of what it draws");
-            assertEquals(Set.of(Consequential.UNIDENTIFIED),
-                    Consequential.classify(a, ConsequentialWords.defaults()).orElseThrow().categories());
+            assertEquals(
+                    Set.of(Consequential.UNIDENTIFIED),
+                    Consequential.classify(a, ConsequentialWords.defaults())
+                            .orElseThrow()
+                            .categories());
         }
     }
 }

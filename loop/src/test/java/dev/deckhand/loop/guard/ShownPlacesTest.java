@@ -31,9 +31,13 @@ import org.junit.jupiter.api.Test;
 class ShownPlacesTest {
 
     static final String CONFIG_KIND = "Deckhand's config directory";
-    static final DeniedPlaces PLACES = new DeniedPlaces(Path.of("/home/ann"), List.of(
-            new DeniedPlaces.Place(Path.of("/home/ann/deckhand-home"), CONFIG_KIND),
-            new DeniedPlaces.Place(Path.of("/home/ann/.ssh"), "~/.ssh")), true, DeniedPlaces.Links.NONE);
+    static final DeniedPlaces PLACES = new DeniedPlaces(
+            Path.of("/home/ann"),
+            List.of(
+                    new DeniedPlaces.Place(Path.of("/home/ann/deckhand-home"), CONFIG_KIND),
+                    new DeniedPlaces.Place(Path.of("/home/ann/.ssh"), "~/.ssh")),
+            true,
+            DeniedPlaces.Links.NONE);
     static final Geometry G = new Geometry(0, 0, 10, 10);
 
     static Node node(String uid, int depth, String role, String name) {
@@ -41,7 +45,20 @@ class ShownPlacesTest {
     }
 
     static Node toggle(String uid, int depth, String name, boolean checked) {
-        return new Node(uid, depth, "toggle button", name, false, null, true, false, false, true, G, false, false,
+        return new Node(
+                uid,
+                depth,
+                "toggle button",
+                name,
+                false,
+                null,
+                true,
+                false,
+                false,
+                true,
+                G,
+                false,
+                false,
                 checked ? Set.of("checked") : Set.of());
     }
 
@@ -56,8 +73,18 @@ class ShownPlacesTest {
     static ScopedTree editor(String title, List<String> bar, String entry, boolean rowFocused) {
         List<Node> n = new ArrayList<>();
         n.add(node("frame", 0, "frame", title));
-        n.add(new Node("doc", 1, "text", "", true, "notes: my key is in ~/.ssh/id_ed25519", true, !rowFocused && entry == null,
-                true, true, G));
+        n.add(new Node(
+                "doc",
+                1,
+                "text",
+                "",
+                true,
+                "notes: my key is in ~/.ssh/id_ed25519",
+                true,
+                !rowFocused && entry == null,
+                true,
+                true,
+                G));
         n.add(node("dialog", 0, "file chooser", "Open File"));
         n.add(node("widget", 1, "file chooser", "File Chooser Widget"));
         n.add(node("bar", 2, "panel", ""));
@@ -88,11 +115,15 @@ class ShownPlacesTest {
 
     @Test
     void thePathBarIsReadFromTheRootToTheCheckedFolder() {
-        assertEquals(Optional.of(Path.of("/home/ann")), ShownPlaces.chooserFolder(editor("Mousepad", AT_HOME, null, false)));
-        assertEquals(Optional.of(Path.of("/home/ann/Music")), ShownPlaces.chooserFolder(editor("Mousepad",
-                List.of("*Music", "ann", "home", "File System Root"), null, false)));
-        assertEquals(Optional.of(Path.of("/")), ShownPlaces.chooserFolder(editor("Mousepad",
-                List.of("usr", "*File System Root"), null, false)));
+        assertEquals(
+                Optional.of(Path.of("/home/ann")), ShownPlaces.chooserFolder(editor("Mousepad", AT_HOME, null, false)));
+        assertEquals(
+                Optional.of(Path.of("/home/ann/Music")),
+                ShownPlaces.chooserFolder(
+                        editor("Mousepad", List.of("*Music", "ann", "home", "File System Root"), null, false)));
+        assertEquals(
+                Optional.of(Path.of("/")),
+                ShownPlaces.chooserFolder(editor("Mousepad", List.of("usr", "*File System Root"), null, false)));
         assertEquals(Optional.empty(), ShownPlaces.chooserFolder(editor("Mousepad", List.of(), "", false)));
     }
 
@@ -100,52 +131,82 @@ class ShownPlacesTest {
     void aChooserShowingTheConfigDirectoryEndsTheRun() {
         ScopedTree clean = editor("/home/ann/notes.txt - Mousepad", AT_HOME, null, false);
         assertEquals(Optional.empty(), ShownPlaces.shown(clean, PLACES, Optional.empty()));
-        ScopedTree inside = editor("Mousepad", List.of("*deckhand-home", "ann", "home", "File System Root"), null, false);
+        ScopedTree inside =
+                editor("Mousepad", List.of("*deckhand-home", "ann", "home", "File System Root"), null, false);
         assertDenied(ShownPlaces.shown(inside, PLACES, Optional.empty()), CONFIG_KIND, "deckhand-home");
-        assertDenied(ShownPlaces.shown(editor("Mousepad", List.of("*.ssh", "ann", "home", "File System Root"), null, false),
-                PLACES, Optional.empty()), "~/.ssh");
+        assertDenied(
+                ShownPlaces.shown(
+                        editor("Mousepad", List.of("*.ssh", "ann", "home", "File System Root"), null, false),
+                        PLACES,
+                        Optional.empty()),
+                "~/.ssh");
     }
 
     @Test
     void aChoosersEntryNamingAPlaceEndsTheRunAbsoluteOrRelative() {
-        for (String text : List.of("/home/ann/deckhand-home/owner-token", "~/deckhand-home/", "file:///home/ann/deckhand-home")) {
-            assertDenied(ShownPlaces.shown(editor("Mousepad", List.of(), text, false), PLACES, Optional.empty()), CONFIG_KIND,
+        for (String text :
+                List.of("/home/ann/deckhand-home/owner-token", "~/deckhand-home/", "file:///home/ann/deckhand-home")) {
+            assertDenied(
+                    ShownPlaces.shown(editor("Mousepad", List.of(), text, false), PLACES, Optional.empty()),
+                    CONFIG_KIND,
                     "owner-token");
         }
         // GTK hides the path bar while the location entry is open: the folder read before counts
         ScopedTree relative = editor("Mousepad", List.of(), "deckhand-home/owner-token", false);
         assertDenied(ShownPlaces.shown(relative, PLACES, Optional.of(Path.of("/home/ann"))), CONFIG_KIND);
         assertEquals(Optional.empty(), ShownPlaces.shown(relative, PLACES, Optional.empty()));
-        assertDenied(ShownPlaces.shown(editor("Mousepad", List.of(), ".ssh/id_rsa", false), PLACES, Optional.empty()),
+        assertDenied(
+                ShownPlaces.shown(editor("Mousepad", List.of(), ".ssh/id_rsa", false), PLACES, Optional.empty()),
                 DeniedPlaces.HIDDEN);
-        assertEquals(Optional.empty(), ShownPlaces.shown(editor("Mousepad", List.of(), "Documents/report.odt", false),
-                PLACES, Optional.of(Path.of("/home/ann"))));
+        assertEquals(
+                Optional.empty(),
+                ShownPlaces.shown(
+                        editor("Mousepad", List.of(), "Documents/report.odt", false),
+                        PLACES,
+                        Optional.of(Path.of("/home/ann"))));
     }
 
     @Test
     void aTitleNamingAPlaceEndsTheRunButADocumentMentioningOneDoesNot() {
-        assertDenied(ShownPlaces.shown(editor("/home/ann/deckhand-home/owner-token - Mousepad", AT_HOME, null, false), PLACES,
-                Optional.empty()), CONFIG_KIND, "owner-token");
-        assertDenied(ShownPlaces.shown(editor("owner-token (~/deckhand-home) - gedit", AT_HOME, null, false), PLACES,
-                Optional.empty()), CONFIG_KIND);
+        assertDenied(
+                ShownPlaces.shown(
+                        editor("/home/ann/deckhand-home/owner-token - Mousepad", AT_HOME, null, false),
+                        PLACES,
+                        Optional.empty()),
+                CONFIG_KIND,
+                "owner-token");
+        assertDenied(
+                ShownPlaces.shown(
+                        editor("owner-token (~/deckhand-home) - gedit", AT_HOME, null, false),
+                        PLACES,
+                        Optional.empty()),
+                CONFIG_KIND);
         // the editor's own text mentions ~/.ssh; that is what the document says, not where the app is
-        assertEquals(Optional.empty(), ShownPlaces.shown(editor("notes.txt - Mousepad", AT_HOME, null, false), PLACES,
-                Optional.empty()));
+        assertEquals(
+                Optional.empty(),
+                ShownPlaces.shown(editor("notes.txt - Mousepad", AT_HOME, null, false), PLACES, Optional.empty()));
     }
 
     @Test
     void anAddressBarHoldingAFileUrlInAPlaceEndsTheRun() {
-        List<Node> n = List.of(node("f", 0, "frame", "Index of /home/ann - Browser"), entry("url", 1, "file:///home/ann/.ssh/", false),
+        List<Node> n = List.of(
+                node("f", 0, "frame", "Index of /home/ann - Browser"),
+                entry("url", 1, "file:///home/ann/.ssh/", false),
                 node("doc", 1, "document web", "Index"));
         assertDenied(ShownPlaces.shown(new ScopedTree(1, 1, n, false), PLACES, Optional.empty()), "~/.ssh");
-        List<Node> search = List.of(node("f", 0, "frame", "Browser"), entry("url", 1, "how to use ~/.ssh/config", false));
-        assertEquals(Optional.empty(), ShownPlaces.shown(new ScopedTree(1, 1, search, false), PLACES, Optional.empty()));
+        List<Node> search =
+                List.of(node("f", 0, "frame", "Browser"), entry("url", 1, "how to use ~/.ssh/config", false));
+        assertEquals(
+                Optional.empty(), ShownPlaces.shown(new ScopedTree(1, 1, search, false), PLACES, Optional.empty()));
     }
 
     static Optional<Refusal> act(String json, ScopedTree tree, Optional<Path> remembered) {
         Action a = ActionParser.parse(json);
         Optional<Node> focus = tree.focused();
-        ProposedAction p = ProposedAction.on(dev.deckhand.grant.ActionKind.TYPE, 1, 1,
+        ProposedAction p = ProposedAction.on(
+                dev.deckhand.grant.ActionKind.TYPE,
+                1,
+                1,
                 focus.map(Proposals::element).orElse(null));
         return ShownPlaces.inAction(a, p, tree, PLACES, remembered);
     }
@@ -153,43 +214,69 @@ class ShownPlacesTest {
     @Test
     void typingAPathIntoAPlaceIsRefusedWhereverItIsTyped() {
         ScopedTree entry = editor("Mousepad", List.of(), "", false);
-        assertDenied(act("{\"action\":\"type\",\"text\":\"/home/ann/deckhand-home/owner-token\"}", entry, Optional.empty()),
-                CONFIG_KIND, "owner-token");
-        assertDenied(act("{\"action\":\"type\",\"text\":\"deckhand-home/owner-token\"}", entry, Optional.of(Path.of("/home/ann"))),
+        assertDenied(
+                act("{\"action\":\"type\",\"text\":\"/home/ann/deckhand-home/owner-token\"}", entry, Optional.empty()),
+                CONFIG_KIND,
+                "owner-token");
+        assertDenied(
+                act(
+                        "{\"action\":\"type\",\"text\":\"deckhand-home/owner-token\"}",
+                        entry,
+                        Optional.of(Path.of("/home/ann"))),
                 CONFIG_KIND);
-        assertDenied(act("{\"action\":\"set_text\",\"uid\":\"location\",\"text\":\"~/.ssh/id_rsa\"}", entry, Optional.empty()),
+        assertDenied(
+                act(
+                        "{\"action\":\"set_text\",\"uid\":\"location\",\"text\":\"~/.ssh/id_rsa\"}",
+                        entry,
+                        Optional.empty()),
                 "~/.ssh");
         // typed in two pieces: the second lands after what the entry already holds
         ScopedTree half = editor("Mousepad", List.of(), "/home/ann/deck", false);
-        assertDenied(act("{\"action\":\"type\",\"text\":\"hand-home/owner-token\"}", half, Optional.empty()), CONFIG_KIND);
+        assertDenied(
+                act("{\"action\":\"type\",\"text\":\"hand-home/owner-token\"}", half, Optional.empty()), CONFIG_KIND);
         // outside any dialog too: a terminal, an editor
         ScopedTree doc = editor("notes.txt - Mousepad", AT_HOME, null, false);
         assertDenied(act("{\"action\":\"type\",\"text\":\"cat ~/.ssh/id_ed25519\"}", doc, Optional.empty()), "~/.ssh");
-        assertEquals(Optional.empty(), act("{\"action\":\"type\",\"text\":\"Documents/report.odt\"}", entry,
-                Optional.of(Path.of("/home/ann"))));
+        assertEquals(
+                Optional.empty(),
+                act(
+                        "{\"action\":\"type\",\"text\":\"Documents/report.odt\"}",
+                        entry,
+                        Optional.of(Path.of("/home/ann"))));
         assertEquals(Optional.empty(), act("{\"action\":\"type\",\"text\":\"hello\"}", doc, Optional.empty()));
     }
 
     @Test
     void textOrEnterToAFocusTheTreeDoesNotShowInAChooserIsRefused() {
-        List<Node> n = new ArrayList<>(editor("Mousepad", List.of(), null, false).nodes());
+        List<Node> n =
+                new ArrayList<>(editor("Mousepad", List.of(), null, false).nodes());
         n.set(1, new Node("doc", 1, "text", "", true, "", true, false, true, true, G)); // nothing focused
         ScopedTree unseen = new ScopedTree(1, 1, n, false);
-        ProposedAction focusUnknown = ProposedAction.on(dev.deckhand.grant.ActionKind.TYPE, 1, 1,
-                new ProposedAction.Element("text", "", false, false, true));
-        for (String a : List.of("{\"action\":\"type\",\"text\":\"work/x\"}", "{\"action\":\"key\",\"keys\":\"Enter\"}",
+        ProposedAction focusUnknown = ProposedAction.on(
+                dev.deckhand.grant.ActionKind.TYPE, 1, 1, new ProposedAction.Element("text", "", false, false, true));
+        for (String a : List.of(
+                "{\"action\":\"type\",\"text\":\"work/x\"}",
+                "{\"action\":\"key\",\"keys\":\"Enter\"}",
                 "{\"action\":\"key\",\"keys\":\"w\"}")) {
-            Optional<Refusal> r = ShownPlaces.inAction(ActionParser.parse(a), focusUnknown, unseen, PLACES, Optional.empty());
+            Optional<Refusal> r =
+                    ShownPlaces.inAction(ActionParser.parse(a), focusUnknown, unseen, PLACES, Optional.empty());
             assertDenied(r, "cannot be judged", "work/x");
         }
-        assertEquals(Optional.empty(), ShownPlaces.inAction(ActionParser.parse("{\"action\":\"key\",\"keys\":\"Escape\"}"),
-                focusUnknown, unseen, PLACES, Optional.empty()));
+        assertEquals(
+                Optional.empty(),
+                ShownPlaces.inAction(
+                        ActionParser.parse("{\"action\":\"key\",\"keys\":\"Escape\"}"),
+                        focusUnknown,
+                        unseen,
+                        PLACES,
+                        Optional.empty()));
     }
 
     @Test
     void choosingARowThatIsAPlaceIsRefused() {
         ScopedTree home = editor("Mousepad", AT_HOME, null, false);
-        assertDenied(act("{\"action\":\"click\",\"uid\":\"cell1\"}", home, Optional.empty()), CONFIG_KIND, "deckhand-home");
+        assertDenied(
+                act("{\"action\":\"click\",\"uid\":\"cell1\"}", home, Optional.empty()), CONFIG_KIND, "deckhand-home");
         assertDenied(act("{\"action\":\"click\",\"uid\":\"row1\"}", home, Optional.empty()), CONFIG_KIND);
         assertEquals(Optional.empty(), act("{\"action\":\"click\",\"uid\":\"cell2\"}", home, Optional.empty()));
         assertEquals(Optional.empty(), act("{\"action\":\"click\",\"uid\":\"open\"}", home, Optional.empty()));

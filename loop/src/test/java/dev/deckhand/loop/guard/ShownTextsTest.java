@@ -33,10 +33,25 @@ class ShownTextsTest {
     static final long WINDOW = 0x500001L;
     static final int PID = 200;
 
-    private static Node node(String uid, int depth, String role, String name, String description, String text,
-            Geometry bounds) {
-        return new Node(uid, depth, role, name, false, null, true, false, false, true, bounds, false, false, Set.of(),
-                description, text);
+    private static Node node(
+            String uid, int depth, String role, String name, String description, String text, Geometry bounds) {
+        return new Node(
+                uid,
+                depth,
+                role,
+                name,
+                false,
+                null,
+                true,
+                false,
+                false,
+                true,
+                bounds,
+                false,
+                false,
+                Set.of(),
+                description,
+                text);
     }
 
     private static Node node(String uid, int depth, String role, String name) {
@@ -44,10 +59,18 @@ class ShownTextsTest {
     }
 
     private static DesktopFacts facts() {
-        List<WindowInfo> windows = List.of(new WindowInfo(WINDOW, "Shop - Chromium", "chromium", PID,
-                new Geometry(0, 0, 800, 600), 0, true, false, false));
-        return new DesktopFacts(false, false, Set.of("chromium"), windows, Optional.empty(), WINDOW, Optional.empty(),
-                List.of(), Optional.empty());
+        List<WindowInfo> windows = List.of(new WindowInfo(
+                WINDOW, "Shop - Chromium", "chromium", PID, new Geometry(0, 0, 800, 600), 0, true, false, false));
+        return new DesktopFacts(
+                false,
+                false,
+                Set.of("chromium"),
+                windows,
+                Optional.empty(),
+                WINDOW,
+                Optional.empty(),
+                List.of(),
+                Optional.empty());
     }
 
     private static ProposedAction click(ScopedTree tree, String uid) {
@@ -60,7 +83,9 @@ class ShownTextsTest {
     }
 
     private static Set<String> gate(ProposedAction a) {
-        return Consequential.classify(a, ConsequentialWords.defaults()).map(Consequential.Match::categories).orElse(Set.of());
+        return Consequential.classify(a, ConsequentialWords.defaults())
+                .map(Consequential.Match::categories)
+                .orElse(Set.of());
     }
 
     /**
@@ -115,8 +140,13 @@ class ShownTextsTest {
     @Test
     void anIconOnlyControlIsUnidentifiedByUidAndByPoint() {
         ScopedTree page = page();
-        for (ProposedAction a : List.of(click(page, "u4"), click(page, "u5"), clickAt(page, 20, 50), click(page, "u9"),
-                click(page, "u10"), clickAt(page, 20, 110))) {
+        for (ProposedAction a : List.of(
+                click(page, "u4"),
+                click(page, "u5"),
+                clickAt(page, 20, 50),
+                click(page, "u9"),
+                click(page, "u10"),
+                clickAt(page, 20, 110))) {
             assertEquals(Set.of(Consequential.UNIDENTIFIED), gate(a), a.toString());
         }
         // an unnamed image that is no control's part: a click on it says nothing either
@@ -182,7 +212,10 @@ class ShownTextsTest {
         assertEquals(Set.of(), gate(click(tree, "u2")));
         assertEquals(List.of(), click(tree, "u2").element().orElseThrow().shown());
         assertEquals(Set.of("delete"), gate(click(tree, "u4")));
-        assertEquals(List.of("Open the file"), click(tree, "u8").element().orElseThrow().shown(), "the link is its own");
+        assertEquals(
+                List.of("Open the file"),
+                click(tree, "u8").element().orElseThrow().shown(),
+                "the link is its own");
     }
 
     /**
@@ -194,7 +227,8 @@ class ShownTextsTest {
         List<Node> n = new ArrayList<>();
         n.add(node("u0", 0, "frame", "Calculator"));
         n.add(node("u1", 1, "panel", ""));
-        for (String key : List.of("+", "−", "×", "÷", "=", "<-", "+/-", "%", "7", "C", "AC")) n.add(node("k" + key, 2, "push button", key));
+        for (String key : List.of("+", "−", "×", "÷", "=", "<-", "+/-", "%", "7", "C", "AC"))
+            n.add(node("k" + key, 2, "push button", key));
         ScopedTree tree = new ScopedTree(WINDOW, 1, n, false);
         for (Node k : tree.nodes()) {
             if (!k.role().equals("push button")) continue;

@@ -62,23 +62,61 @@ class SlowFactsTest {
         MutableClock clock = new MutableClock();
         GrantBroker.Owned owned = GrantBroker.create(clock, () -> "g1");
         GrantBroker broker = owned.broker();
-        broker.mint(owned.ownerPass(), MintRequest.of(new GrantTarget(HostileWorld.TARGET, "testapp", "Compose",
-                HostileWorld.PID, HostileWorld.START), ScopeKind.WINDOW, PolicyConfig.Caps.defaults()).withBudget(5)
-                .withInputPolicy(InputPolicy.AUTONOMOUS), PermissionMode.AUTO);
+        broker.mint(
+                owned.ownerPass(),
+                MintRequest.of(
+                                new GrantTarget(
+                                        HostileWorld.TARGET,
+                                        "testapp",
+                                        "Compose",
+                                        HostileWorld.PID,
+                                        HostileWorld.START),
+                                ScopeKind.WINDOW,
+                                PolicyConfig.Caps.defaults())
+                        .withBudget(5)
+                        .withInputPolicy(InputPolicy.AUTONOMOUS),
+                PermissionMode.AUTO);
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
         StopLatch stop = new StopLatch();
-        GrantGuard guard = new GrantGuard(() -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO), broker,
-                new ApprovalBook(clock), world.desktop(), "s1", "g1", stop, clock, (c, s) -> { });
+        GrantGuard guard = new GrantGuard(
+                () -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO),
+                broker,
+                new ApprovalBook(clock),
+                world.desktop(),
+                "s1",
+                "g1",
+                stop,
+                clock,
+                (c, s) -> {});
         GrantScope scope = new GrantScope() {
-            @Override public long windowId() { return HostileWorld.TARGET; }
-            @Override public long revision() { return broker.active().map(Grant::revision).orElse(g.revision()); }
-            @Override public CaptureMode captureMode() { return CaptureMode.A11Y_ONLY; }
+            @Override
+            public long windowId() {
+                return HostileWorld.TARGET;
+            }
+
+            @Override
+            public long revision() {
+                return broker.active().map(Grant::revision).orElse(g.revision());
+            }
+
+            @Override
+            public CaptureMode captureMode() {
+                return CaptureMode.A11Y_ONLY;
+            }
         };
-        return ComputerLoop.builder().desktop(world.desktop()).decider(ScriptedDecider.of("{\"action\":\"click\",\"uid\":\"r2-OK\"}",
-                        "{\"action\":\"done\",\"summary\":\"ok\"}"))
-                .guard(guard).audit(new RecordingAudit()).clock(clock).stop(stop).scope(scope)
-                .verifier(new VerifierRunner(new CountingVerifier())).sleeper(d -> { }).build()
+        return ComputerLoop.builder()
+                .desktop(world.desktop())
+                .decider(ScriptedDecider.of(
+                        "{\"action\":\"click\",\"uid\":\"r2-OK\"}", "{\"action\":\"done\",\"summary\":\"ok\"}"))
+                .guard(guard)
+                .audit(new RecordingAudit())
+                .clock(clock)
+                .stop(stop)
+                .scope(scope)
+                .verifier(new VerifierRunner(new CountingVerifier()))
+                .sleeper(d -> {})
+                .build()
                 .run(RunRequest.of("run", "press OK", Optional.of(new VerifierSpec.Window("Compose"))));
     }
 

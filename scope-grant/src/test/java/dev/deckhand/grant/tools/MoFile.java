@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 public record MoFile(Path path, List<Entry> entries) {
 
     /** One message: its context (or ""), its English msgid and its translation; plurals are left out. */
-    public record Entry(String context, String msgid, String translation) { }
+    public record Entry(String context, String msgid, String translation) {}
 
     private static final int MAGIC = 0x950412de;
     private static final Pattern CHARSET = Pattern.compile("charset=([A-Za-z0-9_.:-]+)");

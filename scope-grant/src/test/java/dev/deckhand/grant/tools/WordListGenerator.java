@@ -1,5 +1,6 @@
 package dev.deckhand.grant.tools;
 
+import dev.deckhand.grant.Labels;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import dev.deckhand.grant.Labels;
 
 /**
  * Writes {@code consequential-words.tsv}: the translations of the English consequential words that the
@@ -34,10 +34,31 @@ public final class WordListGenerator {
     static final Map<String, List<String>> ENGLISH = english();
 
     /** Text domains of the desktop's GUI toolkits and apps (not command-line tools, whose msgids are sentences). */
-    public static final Set<String> DOMAINS = Set.of("gtk20", "gtk30", "gtk40", "pluma", "mousepad", "gnome-text-editor",
-            "gnome-calculator", "galculator", "WebKitGTK-4.1", "goffice-0.10.55", "jwm", "icewm", "openbox", "sakura",
-            "vte-2.91", "evolution-data-server", "gnupg2", "zenity", "yad", "mate-desktop", "libadwaita",
-            "gtksourceview-4", "gtksourceview-5", "gspell-1");
+    public static final Set<String> DOMAINS = Set.of(
+            "gtk20",
+            "gtk30",
+            "gtk40",
+            "pluma",
+            "mousepad",
+            "gnome-text-editor",
+            "gnome-calculator",
+            "galculator",
+            "WebKitGTK-4.1",
+            "goffice-0.10.55",
+            "jwm",
+            "icewm",
+            "openbox",
+            "sakura",
+            "vte-2.91",
+            "evolution-data-server",
+            "gnupg2",
+            "zenity",
+            "yad",
+            "mate-desktop",
+            "libadwaita",
+            "gtksourceview-4",
+            "gtksourceview-5",
+            "gspell-1");
 
     /** msgctxt values whose message is not the action: key names on a keyboard. */
     static final Set<String> SKIPPED_CONTEXTS = Set.of("keyboard label");
@@ -50,21 +71,40 @@ public final class WordListGenerator {
      * translation of one of these in the same language is left out: some languages give Discard the word
      * for Cancel or Ignore, and gating Cancel everywhere would make the gate noise.
      */
-    static final Set<String> SAFE = Set.of("Cancel", "Close", "OK", "Ignore", "Undo", "Redo", "Open", "Save", "Back",
-            "No", "Yes", "Skip", "Abort", "Stop", "Quit", "Continue", "Apply", "Done", "Hide");
+    static final Set<String> SAFE = Set.of(
+            "Cancel",
+            "Close",
+            "OK",
+            "Ignore",
+            "Undo",
+            "Redo",
+            "Open",
+            "Save",
+            "Back",
+            "No",
+            "Yes",
+            "Skip",
+            "Abort",
+            "Stop",
+            "Quit",
+            "Continue",
+            "Apply",
+            "Done",
+            "Hide");
 
     /** A mnemonic or English gloss in brackets: 削除(_D), 签名（Sign）. */
     private static final Pattern BRACKETED = Pattern.compile("\\s*[(（][^)）]*[)）]");
 
-    public record Row(String category, String language, String msgid, String translation) { }
+    public record Row(String category, String language, String msgid, String translation) {}
 
-    private WordListGenerator() {
-    }
+    private WordListGenerator() {}
 
     public static void main(String[] args) throws IOException {
         Path root = Path.of(args.length > 0 ? args[0] : "/usr/share/locale");
-        Path out = Path.of(args.length > 1 ? args[1]
-                : "scope-grant/src/main/resources/dev/deckhand/grant/consequential-words.tsv");
+        Path out = Path.of(
+                args.length > 1
+                        ? args[1]
+                        : "scope-grant/src/main/resources/dev/deckhand/grant/consequential-words.tsv");
         Map<String, String> sources = new TreeMap<>();
         Set<String> dropped = new TreeSet<>();
         Set<Row> rows = generate(root, sources, dropped);
@@ -91,11 +131,15 @@ public final class WordListGenerator {
     public static Set<Row> generate(Path root, Map<String, String> sources, Set<String> dropped) throws IOException {
         Map<String, String> byLabel = new LinkedHashMap<>();
         ENGLISH.forEach((category, labels) -> labels.forEach(l -> byLabel.put(l.toLowerCase(Locale.ROOT), category)));
-        Set<Row> rows = new TreeSet<>(java.util.Comparator.comparing(Row::category).thenComparing(Row::language)
-                .thenComparing(Row::translation).thenComparing(Row::msgid));
+        Set<Row> rows = new TreeSet<>(java.util.Comparator.comparing(Row::category)
+                .thenComparing(Row::language)
+                .thenComparing(Row::translation)
+                .thenComparing(Row::msgid));
         List<Path> files;
         try (Stream<Path> s = Files.walk(root)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(".mo")).sorted().toList();
+            files = s.filter(p -> p.getFileName().toString().endsWith(".mo"))
+                    .sorted()
+                    .toList();
         }
         Map<String, Set<String>> safe = new TreeMap<>(); // language → normal forms of SAFE's translations
         Set<String> safeLabels = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
@@ -103,7 +147,8 @@ public final class WordListGenerator {
         Set<String> english = new TreeSet<>(); // normal forms of the words of every English msgid
         for (Path p : files) {
             String domain = p.getFileName().toString().replaceFirst("\\.mo$", "");
-            if (!DOMAINS.contains(domain) || !p.getParent().getFileName().toString().equals("LC_MESSAGES")) continue;
+            if (!DOMAINS.contains(domain)
+                    || !p.getParent().getFileName().toString().equals("LC_MESSAGES")) continue;
             String language = p.getParent().getParent().getFileName().toString();
             for (MoFile.Entry e : MoFile.read(p).entries()) {
                 english.addAll(Labels.words(label(e.msgid())));
@@ -114,7 +159,8 @@ public final class WordListGenerator {
         }
         for (Path p : files) {
             String domain = p.getFileName().toString().replaceFirst("\\.mo$", "");
-            if (!DOMAINS.contains(domain) || !p.getParent().getFileName().toString().equals("LC_MESSAGES")) continue;
+            if (!DOMAINS.contains(domain)
+                    || !p.getParent().getFileName().toString().equals("LC_MESSAGES")) continue;
             String language = p.getParent().getParent().getFileName().toString();
             boolean used = false;
             for (MoFile.Entry e : MoFile.read(p).entries()) {
@@ -128,7 +174,8 @@ public final class WordListGenerator {
                     continue;
                 }
                 if (english.contains(Labels.entry(t))) {
-                    dropped.add(language + " " + t + " (" + label(e.msgid()) + ", also an English word of the installed apps)");
+                    dropped.add(language + " " + t + " (" + label(e.msgid())
+                            + ", also an English word of the installed apps)");
                     continue;
                 }
                 rows.add(new Row(category, language, label(e.msgid()), t));
@@ -142,7 +189,11 @@ public final class WordListGenerator {
     /** A msgid or translation as the label a person sees: mnemonics, ellipsis and a final colon removed. */
     public static String label(String s) {
         String t = BRACKETED.matcher(s).replaceAll("");
-        t = t.replace("_", "").replace("&", "").replace("~", "").replace("…", "").replace("...", "");
+        t = t.replace("_", "")
+                .replace("&", "")
+                .replace("~", "")
+                .replace("…", "")
+                .replace("...", "");
         t = t.replaceAll("[:：]\\s*$", "").strip();
         return t.replaceAll("\\s+", " ");
     }
@@ -169,8 +220,18 @@ public final class WordListGenerator {
         m.put("send", List.of("Send", "Send Now"));
         m.put("buy", List.of("Buy", "Purchase", "Checkout", "Buy Now"));
         m.put("pay", List.of("Pay", "Pay Now"));
-        m.put("delete", List.of("Delete", "Remove", "Discard", "Erase", "Trash", "Destroy", "Wipe", "Move to Trash",
-                "Delete Permanently"));
+        m.put(
+                "delete",
+                List.of(
+                        "Delete",
+                        "Remove",
+                        "Discard",
+                        "Erase",
+                        "Trash",
+                        "Destroy",
+                        "Wipe",
+                        "Move to Trash",
+                        "Delete Permanently"));
         m.put("publish", List.of("Publish", "Tweet"));
         m.put("confirm", List.of("Confirm", "Sign"));
         m.put("submit", List.of("Submit"));
