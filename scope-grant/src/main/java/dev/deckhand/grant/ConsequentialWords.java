@@ -177,6 +177,26 @@ public final class ConsequentialWords {
         return Optional.empty();
     }
 
+    /** The categories {@code word} carries with each of its {@link Labels#GAP}s read as a Latin letter a–z. */
+    private Set<String> withGapsFilled(String word) {
+        Set<String> out = new TreeSet<>();
+        int gap = word.indexOf(Labels.GAP);
+        if (gap < 0) {
+            categoryOf(word).ifPresent(out::add);
+            gluedCategoryOf(word).ifPresent(out::add);
+            return out;
+        }
+        for (String letter : LATIN)
+            out.addAll(withGapsFilled(word.substring(0, gap) + letter + word.substring(gap + 1)));
+        return out;
+    }
+
+    /** The Latin letters a–z in normal form. */
+    private static final List<String> LATIN = java.util.stream.IntStream.rangeClosed('a', 'z')
+            .mapToObj(c -> Labels.word(String.valueOf((char) c)))
+            .distinct()
+            .toList();
+
     /** Whether {@code tail} after {@code word} makes its past participle: -ed, -d after a final e, a doubled consonant and -ed. */
     private static boolean participle(String word, String tail) {
         String ed = Labels.word("ed");
@@ -204,6 +224,8 @@ public final class ConsequentialWords {
         Set<String> out = new TreeSet<>();
         for (String t : Labels.tokens(label)) categoryOf(t).ifPresent(out::add);
         for (String w : Labels.wordsAsRead(label)) gluedCategoryOf(w).ifPresent(out::add);
+        // a symbol between letters is read as any letter: S℮nd, Se∩d
+        for (String w : Labels.gapped(label)) out.addAll(withGapsFilled(w));
         return out;
     }
 

@@ -98,6 +98,63 @@ public final class Labels {
         return new ArrayList<>(out);
     }
 
+    /** Where a word of {@link #gapped} had a symbol between its letters. */
+    public static final char GAP = '\u0000';
+
+    /**
+     * The words of {@code text} (every order) that have a symbol between two letters — {@code S℮nd}, {@code S∊nd},
+     * {@code Se∩d}, {@code Ins†all}: a symbol or a punctuation mark a person may read as a letter, which no
+     * confusables table maps to one — in normal form with {@link #GAP} where each symbol stood (at most two); the caller reads
+     * the gap as any letter. Empty for a text with no such word.
+     */
+    public static List<String> gapped(String text) {
+        List<String> out = new ArrayList<>();
+        for (String shown : orders(text)) {
+            String s = withoutFormat(NFKC.normalize(withoutDecoration(withoutFormat(letterForms(shown)))));
+            for (String run : s.split("\\s+")) {
+                if (run.isEmpty()) continue;
+                StringBuilder word = new StringBuilder();
+                StringBuilder part = new StringBuilder();
+                int gaps = 0;
+                int prev = -1;
+                for (int i = 0; i < run.length(); ) {
+                    int cp = run.codePointAt(i);
+                    int next = i + Character.charCount(cp) < run.length()
+                            ? run.codePointAt(i + Character.charCount(cp))
+                            : -1;
+                    if (symbol(cp)
+                            && prev >= 0
+                            && UCharacter.isLetter(prev)
+                            && next >= 0
+                            && UCharacter.isLetter(next)) {
+                        word.append(word(part.toString())).append(GAP);
+                        part.setLength(0);
+                        gaps++;
+                    } else {
+                        part.appendCodePoint(cp);
+                    }
+                    prev = cp;
+                    i += Character.charCount(cp);
+                }
+                word.append(word(part.toString()));
+                if (gaps > 0 && gaps <= 2) out.add(word.toString());
+            }
+        }
+        return out;
+    }
+
+    private static boolean symbol(int cp) {
+        return switch (UCharacter.getType(cp)) {
+            case UCharacter.MATH_SYMBOL,
+                    UCharacter.CURRENCY_SYMBOL,
+                    UCharacter.MODIFIER_SYMBOL,
+                    UCharacter.OTHER_SYMBOL,
+                    UCharacter.OTHER_PUNCTUATION,
+                    UCharacter.DASH_PUNCTUATION -> true;
+            default -> false;
+        };
+    }
+
     /**
      * The text in logical order and, when it holds right-to-left letters or bidirectional controls, in the
      * visual order the Unicode bidirectional algorithm gives it in a left-to-right and in a right-to-left

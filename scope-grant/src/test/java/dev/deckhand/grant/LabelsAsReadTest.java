@@ -267,6 +267,23 @@ class LabelsAsReadTest {
                 assertTrue(WORDS.categoriesIn(label).contains(category), label + " → " + category));
     }
 
+    /** Round 4's L5: a symbol between letters that reads as a letter, which no confusables table maps. */
+    @Test
+    void aSymbolBetweenLettersIsReadAsAnyLetter() {
+        Map<String, String> gate = Map.ofEntries(
+                Map.entry("S℮nd", "send"),
+                Map.entry("S∊nd", "send"),
+                Map.entry("Se∩d", "send"),
+                Map.entry("Dеl℮te", "delete"),
+                Map.entry("P¤y now", "pay"),
+                Map.entry("Ins†all", "install"));
+        gate.forEach((label, category) ->
+                assertTrue(WORDS.categoriesIn(label).contains(category), label + " → " + category));
+        for (String label : List.of("x² + y²", "√x", "1/x", "C#", "A → B", "Open ▸", "© 2026", "e^x")) {
+            assertEquals(Set.of(), WORDS.categoriesIn(label), label);
+        }
+    }
+
     @Test
     void wordsThatOnlyContainOrExtendAListWordDoNotGate() {
         // Display holds "pay" inside the word; Deleted Items, Submitted and Signed are states, not actions; pay and
