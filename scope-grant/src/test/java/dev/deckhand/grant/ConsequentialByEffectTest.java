@@ -173,6 +173,10 @@ class ConsequentialByEffectTest {
         allowed(click(OK));
         allowed(click(OK).withContext(new ProposedAction.WindowContext(true, "Saved.", Optional.empty())));
         allowed(ProposedAction.on(ActionKind.SET_TEXT, REV, TARGET, ENTRY).withContext(DELETE_DIALOG));
+        // round 4's L6: a dialog's text spelled as its labels were (a symbol for a letter, glued words)
+        for (String text : List.of("Dеl℮te all 3 messages permanently?", "Send_now to all 200 contacts?")) {
+            refused(click(OK).withContext(new ProposedAction.WindowContext(true, text, Optional.empty())));
+        }
     }
 
     @Test
