@@ -410,7 +410,7 @@ public final class GrantGuard implements Guard {
             Optional<Refusal> place = ShownPlaces.inAction(action, proposed, tree, places, chooserFolder);
             if (place.isPresent()) return place;
             // after the policy's refusals (an absolute one keeps its code), before any card is raised
-            Optional<Refusal> moves = movesPersonsFocus(action, g);
+            Optional<Refusal> moves = movesPersonsFocus(action, g, tree, proposed);
             if (moves.isPresent()) return moves;
             if (decision instanceof PolicyDecision.Allow) return Optional.empty();
             if (!(decision instanceof PolicyDecision.NeedsApproval needs)) throw new AssertionError(decision);
@@ -584,7 +584,7 @@ public final class GrantGuard implements Guard {
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
             Optional<Refusal> place = placesNow(action, proposed, tree, g);
             if (place.isPresent()) return place;
-            Optional<Refusal> moves = movesPersonsFocus(action, g);
+            Optional<Refusal> moves = movesPersonsFocus(action, g, tree, proposed);
             if (moves.isPresent()) return moves;
             if (decision instanceof PolicyDecision.NeedsApproval needs) {
                 // the policy changed since the check (e.g. the permission mode is now ask): no card here
@@ -607,16 +607,45 @@ public final class GrantGuard implements Guard {
      * refused {@code OUT_OF_SCOPE} on every toolkit when another window (or none) is active. Exempt: a private
      * virtual desktop Deckhand started ({@link dev.deckhand.loop.desktop.Display#privateDesktop()}).
      */
-    private Optional<Refusal> movesPersonsFocus(Action action, Grant g) {
-        if (!(action instanceof Action.Focus) || desktop.display().privateDesktop()) return Optional.empty();
+    private Optional<Refusal> movesPersonsFocus(Action action, Grant g, ScopedTree tree, ProposedAction proposed) {
+        boolean menu = opensMenu(action, tree, proposed);
+        if (!(action instanceof Action.Focus || menu) || desktop.display().privateDesktop()) return Optional.empty();
         long active = desktop.display().activeWindow();
         boolean granted = active != 0
                 && (active == g.target().windowId() || g.scope() == ScopeKind.APP && ofGrantedProcess(active, g));
         if (granted) return Optional.empty();
         // The detail never names the active window: which window the person is in is not the agent's to learn.
+        if (menu) {
+            return Optional.of(Refusal.outOfScope("opening a menu while another window is active would take the "
+                    + "keyboard from the window the person is in (a menu grabs it); ask the person to switch to the "
+                    + "window, or act on the element the menu item would"));
+        }
         return Optional.of(Refusal.outOfScope("focus would activate the window while another window is active: "
                 + "Deckhand never moves the person's focus; click or act on the element instead, or ask the person "
                 + "to switch to the window"));
+    }
+
+    /**
+     * Whether the action presses a menu of a menu bar — a {@code menu} element (GTK, LibreOffice), or a {@code menu
+     * item} right under a {@code menu bar} (Qt) — which opens a menu that grabs the keyboard.
+     */
+    static boolean opensMenu(Action action, ScopedTree tree, ProposedAction proposed) {
+        if (action instanceof Action.ClickAt) {
+            return proposed.element().map(e -> e.role().equals("menu")).orElse(false);
+        }
+        if (!(action instanceof Action.Click c)) return false;
+        List<Node> nodes = tree.nodes();
+        for (int i = 0; i < nodes.size(); i++) {
+            Node n = nodes.get(i);
+            if (!n.uid().equals(c.uid())) continue;
+            if (n.role().equals("menu")) return true;
+            if (!n.role().equals("menu item")) return false;
+            for (int j = i - 1; j >= 0; j--) {
+                if (nodes.get(j).depth() < n.depth()) return nodes.get(j).role().equals("menu bar");
+            }
+            return false;
+        }
+        return false;
     }
 
     /** Whether {@code window} is the granted window or a window of its process or X client (a popup, a dialog). */

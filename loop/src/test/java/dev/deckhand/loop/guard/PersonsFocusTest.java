@@ -228,6 +228,45 @@ class PersonsFocusTest {
         assertEquals(List.of(), world.violations);
     }
 
+    /**
+     * What opens a menu (which grabs the keyboard, so it is refused before delivery while the person is elsewhere,
+     * like {@code focus}): a GTK or LibreOffice {@code menu}, a Qt {@code menu item} right under the menu bar; not an
+     * item inside an open menu, not a button.
+     */
+    @Test
+    void whatOpensAMenuIsAMenuOrAMenuBarsItem() {
+        List<dev.deckhand.loop.desktop.Node> n = new java.util.ArrayList<>();
+        n.add(node("f", 0, "frame"));
+        n.add(node("mb", 1, "menu bar"));
+        n.add(node("gtk", 2, "menu"));
+        n.add(node("inner", 3, "menu item"));
+        n.add(node("qt", 2, "menu item"));
+        n.add(node("b", 1, "push button"));
+        dev.deckhand.loop.desktop.ScopedTree tree = new dev.deckhand.loop.desktop.ScopedTree(1, 1, n, false);
+        dev.deckhand.grant.ProposedAction none =
+                dev.deckhand.grant.ProposedAction.bare(dev.deckhand.grant.ActionKind.CLICK, 1, 1);
+        assertTrue(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Click("gtk"), tree, none));
+        assertTrue(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Click("qt"), tree, none));
+        assertFalse(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Click("inner"), tree, none));
+        assertFalse(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Click("b"), tree, none));
+        assertFalse(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Focus("gtk"), tree, none));
+    }
+
+    private static dev.deckhand.loop.desktop.Node node(String uid, int depth, String role) {
+        return new dev.deckhand.loop.desktop.Node(
+                uid,
+                depth,
+                role,
+                uid,
+                false,
+                null,
+                true,
+                false,
+                false,
+                true,
+                new dev.deckhand.loop.desktop.Geometry(0, 0, 10, 10));
+    }
+
     @Test
     void aFocusWhileTheGrantedWindowIsActiveGoes() {
         World world = new World(false);
