@@ -236,12 +236,12 @@ class PersonsFocusTest {
     @Test
     void whatOpensAMenuIsAMenuOrAMenuBarsItem() {
         List<dev.deckhand.loop.desktop.Node> n = new java.util.ArrayList<>();
-        n.add(node("f", 0, "frame"));
-        n.add(node("mb", 1, "menu bar"));
-        n.add(node("gtk", 2, "menu"));
-        n.add(node("inner", 3, "menu item"));
-        n.add(node("qt", 2, "menu item"));
-        n.add(node("b", 1, "push button"));
+        n.add(dev.deckhand.loop.fakes.Trees.node("f", 0, "frame", "f"));
+        n.add(dev.deckhand.loop.fakes.Trees.node("mb", 1, "menu bar", "mb"));
+        n.add(dev.deckhand.loop.fakes.Trees.node("gtk", 2, "menu", "gtk"));
+        n.add(dev.deckhand.loop.fakes.Trees.node("inner", 3, "menu item", "inner"));
+        n.add(dev.deckhand.loop.fakes.Trees.node("qt", 2, "menu item", "qt"));
+        n.add(dev.deckhand.loop.fakes.Trees.node("b", 1, "push button", "b"));
         dev.deckhand.loop.desktop.ScopedTree tree = new dev.deckhand.loop.desktop.ScopedTree(1, 1, n, false);
         dev.deckhand.grant.ProposedAction none =
                 dev.deckhand.grant.ProposedAction.bare(dev.deckhand.grant.ActionKind.CLICK, 1, 1);
@@ -250,21 +250,6 @@ class PersonsFocusTest {
         assertFalse(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Click("inner"), tree, none));
         assertFalse(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Click("b"), tree, none));
         assertFalse(GrantGuard.opensMenu(new dev.deckhand.loop.action.Action.Focus("gtk"), tree, none));
-    }
-
-    private static dev.deckhand.loop.desktop.Node node(String uid, int depth, String role) {
-        return new dev.deckhand.loop.desktop.Node(
-                uid,
-                depth,
-                role,
-                uid,
-                false,
-                null,
-                true,
-                false,
-                false,
-                true,
-                new dev.deckhand.loop.desktop.Geometry(0, 0, 10, 10));
     }
 
     @Test
