@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
@@ -61,7 +62,7 @@ public final class StopKeyGrab implements AutoCloseable {
     /** Connections lost since the start. */
     private final AtomicLong losses = new AtomicLong();
     /** Set when one of the current pair of connections is lost or the grab closes: both end. */
-    private volatile java.util.concurrent.atomic.AtomicBoolean over = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile AtomicBoolean over = new AtomicBoolean();
 
     private volatile Thread rawThread;
     /** The passive grabs held now, {keycode, modifiers} each (the grab thread's). */
@@ -180,7 +181,7 @@ public final class StopKeyGrab implements AutoCloseable {
             if (!again) fail("the display could not be opened: " + e.getMessage());
             return false;
         }
-        over = new java.util.concurrent.atomic.AtomicBoolean();
+        over = new AtomicBoolean();
         boolean registered = false;
         try {
             if (!grab(c, again)) return false;
@@ -236,10 +237,7 @@ public final class StopKeyGrab implements AutoCloseable {
         }
         if (!again) atStart = first;
         now = first;
-        java.util.LinkedHashMap<String, int[]> both = new java.util.LinkedHashMap<>();
-        for (int[] g : atStart.grabs()) both.put(g[0] + ":" + g[1], g);
-        for (int[] g : first.grabs()) both.put(g[0] + ":" + g[1], g);
-        List<int[]> grabs = List.copyOf(both.values());
+        List<int[]> grabs = bothReadings(atStart, first);
         int before = c.errors();
         for (int[] g : grabs) {
             x.XGrabKey(c.dpy, g[0], g[1], c.root, Xlib.True, Xlib.GrabModeAsync, Xlib.GrabModeAsync);
@@ -313,7 +311,7 @@ public final class StopKeyGrab implements AutoCloseable {
             rc.close();
             return false;
         }
-        java.util.concurrent.atomic.AtomicBoolean pair = over;
+        AtomicBoolean pair = over;
         Thread t = new Thread(
                 () -> {
                     try {
@@ -333,7 +331,7 @@ public final class StopKeyGrab implements AutoCloseable {
         return true;
     }
 
-    private void rawLoop(XConnection c, int xkb, java.util.concurrent.atomic.AtomicBoolean pair) {
+    private void rawLoop(XConnection c, int xkb, AtomicBoolean pair) {
         c.eachEvent(
                 () -> closing || pair.get(),
                 POLL_MILLIS,
@@ -373,13 +371,18 @@ public final class StopKeyGrab implements AutoCloseable {
         while (recent.size() > 1 && t - recent.peekFirst().nanos() > RECENT) recent.removeFirst();
         if (after.equals(before)) return;
         now = after;
-        java.util.LinkedHashMap<String, int[]> both = new java.util.LinkedHashMap<>();
-        for (int[] g : atStart.grabs()) both.put(g[0] + ":" + g[1], g);
-        for (int[] g : after.grabs()) both.put(g[0] + ":" + g[1], g);
-        wanted = List.copyOf(both.values());
+        wanted = bothReadings(atStart, after);
         LOG.infof(
                 "Stop shortcut %s: the keyboard changed; its key is now keycode %s (at start %s)",
                 chord, after.keys(), atStart.keys());
+    }
+
+    /** The passive grabs of both readings (the keys at start and the map now), each once. */
+    private static List<int[]> bothReadings(StopChord atStart, StopChord now) {
+        java.util.LinkedHashMap<String, int[]> both = new java.util.LinkedHashMap<>();
+        for (int[] g : atStart.grabs()) both.put(g[0] + ":" + g[1], g);
+        for (int[] g : now.grabs()) both.put(g[0] + ":" + g[1], g);
+        return List.copyOf(both.values());
     }
 
     /** The grab thread takes the passive grabs the readings want (old ones released first). */
@@ -445,7 +448,7 @@ public final class StopKeyGrab implements AutoCloseable {
 
     private void loop(XConnection c, int xkb) {
         Xlib x = Xlib.X;
-        java.util.concurrent.atomic.AtomicBoolean pair = over;
+        AtomicBoolean pair = over;
         c.eachEvent(
                 () -> closing || pair.get(),
                 POLL_MILLIS,
@@ -591,11 +594,6 @@ public final class StopKeyGrab implements AutoCloseable {
     /** The chord as given. */
     public String chord() {
         return chord;
-    }
-
-    /** How many times a connection was lost since the start (tests). */
-    long connectionsLost() {
-        return losses.get();
     }
 
     /** How many keyboard changes the grab has followed since it started (tests). */
