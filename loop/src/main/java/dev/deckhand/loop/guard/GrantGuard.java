@@ -634,18 +634,13 @@ public final class GrantGuard implements Guard {
             return proposed.element().map(e -> e.role().equals("menu")).orElse(false);
         }
         if (!(action instanceof Action.Click c)) return false;
-        List<Node> nodes = tree.nodes();
-        for (int i = 0; i < nodes.size(); i++) {
-            Node n = nodes.get(i);
-            if (!n.uid().equals(c.uid())) continue;
-            if (n.role().equals("menu")) return true;
-            if (!n.role().equals("menu item")) return false;
-            for (int j = i - 1; j >= 0; j--) {
-                if (nodes.get(j).depth() < n.depth()) return nodes.get(j).role().equals("menu bar");
-            }
-            return false;
-        }
-        return false;
+        Optional<Node> n = tree.byUid(c.uid());
+        if (n.isEmpty()) return false;
+        if (n.get().role().equals("menu")) return true;
+        return n.get().role().equals("menu item")
+                && Proposals.parent(tree, n.get())
+                        .map(p -> p.role().equals("menu bar"))
+                        .orElse(false);
     }
 
     /** Whether {@code window} is the granted window or a window of its process or X client (a popup, a dialog). */

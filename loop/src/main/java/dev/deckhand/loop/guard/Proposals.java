@@ -184,14 +184,31 @@ public final class Proposals {
      * document (the nearest document is the one the paragraph belongs to).
      */
     static boolean inOfficeDocument(List<Node> nodes, int i) {
-        int depth = nodes.get(i).depth();
-        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+        for (int j : ancestors(nodes, i)) {
             Node a = nodes.get(j);
-            if (a.depth() >= depth) continue;
             if (a.role().startsWith("document")) return OFFICE_DOCUMENTS.contains(a.role());
-            depth = a.depth();
         }
         return false;
+    }
+
+    /** The indexes of the ancestors of {@code nodes[i]}, nearest first (the nodes are in tree order, with depths). */
+    static List<Integer> ancestors(List<Node> nodes, int i) {
+        List<Integer> out = new ArrayList<>();
+        if (i < 0) return out;
+        int depth = nodes.get(i).depth();
+        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+            if (nodes.get(j).depth() >= depth) continue;
+            out.add(j);
+            depth = nodes.get(j).depth();
+        }
+        return out;
+    }
+
+    /** The parent of {@code n} in {@code tree}, if it has one. */
+    static Optional<Node> parent(ScopedTree tree, Node n) {
+        List<Node> nodes = tree.nodes();
+        List<Integer> up = ancestors(nodes, indexOf(nodes, n));
+        return up.isEmpty() ? Optional.empty() : Optional.of(nodes.get(up.get(0)));
     }
 
     /**
@@ -255,11 +272,8 @@ public final class Proposals {
      * control comes first (a tool bar of many buttons names none of them).
      */
     static List<String> groupLabel(List<Node> nodes, int i) {
-        int depth = nodes.get(i).depth();
-        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+        for (int j : ancestors(nodes, i)) {
             Node a = nodes.get(j);
-            if (a.depth() >= depth) continue;
-            depth = a.depth();
             int controls = 0;
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > a.depth(); k++) {
                 if (ProposedAction.Element.ACTION_ROLES.contains(nodes.get(k).role())) controls++;
@@ -280,13 +294,9 @@ public final class Proposals {
     static Optional<Node> control(ScopedTree tree, Node n) {
         if (ProposedAction.Element.ACTION_ROLES.contains(n.role())) return Optional.of(n);
         List<Node> nodes = tree.nodes();
-        int i = indexOf(nodes, n);
-        int depth = n.depth();
-        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+        for (int j : ancestors(nodes, indexOf(nodes, n))) {
             Node a = nodes.get(j);
-            if (a.depth() >= depth) continue;
             if (ProposedAction.Element.ACTION_ROLES.contains(a.role())) return Optional.of(a);
-            depth = a.depth();
         }
         return Optional.empty();
     }
@@ -304,13 +314,8 @@ public final class Proposals {
      */
     static ProposedAction.WindowContext inDialog(ScopedTree tree, Node target, ProposedAction.WindowContext window) {
         List<Node> nodes = tree.nodes();
-        int i = indexOf(nodes, target);
-        if (i < 0) return window;
-        int depth = target.depth();
-        for (int j = i - 1; j >= 0 && depth > 0; j--) {
+        for (int j : ancestors(nodes, indexOf(nodes, target))) {
             Node up = nodes.get(j);
-            if (up.depth() >= depth) continue;
-            depth = up.depth();
             if (up.depth() == 0 || !DIALOG_ROLES.contains(up.role())) continue;
             StringBuilder text = new StringBuilder(window.text());
             if (!up.name().isBlank()) text.append('\n').append(up.name());
