@@ -156,7 +156,7 @@ public final class ConsequentialWords {
     }
 
     /**
-     * The category of one word ({@link Labels#wordsAsRead}, never a joined run of words) that begins with a list word
+     * The category of one word ({@link Labels.Reading#words}, never a joined run of words) that begins with a list word
      * of {@link #MIN_AFFIXED} letters or more, whatever letters follow it (Sendnow, Deleteall, Sender), but for a
      * past participle, which names a state (Deleted, Submitted).
      */
@@ -222,8 +222,9 @@ public final class ConsequentialWords {
     /** The categories of the gated words in a label (in category order), context words left out. */
     public Set<String> categoriesIn(String label) {
         Set<String> out = new TreeSet<>();
-        for (String t : Labels.tokens(label)) categoryOf(t).ifPresent(out::add);
-        for (String w : Labels.wordsAsRead(label)) gluedCategoryOf(w).ifPresent(out::add);
+        Labels.Reading read = Labels.read(label);
+        for (String t : read.tokens()) categoryOf(t).ifPresent(out::add);
+        for (String w : read.words()) gluedCategoryOf(w).ifPresent(out::add);
         // a symbol between letters is read as any letter: S℮nd, Se∩d
         for (String w : Labels.gapped(label)) out.addAll(withGapsFilled(w));
         return out;

@@ -31,7 +31,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   letter stays ({@code Bỏ}), and so does a script's own vowel sign or point;
  * <li>NFKC (full-width, mathematical and other compatibility letters become plain ones), then format
  *   and control characters removed (zero-width spaces and joiners, soft hyphens, bidi marks);
- * <li>camelCase split ({@code SendNow} is two words), then ICU's word boundaries (UAX #29, with
+ * <li>camelCase split ({@code SendNow} is two words), split at every digit and punctuation mark ({@code Send2},
+ *   {@code Send_now}, {@code Send:all}), then ICU's word boundaries (UAX #29, with
  *   dictionaries for scripts written without spaces: {@code 发送邮件} is {@code 发送} and {@code 邮件});
  * <li>per word: full case folding, then Unicode's confusable skeleton (UTS #39, ICU's
  *   {@link SpoofChecker#getSkeleton}): {@code е}, {@code ı}, {@code rn} for {@code m}. Folding first
@@ -80,22 +81,27 @@ public final class Labels {
      * letter ({@code ſ} read as {@code f}, {@code Н} as {@code H}) is read as it looks too.
      */
     public static List<String> tokens(String text) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String shown : orders(text)) {
-            joined(segment(shown, true), out);
-            joined(segment(shown, false), out);
-        }
-        return new ArrayList<>(out);
+        return read(text).tokens();
     }
 
-    /** The single words of {@link #tokens} (both readings, every order), without the joined runs of neighbours. */
-    public static List<String> wordsAsRead(String text) {
-        Set<String> out = new LinkedHashSet<>();
+    /**
+     * A label read once: its single words (both readings, every order) and its {@link #tokens}, which add the
+     * joined runs of neighbours to them.
+     */
+    public record Reading(List<String> words, List<String> tokens) {}
+
+    /** {@link Reading} of {@code text}: each order and reading is segmented once, for both lists. */
+    public static Reading read(String text) {
+        Set<String> words = new LinkedHashSet<>();
+        Set<String> tokens = new LinkedHashSet<>();
         for (String shown : orders(text)) {
-            out.addAll(segment(shown, true));
-            out.addAll(segment(shown, false));
+            for (boolean primary : new boolean[] {true, false}) {
+                List<String> segmented = segment(shown, primary);
+                words.addAll(segmented);
+                joined(segmented, tokens);
+            }
         }
-        return new ArrayList<>(out);
+        return new Reading(List.copyOf(words), List.copyOf(tokens));
     }
 
     /** Where a word of {@link #gapped} had a symbol between its letters. */
@@ -110,7 +116,7 @@ public final class Labels {
     public static List<String> gapped(String text) {
         List<String> out = new ArrayList<>();
         for (String shown : orders(text)) {
-            String s = withoutFormat(NFKC.normalize(withoutDecoration(withoutFormat(letterForms(shown)))));
+            String s = readable(shown, true);
             for (String run : s.split("\\s+")) {
                 if (run.isEmpty()) continue;
                 StringBuilder word = new StringBuilder();
@@ -212,8 +218,7 @@ public final class Labels {
     private static List<String> segment(String text, boolean primary) {
         List<String> out = new ArrayList<>();
         if (text == null || text.isEmpty()) return out;
-        String shown = withoutDecoration(withoutFormat(letterForms(text)));
-        String s = splitCamel(withoutFormat(primary ? NFKC.normalize(shown) : shown));
+        String s = splitCamel(readable(text, primary));
         BreakIterator bi = (BreakIterator) WORDS.clone();
         bi.setText(s);
         int start = bi.first();
@@ -226,6 +231,15 @@ public final class Labels {
             if (!w.isEmpty()) out.add(w);
         }
         return out;
+    }
+
+    /**
+     * {@code text} with letter forms read, decoration and format characters removed, and NFKC when {@code primary}
+     * (steps 1–3 of the class comment), before it is split into words.
+     */
+    private static String readable(String text, boolean primary) {
+        String shown = withoutDecoration(withoutFormat(letterForms(text)));
+        return withoutFormat(primary ? NFKC.normalize(shown) : shown);
     }
 
     /** One word list entry in normal form: its words joined ({@code Endgültig löschen} is one token). */
