@@ -540,22 +540,32 @@ public final class ComputerLoop {
          * the run's clock, stopping at Stop.
          */
         Outcome closedByTask(String what, List<Step> waits) {
-            Duration rest = Duration.ZERO;
-            for (Step w : waits) rest = rest.plusMillis(((Action.Wait) w.action()).ms());
-            Duration left = Duration.between(clock.instant(), deadline);
-            if (rest.compareTo(left) > 0) rest = left.isNegative() ? Duration.ZERO : left;
-            while (rest.compareTo(Duration.ZERO) > 0 && !stop.stopRequested()) {
-                Duration slice = rest.compareTo(WAIT_SLICE) < 0 ? rest : WAIT_SLICE;
-                try {
-                    sleeper.sleep(slice);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-                rest = rest.minus(slice);
+            Duration total = Duration.ZERO;
+            for (Step w : waits) total = total.plusMillis(((Action.Wait) w.action()).ms());
+            try {
+                waitInSlices(total, () -> {});
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             if (stop.stopRequested()) return stopRequested();
             return Outcome.completed(what + " closed the granted window; the verifier decides");
+        }
+
+        /**
+         * Sleeps {@code want}, at most until the run's deadline, in slices of {@code WAIT_SLICE}; {@code look} runs
+         * before each slice and after the last (it may throw to end the wait), and Stop ends it.
+         */
+        void waitInSlices(Duration want, Runnable look) throws InterruptedException {
+            Duration left = Duration.between(clock.instant(), deadline);
+            if (left.isNegative()) left = Duration.ZERO;
+            Duration rest = want.compareTo(left) < 0 ? want : left;
+            while (true) {
+                look.run();
+                if (rest.isZero() || rest.isNegative() || stop.stopRequested()) return;
+                Duration slice = rest.compareTo(WAIT_SLICE) < 0 ? rest : WAIT_SLICE;
+                sleeper.sleep(slice);
+                rest = rest.minus(slice);
+            }
         }
 
         /**
@@ -751,20 +761,12 @@ public final class ComputerLoop {
                 Action.ClickAt c = (Action.ClickAt) a;
                 desktop.input().clickAt(c.x(), c.y(), basis.orElseThrow());
             } else if (a instanceof Action.Wait) {
-                Duration left = Duration.between(clock.instant(), deadline);
-                Duration want = Duration.ofMillis(((Action.Wait) a).ms());
-                if (left.isNegative()) left = Duration.ZERO;
-                Duration rest = want.compareTo(left) < 0 ? want : left;
-                // in slices, each after a look at what the guard watches: an app that takes the person's focus
-                // while the run waits (a page's timer) ends the wait there
-                while (true) {
+                // each slice after a look at what the guard watches: an app that takes the person's focus while the
+                // run waits (a page's timer) ends the wait there
+                waitInSlices(Duration.ofMillis(((Action.Wait) a).ms()), () -> {
                     Optional<Refusal> seen = guard.watch(Duration.ZERO);
                     if (seen.isPresent()) throw new RefusedException(seen.get());
-                    if (rest.isZero() || rest.isNegative() || stop.stopRequested()) break;
-                    Duration slice = rest.compareTo(WAIT_SLICE) < 0 ? rest : WAIT_SLICE;
-                    sleeper.sleep(slice);
-                    rest = rest.minus(slice);
-                }
+                });
             } else if (a instanceof Action.Done || a instanceof Action.Fail) {
                 throw new IllegalStateException(a.kind() + " is not delivered");
             } else {

@@ -88,7 +88,7 @@ public final class Consequential {
             case TYPE: {
                 // a terminal (or a focus that cannot be read, which may be one) may read a character outside printable
                 // ASCII as a key: under the C locale xterm's 8-bit Meta makes ± Meta-1 and £ Meta-#, which ran the line
-                if (a.beyondAscii() && (el.isEmpty() || terminal(el.get()))) {
+                if (a.beyondAscii() && mayBeTerminal(el)) {
                     return Optional.of(new Match(
                             Set.of("send"),
                             "typing characters outside printable ASCII "
@@ -163,7 +163,7 @@ public final class Consequential {
             return Optional.of(new Match(Set.of(), "key " + chord + ": a mnemonic may press any button"));
         }
         // a focus that cannot be read may be a terminal (xterm shows no tree), where ctrl+m and ctrl+j are Enter
-        boolean terminal = el.isEmpty() || terminal(el.get());
+        boolean terminal = mayBeTerminal(el);
         if (chord.submits(terminal)) {
             Set<String> c = new TreeSet<>();
             // a single-line entry submits on Enter (a search, a chat line, an address); only a default button the
@@ -201,6 +201,11 @@ public final class Consequential {
     }
 
     /** A terminal: every line it takes is submitted to the program behind it. */
+    /** A terminal, or a focus that cannot be read, which may be one (xterm shows no tree). */
+    static boolean mayBeTerminal(Optional<ProposedAction.Element> el) {
+        return el.isEmpty() || terminal(el.get());
+    }
+
     static boolean terminal(ProposedAction.Element e) {
         return e.role().toLowerCase(Locale.ROOT).trim().equals("terminal");
     }
