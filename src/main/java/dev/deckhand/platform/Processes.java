@@ -46,11 +46,28 @@ public final class Processes {
     }
 
     /**
-     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now and descend from {@code root}
-     * or were orphaned to init (a command that detached itself: {@code setsid}, a double fork), by pid with their
-     * start (a pid given again later has another start); Deckhand's own process left out.
+     * Where the orphans of {@code root}'s commands can go: Linux gives an orphan to the nearest ancestor that made
+     * itself a subreaper (a service manager, a container's or a CI runner's supervisor), else to init, and shows no
+     * flag for a subreaper; so every ancestor of {@code root} counts, init always, Deckhand's own process never (it
+     * adopts nothing). Taken while {@code root} runs: once it ends its chain cannot be read.
      */
-    public static Map<Integer, Long> startedSinceUnder(long ticks, int root) {
+    public static Set<Integer> adopters(int root) {
+        Set<Integer> out = new HashSet<>();
+        out.add(1);
+        long self = ProcessHandle.current().pid();
+        for (int hops = 0, q = parent(root); hops < 64 && q > 1; hops++, q = parent(q)) {
+            if (q != self) out.add(q);
+        }
+        return out;
+    }
+
+    /**
+     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now and descend from {@code root}
+     * or were adopted by one of {@code adopters} ({@link #adopters}: a command that detached itself with
+     * {@code setsid} or a double fork), by pid with their start (a pid given again later has another start);
+     * Deckhand's own process left out.
+     */
+    public static Map<Integer, Long> startedSinceUnder(long ticks, int root, Set<Integer> adopters) {
         Map<Integer, Long> out = new HashMap<>();
         Map<Integer, Integer> parents = new HashMap<>();
         long self = ProcessHandle.current().pid();
@@ -64,8 +81,7 @@ public final class Processes {
         for (int pid : parents.keySet()) {
             long start = start(pid);
             if (pid == self || start < ticks) continue;
-            int p = parents.getOrDefault(pid, -1);
-            boolean under = p == 1;
+            boolean under = adopters.contains(parents.getOrDefault(pid, -1));
             for (int hops = 0, q = pid; hops < 64 && q > 1 && !under; hops++, q = parents.getOrDefault(q, -1)) {
                 under = q == root;
             }
