@@ -35,14 +35,6 @@ need() {
   fi
 }
 
-free_display() {
-  local n
-  for n in $(seq 90 199); do
-    if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then echo "$n"; return; fi
-  done
-  log "no free display number in :90..:199"; exit 3
-}
-
 wait_for() { # wait_for SECONDS DESCRIPTION CMD...
   local limit=$1 what=$2; shift 2
   local deadline=$(( $(date +%s%N) + limit * 1000000000 ))
@@ -78,7 +70,6 @@ wm_manages() { # wm_manages SECONDS
 start() {
   local state=$1
   need
-  local n; n=$(free_display)
   local runtime; runtime=$(mktemp -d /tmp/deckhand-desktop.XXXXXX)
   chmod 700 "$runtime"
   mkdir -p "$runtime/config" "$runtime/data" "$runtime/cache"
@@ -86,8 +77,12 @@ start() {
   record() { printf 'export %s=%q\n' "$1" "$2" >> "$state"; }
   record DECKHAND_DESKTOP_RUNTIME "$runtime"
 
-  Xvfb ":$n" -screen 0 "$GEOMETRY" -nolisten tcp -noreset >"$runtime/xvfb.log" 2>&1 &
+  # -displayfd: Xvfb takes a free display itself and writes its number once it accepts clients, so two desktops
+  # started at once cannot pick the same number (checking for a free one first could).
+  Xvfb -displayfd 3 -screen 0 "$GEOMETRY" -nolisten tcp -noreset 3>"$runtime/display" >"$runtime/xvfb.log" 2>&1 &
   record DECKHAND_DESKTOP_XVFB_PID $!
+  if ! wait_for 10 "Xvfb to take a display" test -s "$runtime/display"; then stop "$state"; return 3; fi
+  local n; n=$(head -1 "$runtime/display")
   export DISPLAY=":$n"
   record DISPLAY "$DISPLAY"
   if ! wait_for 10 "Xvfb on :$n" xdpyinfo -display ":$n"; then stop "$state"; return 3; fi

@@ -7,7 +7,8 @@
 #   pure     every module compiled, once, and packaged; the pure tests (no display)
 #   app      the app's tests that need no display: Quarkus, HTTP, SQLite, headless Chromium (no display)
 #   desktop  the platform drivers against real apps, in a private virtual desktop (Xvfb, D-Bus, AT-SPI, openbox)
-#   e2e      the app packaged for Quarkus; the end-to-end tests and the *IT classes, in a private virtual desktop
+#   e2e      the app packaged for Quarkus; the end-to-end tests and the *IT classes at once, each in a private
+#            virtual desktop of its own
 #   eval     the task suite (tasks/) with its oracle, each task in a virtual desktop of its own: every task must
 #            end as it expects, and the report is printed (docs/eval.md)
 #   image    the sandbox image, built with podman from Debian packages (docs/fleet.md); its packages stage, the
@@ -88,10 +89,35 @@ no_display() { env -u DISPLAY -u WAYLAND_DISPLAY "$@"; }
 # Every Maven stage runs in batch mode and ends its tests at the first failing one; the caller's arguments follow.
 mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount=1)
 
-# TypeScriptClientIT's client first (a stage's commands are chained: set -e does not reach into them).
+# The e2e tier in two halves at once, each in a virtual desktop of its own: the *IT classes (failsafe; each starts
+# the packaged app) and the end-to-end tests (surefire; one Quarkus server in the test JVM). Both wait on real apps
+# far more than on the CPU. The app is packaged first, once; then neither half compiles anything, but both run
+# the lifecycle to test-compile (a goal alone would not see the other modules' classes), which writes Quarkus's
+# test model: so the surefire half starts once the failsafe half is past that (its log names failsafe in module
+# deckhand; with -q it never does, and the halves run one after the other). Each half's log is printed when it
+# ends, a failing half's last; the stage fails if either does.
+e2e_half() { # e2e_half LOG MAVEN-ARGS...: one half in a desktop of its own, its output in LOG
+  local log=$1
+  shift
+  scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@" > "$log" 2>&1
+}
 e2e() {
+  # TypeScriptClientIT's client first (a stage's commands are chained: set -e does not reach into them).
   (cd src/test/mcp-client && npm ci --no-audit --no-fund --loglevel=error) &&
-    scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e verify "$@"
+    mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am package -DskipTests "$@" || return
+  local its_log="$logs/e2e-its.log" tests_log="$logs/e2e-tests.log" its_pid tests_pid its_rc=0 tests_rc=0
+  e2e_half "$its_log" test-compile failsafe:integration-test failsafe:verify "$@" &
+  its_pid=$!
+  until grep -q 'failsafe-plugin.*@ deckhand ---' "$its_log" 2>/dev/null || ! kill -0 "$its_pid" 2>/dev/null; do
+    sleep 1
+  done
+  e2e_half "$tests_log" test "$@" &
+  tests_pid=$!
+  wait "$tests_pid" || tests_rc=$?
+  wait "$its_pid" || its_rc=$?
+  if [ "$tests_rc" -ne 0 ]; then cat "$its_log" "$tests_log" >&2; else cat "$tests_log" "$its_log" >&2; fi
+  printf 'test.sh: e2e halves: end-to-end tests status %d, *ITs status %d\n' "$tests_rc" "$its_rc" >&2
+  [ "$tests_rc" -eq 0 ] && [ "$its_rc" -eq 0 ]
 }
 
 stage build-deps scripts/deps.sh build
