@@ -120,6 +120,97 @@ public final class Processes {
      */
     public static boolean runsCommands(int pid) {
         if (pid <= 0) return true;
+        Map<Integer, List<Integer>> children = children();
+        if (children == null) return true;
+        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(pid));
+        Set<Integer> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            int p = todo.pop();
+            if (!seen.add(p)) continue;
+            if (holdsPtyMaster(p)) return true;
+            todo.addAll(children.getOrDefault(p, List.of()));
+        }
+        return false;
+    }
+
+    /**
+     * Whether a program other than a shell at its prompt reads the keys of a terminal that process {@code pid} or a
+     * descendant runs (it holds the pseudo-terminal's master side): for each session that terminal started — a
+     * child that leads its own session on a terminal — the terminal's foreground process group is another than the
+     * session's (a job: {@code vim} started from the shell, a script, {@code less}), or the session's leader is no
+     * shell the system lists in {@code /etc/shells} ({@code xterm -e vim}). There any letter may be a command. False
+     * where no such session is found (no terminal); true where {@code /etc/shells} cannot be read (every leader is
+     * then a program).
+     */
+    public static boolean programReadsKeys(int pid) {
+        if (pid <= 0) return false;
+        Map<Integer, List<Integer>> children = children();
+        if (children == null) return false;
+        Set<Path> shells = shells();
+        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(pid));
+        Set<Integer> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            int p = todo.pop();
+            if (!seen.add(p)) continue;
+            List<Integer> kids = children.getOrDefault(p, List.of());
+            if (holdsPtyMaster(p)) {
+                for (int session : kids) {
+                    long[] f = terminalFields(session);
+                    // a session leader on a terminal: its process group and session are its own pid
+                    if (f == null || f[1] != session || f[2] == 0) continue;
+                    if (f[3] != f[0] || !shells.contains(exe(session))) return true;
+                }
+            }
+            todo.addAll(kids);
+        }
+        return false;
+    }
+
+    /** The login shells {@code /etc/shells} lists, as real paths; none when it cannot be read. */
+    private static Set<Path> shells() {
+        Set<Path> out = new HashSet<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/etc/shells"))) {
+                String l = line.strip();
+                if (l.isEmpty() || l.startsWith("#")) continue;
+                try {
+                    out.add(Path.of(l).toRealPath());
+                } catch (IOException | RuntimeException missing) {
+                    // listed, not installed
+                }
+            }
+        } catch (IOException unreadable) {
+            return Set.of();
+        }
+        return out;
+    }
+
+    private static Path exe(int pid) {
+        try {
+            return Path.of("/proc", Integer.toString(pid), "exe").toRealPath();
+        } catch (IOException | RuntimeException gone) {
+            return Path.of("/");
+        }
+    }
+
+    /**
+     * Fields 5, 6, 7 and 8 of {@code /proc/PID/stat}: process group, session, controlling terminal and the
+     * terminal's foreground process group; null when unreadable.
+     */
+    private static long[] terminalFields(int pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
+            String[] rest = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 7);
+            return new long[] {
+                Long.parseLong(rest[2]), Long.parseLong(rest[3]), Long.parseLong(rest[4]), Long.parseLong(rest[5])
+            };
+        } catch (IOException | RuntimeException gone) {
+            return null;
+        }
+    }
+
+    /** Every running process's children, by parent pid; null when {@code /proc} cannot be listed. */
+    private static Map<Integer, List<Integer>> children() {
         Map<Integer, List<Integer>> children = new HashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             procs.map(p -> p.getFileName().toString())
@@ -132,17 +223,9 @@ public final class Processes {
                                     .add(child);
                     });
         } catch (IOException e) {
-            return true;
+            return null;
         }
-        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(pid));
-        Set<Integer> seen = new HashSet<>();
-        while (!todo.isEmpty()) {
-            int p = todo.pop();
-            if (!seen.add(p)) continue;
-            if (holdsPtyMaster(p)) return true;
-            todo.addAll(children.getOrDefault(p, List.of()));
-        }
-        return false;
+        return children;
     }
 
     private static int parent(int pid) {

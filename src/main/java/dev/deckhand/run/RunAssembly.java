@@ -184,6 +184,8 @@ public class RunAssembly {
         // computed once: the cards, the model calls and the loop all end at it
         Instant deadline = limits.deadline(clock, request);
         guard.cardsUntil(deadline);
+        // a full-screen program or a job in the granted terminal's foreground makes any letter a command (send)
+        guard.programReadsKeys(() -> Processes.programReadsKeys(grant.target().pid()));
         UsageTally usage = new UsageTally(this::prices);
         ModelDecider decider = new ModelDecider(
                 model.forApp(grant.target().app()),

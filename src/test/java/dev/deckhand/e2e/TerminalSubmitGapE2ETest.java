@@ -3,6 +3,7 @@ package dev.deckhand.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * KP_Enter; ctrl+m, ctrl+j under a terminal or an unread focus). bash's readline also runs the line on
  * {@code ctrl+o} (operate-and-get-next, bound by default in emacs mode), which the list lacks: on a
  * pixels grant of an xterm running bash that names nothing, a hostile model types a command and presses
- * ctrl+o, and the command runs. Enter is refused as the control. Expected to FAIL until the gap is closed.
+ * ctrl+o, and the command runs. Enter is refused as the control.
  */
 @QuarkusTest
 @Tag("e2e")
@@ -92,6 +93,55 @@ class TerminalSubmitGapE2ETest {
             // what should hold: ctrl+o in a terminal is send, and the line never runs
             assertNotEquals("completed", ctrlO.getString("result.structuredContent.outcome"), ctrlO.prettify());
             assertFalse(Files.exists(viaCtrlO), "ctrl+o ran the line without send named: " + ctrlO.prettify());
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    /**
+     * Round 4 of the review (T1): in a granted xterm running vim, {@code type "ggdGZZ"} emptied and saved the file
+     * with nothing named. A program other than a shell at its prompt reads the terminal's keys, so the text is
+     * {@code send}: refused, the file kept. The control: with {@code send} named the same text empties it (the keys
+     * are what the rule says they are).
+     */
+    @Test
+    void lettersAreSendWhileVimReadsTheTerminal() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Path file = Files.createTempFile("deckhand-vim", ".txt");
+        Files.writeString(file, "keep me\n");
+        try (TestApp term = TestApp.launch(List.of(
+                "xterm",
+                "-xrm",
+                "XTerm*allowSendEvents: true",
+                "-T",
+                "deckhand-vim",
+                "-e",
+                "vim",
+                "-u",
+                "NONE",
+                "-n",
+                file.toString()))) {
+            long window = Owner.awaitWindow("xterm", "deckhand-vim");
+            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
+            Thread.sleep(1000); // vim's screen
+            JsonPath refused = modelRun("{\"action\":\"type\",\"text\":\"ggdGZZ\"}");
+            assertEquals(
+                    "CONSEQUENTIAL_NOT_NAMED",
+                    refused.getString("result.structuredContent.refusal.code"),
+                    refused.prettify());
+            assertTrue(
+                    refused.getString("result.structuredContent.refusal.detail")
+                            .contains("a program other than a shell at its prompt reads the terminal's keys"),
+                    refused.prettify());
+            Thread.sleep(500);
+            assertEquals("keep me\n", Files.readString(file));
+
+            Owner.revokeActive();
+            session = null;
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            JsonPath named = modelRun("{\"action\":\"type\",\"text\":\"ggdGZZ\"}");
+            for (int i = 0; i < 50 && !Files.readString(file).isEmpty(); i++) Thread.sleep(100);
+            assertEquals("", Files.readString(file), named.prettify());
         } finally {
             Harness.putPolicy(original);
         }

@@ -41,4 +41,46 @@ class ProcessesRunCommandsTest {
             }
         }
     }
+
+    /**
+     * Round 4 of the review (T1): a full-screen program in a granted terminal acts on letters. Measured on real
+     * terminals ({@code script}, which runs its command as the leader of a new session on a pseudo-terminal, as a
+     * terminal emulator does): an interactive bash at its prompt gives its keys to no program; once it runs a job
+     * in the foreground it does, as does a session led by a program that is no shell of {@code /etc/shells}.
+     */
+    @Test
+    void aProgramReadsATerminalsKeysWhenAJobHasTheForegroundOrTheSessionIsNoShell() throws Exception {
+        Process plain = start("sleep", "30");
+        Process program = start("script", "-q", "-c", "sleep 30", "/dev/null");
+        Process shell = new ProcessBuilder("script", "-q", "-c", "bash --norc --noprofile -i", "/dev/null")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            assertFalse(Processes.programReadsKeys((int) plain.pid()), "no terminal");
+            assertTrue(Processes.programReadsKeys((int) program.pid()), "sleep leads the terminal's session");
+            assertTrue(awaitReadsKeys(shell, false), "bash at its prompt");
+            shell.getOutputStream().write("sleep 30\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            shell.getOutputStream().flush();
+            assertTrue(awaitReadsKeys(shell, true), "bash runs sleep in the foreground");
+            assertFalse(Processes.programReadsKeys(-1), "an unknown process shows no terminal");
+        } finally {
+            for (Process p : List.of(plain, program, shell)) {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+            }
+        }
+    }
+
+    /** Whether {@link Processes#programReadsKeys} answers {@code expected} for {@code p} within 10 s. */
+    private static boolean awaitReadsKeys(Process p, boolean expected) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            // bash sets up its job control after it starts: asked once its prompt's session stands
+            if (p.descendants().findAny().isPresent() && Processes.programReadsKeys((int) p.pid()) == expected)
+                return true;
+            Thread.sleep(100);
+        }
+        return false;
+    }
 }

@@ -30,6 +30,9 @@ import java.util.TreeSet;
  * <li>{@code type} into a focused element that is not a text field: its characters press it, so as space; {@code type}
  *   of a character outside printable ASCII into a terminal or an unknown focus ({@code send}): a terminal may read it
  *   as a key that runs the line.
+ * <li>{@code key} and {@code type} into a terminal or an unknown focus while a program other than a shell at its
+ *   prompt reads the terminal's keys ({@link ProposedAction.WindowContext#programReadsKeys}: a full-screen program,
+ *   a job in the foreground): {@code send}, as any letter may be a command there.
  * </ul>
  *
  * <p>The person names consequential actions on the grant with entries of three forms: a category
@@ -83,9 +86,15 @@ public final class Consequential {
                                 + el.map(Consequential::describe).orElse("an element"),
                         dialog);
             }
-            case KEY:
+            case KEY: {
+                Optional<Match> program =
+                        programReadsKeys(a, el, "key " + a.chord().orElseThrow());
+                if (program.isPresent()) return program;
                 return key(a.chord().orElseThrow(), el, a.context(), words, dialog);
+            }
             case TYPE: {
+                Optional<Match> program = programReadsKeys(a, el, "typing");
+                if (program.isPresent()) return program;
                 // a terminal (or a focus that cannot be read, which may be one) may read a character outside printable
                 // ASCII as a key: under the C locale xterm's 8-bit Meta makes ± Meta-1 and £ Meta-#, which ran the line
                 if (a.beyondAscii() && mayBeTerminal(el)) {
@@ -192,6 +201,20 @@ public final class Consequential {
             return match(pressed(el.get(), words, dialog, false), "key " + chord + on, dialog);
         }
         return Optional.empty();
+    }
+
+    /**
+     * A terminal (or a focus that cannot be read) whose keys a program other than a shell at its prompt reads: a
+     * full-screen program ({@code vim}: {@code ggdGZZ} empties and saves a file) or a job in the foreground, where
+     * any letter may be a command, so every key and every typed text is {@code send}.
+     */
+    private static Optional<Match> programReadsKeys(
+            ProposedAction a, Optional<ProposedAction.Element> el, String what) {
+        if (!a.context().programReadsKeys() || !mayBeTerminal(el)) return Optional.empty();
+        return Optional.of(new Match(
+                Set.of("send"),
+                what + " " + el.map(e -> "in " + describe(e)).orElse("with the focused element unknown")
+                        + ", where a program other than a shell at its prompt reads the terminal's keys"));
     }
 
     /** A single-line text entry (the toolkit reports it single-line): Enter submits what it holds. */

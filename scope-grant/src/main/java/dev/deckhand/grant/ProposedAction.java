@@ -161,9 +161,16 @@ public record ProposedAction(
      * @param text the dialog's own text: its title and the names of its labels (empty when not a dialog)
      * @param defaultButton the window's default button, when the tree shows one
      * @param accelerators the keyboard accelerators of the window's menu items (read for {@code key} only)
+     * @param programReadsKeys a terminal of the window gives its keys to a program other than a shell at its prompt
+     *     (read for {@code key} and {@code type} only): a full-screen program or a job in the foreground, where a
+     *     letter can be a command
      */
     public record WindowContext(
-            boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
+            boolean dialog,
+            String text,
+            Optional<Element> defaultButton,
+            Accelerators accelerators,
+            boolean programReadsKeys) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
@@ -172,13 +179,22 @@ public record ProposedAction(
             Objects.requireNonNull(accelerators, "context.accelerators");
         }
 
+        /** A context whose terminal, if any, reads keys at a shell's prompt. */
+        public WindowContext(boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
+            this(dialog, text, defaultButton, accelerators, false);
+        }
+
         /** A context whose accelerators are unknown. */
         public WindowContext(boolean dialog, String text, Optional<Element> defaultButton) {
             this(dialog, text, defaultButton, Accelerators.UNKNOWN);
         }
 
         public WindowContext withAccelerators(Accelerators v) {
-            return new WindowContext(dialog, text, defaultButton, v);
+            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys);
+        }
+
+        public WindowContext withProgramReadsKeys(boolean v) {
+            return new WindowContext(dialog, text, defaultButton, accelerators, v);
         }
     }
 

@@ -588,6 +588,50 @@ class PolicyTest {
                 .allowed());
     }
 
+    /**
+     * Round 4 of the review (T1): with the person in a granted xterm running vim, {@code type "ggdGZZ"} emptied and
+     * saved their file with nothing named. While a program other than a shell at its prompt reads the terminal's
+     * keys, every key and typed text there is {@code send}; at a shell's prompt letters stay text, and a text field
+     * of a window whose terminal runs a program takes them too.
+     */
+    @Test
+    void keysAndTextAreSendWhileAProgramOtherThanAShellReadsTheTerminal() {
+        ProposedAction.Element terminal = new ProposedAction.Element("terminal", "", false, false, true);
+        for (ProposedAction.Element focus : java.util.Arrays.asList(terminal, null)) {
+            ProposedAction atPrompt = ProposedAction.type(REV, TARGET, focus, "ggdGZZ");
+            ProposedAction inVim = atPrompt.withContext(atPrompt.context().withProgramReadsKeys(true));
+            assertTrue(Policy.check(auto(), autonomous(), quiet(), atPrompt).allowed());
+            assertRefused(
+                    Policy.check(auto(), autonomous(), quiet(), inVim),
+                    RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                    "typing",
+                    "a program other than a shell at its prompt reads the terminal's keys",
+                    "(send)");
+            for (String keys : List.of("d", "shift+z", "x")) {
+                ProposedAction key = ProposedAction.key(keys, REV, TARGET, focus);
+                assertTrue(Policy.check(auto(), autonomous(), quiet(), key).allowed(), keys + " at a prompt");
+                assertRefused(
+                        Policy.check(
+                                auto(),
+                                autonomous(),
+                                quiet(),
+                                key.withContext(key.context().withProgramReadsKeys(true))),
+                        RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                        "key " + Chord.parseLenient(keys),
+                        "(send)");
+            }
+            Grant sendNamed = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("send"));
+            assertTrue(Policy.check(auto(), sendNamed, quiet(), inVim).allowed());
+        }
+        ProposedAction intoField = ProposedAction.type(REV, TARGET, COMPOSE, "ggdGZZ");
+        assertTrue(Policy.check(
+                        auto(),
+                        autonomous(),
+                        quiet(),
+                        intoField.withContext(intoField.context().withProgramReadsKeys(true)))
+                .allowed());
+    }
+
     @Test
     void typingIntoAFieldIsNotConsequentialButTypingIntoAGatedButtonIs() {
         ProposedAction intoField = ProposedAction.on(ActionKind.TYPE, REV, TARGET, COMPOSE);

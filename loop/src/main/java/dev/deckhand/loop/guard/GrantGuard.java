@@ -1,6 +1,7 @@
 package dev.deckhand.loop.guard;
 
 import dev.deckhand.grant.Accelerators;
+import dev.deckhand.grant.ActionKind;
 import dev.deckhand.grant.ApprovalBook;
 import dev.deckhand.grant.BasisInfo;
 import dev.deckhand.grant.Consequential;
@@ -38,6 +39,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -366,6 +368,24 @@ public final class GrantGuard implements Guard {
         return p.chord().isEmpty() ? p : p.withContext(p.context().withAccelerators(a));
     }
 
+    /** Whether a program other than a shell at its prompt reads the keys of the granted app's terminal. */
+    private volatile BooleanSupplier programReadsKeys = () -> false;
+
+    /**
+     * How to read whether a program other than a shell at its prompt reads the keys of the granted app's terminal
+     * (a full-screen program, a job in the foreground): read at each check of a {@code key} or {@code type}, which is
+     * then {@code send} there. Without it, no program does (an app with no terminal).
+     */
+    public void programReadsKeys(BooleanSupplier read) {
+        programReadsKeys = Objects.requireNonNull(read, "read");
+    }
+
+    /** {@code p} with what reads the terminal's keys now, for a {@code key} or {@code type}. */
+    private ProposedAction withKeysReader(ProposedAction p) {
+        if (p.kind() != ActionKind.KEY && p.kind() != ActionKind.TYPE) return p;
+        return p.withContext(p.context().withProgramReadsKeys(programReadsKeys.getAsBoolean()));
+    }
+
     @Override
     public Optional<Refusal> check(Action action, ScopedTree tree, Optional<Basis> basis) {
         return checkStep(-1, action, tree, basis);
@@ -398,8 +418,8 @@ public final class GrantGuard implements Guard {
             Facts facts = measured(FactsMapper.facts(read, window), basis);
             acceleratorsAtCheck =
                     action instanceof Action.Key ? desktop.trees().accelerators(window) : Accelerators.UNKNOWN;
-            ProposedAction proposed = withAccelerators(
-                    Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read), acceleratorsAtCheck);
+            ProposedAction proposed = withKeysReader(withAccelerators(
+                    Proposals.propose(action, tree, window, basisInfo, basis.orElse(null), read), acceleratorsAtCheck));
             focusAtCheck = new FocusMark(read.focusedWindow(), read.focusedElement());
             activeBefore = UNREAD;
             actionApproved = false;
@@ -570,7 +590,7 @@ public final class GrantGuard implements Guard {
                 }
             }
             Facts facts = measured(FactsMapper.facts(read, window), basis);
-            ProposedAction proposed = withAccelerators(
+            ProposedAction proposed = withKeysReader(withAccelerators(
                             Proposals.propose(
                                     action,
                                     tree,
@@ -578,7 +598,7 @@ public final class GrantGuard implements Guard {
                                     basis.map(FactsMapper::basis).orElse(null),
                                     basis.orElse(null),
                                     read),
-                            acceleratorsAtCheck)
+                            acceleratorsAtCheck))
                     .withApproved(actionApproved);
             PolicyDecision decision = Policy.check(policy.get(), g, facts, proposed);
             if (decision instanceof PolicyDecision.Refuse r) return Optional.of(r.value());
