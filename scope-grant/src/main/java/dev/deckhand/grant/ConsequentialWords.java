@@ -161,6 +161,15 @@ public final class ConsequentialWords {
      * past participle, which names a state (Deleted, Submitted).
      */
     Optional<String> gluedCategoryOf(String word) {
+        // after other letters, a list word of three letters or more that ends the word (Autodelete, Prepay, Quickbuy)
+        for (int start = word.offsetByCodePoints(0, 1);
+                start < word.length();
+                start = word.offsetByCodePoints(start, 1)) {
+            String tail = word.substring(start);
+            if (tail.codePointCount(0, tail.length()) < 3) break;
+            String c = index.get(tail);
+            if (c != null) return Optional.of(c);
+        }
         for (String prefix : PREFIXES) {
             if (!word.startsWith(prefix)) continue;
             String rest = word.substring(prefix.length());
