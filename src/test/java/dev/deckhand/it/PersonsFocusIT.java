@@ -164,7 +164,10 @@ class PersonsFocusIT {
                 assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), app[0] + ": " + run.why());
                 // refused before delivery: the menu never opens, so no race with its grab is left
                 assertTrue(
-                        result.path("refusal").path("detail").asText().contains("opening a menu while another window"),
+                        result.path("refusal")
+                                .path("detail")
+                                .asText()
+                                .contains("opening a menu or a popup while another window"),
                         run::why);
                 assertEquals(0, result.path("stepsRun").asInt(), run::why);
                 assertEquals(
@@ -190,6 +193,44 @@ class PersonsFocusIT {
             } finally {
                 clipboard.destroy();
                 clipboard.waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /**
+     * Round 5 of the review (B1): a GTK 3 combo box's list is a popup menu that grabs the keyboard; a click on it
+     * while the person was elsewhere opened it, and only the check after the click closed it. Refused before delivery
+     * as a menu bar's menu is; {@code select} picks an option without opening it.
+     */
+    @Test
+    void aComboBoxIsNotOpenedWhileThePersonIsElsewhere() throws Exception {
+        TestApp.requireDesktop();
+        try (TestApp form = TestApp.launch(List.of(
+                        "yad",
+                        "--title=deckhand-combo",
+                        "--form",
+                        "--field=Size:CB",
+                        "Small!Medium!Large",
+                        "--button=Close:1"));
+                TestApp person =
+                        TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+            String window = awaitWindow("--name", "deckhand-combo");
+            String xmessage = awaitWindow("--classname", "persons-window");
+            RunCommandIT.Cli run = whenReady(
+                    autonomousHome(),
+                    Set.of("DECKHAND_PRIVATE_DESKTOP"),
+                    "--window",
+                    "0x" + Long.toHexString(Long.parseLong(window)),
+                    xmessage,
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"combo box\",\"name\":\"Small\"}}]",
+                    "combo");
+            JsonNode result = new ObjectMapper().readTree(run.stdout());
+            assertEquals("OUT_OF_SCOPE", result.path("refusal").path("code").asText(), run.why());
+            assertTrue(result.path("refusal").path("detail").asText().contains("opening a menu or a popup"), run::why);
+            assertEquals(0, result.path("stepsRun").asInt(), run::why);
+            assertEquals(Long.parseLong(xmessage), activeWindow(), "the person's window is still active");
+            try (dev.deckhand.platform.linux.LinuxDesktop d = dev.deckhand.platform.linux.LinuxDesktop.open()) {
+                assertFalse(d.freshFacts().keyboardGrabbed(), "no popup holds the keyboard after the run");
             }
         }
     }

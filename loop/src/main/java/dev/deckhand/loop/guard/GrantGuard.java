@@ -636,9 +636,9 @@ public final class GrantGuard implements Guard {
         if (granted) return Optional.empty();
         // The detail never names the active window: which window the person is in is not the agent's to learn.
         if (menu) {
-            return Optional.of(Refusal.outOfScope("opening a menu while another window is active would take the "
-                    + "keyboard from the window the person is in (a menu grabs it); ask the person to switch to the "
-                    + "window, or act on the element the menu item would"));
+            return Optional.of(Refusal.outOfScope("opening a menu or a popup while another window is active would take "
+                    + "the keyboard from the window the person is in (a menu grabs it); ask the person to switch to the "
+                    + "window, use select for a combo box's option, or act on the element the menu item would"));
         }
         return Optional.of(Refusal.outOfScope("focus would activate the window while another window is active: "
                 + "Deckhand never moves the person's focus; click or act on the element instead, or ask the person "
@@ -646,21 +646,27 @@ public final class GrantGuard implements Guard {
     }
 
     /**
-     * Whether the action presses a menu of a menu bar — a {@code menu} element (GTK, LibreOffice), or a {@code menu
-     * item} right under a {@code menu bar} (Qt) — which opens a menu that grabs the keyboard.
+     * Whether the action presses what opens a popup that grabs the keyboard: a menu of a menu bar — a {@code menu}
+     * element (GTK, LibreOffice), or a {@code menu item} right under a {@code menu bar} (Qt) — a {@code combo box}
+     * (its list is a popup menu), or any element the toolkit reports {@code has-popup} (a menu button, a toolbar
+     * drop-down).
      */
     static boolean opensMenu(Action action, ScopedTree tree, ProposedAction proposed) {
         if (action instanceof Action.ClickAt) {
-            return proposed.element().map(e -> e.role().equals("menu")).orElse(false);
+            return proposed.element().map(e -> popupRole(e.role())).orElse(false);
         }
         if (!(action instanceof Action.Click c)) return false;
         Optional<Node> n = tree.byUid(c.uid());
         if (n.isEmpty()) return false;
-        if (n.get().role().equals("menu")) return true;
+        if (popupRole(n.get().role()) || n.get().states().contains("has-popup")) return true;
         return n.get().role().equals("menu item")
                 && Proposals.parent(tree, n.get())
                         .map(p -> p.role().equals("menu bar"))
                         .orElse(false);
+    }
+
+    private static boolean popupRole(String role) {
+        return role.equals("menu") || role.equals("combo box");
     }
 
     /** Whether {@code window} is the granted window or a window of its process or X client (a popup, a dialog). */
