@@ -62,10 +62,11 @@ public final class Processes {
     }
 
     /**
-     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now and descend from {@code root}
-     * or were adopted by one of {@code adopters} ({@link #adopters}: a command that detached itself with
-     * {@code setsid} or a double fork), by pid with their start (a pid given again later has another start);
-     * Deckhand's own process left out.
+     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now and descend from {@code root},
+     * were adopted by one of {@code adopters} ({@link #adopters}: a command that detached itself with {@code setsid}
+     * or a double fork), or run on a terminal (a controlling terminal: a command a multiplexer's pane ran for the
+     * granted terminal, whose server is no descendant of it — {@code tmux}, {@code screen}), by pid with their start
+     * (a pid given again later has another start); Deckhand's own process left out.
      */
     public static Map<Integer, Long> startedSinceUnder(long ticks, int root, Set<Integer> adopters) {
         Map<Integer, Long> out = new HashMap<>();
@@ -81,7 +82,8 @@ public final class Processes {
         for (int pid : parents.keySet()) {
             long start = start(pid);
             if (pid == self || start < ticks) continue;
-            boolean under = adopters.contains(parents.getOrDefault(pid, -1));
+            long[] terminal = terminalFields(pid);
+            boolean under = adopters.contains(parents.getOrDefault(pid, -1)) || terminal != null && terminal[2] != 0;
             for (int hops = 0, q = pid; hops < 64 && q > 1 && !under; hops++, q = parents.getOrDefault(q, -1)) {
                 under = q == root;
             }

@@ -31,9 +31,11 @@ import org.jboss.logging.Logger;
  * review: the read came after the grant was revoked and the copy showed in the next grant's capture). So when the
  * grant ends, every process started since its first input that still runs and descends from the granted app or was
  * adopted by one of its ancestors (detached: {@code setsid}, a double fork; Linux gives an orphan to the nearest
- * subreaper above it, a service manager or a CI runner, else to init) keeps the watch on until the last of them has
- * ended ({@link #lingering}); a foreign open meanwhile replaces the owner token ({@code owner.ForeignSecretReads}).
- * The cost: a program such an ancestor starts for another reason in that time keeps the watch on too.
+ * subreaper above it, a service manager or a CI runner, else to init), or runs on a terminal (a {@code tmux} pane's
+ * command: the granted xterm runs only tmux's client, the pane's shell is its server's) keeps the watch on until the
+ * last of them has ended ({@link #lingering}); a foreign open meanwhile replaces the owner token
+ * ({@code owner.ForeignSecretReads}). The cost: a program such an ancestor starts for another reason in that time,
+ * and a command the person starts in another terminal then, keep the watch on too.
  *
  * <p>Such an app's pixels can also show a sign-in code the person printed there ({@code deckhand signin}); no text
  * matcher reads pixels, so every capture of it for the model first ends the codes not yet used ({@link #captures}).

@@ -32,7 +32,8 @@ class ProcessesAdoptersTest {
 
     @Test
     void aCommandADetachedShellLeftBehindIsFoundUnderTheSubreaperThatAdoptedIt() throws Exception {
-        Process reaper = new ProcessBuilder("python3", "-c", SUBREAPER, "sleep 1; (setsid sleep 30 &); exec sleep 60")
+        Process reaper = new ProcessBuilder(
+                        "/usr/bin/python3", "-c", SUBREAPER, "sleep 1; (setsid sleep 30 &); exec sleep 60")
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
@@ -55,6 +56,34 @@ class ProcessesAdoptersTest {
                     "init alone would not have found it");
         } finally {
             for (Process p : List.of(reaper, plain)) {
+                p.descendants().forEach(ProcessHandle::destroy);
+                p.destroy();
+            }
+        }
+    }
+
+    /**
+     * Round 5 of the review (A2): the granted xterm ran a {@code tmux} client, and the command the agent typed ran in
+     * the pane's shell, a descendant of the tmux server, started long before the grant. A process started since then
+     * on a terminal is followed wherever it descends from; a plain one Deckhand's process started is not.
+     */
+    @Test
+    void aCommandOnATerminalIsFollowedWhateverItDescendsFrom() throws Exception {
+        Process app = new ProcessBuilder("sleep", "30").start();
+        long ticks = Processes.nowTicks() - 1;
+        Process pane = new ProcessBuilder("script", "-q", "-c", "sleep 30", "/dev/null")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        Process plain = new ProcessBuilder("sleep", "30").start();
+        try {
+            ProcessHandle onTerminal = awaitChild(pane.toHandle(), h -> true);
+            Map<Integer, Long> started =
+                    Processes.startedSinceUnder(ticks, (int) app.pid(), Processes.adopters((int) app.pid()));
+            assertTrue(started.containsKey((int) onTerminal.pid()), "the command on the terminal: " + started);
+            assertFalse(started.containsKey((int) plain.pid()), "a plain process of Deckhand's: " + started);
+        } finally {
+            for (Process p : List.of(app, pane, plain)) {
                 p.descendants().forEach(ProcessHandle::destroy);
                 p.destroy();
             }
