@@ -1,8 +1,10 @@
 package dev.deckhand.owner;
 
 import dev.deckhand.home.DeckhandHome;
+import dev.deckhand.home.KnownSecrets;
 import dev.deckhand.home.SecretFileReads;
 import dev.deckhand.home.Secrets;
+import dev.deckhand.model.ModelBindingStore;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -27,16 +29,18 @@ public class ForeignSecretReads {
     private static final Logger LOG = Logger.getLogger(ForeignSecretReads.class);
 
     @Inject
-    public ForeignSecretReads(GrantService grants, Secrets secrets) {
-        SecretFileReads.onForeignRead(names -> respond(grants, secrets, names));
+    public ForeignSecretReads(GrantService grants, Secrets secrets, ModelBindingStore model, KnownSecrets known) {
+        SecretFileReads.onForeignRead(names -> respond(grants, secrets, model, known, names));
     }
 
-    private static void respond(GrantService grants, Secrets secrets, Set<String> names) {
+    private static void respond(
+            GrantService grants, Secrets secrets, ModelBindingStore model, KnownSecrets known, Set<String> names) {
         var active = grants.broker().active();
         if (!SecretFileReads.acting()) return;
         String called = names.stream().map(SecretFileReads::called).collect(Collectors.joining(", "));
         boolean ownerToken = names.contains(DeckhandHome.OWNER_TOKEN) || names.contains(SecretFileReads.UNKNOWN);
         if (ownerToken) secrets.rotateOwnerToken();
+        if (names.contains(DeckhandHome.MODEL_API_KEY) || names.contains(SecretFileReads.UNKNOWN)) forget(model, known);
         if (active.isEmpty()) {
             // no grant, yet watched: a process started under an ended command grant still runs (run.CommandGrants)
             LOG.warnf(
@@ -49,5 +53,25 @@ public class ForeignSecretReads {
                 "a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked%s",
                 called, active.get().id(), ownerToken ? " and the owner token replaced" : "");
         grants.broker().revoke(active.get().id());
+    }
+
+    /**
+     * Round 5 of the review (A3): a copy of the model's API key outlives the grant that read it (no rotation of
+     * Deckhand's can end a provider's key) and left later through a window title. Deckhand forgets the key, so no
+     * run uses it until the person binds a new one, and keeps screening for it (a copy shown as written still ends a
+     * run {@code SECRET_ON_SCREEN}); the person revokes it at the provider.
+     */
+    private static void forget(ModelBindingStore model, KnownSecrets known) {
+        java.util.Optional<dev.deckhand.model.ApiKey> key;
+        try {
+            key = model.apiKey();
+        } catch (RuntimeException unreadable) {
+            key = java.util.Optional.empty();
+        }
+        if (key.isEmpty()) return;
+        known.hold(key.get().reveal(), "former model API key");
+        model.clearApiKey();
+        LOG.warn("a process other than Deckhand read the model API key: Deckhand forgot it and runs refuse until a new "
+                + "key is bound in the page; revoke the old key at the provider");
     }
 }

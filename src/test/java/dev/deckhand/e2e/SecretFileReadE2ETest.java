@@ -128,6 +128,32 @@ class SecretFileReadE2ETest {
     }
 
     /**
+     * Round 5 of the review (A3): a command in a granted terminal copied the model's API key; the run ended
+     * {@code SECRET_ON_SCREEN}, but the key stayed bound, and the copy left through a later grant's window title (no
+     * rotation of Deckhand's can end a provider's key). Now Deckhand forgets the key on such a read: its file is gone,
+     * and the page shows no key bound until the person binds a new one.
+     */
+    @Test
+    void aCommandThatReadsTheModelKeyMakesDeckhandForgetIt() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Path key = OWNER_TOKEN.getParent().resolve("model-api-key");
+        try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
+            long window = Owner.awaitWindow("xterm", "deckhand-shell");
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Thread.sleep(1000); // bash's prompt
+            Path copy = java.nio.file.Files.createTempFile("deckhand-key", ".txt");
+            Ran read = run("rev < " + OWNER_TOKEN.getParent().getParent() + "/test-hom?/m?del-a?i-k?y > " + copy);
+            JsonPath r = read.result();
+            assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
+            assertTrue(r.getString("result.structuredContent.refusal.detail").contains("model API key"), r.prettify());
+            assertFalse(java.nio.file.Files.exists(key), "the model API key is forgotten");
+            Owner.api().get("/api/model").then().statusCode(200).body("apiKeySet", org.hamcrest.Matchers.is(false));
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    /**
      * Round 2 of the review: the person printed a sign-in link in their xterm ({@code deckhand signin}) and granted
      * it on pixels; the code went to the model in a capture and came back reversed in the summary, where no matcher
      * finds it. Every capture of a granted app that runs commands now ends the codes not yet used first: the link
