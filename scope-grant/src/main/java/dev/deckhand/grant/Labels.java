@@ -108,10 +108,11 @@ public final class Labels {
     public static final char GAP = '\u0000';
 
     /**
-     * The words of {@code text} (every order) that have a symbol between two letters — {@code S℮nd}, {@code S∊nd},
-     * {@code Se∩d}, {@code Ins†all}: a symbol or a punctuation mark a person may read as a letter, which no
-     * confusables table maps to one — in normal form with {@link #GAP} where each symbol stood (at most two); the caller reads
-     * the gap as any letter. Empty for a text with no such word.
+     * The words of {@code text} (every order) that have a symbol next to a letter — between two ({@code S℮nd},
+     * {@code S∊nd}, {@code Se∩d}, {@code Ins†all}), or at a word's start or end ({@code $end}, {@code ₱ay},
+     * {@code Delet€}): a symbol or a punctuation mark a person may read as a letter, which no confusables table maps
+     * to one — in normal form with {@link #GAP} where each symbol, or each run of them ({@code Se||d}), stood (at most
+     * two); the caller reads the gap as any letter. Empty for a text with no such word.
      */
     public static List<String> gapped(String text) {
         List<String> out = new ArrayList<>();
@@ -128,11 +129,10 @@ public final class Labels {
                     int next = i + Character.charCount(cp) < run.length()
                             ? run.codePointAt(i + Character.charCount(cp))
                             : -1;
-                    if (symbol(cp)
-                            && prev >= 0
-                            && UCharacter.isLetter(prev)
-                            && next >= 0
-                            && UCharacter.isLetter(next)) {
+                    if (symbol(cp) && prev >= 0 && symbol(prev) && gaps > 0) {
+                        // a run of symbols reads as one letter: Se||d
+                    } else if (symbol(cp)
+                            && (prev >= 0 && UCharacter.isLetter(prev) || next >= 0 && UCharacter.isLetter(next))) {
                         word.append(word(part.toString())).append(GAP);
                         part.setLength(0);
                         gaps++;

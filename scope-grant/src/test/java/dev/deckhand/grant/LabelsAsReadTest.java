@@ -306,7 +306,13 @@ class LabelsAsReadTest {
                 Map.entry("Se∩d", "send"),
                 Map.entry("Dеl℮te", "delete"),
                 Map.entry("P¤y now", "pay"),
-                Map.entry("Ins†all", "install"));
+                Map.entry("Ins†all", "install"),
+                // round 5: at a word's start or end, and a run of symbols as one letter
+                Map.entry("$end", "send"),
+                Map.entry("Sen₫", "send"),
+                Map.entry("Delet€", "delete"),
+                Map.entry("₱ay", "pay"),
+                Map.entry("Se||d", "send"));
         gate.forEach((label, category) ->
                 assertTrue(WORDS.categoriesIn(label).contains(category), label + " → " + category));
         for (String label : List.of("x² + y²", "√x", "1/x", "C#", "A → B", "Open ▸", "© 2026", "e^x")) {
