@@ -45,17 +45,47 @@ public final class ShownPlaces {
         }
     }
 
-    /** The outermost file choosers of {@code tree}, in document order. */
+    /**
+     * The outermost file choosers of {@code tree}, in document order: a {@code file chooser} (GTK), and a dialog with
+     * no such node inside whose combo box is named with an absolute path — Qt's file dialog, whose "Look in:" combo
+     * shows its folder (round 5: a name typed relative to it was judged by its own text).
+     */
     static List<Chooser> choosers(ScopedTree tree) {
         List<Node> nodes = tree.nodes();
         List<Chooser> out = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
-            if (!CHOOSER.equals(nodes.get(i).role())) continue;
-            int end = end(nodes, i);
-            out.add(new Chooser(i, end, pathBar(nodes, i, end)));
-            i = end - 1;
+            String role = nodes.get(i).role();
+            if (CHOOSER.equals(role)) {
+                int end = end(nodes, i);
+                out.add(new Chooser(i, end, pathBar(nodes, i, end)));
+                i = end - 1;
+            } else if (role.equals("dialog")) {
+                int end = end(nodes, i);
+                Optional<Path> folder = pathCombo(nodes, i, end);
+                if (folder.isPresent()) {
+                    out.add(new Chooser(i, end, folder));
+                    i = end - 1;
+                }
+            }
         }
         return out;
+    }
+
+    /** The folder a combo box inside {@code nodes[from, to)} is named with, when none of them is a file chooser. */
+    private static Optional<Path> pathCombo(List<Node> nodes, int from, int to) {
+        Optional<Path> folder = Optional.empty();
+        for (int i = from; i < to; i++) {
+            Node n = nodes.get(i);
+            if (CHOOSER.equals(n.role())) return Optional.empty();
+            if (folder.isEmpty() && n.role().equals("combo box") && n.name().startsWith("/")) {
+                try {
+                    folder = Optional.of(Path.of(n.name()).normalize());
+                } catch (InvalidPathException e) {
+                    // not a path after all
+                }
+            }
+        }
+        return folder;
     }
 
     /** The index after the subtree of {@code nodes[i]}. */

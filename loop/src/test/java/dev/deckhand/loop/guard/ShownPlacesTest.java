@@ -246,6 +246,36 @@ class ShownPlacesTest {
         assertEquals(Optional.empty(), act("{\"action\":\"type\",\"text\":\"hello\"}", doc, Optional.empty()));
     }
 
+    /**
+     * Round 5 of the review (A7): featherpad's Qt file dialog moved up to the config directory's parent, then
+     * {@code deckhand-home/policy.json} typed relative to it opened the file. Qt's dialog has no file chooser node;
+     * its "Look in:" combo is named with its folder, which makes it one.
+     */
+    @Test
+    void aQtFileDialogsFolderIsItsLookInCombo() {
+        List<Node> n = new ArrayList<>();
+        n.add(node("frame", 0, "frame", "/tmp/notes.txt"));
+        n.add(node("dlg", 0, "dialog", "Open file..."));
+        n.add(node("look", 1, "label", "Look in:"));
+        n.add(node("combo", 1, "combo box", "/home/ann"));
+        n.add(node("up", 1, "push button", "Parent Directory"));
+        n.add(new Node("name", 1, "text", "File name:", true, "", true, true, true, true, G, true, false));
+        n.add(node("open", 1, "push button", "Open"));
+        ScopedTree qt = new ScopedTree(1, 1, n, false);
+        assertEquals(Optional.of(Path.of("/home/ann")), ShownPlaces.chooserFolder(qt));
+        assertDenied(
+                act("{\"action\":\"type\",\"text\":\"deckhand-home/policy.json\"}", qt, Optional.empty()),
+                CONFIG_KIND,
+                "policy.json");
+        assertEquals(
+                Optional.empty(), act("{\"action\":\"type\",\"text\":\"Documents/report.odt\"}", qt, Optional.empty()));
+        n.set(3, node("combo", 1, "combo box", "/home/ann/deckhand-home"));
+        assertDenied(
+                ShownPlaces.shown(new ScopedTree(1, 1, n, false), PLACES, Optional.empty()),
+                CONFIG_KIND,
+                "deckhand-home");
+    }
+
     @Test
     void textOrEnterToAFocusTheTreeDoesNotShowInAChooserIsRefused() {
         List<Node> n =
