@@ -35,6 +35,19 @@ need() {
   fi
 }
 
+# takes N PID: within 10 s display :N answers and its lock file names PID (the Xvfb we started); fails as soon as
+# that Xvfb has exited (another server holds :N).
+takes() {
+  local deadline=$(( $(date +%s%N) + 10000000000 ))
+  while [ "$(date +%s%N)" -lt "$deadline" ] && kill -0 "$2" 2>/dev/null; do
+    if xdpyinfo -display ":$1" >/dev/null 2>&1 && [ "$(tr -d ' \n' < "/tmp/.X$1-lock" 2>/dev/null)" = "$2" ]; then
+      return 0
+    fi
+    sleep 0.05
+  done
+  return 1
+}
+
 wait_for() { # wait_for SECONDS DESCRIPTION CMD...
   local limit=$1 what=$2; shift 2
   local deadline=$(( $(date +%s%N) + limit * 1000000000 ))
@@ -77,15 +90,23 @@ start() {
   record() { printf 'export %s=%q\n' "$1" "$2" >> "$state"; }
   record DECKHAND_DESKTOP_RUNTIME "$runtime"
 
-  # -displayfd: Xvfb takes a free display itself and writes its number once it accepts clients, so two desktops
-  # started at once cannot pick the same number (checking for a free one first could).
-  Xvfb -displayfd 3 -screen 0 "$GEOMETRY" -nolisten tcp -noreset 3>"$runtime/display" >"$runtime/xvfb.log" 2>&1 &
-  record DECKHAND_DESKTOP_XVFB_PID $!
-  if ! wait_for 10 "Xvfb to take a display" test -s "$runtime/display"; then stop "$state"; return 3; fi
-  local n; n=$(head -1 "$runtime/display")
+  # A display from :90 up, taken by Xvfb itself: it creates the display's lock file atomically (a stale one it
+  # takes over) and exits when a live server holds it, so ours is the one whose pid the lock file names once the
+  # display answers. Two desktops started at once never share one (checking for a free number, then starting,
+  # could). Low numbers stay free for a person's own servers; on :0 one test failed that passes from :1 up
+  # (BrowserHostTest: Chromium's element list never answered), not understood yet.
+  local n pid=""
+  for n in $(seq 90 199); do
+    Xvfb ":$n" -screen 0 "$GEOMETRY" -nolisten tcp -noreset >"$runtime/xvfb.log" 2>&1 &
+    pid=$!
+    if takes "$n" "$pid"; then break; fi
+    kill "$pid" 2>/dev/null || true
+    pid=""
+  done
+  if [ -z "$pid" ]; then log "no display in :90..:199 could be taken"; stop "$state"; return 3; fi
+  record DECKHAND_DESKTOP_XVFB_PID "$pid"
   export DISPLAY=":$n"
   record DISPLAY "$DISPLAY"
-  if ! wait_for 10 "Xvfb on :$n" xdpyinfo -display ":$n"; then stop "$state"; return 3; fi
 
   export XDG_RUNTIME_DIR="$runtime"
   record XDG_RUNTIME_DIR "$runtime"
