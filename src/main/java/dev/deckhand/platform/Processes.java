@@ -22,13 +22,31 @@ public final class Processes {
 
     /** Field 22 of {@code /proc/PID/stat} (start time in clock ticks after boot), -1 when unreadable. */
     public static long start(int pid) {
+        Stat st = stat(pid);
+        return st == null ? -1 : st.start();
+    }
+
+    /**
+     * The fields of {@code /proc/PID/stat} Deckhand reads, from one read: parent (4), process group (5), session (6),
+     * controlling terminal (7), the terminal's foreground process group (8) and start time (22).
+     */
+    private record Stat(int parent, long group, long session, long terminal, long foreground, long start) {}
+
+    /** {@code /proc/PID/stat} read once; null when unreadable (the process is gone). */
+    private static Stat stat(int pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
             // the command name (field 2) is in parentheses and may hold spaces: count from after its ')'
             String[] rest = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(rest[19]);
+            return new Stat(
+                    Integer.parseInt(rest[1]),
+                    Long.parseLong(rest[2]),
+                    Long.parseLong(rest[3]),
+                    Long.parseLong(rest[4]),
+                    Long.parseLong(rest[5]),
+                    Long.parseLong(rest[19]));
         } catch (IOException | RuntimeException gone) {
-            return -1;
+            return null;
         }
     }
 
@@ -70,25 +88,19 @@ public final class Processes {
      */
     public static Map<Integer, Long> startedSinceUnder(long ticks, int root, Set<Integer> adopters) {
         Map<Integer, Long> out = new HashMap<>();
-        Map<Integer, Integer> parents = new HashMap<>();
+        Map<Integer, Stat> stats = stats();
+        if (stats == null) return out;
         long self = ProcessHandle.current().pid();
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            procs.map(p -> p.getFileName().toString())
-                    .filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
-                    .forEach(n -> parents.put(Integer.parseInt(n), parent(Integer.parseInt(n))));
-        } catch (IOException e) {
-            return out;
-        }
-        for (int pid : parents.keySet()) {
-            long start = start(pid);
-            if (pid == self || start < ticks) continue;
-            long[] terminal = terminalFields(pid);
-            boolean under = adopters.contains(parents.getOrDefault(pid, -1)) || terminal != null && terminal[2] != 0;
-            for (int hops = 0, q = pid; hops < 64 && q > 1 && !under; hops++, q = parents.getOrDefault(q, -1)) {
+        stats.forEach((pid, st) -> {
+            if (pid == self || st.start() < ticks) return;
+            boolean under = adopters.contains(st.parent()) || st.terminal() != 0;
+            for (int hops = 0, q = pid; hops < 64 && q > 1 && !under; hops++) {
                 under = q == root;
+                Stat up = stats.get(q);
+                q = up == null ? -1 : up.parent();
             }
-            if (under) out.put(pid, start);
-        }
+            if (under) out.put(pid, st.start());
+        });
         return out;
     }
 
@@ -124,15 +136,7 @@ public final class Processes {
         if (pid <= 0) return true;
         Map<Integer, List<Integer>> children = children();
         if (children == null) return true;
-        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(pid));
-        Set<Integer> seen = new HashSet<>();
-        while (!todo.isEmpty()) {
-            int p = todo.pop();
-            if (!seen.add(p)) continue;
-            if (holdsPtyMaster(p)) return true;
-            todo.addAll(children.getOrDefault(p, List.of()));
-        }
-        return false;
+        return subtree(pid, children).stream().anyMatch(Processes::holdsPtyMaster);
     }
 
     /**
@@ -149,23 +153,30 @@ public final class Processes {
         Map<Integer, List<Integer>> children = children();
         if (children == null) return false;
         Set<Path> shells = shells();
+        for (int p : subtree(pid, children)) {
+            if (!holdsPtyMaster(p)) continue;
+            for (int session : children.getOrDefault(p, List.of())) {
+                Stat st = stat(session);
+                // a session leader on a terminal: its session is its own pid
+                if (st == null || st.session() != session || st.terminal() == 0) continue;
+                if (st.foreground() != st.group() || !shells.contains(exe(session))) return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code pid} and its descendants, breadth first. */
+    private static List<Integer> subtree(int pid, Map<Integer, List<Integer>> children) {
+        List<Integer> out = new ArrayList<>();
         ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(pid));
         Set<Integer> seen = new HashSet<>();
         while (!todo.isEmpty()) {
             int p = todo.pop();
             if (!seen.add(p)) continue;
-            List<Integer> kids = children.getOrDefault(p, List.of());
-            if (holdsPtyMaster(p)) {
-                for (int session : kids) {
-                    long[] f = terminalFields(session);
-                    // a session leader on a terminal: its process group and session are its own pid
-                    if (f == null || f[1] != session || f[2] == 0) continue;
-                    if (f[3] != f[0] || !shells.contains(exe(session))) return true;
-                }
-            }
-            todo.addAll(kids);
+            out.add(p);
+            todo.addAll(children.getOrDefault(p, List.of()));
         }
-        return false;
+        return out;
     }
 
     /** The login shells {@code /etc/shells} lists, as real paths; none when it cannot be read. */
@@ -195,48 +206,37 @@ public final class Processes {
         }
     }
 
-    /**
-     * Fields 5, 6, 7 and 8 of {@code /proc/PID/stat}: process group, session, controlling terminal and the
-     * terminal's foreground process group; null when unreadable.
-     */
-    private static long[] terminalFields(int pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
-            String[] rest = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 7);
-            return new long[] {
-                Long.parseLong(rest[2]), Long.parseLong(rest[3]), Long.parseLong(rest[4]), Long.parseLong(rest[5])
-            };
-        } catch (IOException | RuntimeException gone) {
-            return null;
-        }
-    }
-
-    /** Every running process's children, by parent pid; null when {@code /proc} cannot be listed. */
-    private static Map<Integer, List<Integer>> children() {
-        Map<Integer, List<Integer>> children = new HashMap<>();
+    /** Every running process's stat, by pid; null when {@code /proc} cannot be listed. */
+    private static Map<Integer, Stat> stats() {
+        Map<Integer, Stat> stats = new HashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             procs.map(p -> p.getFileName().toString())
                     .filter(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit))
                     .forEach(n -> {
-                        int child = Integer.parseInt(n);
-                        int parent = parent(child);
-                        if (parent > 0)
-                            children.computeIfAbsent(parent, k -> new ArrayList<>())
-                                    .add(child);
+                        Stat st = stat(Integer.parseInt(n));
+                        if (st != null) stats.put(Integer.parseInt(n), st);
                     });
         } catch (IOException e) {
             return null;
         }
+        return stats;
+    }
+
+    /** Every running process's children, by parent pid; null when {@code /proc} cannot be listed. */
+    private static Map<Integer, List<Integer>> children() {
+        Map<Integer, Stat> stats = stats();
+        if (stats == null) return null;
+        Map<Integer, List<Integer>> children = new HashMap<>();
+        stats.forEach((child, st) -> {
+            if (st.parent() > 0)
+                children.computeIfAbsent(st.parent(), k -> new ArrayList<>()).add(child);
+        });
         return children;
     }
 
     private static int parent(int pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
-            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ", 3)[1]);
-        } catch (IOException | RuntimeException gone) {
-            return -1;
-        }
+        Stat st = stat(pid);
+        return st == null ? -1 : st.parent();
     }
 
     private static boolean holdsPtyMaster(int pid) {
