@@ -143,8 +143,9 @@ public final class Processes {
      * Whether a program other than a shell at its prompt reads the keys of a terminal that process {@code pid} or a
      * descendant runs (it holds the pseudo-terminal's master side): for each session that terminal started — a
      * child that leads its own session on a terminal — the terminal's foreground process group is another than the
-     * session's (a job: {@code vim} started from the shell, a script, {@code less}), or the session's leader is no
-     * shell the system lists in {@code /etc/shells} ({@code xterm -e vim}). There any letter may be a command. False
+     * session's (a job: {@code vim} started from the shell, a script, {@code less}), or a process of that foreground
+     * group is no shell the system lists in {@code /etc/shells} ({@code xterm -e vim}; {@code sh -c vim}, where a
+     * shell without job control keeps its command in its own group). There any letter may be a command. False
      * where no such session is found (no terminal); true where {@code /etc/shells} cannot be read (every leader is
      * then a program).
      */
@@ -159,7 +160,13 @@ public final class Processes {
                 Stat st = stat(session);
                 // a session leader on a terminal: its session is its own pid
                 if (st == null || st.session() != session || st.terminal() == 0) continue;
-                if (st.foreground() != st.group() || !shells.contains(exe(session))) return true;
+                if (st.foreground() != st.group()) return true;
+                // a shell without job control (sh -c) runs its command in its own group: any member that is no
+                // shell reads the keys
+                for (int member : subtree(session, children)) {
+                    Stat m = stat(member);
+                    if (m != null && m.group() == st.foreground() && !shells.contains(exe(member))) return true;
+                }
             }
         }
         return false;

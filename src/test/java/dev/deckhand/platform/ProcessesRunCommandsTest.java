@@ -51,25 +51,35 @@ class ProcessesRunCommandsTest {
     @Test
     void aProgramReadsATerminalsKeysWhenAJobHasTheForegroundOrTheSessionIsNoShell() throws Exception {
         Process plain = start("sleep", "30");
-        Process program = start("script", "-q", "-c", "sleep 30", "/dev/null");
-        Process shell = new ProcessBuilder("script", "-q", "-c", "bash --norc --noprofile -i", "/dev/null")
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        // script runs its command with $SHELL -c: bash execs sleep, which then leads the session; dash keeps
+        // itself as the leader, without job control, and runs sleep in its own group (CI's runner sets no SHELL)
+        Process program = inTerminal("/bin/bash", "sleep 30");
+        Process underSh = inTerminal("/bin/sh", "sleep 30");
+        Process shell = inTerminal("/bin/bash", "bash --norc --noprofile -i");
         try {
             assertFalse(Processes.programReadsKeys((int) plain.pid()), "no terminal");
-            assertTrue(Processes.programReadsKeys((int) program.pid()), "sleep leads the terminal's session");
+            assertTrue(awaitReadsKeys(program, true), "sleep leads the terminal's session");
+            assertTrue(awaitReadsKeys(underSh, true), "sleep in the foreground group of sh -c");
             assertTrue(awaitReadsKeys(shell, false), "bash at its prompt");
             shell.getOutputStream().write("sleep 30\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             shell.getOutputStream().flush();
             assertTrue(awaitReadsKeys(shell, true), "bash runs sleep in the foreground");
             assertFalse(Processes.programReadsKeys(-1), "an unknown process shows no terminal");
         } finally {
-            for (Process p : List.of(plain, program, shell)) {
+            for (Process p : List.of(plain, program, underSh, shell)) {
                 p.descendants().forEach(ProcessHandle::destroy);
                 p.destroy();
             }
         }
+    }
+
+    /** {@code command} run by {@code script} on a new pseudo-terminal, with {@code shell} as its $SHELL. */
+    private static Process inTerminal(String shell, String command) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("script", "-q", "-c", command, "/dev/null")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("SHELL", shell);
+        return pb.start();
     }
 
     /** Whether {@link Processes#programReadsKeys} answers {@code expected} for {@code p} within 10 s. */
