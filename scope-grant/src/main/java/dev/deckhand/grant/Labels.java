@@ -62,6 +62,15 @@ public final class Labels {
     /** Immutable after build; ICU documents SpoofChecker as safe to share between threads. */
     private static final SpoofChecker SPOOF = new SpoofChecker.Builder().build();
 
+    /**
+     * UTS #39's restriction level, from ICU's script data: a word is highly restrictive when its letters are of one
+     * script, or of Latin with Han and Japanese's kana, Bopomofo or Hangul, the mixes a language writes.
+     */
+    private static final SpoofChecker ONE_SCRIPT = new SpoofChecker.Builder()
+            .setChecks(SpoofChecker.RESTRICTION_LEVEL)
+            .setRestrictionLevel(SpoofChecker.RestrictionLevel.HIGHLY_RESTRICTIVE)
+            .build();
+
     /** Cloned per call: a BreakIterator holds the text it walks. */
     private static final BreakIterator WORDS = BreakIterator.getWordInstance(ULocale.ROOT);
 
@@ -102,6 +111,21 @@ public final class Labels {
             }
         }
         return new Reading(List.copyOf(words), List.copyOf(tokens));
+    }
+
+    /**
+     * Whether a word of {@code text} (after NFKC and with format characters removed; words end at anything that is
+     * no letter or mark) mixes scripts as no language writes them ({@link #ONE_SCRIPT}): {@code ՏԑΝᗪ} (Armenian,
+     * Cyrillic, Greek, Canadian Syllabics), {@code Sеnd} with a Cyrillic {@code е}. A person reads such a word as
+     * the Latin one it looks like, which no confusables table may map: the default refuses. Words of one script
+     * each ({@code Русский (Russian)}) do not mix.
+     */
+    public static boolean mixesScripts(String text) {
+        if (text == null) return false;
+        for (String word : withoutFormat(NFKC.normalize(text)).split("[^\\p{L}\\p{M}]+")) {
+            if (!word.isEmpty() && ONE_SCRIPT.failsChecks(word)) return true;
+        }
+        return false;
     }
 
     /** Where a word of {@link #gapped} had a symbol between its letters. */

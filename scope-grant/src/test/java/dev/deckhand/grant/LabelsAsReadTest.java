@@ -320,6 +320,31 @@ class LabelsAsReadTest {
         }
     }
 
+    /**
+     * Round 5 (L2b): letters of four scripts, none of which the confusables skeleton joins to Latin, read as "SEND".
+     * A word whose letters mix scripts as no language writes them gates whatever it spells; words each of one
+     * script, and the mixes languages write (Japanese, Korean with Han, Latin beside them), do not.
+     */
+    @Test
+    void aWordWhoseLettersMixScriptsGatesWhateverItSpells() {
+        for (String label : List.of("ՏԑΝᗪ", "ՏԑΝᗪ now", "Sеnd", "Ρay", "Ok\u200Bаy")) {
+            assertTrue(WORDS.categoriesIn(label).contains(ConsequentialWords.MIXED_SCRIPT), label);
+        }
+        for (String label : List.of(
+                "Русский (Russian)",
+                "Ελληνικά/Greek",
+                "日本語の設定",
+                "ファイルを開くOpen",
+                "한국어 漢字",
+                "Save as PDF…",
+                "Ångström",
+                "x² + y²",
+                "Wi-Fi",
+                "Ⅻ")) {
+            assertFalse(Labels.mixesScripts(label), label);
+        }
+    }
+
     @Test
     void wordsThatOnlyContainOrExtendAListWordDoNotGate() {
         // Display holds "pay" inside the word; Deleted Items, Submitted and Signed are states, not actions; pay and
