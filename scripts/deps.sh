@@ -12,9 +12,11 @@ SAMPLE_APPS=(mousepad)
 # python3-gi, python3-gi-cairo, gir1.2-gtk-3.0: the GTK 3 canvas test app (canvas_app.py); mtpaint: a GTK 2 app
 # (the click_at measurements per toolkit, SentClickDesktopTest).
 # xkbset: KeyboardChangesTest turns on AccessX (sticky, slow, bounce keys) as a granted program could.
+# tmux: ProcessesStartedSinceTest (a multiplexer's client leads a terminal; its server runs commands on request).
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
-      i3lock xclip zenity i3-wm fluxbox icewm python3-gi python3-gi-cairo gir1.2-gtk-3.0 mtpaint xkbset)
+      i3lock xclip zenity i3-wm fluxbox icewm python3-gi python3-gi-cairo gir1.2-gtk-3.0 mtpaint xkbset
+      tmux)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
 # shows the accessibility tree) and X11 apps without one (Athena's xedit, xterm).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword

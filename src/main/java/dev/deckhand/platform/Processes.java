@@ -64,42 +64,19 @@ public final class Processes {
     }
 
     /**
-     * Where the orphans of {@code root}'s commands can go: Linux gives an orphan to the nearest ancestor that made
-     * itself a subreaper (a service manager, a container's or a CI runner's supervisor), else to init, and shows no
-     * flag for a subreaper; so every ancestor of {@code root} counts, init always, Deckhand's own process never (it
-     * adopts nothing). Taken while {@code root} runs: once it ends its chain cannot be read.
+     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now, by pid with their start (a pid
+     * given again later has another start): whatever their parent or terminal — a command the granted app ran, one it
+     * detached ({@code setsid}, a double fork, adopted by init or a subreaper), one it handed to a process that ran
+     * before ({@code tmux run-shell}, a pane's shell, D-Bus activation, a service manager) — but Deckhand's own process
+     * and the kernel's threads (children of {@code kthreadd}, pid 2).
      */
-    public static Set<Integer> adopters(int root) {
-        Set<Integer> out = new HashSet<>();
-        out.add(1);
-        long self = ProcessHandle.current().pid();
-        for (int hops = 0, q = parent(root); hops < 64 && q > 1; hops++, q = parent(q)) {
-            if (q != self) out.add(q);
-        }
-        return out;
-    }
-
-    /**
-     * The processes started at or after {@code ticks} ({@link #nowTicks}) that run now and descend from {@code root},
-     * were adopted by one of {@code adopters} ({@link #adopters}: a command that detached itself with {@code setsid}
-     * or a double fork), or run on a terminal (a controlling terminal: a command a multiplexer's pane ran for the
-     * granted terminal, whose server is no descendant of it — {@code tmux}, {@code screen}), by pid with their start
-     * (a pid given again later has another start); Deckhand's own process left out.
-     */
-    public static Map<Integer, Long> startedSinceUnder(long ticks, int root, Set<Integer> adopters) {
+    public static Map<Integer, Long> startedSince(long ticks) {
         Map<Integer, Long> out = new HashMap<>();
         Map<Integer, Stat> stats = stats();
         if (stats == null) return out;
         long self = ProcessHandle.current().pid();
         stats.forEach((pid, st) -> {
-            if (pid == self || st.start() < ticks) return;
-            boolean under = adopters.contains(st.parent()) || st.terminal() != 0;
-            for (int hops = 0, q = pid; hops < 64 && q > 1 && !under; hops++) {
-                under = q == root;
-                Stat up = stats.get(q);
-                q = up == null ? -1 : up.parent();
-            }
-            if (under) out.put(pid, st.start());
+            if (pid != self && pid != 2 && st.parent() != 2 && st.start() >= ticks) out.put(pid, st.start());
         });
         return out;
     }
@@ -144,8 +121,9 @@ public final class Processes {
      * descendant runs (it holds the pseudo-terminal's master side): for each session that terminal started — a
      * child that leads its own session on a terminal — the terminal's foreground process group is another than the
      * session's (a job: {@code vim} started from the shell, a script, {@code less}), or a process of that foreground
-     * group is no shell the system lists in {@code /etc/shells} ({@code xterm -e vim}; {@code sh -c vim}, where a
-     * shell without job control keeps its command in its own group). There any letter may be a command. False
+     * group is no command interpreter the system lists in {@code /etc/shells} ({@code xterm -e vim}; {@code sh -c vim},
+     * where a shell without job control keeps its command in its own group; {@code xterm -e tmux}, whose client relays
+     * the keys to a pane any program may read). There any letter may be a command. False
      * where no such session is found (no terminal); true where {@code /etc/shells} cannot be read (every leader is
      * then a program).
      */
@@ -186,7 +164,16 @@ public final class Processes {
         return out;
     }
 
-    /** The login shells {@code /etc/shells} lists, as real paths; none when it cannot be read. */
+    /**
+     * The command interpreters a shell prompt may be read from, by their program's file name. {@code /etc/shells}
+     * lists login programs, and Debian's packages add {@code tmux} and {@code script} there, which relay the keys to a
+     * terminal of their own where any program may read them (round 6: {@code xterm -e tmux} ran vim unseen). So this
+     * list says what a shell is, and anything it lacks counts as a program: the default refuses.
+     */
+    private static final Set<String> INTERPRETERS =
+            Set.of("sh", "bash", "dash", "zsh", "ksh", "ksh93", "mksh", "lksh", "tcsh", "csh", "fish", "yash", "posh");
+
+    /** The login shells {@code /etc/shells} lists that are command interpreters, as real paths; none when unreadable. */
     private static Set<Path> shells() {
         Set<Path> out = new HashSet<>();
         try {
@@ -194,7 +181,8 @@ public final class Processes {
                 String l = line.strip();
                 if (l.isEmpty() || l.startsWith("#")) continue;
                 try {
-                    out.add(Path.of(l).toRealPath());
+                    Path real = Path.of(l).toRealPath();
+                    if (INTERPRETERS.contains(String.valueOf(real.getFileName()))) out.add(real);
                 } catch (IOException | RuntimeException missing) {
                     // listed, not installed
                 }
@@ -239,11 +227,6 @@ public final class Processes {
                 children.computeIfAbsent(st.parent(), k -> new ArrayList<>()).add(child);
         });
         return children;
-    }
-
-    private static int parent(int pid) {
-        Stat st = stat(pid);
-        return st == null ? -1 : st.parent();
     }
 
     private static boolean holdsPtyMaster(int pid) {

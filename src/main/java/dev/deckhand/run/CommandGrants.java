@@ -28,14 +28,13 @@ import org.jboss.logging.Logger;
  * ends, what the kernel queued is drained while it is still held, then it is let go.
  *
  * <p>A command can also outlive the grant ({@code nohup sh -c "sleep 25; rev owner-token > f" &}, round 2 of the
- * review: the read came after the grant was revoked and the copy showed in the next grant's capture). So when the
- * grant ends, every process started since its first input that still runs and descends from the granted app or was
- * adopted by one of its ancestors (detached: {@code setsid}, a double fork; Linux gives an orphan to the nearest
- * subreaper above it, a service manager or a CI runner, else to init), or runs on a terminal (a {@code tmux} pane's
- * command: the granted xterm runs only tmux's client, the pane's shell is its server's) keeps the watch on until the
- * last of them has ended ({@link #lingering}); a foreign open meanwhile replaces the owner token
- * ({@code owner.ForeignSecretReads}). The cost: a program such an ancestor starts for another reason in that time,
- * and a command the person starts in another terminal then, keep the watch on too.
+ * review: the read came after the grant was revoked and the copy showed in the next grant's capture). Where it runs
+ * is the command's choice: a child of the app, detached to init or a subreaper, a {@code tmux} pane's shell or a
+ * {@code tmux run-shell} job (children of a server started long before: rounds 5 and 6), a D-Bus activated service.
+ * So when the grant ends, every process started since its first input that still runs, whatever its parent, keeps
+ * the watch on until the last of them has ended ({@link #lingering}); a foreign open meanwhile replaces the owner
+ * token ({@code owner.ForeignSecretReads}). The cost: a program the person or the desktop starts in that time keeps
+ * the watch on too, and a person's {@code deckhand signin} then finds its token replaced.
  *
  * <p>Such an app's pixels can also show a sign-in code the person printed there ({@code deckhand signin}); no text
  * matcher reads pixels, so every capture of it for the model first ends the codes not yet used ({@link #captures}).
@@ -46,13 +45,10 @@ public class CommandGrants {
     private static final Logger LOG = Logger.getLogger(CommandGrants.class);
 
     private final Set<String> held = new HashSet<>();
-    /** Per held grant: when its first input came, the granted app's process and where its orphans can go. */
-    private final Map<String, Held> heldSince = new HashMap<>();
+    /** Per held grant: when its first input came ({@link Processes#nowTicks}). */
+    private final Map<String, Long> heldSince = new HashMap<>();
     /** Processes started under an ended grant that still run, by pid with their start; the watch stays on for them. */
     private final Map<Integer, Long> lingering = new HashMap<>();
-
-    /** A held grant's first input ({@link Processes#nowTicks}), its app's process, that process's adopters. */
-    private record Held(long ticks, int pid, Set<Integer> adopters) {}
 
     private final OwnerSessions sessions;
     private ScheduledFuture<?> polling;
@@ -92,9 +88,9 @@ public class CommandGrants {
     }
 
     /** The grant's app runs commands and a run of it is about to give input: watched until the grant ends. */
-    synchronized void hold(String grantId, int pid) {
+    synchronized void hold(String grantId) {
         if (held.add(grantId)) {
-            heldSince.put(grantId, new Held(Processes.nowTicks() - 1, pid, Processes.adopters(pid)));
+            heldSince.put(grantId, Processes.nowTicks() - 1);
             SecretFileReads.arm();
         }
     }
@@ -102,10 +98,9 @@ public class CommandGrants {
     synchronized void release(String grantId) {
         if (!held.remove(grantId)) return;
         SecretFileReads.mark(); // drains the queue while the grant still counts
-        Held since = heldSince.remove(grantId);
+        Long since = heldSince.remove(grantId);
         boolean wasLingering = !lingering.isEmpty();
-        if (since != null && since.ticks() >= 0)
-            lingering.putAll(Processes.startedSinceUnder(since.ticks(), since.pid(), since.adopters()));
+        if (since != null && since >= 0) lingering.putAll(Processes.startedSince(since));
         if (!wasLingering && !lingering.isEmpty()) {
             LOG.infof(
                     "%d process(es) started under a command grant still run: Deckhand's secret files stay watched "
