@@ -56,11 +56,11 @@ import java.util.TreeSet;
 public final class ConsequentialWords {
 
     /**
-     * The category of a label with a word whose letters mix scripts as no language writes them
-     * ({@link Labels#mixesScripts}): whatever it looks like, the list cannot read it, so it gates until the person
-     * names this category.
+     * The category of a label Deckhand cannot read as a person does ({@link Labels#unreadable}: letters of scripts no
+     * language mixes, letters no language writes today, more symbols between letters than it reads as letters):
+     * whatever it looks like, the list cannot read it, so it gates until the person names this category.
      */
-    public static final String MIXED_SCRIPT = "mixed-script";
+    public static final String UNREADABLE = "unreadable";
 
     /** The fewest letters (in normal form) a list word needs to match with an affix. */
     public static final int MIN_AFFIXED = 4;
@@ -243,7 +243,7 @@ public final class ConsequentialWords {
         for (String w : read.words()) gluedCategoryOf(w).ifPresent(out::add);
         // a symbol between letters is read as any letter: S℮nd, Se∩d
         for (String w : Labels.gapped(label)) out.addAll(withGapsFilled(w));
-        if (Labels.mixesScripts(label)) out.add(MIXED_SCRIPT);
+        if (Labels.unreadable(label)) out.add(UNREADABLE);
         return out;
     }
 

@@ -114,16 +114,36 @@ public final class Labels {
     }
 
     /**
-     * Whether a word of {@code text} (after NFKC and with format characters removed; words end at anything that is
-     * no letter or mark) mixes scripts as no language writes them ({@link #ONE_SCRIPT}): {@code ՏԑΝᗪ} (Armenian,
-     * Cyrillic, Greek, Canadian Syllabics), {@code Sеnd} with a Cyrillic {@code е}. A person reads such a word as
-     * the Latin one it looks like, which no confusables table may map: the default refuses. Words of one script
-     * each ({@code Русский (Russian)}) do not mix.
+     * Whether {@code text} holds a word Deckhand cannot read as a person does, whatever it spells — a default that
+     * refuses where the look-alike tables end. After NFKC and with format characters removed:
+     * <ul>
+     * <li>a word (words end at anything that is no letter or mark) whose letters mix scripts as no language writes
+     *   them ({@link #ONE_SCRIPT}): {@code ՏԑΝᗪ} (Armenian, Cyrillic, Greek, Canadian Syllabics), {@code Sеnd} with a
+     *   Cyrillic {@code е}; words of one script each ({@code Русский (Russian)}) do not mix;
+     * <li>a letter whose Unicode identifier status is not <i>allowed</i> (UTS #39: obsolete, technical, uncommon or
+     *   limited use — {@code ƅ} drawn as {@code b}, {@code Ꝑ}, IPA's {@code ɑ}, Cherokee): letters no language
+     *   writes today, which a person reads as the Latin letter they look like;
+     * <li>a word with more symbols next to its letters than {@link #gapped} reads as letters (two), making up a third
+     *   of its letters or more ({@code D€l€t€}, {@code In$t@|l}); an address ({@code user@mail.example.com}) or a
+     *   chord ({@code Ctrl+Shift+Alt+T}) has more letters than that.
+     * </ul>
      */
-    public static boolean mixesScripts(String text) {
+    public static boolean unreadable(String text) {
         if (text == null) return false;
-        for (String word : withoutFormat(NFKC.normalize(text)).split("[^\\p{L}\\p{M}]+")) {
+        String plain = withoutFormat(NFKC.normalize(text));
+        for (String word : plain.split("[^\\p{L}\\p{M}]+")) {
             if (!word.isEmpty() && ONE_SCRIPT.failsChecks(word)) return true;
+        }
+        // identifier status allowed: identifier type recommended or inclusion
+        boolean restricted = plain.codePoints()
+                .anyMatch(cp -> UCharacter.isLetter(cp)
+                        && !UCharacter.hasIdentifierType(cp, UCharacter.IdentifierType.RECOMMENDED)
+                        && !UCharacter.hasIdentifierType(cp, UCharacter.IdentifierType.INCLUSION));
+        if (restricted) return true;
+        for (String shown : orders(text)) {
+            for (Gaps g : gaps(readable(shown, true))) {
+                if (g.each() > 2 && g.each() * 3 >= g.letters()) return true;
+            }
         }
         return false;
     }
@@ -135,40 +155,70 @@ public final class Labels {
      * The words of {@code text} (every order) that have a symbol next to a letter — between two ({@code S℮nd},
      * {@code S∊nd}, {@code Se∩d}, {@code Ins†all}), or at a word's start or end ({@code $end}, {@code ₱ay},
      * {@code Delet€}): a symbol or a punctuation mark a person may read as a letter, which no confusables table maps
-     * to one — in normal form with {@link #GAP} where each symbol, or each run of them ({@code Se||d}), stood (at most
-     * two); the caller reads the gap as any letter. Empty for a text with no such word.
+     * to one — in normal form with {@link #GAP} where each symbol stood, and again with one where each run of them
+     * stood ({@code Se||d}, {@code P@¥}: a run may be one letter or one each), each reading with at most two; the
+     * caller reads the gap as any letter. Empty for a text with no such word. More gaps: {@link #unreadable}.
      */
     public static List<String> gapped(String text) {
         List<String> out = new ArrayList<>();
         for (String shown : orders(text)) {
-            String s = readable(shown, true);
-            for (String run : s.split("\\s+")) {
-                if (run.isEmpty()) continue;
-                StringBuilder word = new StringBuilder();
-                StringBuilder part = new StringBuilder();
-                int gaps = 0;
-                int prev = -1;
-                for (int i = 0; i < run.length(); ) {
-                    int cp = run.codePointAt(i);
-                    int next = i + Character.charCount(cp) < run.length()
-                            ? run.codePointAt(i + Character.charCount(cp))
-                            : -1;
-                    if (symbol(cp) && prev >= 0 && symbol(prev) && gaps > 0) {
-                        // a run of symbols reads as one letter: Se||d
-                    } else if (symbol(cp)
-                            && (prev >= 0 && UCharacter.isLetter(prev) || next >= 0 && UCharacter.isLetter(next))) {
-                        word.append(word(part.toString())).append(GAP);
-                        part.setLength(0);
-                        gaps++;
-                    } else {
-                        part.appendCodePoint(cp);
-                    }
-                    prev = cp;
-                    i += Character.charCount(cp);
-                }
-                word.append(word(part.toString()));
-                if (gaps > 0 && gaps <= 2) out.add(word.toString());
+            for (Gaps g : gaps(readable(shown, true))) {
+                if (g.runs() > 0 && g.runs() <= 2) out.add(g.byRun());
+                if (g.each() != g.runs() && g.each() <= 2) out.add(g.bySymbol());
             }
+        }
+        return out;
+    }
+
+    /**
+     * One white-space separated word of a text read for symbols next to letters: in normal form with a {@link #GAP}
+     * per run of symbols ({@code byRun}, {@code runs} gaps) and per symbol ({@code bySymbol}, {@code each} gaps), and
+     * how many letters it has besides.
+     */
+    private record Gaps(String byRun, int runs, String bySymbol, int each, int letters) {}
+
+    /**
+     * {@link Gaps} of each white-space separated word of {@code s} that has a run of symbols next to a letter; a run of
+     * sentence punctuation that ends the word ({@code Send…}, {@code Delete?}) is punctuation, not a letter.
+     */
+    private static List<Gaps> gaps(String s) {
+        List<Gaps> out = new ArrayList<>();
+        for (String run : s.split("\\s+")) {
+            if (run.isEmpty()) continue;
+            int[] cps = run.codePoints().toArray();
+            StringBuilder byRun = new StringBuilder();
+            StringBuilder bySymbol = new StringBuilder();
+            StringBuilder part = new StringBuilder();
+            int runs = 0;
+            int each = 0;
+            int letters = 0;
+            for (int i = 0; i < cps.length; ) {
+                if (!symbol(cps[i])) {
+                    if (UCharacter.isLetter(cps[i])) letters++;
+                    part.appendCodePoint(cps[i++]);
+                    continue;
+                }
+                int end = i;
+                boolean sentence = true;
+                while (end < cps.length && symbol(cps[end])) sentence &= ".!?:;,".indexOf(cps[end++]) >= 0;
+                boolean nextToLetter =
+                        i > 0 && UCharacter.isLetter(cps[i - 1]) || end < cps.length && UCharacter.isLetter(cps[end]);
+                if (!nextToLetter || sentence && end == cps.length) {
+                    for (int k = i; k < end; k++) part.appendCodePoint(cps[k]);
+                } else {
+                    String w = word(part.toString());
+                    part.setLength(0);
+                    byRun.append(w).append(GAP);
+                    bySymbol.append(w).append(String.valueOf(GAP).repeat(end - i));
+                    runs++;
+                    each += end - i;
+                }
+                i = end;
+            }
+            if (runs == 0) continue;
+            String w = word(part.toString());
+            out.add(new Gaps(
+                    byRun.append(w).toString(), runs, bySymbol.append(w).toString(), each, letters));
         }
         return out;
     }

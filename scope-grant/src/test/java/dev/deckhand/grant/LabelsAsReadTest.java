@@ -321,14 +321,29 @@ class LabelsAsReadTest {
     }
 
     /**
-     * Round 5 (L2b): letters of four scripts, none of which the confusables skeleton joins to Latin, read as "SEND".
-     * A word whose letters mix scripts as no language writes them gates whatever it spells; words each of one
-     * script, and the mixes languages write (Japanese, Korean with Han, Latin beside them), do not.
+     * Rounds 5 (L2b) and 6 (L1): words a person reads as a list word that no look-alike table maps — letters of four
+     * scripts spelling "SEND", letters no language writes today drawn as Latin ones, more symbols than letters read
+     * as gaps. Such a word gates whatever it spells, as {@code unreadable}; words of one script each, the mixes
+     * languages write, letters with diacritics, addresses and chords do not.
      */
     @Test
-    void aWordWhoseLettersMixScriptsGatesWhateverItSpells() {
-        for (String label : List.of("ՏԑΝᗪ", "ՏԑΝᗪ now", "Sеnd", "Ρay", "Ok\u200Bаy")) {
-            assertTrue(WORDS.categoriesIn(label).contains(ConsequentialWords.MIXED_SCRIPT), label);
+    void aWordDeckhandCannotReadGatesWhateverItSpells() {
+        for (String label : List.of(
+                "ՏԑΝᗪ",
+                "ՏԑΝᗪ now",
+                "Sеnd",
+                "Ρay",
+                "Ok\u200Bаy",
+                "ᏚᎬᏁᎠ",
+                "Suƅmit",
+                "Ƨend",
+                "Ꞩend",
+                "Ꝑay",
+                "D€l€t€",
+                "$€n₫",
+                "In$t@|l",
+                "C++/C#")) {
+            assertTrue(WORDS.categoriesIn(label).contains(ConsequentialWords.UNREADABLE), label);
         }
         for (String label : List.of(
                 "Русский (Russian)",
@@ -338,11 +353,26 @@ class LabelsAsReadTest {
                 "한국어 漢字",
                 "Save as PDF…",
                 "Ångström",
+                "Bỏ qua",
+                "Ŝend",
+                "Șterge",
+                "user@mail.example.com",
+                "Ctrl+Shift+Alt+T",
+                "Drag-and-drop",
                 "x² + y²",
+                "e^x",
                 "Wi-Fi",
                 "Ⅻ")) {
-            assertFalse(Labels.mixesScripts(label), label);
+            assertFalse(Labels.unreadable(label), label);
         }
+    }
+
+    /** Round 6 (L1): two symbols side by side may each stand for a letter ({@code P@¥} is "Pay"), or together for one. */
+    @Test
+    void aRunOfSymbolsIsReadAsOneLetterAndAsOneEach() {
+        assertTrue(WORDS.categoriesIn("P@¥").contains("pay"), "P@¥");
+        assertTrue(WORDS.categoriesIn("Se||d").contains("send"), "Se||d");
+        assertTrue(WORDS.categoriesIn("De//ete").contains("delete"), "De//ete");
     }
 
     @Test
