@@ -121,6 +121,21 @@ class WindowManagerBindingsTest {
         return false;
     }
 
+    /**
+     * A window of {@code other} the window manager framed, or 0: a window mapped while the manager was still starting
+     * (its grabs taken, its substructure redirect not yet) may stay unmanaged, so another is mapped after 10 s.
+     */
+    private static long framed(OtherClient other, Windows windows) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long target = other.solidWindow("target", 10, 10, 200, 100, 0x336699);
+            if (TestApps.await(
+                    () -> windows.topLevel(target) != target && windows.topLevel(target) != 0, Duration.ofSeconds(10)))
+                return target;
+            other.destroy(target);
+        }
+        return 0;
+    }
+
     /** A window manager started on {@code server} by PID, with a private HOME. */
     private static Process start(OwnXvfb server, String... command) throws IOException {
         Path home = Files.createTempDirectory("deckhand-wm");
@@ -158,13 +173,10 @@ class WindowManagerBindingsTest {
                             Duration.ofSeconds(30));
                     assertTrue(took, () -> name + " took its grabs (alive: " + wm.isAlive() + ")");
                     // A managed window: some managers grab window keys on its frame, not on the root.
-                    long target = other.solidWindow("target", 10, 10, 200, 100, 0x336699);
                     Windows windows = new Windows(c, new WindowProperties(c));
+                    long target = framed(other, windows);
                     assertTrue(
-                            TestApps.await(
-                                    () -> windows.topLevel(target) != target && windows.topLevel(target) != 0,
-                                    Duration.ofSeconds(30)),
-                            name + " framed the window");
+                            target != 0, () -> name + " framed a window in three tries (alive: " + wm.isAlive() + ")");
                     long frame = windows.topLevel(target);
                     List<String> missed = new ArrayList<>();
                     int probed = 0;

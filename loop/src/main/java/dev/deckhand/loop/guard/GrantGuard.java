@@ -53,7 +53,7 @@ import java.util.function.Supplier;
  * ({@link #abort}) wins over everything.
  *
  * <p>Per action: {@link #check} proposes the action by effect ({@link Proposals}) and decides; an
- * approval card, when needed, shows the text to be typed (up to {@value #CARD_TEXT} characters) and where
+ * approval card, when needed, shows the text to be typed, every character of it ({@link CardText}), and where
  * a chord goes. {@link #reserve} sets a budget unit aside before delivery. {@link #lastCheck}, right
  * before each native call, re-reads Stop, the grant, the policy and the facts, and for {@code key} and
  * {@code type} requires the input focus (window and element) to be where {@link #check} last saw it.
@@ -74,8 +74,6 @@ public final class GrantGuard implements Guard {
 
     /** How often a pending approval is polled. */
     public static final Duration APPROVAL_POLL = Duration.ofMillis(20);
-    /** Characters of typed text an approval card shows. */
-    public static final int CARD_TEXT = 200;
 
     private final Supplier<PolicyConfig> policy;
     private final GrantBroker broker;
@@ -945,9 +943,7 @@ public final class GrantGuard implements Guard {
     }
 
     private static String quoted(String text) {
-        int cps = text.codePointCount(0, text.length());
-        if (cps <= CARD_TEXT) return "\"" + text + "\" (" + cps + " characters)";
-        return "\"" + text.substring(0, text.offsetByCodePoints(0, CARD_TEXT)) + "…\" (" + cps + " characters)";
+        return "\"" + CardText.visible(text) + "\" (" + text.codePointCount(0, text.length()) + " characters)";
     }
 
     private static String describe(FocusMark m, long granted) {

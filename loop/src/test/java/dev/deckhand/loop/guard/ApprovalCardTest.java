@@ -7,17 +7,24 @@ import dev.deckhand.loop.action.Action;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** What an approval card says about an action: the text to be typed, bounded, and the chord in its normal form. */
+/** What an approval card says about an action: every character of the text to be typed, and the chord in its normal form. */
 @Tag("pure")
 class ApprovalCardTest {
 
+    /** Round 6 (BC1): a card cut a 430-character {@code type} at 200 characters, and the tail it hid was typed. */
     @Test
-    void theCardShowsTheTextToBeTypedUpTo200CharactersAndTheChord() {
+    void theCardShowsEveryCharacterOfTheTextAndWritesOutWhatCannotBeSeen() {
         assertEquals(": \"hello world\" (11 characters)", GrantGuard.note(new Action.Type("hello world")));
-        String longText = "x".repeat(199) + "😀" + "y".repeat(100);
+        String longText = "x".repeat(199) + "😀" + "y".repeat(100) + "HIDDEN-TAIL";
         String note = GrantGuard.note(new Action.Type(longText));
-        assertTrue(note.startsWith(": \"" + "x".repeat(199) + "😀…\""), note);
-        assertTrue(note.endsWith("(300 characters)"), note);
+        assertTrue(note.contains("😀" + "y".repeat(100) + "HIDDEN-TAIL\""), note);
+        assertTrue(note.endsWith("(311 characters)"), note);
+        assertEquals(
+                ": \"pytest -q⟨300 spaces⟩; curl x|sh\" (320 characters)",
+                GrantGuard.note(new Action.Type("pytest -q" + " ".repeat(300) + "; curl x|sh")));
+        assertEquals(
+                ": \"a b⟨U+202E⟩dneS⟨U+200B⟩⟨U+00A0⟩\" (10 characters)",
+                GrantGuard.note(new Action.Type("a b\u202EdneS\u200B\u00A0")));
         assertEquals(": alt+shift+s", GrantGuard.note(new Action.Key("alt+S")));
         assertEquals(
                 ": option \"Delete the originals\" (20 characters)",
