@@ -89,6 +89,18 @@ public final class DeniedPlaces {
         return home;
     }
 
+    /**
+     * Devices that hold nothing and give nothing but zeros or noise, named in ordinary command lines
+     * ({@code 2>/dev/null}): no place, wherever the system's virtual directories are denied (round 6: every shell
+     * line that dropped its output was refused). Only these, as themselves: a link to one is read where it leads.
+     */
+    private static final Set<Path> INERT = Set.of(
+            Path.of("/dev/null"),
+            Path.of("/dev/zero"),
+            Path.of("/dev/full"),
+            Path.of("/dev/random"),
+            Path.of("/dev/urandom"));
+
     /** The kind of denied place {@code path} (absolute) lies in; empty when it lies in none. */
     public Optional<String> kindOf(Path path) {
         return kindOf(List.of(path));
@@ -102,7 +114,7 @@ public final class DeniedPlaces {
             forms.add(path.normalize());
             forms.add(links.resolve(path).normalize());
         }
-        if (forms.isEmpty()) return Optional.empty();
+        if (forms.isEmpty() || INERT.containsAll(forms)) return Optional.empty();
         for (Place p : places) {
             // a place's own links are resolved now: one made a link after the start counts too
             Path real = links.resolve(p.path()).normalize();

@@ -159,6 +159,17 @@ class DeniedPlacesTest {
         assertEquals(Optional.empty(), noHidden.inText("~/.aws/credentials", Optional.empty()));
     }
 
+    /** Round 6: {@code > /dev/null} in a shell line was refused as a path in {@code /dev}. */
+    @Test
+    void theInertDevicesAreNoPlaceAndTheRestOfDevIs() {
+        DeniedPlaces places = new DeniedPlaces(
+                HOME, List.of(new DeniedPlaces.Place(Path.of("/dev"), "/dev")), true, DeniedPlaces.Links.NONE);
+        for (String line : List.of("make > /dev/null", "ls 2>/dev/null", "head -c 8 /dev/urandom", "dd if=/dev/zero"))
+            assertTrue(places.inText(line, java.util.Optional.empty()).isEmpty(), line);
+        for (String line : List.of("cat /dev/input/event3", "cat /dev/null/../input/event3", "ls /dev/shm"))
+            assertEquals(java.util.Optional.of("/dev"), places.inText(line, java.util.Optional.empty()), line);
+    }
+
     @Test
     void aNameRelativeToAFileChoosersFolderIsResolvedThere() {
         Optional<Path> home = Optional.of(HOME);
