@@ -373,6 +373,11 @@ class LabelsAsReadTest {
         assertTrue(WORDS.categoriesIn("P@¥").contains("pay"), "P@¥");
         assertTrue(WORDS.categoriesIn("Se||d").contains("send"), "Se||d");
         assertTrue(WORDS.categoriesIn("De//ete").contains("delete"), "De//ete");
+        assertTrue(WORDS.categoriesIn("Se∩∂").contains("send"), "Se∩∂");
+        assertTrue(WORDS.categoriesIn("Del€+e").contains("delete"), "Del€+e");
+        assertTrue(WORDS.categoriesIn("Purch@$e").contains("buy"), "Purch@$e");
+        // a dialog's text that holds an unreadable word gates its OK as a gated word does
+        assertTrue(!WORDS.categoriesIn("D€l€t€ all 3 files permanently?").isEmpty());
     }
 
     @Test

@@ -330,6 +330,30 @@ public final class Proposals {
         return window;
     }
 
+    /**
+     * Whether {@code n} shows what the dialog's OK confirms: a selected or checked element (a list's row, a radio
+     * button), a list's focused row or cell, or a combo box, whose name or value is its current choice (round 6: {@code key Down} chose "Delete all
+     * files" in a list, then OK confirmed it with nothing named). Its text joins the dialog's.
+     */
+    private static boolean chosen(Node n) {
+        return n.role().equals("combo box")
+                || n.states().contains("selected")
+                || n.states().contains("checked")
+                || n.focused() && ROWS.contains(n.role());
+    }
+
+    /**
+     * What {@code n} shows chosen: a combo box's value where it has one (Qt and web pages name a combo by its label and
+     * give the choice as its value), else its name (GTK 3 names it by its choice); any other element's name.
+     */
+    private static String choice(Node n) {
+        if (n.role().equals("combo box") && n.value() != null && !n.value().isBlank()) return n.value();
+        return n.name();
+    }
+
+    /** The roles of a list's or table's rows and cells: the focused one is the choice where no state says more. */
+    private static final Set<String> ROWS = Set.of("table cell", "cell", "list item", "table row", "row", "tree item");
+
     /** At most this many controls and no menu bar: a window that asks one thing (GTK dialogs often read as frames). */
     static final int DIALOG_LIKE_CONTROLS = 15;
 
@@ -350,6 +374,7 @@ public final class Proposals {
             if (Roles.interactive(n.role())) controls++;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                 text.append('\n').append(n.name());
+            if (chosen(n)) text.append('\n').append(choice(n));
             if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(tree, n));
         }
         dialog |= !menuBar && controls > 0 && controls <= DIALOG_LIKE_CONTROLS;

@@ -320,8 +320,9 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
                     e == El.FRAME ? 0 : 1,
                     e.role,
                     e.name,
-                    e.text(),
-                    e.text() ? "" : null,
+                    e.text() || e == El.FOLDER,
+                    // a combo named by its label (Qt, a web page) gives its choice as its value
+                    e.text() ? "" : e == El.FOLDER ? "Sent" : null,
                     true,
                     focused,
                     e.text() || e == El.PASSWORD,
