@@ -189,7 +189,8 @@ public class EvalTaskCommand {
     /**
      * The window to grant, as a person would pick it: visible, not Deckhand's own, matching the task's
      * title regex and/or class; then, as the person waits for the app to be ready, until its tree can be
-     * read (at most 20 s, 5 s on a pixels grant, whose window may have none).
+     * read twice, a second apart (at most 20 s, 5 s on a pixels grant, whose window may have none): an app
+     * still loading (LibreOffice) answers one snapshot and then stalls past the hung-call bound.
      */
     private Optional<WindowInfo> awaitWindow(JsonNode spec, int seconds, boolean pixels) {
         Pattern title = spec.hasNonNull("titleMatches")
@@ -212,14 +213,16 @@ public class EvalTaskCommand {
         }
         if (found.isEmpty()) return found;
         long ready = Math.min(deadline, System.nanoTime() + (pixels ? 5 : 20) * 1_000_000_000L);
+        int usableInARow = 0;
         while (System.nanoTime() < ready) {
             try {
                 Desktop d = desktops.desktop();
-                if (Router.usable(d.trees().snapshot(found.get().id(), 0))) break;
+                usableInARow = Router.usable(d.trees().snapshot(found.get().id(), 0)) ? usableInARow + 1 : 0;
+                if (usableInARow == 2) break;
             } catch (RefusedException notYet) {
-                // the app has not registered on the accessibility bus yet
+                usableInARow = 0; // not registered on the accessibility bus yet, or too busy to answer
             }
-            sleep(200);
+            sleep(usableInARow == 1 ? 1000 : 200);
         }
         return found;
     }
