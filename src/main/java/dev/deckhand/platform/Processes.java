@@ -81,6 +81,25 @@ public final class Processes {
         return out;
     }
 
+    /**
+     * Process {@code pid} and its descendants that run now, by pid with their start; empty when it does not run. The
+     * granted app's own processes took the agent's input, and a shell among them can act on it later with builtins
+     * alone, starting nothing (round 7: {@code read -t 45 x <>fifo; read -r A <owner-token}).
+     */
+    public static Map<Integer, Long> runningUnder(int pid) {
+        Map<Integer, Long> out = new HashMap<>();
+        Map<Integer, Stat> stats = stats();
+        if (stats == null || pid <= 1 || !stats.containsKey(pid)) return out;
+        Map<Integer, List<Integer>> children = new HashMap<>();
+        stats.forEach((child, st) ->
+                children.computeIfAbsent(st.parent(), k -> new ArrayList<>()).add(child));
+        for (int p : subtree(pid, children)) {
+            Stat st = stats.get(p);
+            if (st != null && p != ProcessHandle.current().pid()) out.put(p, st.start());
+        }
+        return out;
+    }
+
     /** Whether process {@code pid} still runs and is the one that started at {@code start}. */
     public static boolean runs(int pid, long start) {
         return start(pid) == start;
@@ -138,7 +157,7 @@ public final class Processes {
                 Stat st = stat(session);
                 // a session leader on a terminal: its session is its own pid
                 if (st == null || st.session() != session || st.terminal() == 0) continue;
-                if (st.foreground() != st.group()) return true;
+                if (st.foreground() != st.group() || charactersAtATime(st.terminal())) return true;
                 // a shell without job control (sh -c) runs its command in its own group: any member that is no
                 // shell reads the keys
                 for (int member : subtree(session, children)) {
@@ -148,6 +167,40 @@ public final class Processes {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the pseudo-terminal {@code ttyNr} ({@code /proc/PID/stat}'s field 7) hands each character over as it comes
+     * and echoes it: non-canonical with echo on. A shell's line editor at its prompt turns echo off and echoes itself;
+     * {@code read -n1} in the shell keeps echo on and acts on one letter (round 7: a {@code [y/N]} prompt deleted a
+     * folder on a typed {@code y}). Read with {@code stty}; true when it cannot be read (the default refuses). Not
+     * seen: a {@code read -s -n1}, whose terminal looks as the prompt's.
+     */
+    private static boolean charactersAtATime(long ttyNr) {
+        long major = (ttyNr >> 8) & 0xfff;
+        long minor = (ttyNr & 0xff) | ((ttyNr >> 12) & 0xfff00);
+        if (major < 136 || major > 143) return true; // no pseudo-terminal of the Unix 98 kind: unknown
+        String tty = "/dev/pts/" + ((major - 136) * 256 + minor);
+        try {
+            Process p = new ProcessBuilder("stty", "-F", tty, "-a")
+                    .redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .start();
+            // a few hundred bytes: the pipe holds them until it ends
+            if (!p.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return true;
+            }
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+            if (p.exitValue() != 0) return true;
+            List<String> flags = List.of(out.split("\\s+"));
+            return flags.contains("-icanon") && flags.contains("echo");
+        } catch (IOException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
     }
 
     /** {@code pid} and its descendants, breadth first. */

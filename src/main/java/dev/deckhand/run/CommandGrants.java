@@ -31,10 +31,13 @@ import org.jboss.logging.Logger;
  * review: the read came after the grant was revoked and the copy showed in the next grant's capture). Where it runs
  * is the command's choice: a child of the app, detached to init or a subreaper, a {@code tmux} pane's shell or a
  * {@code tmux run-shell} job (children of a server started long before: rounds 5 and 6), a D-Bus activated service.
- * So when the grant ends, every process started since its first input that still runs, whatever its parent, keeps
- * the watch on until the last of them has ended ({@link #lingering}); a foreign open meanwhile replaces the owner
- * token ({@code owner.ForeignSecretReads}). The cost: a program the person or the desktop starts in that time keeps
- * the watch on too, and a person's {@code deckhand signin} then finds its token replaced.
+ * So when the grant ends, every process started since its first input that still runs, whatever its parent, and
+ * the granted app's own processes (the shell that took the input can act later with builtins alone, starting
+ * nothing: round 7), and every process started while they run (one may start another and end before its child is
+ * seen: round 7), keep the watch on until the last of them has ended ({@link #lingering}); a foreign open
+ * meanwhile replaces the owner token ({@code owner.ForeignSecretReads}). The cost: a granted terminal keeps the
+ * secret files watched until it is closed, a program the person or the desktop starts in that time does too, and a
+ * person's {@code deckhand signin} then finds its token replaced.
  *
  * <p>Such an app's pixels can also show a sign-in code the person printed there ({@code deckhand signin}); no text
  * matcher reads pixels, so every capture of it for the model first ends the codes not yet used ({@link #captures}).
@@ -45,10 +48,15 @@ public class CommandGrants {
     private static final Logger LOG = Logger.getLogger(CommandGrants.class);
 
     private final Set<String> held = new HashSet<>();
-    /** Per held grant: when its first input came ({@link Processes#nowTicks}). */
-    private final Map<String, Long> heldSince = new HashMap<>();
+    /** Per held grant: when its first input came and the granted app's process. */
+    private final Map<String, Held> heldSince = new HashMap<>();
     /** Processes started under an ended grant that still run, by pid with their start; the watch stays on for them. */
     private final Map<Integer, Long> lingering = new HashMap<>();
+    /** When lingering processes were last looked for ({@link Processes#nowTicks}): the next poll adds what started since. */
+    private long polled = -1;
+
+    /** A held grant's first input ({@link Processes#nowTicks}) and its app's process. */
+    private record Held(long ticks, int pid) {}
 
     private final OwnerSessions sessions;
     private ScheduledFuture<?> polling;
@@ -88,9 +96,9 @@ public class CommandGrants {
     }
 
     /** The grant's app runs commands and a run of it is about to give input: watched until the grant ends. */
-    synchronized void hold(String grantId) {
+    synchronized void hold(String grantId, int pid) {
         if (held.add(grantId)) {
-            heldSince.put(grantId, Processes.nowTicks() - 1);
+            heldSince.put(grantId, new Held(Processes.nowTicks() - 1, pid));
             SecretFileReads.arm();
         }
     }
@@ -98,9 +106,12 @@ public class CommandGrants {
     synchronized void release(String grantId) {
         if (!held.remove(grantId)) return;
         SecretFileReads.mark(); // drains the queue while the grant still counts
-        Long since = heldSince.remove(grantId);
+        Held since = heldSince.remove(grantId);
         boolean wasLingering = !lingering.isEmpty();
-        if (since != null && since >= 0) lingering.putAll(Processes.startedSince(since));
+        long now = Processes.nowTicks() - 1;
+        if (since != null && since.ticks() >= 0) lingering.putAll(Processes.startedSince(since.ticks()));
+        if (since != null) lingering.putAll(Processes.runningUnder(since.pid()));
+        if (!wasLingering) polled = now;
         if (!wasLingering && !lingering.isEmpty()) {
             LOG.infof(
                     "%d process(es) started under a command grant still run: Deckhand's secret files stay watched "
@@ -114,6 +125,11 @@ public class CommandGrants {
 
     private synchronized void pollLingering() {
         if (lingering.isEmpty()) return;
+        // a lingering process may start another and end before a poll sees whose child it was (round 7:
+        // sh -c 'sleep 6; setsid sh -c "…" &'): every process started since the last poll lingers too
+        long now = Processes.nowTicks() - 1;
+        if (polled >= 0) lingering.putAll(Processes.startedSince(polled));
+        polled = now;
         lingering.entrySet().removeIf(e -> !Processes.runs(e.getKey(), e.getValue()));
         if (!lingering.isEmpty()) return;
         SecretFileReads.mark(); // what they opened before they ended still counts

@@ -157,7 +157,8 @@ public class RunAssembly {
         // What a granted app that runs commands can show of a secret it read (reversed, cut up) no matcher finds:
         // the opening of the secret files from its first input on, for the rest of the grant's life.
         SecretFileRunWindow secretFiles = new SecretFileRunWindow(
-                () -> Processes.runsCommands(grant.target().pid()), () -> commandGrants.hold(grant.id()));
+                () -> Processes.runsCommands(grant.target().pid()),
+                () -> commandGrants.hold(grant.id(), grant.target().pid()));
         ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope, secretFiles);
         DesktopVerifier desktopVerifier = new DesktopVerifier(
                 verifierReads.desktop(),

@@ -65,6 +65,14 @@ class ProcessesRunCommandsTest {
             shell.getOutputStream().flush();
             assertTrue(awaitReadsKeys(shell, true), "bash runs sleep in the foreground");
             assertFalse(Processes.programReadsKeys(-1), "an unknown process shows no terminal");
+            // round 7: the shell's own read -n1 acts on one letter; its line read waits for Enter as the prompt does
+            shell.getOutputStream()
+                    .write("\u0003read -n1 -p '[y/N]' a\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            shell.getOutputStream().flush();
+            assertTrue(awaitReadsKeys(shell, true), "bash's read -n1");
+            shell.getOutputStream().write("nread a\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            shell.getOutputStream().flush();
+            assertTrue(awaitReadsKeys(shell, false), "bash's read of a line");
         } finally {
             for (Process p : List.of(plain, program, underSh, shell)) {
                 p.descendants().forEach(ProcessHandle::destroy);

@@ -88,6 +88,26 @@ class ProcessesStartedSinceTest {
     }
 
     /**
+     * Round 7 (P1): the granted terminal's shell, started before the grant, took a line of builtins only
+     * ({@code read -t 45 x <>fifo; read -r A <owner-token}) and read the token after the grant, starting nothing. The
+     * granted app and its descendants that run when the grant ends are followed too.
+     */
+    @Test
+    void theGrantedAppsOwnProcessesAreFollowed() throws Exception {
+        Process app = new ProcessBuilder("sh", "-c", "sleep 30 & wait").start();
+        try {
+            ProcessHandle child = awaitChild(app.toHandle(), h -> true);
+            Map<Integer, Long> running = Processes.runningUnder((int) app.pid());
+            assertEquals(Processes.start((int) app.pid()), running.get((int) app.pid()), "the app: " + running);
+            assertTrue(running.containsKey((int) child.pid()), "its child: " + running);
+            assertFalse(running.containsKey((int) ProcessHandle.current().pid()), "not Deckhand's own process");
+            assertTrue(Processes.runningUnder(-1).isEmpty(), "no app, nothing");
+        } finally {
+            end(app);
+        }
+    }
+
+    /**
      * Round 6 (T1): a terminal whose session a {@code tmux} client leads (listed in {@code /etc/shells} on Debian) relays
      * every key to a pane where any program reads them: a program reads the keys, as with {@code xterm -e vim}.
      */

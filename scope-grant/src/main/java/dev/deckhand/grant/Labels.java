@@ -123,16 +123,19 @@ public final class Labels {
      * <li>a letter whose Unicode identifier status is not <i>allowed</i> (UTS #39: obsolete, technical, uncommon or
      *   limited use — {@code ƅ} drawn as {@code b}, {@code Ꝑ}, IPA's {@code ɑ}, Cherokee): letters no language
      *   writes today, which a person reads as the Latin letter they look like;
-     * <li>a word with more symbols next to its letters than {@link #gapped} reads as letters (two), making up a third
-     *   of its letters or more ({@code D€l€t€}, {@code In$t@|l}); an address ({@code user@mail.example.com}) or a
-     *   chord ({@code Ctrl+Shift+Alt+T}) has more letters than that.
+     * <li>a word with more symbols next to its letters than {@link #gapped} reads as letters ({@link #MAX_GAPS}),
+     *   making up a third of its letters or more ({@code D€l€t€€}); an address ({@code user@mail.example.com}) or a
+     *   chord ({@code Ctrl+Shift+Alt+T}) has more letters than that;
+     * <li>a letter of another script than Latin between two Latin letters of a word ({@code Subm丨t}, {@code Remロve}:
+     *   Han and kana, which UTS #39 lets mix with Latin as Japanese does, {@code Eメール}; but not inside a Latin
+     *   word).
      * </ul>
      */
     public static boolean unreadable(String text) {
         if (text == null) return false;
         String plain = withoutFormat(NFKC.normalize(text));
         for (String word : plain.split("[^\\p{L}\\p{M}]+")) {
-            if (!word.isEmpty() && ONE_SCRIPT.failsChecks(word)) return true;
+            if (!word.isEmpty() && (ONE_SCRIPT.failsChecks(word) || foreignInsideLatin(word))) return true;
         }
         // identifier status allowed: identifier type recommended or inclusion
         boolean restricted = plain.codePoints()
@@ -142,8 +145,25 @@ public final class Labels {
         if (restricted) return true;
         for (String shown : orders(text)) {
             for (Gaps g : gaps(readable(shown, true))) {
-                if (g.each() > 2 && g.each() * 3 >= g.letters()) return true;
+                if (g.each() > MAX_GAPS && g.each() * 3 >= g.letters()) return true;
             }
+        }
+        return false;
+    }
+
+    /**
+     * The most symbols a word of {@link #gapped} reads as letters: three (round 7: {@code D€l€t€forever}); each gap is
+     * tried as every letter a–z, so three cost 17,576 readings of that word. More: {@link #unreadable}.
+     */
+    public static final int MAX_GAPS = 3;
+
+    /** Whether a letter of another script than Latin stands between two Latin letters of {@code word}. */
+    private static boolean foreignInsideLatin(String word) {
+        int[] cps = word.codePoints().filter(UCharacter::isLetter).toArray();
+        for (int i = 1; i + 1 < cps.length; i++) {
+            if (UScript.getScript(cps[i]) != UScript.LATIN
+                    && UScript.getScript(cps[i - 1]) == UScript.LATIN
+                    && UScript.getScript(cps[i + 1]) == UScript.LATIN) return true;
         }
         return false;
     }
@@ -156,15 +176,16 @@ public final class Labels {
      * {@code S∊nd}, {@code Se∩d}, {@code Ins†all}), or at a word's start or end ({@code $end}, {@code ₱ay},
      * {@code Delet€}): a symbol or a punctuation mark a person may read as a letter, which no confusables table maps
      * to one — in normal form with {@link #GAP} where each symbol stood, and again with one where each run of them
-     * stood ({@code Se||d}, {@code P@¥}: a run may be one letter or one each), each reading with at most two; the
+     * stood ({@code Se||d}, {@code P@¥}: a run may be one letter or one each), each reading with at most
+     * {@link #MAX_GAPS}; the
      * caller reads the gap as any letter. Empty for a text with no such word. More gaps: {@link #unreadable}.
      */
     public static List<String> gapped(String text) {
         List<String> out = new ArrayList<>();
         for (String shown : orders(text)) {
             for (Gaps g : gaps(readable(shown, true))) {
-                if (g.runs() > 0 && g.runs() <= 2) out.add(g.byRun());
-                if (g.each() != g.runs() && g.each() <= 2) out.add(g.bySymbol());
+                if (g.runs() > 0 && g.runs() <= MAX_GAPS) out.add(g.byRun());
+                if (g.each() != g.runs() && g.each() <= MAX_GAPS) out.add(g.bySymbol());
             }
         }
         return out;

@@ -342,8 +342,15 @@ class LabelsAsReadTest {
                 "D€l€t€",
                 "$€n₫",
                 "In$t@|l",
-                "C++/C#")) {
-            assertTrue(WORDS.categoriesIn(label).contains(ConsequentialWords.UNREADABLE), label);
+                "C++/C#",
+                // round 7: Han and kana between Latin letters
+                "Subm丨t",
+                "Remロve",
+                "SUBM工T",
+                "Lロgout",
+                "Publ丨sh")) {
+            // unreadable, or read as its list word through the gaps (three symbols or fewer)
+            assertFalse(WORDS.categoriesIn(label).isEmpty(), label);
         }
         for (String label : List.of(
                 "Русский (Russian)",
@@ -358,6 +365,9 @@ class LabelsAsReadTest {
                 "Șterge",
                 "user@mail.example.com",
                 "Ctrl+Shift+Alt+T",
+                "Eメール",
+                "Tシャツ",
+                "PDFファイル",
                 "Drag-and-drop",
                 "x² + y²",
                 "e^x",
@@ -365,6 +375,13 @@ class LabelsAsReadTest {
                 "Ⅻ")) {
             assertFalse(Labels.unreadable(label), label);
         }
+    }
+
+    /** More symbols than {@link Labels#MAX_GAPS} at a word's letters, a third of them or more: unreadable. */
+    @Test
+    void moreSymbolsThanTheGapsReadAreUnreadable() {
+        for (String label : List.of("D€l€t€€", "$€n₫₫", "C++/C#", "ՏԑΝᗪ", "Suƅmit", "Subm丨t"))
+            assertTrue(WORDS.categoriesIn(label).contains(ConsequentialWords.UNREADABLE), label);
     }
 
     /** Round 6 (L1): two symbols side by side may each stand for a letter ({@code P@¥} is "Pay"), or together for one. */
@@ -376,6 +393,10 @@ class LabelsAsReadTest {
         assertTrue(WORDS.categoriesIn("Se∩∂").contains("send"), "Se∩∂");
         assertTrue(WORDS.categoriesIn("Del€+e").contains("delete"), "Del€+e");
         assertTrue(WORDS.categoriesIn("Purch@$e").contains("buy"), "Purch@$e");
+        // round 7: three symbols in a longer word
+        assertTrue(WORDS.categoriesIn("D€l€t€forever").contains("delete"), "D€l€t€forever");
+        assertTrue(WORDS.categoriesIn("$€n₫tothemall").contains("send"), "$€n₫tothemall");
+        assertTrue(WORDS.categoriesIn("Ｄ€l€t€everything").contains("delete"), "Ｄ€l€t€everything");
         // a dialog's text that holds an unreadable word gates its OK as a gated word does
         assertTrue(!WORDS.categoriesIn("D€l€t€ all 3 files permanently?").isEmpty());
     }

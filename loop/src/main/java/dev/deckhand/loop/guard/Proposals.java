@@ -368,6 +368,7 @@ public final class Proposals {
         int controls = 0;
         StringBuilder text = new StringBuilder(window == null ? "" : window.title());
         Optional<ProposedAction.Element> dflt = Optional.empty();
+        int combo = -1; // the depth of the combo box the nodes are inside of, -1 outside any
         for (Node n : tree.nodes()) {
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
             if (n.role().equals("menu bar")) menuBar = true;
@@ -375,6 +376,11 @@ public final class Proposals {
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                 text.append('\n').append(n.name());
             if (chosen(n)) text.append('\n').append(choice(n));
+            if (combo >= 0 && n.depth() <= combo) combo = -1;
+            // an editable combo's entry holds its choice, whatever the combo's name (round 7: yad's CBE field)
+            if (combo >= 0 && n.value() != null && !n.value().isBlank())
+                text.append('\n').append(n.value());
+            if (n.role().equals("combo box")) combo = n.depth();
             if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(tree, n));
         }
         dialog |= !menuBar && controls > 0 && controls <= DIALOG_LIKE_CONTROLS;

@@ -25,6 +25,14 @@ class ApprovalCardTest {
         assertEquals(
                 ": \"a b⟨U+202E⟩dneS⟨U+200B⟩⟨U+00A0⟩\" (10 characters)",
                 GrantGuard.note(new Action.Type("a b\u202EdneS\u200B\u00A0")));
+        // round 7: symbols that draw nothing, variation selectors, marks of no script of their own
+        assertEquals(
+                ": \"make test⟨1200 × U+2800⟩;echo x\" (1216 characters)",
+                GrantGuard.note(new Action.Type("make test" + "\u2800".repeat(1200) + ";echo x")));
+        assertEquals(
+                ": \"a⟨U+FE0F⟩b⟨U+0301⟩c⟨U+1D159⟩d⟨U+17B4⟩\" (8 characters)",
+                GrantGuard.note(new Action.Type("a\uFE0Fb\u0301c\uD834\uDD59d\u17B4")));
+        assertEquals(": \"नमस्ते Ünïcödé\" (14 characters)", GrantGuard.note(new Action.Type("नमस्ते Ünïcödé")));
         assertEquals(": alt+shift+s", GrantGuard.note(new Action.Key("alt+S")));
         assertEquals(
                 ": option \"Delete the originals\" (20 characters)",

@@ -77,6 +77,26 @@ class DialogChoiceTest {
                 "the row Down chose");
         assertTrue(okGates(List.of(node("c", 1, "combo box", "Delete the originals", Set.of())))
                 .contains("delete"));
+        // round 7 (D1): an editable combo named by its first choice, its entry set to another
+        Node entry = new Node(
+                "e",
+                2,
+                "text",
+                "",
+                true,
+                "Delete originals",
+                true,
+                false,
+                true,
+                true,
+                null,
+                true,
+                false,
+                Set.of(),
+                "",
+                "");
+        assertTrue(okGates(List.of(node("c", 1, "combo box", "Keep originals", Set.of()), entry))
+                .contains("delete"));
         Node focusedRow = new Node(
                 "r2",
                 2,
