@@ -61,13 +61,14 @@ class ProcessesRunCommandsTest {
             assertTrue(awaitReadsKeys(program, true), "sleep leads the terminal's session");
             assertTrue(awaitReadsKeys(underSh, true), "sleep in the foreground group of sh -c");
             assertTrue(awaitReadsKeys(shell, false), "bash at its prompt");
-            shell.getOutputStream().write("sleep 30\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            shell.getOutputStream().write("sleep 3\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             shell.getOutputStream().flush();
             assertTrue(awaitReadsKeys(shell, true), "bash runs sleep in the foreground");
+            assertTrue(awaitReadsKeys(shell, false), "bash at its prompt again once sleep ended");
             assertFalse(Processes.programReadsKeys(-1), "an unknown process shows no terminal");
             // round 7: the shell's own read -n1 acts on one letter; its line read waits for Enter as the prompt does
             shell.getOutputStream()
-                    .write("\u0003read -n1 -p '[y/N]' a\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    .write("read -n1 -p '[y/N]' a\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             shell.getOutputStream().flush();
             assertTrue(awaitReadsKeys(shell, true), "bash's read -n1");
             shell.getOutputStream().write("nread a\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
