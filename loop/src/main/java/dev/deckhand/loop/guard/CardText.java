@@ -33,7 +33,9 @@ final class CardText {
                     n++;
                 }
                 if (cp == ' ') out.append(n == 1 ? " " : "⟨" + n + " spaces⟩");
-                else out.append(n == 1 ? "⟨" : "⟨" + n + " × ").append(String.format("U+%04X⟩", cp));
+                else
+                    out.append(n == 1 ? "⟨" : "⟨" + n + " × ")
+                            .append(String.format(java.util.Locale.ROOT, "U+%04X⟩", cp));
             } else {
                 out.appendCodePoint(cp);
             }
@@ -47,6 +49,7 @@ final class CardText {
     private static boolean shown(int cp, int base) {
         if (UCharacter.hasBinaryProperty(cp, UProperty.DEFAULT_IGNORABLE_CODE_POINT) || BLANK_SYMBOLS.contains(cp))
             return false;
+        if (cp == '⟨' || cp == '⟩') return false; // the brackets of what is written out, typed: written out too
         if (isMark(cp)) {
             int script = UScript.getScript(cp);
             return base >= 0

@@ -33,6 +33,10 @@ class ApprovalCardTest {
                 ": \"a⟨U+FE0F⟩b⟨U+0301⟩c⟨U+1D159⟩d⟨U+17B4⟩\" (8 characters)",
                 GrantGuard.note(new Action.Type("a\uFE0Fb\u0301c\uD834\uDD59d\u17B4")));
         assertEquals(": \"नमस्ते Ünïcödé\" (14 characters)", GrantGuard.note(new Action.Type("नमस्ते Ünïcödé")));
+        assertEquals(
+                ": \"⟨U+27E8⟩U+0041⟨U+27E9⟩\" (8 characters)",
+                GrantGuard.note(new Action.Type("⟨U+0041⟩")),
+                "typed brackets cannot pass for written-out characters");
         assertEquals(": alt+shift+s", GrantGuard.note(new Action.Key("alt+S")));
         assertEquals(
                 ": option \"Delete the originals\" (20 characters)",
