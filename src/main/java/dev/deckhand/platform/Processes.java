@@ -90,10 +90,7 @@ public final class Processes {
         Map<Integer, Long> out = new HashMap<>();
         Map<Integer, Stat> stats = stats();
         if (stats == null || pid <= 1 || !stats.containsKey(pid)) return out;
-        Map<Integer, List<Integer>> children = new HashMap<>();
-        stats.forEach((child, st) ->
-                children.computeIfAbsent(st.parent(), k -> new ArrayList<>()).add(child));
-        for (int p : subtree(pid, children)) {
+        for (int p : subtree(pid, children(stats))) {
             Stat st = stats.get(p);
             if (st != null && p != ProcessHandle.current().pid()) out.put(p, st.start());
         }
@@ -148,22 +145,25 @@ public final class Processes {
      */
     public static boolean programReadsKeys(int pid) {
         if (pid <= 0) return false;
-        Map<Integer, List<Integer>> children = children();
-        if (children == null) return false;
+        Map<Integer, Stat> stats = stats();
+        if (stats == null) return false;
+        Map<Integer, List<Integer>> children = children(stats);
         Set<Path> shells = shells();
         for (int p : subtree(pid, children)) {
             if (!holdsPtyMaster(p)) continue;
             for (int session : children.getOrDefault(p, List.of())) {
-                Stat st = stat(session);
+                Stat st = stats.get(session);
                 // a session leader on a terminal: its session is its own pid
                 if (st == null || st.session() != session || st.terminal() == 0) continue;
-                if (st.foreground() != st.group() || charactersAtATime(st.terminal())) return true;
+                if (st.foreground() != st.group()) return true;
                 // a shell without job control (sh -c) runs its command in its own group: any member that is no
                 // shell reads the keys
                 for (int member : subtree(session, children)) {
-                    Stat m = stat(member);
+                    Stat m = stats.get(member);
                     if (m != null && m.group() == st.foreground() && !shells.contains(exe(member))) return true;
                 }
+                // last, as it starts a process: a shell's own read of single characters
+                if (charactersAtATime(st.terminal())) return true;
             }
         }
         return false;
@@ -273,7 +273,11 @@ public final class Processes {
     /** Every running process's children, by parent pid; null when {@code /proc} cannot be listed. */
     private static Map<Integer, List<Integer>> children() {
         Map<Integer, Stat> stats = stats();
-        if (stats == null) return null;
+        return stats == null ? null : children(stats);
+    }
+
+    /** The children in {@code stats}, by parent pid. */
+    private static Map<Integer, List<Integer>> children(Map<Integer, Stat> stats) {
         Map<Integer, List<Integer>> children = new HashMap<>();
         stats.forEach((child, st) -> {
             if (st.parent() > 0)
