@@ -8,12 +8,13 @@
 #   app      the app's tests that need no display: Quarkus, HTTP, SQLite, headless Chromium (no display)
 #   desktop  the platform drivers against real apps, in a private virtual desktop (Xvfb, D-Bus, AT-SPI, openbox)
 #   e2e      the app packaged for Quarkus; the end-to-end tests and the *IT classes at once, each in a private
-#            virtual desktop of its own
-#   eval     the task suite (tasks/) with its oracle, each task in a virtual desktop of its own: every task must
-#            end as it expects, and the report is printed (docs/eval.md)
-#   image    the sandbox image, built with podman from Debian packages (docs/fleet.md); its packages stage, the
-#            slow part on a fresh machine (debootstrap, apt), is built in the background after the rest of the
-#            packages, while pure and app run, and waited for (stage packages) before the desktop stage
+#            virtual desktop of its own; after the *ITs, in the end-to-end tests' time:
+#              eval   the task suite (tasks/) with its oracle, one task at a time, each in a virtual desktop of
+#                     its own: every task must end as it expects, and the report is printed (docs/eval.md)
+#              image  the sandbox image, built with podman from Debian packages (docs/fleet.md); its packages
+#                     stage, the slow part on a fresh machine (debootstrap, apt), is built in the background after
+#                     the rest of the packages, while pure and app run, and waited for (stage packages) before
+#                     the desktop stage
 #   fleet    FleetAcceptance inside containers of that image
 # Arguments go to every Maven run (e.g. -o). The stages after pure compile nothing again: the classes, the
 # modules' jars and, from e2e on, the packaged app are the ones the earlier stages made.
@@ -94,30 +95,58 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # far more than on the CPU. The app is packaged first, once; then neither half compiles anything, but both run
 # the lifecycle to test-compile (a goal alone would not see the other modules' classes), which writes Quarkus's
 # test model: so the surefire half starts once the failsafe half is past that (its log names failsafe in module
-# deckhand; with -q it never does, and the halves run one after the other). Each half's log is printed when it
-# ends, a failing half's last; the stage fails if either does.
-e2e_half() { # e2e_half LOG MAVEN-ARGS...: one half in a desktop of its own, its output in LOG
-  local log=$1
+# deckhand; with -q it never does, and the halves run one after the other). The *IT half is the shorter, so the
+# task suite (eval, in desktops of its own) and the image follow it, in the end-to-end half's time; neither runs
+# Maven. The suite runs one task at a time there, so that no more than two desktops ever share the two CPUs: with
+# two tasks at once beside the end-to-end half, Calc answered an accessibility call too slowly and its task
+# failed (docs/testing.md#the-staged-run). Each part's output goes to a log of its own, printed when all have
+# ended, a failing part's last; the stage fails if any does, and prints each part's time.
+e2e_half() { # e2e_half MAVEN-ARGS...: one half in a desktop of its own
+  scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@"
+}
+# part NAME CMD...: runs CMD with its output in $logs/e2e-NAME.log and its time and status in $logs/e2e-NAME.time.
+part() {
+  local name=$1 start=$SECONDS rc=0
   shift
-  scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@" > "$log" 2>&1
+  "$@" > "$logs/e2e-$name.log" 2>&1 || rc=$?
+  echo "$rc $((SECONDS - start))" > "$logs/e2e-$name.time"
+  return "$rc"
+}
+suite() {
+  # Reports stay in the build tree, not in the person's config directory.
+  env DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval --tasks tasks --oracle --parallel 1 \
+    --out src/target/eval
 }
 e2e() {
   # TypeScriptClientIT's client first (a stage's commands are chained: set -e does not reach into them).
   (cd src/test/mcp-client && npm ci --no-audit --no-fund --loglevel=error) &&
     mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am package -DskipTests "$@" || return
-  local its_log="$logs/e2e-its.log" tests_log="$logs/e2e-tests.log" its_pid tests_pid its_rc=0 tests_rc=0
-  e2e_half "$its_log" test-compile failsafe:integration-test failsafe:verify "$@" &
-  its_pid=$!
-  until grep -q 'failsafe-plugin.*@ deckhand ---' "$its_log" 2>/dev/null || ! kill -0 "$its_pid" 2>/dev/null; do
+  local p s t parts=(its tests eval image) chain_pid tests_pid rc=0 failing=()
+  rm -f "$logs"/e2e-*.log "$logs"/e2e-*.time
+  (part its e2e_half test-compile failsafe:integration-test failsafe:verify "$@" &&
+    part eval suite && part image scripts/image.sh build --tag localhost/deckhand:ci) &
+  chain_pid=$!
+  until grep -q 'failsafe-plugin.*@ deckhand ---' "$logs/e2e-its.log" 2>/dev/null || ! kill -0 "$chain_pid" 2>/dev/null
+  do
     sleep 1
   done
-  e2e_half "$tests_log" test "$@" &
+  part tests e2e_half test "$@" &
   tests_pid=$!
-  wait "$tests_pid" || tests_rc=$?
-  wait "$its_pid" || its_rc=$?
-  if [ "$tests_rc" -ne 0 ]; then cat "$its_log" "$tests_log" >&2; else cat "$tests_log" "$its_log" >&2; fi
-  printf 'test.sh: e2e halves: end-to-end tests status %d, *ITs status %d\n' "$tests_rc" "$its_rc" >&2
-  [ "$tests_rc" -eq 0 ] && [ "$its_rc" -eq 0 ]
+  wait "$tests_pid" || rc=1
+  wait "$chain_pid" || rc=1
+  for p in "${parts[@]}"; do
+    if [ "$(cut -d' ' -f1 "$logs/e2e-$p.time" 2>/dev/null)" = 0 ]; then cat "$logs/e2e-$p.log" >&2; else failing+=("$p"); fi
+  done
+  for p in "${failing[@]}"; do [ ! -f "$logs/e2e-$p.log" ] || cat "$logs/e2e-$p.log" >&2; done
+  for p in "${parts[@]}"; do
+    if [ -f "$logs/e2e-$p.time" ]; then
+      read -r s t < "$logs/e2e-$p.time"
+      printf 'test.sh: e2e part %-5s status %d in %s\n' "$p" "$s" "$(clock "$t")" >&2
+    else
+      printf 'test.sh: e2e part %-5s not run (an earlier part failed)\n' "$p" >&2
+    fi
+  done
+  return "$rc"
 }
 
 stage build-deps scripts/deps.sh build
@@ -129,12 +158,8 @@ stage app no_display mvn "${mvn_args[@]}" -Ptier-app test "$@"
 stage packages await_prepare
 stage desktop scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-desktop test "$@"
 stage e2e e2e "$@"
-# Reports stay in the build tree, not in the person's config directory.
-stage eval env DECKHAND_HOME="$root/src/target/eval-home" \
-  scripts/deckhand eval --tasks tasks --oracle --parallel 2 --out src/target/eval
 # The fleet acceptance (FleetAcceptance, which needs this report and the image, so no tier runs it): the
 # server, its liveness probe and an MCP tools/list through a port mapping, one oracle task per shard in
 # containers and their merge, and this report split three ways and merged.
-stage image scripts/image.sh build --tag localhost/deckhand:ci
 stage fleet mvn "${mvn_args[@]}" -pl src -am test-compile surefire:test -Dtest=FleetAcceptance -Dsurefire.failIfNoSpecifiedTests=false \
   -Ddeckhand.fleet.image=localhost/deckhand:ci -Ddeckhand.fleet.report="$root/src/target/eval/report.json" "$@"
