@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -95,6 +96,89 @@ public final class Processes {
             if (st != null && p != ProcessHandle.current().pid()) out.put(p, st.start());
         }
         return out;
+    }
+
+    /** {@code CAP_SYS_PTRACE}: reads any process's memory ({@code /proc/PID/mem}, {@code process_vm_readv}, ptrace). */
+    private static final int CAP_SYS_PTRACE = 19;
+
+    /**
+     * Why a process of the granted app (process {@code pid} or a descendant) could read this server's memory, where
+     * the secret files' watch sees nothing opened (round 8: a granted root shell read both tokens out of
+     * {@code /proc/PID/mem}): it holds {@code CAP_SYS_PTRACE} or may take it (in its permitted set, or as root with
+     * it in its bounding set, which an exec gives back), or it runs as this server's user while the server is
+     * readable by its user. Empty when none could; a reason naming the process's pid and what it holds, never its memory.
+     *
+     * @param serverReadable whether a process of this server's user could read its memory: it is dumpable
+     *     ({@code prctl(PR_GET_DUMPABLE)} is not 0) or its JVM takes attach
+     */
+    public static Optional<String> memoryReader(int pid, boolean serverReadable) {
+        if (pid <= 0) return Optional.of("the granted app's process is not known");
+        long ownUid = uids(ProcessHandle.current().pid()).orElse(new long[] {-1, -1})[1];
+        for (int p : runningUnder(pid).keySet()) {
+            Optional<String> why = memoryReader(p, serverReadable, ownUid);
+            if (why.isPresent()) return why;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> memoryReader(int p, boolean serverReadable, long ownUid) {
+        Map<String, String> status = status(p);
+        if (status.isEmpty()) return Optional.empty(); // ended
+        long[] uid = uids(status);
+        boolean root = uid.length == 0 || java.util.Arrays.stream(uid).anyMatch(u -> u == 0);
+        if (capability(status.get("CapPrm"), CAP_SYS_PTRACE)
+                || root && capability(status.get("CapBnd"), CAP_SYS_PTRACE)) {
+            return Optional.of("process " + p + " of the granted app "
+                    + (root ? "runs as root" : "holds CAP_SYS_PTRACE") + " and could read Deckhand's memory");
+        }
+        if (serverReadable && uid.length > 1 && uid[1] == ownUid) {
+            return Optional.of("process " + p + " of the granted app runs as Deckhand's user, whose "
+                    + "processes could read Deckhand's memory (dumpable, or its JVM takes attach)");
+        }
+        return Optional.empty();
+    }
+
+    /** {@code /proc/PID/status} as name → value; empty when unreadable (the process is gone). */
+    private static Map<String, String> status(long pid) {
+        Map<String, String> out = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                int colon = line.indexOf(':');
+                if (colon > 0)
+                    out.put(line.substring(0, colon), line.substring(colon + 1).strip());
+            }
+        } catch (IOException | RuntimeException gone) {
+            out.clear();
+        }
+        return out;
+    }
+
+    private static Optional<long[]> uids(long pid) {
+        long[] uid = uids(status(pid));
+        return uid.length == 0 ? Optional.empty() : Optional.of(uid);
+    }
+
+    /** Real, effective, saved and file-system uids; empty when unreadable. */
+    private static long[] uids(Map<String, String> status) {
+        String line = status.get("Uid");
+        if (line == null) return new long[0];
+        try {
+            return java.util.Arrays.stream(line.split("\\s+"))
+                    .mapToLong(Long::parseLong)
+                    .toArray();
+        } catch (NumberFormatException e) {
+            return new long[0];
+        }
+    }
+
+    /** Whether a capability set in {@code /proc/PID/status}'s hex has {@code bit}; unreadable counts as set. */
+    private static boolean capability(String hex, int bit) {
+        if (hex == null) return true;
+        try {
+            return (Long.parseUnsignedLong(hex, 16) >>> bit & 1) == 1;
+        } catch (NumberFormatException e) {
+            return true;
+        }
     }
 
     /** Whether process {@code pid} still runs and is the one that started at {@code start}. */

@@ -32,6 +32,7 @@ import dev.deckhand.model.PriceTable;
 import dev.deckhand.model.ProviderRetry;
 import dev.deckhand.owner.GrantService;
 import dev.deckhand.platform.Processes;
+import dev.deckhand.platform.linux.Undumpable;
 import dev.deckhand.policy.FileVerifierScope;
 import dev.deckhand.policy.PolicyStore;
 import dev.deckhand.presence.Presence;
@@ -156,9 +157,15 @@ public class RunAssembly {
                 w.id() == windowId || w.transientFor() == windowId || w.app().equalsIgnoreCase(app);
         // What a granted app that runs commands can show of a secret it read (reversed, cut up) no matcher finds:
         // the opening of the secret files from its first input on, for the rest of the grant's life.
+        // What no watch sees: a process of it reading the server's memory. Not asked on a private desktop Deckhand
+        // started, where its tests and the task suite run as root (docs/security.md#who-opens-the-secret-files).
+        boolean privateDesktop = desktop.display().privateDesktop();
         SecretFileRunWindow secretFiles = new SecretFileRunWindow(
                 () -> Processes.runsCommands(grant.target().pid()),
-                () -> commandGrants.hold(grant.id(), grant.target().pid()));
+                () -> commandGrants.hold(grant.id(), grant.target().pid()),
+                () -> privateDesktop
+                        ? Optional.empty()
+                        : Processes.memoryReader(grant.target().pid(), Undumpable.readableByItsUser()));
         ScreenedDesktop verifierReads = new ScreenedDesktop(desktop, secrets::current, inScope, secretFiles);
         DesktopVerifier desktopVerifier = new DesktopVerifier(
                 verifierReads.desktop(),

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.deckhand.mcp.Mcp;
@@ -180,21 +181,73 @@ class PersonsDisplayIT {
         }
     }
 
+    // ---- M1 (round 8) ----------------------------------------------------------------------------
+
+    /**
+     * Round 8 (M1): a granted root shell read both tokens out of the server's memory, where the watch of the secret
+     * files sees nothing opened. A terminal whose shell runs as root gets no input: the run ends {@code OUT_OF_SCOPE}
+     * before the first key, and the command is never typed. The same terminal as a user without that power (B9,
+     * below) takes the model's command.
+     */
+    @Test
+    void aTerminalWhoseShellCouldReadDeckhandsMemoryGetsNoInput() throws Exception {
+        assumeTrue(exec("id", "-u").strip().equals("0"), "a shell that runs as root needs this test to run as root");
+        Path typed = Files.createTempFile("deckhand-m1", ".txt");
+        try (TestApp term = TestApp.launch(terminal("deckhand-m1"));
+                OpenAiStub model = OpenAiStub.start()) {
+            long window = Long.parseLong(awaitWindow("--name", "deckhand-m1"));
+            Thread.sleep(1000); // bash's prompt
+            bind(model);
+            mint(window, "window", "pixels", List.of("send"));
+            activate(personsWindow);
+            model.enqueue("{\"action\":\"type\",\"text\":\"echo typed > " + typed + "\"}")
+                    .enqueue("{\"action\":\"key\",\"keys\":\"Enter\"}")
+                    .enqueue("{\"action\":\"done\",\"summary\":\"tests ran\"}");
+            JsonPath r = call("{\"instruction\":\"run the tests in this terminal\",\"verifier\":{\"kind\":\"window\","
+                    + "\"titleMatches\":\".\"}}");
+            assertEquals("OUT_OF_SCOPE", r.getString("result.structuredContent.refusal.code"), r.prettify());
+            String detail = r.getString("result.structuredContent.refusal.detail");
+            assertTrue(detail.contains("runs as root and could read Deckhand's memory"), detail);
+            assertEquals(0, r.getInt("result.structuredContent.stepsRun"), r.prettify());
+            Thread.sleep(1000);
+            assertEquals("", Files.readString(typed), "nothing was typed into the root shell");
+        } finally {
+            Files.deleteIfExists(typed);
+        }
+    }
+
+    /** An xterm running an interactive bash, titled {@code title}. */
+    private static List<String> terminal(String title) {
+        return List.of(
+                "xterm",
+                "-xrm",
+                "XTerm*allowSendEvents: true",
+                "-T",
+                title,
+                "-e",
+                "bash",
+                "--norc",
+                "--noprofile",
+                "-i");
+    }
+
+    /**
+     * {@code command} as a person runs it: as {@code nobody} when this test runs as root (a person's desktop does not
+     * run as root, and Deckhand gives a root shell no input).
+     */
+    private static List<String> asPerson(List<String> command) throws Exception {
+        if (!exec("id", "-u").strip().equals("0")) return command;
+        List<String> out = new java.util.ArrayList<>(
+                List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "env", "HOME=/tmp"));
+        out.addAll(command);
+        return out;
+    }
+
     // ---- B9 -------------------------------------------------------------------------------------
 
     @Test
     void aKeymapChangeEndsTheRunAndStopStillStopsByThePhysicalKeysAndByTheNewMap() throws Exception {
-        try (TestApp term = TestApp.launch(List.of(
-                        "xterm",
-                        "-xrm",
-                        "XTerm*allowSendEvents: true",
-                        "-T",
-                        "deckhand-kb",
-                        "-e",
-                        "bash",
-                        "--norc",
-                        "--noprofile",
-                        "-i"));
+        try (TestApp term = TestApp.launch(asPerson(terminal("deckhand-kb")));
                 OpenAiStub model = OpenAiStub.start();
                 OpenAiStub waiting = OpenAiStub.start()) {
             long window = Long.parseLong(awaitWindow("--name", "deckhand-kb"));

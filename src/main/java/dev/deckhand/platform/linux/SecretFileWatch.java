@@ -29,6 +29,8 @@ import org.jboss.logging.Logger;
  * whenever the file is replaced). Deckhand's own reads go through {@link #ownRead}, which expects their
  * events under the same lock the queue is drained under, so the count is exact: every open beyond those is
  * a foreign read. A lost event (the kernel's queue overflowed) counts as one, so the rule fails closed.
+ * A new hard link to one (its link count above one after an attribute change) counts as a foreign read too: it is a
+ * copy made without an open.
  */
 @ApplicationScoped
 @Startup
@@ -41,7 +43,8 @@ public class SecretFileWatch implements SecretFileReads.Watch {
 
     interface Inotify extends Library {
         int IN_NONBLOCK = 04000, IN_CLOEXEC = 02000000;
-        int IN_OPEN = 0x20,
+        int IN_ATTRIB = 0x4,
+                IN_OPEN = 0x20,
                 IN_MOVED_TO = 0x80,
                 IN_CREATE = 0x100,
                 IN_IGNORED = 0x8000,
@@ -187,7 +190,9 @@ public class SecretFileWatch implements SecretFileReads.Watch {
         }
         Watched w = files.get(name);
         if (w != null && w.inode().equals(inode)) return true;
-        int wd = c.inotify_add_watch(fd, file.toString(), Inotify.IN_OPEN);
+        // IN_ATTRIB: a hard link (link(2) opens nothing) changes the file's link count (round 8: a granted shell linked
+        // owner-token to /tmp, and an app that runs no commands showed it later)
+        int wd = c.inotify_add_watch(fd, file.toString(), Inotify.IN_OPEN | Inotify.IN_ATTRIB);
         if (wd < 0) return false;
         files.put(name, new Watched(wd, inode));
         fileWds.put(wd, name);
@@ -238,6 +243,16 @@ public class SecretFileWatch implements SecretFileReads.Watch {
             return;
         }
         if ((mask & Inotify.IN_OPEN) != 0 && !expected(expectedFile, file)) foreign(file, found);
+        if ((mask & Inotify.IN_ATTRIB) != 0 && linked(file)) foreign(file, found);
+    }
+
+    /** Whether the secret file {@code name} has another name: a hard link is a copy no open shows. */
+    private boolean linked(String name) {
+        try {
+            return ((Number) Files.getAttribute(dir.resolve(name), "unix:nlink")).intValue() > 1;
+        } catch (IOException | UnsupportedOperationException | ClassCastException gone) {
+            return false;
+        }
     }
 
     private static boolean expected(Map<String, Integer> counts, String name) {

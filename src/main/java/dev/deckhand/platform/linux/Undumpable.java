@@ -2,8 +2,10 @@ package dev.deckhand.platform.linux;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import com.sun.management.HotSpotDiagnosticMXBean;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.lang.management.ManagementFactory;
 import org.jboss.logging.Logger;
 
 /**
@@ -35,6 +37,27 @@ public class Undumpable {
                             + "server's memory",
                     Native.getLastError());
         }
+    }
+
+    /**
+     * Whether the JVM refuses attach ({@code -XX:+DisableAttachMechanism}, which {@code scripts/deckhand} gives it):
+     * otherwise a process of the same user asks it through a socket, no ptrace needed, to write its heap to a file
+     * ({@code jcmd PID GC.heap_dump}, round 8).
+     */
+    public static boolean attachDisabled() {
+        try {
+            return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .getVMOption("DisableAttachMechanism")
+                    .getValue()
+                    .equals("true");
+        } catch (RuntimeException notHotSpot) {
+            return false;
+        }
+    }
+
+    /** Whether another process of this user could read the server's memory: it is dumpable or takes attach. */
+    public static boolean readableByItsUser() {
+        return dumpable() != 0 || !attachDisabled();
     }
 
     /** {@code prctl(PR_GET_DUMPABLE)}: 0 once this bean has started, 1 before (or where it failed). */

@@ -89,6 +89,23 @@ class SecretFileWatchTest {
         assertEquals(Set.of(DeckhandHome.MCP_TOKEN), watch.foreignSince(mark));
     }
 
+    /**
+     * Round 8 (H1): a granted shell made a hard link to {@code owner-token}, which opens nothing, and an app that runs
+     * no commands showed it in a later grant. A new link is a copy: a foreign read of that file. A change of its mode
+     * (one name still) is not.
+     */
+    @Test
+    void aNewHardLinkIsACopyMadeWithoutAnOpen() throws Exception {
+        long mark = watch.foreignCount();
+        run("chmod", "600", home.file(DeckhandHome.MCP_TOKEN).toString());
+        assertEquals(Set.of(), watch.foreignSince(mark), "a mode change is no copy");
+        run(
+                "ln",
+                home.file(DeckhandHome.OWNER_TOKEN).toString(),
+                tmp.resolve("notes.txt").toString());
+        assertEquals(Set.of(DeckhandHome.OWNER_TOKEN), watch.foreignSince(mark));
+    }
+
     @Test
     void aFileReplacedSinceTheWatchBeganIsWatchedAsItIsNow() throws Exception {
         String before = Files.readString(home.file(DeckhandHome.OWNER_TOKEN));
