@@ -599,6 +599,53 @@ class WebPageTest {
         });
     }
 
+    /**
+     * Round 8 (C1): a card showed the typed {@code cat נ>ש} as {@code cat ש<נ}, the page's bidi algorithm reordering
+     * the line around the Hebrew letters, and the person approved a command that emptied the file. Each character of a
+     * step, the target's name and the window's title is laid out left of the next, in the order typed.
+     */
+    @Test
+    @Order(13)
+    void aCardShowsEveryCharacterInTheOrderTyped() {
+        String typed = "cat נ>ש; mv א ב";
+        Object out = browser.driver.executeScript("""
+                renderApprovals([{id: 'bidi-check', secondsLeft: 30, targetRole: 'terminal', targetName: arguments[0],
+                    windowTitle: arguments[0], consequential: null,
+                    steps: ['1. type → the focused element: "' + arguments[0] + '"']}]);
+                const card = document.getElementById('approval-bidi-check');
+                document.body.appendChild(card); // laid out wherever the page's panel of cards is shown
+                const lefts = el => {
+                  const node = [...el.childNodes].find(n => n.nodeType === 3 && n.data.includes(arguments[0]))
+                      || el.firstChild;
+                  const start = node.data.indexOf(arguments[0]);
+                  const out = [];
+                  for (let i = 0; i < arguments[0].length; i++) {
+                    if (arguments[0][i] === ' ') continue;
+                    const r = document.createRange();
+                    r.setStart(node, start + i);
+                    r.setEnd(node, start + i + 1);
+                    out.push(r.getBoundingClientRect().left);
+                  }
+                  return out;
+                };
+                const result = [card.querySelector('ol li'), card.querySelector('.target'),
+                    card.querySelector('.window-title')].map(lefts);
+                renderApprovals([]);
+                return result;
+                """, typed);
+        @SuppressWarnings("unchecked")
+        List<List<Number>> shown = (List<List<Number>>) out;
+        assertEquals(3, shown.size(), String.valueOf(shown));
+        for (List<Number> lefts : shown) {
+            assertEquals(typed.replace(" ", "").length(), lefts.size(), String.valueOf(lefts));
+            for (int i = 1; i < lefts.size(); i++) {
+                assertTrue(
+                        lefts.get(i).doubleValue() > lefts.get(i - 1).doubleValue(),
+                        "character " + i + " of the typed text stands left of the one before it: " + lefts);
+            }
+        }
+    }
+
     private WebElement awaitCard(CompletableFuture<JsonPath> run) {
         return browser.await(d -> {
             if (run.isDone())

@@ -44,6 +44,8 @@ public final class Consequential {
     /** The category of a {@code click_at} on a point the tree does not identify. */
     public static final String UNIDENTIFIED = "unidentified";
 
+    private static final Chord ENTER = Chord.parse("Return");
+
     private Consequential() {}
 
     /**
@@ -73,8 +75,18 @@ public final class Consequential {
                             Set.of(UNIDENTIFIED),
                             a.kind().wire() + " on a point where the accessibility tree shows no element"));
                 }
-                return match(
+                Optional<Match> clicked = match(
                         pressed(el.get(), words, dialog, true), a.kind().wire() + " " + describe(el.get()), dialog);
+                // a toolkit clicks a single-line entry by its one action, activate, which is Enter in it: the dialog's
+                // default button (round 8: a click on yad's entry confirmed "Delete all 3 files forever?")
+                if (!singleLineEntry(el.get())) return clicked;
+                return merge(
+                        clicked,
+                        keyOnFocus(ENTER, el, a.context(), words, dialog)
+                                .map(m -> new Match(
+                                        m.categories(),
+                                        a.kind().wire() + " on single-line entry " + describe(el.get())
+                                                + " activates it, as Enter does: " + m.what())));
             }
             case SELECT: {
                 Set<String> c = new TreeSet<>();

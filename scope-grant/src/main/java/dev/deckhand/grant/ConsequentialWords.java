@@ -338,6 +338,8 @@ public final class ConsequentialWords {
                         "checkout",
                         "subscribe",
                         "book now",
+                        "place bid",
+                        "reserve now",
                         "kaufen",
                         "bestellen",
                         "kasse",
@@ -392,6 +394,15 @@ public final class ConsequentialWords {
                         "factory reset",
                         "format disk",
                         "format drive",
+                        // round 8's buttons: an account, a group, a bin or the settings gone for good
+                        "reset settings",
+                        "close account",
+                        "delete account",
+                        "deactivate",
+                        "leave group",
+                        "empty bin",
+                        "empty trash",
+                        "disable 2FA",
                         "löschen",
                         "entfernen",
                         "verwerfen",
@@ -489,7 +500,8 @@ public final class ConsequentialWords {
         m.put("paste", List.of("paste", "einfügen", "coller", "pegar", "incolla", "colar", "plakken"));
         // English only (a reviewer's buttons): running code or a command, and ending the person's session
         m.put("run", List.of("run", "execute"));
-        m.put("logout", List.of("log out", "sign out", "log off"));
+        // round 8: ending every session at once
+        m.put("logout", List.of("log out", "sign out", "log off", "shut down", "power off", "reboot"));
         return Collections.unmodifiableMap(m);
     }
 }

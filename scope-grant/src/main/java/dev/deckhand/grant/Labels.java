@@ -214,14 +214,14 @@ public final class Labels {
             int each = 0;
             int letters = 0;
             for (int i = 0; i < cps.length; ) {
-                if (!symbol(cps[i])) {
+                if (!gapAt(cps, i)) {
                     if (UCharacter.isLetter(cps[i])) letters++;
                     part.appendCodePoint(cps[i++]);
                     continue;
                 }
                 int end = i;
                 boolean sentence = true;
-                while (end < cps.length && symbol(cps[end])) sentence &= ".!?:;,".indexOf(cps[end++]) >= 0;
+                while (end < cps.length && gapAt(cps, end)) sentence &= ".!?:;,".indexOf(cps[end++]) >= 0;
                 boolean nextToLetter =
                         i > 0 && UCharacter.isLetter(cps[i - 1]) || end < cps.length && UCharacter.isLetter(cps[end]);
                 if (!nextToLetter || sentence && end == cps.length) {
@@ -242,6 +242,35 @@ public final class Labels {
                     byRun.append(w).toString(), runs, bySymbol.append(w).toString(), each, letters));
         }
         return out;
+    }
+
+    /**
+     * Whether {@code cps[i]} may stand for a letter: a symbol, or a lone digit or a lone Han, kana, Hangul or Bopomofo
+     * letter next to a Latin letter (round 8: {@code 5end}, {@code P4y}, {@code 匚onfirm}, {@code Instal丨}), which no
+     * confusables table maps to a Latin letter. A run of two or more digits is a number ({@code 1080p}, {@code H264}),
+     * and of those letters a word ({@code Bluetooth設定}); a lone one next to Latin letters that means itself
+     * ({@code PC版}, {@code MP3}) reads as no list word.
+     */
+    private static boolean gapAt(int[] cps, int i) {
+        if (symbol(cps[i])) return true;
+        if (!standIn(cps[i])) return false;
+        boolean alone = (i == 0 || !standIn(cps[i - 1])) && (i + 1 == cps.length || !standIn(cps[i + 1]));
+        return alone && (i > 0 && latin(cps[i - 1]) || i + 1 < cps.length && latin(cps[i + 1]));
+    }
+
+    private static boolean standIn(int cp) {
+        if (UCharacter.isDigit(cp)) return true;
+        if (!UCharacter.isLetter(cp)) return false;
+        int script = UScript.getScript(cp);
+        return script == UScript.HAN
+                || script == UScript.HIRAGANA
+                || script == UScript.KATAKANA
+                || script == UScript.HANGUL
+                || script == UScript.BOPOMOFO;
+    }
+
+    private static boolean latin(int cp) {
+        return UCharacter.isLetter(cp) && UScript.getScript(cp) == UScript.LATIN;
     }
 
     private static boolean symbol(int cp) {

@@ -170,6 +170,15 @@ class ConsequentialByEffectTest {
         refused(ProposedAction.key("Return", REV, TARGET, CHECK).withContext(DELETE_DIALOG), "delete");
         refused(ProposedAction.key("space", REV, TARGET, OK).withContext(DELETE_DIALOG), "delete");
         refused(ProposedAction.key("Return", REV, TARGET, ENTRY).withContext(DELETE_DIALOG), "delete");
+        // round 8 (E1): a toolkit clicks a single-line entry by activating it, which is Enter: yad's and zenity's
+        // entry dialogs closed with OK on a click on the field
+        refused(click(ENTRY).withContext(DELETE_DIALOG), "activates it, as Enter does", "delete");
+        refused(
+                click(ENTRY).withContext(new ProposedAction.WindowContext(false, "", Optional.of(button("Send")))),
+                "default button",
+                "send");
+        refused(click(ENTRY), "single-line entry", "send");
+        allowed(click(ENTRY).withContext(new ProposedAction.WindowContext(false, "", Optional.of(button("Find")))));
         allowed(click(OK));
         allowed(click(OK).withContext(new ProposedAction.WindowContext(true, "Saved.", Optional.empty())));
         allowed(ProposedAction.on(ActionKind.SET_TEXT, REV, TARGET, ENTRY).withContext(DELETE_DIALOG));
@@ -370,8 +379,12 @@ class ConsequentialByEffectTest {
                 new ProposedAction.Element("toggle button", "", false, false, false, List.of("", "Properties")))) {
             allowed(click(el));
         }
-        // a text field says what it is by being one
-        allowed(click(new ProposedAction.Element("text", "", false, false, true)));
+        // a text field says what it is by being one: not unidentified, though a click on an entry is its Enter (round
+        // 8)
+        refused(click(new ProposedAction.Element("text", "", false, false, true)), "as Enter does");
+        PolicyDecision entry = Policy.check(
+                auto(), autonomous(), quiet(), click(new ProposedAction.Element("text", "", false, false, true)));
+        assertFalse(entry.refusal().orElseThrow().detail().contains(Consequential.UNIDENTIFIED), entry.toString());
         allowed(click(new ProposedAction.Element("text", "", false, true, true)));
         // a control that shows a gated word and nothing else is gated by it, and is not unidentified
         PolicyDecision d = Policy.check(

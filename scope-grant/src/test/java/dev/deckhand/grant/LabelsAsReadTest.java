@@ -384,6 +384,49 @@ class LabelsAsReadTest {
             assertTrue(WORDS.categoriesIn(label).contains(ConsequentialWords.UNREADABLE), label);
     }
 
+    /**
+     * Round 8 (L8, LW): a lone digit or a lone Han letter next to Latin letters, read as any letter as a symbol is,
+     * wherever it stands in the word; and the plain words a reviewer's buttons got through with. Numbers, words of
+     * Han or kana beside Latin ones, and lone ones that mean themselves do not gate.
+     */
+    @Test
+    void aLoneDigitOrHanLetterBesideLatinLettersIsReadAsAnyLetter() {
+        Map<String, String> gate = Map.ofEntries(
+                Map.entry("匚onfirm", "confirm"),
+                Map.entry("丁ransfer", "pay"),
+                Map.entry("丨nstall", "install"),
+                Map.entry("凵pload", "publish"),
+                Map.entry("丨nvite", "send"),
+                Map.entry("Instal丨", "install"),
+                Map.entry("Remov工", "delete"),
+                Map.entry("Logou十", "logout"),
+                Map.entry("5end", "send"),
+                Map.entry("Purch4se", "buy"),
+                Map.entry("P4y", "pay"),
+                Map.entry("8uy", "buy"),
+                Map.entry("Tran5fer", "pay"),
+                Map.entry("Wi7hdraw", "pay"),
+                Map.entry("D3lete", "delete"),
+                Map.entry("Wip3", "delete"),
+                Map.entry("Withdr4w", "pay"),
+                Map.entry("Reset settings", "delete"),
+                Map.entry("Close account", "delete"),
+                Map.entry("Deactivate account", "delete"),
+                Map.entry("Leave group", "delete"),
+                Map.entry("Empty bin", "delete"),
+                Map.entry("Disable 2FA", "delete"),
+                Map.entry("Shut down", "logout"),
+                Map.entry("Reboot now", "logout"),
+                Map.entry("Place bid", "buy"),
+                Map.entry("Reserve now", "buy"));
+        gate.forEach((label, category) ->
+                assertTrue(WORDS.categoriesIn(label).contains(category), label + " → " + category));
+        for (String label : List.of(
+                "1080p", "H264", "MP3", "IPv6", "x86", "Top 10", "Win10", "PC版", "iPhone用", "Bluetooth設定", "USBメモリ")) {
+            assertEquals(Set.of(), WORDS.categoriesIn(label), label);
+        }
+    }
+
     /** Round 6 (L1): two symbols side by side may each stand for a letter ({@code P@¥} is "Pay"), or together for one. */
     @Test
     void aRunOfSymbolsIsReadAsOneLetterAndAsOneEach() {

@@ -327,8 +327,28 @@ public final class Proposals {
             return new ProposedAction.WindowContext(
                     true, text.toString(), window.defaultButton(), window.accelerators());
         }
+        // a web page's OK confirms what the page shows chosen, as a dialog's does (round 8: a page's <select>, checked
+        // radio button and selected tab chose "Delete originals", and its OK was clicked with nothing named): only
+        // the choices join, not the page's texts, and not a search box's words (an editable combo)
+        for (int j : ancestors(nodes, indexOf(nodes, target))) {
+            Node up = nodes.get(j);
+            if (!WEB_DOCUMENTS.contains(up.role())) continue;
+            StringBuilder text = new StringBuilder();
+            for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
+                Node n = nodes.get(k);
+                if (!chosen(n) || n.editable() || n.states().contains("editable")) continue;
+                String c = choice(n);
+                text.append('\n').append(c.isBlank() && ROWS.contains(n.role()) ? rowAfter(nodes, k) : c);
+            }
+            if (text.toString().isBlank()) return window;
+            return new ProposedAction.WindowContext(
+                    true, window.text() + text, window.defaultButton(), window.accelerators());
+        }
         return window;
     }
+
+    /** The roles of a web page's document in the tree. */
+    private static final Set<String> WEB_DOCUMENTS = Set.of("document web", "document frame");
 
     /**
      * Whether {@code n} shows what the dialog's OK confirms: a selected or checked element (a list's row, a radio
@@ -347,8 +367,28 @@ public final class Proposals {
      * give the choice as its value), else its name (GTK 3 names it by its choice); any other element's name.
      */
     private static String choice(Node n) {
-        if (n.role().equals("combo box") && n.value() != null && !n.value().isBlank()) return n.value();
+        // Chromium gives a <select>'s value as U+FFFC, the option being a child (whose selected state is read too)
+        String value = n.value() == null ? "" : n.value().replace("\uFFFC", "");
+        if (n.role().equals("combo box") && !value.isBlank()) return value;
         return n.name();
+    }
+
+    /**
+     * What a chosen row or cell that shows no name of its own stands for: the names of the cells after it in its row,
+     * up to the next unnamed one (round 8: zenity's and yad's radio and check lists put the checked state on an
+     * unnamed toggle cell before the row's text).
+     */
+    private static String rowAfter(List<Node> nodes, int i) {
+        StringBuilder out = new StringBuilder();
+        Node cell = nodes.get(i);
+        for (int k = i + 1; k < nodes.size(); k++) {
+            Node n = nodes.get(k);
+            if (n.depth() < cell.depth()) break;
+            if (n.depth() > cell.depth()) continue;
+            if (!ROWS.contains(n.role()) || n.name().isBlank()) break;
+            out.append(' ').append(n.name());
+        }
+        return out.toString().strip();
     }
 
     /** The roles of a list's or table's rows and cells: the focused one is the choice where no state says more. */
@@ -369,13 +409,18 @@ public final class Proposals {
         StringBuilder text = new StringBuilder(window == null ? "" : window.title());
         Optional<ProposedAction.Element> dflt = Optional.empty();
         int combo = -1; // the depth of the combo box the nodes are inside of, -1 outside any
-        for (Node n : tree.nodes()) {
+        List<Node> nodes = tree.nodes();
+        for (int i = 0; i < nodes.size(); i++) {
+            Node n = nodes.get(i);
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
             if (n.role().equals("menu bar")) menuBar = true;
             if (Roles.interactive(n.role())) controls++;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                 text.append('\n').append(n.name());
-            if (chosen(n)) text.append('\n').append(choice(n));
+            if (chosen(n)) {
+                String c = choice(n);
+                text.append('\n').append(c.isBlank() && ROWS.contains(n.role()) ? rowAfter(nodes, i) : c);
+            }
             if (combo >= 0 && n.depth() <= combo) combo = -1;
             // an editable combo's entry holds its choice, whatever the combo's name (round 7: yad's CBE field)
             if (combo >= 0 && n.value() != null && !n.value().isBlank())

@@ -123,4 +123,110 @@ class DialogChoiceTest {
                         node("b", 1, "radio button", "Send now", Set.of("checked"))))
                 .contains("send"));
     }
+
+    /**
+     * Round 8 (ZR): zenity's and yad's radio and check lists put the checked state on an unnamed toggle cell before
+     * the row's text: the row after it is the choice.
+     */
+    @Test
+    void aCheckedToggleCellChoosesTheTextOfItsRow() {
+        Node table = node("t", 1, "table", "", Set.of());
+        List<Node> keep = List.of(
+                table,
+                node("h1", 2, "table column header", "Pick", Set.of()),
+                node("h2", 2, "table column header", "Action", Set.of()),
+                node("k0", 2, "table cell", "", Set.of("checked")),
+                node("k1", 2, "table cell", "Keep originals", Set.of()),
+                node("d0", 2, "table cell", "", Set.of()),
+                node("d1", 2, "table cell", "Delete originals", Set.of()));
+        assertEquals(Set.of(), okGates(keep), "the harmless row checked");
+        List<Node> delete = List.of(
+                table,
+                node("k0", 2, "table cell", "", Set.of()),
+                node("k1", 2, "table cell", "Keep originals", Set.of()),
+                node("d0", 2, "table cell", "", Set.of("checked")),
+                node("d1", 2, "table cell", "Delete originals", Set.of()));
+        assertTrue(okGates(delete).contains("delete"), "the row its toggle checks");
+    }
+
+    /**
+     * Round 8 (CS1–CS3): a web page's OK confirms the option its {@code <select>} shows (Chromium gives the combo's
+     * value as U+FFFC and the option as a selected child), its checked radio button and its selected tab, though the
+     * browser's window around the page has more controls than a dialog.
+     */
+    @Test
+    void aWebPagesOkConfirmsItsSelectRadioOrTabChoice() {
+        List<Node> browser = new java.util.ArrayList<>();
+        browser.add(node("f", 0, "frame", "Import - Chromium", Set.of()));
+        for (int i = 0; i < 20; i++) browser.add(node("b" + i, 1, "push button", "Tool " + i, Set.of()));
+        browser.add(node("d", 1, "document web", "Import", Set.of()));
+        browser.add(node("h", 2, "heading", "Import finished", Set.of()));
+        Node select = new Node(
+                "s",
+                2,
+                "combo box",
+                "Then:",
+                true,
+                "\uFFFC",
+                true,
+                false,
+                false,
+                true,
+                null,
+                false,
+                false,
+                Set.of(),
+                "",
+                "");
+        for (List<Node> choice : List.of(
+                List.of(
+                        select,
+                        node("m", 3, "menu", "", Set.of()),
+                        node("o1", 4, "menu item", "Keep originals", Set.of()),
+                        node("o2", 4, "menu item", "Delete originals", Set.of("selected"))),
+                List.of(
+                        node("r1", 2, "radio button", "Keep originals", Set.of()),
+                        node("r2", 2, "radio button", "Delete originals", Set.of("checked"))),
+                List.of(
+                        node("t1", 2, "page tab", "Keep originals", Set.of()),
+                        node("t2", 2, "page tab", "Delete originals", Set.of("selected"))))) {
+            List<Node> nodes = new java.util.ArrayList<>(browser);
+            nodes.addAll(choice);
+            nodes.add(node("ok", 2, "push button", "OK", Set.of()));
+            assertTrue(clickGates(nodes, "ok").contains("delete"), choice.toString());
+        }
+        List<Node> harmless = new java.util.ArrayList<>(browser);
+        harmless.add(node("r1", 2, "radio button", "Keep originals", Set.of("checked")));
+        harmless.add(node("r2", 2, "radio button", "Delete originals", Set.of()));
+        harmless.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertEquals(Set.of(), clickGates(harmless, "ok"), "the harmless radio button checked");
+    }
+
+    private static Set<String> clickGates(List<Node> nodes, String uid) {
+        ScopedTree tree = new ScopedTree(WINDOW, 1, nodes, false);
+        DesktopFacts facts = new DesktopFacts(
+                false,
+                false,
+                Set.of("chromium"),
+                List.of(new WindowInfo(
+                        WINDOW,
+                        "Import - Chromium",
+                        "chromium",
+                        300,
+                        new Geometry(0, 0, 800, 600),
+                        0,
+                        true,
+                        false,
+                        false)),
+                Optional.empty(),
+                WINDOW,
+                Optional.empty(),
+                List.of(),
+                Optional.empty());
+        return Consequential.classify(
+                        Proposals.propose(new Action.Click(uid), tree, WINDOW, null, null, facts),
+                        ConsequentialWords.defaults())
+                .map(Consequential.Match::categories)
+                .orElse(Set.of());
+    }
 }
