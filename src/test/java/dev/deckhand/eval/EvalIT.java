@@ -201,13 +201,13 @@ class EvalIT {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             closed = s.getLocalPort();
         }
+        // each task's own time limit bounds the provider's retries (backoff 1, 2, 4 … s): 10 s, not the suite's 60
+        Path suite = tmp.resolve("down");
+        for (String id : List.of("mousepad-replace-word", "galculator-add"))
+            task(suite, id, t -> t.put("timeoutSeconds", 10));
         Run r = eval(
                 "--tasks",
-                SUITE.toString(),
-                "--only",
-                "mousepad-replace-word",
-                "--only",
-                "galculator-add",
+                suite.toString(),
                 "--model",
                 "openai-compatible:scripted",
                 "--base-url",
