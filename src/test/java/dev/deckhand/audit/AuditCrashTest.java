@@ -43,7 +43,7 @@ class AuditCrashTest {
 
     @Test
     void every_acknowledged_record_survives_sigkill_and_the_chain_verifies() throws Exception {
-        int kills = Integer.getInteger("deckhand.audit.crashKills", 200);
+        int kills = Integer.getInteger("deckhand.audit.crashKills", 120);
         long seed = Long.getLong("deckhand.audit.crashSeed", System.nanoTime());
         Random random = new Random(seed);
         Path db = dir.resolve("audit.db");
@@ -54,7 +54,7 @@ class AuditCrashTest {
         long maxAcked = 0;
 
         List<String> jvm = childJvm(nativeDir);
-        // One clean run first: it writes a class-data archive that makes the 200 start-ups cheaper.
+        // One clean run first: it writes a class-data archive that makes the start-ups cheaper.
         String warmOut = warmUp(jvm, dir.resolve("child.jsa"), warm -> command(warm, db, key, "0", "5"));
         for (String line : warmOut.split("\n")) {
             if (line.startsWith("ack ")) {
