@@ -164,10 +164,26 @@ class DeniedPlacesTest {
     void theInertDevicesAreNoPlaceAndTheRestOfDevIs() {
         DeniedPlaces places = new DeniedPlaces(
                 HOME, List.of(new DeniedPlaces.Place(Path.of("/dev"), "/dev")), true, DeniedPlaces.Links.NONE);
-        for (String line : List.of("make > /dev/null", "ls 2>/dev/null", "head -c 8 /dev/urandom", "dd if=/dev/zero"))
+        // round 8: a line that goes on after the device (`;`, `|`, `)`)
+        for (String line : List.of(
+                "make > /dev/null",
+                "ls 2>/dev/null",
+                "head -c 8 /dev/urandom",
+                "dd if=/dev/zero",
+                "ls >/dev/null; echo ok",
+                "make 2>/dev/null|tail -1",
+                "(make >/dev/null)",
+                "cp /dev/null /tmp/empty.txt"))
             assertTrue(places.inText(line, java.util.Optional.empty()).isEmpty(), line);
-        for (String line : List.of("cat /dev/input/event3", "cat /dev/null/../input/event3", "ls /dev/shm"))
+        for (String line : List.of(
+                "cat /dev/input/event3", "cat /dev/null/../input/event3", "ls /dev/shm", "ls >/dev/shm; echo ok"))
             assertEquals(java.util.Optional.of("/dev"), places.inText(line, java.util.Optional.empty()), line);
+        // what follows the device is judged on its own
+        assertEquals(
+                Optional.of(CONFIG_KIND),
+                PLACES.inText("ls >/dev/null; cat " + CONFIG + "/owner-token", Optional.empty()));
+        assertEquals(
+                Optional.of(CONFIG_KIND), PLACES.inText("cp /dev/null " + CONFIG + "/policy.json", Optional.empty()));
     }
 
     @Test
