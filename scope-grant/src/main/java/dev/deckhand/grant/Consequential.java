@@ -77,6 +77,17 @@ public final class Consequential {
                 }
                 Optional<Match> clicked = match(
                         pressed(el.get(), words, dialog, true), a.kind().wire() + " " + describe(el.get()), dialog);
+                // what a page's OK would confirm, where its choice cannot be read: a press of a button there is
+                // unidentified
+                if (a.context().unreadChoice()
+                        && ProposedAction.Element.ACTION_ROLES.contains(el.get().role())) {
+                    clicked = merge(
+                            clicked,
+                            Optional.of(new Match(
+                                    Set.of(UNIDENTIFIED),
+                                    a.kind().wire() + " " + describe(el.get())
+                                            + " where the page shows a choice Deckhand cannot read")));
+                }
                 // a toolkit clicks a single-line entry by its one action, activate, which is Enter in it: the dialog's
                 // default button (round 8: a click on yad's entry confirmed "Delete all 3 files forever?")
                 if (!singleLineEntry(el.get())) return clicked;

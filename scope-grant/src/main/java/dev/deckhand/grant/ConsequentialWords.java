@@ -327,7 +327,17 @@ public final class ConsequentialWords {
                         "verzenden",
                         "versturen",
                         "verstuur",
-                        "verzend"));
+                        "verzend",
+                        // round 8: the languages the installed translations give delete and confirm in, but no
+                        // package gives send, pay or buy (Chinese, Japanese, Korean, Russian, Polish, Turkish, Czech)
+                        "发送",
+                        "送信",
+                        "보내기",
+                        "전송",
+                        "отправить",
+                        "wyślij",
+                        "gönder",
+                        "odeslat"));
         m.put(
                 "buy",
                 List.of(
@@ -352,7 +362,15 @@ public final class ConsequentialWords {
                         "ordina",
                         "ordinare",
                         "kopen",
-                        "afrekenen"));
+                        "afrekenen",
+                        "购买",
+                        "購入",
+                        "구매",
+                        "купить",
+                        "kup teraz",
+                        "kupić",
+                        "satın al",
+                        "koupit"));
         m.put(
                 "pay",
                 List.of(
@@ -373,7 +391,15 @@ public final class ConsequentialWords {
                         "pagare",
                         "bonifico",
                         "betalen",
-                        "overmaken"));
+                        "overmaken",
+                        "支付",
+                        "付款",
+                        "支払う",
+                        "결제",
+                        "оплатить",
+                        "zapłać",
+                        "ödeme yap",
+                        "zaplatit"));
         m.put(
                 "delete",
                 List.of(

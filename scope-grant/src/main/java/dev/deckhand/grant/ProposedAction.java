@@ -164,13 +164,16 @@ public record ProposedAction(
      * @param programReadsKeys a terminal of the window gives its keys to a program other than a shell at its prompt
      *     (read for {@code key} and {@code type} only): a full-screen program or a job in the foreground, where a
      *     letter can be a command
+     * @param unreadChoice the window shows a choice its OK would confirm that Deckhand cannot read (a web page's
+     *     {@code <select>} whose value the tree gives only as U+FFFC)
      */
     public record WindowContext(
             boolean dialog,
             String text,
             Optional<Element> defaultButton,
             Accelerators accelerators,
-            boolean programReadsKeys) {
+            boolean programReadsKeys,
+            boolean unreadChoice) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
@@ -179,9 +182,9 @@ public record ProposedAction(
             Objects.requireNonNull(accelerators, "context.accelerators");
         }
 
-        /** A context whose terminal, if any, reads keys at a shell's prompt. */
+        /** A context whose terminal, if any, reads keys at a shell's prompt, and whose choices are read. */
         public WindowContext(boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
-            this(dialog, text, defaultButton, accelerators, false);
+            this(dialog, text, defaultButton, accelerators, false, false);
         }
 
         /** A context whose accelerators are unknown. */
@@ -190,11 +193,15 @@ public record ProposedAction(
         }
 
         public WindowContext withAccelerators(Accelerators v) {
-            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys);
+            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys, unreadChoice);
         }
 
         public WindowContext withProgramReadsKeys(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, v);
+            return new WindowContext(dialog, text, defaultButton, accelerators, v, unreadChoice);
+        }
+
+        public WindowContext withUnreadChoice(boolean v) {
+            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, v);
         }
     }
 

@@ -418,7 +418,11 @@ class LabelsAsReadTest {
                 Map.entry("Shut down", "logout"),
                 Map.entry("Reboot now", "logout"),
                 Map.entry("Place bid", "buy"),
-                Map.entry("Reserve now", "buy"));
+                Map.entry("Reserve now", "buy"),
+                Map.entry("发送", "send"),
+                Map.entry("Zapłać", "pay"),
+                Map.entry("Отправить", "send"),
+                Map.entry("購入", "buy"));
         gate.forEach((label, category) ->
                 assertTrue(WORDS.categoriesIn(label).contains(category), label + " → " + category));
         for (String label : List.of(

@@ -334,17 +334,35 @@ public final class Proposals {
             Node up = nodes.get(j);
             if (!WEB_DOCUMENTS.contains(up.role())) continue;
             StringBuilder text = new StringBuilder();
+            boolean unread = false;
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
                 Node n = nodes.get(k);
                 if (!chosen(n) || n.editable() || n.states().contains("editable")) continue;
+                // a <select> whose value Chromium gives as U+FFFC, its options not in the tree: a choice not read
+                if (n.role().equals("combo box") && choice(n).equals(n.name()) && !chosenBelow(nodes, k)) {
+                    unread = true;
+                    continue;
+                }
                 String c = choice(n);
                 text.append('\n').append(c.isBlank() && ROWS.contains(n.role()) ? rowAfter(nodes, k) : c);
             }
-            if (text.toString().isBlank()) return window;
+            if (text.toString().isBlank() && !unread) return window;
             return new ProposedAction.WindowContext(
-                    true, window.text() + text, window.defaultButton(), window.accelerators());
+                            true, window.text() + text, window.defaultButton(), window.accelerators())
+                    .withUnreadChoice(unread);
         }
         return window;
+    }
+
+    /** Whether a node under the one at {@code i} shows itself chosen (a combo's selected option). */
+    private static boolean chosenBelow(List<Node> nodes, int i) {
+        for (int k = i + 1;
+                k < nodes.size() && nodes.get(k).depth() > nodes.get(i).depth();
+                k++) {
+            Node n = nodes.get(k);
+            if (n.states().contains("selected") || n.states().contains("checked")) return true;
+        }
+        return false;
     }
 
     /** The roles of a web page's document in the tree. */

@@ -195,6 +195,12 @@ class DialogChoiceTest {
             nodes.add(node("ok", 2, "push button", "OK", Set.of()));
             assertTrue(clickGates(nodes, "ok").contains("delete"), choice.toString());
         }
+        // round 9: as real Chromium gives a <select> — its value U+FFFC, no option in the tree — the choice is not
+        // read, so a press of the page's OK is unidentified
+        List<Node> unread = new java.util.ArrayList<>(browser);
+        unread.add(select);
+        unread.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertEquals(Set.of(Consequential.UNIDENTIFIED), clickGates(unread, "ok"), "a select whose choice is not read");
         List<Node> harmless = new java.util.ArrayList<>(browser);
         harmless.add(node("r1", 2, "radio button", "Keep originals", Set.of("checked")));
         harmless.add(node("r2", 2, "radio button", "Delete originals", Set.of()));
