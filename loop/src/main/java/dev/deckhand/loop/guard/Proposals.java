@@ -329,7 +329,8 @@ public final class Proposals {
         }
         // a web page's OK confirms what the page shows chosen, as a dialog's does (round 8: a page's <select>, checked
         // radio button and selected tab chose "Delete originals", and its OK was clicked with nothing named): only
-        // the choices join, not the page's texts, and not a search box's words (an editable combo)
+        // the choices join, not the page's texts; an editable combo's words too (round 9: a datalist preset to
+        // "Delete originals"), so a search box's words gate its page's buttons
         for (int j : ancestors(nodes, indexOf(nodes, target))) {
             Node up = nodes.get(j);
             if (!WEB_DOCUMENTS.contains(up.role())) continue;
@@ -337,7 +338,7 @@ public final class Proposals {
             boolean unread = false;
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
                 Node n = nodes.get(k);
-                if (!chosen(n) || n.editable() || n.states().contains("editable")) continue;
+                if (!chosen(n)) continue;
                 // a <select> whose value Chromium gives as U+FFFC, its options not in the tree: a choice not read
                 if (n.role().equals("combo box") && choice(n).equals(n.name()) && !chosenBelow(nodes, k)) {
                     unread = true;

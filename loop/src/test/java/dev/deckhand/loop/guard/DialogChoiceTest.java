@@ -201,6 +201,27 @@ class DialogChoiceTest {
         unread.add(select);
         unread.add(node("ok", 2, "push button", "OK", Set.of()));
         assertEquals(Set.of(Consequential.UNIDENTIFIED), clickGates(unread, "ok"), "a select whose choice is not read");
+        // round 9 (WD): a datalist, an editable combo whose value is the page's preset choice
+        List<Node> datalist = new java.util.ArrayList<>(browser);
+        datalist.add(new Node(
+                "dl",
+                2,
+                "combo box",
+                "Then:",
+                true,
+                "Delete originals",
+                true,
+                false,
+                true,
+                true,
+                null,
+                true,
+                false,
+                Set.of("editable"),
+                "",
+                ""));
+        datalist.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertTrue(clickGates(datalist, "ok").contains("delete"), "a datalist's preset value");
         List<Node> harmless = new java.util.ArrayList<>(browser);
         harmless.add(node("r1", 2, "radio button", "Keep originals", Set.of("checked")));
         harmless.add(node("r2", 2, "radio button", "Delete originals", Set.of()));
