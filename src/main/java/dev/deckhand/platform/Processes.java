@@ -104,9 +104,9 @@ public final class Processes {
     /**
      * Why a process of the granted app (process {@code pid} or a descendant) could read this server's memory, where
      * the secret files' watch sees nothing opened (round 8: a granted root shell read both tokens out of
-     * {@code /proc/PID/mem}): it holds {@code CAP_SYS_PTRACE} or may take it (in its permitted set, or as root with
-     * it in its bounding set, which an exec gives back), or it runs as this server's user while the server is
-     * readable by its user. Empty when none could; a reason naming the process's pid and what it holds, never its memory.
+     * {@code /proc/PID/mem}): it runs as root (whose processes get the capability back by an exec, or ask a root
+     * service that holds it to run a command), or holds {@code CAP_SYS_PTRACE} in its permitted set, or runs as this
+     * server's user while the server is readable by its user. Empty when none could; a reason naming the process's pid and what it holds, never its memory.
      *
      * @param serverReadable whether a process of this server's user could read its memory: it is dumpable
      *     ({@code prctl(PR_GET_DUMPABLE)} is not 0) or its JVM takes attach
@@ -125,9 +125,10 @@ public final class Processes {
         Map<String, String> status = status(p);
         if (status.isEmpty()) return Optional.empty(); // ended
         long[] uid = uids(status);
+        // root, whatever capabilities it kept, can ask a root process that holds them to run a command (round 9: a
+        // root shell without CAP_SYS_PTRACE had the session's D-Bus daemon start a service that read the memory)
         boolean root = uid.length == 0 || java.util.Arrays.stream(uid).anyMatch(u -> u == 0);
-        if (capability(status.get("CapPrm"), CAP_SYS_PTRACE)
-                || root && capability(status.get("CapBnd"), CAP_SYS_PTRACE)) {
+        if (root || capability(status.get("CapPrm"), CAP_SYS_PTRACE)) {
             return Optional.of("process " + p + " of the granted app "
                     + (root ? "runs as root" : "holds CAP_SYS_PTRACE") + " and could read Deckhand's memory");
         }

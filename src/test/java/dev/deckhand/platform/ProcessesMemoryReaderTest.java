@@ -56,6 +56,17 @@ class ProcessesMemoryReaderTest {
                                 + "Deckhand's memory"),
                         asRoot);
                 assertTrue(Processes.memoryReader((int) parent.pid(), false).isPresent(), "sh and its sleep");
+                // round 9: root without the capability asks a root service that has it (a D-Bus activated one)
+                Process dropped =
+                        start("setpriv", "--bounding-set=-sys_ptrace", "--inh-caps=-sys_ptrace", "sleep", "30");
+                try {
+                    assertEquals(
+                            Optional.of("process " + dropped.pid() + " of the granted app runs as root and could read "
+                                    + "Deckhand's memory"),
+                            Processes.memoryReader((int) dropped.pid(), false));
+                } finally {
+                    end(dropped);
+                }
             } else {
                 assertEquals(Optional.empty(), Processes.memoryReader((int) own.pid(), false), "not dumpable");
             }

@@ -46,6 +46,10 @@ public final class Consequential {
 
     private static final Chord ENTER = Chord.parse("Return");
 
+    /** The roles of a list's or table's rows and cells, which a toolkit clicks by activating them. */
+    private static final Set<String> ROWS =
+            Set.of("table cell", "cell", "list item", "table row", "row", "tree item", "tree table cell");
+
     private Consequential() {}
 
     /**
@@ -88,16 +92,20 @@ public final class Consequential {
                                     a.kind().wire() + " " + describe(el.get())
                                             + " where the page shows a choice Deckhand cannot read")));
                 }
-                // a toolkit clicks a single-line entry by its one action, activate, which is Enter in it: the dialog's
-                // default button (round 8: a click on yad's entry confirmed "Delete all 3 files forever?")
-                if (!singleLineEntry(el.get())) return clicked;
+                // a toolkit clicks a single-line entry or a list's row by its one action, activate, which is Enter in
+                // it: the dialog's default button (round 8: a click on yad's entry confirmed "Delete all 3 files
+                // forever?"; round 9: a click on a row of yad's and zenity's lists pressed Send)
+                boolean entry = singleLineEntry(el.get());
+                if (!entry
+                        && !ROWS.contains(
+                                el.get().role().toLowerCase(Locale.ROOT).trim())) return clicked;
                 return merge(
                         clicked,
                         keyOnFocus(ENTER, el, a.context(), words, dialog)
                                 .map(m -> new Match(
                                         m.categories(),
-                                        a.kind().wire() + " on single-line entry " + describe(el.get())
-                                                + " activates it, as Enter does: " + m.what())));
+                                        a.kind().wire() + " on " + (entry ? "single-line entry " : "row ")
+                                                + describe(el.get()) + " activates it, as Enter does: " + m.what())));
             }
             case SELECT: {
                 Set<String> c = new TreeSet<>();

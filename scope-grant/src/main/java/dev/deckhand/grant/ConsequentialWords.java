@@ -399,6 +399,8 @@ public final class ConsequentialWords {
                         "оплатить",
                         "zapłać",
                         "ödeme yap",
+                        "wire funds",
+                        "wire transfer",
                         "zaplatit"));
         m.put(
                 "delete",
@@ -429,6 +431,9 @@ public final class ConsequentialWords {
                         "empty bin",
                         "empty trash",
                         "disable 2FA",
+                        // round 9's
+                        "ban user",
+                        "turn off backups",
                         "löschen",
                         "entfernen",
                         "verwerfen",
@@ -459,6 +464,8 @@ public final class ConsequentialWords {
                         "upload",
                         "deploy",
                         "push",
+                        "make public",
+                        "go live",
                         "veröffentlichen",
                         "posten",
                         "publier",
@@ -512,6 +519,10 @@ public final class ConsequentialWords {
                         "enable macros",
                         "enable content",
                         "keep anyway",
+                        // round 9's: access given, protection taken away
+                        "grant access",
+                        "unlock",
+                        "disable firewall",
                         "erlauben",
                         "zulassen",
                         "autoriser",

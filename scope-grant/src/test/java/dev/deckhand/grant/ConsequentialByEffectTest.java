@@ -178,6 +178,22 @@ class ConsequentialByEffectTest {
                 "default button",
                 "send");
         refused(click(ENTRY), "single-line entry", "send");
+        // round 9 (LR3): a row of a list activates as Enter does: yad's and zenity's lists pressed Send
+        ProposedAction.Element row = new ProposedAction.Element("table cell", "a.txt", false, false, false);
+        refused(
+                click(row)
+                        .withContext(
+                                new ProposedAction.WindowContext(true, "Choose a file", Optional.of(button("Send")))),
+                "row",
+                "send");
+        refused(
+                click(row)
+                        .withContext(new ProposedAction.WindowContext(
+                                true, "Choose a file", Optional.of(button("Delete forever")))),
+                "delete");
+        allowed(click(row)
+                .withContext(new ProposedAction.WindowContext(true, "Choose a file", Optional.of(button("Open")))));
+        allowed(click(row));
         allowed(click(ENTRY).withContext(new ProposedAction.WindowContext(false, "", Optional.of(button("Find")))));
         allowed(click(OK));
         allowed(click(OK).withContext(new ProposedAction.WindowContext(true, "Saved.", Optional.empty())));

@@ -422,7 +422,15 @@ class LabelsAsReadTest {
                 Map.entry("发送", "send"),
                 Map.entry("Zapłać", "pay"),
                 Map.entry("Отправить", "send"),
-                Map.entry("購入", "buy"));
+                Map.entry("購入", "buy"),
+                Map.entry("Wire funds", "pay"),
+                Map.entry("Grant access", "allow"),
+                Map.entry("Make public", "publish"),
+                Map.entry("Go live", "publish"),
+                Map.entry("Ban user", "delete"),
+                Map.entry("Turn off backups", "delete"),
+                Map.entry("Disable firewall", "allow"),
+                Map.entry("Unlock", "allow"));
         gate.forEach((label, category) ->
                 assertTrue(WORDS.categoriesIn(label).contains(category), label + " → " + category));
         for (String label : List.of(

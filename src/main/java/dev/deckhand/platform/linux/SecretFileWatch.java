@@ -29,8 +29,9 @@ import org.jboss.logging.Logger;
  * whenever the file is replaced). Deckhand's own reads go through {@link #ownRead}, which expects their
  * events under the same lock the queue is drained under, so the count is exact: every open beyond those is
  * a foreign read. A lost event (the kernel's queue overflowed) counts as one, so the rule fails closed.
- * A new hard link to one (its link count above one after an attribute change) counts as a foreign read too: it is a
- * copy made without an open.
+ * A new hard link to one (its link count above one after an attribute change) and a move of one out of its name count
+ * as foreign reads too: each is a copy made without an open. Deckhand replaces a file by moving a new one onto its
+ * name, which moves no secret file away.
  */
 @ApplicationScoped
 @Startup
@@ -45,6 +46,7 @@ public class SecretFileWatch implements SecretFileReads.Watch {
         int IN_NONBLOCK = 04000, IN_CLOEXEC = 02000000;
         int IN_ATTRIB = 0x4,
                 IN_OPEN = 0x20,
+                IN_MOVED_FROM = 0x40,
                 IN_MOVED_TO = 0x80,
                 IN_CREATE = 0x100,
                 IN_IGNORED = 0x8000,
@@ -85,7 +87,11 @@ public class SecretFileWatch implements SecretFileReads.Watch {
             lib = Native.load("c", Inotify.class);
             f = lib.inotify_init1(Inotify.IN_NONBLOCK | Inotify.IN_CLOEXEC);
             if (f >= 0)
-                d = lib.inotify_add_watch(f, dir.toString(), Inotify.IN_OPEN | Inotify.IN_CREATE | Inotify.IN_MOVED_TO);
+                // IN_MOVED_FROM: a secret file moved away keeps its value under another name with no open (round 9)
+                d = lib.inotify_add_watch(
+                        f,
+                        dir.toString(),
+                        Inotify.IN_OPEN | Inotify.IN_CREATE | Inotify.IN_MOVED_TO | Inotify.IN_MOVED_FROM);
         } catch (UnsatisfiedLinkError | RuntimeException e) {
             LOG.warnf(
                     "cannot watch the secret files (%s): a granted app reading them cannot be seen",
@@ -234,6 +240,7 @@ public class SecretFileWatch implements SecretFileReads.Watch {
             if (!NAMES.contains(name) || (mask & Inotify.IN_ISDIR) != 0) return;
             if ((mask & (Inotify.IN_CREATE | Inotify.IN_MOVED_TO)) != 0) watchFile(name);
             if ((mask & Inotify.IN_OPEN) != 0 && !expected(expectedDir, name)) foreign(name, found);
+            if ((mask & Inotify.IN_MOVED_FROM) != 0) foreign(name, found);
             return;
         }
         String file = fileWds.get(wd);

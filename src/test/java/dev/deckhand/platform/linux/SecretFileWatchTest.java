@@ -106,6 +106,20 @@ class SecretFileWatchTest {
         assertEquals(Set.of(DeckhandHome.OWNER_TOKEN), watch.foreignSince(mark));
     }
 
+    /** Round 9 (HM3): {@code mv owner-token /tmp/x} keeps the token under another name with no open and no link. */
+    @Test
+    void aSecretFileMovedAwayIsACopyMadeWithoutAnOpen() throws Exception {
+        long mark = watch.foreignCount();
+        run(
+                "mv",
+                home.file(DeckhandHome.OWNER_TOKEN).toString(),
+                tmp.resolve("n9o").toString());
+        assertEquals(Set.of(DeckhandHome.OWNER_TOKEN), watch.foreignSince(mark));
+        long after = watch.foreignCount();
+        home.replaceSecret(DeckhandHome.MCP_TOKEN);
+        assertEquals(Set.of(), watch.foreignSince(after), "Deckhand's own replacement moves no secret file away");
+    }
+
     @Test
     void aFileReplacedSinceTheWatchBeganIsWatchedAsItIsNow() throws Exception {
         String before = Files.readString(home.file(DeckhandHome.OWNER_TOKEN));
