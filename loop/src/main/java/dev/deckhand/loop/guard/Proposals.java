@@ -448,6 +448,17 @@ public final class Proposals {
             if (n.isDefault() && dflt.isEmpty()) dflt = Optional.of(element(tree, n));
         }
         dialog |= !menuBar && controls > 0 && controls <= DIALOG_LIKE_CONTROLS;
+        // a dialog whose tree marks no default button: Enter (or a click that activates, as on a row) may press any of
+        // its buttons (round 9: a click on a row of yad's list pressed Send, which the tree did not mark)
+        if (dialog && dflt.isEmpty()) {
+            List<String> buttons = nodes.stream()
+                    .filter(n -> n.role().equals("push button") && !n.name().isBlank())
+                    .map(Node::name)
+                    .toList();
+            if (!buttons.isEmpty())
+                dflt = Optional.of(new ProposedAction.Element(
+                        "push button", "any of " + String.join(", ", buttons), false, false, false));
+        }
         return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt);
     }
 }

@@ -125,6 +125,27 @@ class DialogChoiceTest {
     }
 
     /**
+     * Round 9 (LR3): a click on a row of yad's list ("Choose a file", buttons Cancel and Send, no default marked in the
+     * tree) activated it, which yad takes as its OK: Send. Where the tree marks no default button, Enter or an
+     * activating click may press any of the dialog's buttons.
+     */
+    @Test
+    void aRowsClickInADialogWithNoMarkedDefaultMayPressAnyOfItsButtons() {
+        List<Node> nodes = List.of(
+                node("f", 0, "frame", "Files", Set.of()),
+                node("l", 1, "label", "Choose a file", Set.of()),
+                node("t", 1, "table", "", Set.of()),
+                node("a", 2, "table cell", "a.txt", Set.of()),
+                node("b", 2, "table cell", "b.txt", Set.of()),
+                node("no", 1, "push button", "Cancel", Set.of()),
+                node("send", 1, "push button", "Send", Set.of()));
+        assertTrue(clickGates(nodes, "a").contains("send"), "the row's click");
+        List<Node> open = new java.util.ArrayList<>(nodes.subList(0, 6));
+        open.add(node("open", 1, "push button", "Open", Set.of()));
+        assertEquals(Set.of(), clickGates(open, "a"), "a list whose buttons are harmless");
+    }
+
+    /**
      * Round 8 (ZR): zenity's and yad's radio and check lists put the checked state on an unnamed toggle cell before
      * the row's text: the row after it is the choice.
      */
