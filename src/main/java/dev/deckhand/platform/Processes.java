@@ -106,7 +106,8 @@ public final class Processes {
      * the secret files' watch sees nothing opened (round 8: a granted root shell read both tokens out of
      * {@code /proc/PID/mem}): it runs as root (whose processes get the capability back by an exec, or ask a root
      * service that holds it to run a command), or holds {@code CAP_SYS_PTRACE} in its permitted set, or runs as this
-     * server's user while the server is readable by its user. Empty when none could; a reason naming the process's pid and what it holds, never its memory.
+     * server's user while the server is readable by its user. Empty when none could; a reason naming the process's
+     * pid and what it holds, never its memory.
      *
      * @param serverReadable whether a process of this server's user could read its memory: it is dumpable
      *     ({@code prctl(PR_GET_DUMPABLE)} is not 0) or its JVM takes attach

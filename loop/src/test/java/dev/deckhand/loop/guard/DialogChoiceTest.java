@@ -39,20 +39,27 @@ class DialogChoiceTest {
         nodes.addAll(chosen);
         nodes.add(node("ok", 1, "push button", "OK", Set.of()));
         nodes.add(node("no", 1, "push button", "Cancel", Set.of()));
+        return gates(
+                nodes,
+                "ok",
+                new WindowInfo(WINDOW, "Files", "yad", 300, new Geometry(0, 0, 400, 300), 0, true, false, false));
+    }
+
+    /** The categories a click on {@code uid} is gated by, in the window {@code window} the tree is of. */
+    private static Set<String> gates(List<Node> nodes, String uid, WindowInfo window) {
         ScopedTree tree = new ScopedTree(WINDOW, 1, nodes, false);
         DesktopFacts facts = new DesktopFacts(
                 false,
                 false,
-                Set.of("yad"),
-                List.of(new WindowInfo(
-                        WINDOW, "Files", "yad", 300, new Geometry(0, 0, 400, 300), 0, true, false, false)),
+                Set.of(window.app()),
+                List.of(window),
                 Optional.empty(),
                 WINDOW,
                 Optional.empty(),
                 List.of(),
                 Optional.empty());
         return Consequential.classify(
-                        Proposals.propose(new Action.Click("ok"), tree, WINDOW, null, null, facts),
+                        Proposals.propose(new Action.Click(uid), tree, WINDOW, null, null, facts),
                         ConsequentialWords.defaults())
                 .map(Consequential.Match::categories)
                 .orElse(Set.of());
@@ -251,12 +258,10 @@ class DialogChoiceTest {
     }
 
     private static Set<String> clickGates(List<Node> nodes, String uid) {
-        ScopedTree tree = new ScopedTree(WINDOW, 1, nodes, false);
-        DesktopFacts facts = new DesktopFacts(
-                false,
-                false,
-                Set.of("chromium"),
-                List.of(new WindowInfo(
+        return gates(
+                nodes,
+                uid,
+                new WindowInfo(
                         WINDOW,
                         "Import - Chromium",
                         "chromium",
@@ -265,16 +270,6 @@ class DialogChoiceTest {
                         0,
                         true,
                         false,
-                        false)),
-                Optional.empty(),
-                WINDOW,
-                Optional.empty(),
-                List.of(),
-                Optional.empty());
-        return Consequential.classify(
-                        Proposals.propose(new Action.Click(uid), tree, WINDOW, null, null, facts),
-                        ConsequentialWords.defaults())
-                .map(Consequential.Match::categories)
-                .orElse(Set.of());
+                        false));
     }
 }
