@@ -50,6 +50,10 @@ public final class Consequential {
     private static final Set<String> ROWS =
             Set.of("table cell", "cell", "list item", "table row", "row", "tree item", "tree table cell");
 
+    /** Keys that move a list's selection. */
+    private static final Set<String> MOVES =
+            Set.of("Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Down", "Prior", "Next");
+
     private Consequential() {}
 
     /**
@@ -226,6 +230,14 @@ public final class Consequential {
                     .map(d -> " (default button " + describe(d) + ")")
                     .orElse("");
             return match(c, "key " + chord + why + dflt, dialog);
+        }
+        // a key that moves a list's choice in a dialog may run what choosing does (round 10: yad's --select-action
+        // under "Selecting a file deletes it" ran on key Down): judged by the dialog's words
+        if (el.isPresent()
+                && ROWS.contains(el.get().role().toLowerCase(Locale.ROOT).trim())
+                && MOVES.contains(chord.key())
+                && !dialog.isEmpty()) {
+            return match(new TreeSet<>(dialog), "key " + chord + " moves the choice of " + describe(el.get()), dialog);
         }
         if (chord.key().equals("space")) {
             if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));

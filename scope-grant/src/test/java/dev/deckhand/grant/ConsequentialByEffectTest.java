@@ -194,6 +194,12 @@ class ConsequentialByEffectTest {
         allowed(click(row)
                 .withContext(new ProposedAction.WindowContext(true, "Choose a file", Optional.of(button("Open")))));
         allowed(click(row));
+        // round 10 (SA): key Down moved yad's list's choice under "Selecting a file deletes it", which ran its action
+        ProposedAction.WindowContext selecting =
+                new ProposedAction.WindowContext(true, "Selecting a file deletes it", Optional.of(button("Close")));
+        refused(ProposedAction.key("Down", REV, TARGET, row).withContext(selecting), "moves the choice", "delete");
+        allowed(ProposedAction.key("Down", REV, TARGET, row)
+                .withContext(new ProposedAction.WindowContext(true, "Choose a file", Optional.of(button("Close")))));
         allowed(click(ENTRY).withContext(new ProposedAction.WindowContext(false, "", Optional.of(button("Find")))));
         allowed(click(OK));
         allowed(click(OK).withContext(new ProposedAction.WindowContext(true, "Saved.", Optional.empty())));

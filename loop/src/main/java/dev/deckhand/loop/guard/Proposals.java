@@ -378,8 +378,15 @@ public final class Proposals {
         return n.role().equals("combo box")
                 || n.states().contains("selected")
                 || n.states().contains("checked")
+                // round 10: a toggle button shown pressed (or mixed), a spin button's or slider's value
+                || n.states().contains("pressed")
+                || n.states().contains("indeterminate")
+                || VALUED.contains(n.role())
                 || n.focused() && ROWS.contains(n.role());
     }
+
+    /** Roles whose value is their current choice: a spin button's or slider's value text ({@code aria-valuetext}). */
+    private static final Set<String> VALUED = Set.of("spin button", "slider");
 
     /**
      * What {@code n} shows chosen: a combo box's value where it has one (Qt and web pages name a combo by its label and
@@ -388,7 +395,7 @@ public final class Proposals {
     private static String choice(Node n) {
         // Chromium gives a <select>'s value as U+FFFC, the option being a child (whose selected state is read too)
         String value = n.value() == null ? "" : n.value().replace("\uFFFC", "");
-        if (n.role().equals("combo box") && !value.isBlank()) return value;
+        if ((n.role().equals("combo box") || VALUED.contains(n.role())) && !value.isBlank()) return value;
         return n.name();
     }
 

@@ -250,6 +250,31 @@ class DialogChoiceTest {
                 ""));
         datalist.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(datalist, "ok").contains("delete"), "a datalist's preset value");
+        // round 10 (PR, SP): a toggle button shown pressed, a spin button whose value is words
+        List<Node> pressed = new java.util.ArrayList<>(browser);
+        pressed.add(node("tg", 2, "toggle button", "Delete originals", Set.of("pressed")));
+        pressed.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertTrue(clickGates(pressed, "ok").contains("delete"), "a pressed toggle button");
+        List<Node> spin = new java.util.ArrayList<>(browser);
+        spin.add(new Node(
+                "sp",
+                2,
+                "spin button",
+                "Then",
+                true,
+                "Delete originals",
+                true,
+                false,
+                false,
+                true,
+                null,
+                false,
+                false,
+                Set.of(),
+                "",
+                ""));
+        spin.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertTrue(clickGates(spin, "ok").contains("delete"), "a spin button's value text");
         List<Node> harmless = new java.util.ArrayList<>(browser);
         harmless.add(node("r1", 2, "radio button", "Keep originals", Set.of("checked")));
         harmless.add(node("r2", 2, "radio button", "Delete originals", Set.of()));
