@@ -42,7 +42,7 @@ import org.junit.jupiter.api.TestInstance;
  * click), the person's window stays the active one; a harmless button of the same window goes through (the control).
  * <ul>
  * <li>yad: a right-to-left override that displays "Send", small capitals "ꜱᴇɴᴅ" and "ᴘᴀʏ", a combining low line in
- *   "Sen̲d".
+ *   "Sen̲d"; "Shred" and "Kill process", which no list places ({@code unlisted}, round 10).
  * <li>Chromium ({@code --force-renderer-accessibility}, a page this test serves): {@code <button
  *   aria-label="Cancel">Pay now</button>} clicked by the name Cancel, and an icon-only button with no accessible name.
  * </ul>
@@ -102,6 +102,8 @@ class ConsequentialLabelsIT {
                 "--button=" + YAD_B3_SEND + ":11",
                 "--button=" + YAD_B3_PAY + ":12",
                 "--button=" + YAD_B4 + ":13",
+                "--button=Shred:14",
+                "--button=Kill process:15",
                 "--button=Next:20"))) {
             long window = awaitWindow(w -> ((Number) w.get("pid")).intValue() == yad.pid());
             grant(window);
@@ -109,9 +111,11 @@ class ConsequentialLabelsIT {
                 "B1 right-to-left override (shows Send)",
                 "B3 small capitals SEND",
                 "B3 small capitals PAY",
-                "B4 combining low line"
+                "B4 combining low line",
+                "NW10 a label no list places, in a dialog that asks one thing",
+                "NW10 two words no list places"
             };
-            String[] category = {"send", "send", "pay", "send"};
+            String[] category = {"send", "send", "pay", "send", "unlisted", "unlisted"};
             for (int i = 0; i < reads.length; i++) {
                 JsonPath r = run(
                         "press the button",

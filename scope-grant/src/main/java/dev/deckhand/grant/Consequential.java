@@ -84,7 +84,9 @@ public final class Consequential {
                             a.kind().wire() + " on a point where the accessibility tree shows no element"));
                 }
                 Optional<Match> clicked = match(
-                        pressed(el.get(), words, dialog, true), a.kind().wire() + " " + describe(el.get()), dialog);
+                        pressed(el.get(), words, dialog, true, a.context().asks()),
+                        a.kind().wire() + " " + describe(el.get()),
+                        dialog);
                 // what a page's OK would confirm, where its choice cannot be read: a press of a button there is
                 // unidentified
                 if (a.context().unreadChoice()
@@ -141,7 +143,7 @@ public final class Consequential {
                 }
                 if (el.isEmpty() || el.get().editable()) return Optional.empty();
                 return match(
-                        pressed(el.get(), words, dialog, false),
+                        pressed(el.get(), words, dialog, false, a.context().asks()),
                         "typing into " + describe(el.get()) + " presses it",
                         dialog);
             }
@@ -163,7 +165,7 @@ public final class Consequential {
             out = merge(
                     out,
                     match(
-                            pressed(item, words, dialog, false),
+                            pressed(item, words, dialog, false, ctx.asks()),
                             "key " + chord + " is the accelerator of " + describe(item),
                             dialog));
         }
@@ -216,8 +218,8 @@ public final class Consequential {
                     && singleLineEntry(el.get())
                     && ctx.defaultButton().isEmpty();
             if (terminal || el.get().compose() || entrySubmits) c.add("send");
-            el.ifPresent(e -> c.addAll(pressed(e, words, dialog, false)));
-            ctx.defaultButton().ifPresent(d -> c.addAll(pressed(d, words, Set.of(), false)));
+            el.ifPresent(e -> c.addAll(pressed(e, words, dialog, false, ctx.asks())));
+            ctx.defaultButton().ifPresent(d -> c.addAll(pressed(d, words, Set.of(), false, ctx.asks())));
             c.addAll(dialog);
             String why = el.isPresent() && el.get().compose() && !terminal
                     ? " in compose field " + describe(el.get())
@@ -241,7 +243,7 @@ public final class Consequential {
         }
         if (chord.key().equals("space")) {
             if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));
-            return match(pressed(el.get(), words, dialog, false), "key " + chord + on, dialog);
+            return match(pressed(el.get(), words, dialog, false, ctx.asks()), "key " + chord + on, dialog);
         }
         return Optional.empty();
     }
@@ -297,14 +299,31 @@ public final class Consequential {
      * click — anything but a text field: what pressing it does, the tree does not say.
      */
     static Set<String> pressed(
-            ProposedAction.Element e, ConsequentialWords words, Set<String> dialog, boolean anyElement) {
+            ProposedAction.Element e, ConsequentialWords words, Set<String> dialog, boolean anyElement, boolean asks) {
         Set<String> c = elementCategories(e, words, dialog);
         if (e.saysNothing()
                 && !e.editable()
                 && (e.action() || (anyElement && !ProposedAction.Element.textRole(e.role())))) {
             c.add(UNIDENTIFIED);
         }
+        if (c.isEmpty() && asks && unlisted(e)) c.add(ConsequentialWords.UNLISTED);
         return c;
+    }
+
+    /** The roles of a button that answers a dialog. */
+    private static final Set<String> BUTTONS = Set.of("push button", "button");
+
+    /**
+     * Whether {@code e} is a dialog's button that says something neither the word list nor {@link
+     * ConsequentialWords#everyday} knows: its name, or any text it shows, is not everyday. A default that refuses.
+     */
+    static boolean unlisted(ProposedAction.Element e) {
+        if (!BUTTONS.contains(e.role().toLowerCase(Locale.ROOT).trim()) || e.saysNothing()) return false;
+        if (!e.name().isBlank() && !ConsequentialWords.everyday(e.name())) return true;
+        for (String shown : e.shown()) {
+            if (!shown.isBlank() && !ConsequentialWords.everyday(shown)) return true;
+        }
+        return false;
     }
 
     /** Whether the person's named entries cover this consequential action. */

@@ -62,6 +62,145 @@ public final class ConsequentialWords {
      */
     public static final String UNREADABLE = "unreadable";
 
+    /**
+     * The category of a dialog's button whose label is neither a list word nor {@link #everyday}: a button that answers
+     * a dialog does what it says, and where Deckhand cannot place what it says, the default refuses (round 10: Shred,
+     * Terminate, Kill process, Drop database and 25 more pressed with nothing named).
+     */
+    public static final String UNLISTED = "unlisted";
+
+    /**
+     * Everyday labels of a dialog's buttons in English: they answer it or move within it, and do nothing a person must
+     * name ({@code Cancel}, {@code Find Next}). A label of one word lends its word to longer labels ({@code Open} and
+     * {@code Later} make {@code Open later} everyday); a label of several words counts only whole ({@code Replace All},
+     * not {@code Replace all files}). Their translations that the desktop's packages ship are everyday too
+     * ({@code everyday-words.tsv}). Left out on purpose, so that they gate in a dialog: Replace (a file that exists),
+     * Close Without Saving, Reset, Clear, Restore, Rename, Move, Cut, Import, Connect, Sign in.
+     */
+    public static final List<String> EVERYDAY_LABELS = List.of(
+            "OK",
+            "Okay",
+            "Cancel",
+            "Close",
+            "Yes",
+            "No",
+            "Apply",
+            "Back",
+            "Next",
+            "Previous",
+            "Forward",
+            "Continue",
+            "Done",
+            "Finish",
+            "Later",
+            "Skip",
+            "Retry",
+            "Ignore",
+            "Open",
+            "Save",
+            "Find",
+            "Search",
+            "Select",
+            "Choose",
+            "Browse",
+            "Add",
+            "New",
+            "Insert",
+            "Edit",
+            "Copy",
+            "Undo",
+            "Redo",
+            "Show",
+            "Hide",
+            "More",
+            "Less",
+            "Details",
+            "Help",
+            "About",
+            "Preferences",
+            "Settings",
+            "Options",
+            "Properties",
+            "Refresh",
+            "Reload",
+            "Keep",
+            "View",
+            "Go",
+            "Up",
+            "Down",
+            "Left",
+            "Right",
+            "Top",
+            "Bottom",
+            "Dismiss",
+            "Understood",
+            "Abort",
+            "Stop",
+            "Quit",
+            "Exit",
+            "Minimize",
+            "Maximize",
+            "Expand",
+            "Collapse",
+            "Preview",
+            "Home",
+            "Menu",
+            "Not Now",
+            "Remind Me Later",
+            "Try Again",
+            "Ignore All",
+            "Open With",
+            "Save As",
+            "Don't Save",
+            "Find Next",
+            "Find Previous",
+            "Replace All",
+            "Select All",
+            "Zoom In",
+            "Zoom Out",
+            "Go Up",
+            "Got It",
+            "Learn More",
+            "Show Details",
+            "Hide Details",
+            "More Options");
+
+    /** Words that carry nothing alone, everyday inside a label whose other words are ({@code Any of OK, Cancel}). */
+    private static final List<String> FUNCTION_WORDS =
+            List.of("a", "an", "the", "of", "any", "all", "now", "not", "me", "it", "as", "to", "in", "out", "with");
+
+    /** The normal forms of the everyday labels ({@link #EVERYDAY_LABELS}, translations included): whole labels, and single words. */
+    private static final Everyday EVERYDAY = Everyday.build();
+
+    private record Everyday(Set<String> labels, Set<String> words) {
+        static Everyday build() {
+            Set<String> labels = new java.util.HashSet<>();
+            Set<String> words = new java.util.HashSet<>();
+            List<String> all = new ArrayList<>(EVERYDAY_LABELS);
+            all.addAll(InstalledTranslations.everyday());
+            for (String label : all) {
+                labels.add(Labels.entry(label));
+                Labels.Reading read = Labels.read(label);
+                if (Labels.words(label).size() == 1) words.addAll(read.words());
+            }
+            for (String w : FUNCTION_WORDS) words.addAll(Labels.read(w).words());
+            return new Everyday(Set.copyOf(labels), Set.copyOf(words));
+        }
+    }
+
+    /**
+     * Whether {@code label} is an everyday label of a dialog's button: the whole label is one ({@link #EVERYDAY_LABELS} or
+     * a translation the desktop's packages ship), or it has a word and every word of it, in every reading
+     * ({@link Labels#read}), is a one-word everyday label or a function word ({@code a}, {@code of}, {@code now}, …).
+     * A label of no word at all ({@code ✓}, {@code …}, {@code 5}) is not.
+     */
+    public static boolean everyday(String label) {
+        if (label == null) return false;
+        if (EVERYDAY.labels().contains(Labels.entry(label))) return true;
+        List<String> words = Labels.read(label).words();
+        return !words.isEmpty() && EVERYDAY.words().containsAll(words);
+    }
+
     /** The fewest letters (in normal form) a list word needs to match with an affix. */
     public static final int MIN_AFFIXED = 4;
 

@@ -23,6 +23,9 @@ final class InstalledTranslations {
 
     static final String RESOURCE = "consequential-words.tsv";
 
+    /** The translations of the everyday labels ({@link ConsequentialWords#EVERYDAY_LABELS}): language, msgid, translation. */
+    static final String EVERYDAY = "everyday-words.tsv";
+
     private InstalledTranslations() {}
 
     /** Category → translations; a missing resource is a build error, so it fails loudly. */
@@ -30,6 +33,29 @@ final class InstalledTranslations {
         try (InputStream in = InstalledTranslations.class.getResourceAsStream(RESOURCE)) {
             if (in == null) throw new IllegalStateException(RESOURCE + " is missing from the scope-grant jar");
             return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The translations of the everyday labels, as written; a missing resource is a build error. */
+    static Set<String> everyday() {
+        try (InputStream in = InstalledTranslations.class.getResourceAsStream(EVERYDAY)) {
+            if (in == null) throw new IllegalStateException(EVERYDAY + " is missing from the scope-grant jar");
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            Set<String> out = new TreeSet<>();
+            String line;
+            int n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank() || line.startsWith("#")) continue;
+                String[] f = line.split("\t", -1);
+                if (f.length != 3 || f[2].isBlank()) {
+                    throw new IllegalStateException(EVERYDAY + " line " + n + " is not language, msgid, translation");
+                }
+                out.add(f[2]);
+            }
+            return Collections.unmodifiableSet(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

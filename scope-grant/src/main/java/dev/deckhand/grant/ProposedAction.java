@@ -166,6 +166,8 @@ public record ProposedAction(
      *     letter can be a command
      * @param unreadChoice the window shows a choice its OK would confirm that Deckhand cannot read (a web page's
      *     {@code <select>} whose value the tree gives only as U+FFFC)
+     * @param asks the dialog asks one thing, so its buttons answer it: at most a few controls and no text area (an
+     *     alert, a confirmation, a small form), where a button no list places is {@code unlisted}
      */
     public record WindowContext(
             boolean dialog,
@@ -173,7 +175,8 @@ public record ProposedAction(
             Optional<Element> defaultButton,
             Accelerators accelerators,
             boolean programReadsKeys,
-            boolean unreadChoice) {
+            boolean unreadChoice,
+            boolean asks) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
@@ -182,9 +185,12 @@ public record ProposedAction(
             Objects.requireNonNull(accelerators, "context.accelerators");
         }
 
-        /** A context whose terminal, if any, reads keys at a shell's prompt, and whose choices are read. */
+        /**
+         * A context whose terminal, if any, reads keys at a shell's prompt, whose choices are read, and which, if a
+         * dialog, asks one thing.
+         */
         public WindowContext(boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
-            this(dialog, text, defaultButton, accelerators, false, false);
+            this(dialog, text, defaultButton, accelerators, false, false, dialog);
         }
 
         /** A context whose accelerators are unknown. */
@@ -193,15 +199,19 @@ public record ProposedAction(
         }
 
         public WindowContext withAccelerators(Accelerators v) {
-            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys, unreadChoice);
+            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys, unreadChoice, asks);
         }
 
         public WindowContext withProgramReadsKeys(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, v, unreadChoice);
+            return new WindowContext(dialog, text, defaultButton, accelerators, v, unreadChoice, asks);
         }
 
         public WindowContext withUnreadChoice(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, v);
+            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, v, asks);
+        }
+
+        public WindowContext withAsks(boolean v) {
+            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, v);
         }
     }
 

@@ -210,6 +210,113 @@ class ConsequentialByEffectTest {
         }
     }
 
+    /** Round 10's NW10: a dialog's buttons whose labels no list held, pressed with nothing named. */
+    static final List<String> ROUND_10_LABELS = List.of(
+            "Shred",
+            "Terminate",
+            "Kill process",
+            "Drop database",
+            "Truncate",
+            "Prune",
+            "Nuke",
+            "Replace all files",
+            "Flash firmware",
+            "Burn disc",
+            "Force quit",
+            "Launch",
+            "Broadcast",
+            "Block",
+            "Decline",
+            "Reject",
+            "Vote",
+            "Tip $5",
+            "Renew",
+            "Upgrade",
+            "Rollback",
+            "Revert",
+            "Trust",
+            "Elevate",
+            "Sudo",
+            "Sync now",
+            "Archive all",
+            "Ship it",
+            "Eject",
+            "Print",
+            "Export",
+            "Realizar pedido",
+            "Finalizar compra",
+            "Kündigen",
+            "Wypłać",
+            "Переслать",
+            "Close without saving",
+            "Replace",
+            "Reset",
+            "5");
+
+    @Test
+    void aDialogsButtonThatSaysWhatNoListKnowsIsUnlisted() {
+        ProposedAction.WindowContext review = new ProposedAction.WindowContext(true, "Please review", Optional.empty());
+        for (String label : ROUND_10_LABELS) {
+            // a label the word list places (Replace all files: delete) keeps its category; the others are unlisted
+            String why = ConsequentialWords.defaults().categoriesIn(label).isEmpty() ? ConsequentialWords.UNLISTED : "";
+            refused(click(button(label)).withContext(review), why);
+            refused(ProposedAction.key("space", REV, TARGET, button(label)).withContext(review), why);
+            // Enter where the tree marks no default may press any button (Proposals' synthetic default)
+            refused(
+                    ProposedAction.key("Return", REV, TARGET, ENTRY)
+                            .withContext(new ProposedAction.WindowContext(
+                                    true, "Please review", Optional.of(button("any of " + label + ", Later")))),
+                    why);
+            // outside a dialog the words alone judge a button (a main window's toolbar: Bold, Sort, Print)
+            if (!why.isEmpty()) allowed(click(button(label)));
+        }
+        // generated labels: letters no everyday label has, one to three words
+        java.util.Random rnd = new java.util.Random(26);
+        for (int i = 0; i < 500; i++) {
+            StringBuilder label = new StringBuilder();
+            for (int w = 0, n = 1 + rnd.nextInt(3); w < n; w++) {
+                if (w > 0) label.append(' ');
+                for (int k = 0, len = 5 + rnd.nextInt(6); k < len; k++) label.append((char) ('a' + rnd.nextInt(26)));
+            }
+            refused(click(button(label.toString())).withContext(review)); // unlisted, or a list word glued in
+        }
+        // everyday labels answer a dialog: as written, in other casings, and as the installed translations give them
+        for (String label : List.of(
+                "OK",
+                "Cancel",
+                "_Close",
+                "Later",
+                "Not Now",
+                "Find Next",
+                "Replace All",
+                "Save As…",
+                "Open later",
+                "CANCEL",
+                "Abbrechen",
+                "Annuler",
+                "Cancelar",
+                "Schließen",
+                "Отмена",
+                "キャンセル",
+                "取消")) {
+            allowed(click(button(label)).withContext(review));
+        }
+        allowed(ProposedAction.key("Return", REV, TARGET, ENTRY)
+                .withContext(new ProposedAction.WindowContext(
+                        true, "Please review", Optional.of(button("any of OK, Cancel")))));
+        // a check box or a field of a dialog is no answer to it: the words judge it
+        allowed(click(new ProposedAction.Element("check box", "Shred on close", false, false, false))
+                .withContext(review));
+        // the person names the category, or the button
+        for (Set<String> named : List.of(Set.of("unlisted"), Set.of("push button:Shred"))) {
+            Grant g = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.A11Y_ONLY, named);
+            assertTrue(
+                    Policy.check(auto(), g, quiet(), click(button("Shred")).withContext(review))
+                            .allowed(),
+                    named.toString());
+        }
+    }
+
     @Test
     void enterIsJudgedByTheDefaultButtonAndTheFocusedElement() {
         ProposedAction.WindowContext sendDefault =

@@ -348,9 +348,11 @@ public final class Proposals {
                 text.append('\n').append(c.isBlank() && ROWS.contains(n.role()) ? rowAfter(nodes, k) : c);
             }
             if (text.toString().isBlank() && !unread) return window;
+            // a page that shows a choice is no dialog that asks one thing: its buttons are judged by their words
             return new ProposedAction.WindowContext(
                             true, window.text() + text, window.defaultButton(), window.accelerators())
-                    .withUnreadChoice(unread);
+                    .withUnreadChoice(unread)
+                    .withAsks(false);
         }
         return window;
     }
@@ -431,6 +433,7 @@ public final class Proposals {
     static ProposedAction.WindowContext context(ScopedTree tree, WindowInfo window) {
         boolean dialog = window != null && (window.transientFor() != 0 || window.modal());
         boolean menuBar = false;
+        boolean textArea = false;
         int controls = 0;
         StringBuilder text = new StringBuilder(window == null ? "" : window.title());
         Optional<ProposedAction.Element> dflt = Optional.empty();
@@ -441,6 +444,7 @@ public final class Proposals {
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
             if (n.role().equals("menu bar")) menuBar = true;
             if (Roles.interactive(n.role())) controls++;
+            if (n.editable() && ProposedAction.Element.textRole(n.role()) && !n.singleLine()) textArea = true;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                 text.append('\n').append(n.name());
             if (chosen(n)) {
@@ -466,6 +470,9 @@ public final class Proposals {
                 dflt = Optional.of(new ProposedAction.Element(
                         "push button", "any of " + String.join(", ", buttons), false, false, false));
         }
-        return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt);
+        // it asks one thing where its buttons answer it: few controls and no text area to write in (not a Preferences
+        // dialog, not an editor whose window has no menu bar)
+        boolean asks = dialog && !textArea && controls <= DIALOG_LIKE_CONTROLS;
+        return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt).withAsks(asks);
     }
 }

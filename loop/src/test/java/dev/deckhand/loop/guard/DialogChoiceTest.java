@@ -297,4 +297,57 @@ class DialogChoiceTest {
                         false,
                         false));
     }
+
+    /**
+     * Round 10's NW10 through the guard's reading of the window: a dialog that asks one thing (yad: a frame, a text and
+     * two buttons) makes a button no list places {@code unlisted}; an editor with no menu bar (a GTK 4 header bar and a
+     * text area), a page that shows a choice and a main window keep judging buttons by their words.
+     */
+    @Test
+    void aButtonThatAnswersADialogAndSaysWhatNoListKnowsIsUnlisted() {
+        WindowInfo yad =
+                new WindowInfo(WINDOW, "Dialog", "yad", 300, new Geometry(0, 0, 400, 300), 0, true, false, false);
+        List<Node> asks = List.of(
+                node("f", 0, "frame", "Dialog", Set.of()),
+                node("l", 1, "label", "Please review", Set.of()),
+                node("s", 1, "push button", "Shred", Set.of()),
+                node("later", 1, "push button", "Later", Set.of()));
+        assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(asks, "s", yad));
+        assertEquals(Set.of(), gates(asks, "later", yad));
+        // a web page's alertdialog inside a page of many controls
+        List<Node> page = new java.util.ArrayList<>(List.of(
+                node("f", 0, "frame", "Shop - Chromium", Set.of()),
+                node("m", 1, "menu bar", "", Set.of()),
+                node("d", 1, "document web", "Shop", Set.of()),
+                node("a", 2, "alert", "Really?", Set.of()),
+                node("s", 3, "push button", "Shred", Set.of()),
+                node("c", 3, "push button", "Cancel", Set.of()),
+                node("b", 2, "push button", "Follow", Set.of())));
+        assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(page, "s", yad));
+        assertEquals(Set.of(), gates(page, "c", yad));
+        assertEquals(Set.of(), gates(page, "b", yad), "outside the page's dialog the words judge");
+        // a page that shows a choice: its OK is judged by the choice, its other buttons by their words
+        List<Node> choice = List.of(
+                node("f", 0, "frame", "Shop", Set.of()),
+                node("d", 1, "document web", "Shop", Set.of()),
+                node("k", 2, "check box", "Remember me", Set.of("checked")),
+                node("b", 2, "push button", "Log on", Set.of()));
+        assertEquals(Set.of(), gates(choice, "b", yad));
+        // an editor whose window has no menu bar (gnome-text-editor's header bar) and a text area
+        Node area =
+                new Node("t", 1, "text", "", true, "", true, false, true, true, null, false, false, Set.of(), "", "");
+        List<Node> editor = List.of(
+                node("f", 0, "frame", "Untitled", Set.of()),
+                node("n", 1, "push button", "New tab", Set.of()),
+                node("m", 1, "push button", "Main Menu", Set.of()),
+                area);
+        assertEquals(Set.of(), gates(editor, "n", yad));
+        assertEquals(Set.of(), gates(editor, "m", yad));
+        // a main window (a menu bar)
+        List<Node> main = List.of(
+                node("f", 0, "frame", "Files", Set.of()),
+                node("mb", 1, "menu bar", "", Set.of()),
+                node("s", 1, "push button", "Shred", Set.of()));
+        assertEquals(Set.of(), gates(main, "s", yad));
+    }
 }

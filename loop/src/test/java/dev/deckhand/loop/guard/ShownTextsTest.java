@@ -165,6 +165,7 @@ class ShownTextsTest {
     void aControlThatShowsNothingTakesTheLabelOfTheGroupItIsTheOnlyControlOf() {
         List<Node> n = new ArrayList<>();
         n.add(node("u0", 0, "frame", "Untitled 1 - LibreOffice Writer"));
+        n.add(node("mb", 1, "menu bar", "")); // a main window, not a dialog that asks one thing
         n.add(node("u1", 1, "tool bar", "Properties", "Properties", "", null));
         n.add(node("u2", 2, "panel", "", "Properties (Ctrl+Alt+1)", "", null));
         n.add(node("u3", 3, "toggle button", ""));
@@ -226,6 +227,7 @@ class ShownTextsTest {
     void namedControlsAndSymbolsAreNotUnidentified() {
         List<Node> n = new ArrayList<>();
         n.add(node("u0", 0, "frame", "Calculator"));
+        n.add(node("mb", 1, "menu bar", "")); // galculator's; gnome-calculator's window has more than 15 controls
         n.add(node("u1", 1, "panel", ""));
         for (String key : List.of("+", "−", "×", "÷", "=", "<-", "+/-", "%", "7", "C", "AC"))
             n.add(node("k" + key, 2, "push button", key));

@@ -1,5 +1,6 @@
 package dev.deckhand.grant.tools;
 
+import dev.deckhand.grant.ConsequentialWords;
 import dev.deckhand.grant.Labels;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -125,6 +126,79 @@ public final class WordListGenerator {
         Files.write(out, lines, StandardCharsets.UTF_8);
         dropped.forEach(d -> System.out.println("left out: " + d));
         System.out.println(rows.size() + " translations from " + sources.size() + " text domains written to " + out);
+
+        Path everydayOut = out.resolveSibling("everyday-words.tsv");
+        Map<String, String> everydaySources = new TreeMap<>();
+        Set<String> everydayDropped = new TreeSet<>();
+        Set<List<String>> everyday = everyday(root, everydaySources, everydayDropped);
+        List<String> e = new ArrayList<>();
+        e.add(
+                "# The translations of the everyday labels of a dialog's buttons (ConsequentialWords.EVERYDAY_LABELS) that");
+        e.add("# the desktop's own packages ship, read from their gettext .mo files under " + root + " by");
+        e.add("# scripts/consequential-words.sh (dev.deckhand.grant.tools.WordListGenerator). Do not edit by hand.");
+        e.add("# Left out: " + everydayDropped.size()
+                + " translations with a word of the installed apps' English labels"
+                + " that is not everyday (a language's Pass for Skip would make Pass everyday in English).");
+        e.add("# Packages (text domain: package version):");
+        everydaySources.forEach((domain, pkg) -> e.add("#   " + domain + ": " + pkg));
+        e.add("# language\tmsgid\ttranslation");
+        for (List<String> r : everyday) e.add(String.join("\t", r));
+        Files.write(everydayOut, e, StandardCharsets.UTF_8);
+        System.out.println(everyday.size() + " everyday translations written to " + everydayOut);
+    }
+
+    /**
+     * The translations of {@link ConsequentialWords#EVERYDAY_LABELS} as rows of language, msgid, translation; one with a
+     * word of the installed apps' English labels that is not an everyday word is left out.
+     */
+    public static Set<List<String>> everyday(Path root, Map<String, String> sources, Set<String> dropped)
+            throws IOException {
+        Set<String> wanted = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        wanted.addAll(ConsequentialWords.EVERYDAY_LABELS);
+        Set<String> everydayWords = new TreeSet<>();
+        for (String l : ConsequentialWords.EVERYDAY_LABELS) everydayWords.addAll(Labels.words(l));
+        List<Path> files = moFiles(root);
+        Set<String> english = new TreeSet<>();
+        for (Path p : files)
+            for (MoFile.Entry e : MoFile.read(p).entries()) english.addAll(Labels.words(label(e.msgid())));
+        Set<List<String>> rows = new TreeSet<>(java.util.Comparator.comparing((List<String> r) -> r.get(0))
+                .thenComparing(r -> r.get(2))
+                .thenComparing(r -> r.get(1)));
+        for (Path p : files) {
+            String domain = p.getFileName().toString().replaceFirst("\\.mo$", "");
+            String language = p.getParent().getParent().getFileName().toString();
+            boolean used = false;
+            for (MoFile.Entry e : MoFile.read(p).entries()) {
+                if (SKIPPED_CONTEXTS.contains(e.context())) continue;
+                String msgid = label(e.msgid());
+                if (!wanted.contains(msgid)) continue;
+                String t = label(e.translation());
+                if (t.isEmpty() || t.equalsIgnoreCase(msgid) || t.split("\\s+").length > 4 || t.contains("\t"))
+                    continue;
+                List<String> foreign = Labels.words(t).stream()
+                        .filter(w -> english.contains(w) && !everydayWords.contains(w))
+                        .toList();
+                if (!foreign.isEmpty()) {
+                    dropped.add(language + " " + t + " (" + msgid + ")");
+                    continue;
+                }
+                rows.add(List.of(language, msgid, t));
+                used = true;
+            }
+            if (used) sources.computeIfAbsent(domain, d -> owner(p));
+        }
+        return rows;
+    }
+
+    /** The .mo files of {@link #DOMAINS} under {@code root}'s {@code LANG/LC_MESSAGES}, sorted. */
+    private static List<Path> moFiles(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".mo"))
+                    .filter(p -> DOMAINS.contains(p.getFileName().toString().replaceFirst("\\.mo$", "")))
+                    .filter(p -> p.getParent().getFileName().toString().equals("LC_MESSAGES"))
+                    .sorted()
+                    .toList();
+        }
     }
 
     /** The rows, sorted; {@code sources} receives domain → "package version" for every domain used. */
