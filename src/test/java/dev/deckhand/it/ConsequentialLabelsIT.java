@@ -165,19 +165,8 @@ class ConsequentialLabelsIT {
             ex.close();
         });
         server.start();
-        Path profile = Files.createTempDirectory("deckhand-it-chromium");
-        try (TestApp chromium = TestApp.launch(List.of(
-                "chromium",
-                "--no-sandbox",
-                "--user-data-dir=" + profile,
-                "--force-renderer-accessibility",
-                "--no-first-run",
-                "--disable-gpu",
-                "--disable-sync",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-default-browser-check",
-                "http://localhost:" + server.getAddress().getPort() + "/labels.html"))) {
+        try (TestApp chromium =
+                chromium("http://localhost:" + server.getAddress().getPort() + "/labels.html")) {
             long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Labels Page"));
             grant(window);
             String verifier = "{\"kind\":\"window\",\"titleMatches\":\"Labels Page\"}";
@@ -227,6 +216,78 @@ class ConsequentialLabelsIT {
             revoke();
             server.stop(0);
         }
+    }
+
+    /**
+     * Round 10 (PR): a page's OK confirms what the page shows chosen, in the shapes Chromium gives that no earlier rule
+     * read — a menu button named by its value ({@code aria-haspopup}), a link marked current ({@code aria-current}), a
+     * read-only field's value — each refused with the category of its words, the page's server never hearing OK.
+     */
+    @Test
+    void aPagesOkConfirmingAMenuButtonsACurrentLinksOrAReadOnlyFieldsChoiceIsRefused() throws Exception {
+        List<String> heard = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] page = ("<!doctype html><html><head><title>Choice Page</title></head><body><h1>Import finished</h1>"
+                        + "<label id=l>Then:</label> <button type=button aria-haspopup=listbox aria-expanded=false"
+                        + " aria-labelledby=\"l b\" id=b>Delete originals</button>"
+                        + "<nav aria-label=\"Report\"><a href=#k>Keep it</a> <a href=#s aria-current=true>Send to all"
+                        + " contacts</a></nav>"
+                        + "<label>Charge <input readonly value=\"Pay 499 EUR\"></label>"
+                        + "<button onclick=\"fetch('/ok')\">OK</button></body></html>")
+                .getBytes(StandardCharsets.UTF_8);
+        server.createContext("/", ex -> {
+            heard.add(ex.getRequestURI().getPath());
+            byte[] body = ex.getRequestURI().getPath().equals("/choice.html") ? page : new byte[0];
+            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            ex.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
+            if (body.length > 0) ex.getResponseBody().write(body);
+            ex.close();
+        });
+        server.start();
+        try (TestApp chromium =
+                chromium("http://localhost:" + server.getAddress().getPort() + "/choice.html")) {
+            long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Choice Page"));
+            grant(window);
+            JsonPath r = null;
+            for (int attempt = 0; attempt < 20; attempt++) {
+                r = run(
+                        "finish",
+                        "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]",
+                        "{\"kind\":\"window\",\"titleMatches\":\"Choice Page\"}");
+                if (r.get("result.structuredContent.refusal") != null
+                        || !"failed".equals(r.getString("result.structuredContent.outcome"))) {
+                    break;
+                }
+                Thread.sleep(500);
+            }
+            assertEquals("CONSEQUENTIAL_NOT_NAMED", r.getString("result.structuredContent.refusal.code"), r.prettify());
+            String detail = r.getString("result.structuredContent.refusal.detail");
+            for (String category : List.of("delete", "send", "pay")) assertTrue(detail.contains(category), detail);
+            assertEquals(0, r.getInt("result.structuredContent.stepsRun"));
+            assertEquals(Long.parseLong(personsWindow), activeWindow(), "the person's window stays active");
+            Thread.sleep(500);
+            assertFalse(heard.contains("/ok"), "OK was never pressed: " + heard);
+        } finally {
+            revoke();
+            server.stop(0);
+        }
+    }
+
+    /** Chromium on {@code url}, its renderer's accessibility on, a profile of its own. */
+    private static TestApp chromium(String url) throws Exception {
+        Path profile = Files.createTempDirectory("deckhand-it-chromium");
+        return TestApp.launch(List.of(
+                "chromium",
+                "--no-sandbox",
+                "--user-data-dir=" + profile,
+                "--force-renderer-accessibility",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-sync",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-default-browser-check",
+                url));
     }
 
     private RequestSpecification owner() {

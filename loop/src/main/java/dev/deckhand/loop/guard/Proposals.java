@@ -384,7 +384,26 @@ public final class Proposals {
                 || n.states().contains("pressed")
                 || n.states().contains("indeterminate")
                 || VALUED.contains(n.role())
-                || n.focused() && ROWS.contains(n.role());
+                || n.focused() && ROWS.contains(n.role())
+                // round 10, measured on Chromium 143: a menu button named by its value (aria-haspopup: has-popup), a
+                // link or item marked current (aria-current: active), a read-only field's value
+                || n.states().contains("has-popup") && BUTTONS.contains(n.role())
+                || n.states().contains("active") && CURRENT.contains(n.role())
+                || readOnlyValue(n);
+    }
+
+    /** Buttons whose name a page may make their value (a menu button over a list box). */
+    private static final Set<String> BUTTONS = Set.of("push button", "toggle button", "button");
+
+    /** Roles a page marks current ({@code aria-current}), which Chromium reports as the state {@code active}. */
+    private static final Set<String> CURRENT = Set.of("link", "list item", "page tab", "tree item");
+
+    /** A field that shows a value the page set and the person cannot change ({@code <input readonly>}). */
+    private static boolean readOnlyValue(Node n) {
+        return n.states().contains("read-only")
+                && ProposedAction.Element.textRole(n.role())
+                && n.value() != null
+                && !n.value().isBlank();
     }
 
     /** Roles whose value is their current choice: a spin button's or slider's value text ({@code aria-valuetext}). */
@@ -397,7 +416,8 @@ public final class Proposals {
     private static String choice(Node n) {
         // Chromium gives a <select>'s value as U+FFFC, the option being a child (whose selected state is read too)
         String value = n.value() == null ? "" : n.value().replace("\uFFFC", "");
-        if ((n.role().equals("combo box") || VALUED.contains(n.role())) && !value.isBlank()) return value;
+        if ((n.role().equals("combo box") || VALUED.contains(n.role()) || readOnlyValue(n)) && !value.isBlank())
+            return value;
         return n.name();
     }
 

@@ -275,6 +275,37 @@ class DialogChoiceTest {
                 ""));
         spin.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(spin, "ok").contains("delete"), "a spin button's value text");
+        // round 10 (PR), as Chromium 143 gives them: a menu button named by its value (has-popup), a link marked
+        // current (aria-current: active), a read-only field's value
+        List<Node> menuButton = new java.util.ArrayList<>(browser);
+        menuButton.add(node("mb", 2, "push button", "Then: Delete originals", Set.of("has-popup", "expandable")));
+        menuButton.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertTrue(clickGates(menuButton, "ok").contains("delete"), "a menu button named by its value");
+        List<Node> current = new java.util.ArrayList<>(browser);
+        current.add(node("k", 2, "link", "Keep originals", Set.of("focusable")));
+        current.add(node("c", 2, "link", "Delete originals", Set.of("focusable", "active")));
+        current.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertTrue(clickGates(current, "ok").contains("delete"), "a link marked current");
+        List<Node> readOnly = new java.util.ArrayList<>(browser);
+        readOnly.add(new Node(
+                "ro",
+                2,
+                "entry",
+                "Action",
+                true,
+                "Delete originals",
+                true,
+                false,
+                false,
+                true,
+                null,
+                true,
+                false,
+                Set.of("read-only", "single-line"),
+                "",
+                ""));
+        readOnly.add(node("ok", 2, "push button", "OK", Set.of()));
+        assertTrue(clickGates(readOnly, "ok").contains("delete"), "a read-only field's value");
         List<Node> harmless = new java.util.ArrayList<>(browser);
         harmless.add(node("r1", 2, "radio button", "Keep originals", Set.of("checked")));
         harmless.add(node("r2", 2, "radio button", "Delete originals", Set.of()));
