@@ -36,7 +36,9 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
     private final Path database;
     private final Path keyFile;
     private final Path anchorFile;
-    private final SealKey key;
+    /** The seal key; replaced by {@link #rotateSealKey}, under this store's lock. */
+    private SealKey key;
+
     private final AuditSettings settings;
     private final Clock clock;
     private final Connection conn;
@@ -338,6 +340,19 @@ public final class AuditStore implements AuditAppender, AutoCloseable {
         }
         sealedSeq = headSeq;
         new HeadAnchor(headSeq, headHash, mac).write(anchorFile);
+    }
+
+    /**
+     * Replaces the seal key for every record after the head, as a copy of it may have left (docs/audit.md, "Seal key
+     * epochs"): the waiting records are committed and the head sealed with the old key, and the new key, written to the
+     * key file as a new epoch from the next seq, makes every later seal and anchor. The first seal of the new epoch
+     * covers the whole chain before it, so an old key's holder who rewrites the log and seals it again is caught there.
+     */
+    public synchronized void rotateSealKey() {
+        ensureOpen();
+        flush();
+        seal();
+        key = key.rotated(keyFile, headSeq + 1);
     }
 
     /** The seq of the last appended record (0 when none yet). */

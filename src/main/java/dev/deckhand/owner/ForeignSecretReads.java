@@ -1,5 +1,6 @@
 package dev.deckhand.owner;
 
+import dev.deckhand.audit.AuditLog;
 import dev.deckhand.home.DeckhandHome;
 import dev.deckhand.home.KnownSecrets;
 import dev.deckhand.home.SecretFileReads;
@@ -29,30 +30,46 @@ public class ForeignSecretReads {
     private static final Logger LOG = Logger.getLogger(ForeignSecretReads.class);
 
     @Inject
-    public ForeignSecretReads(GrantService grants, Secrets secrets, ModelBindingStore model, KnownSecrets known) {
-        SecretFileReads.onForeignRead(names -> respond(grants, secrets, model, known, names));
+    public ForeignSecretReads(
+            GrantService grants, Secrets secrets, ModelBindingStore model, KnownSecrets known, AuditLog audit) {
+        SecretFileReads.onForeignRead(names -> respond(grants, secrets, model, known, audit, names));
     }
 
     private static void respond(
-            GrantService grants, Secrets secrets, ModelBindingStore model, KnownSecrets known, Set<String> names) {
+            GrantService grants,
+            Secrets secrets,
+            ModelBindingStore model,
+            KnownSecrets known,
+            AuditLog audit,
+            Set<String> names) {
         var active = grants.broker().active();
         if (!SecretFileReads.acting()) return;
         String called = names.stream().map(SecretFileReads::called).collect(Collectors.joining(", "));
         boolean ownerToken = names.contains(DeckhandHome.OWNER_TOKEN) || names.contains(SecretFileReads.UNKNOWN);
         if (ownerToken) secrets.rotateOwnerToken();
+        // round 9's P4: a copy of the seal key could seal a rewritten log; a new key's epoch starts after the head, and
+        // the seal below (after the grant's revocation is recorded) closes the old one
+        boolean sealKey = names.contains(DeckhandHome.AUDIT_SEAL_KEY) || names.contains(SecretFileReads.UNKNOWN);
+        if (sealKey) audit.store().rotateSealKey();
         if (names.contains(DeckhandHome.MODEL_API_KEY) || names.contains(SecretFileReads.UNKNOWN)) forget(model, known);
         if (active.isEmpty()) {
             // no grant, yet watched: a process started under an ended command grant still runs (run.CommandGrants)
             LOG.warnf(
                     "a process other than Deckhand opened Deckhand's %s while a program started under an ended command "
                             + "grant still runs%s",
-                    called, ownerToken ? ": the owner token is replaced" : "");
+                    called,
+                    (ownerToken ? ": the owner token is replaced" : "")
+                            + (sealKey ? "; the audit seal key is replaced for later records" : ""));
             return;
         }
         LOG.warnf(
                 "a process other than Deckhand opened Deckhand's %s while grant %s was active: the grant is revoked%s",
-                called, active.get().id(), ownerToken ? " and the owner token replaced" : "");
+                called,
+                active.get().id(),
+                (ownerToken ? " and the owner token replaced" : "")
+                        + (sealKey ? "; the audit seal key is replaced for later records" : ""));
         grants.broker().revoke(active.get().id());
+        if (sealKey) audit.store().seal();
     }
 
     /**

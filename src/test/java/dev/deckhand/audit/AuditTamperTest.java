@@ -148,6 +148,39 @@ class AuditTamperTest {
         assertBreak(verify(), VerifyResult.Kind.EDITED, 20);
     }
 
+    /**
+     * Round 9's P4: a command in a granted terminal copied the seal key. The key is replaced for every record after the
+     * head; a forger holding the copy who rewrites the log and seals it all again, anchor included, is caught at the
+     * first seal of the new epoch, while the log as written verifies, old epoch and new.
+     */
+    @Test
+    void a_copy_of_a_replaced_key_cannot_reseal_the_log_after_the_replacement() throws Exception {
+        SealKey copy = SealKey.read(key);
+        String before = Files.readString(key);
+        try (AuditStore store = AuditStore.open(
+                db, key, AuditSettings.defaults().withSealEvery(10), new Fixtures.MutableClock(T0.plusSeconds(60)))) {
+            store.rotateSealKey();
+            for (int i = 1; i <= 5; i++) store.append(Fixtures.click("r-2", i));
+        }
+        List<String> lines = Files.readAllLines(key);
+        assertEquals(2, lines.size(), "one key per epoch");
+        assertEquals(before.strip(), lines.get(0), "the first epoch's key stays, for the seals made with it");
+        assertTrue(lines.get(1).startsWith("36 "), "the new key seals from the record after the head: " + lines.get(1));
+        assertEquals(
+                java.util.Set.of(
+                        java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+                        java.nio.file.attribute.PosixFilePermission.OWNER_WRITE),
+                Files.getPosixFilePermissions(key));
+        VerifyResult ok = verify();
+        assertTrue(ok.ok(), ok.describe());
+        assertEquals(40, ok.sealedSeq());
+        // the forger rewrites a record of the old epoch, re-hashes the chain and re-seals all of it with the copy
+        rewrite(17, 40, "UPDATE audit_record SET refusal_code = NULL, outcome = 'done' WHERE seq = 35");
+        reseal(copy, 17);
+        new HeadAnchor(40, hashAt(40), copy.mac(SealKey.SEAL, 40, hashAt(40))).write(HeadAnchor.pathFor(key));
+        assertBreak(verify(), VerifyResult.Kind.RESEALED, 40);
+    }
+
     @Test
     void appending_and_sealing_with_another_key_file_is_detected() throws Exception {
         Path otherKey = dir.resolve("other.key");

@@ -15,6 +15,7 @@ import io.restassured.path.json.JsonPath;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -148,6 +149,45 @@ class SecretFileReadE2ETest {
             assertTrue(r.getString("result.structuredContent.refusal.detail").contains("model API key"), r.prettify());
             assertFalse(java.nio.file.Files.exists(key), "the model API key is forgotten");
             Owner.api().get("/api/model").then().statusCode(200).body("apiKeySet", org.hamcrest.Matchers.is(false));
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    /**
+     * Round 9 of the review (P4): a command in a granted terminal copied the audit seal key; the run ended
+     * {@code SECRET_ON_SCREEN}, but the key stayed, so the copy could seal a rewritten log. Now the key is replaced for
+     * every record after the read: the key file holds a second epoch whose key is not the copy's.
+     */
+    @Test
+    void aCommandThatReadsTheSealKeyReplacesItForLaterRecords() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Path key = OWNER_TOKEN.getParent().resolve("audit-seal.key");
+        try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
+            long window = Owner.awaitWindow("xterm", "deckhand-shell");
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Thread.sleep(1000); // bash's prompt
+            List<String> before = java.nio.file.Files.readAllLines(key);
+            Path copy = java.nio.file.Files.createTempFile("deckhand-seal", ".txt");
+            Ran read = run("rev < " + OWNER_TOKEN.getParent().getParent() + "/test-hom?/audit-seal.k?y > " + copy);
+            JsonPath r = read.result();
+            // the run's own watch ends it SECRET_ON_SCREEN, or the response to the read (which replaces the key
+            // first, then revokes the grant) ends it GRANT_REVOKED: whichever is first
+            String code = r.getString("result.structuredContent.refusal.code");
+            assertTrue(Set.of("SECRET_ON_SCREEN", "GRANT_REVOKED").contains(code), r.prettify());
+            if (code.equals("SECRET_ON_SCREEN")) {
+                assertTrue(
+                        r.getString("result.structuredContent.refusal.detail").contains("audit seal key"),
+                        r.prettify());
+            }
+            List<String> after = java.nio.file.Files.readAllLines(key);
+            assertEquals(before.size() + 1, after.size(), "a new epoch: " + after.size() + " lines");
+            assertEquals(before, after.subList(0, before.size()), "the earlier epochs' keys stay");
+            String copied = new StringBuilder(
+                            java.nio.file.Files.readString(copy).strip())
+                    .reverse()
+                    .toString();
+            assertFalse(copied.contains(after.get(after.size() - 1).split(" ")[1]), "the new key is not the copy's");
         } finally {
             Harness.putPolicy(original);
         }
