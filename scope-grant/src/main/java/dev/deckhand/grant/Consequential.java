@@ -46,9 +46,7 @@ public final class Consequential {
 
     private static final Chord ENTER = Chord.parse("Return");
 
-    /** The roles of a list's or table's rows and cells, which a toolkit clicks by activating them. */
-    private static final Set<String> ROWS =
-            Set.of("table cell", "cell", "list item", "table row", "row", "tree item", "tree table cell");
+    private static final Set<String> ROWS = ProposedAction.Element.ROW_ROLES;
 
     /** Keys that move a list's selection. */
     private static final Set<String> MOVES =

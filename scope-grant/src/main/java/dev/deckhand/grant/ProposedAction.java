@@ -77,6 +77,13 @@ public record ProposedAction(
         }
 
         /**
+         * The roles of a list's or table's rows and cells: a toolkit clicks one by activating it (Enter there), and the
+         * focused one is a list's choice where no state says more.
+         */
+        public static final java.util.Set<String> ROW_ROLES =
+                java.util.Set.of("table cell", "cell", "list item", "table row", "row", "tree item", "tree table cell");
+
+        /**
          * Roles a person presses to make something happen: a control of one of these whose purpose the tree does
          * not say at all is {@link Consequential#UNIDENTIFIED}.
          */

@@ -439,8 +439,7 @@ public final class Proposals {
         return out.toString().strip();
     }
 
-    /** The roles of a list's or table's rows and cells: the focused one is the choice where no state says more. */
-    private static final Set<String> ROWS = Set.of("table cell", "cell", "list item", "table row", "row", "tree item");
+    private static final Set<String> ROWS = ProposedAction.Element.ROW_ROLES;
 
     /** At most this many controls and no menu bar: a window that asks one thing (GTK dialogs often read as frames). */
     static final int DIALOG_LIKE_CONTROLS = 15;
