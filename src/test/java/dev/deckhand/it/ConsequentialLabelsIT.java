@@ -42,7 +42,8 @@ import org.junit.jupiter.api.TestInstance;
  * click), the person's window stays the active one; a harmless button of the same window goes through (the control).
  * <ul>
  * <li>yad: a right-to-left override that displays "Send", small capitals "ꜱᴇɴᴅ" and "ᴘᴀʏ", a combining low line in
- *   "Sen̲d"; "Shred" and "Kill process", which no list places ({@code unlisted}, round 10).
+ *   "Sen̲d"; "Shred" and "Kill process", which no list places ({@code unlisted}, round 10); "Yes", which answers a
+ *   dialog that asks a question ({@code unlisted}, round 11).
  * <li>Chromium ({@code --force-renderer-accessibility}, a page this test serves): {@code <button
  *   aria-label="Cancel">Pay now</button>} clicked by the name Cancel, and an icon-only button with no accessible name.
  * </ul>
@@ -104,7 +105,8 @@ class ConsequentialLabelsIT {
                 "--button=" + YAD_B4 + ":13",
                 "--button=Shred:14",
                 "--button=Kill process:15",
-                "--button=Next:20"))) {
+                "--button=Yes:16",
+                "--button=Later:20"))) {
             long window = awaitWindow(w -> ((Number) w.get("pid")).intValue() == yad.pid());
             grant(window);
             String[] reads = {
@@ -113,9 +115,10 @@ class ConsequentialLabelsIT {
                 "B3 small capitals PAY",
                 "B4 combining low line",
                 "NW10 a label no list places, in a dialog that asks one thing",
-                "NW10 two words no list places"
+                "NW10 two words no list places",
+                "round 11's D: Yes answers a question whose text no list reads"
             };
-            String[] category = {"send", "send", "pay", "send", "unlisted", "unlisted"};
+            String[] category = {"send", "send", "pay", "send", "unlisted", "unlisted", "unlisted"};
             for (int i = 0; i < reads.length; i++) {
                 JsonPath r = run(
                         "press the button",
@@ -132,14 +135,14 @@ class ConsequentialLabelsIT {
                 assertEquals(
                         Long.parseLong(personsWindow), activeWindow(), reads[i] + ": the person's window stays active");
             }
-            // the control: a harmless button of the same dialog goes through, and yad says which it was
-            JsonPath next = run(
-                    "press Next",
-                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Next\"}}]",
+            // the control: the dialog's dismissing answer goes through, and yad says which it was
+            JsonPath later = run(
+                    "press Later",
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Later\"}}]",
                     "{\"kind\":\"window\",\"titleMatches\":\"Dialog\"}");
-            assertNull(next.get("result.structuredContent.refusal"), next.prettify());
-            assertEquals(1, next.getInt("result.structuredContent.stepsRun"), next.prettify());
-            assertEquals(20, yad.exitCode(10_000), "yad exited by Next");
+            assertNull(later.get("result.structuredContent.refusal"), later.prettify());
+            assertEquals(1, later.getInt("result.structuredContent.stepsRun"), later.prettify());
+            assertEquals(20, yad.exitCode(10_000), "yad exited by Later");
         } finally {
             revoke();
         }

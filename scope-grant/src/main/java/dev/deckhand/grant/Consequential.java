@@ -82,7 +82,7 @@ public final class Consequential {
                             a.kind().wire() + " on a point where the accessibility tree shows no element"));
                 }
                 Optional<Match> clicked = match(
-                        pressed(el.get(), words, dialog, true, a.context().asks()),
+                        pressed(el.get(), words, dialog, true, a.context()),
                         a.kind().wire() + " " + describe(el.get()),
                         dialog);
                 // what a page's OK would confirm, where its choice cannot be read: a press of a button there is
@@ -141,7 +141,7 @@ public final class Consequential {
                 }
                 if (el.isEmpty() || el.get().editable()) return Optional.empty();
                 return match(
-                        pressed(el.get(), words, dialog, false, a.context().asks()),
+                        pressed(el.get(), words, dialog, false, a.context()),
                         "typing into " + describe(el.get()) + " presses it",
                         dialog);
             }
@@ -163,7 +163,7 @@ public final class Consequential {
             out = merge(
                     out,
                     match(
-                            pressed(item, words, dialog, false, ctx.asks()),
+                            pressed(item, words, dialog, false, ProposedAction.WindowContext.NONE),
                             "key " + chord + " is the accelerator of " + describe(item),
                             dialog));
         }
@@ -216,8 +216,8 @@ public final class Consequential {
                     && singleLineEntry(el.get())
                     && ctx.defaultButton().isEmpty();
             if (terminal || el.get().compose() || entrySubmits) c.add("send");
-            el.ifPresent(e -> c.addAll(pressed(e, words, dialog, false, ctx.asks())));
-            ctx.defaultButton().ifPresent(d -> c.addAll(pressed(d, words, Set.of(), false, ctx.asks())));
+            el.ifPresent(e -> c.addAll(pressed(e, words, dialog, false, ctx)));
+            ctx.defaultButton().ifPresent(d -> c.addAll(pressed(d, words, Set.of(), false, ctx)));
             c.addAll(dialog);
             String why = el.isPresent() && el.get().compose() && !terminal
                     ? " in compose field " + describe(el.get())
@@ -241,7 +241,7 @@ public final class Consequential {
         }
         if (chord.key().equals("space")) {
             if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));
-            return match(pressed(el.get(), words, dialog, false, ctx.asks()), "key " + chord + on, dialog);
+            return match(pressed(el.get(), words, dialog, false, ctx), "key " + chord + on, dialog);
         }
         return Optional.empty();
     }
@@ -297,14 +297,23 @@ public final class Consequential {
      * click — anything but a text field: what pressing it does, the tree does not say.
      */
     static Set<String> pressed(
-            ProposedAction.Element e, ConsequentialWords words, Set<String> dialog, boolean anyElement, boolean asks) {
+            ProposedAction.Element e,
+            ConsequentialWords words,
+            Set<String> dialog,
+            boolean anyElement,
+            ProposedAction.WindowContext ctx) {
         Set<String> c = elementCategories(e, words, dialog);
         if (e.saysNothing()
                 && !e.editable()
                 && (e.action() || (anyElement && !ProposedAction.Element.textRole(e.role())))) {
             c.add(UNIDENTIFIED);
         }
-        if (c.isEmpty() && asks && unlisted(e)) c.add(ConsequentialWords.UNLISTED);
+        if (c.isEmpty() && ctx.asks() && unlisted(e)) c.add(ConsequentialWords.UNLISTED);
+        // a question's answer does what its text says, which no list reads: all but a dismissing one gate (round 11)
+        if (c.isEmpty()
+                && ctx.question()
+                && BUTTONS.contains(e.role().toLowerCase(Locale.ROOT).trim())
+                && !ConsequentialWords.dismissing(e.name())) c.add(ConsequentialWords.UNLISTED);
         return c;
     }
 

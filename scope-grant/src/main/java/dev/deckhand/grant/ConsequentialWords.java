@@ -165,6 +165,27 @@ public final class ConsequentialWords {
             "Hide Details",
             "More Options");
 
+    /**
+     * The everyday labels that answer a question by leaving it as it was ({@code Cancel}, {@code No}, {@code Later}):
+     * in a dialog that asks a question, every other answer does what its text says ({@code Yes} to "Shred all 3
+     * files?"), so it gates as {@link #UNLISTED}. Their installed translations count too.
+     */
+    public static final List<String> DISMISSING_LABELS = List.of(
+            "Cancel",
+            "Close",
+            "No",
+            "Later",
+            "Not Now",
+            "Remind Me Later",
+            "Skip",
+            "Back",
+            "Previous",
+            "Help",
+            "Details",
+            "Show Details",
+            "Hide Details",
+            "Dismiss");
+
     /** Words that carry nothing alone, everyday inside a label whose other words are ({@code Any of OK, Cancel}). */
     private static final List<String> FUNCTION_WORDS =
             List.of("a", "an", "the", "of", "any", "all", "now", "not", "me", "it", "as", "to", "in", "out", "with");
@@ -172,19 +193,25 @@ public final class ConsequentialWords {
     /** The normal forms of the everyday labels ({@link #EVERYDAY_LABELS}, translations included): whole labels, and single words. */
     private static final Everyday EVERYDAY = Everyday.build();
 
-    private record Everyday(Set<String> labels, Set<String> words) {
+    private record Everyday(Set<String> labels, Set<String> words, Set<String> dismissing) {
         static Everyday build() {
             Set<String> labels = new java.util.HashSet<>();
             Set<String> words = new java.util.HashSet<>();
+            Set<String> dismissing = new java.util.HashSet<>();
+            Map<String, Set<String>> translations = InstalledTranslations.everyday();
+            for (String d : DISMISSING_LABELS) {
+                dismissing.add(Labels.entry(d));
+                for (String t : translations.getOrDefault(d, Set.of())) dismissing.add(Labels.entry(t));
+            }
             List<String> all = new ArrayList<>(EVERYDAY_LABELS);
-            all.addAll(InstalledTranslations.everyday());
+            translations.values().forEach(all::addAll);
             for (String label : all) {
                 labels.add(Labels.entry(label));
                 Labels.Reading read = Labels.read(label);
                 if (Labels.words(label).size() == 1) words.addAll(read.words());
             }
             for (String w : FUNCTION_WORDS) words.addAll(Labels.read(w).words());
-            return new Everyday(Set.copyOf(labels), Set.copyOf(words));
+            return new Everyday(Set.copyOf(labels), Set.copyOf(words), Set.copyOf(dismissing));
         }
     }
 
@@ -194,6 +221,11 @@ public final class ConsequentialWords {
      * ({@link Labels#read}), is a one-word everyday label or a function word ({@code a}, {@code of}, {@code now}, …).
      * A label of no word at all ({@code ✓}, {@code …}, {@code 5}) is not.
      */
+    /** Whether the whole of {@code label} is a {@link #DISMISSING_LABELS dismissing} label or a translation of one. */
+    public static boolean dismissing(String label) {
+        return label != null && EVERYDAY.dismissing().contains(Labels.entry(label));
+    }
+
     public static boolean everyday(String label) {
         if (label == null) return false;
         if (EVERYDAY.labels().contains(Labels.entry(label))) return true;

@@ -38,24 +38,27 @@ final class InstalledTranslations {
         }
     }
 
-    /** The translations of the everyday labels, as written; a missing resource is a build error. */
-    static Set<String> everyday() {
+    /**
+     * The translations of the everyday labels, English msgid (as the resource gives it) → translations as written; a
+     * missing resource is a build error.
+     */
+    static Map<String, Set<String>> everyday() {
         try (InputStream in = InstalledTranslations.class.getResourceAsStream(EVERYDAY)) {
             if (in == null) throw new IllegalStateException(EVERYDAY + " is missing from the scope-grant jar");
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            Set<String> out = new TreeSet<>();
+            Map<String, Set<String>> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             String line;
             int n = 0;
             while ((line = r.readLine()) != null) {
                 n++;
                 if (line.isBlank() || line.startsWith("#")) continue;
                 String[] f = line.split("\t", -1);
-                if (f.length != 3 || f[2].isBlank()) {
+                if (f.length != 3 || f[1].isBlank() || f[2].isBlank()) {
                     throw new IllegalStateException(EVERYDAY + " line " + n + " is not language, msgid, translation");
                 }
-                out.add(f[2]);
+                out.computeIfAbsent(f[1], k -> new TreeSet<>()).add(f[2]);
             }
-            return Collections.unmodifiableSet(out);
+            return Collections.unmodifiableMap(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

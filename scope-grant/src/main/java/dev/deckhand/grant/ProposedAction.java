@@ -175,6 +175,9 @@ public record ProposedAction(
      *     {@code <select>} whose value the tree gives only as U+FFFC)
      * @param asks the dialog asks one thing, so its buttons answer it: at most a few controls and no text area (an
      *     alert, a confirmation, a small form), where a button no list places is {@code unlisted}
+     * @param question the dialog asks one thing and shows nothing but text and two buttons or more (no field, box or
+     *     list to set): a question, whose answers other than the dismissing ones ({@code Cancel}, {@code No},
+     *     {@code Later}) do what its text says, which no list reads, so they are {@code unlisted}
      */
     public record WindowContext(
             boolean dialog,
@@ -183,7 +186,8 @@ public record ProposedAction(
             Accelerators accelerators,
             boolean programReadsKeys,
             boolean unreadChoice,
-            boolean asks) {
+            boolean asks,
+            boolean question) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
@@ -197,7 +201,7 @@ public record ProposedAction(
          * dialog, asks one thing.
          */
         public WindowContext(boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
-            this(dialog, text, defaultButton, accelerators, false, false, dialog);
+            this(dialog, text, defaultButton, accelerators, false, false, dialog, false);
         }
 
         /** A context whose accelerators are unknown. */
@@ -206,19 +210,25 @@ public record ProposedAction(
         }
 
         public WindowContext withAccelerators(Accelerators v) {
-            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys, unreadChoice, asks);
+            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys, unreadChoice, asks, question);
         }
 
         public WindowContext withProgramReadsKeys(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, v, unreadChoice, asks);
+            return new WindowContext(dialog, text, defaultButton, accelerators, v, unreadChoice, asks, question);
         }
 
         public WindowContext withUnreadChoice(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, v, asks);
+            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, v, asks, question);
         }
 
         public WindowContext withAsks(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, v);
+            return new WindowContext(
+                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, v, question);
+        }
+
+        public WindowContext withQuestion(boolean v) {
+            return new WindowContext(
+                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, asks, v);
         }
     }
 

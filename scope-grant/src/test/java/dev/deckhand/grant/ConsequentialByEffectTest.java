@@ -317,6 +317,43 @@ class ConsequentialByEffectTest {
         }
     }
 
+    /** Round 11's D: Yes, OK or Continue in a dialog that asks a question its words no list reads ("Shred all?"). */
+    @Test
+    void aQuestionsAnswerOtherThanADismissingOneIsUnlisted() {
+        for (String text : List.of(
+                "Shred all 3 files in Documents now?",
+                "Terminate the production server?",
+                "Wire $500 to account 1234?")) {
+            ProposedAction.WindowContext question =
+                    new ProposedAction.WindowContext(true, text, Optional.empty()).withQuestion(true);
+            for (String answer : List.of("Yes", "OK", "Continue", "Proceed", "Open", "Save", "Ja", "Oui")) {
+                refused(click(button(answer)).withContext(question), ConsequentialWords.UNLISTED);
+                refused(ProposedAction.key("space", REV, TARGET, button(answer)).withContext(question), "unlisted");
+                refused(
+                        ProposedAction.key("Return", REV, TARGET, button(answer))
+                                .withContext(question),
+                        "unlisted");
+            }
+            refused(
+                    ProposedAction.key("Return", REV, TARGET, ENTRY)
+                            .withContext(new ProposedAction.WindowContext(
+                                            true, text, Optional.of(button("any of Yes, Later")))
+                                    .withQuestion(true)),
+                    "unlisted");
+            for (String dismiss : List.of("Cancel", "_No", "Later", "Not Now", "Abbrechen", "Annuler", "Nein")) {
+                allowed(click(button(dismiss)).withContext(question));
+            }
+            // a form (a field, a box, a list to set) is no question: its OK is judged by what it shows chosen
+            allowed(click(button("OK")).withContext(new ProposedAction.WindowContext(true, text, Optional.empty())));
+        }
+        // a question whose words the list places keeps its category
+        refused(
+                click(button("Yes"))
+                        .withContext(new ProposedAction.WindowContext(true, "Delete all 3 files?", Optional.empty())
+                                .withQuestion(true)),
+                "delete");
+    }
+
     @Test
     void enterIsJudgedByTheDefaultButtonAndTheFocusedElement() {
         ProposedAction.WindowContext sendDefault =

@@ -319,13 +319,18 @@ public final class Proposals {
             if (up.depth() == 0 || !DIALOG_ROLES.contains(up.role())) continue;
             StringBuilder text = new StringBuilder(window.text());
             if (!up.name().isBlank()) text.append('\n').append(up.name());
+            int buttons = 0;
+            boolean setsSomething = false;
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
                 Node n = nodes.get(k);
                 if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                     text.append('\n').append(n.name());
+                if (n.role().equals("push button")) buttons++;
+                else if (Roles.interactive(n.role()) || n.editable()) setsSomething = true;
             }
             return new ProposedAction.WindowContext(
-                    true, text.toString(), window.defaultButton(), window.accelerators());
+                            true, text.toString(), window.defaultButton(), window.accelerators())
+                    .withQuestion(!setsSomething && buttons >= 2);
         }
         // a web page's OK confirms what the page shows chosen, as a dialog's does (round 8: a page's <select>, checked
         // radio button and selected tab chose "Delete originals", and its OK was clicked with nothing named): only
@@ -406,8 +411,12 @@ public final class Proposals {
                 && !n.value().isBlank();
     }
 
-    /** Roles whose value is their current choice: a spin button's or slider's value text ({@code aria-valuetext}). */
-    private static final Set<String> VALUED = Set.of("spin button", "slider");
+    /**
+     * Roles whose value is their current choice: a spin button's, slider's, scroll bar's or meter's value text
+     * ({@code aria-valuetext}; round 11: a scroll bar and a meter carried "Delete originals").
+     */
+    private static final Set<String> VALUED =
+            Set.of("spin button", "slider", "scroll bar", "level bar", "progress bar");
 
     /**
      * What {@code n} shows chosen: a combo box's value where it has one (Qt and web pages name a combo by its label and
@@ -453,7 +462,9 @@ public final class Proposals {
         boolean dialog = window != null && (window.transientFor() != 0 || window.modal());
         boolean menuBar = false;
         boolean textArea = false;
+        boolean setsSomething = false;
         int controls = 0;
+        int buttons = 0;
         StringBuilder text = new StringBuilder(window == null ? "" : window.title());
         Optional<ProposedAction.Element> dflt = Optional.empty();
         int combo = -1; // the depth of the combo box the nodes are inside of, -1 outside any
@@ -462,7 +473,11 @@ public final class Proposals {
             Node n = nodes.get(i);
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
             if (n.role().equals("menu bar")) menuBar = true;
-            if (Roles.interactive(n.role())) controls++;
+            // a list's rows are its content, not the window's controls (round 11: a yad list of 20 files with a Shred
+            // button was no dialog by count)
+            if (Roles.interactive(n.role()) && !ROWS.contains(n.role())) controls++;
+            if (n.role().equals("push button")) buttons++;
+            else if (Roles.interactive(n.role()) || n.editable()) setsSomething = true;
             if (n.editable() && ProposedAction.Element.textRole(n.role()) && !n.singleLine()) textArea = true;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                 text.append('\n').append(n.name());
@@ -481,17 +496,21 @@ public final class Proposals {
         // a dialog whose tree marks no default button: Enter (or a click that activates, as on a row) may press any of
         // its buttons (round 9: a click on a row of yad's list pressed Send, which the tree did not mark)
         if (dialog && dflt.isEmpty()) {
-            List<String> buttons = nodes.stream()
+            List<String> named = nodes.stream()
                     .filter(n -> n.role().equals("push button") && !n.name().isBlank())
                     .map(Node::name)
                     .toList();
-            if (!buttons.isEmpty())
+            if (!named.isEmpty())
                 dflt = Optional.of(new ProposedAction.Element(
-                        "push button", "any of " + String.join(", ", buttons), false, false, false));
+                        "push button", "any of " + String.join(", ", named), false, false, false));
         }
         // it asks one thing where its buttons answer it: few controls and no text area to write in (not a Preferences
         // dialog, not an editor whose window has no menu bar)
         boolean asks = dialog && !textArea && controls <= DIALOG_LIKE_CONTROLS;
-        return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt).withAsks(asks);
+        // a question: nothing but text and two buttons or more (round 11: Yes to "Shred all 3 files?")
+        boolean question = asks && !setsSomething && buttons >= 2;
+        return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt)
+                .withAsks(asks)
+                .withQuestion(question);
     }
 }

@@ -306,6 +306,29 @@ class DialogChoiceTest {
                 ""));
         readOnly.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(readOnly, "ok").contains("delete"), "a read-only field's value");
+        // round 11 (VT): a scroll bar's and a meter's value text
+        for (String role : List.of("scroll bar", "level bar")) {
+            List<Node> valued = new java.util.ArrayList<>(browser);
+            valued.add(new Node(
+                    "v",
+                    2,
+                    role,
+                    "Then",
+                    true,
+                    "Delete originals",
+                    true,
+                    false,
+                    false,
+                    true,
+                    null,
+                    false,
+                    false,
+                    Set.of(),
+                    "",
+                    ""));
+            valued.add(node("ok", 2, "push button", "OK", Set.of()));
+            assertTrue(clickGates(valued, "ok").contains("delete"), role);
+        }
         List<Node> harmless = new java.util.ArrayList<>(browser);
         harmless.add(node("r1", 2, "radio button", "Keep originals", Set.of("checked")));
         harmless.add(node("r2", 2, "radio button", "Delete originals", Set.of()));
@@ -345,6 +368,36 @@ class DialogChoiceTest {
                 node("later", 1, "push button", "Later", Set.of()));
         assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(asks, "s", yad));
         assertEquals(Set.of(), gates(asks, "later", yad));
+        // round 11 (D): nothing but text and buttons is a question, whose Yes does what the text says
+        List<Node> question = List.of(
+                node("f", 0, "frame", "Dialog", Set.of()),
+                node("l", 1, "label", "Shred all 3 files in Documents now?", Set.of()),
+                node("y", 1, "push button", "Yes", Set.of()),
+                node("later", 1, "push button", "Later", Set.of()));
+        assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(question, "y", yad));
+        assertEquals(Set.of(), gates(question, "later", yad));
+        List<Node> form = new java.util.ArrayList<>(question);
+        form.add(node("c", 1, "check box", "Keep a copy", Set.of()));
+        assertEquals(Set.of(), gates(form, "y", yad), "a form's OK is judged by what it shows chosen");
+        // round 11 (LR20): a list's rows are no controls of the window: 20 files and a Shred button are still a dialog
+        List<Node> files = new java.util.ArrayList<>(
+                List.of(node("f", 0, "frame", "Dialog", Set.of()), node("t", 1, "table", "", Set.of())));
+        for (int i = 1; i <= 20; i++) files.add(node("r" + i, 2, "table cell", "f" + i + ".txt", Set.of()));
+        files.add(node("s", 1, "push button", "Shred", Set.of()));
+        files.add(node("later", 1, "push button", "Later", Set.of()));
+        assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(files, "s", yad));
+        assertTrue(gates(files, "r3", yad).contains(ConsequentialWords.UNLISTED), "a row's click is Enter: any button");
+        // a page's <dialog> with a question and OK, Later
+        List<Node> webQuestion = List.of(
+                node("f", 0, "frame", "Shop - Chromium", Set.of()),
+                node("m", 1, "menu bar", "", Set.of()),
+                node("d", 1, "document web", "Shop", Set.of()),
+                node("a", 2, "dialog", "", Set.of()),
+                node("p", 3, "paragraph", "Shred all 3 files in Documents now?", Set.of()),
+                node("ok", 3, "push button", "OK", Set.of()),
+                node("l", 3, "push button", "Later", Set.of()));
+        assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(webQuestion, "ok", yad));
+        assertEquals(Set.of(), gates(webQuestion, "l", yad));
         // a web page's alertdialog inside a page of many controls
         List<Node> page = new java.util.ArrayList<>(List.of(
                 node("f", 0, "frame", "Shop - Chromium", Set.of()),
