@@ -91,7 +91,23 @@ public class FileVerifierScope {
                 this.home,
                 d.stream().map(x -> new DeniedPlaces.Place(x.path(), x.label())).toList(),
                 true,
-                FileVerifierScope::resolve);
+                FileVerifierScope::resolve,
+                FileVerifierScope::browserProfile);
+    }
+
+    /**
+     * The files a browser keeps at the top of its profile, whatever the profile's path ({@code --user-data-dir},
+     * {@code -profile}): Chromium's {@code Local State}, Firefox's {@code prefs.js} and its profiles' index
+     * {@code profiles.ini}.
+     */
+    static final List<String> PROFILE_MARKS = List.of("Local State", "prefs.js", "profiles.ini");
+
+    /** "a browser profile" when {@code dir} holds a file a browser keeps at the top of its profile. */
+    static Optional<String> browserProfile(Path dir) {
+        for (String mark : PROFILE_MARKS) {
+            if (Files.isRegularFile(dir.resolve(mark))) return Optional.of("a browser profile");
+        }
+        return Optional.empty();
     }
 
     /**
@@ -178,6 +194,11 @@ public class FileVerifierScope {
             if (resolved.startsWith(d.path()) || resolved.startsWith(resolve(d.path()))) {
                 return refuse(path, "it resolves into " + d.label() + ", which Deckhand never reads");
             }
+        }
+        for (Path dir = resolved; dir != null; dir = dir.getParent()) {
+            Optional<String> kind = browserProfile(dir);
+            if (kind.isPresent())
+                return refuse(path, "it resolves into " + kind.get() + ", which Deckhand never reads");
         }
         List<Path> roots = roots(policy);
         for (Path root : roots) {

@@ -144,6 +144,35 @@ class FileVerifierScopeTest {
                 .contains("browser profile"));
     }
 
+    /**
+     * Round 11 (PF, PF2): Chromium started with {@code --user-data-dir=/tmp/chr11}; its History answered a verifier's
+     * guesses, and a file in it was opened through an editor's Open dialog. A directory that holds what a browser keeps
+     * at the top of its profile is a browser profile wherever it lies, for verifiers and for typed paths alike.
+     */
+    @Test
+    void aBrowserProfileIsOneWhereverItLies() throws Exception {
+        FileVerifierScope s = scope();
+        PolicyConfig tmp = roots(dir);
+        for (String mark : FileVerifierScope.PROFILE_MARKS) {
+            Path profile = Files.createDirectories(dir.resolve("profile-" + mark.replace(' ', '-')));
+            Files.writeString(profile.resolve(mark), "{}");
+            for (String inside : List.of("Default/History", "Default/canary.txt", "not-there-yet", "")) {
+                String path = profile.resolve(inside).toString();
+                assertTrue(refusal(s.check(path, tmp)).contains("a browser profile"), path);
+                assertEquals(
+                        Optional.of("a browser profile"),
+                        s.deniedPlaces().inText("open " + path, Optional.empty()),
+                        path);
+            }
+        }
+        // the control: a directory beside them that holds none of those files
+        Path plain = Files.createDirectories(dir.resolve("plain/Default"));
+        assertTrue(s.check(plain.resolve("notes.txt").toString(), tmp).isEmpty());
+        assertEquals(
+                Optional.empty(),
+                s.deniedPlaces().inText(plain.resolve("notes.txt").toString(), Optional.empty()));
+    }
+
     @Test
     void aLinkIntoTheConfigDirectoryIsRefusedTheSameWhetherItsTargetExists() throws Exception {
         FileVerifierScope s = scope();

@@ -52,6 +52,19 @@ public final class DeniedPlaces {
         Links NONE = p -> p;
     }
 
+    /**
+     * Whether a directory is a place of its own kind wherever it lies (a browser's profile, known by the files the
+     * browser keeps in it): the fact, read from the file system, where a list of paths cannot know every place.
+     */
+    @FunctionalInterface
+    public interface Marks {
+        /** The kind of place {@code dir} is; empty when none. */
+        Optional<String> kindOf(Path dir);
+
+        /** No directory is marked (tests, or no file system). */
+        Marks NONE = d -> Optional.empty();
+    }
+
     /** No place at all, hidden names allowed: the loop's tests that are not about places. */
     public static final DeniedPlaces NONE = new DeniedPlaces(Path.of("/"), List.of(), false, Links.NONE);
 
@@ -71,6 +84,7 @@ public final class DeniedPlaces {
     private final List<Place> places;
     private final boolean hidden;
     private final Links links;
+    private final Marks marks;
 
     /**
      * @param home the person's home directory, for {@code ~} and {@code $HOME}
@@ -79,8 +93,17 @@ public final class DeniedPlaces {
      * @param links how symbolic links are resolved
      */
     public DeniedPlaces(Path home, List<Place> places, boolean hidden, Links links) {
+        this(home, places, hidden, links, Marks.NONE);
+    }
+
+    /**
+     * @param marks which directories are places by what they hold (a browser's profile wherever it lies): a path under
+     *     one is denied as that kind
+     */
+    public DeniedPlaces(Path home, List<Place> places, boolean hidden, Links links, Marks marks) {
         this.home = Objects.requireNonNull(home, "home").toAbsolutePath().normalize();
         this.links = Objects.requireNonNull(links, "links");
+        this.marks = Objects.requireNonNull(marks, "marks");
         this.hidden = hidden;
         this.places = List.copyOf(places);
     }
@@ -141,6 +164,14 @@ public final class DeniedPlaces {
             Path real = links.resolve(p.path()).normalize();
             for (Path f : forms) {
                 if (under(f, p.path()) || under(f, real)) return Optional.of(p.kind());
+            }
+        }
+        // a directory that holds what a browser keeps in its profile is one, wherever it lies (round 11: a profile
+        // under /tmp, which no listed path names)
+        for (Path f : forms) {
+            for (Path dir = f; dir != null; dir = dir.getParent()) {
+                Optional<String> kind = marks.kindOf(dir);
+                if (kind.isPresent()) return kind;
             }
         }
         if (hidden) {

@@ -125,6 +125,28 @@ class DeniedPlacesTest {
         assertTrue(checked > 1000, "generated " + checked);
     }
 
+    /** A directory marked as a place by what it holds (a browser profile under /tmp) is one, with every path under it. */
+    @Test
+    void aMarkedDirectoryIsAPlaceWhereverItLies() {
+        DeniedPlaces marked = new DeniedPlaces(
+                HOME,
+                List.of(),
+                false,
+                DeniedPlaces.Links.NONE,
+                d -> d.equals(Path.of("/tmp/chr11")) ? Optional.of("a browser profile") : Optional.empty());
+        for (String text : List.of(
+                "/tmp/chr11/Default/canary.txt",
+                "/tmp/chr11",
+                "file:///tmp/chr11/Default/History",
+                "cat /tmp/chr11/x")) {
+            assertEquals(Optional.of("a browser profile"), marked.inText(text, Optional.empty()), text);
+        }
+        assertEquals(
+                Optional.of("a browser profile"),
+                marked.inText("Default/canary.txt", Optional.of(Path.of("/tmp/chr11"))));
+        assertEquals(Optional.empty(), marked.inText("/tmp/chr12/Default/canary.txt", Optional.empty()));
+    }
+
     @Test
     void everySpellingOfAPathInSshNamesItsPlace() {
         for (String[] v : variants(".ssh/id_ed25519")) {
