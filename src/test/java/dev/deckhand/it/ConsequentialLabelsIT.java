@@ -151,7 +151,6 @@ class ConsequentialLabelsIT {
     @Test
     void chromiumButtonsWhoseNameHidesWhatTheyDoAreRefusedWhileThePersonIsElsewhere() throws Exception {
         List<String> heard = new CopyOnWriteArrayList<>();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         byte[] page = ("<!doctype html><html><head><title>Labels Page</title></head><body><h1>Your cart</h1>"
                         + "<p>1 item, 499.00 EUR</p>"
                         + "<button aria-label=\"Cancel\" onclick=\"fetch('/paid')\">Pay now</button>"
@@ -159,15 +158,7 @@ class ConsequentialLabelsIT {
                         + "<path d=\"M2 4h12M5 4V2h6v2M4 4l1 10h6l1-10\" stroke=\"black\" fill=\"none\"/></svg></button>"
                         + "<button onclick=\"fetch('/opened')\">Open</button></body></html>")
                 .getBytes(StandardCharsets.UTF_8);
-        server.createContext("/", ex -> {
-            heard.add(ex.getRequestURI().getPath());
-            byte[] body = ex.getRequestURI().getPath().equals("/labels.html") ? page : new byte[0];
-            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-            ex.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
-            if (body.length > 0) ex.getResponseBody().write(body);
-            ex.close();
-        });
-        server.start();
+        HttpServer server = serve("/labels.html", page, heard);
         try (TestApp chromium =
                 chromium("http://localhost:" + server.getAddress().getPort() + "/labels.html")) {
             long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Labels Page"));
@@ -183,17 +174,7 @@ class ConsequentialLabelsIT {
                             "B15 icon-only button with no accessible name",
                             "{\"role\":\"push button\",\"name\":\"\"}",
                             "unidentified"))) {
-                JsonPath r = null;
-                for (int attempt = 0; attempt < 20; attempt++) {
-                    r = run("press it", "[{\"action\":\"click\",\"target\":" + a.target() + "}]", verifier);
-                    // the page's elements reach the bus a moment after its title does: a step whose selector matched
-                    // nothing yet (outcome failed, no refusal) is sent again
-                    if (r.get("result.structuredContent.refusal") != null
-                            || !"failed".equals(r.getString("result.structuredContent.outcome"))) {
-                        break;
-                    }
-                    Thread.sleep(500);
-                }
+                JsonPath r = runOnPage("[{\"action\":\"click\",\"target\":" + a.target() + "}]", verifier);
                 assertEquals(
                         "CONSEQUENTIAL_NOT_NAMED",
                         r.getString("result.structuredContent.refusal.code"),
@@ -229,7 +210,6 @@ class ConsequentialLabelsIT {
     @Test
     void aPagesOkConfirmingAMenuButtonsACurrentLinksOrAReadOnlyFieldsChoiceIsRefused() throws Exception {
         List<String> heard = new CopyOnWriteArrayList<>();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         byte[] page = ("<!doctype html><html><head><title>Choice Page</title></head><body><h1>Import finished</h1>"
                         + "<label id=l>Then:</label> <button type=button aria-haspopup=listbox aria-expanded=false"
                         + " aria-labelledby=\"l b\" id=b>Delete originals</button>"
@@ -238,31 +218,14 @@ class ConsequentialLabelsIT {
                         + "<label>Charge <input readonly value=\"Pay 499 EUR\"></label>"
                         + "<button onclick=\"fetch('/ok')\">OK</button></body></html>")
                 .getBytes(StandardCharsets.UTF_8);
-        server.createContext("/", ex -> {
-            heard.add(ex.getRequestURI().getPath());
-            byte[] body = ex.getRequestURI().getPath().equals("/choice.html") ? page : new byte[0];
-            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-            ex.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
-            if (body.length > 0) ex.getResponseBody().write(body);
-            ex.close();
-        });
-        server.start();
+        HttpServer server = serve("/choice.html", page, heard);
         try (TestApp chromium =
                 chromium("http://localhost:" + server.getAddress().getPort() + "/choice.html")) {
             long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Choice Page"));
             grant(window);
-            JsonPath r = null;
-            for (int attempt = 0; attempt < 20; attempt++) {
-                r = run(
-                        "finish",
-                        "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]",
-                        "{\"kind\":\"window\",\"titleMatches\":\"Choice Page\"}");
-                if (r.get("result.structuredContent.refusal") != null
-                        || !"failed".equals(r.getString("result.structuredContent.outcome"))) {
-                    break;
-                }
-                Thread.sleep(500);
-            }
+            JsonPath r = runOnPage(
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"OK\"}}]",
+                    "{\"kind\":\"window\",\"titleMatches\":\"Choice Page\"}");
             assertEquals("CONSEQUENTIAL_NOT_NAMED", r.getString("result.structuredContent.refusal.code"), r.prettify());
             String detail = r.getString("result.structuredContent.refusal.detail");
             for (String category : List.of("delete", "send", "pay")) assertTrue(detail.contains(category), detail);
@@ -274,6 +237,38 @@ class ConsequentialLabelsIT {
             revoke();
             server.stop(0);
         }
+    }
+
+    /**
+     * A run of {@code steps} on a page just loaded: the page's elements reach the bus a moment after its title does,
+     * so a step whose selector matched nothing yet (outcome failed, no refusal) is sent again, for up to 10 s.
+     */
+    private JsonPath runOnPage(String steps, String verifier) throws Exception {
+        JsonPath r = null;
+        for (int attempt = 0; attempt < 20; attempt++) {
+            r = run("press it", steps, verifier);
+            if (r.get("result.structuredContent.refusal") != null
+                    || !"failed".equals(r.getString("result.structuredContent.outcome"))) {
+                break;
+            }
+            Thread.sleep(500);
+        }
+        return r;
+    }
+
+    /** A started server on the loopback that serves {@code page} at {@code path}, and records every path asked for. */
+    private static HttpServer serve(String path, byte[] page, List<String> heard) throws java.io.IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", ex -> {
+            heard.add(ex.getRequestURI().getPath());
+            byte[] body = ex.getRequestURI().getPath().equals(path) ? page : new byte[0];
+            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            ex.sendResponseHeaders(200, body.length == 0 ? -1 : body.length);
+            if (body.length > 0) ex.getResponseBody().write(body);
+            ex.close();
+        });
+        server.start();
+        return server;
     }
 
     /** Chromium on {@code url}, its renderer's accessibility on, a profile of its own. */

@@ -30,12 +30,7 @@ final class InstalledTranslations {
 
     /** Category → translations; a missing resource is a build error, so it fails loudly. */
     static Map<String, Set<String>> load() {
-        try (InputStream in = InstalledTranslations.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException(RESOURCE + " is missing from the scope-grant jar");
-            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return read(RESOURCE, r -> parse(r));
     }
 
     /**
@@ -43,40 +38,44 @@ final class InstalledTranslations {
      * missing resource is a build error.
      */
     static Map<String, Set<String>> everyday() {
-        try (InputStream in = InstalledTranslations.class.getResourceAsStream(EVERYDAY)) {
-            if (in == null) throw new IllegalStateException(EVERYDAY + " is missing from the scope-grant jar");
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            Map<String, Set<String>> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            String line;
-            int n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                if (line.isBlank() || line.startsWith("#")) continue;
-                String[] f = line.split("\t", -1);
-                if (f.length != 3 || f[1].isBlank() || f[2].isBlank()) {
-                    throw new IllegalStateException(EVERYDAY + " line " + n + " is not language, msgid, translation");
-                }
-                out.computeIfAbsent(f[1], k -> new TreeSet<>()).add(f[2]);
-            }
-            return Collections.unmodifiableMap(out);
+        return read(EVERYDAY, r -> grouped(r, EVERYDAY, 3, 1, 2, "language, msgid, translation"));
+    }
+
+    static Map<String, Set<String>> parse(BufferedReader r) throws IOException {
+        return grouped(r, RESOURCE, 4, 0, 3, "category, language, msgid, translation");
+    }
+
+    private interface Parser {
+        Map<String, Set<String>> parse(BufferedReader r) throws IOException;
+    }
+
+    private static Map<String, Set<String>> read(String resource, Parser parser) {
+        try (InputStream in = InstalledTranslations.class.getResourceAsStream(resource)) {
+            if (in == null) throw new IllegalStateException(resource + " is missing from the scope-grant jar");
+            return parser.parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    static Map<String, Set<String>> parse(BufferedReader r) throws IOException {
-        Map<String, Set<String>> out = new TreeMap<>();
+    /**
+     * The lines of a tab-separated resource ({@code #} starts a comment) of {@code fields} fields each, field
+     * {@code key} → the set of field {@code value} (keys compared ignoring case, in order); a line of another shape, or
+     * with either field blank, is a build error naming the line.
+     */
+    private static Map<String, Set<String>> grouped(
+            BufferedReader r, String resource, int fields, int key, int value, String shape) throws IOException {
+        Map<String, Set<String>> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         String line;
         int n = 0;
         while ((line = r.readLine()) != null) {
             n++;
             if (line.isBlank() || line.startsWith("#")) continue;
             String[] f = line.split("\t", -1);
-            if (f.length != 4 || f[0].isBlank() || f[3].isBlank()) {
-                throw new IllegalStateException(
-                        RESOURCE + " line " + n + " is not category, language, msgid, translation");
+            if (f.length != fields || f[key].isBlank() || f[value].isBlank()) {
+                throw new IllegalStateException(resource + " line " + n + " is not " + shape);
             }
-            out.computeIfAbsent(f[0], c -> new TreeSet<>()).add(f[3]);
+            out.computeIfAbsent(f[key], c -> new TreeSet<>()).add(f[value]);
         }
         Map<String, Set<String>> frozen = new LinkedHashMap<>();
         out.forEach((k, v) -> frozen.put(k, Collections.unmodifiableSet(v)));

@@ -33,6 +33,35 @@ class DialogChoiceTest {
                 uid, depth, role, name, false, null, true, false, false, true, null, false, false, states, "", "");
     }
 
+    /** A node with a value: a combo box, a spin button, a field. */
+    private static Node valued(
+            String uid,
+            int depth,
+            String role,
+            String name,
+            String value,
+            boolean editable,
+            boolean singleLine,
+            Set<String> states) {
+        return new Node(
+                uid,
+                depth,
+                role,
+                name,
+                true,
+                value,
+                true,
+                false,
+                editable,
+                true,
+                null,
+                singleLine,
+                false,
+                states,
+                "",
+                "");
+    }
+
     private static Set<String> okGates(List<Node> chosen) {
         List<Node> nodes = new java.util.ArrayList<>(
                 List.of(node("f", 0, "frame", "Files", Set.of()), node("l", 1, "label", "What now?", Set.of())));
@@ -85,23 +114,7 @@ class DialogChoiceTest {
         assertTrue(okGates(List.of(node("c", 1, "combo box", "Delete the originals", Set.of())))
                 .contains("delete"));
         // round 7 (D1): an editable combo named by its first choice, its entry set to another
-        Node entry = new Node(
-                "e",
-                2,
-                "text",
-                "",
-                true,
-                "Delete originals",
-                true,
-                false,
-                true,
-                true,
-                null,
-                true,
-                false,
-                Set.of(),
-                "",
-                "");
+        Node entry = valued("e", 2, "text", "", "Delete originals", true, true, Set.of());
         assertTrue(okGates(List.of(node("c", 1, "combo box", "Keep originals", Set.of()), entry))
                 .contains("delete"));
         Node focusedRow = new Node(
@@ -189,23 +202,7 @@ class DialogChoiceTest {
         for (int i = 0; i < 20; i++) browser.add(node("b" + i, 1, "push button", "Tool " + i, Set.of()));
         browser.add(node("d", 1, "document web", "Import", Set.of()));
         browser.add(node("h", 2, "heading", "Import finished", Set.of()));
-        Node select = new Node(
-                "s",
-                2,
-                "combo box",
-                "Then:",
-                true,
-                "\uFFFC",
-                true,
-                false,
-                false,
-                true,
-                null,
-                false,
-                false,
-                Set.of(),
-                "",
-                "");
+        Node select = valued("s", 2, "combo box", "Then:", "\uFFFC", false, false, Set.of());
         for (List<Node> choice : List.of(
                 List.of(
                         select,
@@ -231,23 +228,7 @@ class DialogChoiceTest {
         assertEquals(Set.of(Consequential.UNIDENTIFIED), clickGates(unread, "ok"), "a select whose choice is not read");
         // round 9 (WD): a datalist, an editable combo whose value is the page's preset choice
         List<Node> datalist = new java.util.ArrayList<>(browser);
-        datalist.add(new Node(
-                "dl",
-                2,
-                "combo box",
-                "Then:",
-                true,
-                "Delete originals",
-                true,
-                false,
-                true,
-                true,
-                null,
-                true,
-                false,
-                Set.of("editable"),
-                "",
-                ""));
+        datalist.add(valued("dl", 2, "combo box", "Then:", "Delete originals", true, true, Set.of("editable")));
         datalist.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(datalist, "ok").contains("delete"), "a datalist's preset value");
         // round 10 (PR, SP): a toggle button shown pressed, a spin button whose value is words
@@ -256,23 +237,7 @@ class DialogChoiceTest {
         pressed.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(pressed, "ok").contains("delete"), "a pressed toggle button");
         List<Node> spin = new java.util.ArrayList<>(browser);
-        spin.add(new Node(
-                "sp",
-                2,
-                "spin button",
-                "Then",
-                true,
-                "Delete originals",
-                true,
-                false,
-                false,
-                true,
-                null,
-                false,
-                false,
-                Set.of(),
-                "",
-                ""));
+        spin.add(valued("sp", 2, "spin button", "Then", "Delete originals", false, false, Set.of()));
         spin.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(spin, "ok").contains("delete"), "a spin button's value text");
         // round 10 (PR), as Chromium 143 gives them: a menu button named by its value (has-popup), a link marked
@@ -287,45 +252,14 @@ class DialogChoiceTest {
         current.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(current, "ok").contains("delete"), "a link marked current");
         List<Node> readOnly = new java.util.ArrayList<>(browser);
-        readOnly.add(new Node(
-                "ro",
-                2,
-                "entry",
-                "Action",
-                true,
-                "Delete originals",
-                true,
-                false,
-                false,
-                true,
-                null,
-                true,
-                false,
-                Set.of("read-only", "single-line"),
-                "",
-                ""));
+        readOnly.add(valued(
+                "ro", 2, "entry", "Action", "Delete originals", false, true, Set.of("read-only", "single-line")));
         readOnly.add(node("ok", 2, "push button", "OK", Set.of()));
         assertTrue(clickGates(readOnly, "ok").contains("delete"), "a read-only field's value");
         // round 11 (VT): a scroll bar's and a meter's value text
         for (String role : List.of("scroll bar", "level bar")) {
             List<Node> valued = new java.util.ArrayList<>(browser);
-            valued.add(new Node(
-                    "v",
-                    2,
-                    role,
-                    "Then",
-                    true,
-                    "Delete originals",
-                    true,
-                    false,
-                    false,
-                    true,
-                    null,
-                    false,
-                    false,
-                    Set.of(),
-                    "",
-                    ""));
+            valued.add(valued("v", 2, role, "Then", "Delete originals", false, false, Set.of()));
             valued.add(node("ok", 2, "push button", "OK", Set.of()));
             assertTrue(clickGates(valued, "ok").contains("delete"), role);
         }
@@ -418,8 +352,7 @@ class DialogChoiceTest {
                 node("b", 2, "push button", "Log on", Set.of()));
         assertEquals(Set.of(), gates(choice, "b", yad));
         // an editor whose window has no menu bar (gnome-text-editor's header bar) and a text area
-        Node area =
-                new Node("t", 1, "text", "", true, "", true, false, true, true, null, false, false, Set.of(), "", "");
+        Node area = valued("t", 1, "text", "", "", true, false, Set.of());
         List<Node> editor = List.of(
                 node("f", 0, "frame", "Untitled", Set.of()),
                 node("n", 1, "push button", "New tab", Set.of()),
