@@ -19,7 +19,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -160,7 +159,7 @@ class ConsequentialLabelsIT {
                 .getBytes(StandardCharsets.UTF_8);
         HttpServer server = serve("/labels.html", page, heard);
         try (TestApp chromium =
-                chromium("http://localhost:" + server.getAddress().getPort() + "/labels.html")) {
+                TestApp.chromium("http://localhost:" + server.getAddress().getPort() + "/labels.html")) {
             long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Labels Page"));
             grant(window);
             String verifier = "{\"kind\":\"window\",\"titleMatches\":\"Labels Page\"}";
@@ -220,7 +219,7 @@ class ConsequentialLabelsIT {
                 .getBytes(StandardCharsets.UTF_8);
         HttpServer server = serve("/choice.html", page, heard);
         try (TestApp chromium =
-                chromium("http://localhost:" + server.getAddress().getPort() + "/choice.html")) {
+                TestApp.chromium("http://localhost:" + server.getAddress().getPort() + "/choice.html")) {
             long window = awaitWindow(w -> String.valueOf(w.get("title")).startsWith("Choice Page"));
             grant(window);
             JsonPath r = runOnPage(
@@ -269,23 +268,6 @@ class ConsequentialLabelsIT {
         });
         server.start();
         return server;
-    }
-
-    /** Chromium on {@code url}, its renderer's accessibility on, a profile of its own. */
-    private static TestApp chromium(String url) throws Exception {
-        Path profile = Files.createTempDirectory("deckhand-it-chromium");
-        return TestApp.launch(List.of(
-                "chromium",
-                "--no-sandbox",
-                "--user-data-dir=" + profile,
-                "--force-renderer-accessibility",
-                "--no-first-run",
-                "--disable-gpu",
-                "--disable-sync",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-default-browser-check",
-                url));
     }
 
     private RequestSpecification owner() {

@@ -108,17 +108,8 @@ class PersonsDisplayIT {
                 "/popup.html",
                 "<!doctype html><html><head><title>Popup details</title></head><body>details</body></html>");
         site.start();
-        Path profile = Files.createTempDirectory("deckhand-it-chromium");
-        try (TestApp chromium = TestApp.launch(List.of(
-                "chromium",
-                "--no-sandbox",
-                "--user-data-dir=" + profile,
-                "--force-renderer-accessibility",
-                "--no-first-run",
-                "--disable-gpu",
-                "--disable-sync",
-                "--no-default-browser-check",
-                "http://127.0.0.1:" + site.getAddress().getPort() + "/order.html"))) {
+        try (TestApp chromium =
+                TestApp.chromium("http://127.0.0.1:" + site.getAddress().getPort() + "/order.html")) {
             long order = Long.parseLong(awaitWindow("--name", "Order details"));
             mint(order, "window", "a11y_only", List.of());
             long[] took = new long[1];

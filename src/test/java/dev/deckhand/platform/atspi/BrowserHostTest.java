@@ -6,8 +6,6 @@ import com.sun.net.httpserver.HttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -51,18 +49,7 @@ class BrowserHostTest {
 
     @Test
     void focusedTabHostIsRead() throws Exception {
-        Path profile = Files.createTempDirectory("deckhand-chromium");
-        String url = "http://localhost:" + server.getAddress().getPort() + "/page.html";
-        chromium = TestApp.launch(List.of(
-                "chromium",
-                "--no-sandbox",
-                "--user-data-dir=" + profile,
-                "--force-renderer-accessibility",
-                "--no-first-run",
-                "--disable-gpu",
-                "--disable-sync",
-                "--no-default-browser-check",
-                url));
+        chromium = TestApp.chromium("http://localhost:" + server.getAddress().getPort() + "/page.html");
         chromium.awaitWindow(bridge, t -> t.contains("Deckhand Page"), 60_000);
         Optional<String> host = Optional.empty();
         for (int i = 0; i < 100 && host.isEmpty(); i++) {

@@ -31,6 +31,26 @@ public final class TestApp implements AutoCloseable {
         this.home = home;
     }
 
+    /**
+     * Chromium on {@code url} with its renderer's accessibility on, a new profile of its own, and nothing it would
+     * fetch on its own (sync, component updates, background networking).
+     */
+    public static TestApp chromium(String url) throws java.io.IOException {
+        java.nio.file.Path profile = java.nio.file.Files.createTempDirectory("deckhand-chromium");
+        return launch(List.of(
+                "chromium",
+                "--no-sandbox",
+                "--user-data-dir=" + profile,
+                "--force-renderer-accessibility",
+                "--no-first-run",
+                "--disable-gpu",
+                "--disable-sync",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-default-browser-check",
+                url));
+    }
+
     /** Fails the test (with how to run it) when no display is set. */
     public static void requireDesktop() {
         String display = System.getenv("DISPLAY");
