@@ -65,10 +65,30 @@ public class FileVerifierScope {
 
     /** For a given home directory and config directory (tests; the bean uses {@code user.home} and the config directory). */
     public FileVerifierScope(Path home, Path configDir) {
+        this(home, configDir, System.getenv());
+    }
+
+    /**
+     * The XDG base directories the session may move out of the home directory ({@code XDG_DATA_HOME=/tmp/x/data}):
+     * hidden under the home directory by default, and as denied where they are moved to (round 12's K1: the keyrings
+     * under a moved {@code XDG_DATA_HOME} were read).
+     */
+    static final List<String> XDG_BASES =
+            List.of("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME");
+
+    /** For a given home directory, config directory and environment (its XDG base directories). */
+    public FileVerifierScope(Path home, Path configDir, java.util.Map<String, String> env) {
         this.home = home.toAbsolutePath().normalize();
         List<Denied> d = new ArrayList<>();
         d.add(new Denied(configDir, "Deckhand's config directory"));
         d.add(new Denied(this.home.resolve(".local/share/keyrings"), "the keyrings"));
+        String data = env.get("XDG_DATA_HOME");
+        if (data != null && data.startsWith("/")) d.add(new Denied(Path.of(data, "keyrings"), "the keyrings"));
+        for (String base : XDG_BASES) {
+            String dir = env.get(base);
+            if (dir != null && dir.startsWith("/") && !Path.of(dir).normalize().equals(this.home))
+                d.add(new Denied(Path.of(dir), "the person's " + base + " (hidden in the home directory by default)"));
+        }
         // hidden anyway; named so that a refusal says which keys, and denied where a link to them leads
         d.add(new Denied(this.home.resolve(".ssh"), "~/.ssh"));
         d.add(new Denied(this.home.resolve(".gnupg"), "~/.gnupg"));
@@ -96,11 +116,21 @@ public class FileVerifierScope {
     }
 
     /**
-     * The files a browser keeps at the top of its profile, whatever the profile's path ({@code --user-data-dir},
-     * {@code -profile}): Chromium's {@code Local State}, Firefox's {@code prefs.js} and its profiles' index
-     * {@code profiles.ini}.
+     * The files a browser keeps in its profile, whatever the profile's path ({@code --user-data-dir}, {@code -profile})
+     * or a copy of it (round 12's PC1: a profile's {@code Default} copied away from its {@code Local State}): Chromium's
+     * {@code Local State} at its top and {@code Login Data} and {@code Cookies} in each profile; Firefox's profiles'
+     * index {@code profiles.ini} and in each profile {@code prefs.js}, {@code key4.db}, {@code logins.json},
+     * {@code cookies.sqlite}.
      */
-    static final List<String> PROFILE_MARKS = List.of("Local State", "prefs.js", "profiles.ini");
+    static final List<String> PROFILE_MARKS = List.of(
+            "Local State",
+            "Login Data",
+            "Cookies",
+            "prefs.js",
+            "profiles.ini",
+            "key4.db",
+            "logins.json",
+            "cookies.sqlite");
 
     /** "a browser profile" when {@code dir} holds a file a browser keeps at the top of its profile. */
     static Optional<String> browserProfile(Path dir) {

@@ -33,10 +33,36 @@ public final class HostVerifier implements Verifier {
 
     private final PolicyConfig policy;
     private final FileVerifierScope files;
+    private final java.util.function.Supplier<dev.deckhand.grant.OwnSecrets> secrets;
 
     public HostVerifier(PolicyConfig policy, FileVerifierScope files) {
+        this(policy, files, dev.deckhand.grant.OwnSecrets::none);
+    }
+
+    /**
+     * @param secrets Deckhand's own secrets now: a file that holds one is not compared (round 12's O1: a person's note
+     *     with the owner token answered {@code contains} guesses one character at a time)
+     */
+    public HostVerifier(
+            PolicyConfig policy,
+            FileVerifierScope files,
+            java.util.function.Supplier<dev.deckhand.grant.OwnSecrets> secrets) {
         this.policy = policy;
         this.files = files;
+        this.secrets = secrets;
+    }
+
+    /** The refusal to compare a file that holds one of Deckhand's secrets, whichever it is and wherever. */
+    private static VerifierResult holdsSecret(String path) {
+        return VerifierResult.fail("not read: " + path
+                + " holds one of Deckhand's own secrets, and no verifier compares it (counts as fail)");
+    }
+
+    /** The file's text (at most {@link #MAX_CONTAINS_BYTES}), read without following links. */
+    private static String text(Path real) throws IOException {
+        try (InputStream in = Files.newInputStream(real, LinkOption.NOFOLLOW_LINKS)) {
+            return new String(in.readNBytes((int) MAX_CONTAINS_BYTES), StandardCharsets.UTF_8);
+        }
     }
 
     @Override
@@ -67,16 +93,16 @@ public final class HostVerifier implements Verifier {
                 if (!exists) return VerifierResult.fail(f.path() + " does not exist");
                 if (Files.size(real.get()) > MAX_CONTAINS_BYTES)
                     return VerifierResult.fail(f.path() + " is larger than 64 MiB");
-                String text;
-                try (InputStream in = Files.newInputStream(real.get(), LinkOption.NOFOLLOW_LINKS)) {
-                    text = new String(in.readNBytes((int) MAX_CONTAINS_BYTES), StandardCharsets.UTF_8);
-                }
+                String text = text(real.get());
+                if (secrets.get().foundIn(text)) return holdsSecret(f.path());
                 return text.contains(f.operand())
                         ? VerifierResult.pass(f.path() + " contains the expected text")
                         : VerifierResult.fail(f.path() + " does not contain the expected text");
             }
             case SHA256: {
                 if (!exists) return VerifierResult.fail(f.path() + " does not exist");
+                if (Files.size(real.get()) <= MAX_CONTAINS_BYTES
+                        && secrets.get().foundIn(text(real.get()))) return holdsSecret(f.path());
                 MessageDigest sha = MessageDigest.getInstance("SHA-256");
                 try (InputStream in = Files.newInputStream(real.get(), LinkOption.NOFOLLOW_LINKS)) {
                     byte[] buf = new byte[65536];

@@ -171,7 +171,7 @@ public class RunAssembly {
                 verifierReads.desktop(),
                 windowId,
                 scope::revision,
-                new HostVerifier(config, files),
+                new HostVerifier(config, files, secrets::current),
                 () -> !stop.stopRequested() && guard.aborted().isEmpty());
         VerifierRunner verifier = new VerifierRunner(spec -> {
             long t0 = System.nanoTime();

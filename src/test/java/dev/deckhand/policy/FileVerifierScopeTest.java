@@ -173,6 +173,37 @@ class FileVerifierScopeTest {
                 s.deniedPlaces().inText(plain.resolve("notes.txt").toString(), Optional.empty()));
     }
 
+    /**
+     * Round 12's K1, K3 and PC1: the session moved its XDG base directories under /tmp, where the keyrings and the
+     * person's config were read; a profile's {@code Default} copied away from its {@code Local State} was read too.
+     */
+    @Test
+    void movedXdgDirectoriesAndACopiedProfileAreDenied() throws Exception {
+        Path xdg = Files.createDirectories(dir.resolve("session"));
+        java.util.Map<String, String> env = java.util.Map.of(
+                "XDG_DATA_HOME", xdg.resolve("data").toString(),
+                "XDG_CONFIG_HOME", xdg.resolve("config").toString(),
+                "XDG_STATE_HOME", "relative/is/ignored");
+        FileVerifierScope s = new FileVerifierScope(home(), config(), env);
+        PolicyConfig tmp = roots(dir);
+        assertTrue(refusal(s.check(xdg.resolve("data/keyrings/login.keyring").toString(), tmp))
+                .contains("the keyrings"));
+        assertTrue(refusal(s.check(xdg.resolve("data/recently-used.xbel").toString(), tmp))
+                .contains("XDG_DATA_HOME"));
+        assertTrue(refusal(s.check(xdg.resolve("config/abiword/profile").toString(), tmp))
+                .contains("XDG_CONFIG_HOME"));
+        assertEquals(
+                Optional.of("the keyrings"),
+                s.deniedPlaces()
+                        .inText(xdg.resolve("data/keyrings/login.keyring").toString(), Optional.empty()));
+        Path copy = Files.createDirectories(dir.resolve("backup/Default"));
+        Files.writeString(copy.resolve("Login Data"), "");
+        assertTrue(refusal(s.check(copy.resolve("canary.txt").toString(), tmp)).contains("a browser profile"));
+        assertEquals(
+                Optional.empty(),
+                s.deniedPlaces().inText(dir.resolve("backup/notes.txt").toString(), Optional.empty()));
+    }
+
     @Test
     void aLinkIntoTheConfigDirectoryIsRefusedTheSameWhetherItsTargetExists() throws Exception {
         FileVerifierScope s = scope();

@@ -103,4 +103,41 @@ class HostVerifierTest {
         assertFalse(failed.passed());
         assertTrue(failed.detail().contains("exited 1"), failed.detail());
     }
+
+    /**
+     * Round 12's O1: a person's note holding the owner token answered {@code contains} guesses of a few characters, one
+     * character at a time. A file that holds one of Deckhand's secrets is not compared: every guess gets the same fail.
+     */
+    @Test
+    void aFileHoldingOneOfDeckhandsSecretsIsNotCompared() throws Exception {
+        String token = "Vq3xR8mTz1Kp0sLw7YbN4cJd9HfGa2Ue5iOo6Pq8Rr";
+        Path note = dir.resolve("notes.txt");
+        Files.writeString(note, "owner token: " + token + "\n");
+        PolicyConfig p = PolicyConfig.defaults().withVerifierRoots(List.of(dir.toString()));
+        HostVerifier v = new HostVerifier(
+                p,
+                new FileVerifierScope(dir.resolve("home"), dir.resolve("config")),
+                () -> dev.deckhand.grant.OwnSecrets.named(java.util.Map.of(token, "owner token")));
+        String sha =
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(note)));
+        java.util.Set<String> details = new java.util.HashSet<>();
+        for (String check : List.of(
+                "\"contains\":\"Vq3\"",
+                "\"contains\":\"Xq3\"",
+                "\"contains\":\"" + token.substring(5, 18) + "\"",
+                "\"sha256\":\"" + sha + "\"")) {
+            VerifierResult r =
+                    v.verify(VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"" + note + "\"," + check + "}"));
+            assertFalse(r.passed(), check);
+            assertFalse(r.detail().contains(token.substring(0, 12)), r.detail());
+            details.add(r.detail());
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(1, details.size(), "one answer for every guess: " + details);
+        assertTrue(details.iterator().next().contains("holds one of Deckhand's own secrets"), details.toString());
+        // the control: a file with no secret is compared
+        Path plain = dir.resolve("plain.txt");
+        Files.writeString(plain, "hello 84");
+        assertTrue(v.verify(VerifierSpec.parse("{\"kind\":\"file\",\"path\":\"" + plain + "\",\"contains\":\"84\"}"))
+                .passed());
+    }
 }

@@ -186,6 +186,13 @@ public final class ConsequentialWords {
             "Hide Details",
             "Dismiss");
 
+    /**
+     * The labels of a dialog's one button that acknowledge what it says ({@code OK} under "Saved."): a dialog whose one
+     * button says anything else ({@code Continue} under "Shred all 3 files?", round 12) asks a question.
+     */
+    public static final List<String> ACKNOWLEDGING_LABELS =
+            List.of("OK", "Okay", "Close", "Got It", "Dismiss", "Understood");
+
     /** Words that carry nothing alone, everyday inside a label whose other words are ({@code Any of OK, Cancel}). */
     private static final List<String> FUNCTION_WORDS =
             List.of("a", "an", "the", "of", "any", "all", "now", "not", "me", "it", "as", "to", "in", "out", "with");
@@ -193,16 +200,13 @@ public final class ConsequentialWords {
     /** The normal forms of the everyday labels ({@link #EVERYDAY_LABELS}, translations included): whole labels, and single words. */
     private static final Everyday EVERYDAY = Everyday.build();
 
-    private record Everyday(Set<String> labels, Set<String> words, Set<String> dismissing) {
+    private record Everyday(Set<String> labels, Set<String> words, Set<String> dismissing, Set<String> acknowledging) {
         static Everyday build() {
             Set<String> labels = new java.util.HashSet<>();
             Set<String> words = new java.util.HashSet<>();
-            Set<String> dismissing = new java.util.HashSet<>();
             Map<String, Set<String>> translations = InstalledTranslations.everyday();
-            for (String d : DISMISSING_LABELS) {
-                dismissing.add(Labels.entry(d));
-                for (String t : translations.getOrDefault(d, Set.of())) dismissing.add(Labels.entry(t));
-            }
+            Set<String> dismissing = withTranslations(DISMISSING_LABELS, translations);
+            Set<String> acknowledging = withTranslations(ACKNOWLEDGING_LABELS, translations);
             List<String> all = new ArrayList<>(EVERYDAY_LABELS);
             translations.values().forEach(all::addAll);
             for (String label : all) {
@@ -211,7 +215,17 @@ public final class ConsequentialWords {
                 if (Labels.words(label).size() == 1) words.addAll(read.words());
             }
             for (String w : FUNCTION_WORDS) words.addAll(Labels.read(w).words());
-            return new Everyday(Set.copyOf(labels), Set.copyOf(words), Set.copyOf(dismissing));
+            return new Everyday(Set.copyOf(labels), Set.copyOf(words), dismissing, acknowledging);
+        }
+
+        /** The normal forms of {@code labels} and of their translations. */
+        private static Set<String> withTranslations(List<String> labels, Map<String, Set<String>> translations) {
+            Set<String> out = new java.util.HashSet<>();
+            for (String l : labels) {
+                out.add(Labels.entry(l));
+                for (String t : translations.getOrDefault(l, Set.of())) out.add(Labels.entry(t));
+            }
+            return Set.copyOf(out);
         }
     }
 
@@ -221,6 +235,11 @@ public final class ConsequentialWords {
      * ({@link Labels#read}), is a one-word everyday label or a function word ({@code a}, {@code of}, {@code now}, …).
      * A label of no word at all ({@code ✓}, {@code …}, {@code 5}) is not.
      */
+    /** Whether the whole of {@code label} is an {@link #ACKNOWLEDGING_LABELS acknowledging} label or a translation of one. */
+    public static boolean acknowledging(String label) {
+        return label != null && EVERYDAY.acknowledging().contains(Labels.entry(label));
+    }
+
     /** Whether the whole of {@code label} is a {@link #DISMISSING_LABELS dismissing} label or a translation of one. */
     public static boolean dismissing(String label) {
         return label != null && EVERYDAY.dismissing().contains(Labels.entry(label));

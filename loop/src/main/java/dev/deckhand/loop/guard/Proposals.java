@@ -2,6 +2,7 @@ package dev.deckhand.loop.guard;
 
 import dev.deckhand.grant.ActionKind;
 import dev.deckhand.grant.BasisInfo;
+import dev.deckhand.grant.ConsequentialWords;
 import dev.deckhand.grant.ProposedAction;
 import dev.deckhand.grant.Refusal;
 import dev.deckhand.grant.RefusedException;
@@ -320,17 +321,20 @@ public final class Proposals {
             StringBuilder text = new StringBuilder(window.text());
             if (!up.name().isBlank()) text.append('\n').append(up.name());
             int buttons = 0;
+            String lone = "";
             boolean setsSomething = false;
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
                 Node n = nodes.get(k);
                 if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                     text.append('\n').append(n.name());
-                if (n.role().equals("push button")) buttons++;
-                else if (Roles.interactive(n.role()) || n.editable()) setsSomething = true;
+                if (n.role().equals("push button")) {
+                    buttons++;
+                    lone = n.name();
+                } else if (settable(n)) setsSomething = true;
             }
             return new ProposedAction.WindowContext(
                             true, text.toString(), window.defaultButton(), window.accelerators())
-                    .withQuestion(!setsSomething && buttons >= 2);
+                    .withQuestion(!setsSomething && asked(buttons, lone));
         }
         // a web page's OK confirms what the page shows chosen, as a dialog's does (round 8: a page's <select>, checked
         // radio button and selected tab chose "Delete originals", and its OK was clicked with nothing named): only
@@ -360,6 +364,24 @@ public final class Proposals {
                     .withAsks(false);
         }
         return window;
+    }
+
+    /**
+     * Whether a dialog's node sets something its answer confirms: a field, a box, a list, a choice. A link and a text to
+     * read are not (round 12: a "Learn more" link and a read-only text view took a question out of the rule).
+     */
+    private static boolean settable(Node n) {
+        if (n.editable()) return true;
+        if (n.role().equals("link") || ProposedAction.Element.textRole(n.role())) return false;
+        return Roles.interactive(n.role());
+    }
+
+    /**
+     * Whether buttons ask: two or more, or one that says anything but an acknowledgement ({@code OK} under "Saved."
+     * acknowledges; {@code Continue} under "Shred all 3 files?" answers, round 12).
+     */
+    private static boolean asked(int buttons, String lone) {
+        return buttons >= 2 || buttons == 1 && !ConsequentialWords.acknowledging(lone);
     }
 
     /** Whether a node under the one at {@code i} shows itself chosen (a combo's selected option). */
@@ -465,6 +487,7 @@ public final class Proposals {
         boolean setsSomething = false;
         int controls = 0;
         int buttons = 0;
+        String lone = "";
         StringBuilder text = new StringBuilder(window == null ? "" : window.title());
         Optional<ProposedAction.Element> dflt = Optional.empty();
         int combo = -1; // the depth of the combo box the nodes are inside of, -1 outside any
@@ -476,8 +499,10 @@ public final class Proposals {
             // a list's rows are its content, not the window's controls (round 11: a yad list of 20 files with a Shred
             // button was no dialog by count)
             if (Roles.interactive(n.role()) && !ROWS.contains(n.role())) controls++;
-            if (n.role().equals("push button")) buttons++;
-            else if (Roles.interactive(n.role()) || n.editable()) setsSomething = true;
+            if (n.role().equals("push button")) {
+                buttons++;
+                lone = n.name();
+            } else if (settable(n)) setsSomething = true;
             if (n.editable() && ProposedAction.Element.textRole(n.role()) && !n.singleLine()) textArea = true;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                 text.append('\n').append(n.name());
@@ -508,7 +533,7 @@ public final class Proposals {
         // dialog, not an editor whose window has no menu bar)
         boolean asks = dialog && !textArea && controls <= DIALOG_LIKE_CONTROLS;
         // a question: nothing but text and two buttons or more (round 11: Yes to "Shred all 3 files?")
-        boolean question = asks && !setsSomething && buttons >= 2;
+        boolean question = asks && !setsSomething && asked(buttons, lone);
         return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt)
                 .withAsks(asks)
                 .withQuestion(question);

@@ -310,6 +310,21 @@ class DialogChoiceTest {
                 node("later", 1, "push button", "Later", Set.of()));
         assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(question, "y", yad));
         assertEquals(Set.of(), gates(question, "later", yad));
+        // round 12: a link or a text to read sets nothing; one button that says more than OK answers
+        List<Node> withLink = new java.util.ArrayList<>(question);
+        withLink.add(node("a", 1, "link", "Learn more", Set.of()));
+        withLink.add(node("t", 1, "text", "The files go for good.", Set.of()));
+        assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(withLink, "y", yad));
+        List<Node> lone = List.of(
+                node("f", 0, "frame", "Dialog", Set.of()),
+                node("l", 1, "label", "Shred all 3 files in Documents now?", Set.of()),
+                node("c", 1, "push button", "Continue", Set.of()));
+        assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(lone, "c", yad));
+        List<Node> info = List.of(
+                node("f", 0, "frame", "Dialog", Set.of()),
+                node("l", 1, "label", "Saved.", Set.of()),
+                node("ok", 1, "push button", "OK", Set.of()));
+        assertEquals(Set.of(), gates(info, "ok", yad), "an information box's OK acknowledges");
         List<Node> form = new java.util.ArrayList<>(question);
         form.add(node("c", 1, "check box", "Keep a copy", Set.of()));
         assertEquals(Set.of(), gates(form, "y", yad), "a form's OK is judged by what it shows chosen");
