@@ -20,6 +20,10 @@ import java.util.TreeSet;
  * <li>{@code select}: the element's label and the option's.
  * <li>In a dialog whose text carries a gated word, every element but a text field counts as carrying
  *   that word (so OK, Yes, a check box there are gated).
+ * <li>A default that refuses, {@link ConsequentialWords#UNLISTED}: in a dialog that asks one thing ({@link
+ *   ProposedAction.WindowContext#asks}), a press of a push button whose label carries no list word and is not {@link
+ *   ConsequentialWords#everyday}; in one that asks a question ({@link ProposedAction.WindowContext#question}), a press
+ *   of any answer but a {@link ConsequentialWords#dismissing} one.
  * <li>{@code key}: paste chords ({@code paste}); {@code alt+<letter or digit>} (a mnemonic may press any
  *   button; named only as {@code key:alt+s}); a chord that submits ({@link Chord#submits}: Enter with any
  *   modifiers, and {@code ctrl+m}/{@code ctrl+j} in a terminal or an unknown focus) when the focused element
