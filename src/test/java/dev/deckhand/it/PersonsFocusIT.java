@@ -85,7 +85,9 @@ class PersonsFocusIT {
      * An app that activates its own window when acted on: a yad form whose button asks the window manager to
      * activate the form (as "bring to front" actions do). Deckhand's click on it while the person is in the
      * xmessage makes the granted window the active one; the run ends ({@code OUT_OF_SCOPE}, naming the windows
-     * by id) at the click's settle or at the next check, and the last step never runs.
+     * by id) at the click's settle or at the next check, and the last step never runs. (The form has a field to
+     * fill and the button says Show, an everyday label: a dialog of buttons alone asks a question, whose answers the
+     * consequential gate holds.)
      */
     @Test
     void anActionAfterWhichTheGrantedAppBecameActiveWhileThePersonWasElsewhereEndsTheRun() throws Exception {
@@ -94,7 +96,9 @@ class PersonsFocusIT {
                         "yad",
                         "--form",
                         "--title=raiser",
-                        "--field=Raise:FBTN",
+                        "--field=Name",
+                        "--field=Show:FBTN",
+                        "",
                         "xdotool search --name raiser windowactivate"));
                 TestApp person =
                         TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
@@ -107,7 +111,7 @@ class PersonsFocusIT {
                     "--app",
                     "yad",
                     xmessage,
-                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Raise\"}},"
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Show\"}},"
                             + "{\"action\":\"wait\",\"ms\":500},{\"action\":\"wait\",\"ms\":10}]",
                     "raiser");
             JsonNode result = new ObjectMapper().readTree(run.stdout());

@@ -68,6 +68,15 @@ public final class LabelCorpusReport {
         int gated = byKind.values().stream().mapToInt(List::size).sum();
         System.out.printf("%d distinct labels, %d gate (%.1f%%)%n", all.size(), gated, 100.0 * gated / all.size());
         byKind.forEach((kind, labels) -> System.out.println("  " + kind + ": " + labels.size()));
+        // the default that refuses: a label no word gates that is not everyday is unlisted as a dialog's push button
+        // (an upper bound: the corpus holds every menu item and button label, most of them no dialog's answer)
+        List<String> unlisted = new ArrayList<>();
+        for (String label : all) {
+            if (words.categoriesIn(label).isEmpty() && !ConsequentialWords.everyday(label)) unlisted.add(label);
+        }
+        System.out.printf(
+                "%d of the %d labels no word gates are not everyday: unlisted as a dialog's push button (%.1f%%)%n",
+                unlisted.size(), all.size() - gated, 100.0 * unlisted.size() / (all.size() - gated));
         byKind.forEach((kind, labels) -> {
             System.out.println("== " + kind);
             labels.forEach(l -> System.out.println("  " + l));
