@@ -101,10 +101,15 @@ public final class HostVerifier implements Verifier {
             }
             case SHA256: {
                 if (!exists) return VerifierResult.fail(f.path() + " does not exist");
-                if (Files.size(real.get()) <= MAX_CONTAINS_BYTES
-                        && secrets.get().foundIn(text(real.get()))) return holdsSecret(f.path());
                 MessageDigest sha = MessageDigest.getInstance("SHA-256");
                 try (InputStream in = Files.newInputStream(real.get(), LinkOption.NOFOLLOW_LINKS)) {
+                    // one read: up to 64 MiB screened for a secret and hashed from the same bytes, the rest streamed
+                    byte[] head = in.readNBytes((int) MAX_CONTAINS_BYTES);
+                    if (Files.size(real.get()) <= MAX_CONTAINS_BYTES
+                            && secrets.get().foundIn(new String(head, StandardCharsets.UTF_8))) {
+                        return holdsSecret(f.path());
+                    }
+                    sha.update(head);
                     byte[] buf = new byte[65536];
                     for (int n; (n = in.read(buf)) > 0; ) sha.update(buf, 0, n);
                 }

@@ -320,21 +320,16 @@ public final class Proposals {
             if (up.depth() == 0 || !DIALOG_ROLES.contains(up.role())) continue;
             StringBuilder text = new StringBuilder(window.text());
             if (!up.name().isBlank()) text.append('\n').append(up.name());
-            int buttons = 0;
-            String lone = "";
-            boolean setsSomething = false;
+            Answers answers = new Answers();
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
                 Node n = nodes.get(k);
                 if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                     text.append('\n').append(n.name());
-                if (n.role().equals("push button")) {
-                    buttons++;
-                    lone = n.name();
-                } else if (settable(n)) setsSomething = true;
+                answers.see(n);
             }
             return new ProposedAction.WindowContext(
                             true, text.toString(), window.defaultButton(), window.accelerators())
-                    .withQuestion(!setsSomething && asked(buttons, lone));
+                    .withQuestion(answers.ask());
         }
         // a web page's OK confirms what the page shows chosen, as a dialog's does (round 8: a page's <select>, checked
         // radio button and selected tab chose "Delete originals", and its OK was clicked with nothing named): only
@@ -376,12 +371,26 @@ public final class Proposals {
         return Roles.interactive(n.role());
     }
 
-    /**
-     * Whether buttons ask: two or more, or one that says anything but an acknowledgement ({@code OK} under "Saved."
-     * acknowledges; {@code Continue} under "Shred all 3 files?" answers, round 12).
-     */
-    private static boolean asked(int buttons, String lone) {
-        return buttons >= 2 || buttons == 1 && !ConsequentialWords.acknowledging(lone);
+    /** What a dialog's nodes say about whether it asks a question: its buttons, and whether anything else sets something. */
+    private static final class Answers {
+        private int buttons;
+        private String lone = "";
+        private boolean setsSomething;
+
+        void see(Node n) {
+            if (n.role().equals("push button")) {
+                buttons++;
+                lone = n.name();
+            } else if (settable(n)) setsSomething = true;
+        }
+
+        /**
+         * Nothing is set, and the buttons ask: two or more, or one that says anything but an acknowledgement ({@code OK}
+         * under "Saved." acknowledges; {@code Continue} under "Shred all 3 files?" answers, round 12).
+         */
+        boolean ask() {
+            return !setsSomething && (buttons >= 2 || buttons == 1 && !ConsequentialWords.acknowledging(lone));
+        }
     }
 
     /** Whether a node under the one at {@code i} shows itself chosen (a combo's selected option). */
@@ -484,10 +493,8 @@ public final class Proposals {
         boolean dialog = window != null && (window.transientFor() != 0 || window.modal());
         boolean menuBar = false;
         boolean textArea = false;
-        boolean setsSomething = false;
+        Answers answers = new Answers();
         int controls = 0;
-        int buttons = 0;
-        String lone = "";
         StringBuilder text = new StringBuilder(window == null ? "" : window.title());
         Optional<ProposedAction.Element> dflt = Optional.empty();
         int combo = -1; // the depth of the combo box the nodes are inside of, -1 outside any
@@ -499,10 +506,7 @@ public final class Proposals {
             // a list's rows are its content, not the window's controls (round 11: a yad list of 20 files with a Shred
             // button was no dialog by count)
             if (Roles.interactive(n.role()) && !ROWS.contains(n.role())) controls++;
-            if (n.role().equals("push button")) {
-                buttons++;
-                lone = n.name();
-            } else if (settable(n)) setsSomething = true;
+            answers.see(n);
             if (n.editable() && ProposedAction.Element.textRole(n.role()) && !n.singleLine()) textArea = true;
             if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
                 text.append('\n').append(n.name());
@@ -533,7 +537,7 @@ public final class Proposals {
         // dialog, not an editor whose window has no menu bar)
         boolean asks = dialog && !textArea && controls <= DIALOG_LIKE_CONTROLS;
         // a question: nothing but text and two buttons or more (round 11: Yes to "Shred all 3 files?")
-        boolean question = asks && !setsSomething && asked(buttons, lone);
+        boolean question = asks && answers.ask();
         return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt)
                 .withAsks(asks)
                 .withQuestion(question);
