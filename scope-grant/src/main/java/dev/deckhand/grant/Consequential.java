@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * <li>A default that refuses, {@link ConsequentialWords#UNLISTED}: in a dialog that asks one thing ({@link
  *   ProposedAction.WindowContext#asks}), a press of a push button whose label carries no list word and is not {@link
  *   ConsequentialWords#everyday}; in one that asks a question ({@link ProposedAction.WindowContext#question}), a press
- *   of any answer but a {@link ConsequentialWords#dismissing} one.
+ *   of any answer but a {@link ConsequentialWords#dismissing} one that does not repeat a word of the question.
  * <li>{@code key}: paste chords ({@code paste}); {@code alt+<letter or digit>} (a mnemonic may press any
  *   button; named only as {@code key:alt+s}); a chord that submits ({@link Chord#submits}: Enter with any
  *   modifiers, and {@code ctrl+m}/{@code ctrl+j} in a terminal or an unknown focus) when the focused element
@@ -317,8 +317,22 @@ public final class Consequential {
         if (c.isEmpty()
                 && ctx.question()
                 && BUTTONS.contains(e.role().toLowerCase(Locale.ROOT).trim())
-                && !ConsequentialWords.dismissing(e.name())) c.add(ConsequentialWords.UNLISTED);
+                && !(ConsequentialWords.dismissing(e.name()) && !echoes(e.name(), ctx.text())))
+            c.add(ConsequentialWords.UNLISTED);
         return c;
+    }
+
+    /**
+     * Whether a word of {@code label} is a word of the dialog's {@code text}, function words aside: an answer that
+     * repeats its question does what the question says, even a dismissing one ({@code Cancel} under "Cancel the plan
+     * and lose your saved projects?", {@code Close} under "Close your account?": round 11's EC).
+     */
+    static boolean echoes(String label, String text) {
+        Set<String> asked = new java.util.HashSet<>(Labels.read(text).words());
+        for (String w : Labels.read(label).words()) {
+            if (!ConsequentialWords.functionWord(w) && asked.contains(w)) return true;
+        }
+        return false;
     }
 
     /** The roles of a button that answers a dialog. */

@@ -229,12 +229,6 @@ public final class ConsequentialWords {
         }
     }
 
-    /**
-     * Whether {@code label} is an everyday label of a dialog's button: the whole label is one ({@link #EVERYDAY_LABELS} or
-     * a translation the desktop's packages ship), or it has a word and every word of it, in every reading
-     * ({@link Labels#read}), is a one-word everyday label or a function word ({@code a}, {@code of}, {@code now}, …).
-     * A label of no word at all ({@code ✓}, {@code …}, {@code 5}) is not.
-     */
     /** Whether the whole of {@code label} is an {@link #ACKNOWLEDGING_LABELS acknowledging} label or a translation of one. */
     public static boolean acknowledging(String label) {
         return label != null && EVERYDAY.acknowledging().contains(Labels.entry(label));
@@ -245,12 +239,27 @@ public final class ConsequentialWords {
         return label != null && EVERYDAY.dismissing().contains(Labels.entry(label));
     }
 
+    /**
+     * Whether {@code label} is an everyday label of a dialog's button: the whole label is one ({@link #EVERYDAY_LABELS} or
+     * a translation the desktop's packages ship), or it has a word and every word of it, in every reading
+     * ({@link Labels#read}), is a one-word everyday label or a function word ({@code a}, {@code of}, {@code now}, …).
+     * A label of no word at all ({@code ✓}, {@code …}, {@code 5}) is not.
+     */
     public static boolean everyday(String label) {
         if (label == null) return false;
         if (EVERYDAY.labels().contains(Labels.entry(label))) return true;
         List<String> words = Labels.read(label).words();
         return !words.isEmpty() && EVERYDAY.words().containsAll(words);
     }
+
+    /** Whether {@code word}, a word in normal form ({@link Labels#words}), is a function word ({@code a}, {@code of}, …). */
+    static boolean functionWord(String word) {
+        return FUNCTION.contains(word);
+    }
+
+    private static final Set<String> FUNCTION = FUNCTION_WORDS.stream()
+            .flatMap(w -> Labels.read(w).words().stream())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** The fewest letters (in normal form) a list word needs to match with an affix. */
     public static final int MIN_AFFIXED = 4;

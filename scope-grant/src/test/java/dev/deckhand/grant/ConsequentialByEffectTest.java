@@ -346,6 +346,21 @@ class ConsequentialByEffectTest {
             // a form (a field, a box, a list to set) is no question: its OK is judged by what it shows chosen
             allowed(click(button("OK")).withContext(new ProposedAction.WindowContext(true, text, Optional.empty())));
         }
+        // a dismissing answer that repeats its question does what it says (round 11's EC)
+        for (String[] echo : List.of(
+                new String[] {"Cancel the plan and lose your saved projects?", "Cancel"},
+                new String[] {"Close your account?", "Close"},
+                new String[] {"Skip the checks and flash the firmware?", "Skip"},
+                new String[] {"Kündigen? Abbrechen und alle Projekte verlieren?", "Abbrechen"})) {
+            ProposedAction.WindowContext question =
+                    new ProposedAction.WindowContext(true, echo[0], Optional.empty()).withQuestion(true);
+            refused(click(button(echo[1])).withContext(question), "unlisted");
+            refused(ProposedAction.key("Return", REV, TARGET, button(echo[1])).withContext(question), "unlisted");
+        }
+        // a function word the answer shares with the question is no echo ("Not Now" under "Do not delete it now?")
+        allowed(click(button("Not Now"))
+                .withContext(new ProposedAction.WindowContext(true, "Do you want to keep it now?", Optional.empty())
+                        .withQuestion(true)));
         // a question whose words the list places keeps its category
         refused(
                 click(button("Yes"))
