@@ -125,7 +125,8 @@ function renderLive(live) {
   $('no-grant').hidden = !!g;
   if (g) {
     $('indicator-text').textContent = `Granted: ${g.app} — “${g.title}” · ${g.inputPolicy === 'confirm_each' ? 'asks before each action' : 'acts without asking'}`
-      + ` · ${g.capture === 'pixels' ? 'pixels' : 'no pixels'} · ${g.budgetRemaining} actions left` + (g.bound ? ' · in use' : '');
+      + ` · ${g.capture === 'pixels' ? 'pixels' : 'no pixels'}` + (g.blindInput ? ' · blind input' : '')
+      + ` · ${g.budgetRemaining} actions left` + (g.bound ? ' · in use' : '');
   }
   renderApprovals(live.approvals);
   const run = live.recentRuns[0];
@@ -257,6 +258,7 @@ function grantBody() {
     inputPolicy: f.querySelector('[name=input]:checked').value,
     capture: f.querySelector('[name=capture]:checked').value,
     consequential: [...f.querySelectorAll('[name=consequential]:checked')].map(c => c.value),
+    blindInput: f.querySelector('[name=capture]:checked').value === 'pixels' && $('g-blind').checked,
   };
 }
 
@@ -266,13 +268,19 @@ function summarise() {
   const where = b.scope === 'app' ? `every window of ${chosen.app}` : `the window “${chosen.title}”`;
   const input = b.inputPolicy === 'confirm_each' ? 'You approve each action on a card before it happens.'
     : 'It acts without asking you first.';
+  $('g-blind').disabled = b.capture !== 'pixels';
+  if (b.capture !== 'pixels') $('g-blind').checked = false;
   const sees = b.capture === 'pixels' ? 'It may capture screenshots of the window and send them to the model.'
     : 'It reads the window’s elements only; Deckhand captures no pixels at all.';
+  const blind = b.blindInput ? ' Blind input: it may type and press keys where Deckhand cannot read what receives them,'
+    + ' and click where it sees no element. Deckhand cannot see a password prompt there; a terminal is a shell running'
+    + ' as you, with your files (Deckhand’s own config directory included); a remote desktop passes keys to another'
+    + ' machine.' : '';
   const cons = b.consequential.length ? `It may ${b.consequential.join(', ')} without a card.`
     : 'Consequential actions (send, buy, pay, delete, publish, confirm, submit, install, allow, run, log out) always need your approval.';
   const files = 'Through its own Open and Save dialogs an app can open any file you can; Deckhand only keeps it out of '
     + 'its own config directory, your keys, keyrings, browser profiles and hidden files.';
-  $('grant-summary').textContent = `The agent may act in ${where}, at most ${b.budget} actions, until it is idle for ${b.idleExpirySeconds / 60} minutes. ${input} ${sees} ${cons} ${files}`;
+  $('grant-summary').textContent = `The agent may act in ${where}, at most ${b.budget} actions, until it is idle for ${b.idleExpirySeconds / 60} minutes. ${input} ${sees}${blind} ${cons} ${files}`;
 }
 
 async function mint(e) {
@@ -358,6 +366,7 @@ function renderPolicy() {
   for (const list of ['credentialApps', 'commsApps', 'deniedHosts']) renderDeny(list);
   for (const cap of ['maxSteps', 'wallClockSeconds', 'budget', 'idleExpirySeconds']) $('p-' + cap).value = policyDoc.caps[cap];
   $('p-poll').value = policyDoc.pollIntervalMs;
+  $('p-allowLocalFiles').checked = policyDoc.allowLocalFiles !== false;
 }
 
 function renderDeny(list) {
@@ -381,7 +390,8 @@ function addDeny(list) {
 
 async function savePolicy(e) {
   e.preventDefault();
-  const doc = { ...policyDoc, permissionMode: $('p-mode').value, pollIntervalMs: Number($('p-poll').value), caps: {} };
+  const doc = { ...policyDoc, permissionMode: $('p-mode').value, pollIntervalMs: Number($('p-poll').value),
+    allowLocalFiles: $('p-allowLocalFiles').checked, caps: {} };
   for (const cap of ['maxSteps', 'wallClockSeconds', 'budget', 'idleExpirySeconds']) doc.caps[cap] = Number($('p-' + cap).value);
   const r = await api('PUT', '/api/policy', doc);
   if (!r.ok) { $('p-status').textContent = problem(r); return; }

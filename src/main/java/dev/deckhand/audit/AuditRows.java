@@ -36,6 +36,7 @@ final class AuditRows {
             v[Row.GRANT_REV] = g.revision();
             v[Row.WINDOW_ID] = g.windowId();
             v[Row.APP] = g.app();
+            v[Row.GRANT_SETTINGS] = g.settings();
         } else if (event instanceof ActionIntent) {
             ActionIntent a = (ActionIntent) event;
             action(v, a.runId(), a.step(), a.action(), a.target(), a.textLength());
@@ -113,7 +114,8 @@ final class AuditRows {
                         row.textAt(Row.GRANT_ID),
                         row.longAt(Row.GRANT_REV),
                         row.textAt(Row.WINDOW_ID),
-                        row.textAt(Row.APP));
+                        row.textAt(Row.APP),
+                        row.textAt(Row.GRANT_SETTINGS));
             case ACTION_INTENT:
                 return new ActionIntent(
                         row.textAt(Row.RUN_ID),

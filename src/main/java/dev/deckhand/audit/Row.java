@@ -50,12 +50,16 @@ final class Row {
         "output_tokens",
         "cost_usd",
         "final_report",
-        "timings"
+        "timings",
+        // added in schema version 3: a grant's settings as the person chose them (docs/audit.md)
+        "grant_settings"
     };
     /** 'L' = INTEGER, 'T' = TEXT, parallel to COLUMNS. */
-    static final char[] TYPES = "LTTTTLTTTLTTLTTTLTTLTTTLLTTTLLLTTT".toCharArray();
+    static final char[] TYPES = "LTTTTLTTTLTTLTTTLTTLTTTLLTTTLLLTTTT".toCharArray();
     /** The columns of schema version 1; the later ones enter the canonical bytes only when one is set. */
     static final int LEGACY_COLUMNS = 25;
+    /** The columns of schema versions 1 and 2; version 3's enter the canonical bytes only when one is set. */
+    static final int V2_COLUMNS = 34;
 
     static final int TS = 0,
             KIND = 1,
@@ -90,7 +94,8 @@ final class Row {
             OUTPUT_TOKENS = 30,
             COST_USD = 31,
             FINAL_REPORT = 32,
-            TIMINGS = 33;
+            TIMINGS = 33,
+            GRANT_SETTINGS = 34;
 
     static final byte[] GENESIS = new byte[32];
     private static final byte[] DOMAIN = "deckhand-audit-v1".getBytes(StandardCharsets.US_ASCII);
@@ -126,18 +131,20 @@ final class Row {
 
     /**
      * Canonical bytes: domain tag, seq, then each column of version 1 as null (0), long (1) or text (2,
-     * length, UTF-8); then, only when a later column is set, a 3 and every later column the same way. A
-     * row written before those columns existed hashes exactly as it did.
+     * length, UTF-8); then, only when a column of version 2 or later is set, a 3 and every column of version 2
+     * the same way; then, only when a column of version 3 is set, a 4 and every column of version 3. A row written
+     * before a version's columns existed hashes exactly as it did.
      */
     byte[] canonical() {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         out.writeBytes(DOMAIN);
         out.writeBytes(longBytes(seq));
-        boolean later = false;
-        for (int i = LEGACY_COLUMNS; i < values.length; i++) later |= values[i] != null;
-        int end = later ? values.length : LEGACY_COLUMNS;
+        int last = -1;
+        for (int i = 0; i < values.length; i++) if (values[i] != null) last = i;
+        int end = last >= V2_COLUMNS ? values.length : last >= LEGACY_COLUMNS ? V2_COLUMNS : LEGACY_COLUMNS;
         for (int i = 0; i < end; i++) {
             if (i == LEGACY_COLUMNS) out.write(3);
+            if (i == V2_COLUMNS) out.write(4);
             Object v = values[i];
             if (v == null) {
                 out.write(0);

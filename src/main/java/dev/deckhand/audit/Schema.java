@@ -6,7 +6,7 @@ import java.sql.Statement;
 
 /** DDL and connection settings shared by the store and the verifier. */
 final class Schema {
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     private Schema() {}
 

@@ -64,14 +64,24 @@ public class GrantService {
         }));
     }
 
-    /** Appends a grant event to the audit log (target window and app, never content). */
+    /** Appends a grant event to the audit log (target window and app, the grant's settings; never content). */
     public void record(GrantEvent.Kind kind, Grant g) {
         audit.append(new GrantEvent(
                 kind,
                 g.id(),
                 g.revision(),
                 Long.toString(g.target().windowId()),
-                g.target().app()));
+                g.target().app(),
+                settings(g)));
+    }
+
+    /** The grant's settings as the person chose them, in one line for the audit log. */
+    static String settings(Grant g) {
+        return "scope " + g.scope().wire() + "; input " + g.inputPolicy().wire() + "; capture "
+                + g.capture().wire()
+                + (g.blindInput() ? "; blind input" : "") + "; budget " + g.budgetRemaining() + "; idle "
+                + g.idleExpiry().toSeconds() + " s"
+                + (g.consequential().isEmpty() ? "" : "; named " + String.join(", ", g.consequential()));
     }
 
     /**

@@ -59,7 +59,8 @@ public class OwnerResource {
             Long idleExpirySeconds,
             String inputPolicy,
             String capture,
-            Set<String> consequential) {
+            Set<String> consequential,
+            Boolean blindInput) {
 
         /** The mint request these fields ask for on {@code target}; absent fields take the policy's caps and defaults. */
         public MintRequest request(dev.deckhand.grant.GrantTarget target, PolicyConfig config) {
@@ -70,13 +71,19 @@ public class OwnerResource {
             if (inputPolicy != null) request = request.withInputPolicy(InputPolicy.fromWire(inputPolicy));
             if (capture != null) request = request.withCapture(CaptureMode.fromWire(capture));
             if (consequential != null) request = request.withConsequential(consequential);
+            if (blindInput != null) request = request.withBlindInput(blindInput);
             return request;
         }
     }
 
     /** The body of {@code PATCH /api/grants/{id}}: the fields to change. */
     public record ReviseBody(
-            Integer budget, Long idleExpirySeconds, String inputPolicy, String capture, Set<String> consequential) {}
+            Integer budget,
+            Long idleExpirySeconds,
+            String inputPolicy,
+            String capture,
+            Set<String> consequential,
+            Boolean blindInput) {}
 
     public record DecisionBody(String decision) {}
 
@@ -147,6 +154,7 @@ public class OwnerResource {
         if (body.inputPolicy() != null) change = change.withInputPolicy(InputPolicy.fromWire(body.inputPolicy()));
         if (body.capture() != null) change = change.withCapture(CaptureMode.fromWire(body.capture()));
         if (body.consequential() != null) change = change.withConsequential(body.consequential());
+        if (body.blindInput() != null) change = change.withBlindInput(body.blindInput());
         Grant revised = grants.broker()
                 .revise(grants.ownerPass(), id, change, policy.current().permissionMode());
         grants.record(GrantEvent.Kind.REVISE, revised);

@@ -69,6 +69,7 @@ public final class Views {
             String inputPolicy,
             String capture,
             Set<String> consequential,
+            boolean blindInput,
             boolean bound) {
         static GrantView of(Grant g) {
             return new GrantView(
@@ -83,6 +84,7 @@ public final class Views {
                     g.inputPolicy().wire(),
                     g.capture().wire(),
                     g.consequential(),
+                    g.blindInput(),
                     g.ownerSession().isPresent());
         }
     }

@@ -12,7 +12,7 @@ import java.util.Set;
  * The policy file ({@code policy.json} in the config directory) and the body of
  * {@code GET|PUT /api/policy}: the whole document, strict (unknown fields are refused).
  * {@code verifierRoots} is optional (files written before it existed load with the default roots) and
- * is left out of the document while it is the default.
+ * is left out of the document while it is the default; {@code allowLocalFiles} is optional (absent: true).
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record PolicyDocument(
@@ -25,7 +25,8 @@ public record PolicyDocument(
         Long pollIntervalMs,
         List<List<String>> enabledCommands,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<String> verifierRoots,
-        java.util.Map<String, Set<String>> consequentialWords) {
+        java.util.Map<String, Set<String>> consequentialWords,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean allowLocalFiles) {
 
     /** Caps in plain units. */
     @JsonIgnoreProperties(ignoreUnknown = false)
@@ -46,13 +47,14 @@ public record PolicyDocument(
                 c.pollInterval().toMillis(),
                 c.enabledCommands(),
                 c.verifierRoots(),
-                c.consequentialWords().categories());
+                c.consequentialWords().categories(),
+                c.allowLocalFiles());
     }
 
     /**
      * The validated config. Every field is required in the file (an empty deny list is never assumed)
-     * except {@code verifierRoots} (absent: the default roots) and {@code consequentialWords} (optional: it
-     * adds to the built-in word list); built-in credential entries are re-added by {@link PolicyConfig}.
+     * except {@code verifierRoots} (absent: the default roots), {@code consequentialWords} (optional: it
+     * adds to the built-in word list) and {@code allowLocalFiles} (absent: true); built-in credential entries are re-added by {@link PolicyConfig}.
      *
      * @throws IllegalArgumentException naming the field
      */
@@ -83,7 +85,24 @@ public record PolicyDocument(
                 Duration.ofMillis(pollIntervalMs),
                 enabledCommands,
                 verifierRoots,
-                consequentialWords == null ? null : new dev.deckhand.grant.ConsequentialWords(consequentialWords));
+                consequentialWords == null ? null : new dev.deckhand.grant.ConsequentialWords(consequentialWords),
+                allowLocalFiles);
+    }
+
+    /** This document under another permission mode (its wire name). */
+    public PolicyDocument withPermissionMode(String mode) {
+        return new PolicyDocument(
+                mode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollIntervalMs,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords,
+                allowLocalFiles);
     }
 
     private static void require(Object value, String field) {

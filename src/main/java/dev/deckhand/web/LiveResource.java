@@ -51,6 +51,7 @@ public class LiveResource {
             String inputPolicy,
             String capture,
             Set<String> consequential,
+            boolean blindInput,
             boolean bound) {
         static GrantCard of(Grant g) {
             return new GrantCard(
@@ -66,6 +67,7 @@ public class LiveResource {
                     g.inputPolicy().wire(),
                     g.capture().wire(),
                     g.consequential(),
+                    g.blindInput(),
                     g.ownerSession().isPresent());
         }
     }

@@ -52,7 +52,17 @@ class AuditModelUseTest {
     @Test
     void theModelsPartAndTheEffectRoundTripAndTheChainCoversThem() throws Exception {
         ActionIntent intent = Fixtures.click("r-1", 1);
-        List<AuditEvent> samples = List.of(intent, ActionResult.done(intent, "no_change"), withModel("r-1"));
+        List<AuditEvent> samples = List.of(
+                new GrantEvent(
+                        GrantEvent.Kind.MINT,
+                        "g-1",
+                        1,
+                        "42",
+                        "xterm",
+                        "scope window; input autonomous; capture pixels; blind input; budget 50; idle 600 s"),
+                intent,
+                ActionResult.done(intent, "no_change"),
+                withModel("r-1"));
         try (AuditStore store = open()) {
             samples.forEach(store::append);
             List<AuditEvent> back =
@@ -63,6 +73,23 @@ class AuditModelUseTest {
             assertEquals(samples, back);
             assertTrue(store.verify().ok());
         }
+        // an edit of a grant's settings breaks the chain
+        try (Connection c = AuditStore.connect(dir.resolve("audit.db"));
+                Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE audit_record SET grant_settings = 'scope window; input autonomous; capture pixels;"
+                    + " budget 50; idle 600 s' WHERE kind = 'GRANT'");
+        }
+        assertFalse(AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key"))
+                .ok());
+        try (Connection c = AuditStore.connect(dir.resolve("audit.db"));
+                Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE audit_record SET grant_settings = 'scope window; input autonomous; capture pixels;"
+                    + " blind input; budget 50; idle 600 s' WHERE kind = 'GRANT'");
+        }
+        assertTrue(
+                AuditVerifier.verify(dir.resolve("audit.db"), dir.resolve("keys/audit.key"))
+                        .ok(),
+                "put back, it verifies");
         // an edit of the cost or of the model's report breaks the chain
         try (Connection c = AuditStore.connect(dir.resolve("audit.db"));
                 Statement s = c.createStatement()) {

@@ -158,7 +158,8 @@ class AuditStoreTest {
                                 "output_tokens",
                                 "cost_usd",
                                 "final_report",
-                                "timings"),
+                                "timings",
+                                "grant_settings"),
                         columns);
             }
         }

@@ -2,10 +2,13 @@ package dev.deckhand.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.deckhand.mcp.Mcp;
 import dev.deckhand.model.stub.OpenAiStub;
 import dev.deckhand.platform.atspi.TestApp;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.file.Files;
@@ -84,6 +87,83 @@ class DenyListE2ETest {
             }
             assertEquals("", Files.readString(file), "nothing was typed or saved");
         }
+    }
+
+    /**
+     * Issue 28: a page opened from a file ({@code file://}) is a local document, not an unknown host: it is granted and
+     * driven while the policy's {@code allowLocalFiles} holds (the default), refused {@code DENY_HOST} at the picker,
+     * at mint and at the run's first check when the person turns it off; a browser's own page ({@code chrome:}) never.
+     */
+    @Test
+    void aLocalPageIsGrantedAndDrivenUnlessThePolicySaysNoAndABrowsersOwnPageNever() throws Exception {
+        Path page = Files.createTempDirectory("deckhand-local-page").resolve("form.html");
+        Files.writeString(
+                page,
+                "<!doctype html><html><head><title>Local Page</title></head><body>"
+                        + "<button onclick=\"document.title='Shown Page'\">Show</button></body></html>");
+        try (TestApp chromium = TestApp.chromium(page.toUri().toString())) {
+            long window = Owner.awaitWindow("chromium", "Local Page");
+            assertNull(Harness.window(window).get("refusal"), () -> "grantable: " + Harness.window(window));
+            Owner.mint(window, "confirm_each", List.of());
+            String args = "{\"instruction\":\"show it\",\"steps\":["
+                    + "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Show\"}}],"
+                    + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Shown Page\"}}";
+            // the grant is bound to the MCP session that uses it first: every call of this test is in that one
+            McpStreamableTestClient session = Mcp.connect();
+            JsonPath call;
+            try (Owner.Approver approver = new Owner.Approver("approve")) {
+                call = clickWhenShown(session, args);
+            }
+            assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
+            assertEquals("pass", call.getString("result.structuredContent.verdict"), call.prettify());
+
+            Map<String, Object> original = Harness.changePolicy("allowLocalFiles", false);
+            try {
+                JsonPath refused = Mcp.call(session, args);
+                assertEquals("DENY_HOST", call(refused, "refusal.code"), refused.prettify());
+                assertTrue(call(refused, "refusal.detail").contains("allowLocalFiles"), refused.prettify());
+                Owner.revokeActive();
+                assertEquals("DENY_HOST", refusalCode(window));
+                JsonPath mint = Harness.mintRefused(window);
+                assertEquals("DENY_HOST", mint.getString("error"), mint.prettify());
+            } finally {
+                Harness.putPolicy(original);
+            }
+        }
+        try (TestApp chromium = TestApp.chromium("chrome://version")) {
+            long window = Owner.awaitWindow("chromium", "");
+            // until the page is read its host is unknown, which is refused too: wait for the page's own reason
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            Map<String, Object> listed = Harness.window(window);
+            while (!String.valueOf(listed.get("refusal")).contains("chrome:") && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                listed = Harness.window(window);
+            }
+            assertEquals("DENY_HOST", refusalCode(window), listed::toString);
+            assertTrue(String.valueOf(listed.get("refusal")).contains("never in scope"), listed::toString);
+        }
+    }
+
+    /** A run of explicit steps on a page just loaded, sent again while its button has not reached the bus yet. */
+    private static JsonPath clickWhenShown(McpStreamableTestClient session, String args) throws InterruptedException {
+        JsonPath call = null;
+        for (int attempt = 0; attempt < 20; attempt++) {
+            call = Mcp.call(session, args);
+            boolean notYet = "failed".equals(call(call, "outcome"))
+                    || "A11Y_UNAVAILABLE".equals(call(call, "refusal.code"))
+                            && call.getInt("result.structuredContent.stepsRun") == 0;
+            if (!notYet) return call;
+            Thread.sleep(500);
+        }
+        return call;
+    }
+
+    private static String call(JsonPath call, String field) {
+        return call.getString("result.structuredContent." + field);
+    }
+
+    private static String refusalCode(long window) {
+        return Harness.window(window).get("refusal") instanceof Map<?, ?> r ? String.valueOf(r.get("code")) : null;
     }
 
     @Test

@@ -85,7 +85,7 @@ class HybridModelE2ETest {
             stub.enqueue(r -> clickAtMiddle(r, CANVAS))
                     .enqueue("{\"action\":\"done\",\"summary\":\"clicked the canvas\"}");
             Harness.bind(stub);
-            Owner.mint(window, "confirm_each", List.of(), Map.of("capture", "pixels"));
+            Owner.mint(window, "confirm_each", List.of(), Map.of("capture", "pixels", "blindInput", true));
             JsonPath result;
             try (Owner.Approver approver = new Owner.Approver("approve")) {
                 result =
@@ -206,7 +206,7 @@ class HybridModelE2ETest {
     void explicitStepsMixSelectorsAndPointsThroughMcp() throws Exception {
         try (TestApp app = canvasApp()) {
             long window = Owner.awaitWindow("deckhand-canvas", "Deckhand Canvas");
-            Owner.mint(window, "confirm_each", List.of(), Map.of("capture", "pixels"));
+            Owner.mint(window, "confirm_each", List.of(), Map.of("capture", "pixels", "blindInput", true));
             // window coordinates: the canvas fills the window below the label, above the buttons
             String steps = "[{\"action\":\"click_at\",\"x\":120,\"y\":120},"
                     + "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Clear\"}},"

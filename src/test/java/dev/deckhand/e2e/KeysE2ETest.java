@@ -37,9 +37,12 @@ class KeysE2ETest {
     private McpStreamableTestClient session;
 
     private JsonPath steps(String stepsJson) throws InterruptedException {
+        return stepsVerified(stepsJson, "{\"kind\":\"window\",\"titleMatches\":\".\"}");
+    }
+
+    private JsonPath stepsVerified(String stepsJson, String verifier) throws InterruptedException {
         if (session == null) session = Mcp.connect();
-        String args = "{\"instruction\":\"press keys\",\"steps\":[" + stepsJson
-                + "],\"verifier\":{\"kind\":\"window\",\"titleMatches\":\".\"}}";
+        String args = "{\"instruction\":\"press keys\",\"steps\":[" + stepsJson + "],\"verifier\":" + verifier + "}";
         JsonPath call = null;
         // the app's tree appears on the accessibility bus a little after its window
         for (int attempt = 0; attempt < 20; attempt++) {
@@ -124,6 +127,112 @@ class KeysE2ETest {
         }
     }
 
+    /**
+     * Issue 28: on an app grant, keys and typed text go where the app's focus is — its Save As dialog — not to the
+     * window first granted (before, the file name landed in the document and the dialog saved nothing).
+     */
+    @Test
+    void onAnAppGrantKeysAndTextGoToTheAppsDialogThatHasTheFocus() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Path dir = Files.createTempDirectory("deckhand-e2e");
+        Path file = dir.resolve("memo.txt");
+        Files.writeString(file, "kept\n");
+        try (TestApp writer = TestApp.launch(List.of(
+                "soffice",
+                "--writer",
+                "--nologo",
+                "--norestore",
+                "--nodefault",
+                "-env:UserInstallation=file://" + dir + "/lo-profile",
+                file.toString()))) {
+            // a first start on a new profile restarts soffice once: its window may take longer than the picker's wait
+            long deadline = System.nanoTime() + 90_000_000_000L;
+            while (Desk.windowsNamed("memo").isEmpty() && System.nanoTime() < deadline) Thread.sleep(250);
+            long window = Owner.awaitWindow("libreoffice-writer", "memo");
+            Owner.mint(window, "autonomous", List.of(), Map.of("scope", "app"));
+            // Find & Replace is a dialog of its own over the document, not modal: text typed while it has the focus
+            // belongs in its search field, and the document keeps its line
+            JsonPath call = stepsVerified(
+                    key("ctrl+h") + ",{\"action\":\"wait\",\"ms\":2500},{\"action\":\"type\",\"text\":\"zzz\"},"
+                            + "{\"action\":\"wait\",\"ms\":500}",
+                    "{\"kind\":\"a11y\",\"target\":{\"role\":\"paragraph\",\"index\":0},"
+                            + "\"expect\":{\"text\":\"kept\"}}");
+            assertEquals("completed", call.getString("result.structuredContent.outcome"), call.prettify());
+            assertEquals("pass", call.getString("result.structuredContent.verdict"), call.prettify());
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
+    /**
+     * Issue 28: keys and text into a window without a tree go only where the person allowed blind input. Explicit steps
+     * of keys alone now run on an xterm (they were {@code A11Y_UNAVAILABLE} without a {@code click_at} first); without
+     * {@code blindInput} they are refused {@code OUT_OF_SCOPE} saying how to allow it, and nothing reaches the
+     * terminal; the MCP client can neither set it in its call nor revise the grant.
+     */
+    @Test
+    void keysIntoAWindowWithoutATreeAreBlindInputOnlyThePersonAllows() throws Exception {
+        Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
+        Path dir = Files.createTempDirectory("deckhand-e2e");
+        Path submitted = dir.resolve("submitted");
+        try (TestApp term = TestApp.launch(List.of(
+                "xterm",
+                "-xrm",
+                "XTerm*allowSendEvents: true",
+                "-T",
+                "deckhand-blind",
+                "-e",
+                "sh",
+                "-c",
+                "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
+            long window = Owner.awaitWindow("xterm", "deckhand-blind");
+            JsonPath grant = Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            String typeAndSubmit = "{\"action\":\"type\",\"text\":\"blind\"}," + key("Return");
+            JsonPath refused = steps(typeAndSubmit);
+            assertEquals("refused", refused.getString("result.structuredContent.outcome"), refused.prettify());
+            assertEquals(
+                    "OUT_OF_SCOPE", refused.getString("result.structuredContent.refusal.code"), refused.prettify());
+            String detail = refused.getString("result.structuredContent.refusal.detail");
+            assertTrue(detail.contains("blind input: type into a window that shows no accessibility tree"), detail);
+            assertTrue(detail.contains("blindInput"), "says how to allow it: " + detail);
+            assertEquals(0, refused.getInt("result.structuredContent.stepsRun"), refused.prettify());
+
+            // the MCP client cannot allow it: not in its call, not through the owner API
+            JsonPath extra = Mcp.request(
+                    session,
+                    "tools/call",
+                    "{\"name\":\"computer\",\"arguments\":{\"instruction\":\"press keys\",\"blindInput\":true,"
+                            + "\"steps\":[" + typeAndSubmit + "],\"verifier\":{\"kind\":\"window\","
+                            + "\"titleMatches\":\".\"}}}");
+            assertTrue(
+                    extra.get("error") != null || extra.getBoolean("result.isError"),
+                    "an argument the tool does not have is refused: " + extra.prettify());
+            int status = io.restassured.RestAssured.given()
+                    .header("Authorization", "Bearer " + dev.deckhand.home.TestTokens.read("mcp-token"))
+                    .contentType("application/json")
+                    .body(Map.of("blindInput", true))
+                    .patch("/api/grants/" + grant.getString("id"))
+                    .statusCode();
+            assertTrue(status == 401 || status == 403, "the MCP token revises no grant: " + status);
+            Thread.sleep(300);
+            assertFalse(Files.exists(submitted), "nothing reached the terminal");
+
+            // the person allows it: the same steps run, keys alone, no click first
+            Owner.api()
+                    .body(Map.of("blindInput", true))
+                    .patch("/api/grants/" + grant.getString("id"))
+                    .then()
+                    .statusCode(200);
+            JsonPath ran = steps(typeAndSubmit);
+            assertEquals("completed", ran.getString("result.structuredContent.outcome"), ran.prettify());
+            assertEquals(2, ran.getInt("result.structuredContent.stepsRun"), ran.prettify());
+            for (int i = 0; i < 50 && !Files.exists(submitted); i++) Thread.sleep(100);
+            assertEquals("blind", Files.readString(submitted).strip());
+        } finally {
+            Harness.putPolicy(original);
+        }
+    }
+
     @Test
     void everyChordThatSubmitsALineInATerminalIsSend() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
@@ -140,7 +249,7 @@ class KeysE2ETest {
                 "-c",
                 "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
             long window = Owner.awaitWindow("xterm", "deckhand-term");
-            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels", "blindInput", true));
             // at most 10 runs that deliver nothing a minute per session: six chords, each its own run
             for (String chord :
                     List.of("ctrl+m", "ctrl+j", "KP_Enter", "ctrl+Return", "shift+KP_Enter", "ctrl+shift+m")) {
@@ -163,7 +272,7 @@ class KeysE2ETest {
             Owner.revokeActive();
 
             // positive control: with send named, ctrl+m submits the line
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             session = null;
             JsonPath call = modelRun(key("ctrl+m"));
             assertTrue(call.getInt("result.structuredContent.stepsRun") >= 1, call.prettify());

@@ -98,7 +98,7 @@ class SecretFileReadE2ETest {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
 
             // control: the same kind of command, reading no secret, completes
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // bash's prompt
             Ran control = run("printf '\\033]0;%s\\007' \"$(echo deckhand-control | rev)\"");
             assertEquals(
@@ -109,7 +109,7 @@ class SecretFileReadE2ETest {
             Owner.revokeActive();
 
             String before = TestTokens.read("owner-token");
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Ran read = run("printf '\\033]0;%s\\007' \"$(rev < " + GLOB + ")\"");
             JsonPath r = read.result();
             assertEquals("SECRET_ON_SCREEN", r.getString("result.structuredContent.refusal.code"), r.prettify());
@@ -140,7 +140,7 @@ class SecretFileReadE2ETest {
         Path key = OWNER_TOKEN.getParent().resolve("model-api-key");
         try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // bash's prompt
             Path copy = java.nio.file.Files.createTempFile("deckhand-key", ".txt");
             Ran read = run("rev < " + OWNER_TOKEN.getParent().getParent() + "/test-hom?/m?del-a?i-k?y > " + copy);
@@ -165,7 +165,7 @@ class SecretFileReadE2ETest {
         Path key = OWNER_TOKEN.getParent().resolve("audit-seal.key");
         try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // bash's prompt
             List<String> before = java.nio.file.Files.readAllLines(key);
             Path copy = java.nio.file.Files.createTempFile("deckhand-seal", ".txt");
@@ -211,7 +211,7 @@ class SecretFileReadE2ETest {
         String code = link.substring(link.indexOf("code=") + 5);
         try (TestApp term = shell("bash", "-c", "echo " + link + "; exec bash --norc --noprofile -i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // the link and bash's prompt
             Ran ran = run("true");
             assertEquals(
@@ -256,7 +256,7 @@ class SecretFileReadE2ETest {
 
             // in the run: the read comes while the model waits
             String before = TestTokens.read("owner-token");
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // bash's prompt
             Ran during = run("(sleep 2; rev < " + GLOB + " > " + copy + ") &", 4000);
             JsonPath r = during.result();
@@ -268,7 +268,7 @@ class SecretFileReadE2ETest {
 
             // after the run: the run completes, the read comes later, while the grant is still active
             String second = TestTokens.read("owner-token");
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
             Ran quick = run("(sleep 3; rev < " + GLOB + " > " + later + ") &");
             assertEquals(
@@ -299,7 +299,7 @@ class SecretFileReadE2ETest {
         try (TestApp term = shell("bash", "--norc", "--noprofile", "-i")) {
             long window = Owner.awaitWindow("xterm", "deckhand-shell");
             Path later = java.nio.file.Files.createTempFile("deckhand-copy", ".txt");
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // bash's prompt
             Ran planted = run(
                     "nohup setsid bash -c 'sleep 6; rev < " + GLOB + " > " + later + "' > " + later + ".log 2>&1 &");

@@ -70,7 +70,7 @@ class TerminalSubmitGapE2ETest {
                 "--noprofile",
                 "-i"))) {
             long window = Owner.awaitWindow("xterm", "deckhand-bash");
-            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // bash's prompt
 
             // control: Enter is send, refused
@@ -122,7 +122,7 @@ class TerminalSubmitGapE2ETest {
                 "-n",
                 file.toString()))) {
             long window = Owner.awaitWindow("xterm", "deckhand-vim");
-            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels", "blindInput", true));
             Thread.sleep(1000); // vim's screen
             JsonPath refused = modelRun("{\"action\":\"type\",\"text\":\"ggdGZZ\"}");
             assertEquals(
@@ -138,7 +138,7 @@ class TerminalSubmitGapE2ETest {
 
             Owner.revokeActive();
             session = null;
-            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
+            Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels", "blindInput", true));
             JsonPath named = modelRun("{\"action\":\"type\",\"text\":\"ggdGZZ\"}");
             for (int i = 0; i < 50 && !Files.readString(file).isEmpty(); i++) Thread.sleep(100);
             assertEquals("", Files.readString(file), named.prettify());

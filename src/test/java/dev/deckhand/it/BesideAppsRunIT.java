@@ -62,17 +62,7 @@ class BesideAppsRunIT {
     private static void runMousepadBeside(String beside) throws Exception {
         Path home = RunCommandIT.home();
         PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
-        PolicyDocument acceptEdits = new PolicyDocument(
-                "accept-edits",
-                d.credentialApps(),
-                d.commsApps(),
-                d.deniedHosts(),
-                d.allowedHosts(),
-                d.caps(),
-                d.pollIntervalMs(),
-                d.enabledCommands(),
-                d.verifierRoots(),
-                null);
+        PolicyDocument acceptEdits = d.withPermissionMode("accept-edits");
         new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
         Path file = Files.createTempDirectory("deckhand-it-beside").resolve("beside.txt");
         Files.writeString(file, "");

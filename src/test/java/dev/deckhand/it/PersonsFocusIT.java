@@ -243,17 +243,7 @@ class PersonsFocusIT {
     private static Path autonomousHome() throws Exception {
         Path home = RunCommandIT.home();
         PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
-        PolicyDocument acceptEdits = new PolicyDocument(
-                "accept-edits",
-                d.credentialApps(),
-                d.commsApps(),
-                d.deniedHosts(),
-                d.allowedHosts(),
-                d.caps(),
-                d.pollIntervalMs(),
-                d.enabledCommands(),
-                d.verifierRoots(),
-                null);
+        PolicyDocument acceptEdits = d.withPermissionMode("accept-edits");
         new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
         return home;
     }

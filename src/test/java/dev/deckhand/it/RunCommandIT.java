@@ -180,17 +180,7 @@ class RunCommandIT {
         TestApp.requireDesktop();
         Path home = home();
         PolicyDocument d = PolicyDocument.of(PolicyConfig.defaults());
-        PolicyDocument acceptEdits = new PolicyDocument(
-                "accept-edits",
-                d.credentialApps(),
-                d.commsApps(),
-                d.deniedHosts(),
-                d.allowedHosts(),
-                d.caps(),
-                d.pollIntervalMs(),
-                d.enabledCommands(),
-                d.verifierRoots(),
-                null);
+        PolicyDocument acceptEdits = d.withPermissionMode("accept-edits");
         new ObjectMapper().writeValue(home.resolve("policy.json").toFile(), acceptEdits);
         Path file = Files.createTempDirectory("deckhand-cli-doc").resolve("note.txt");
         Files.writeString(file, "");

@@ -253,6 +253,30 @@ class WebPageTest {
         assertEquals(window, active.getLong("target.windowId"));
         assertEquals("a11y_only", active.getString("capture"));
         assertEquals("confirm_each", active.getString("inputPolicy"));
+        assertFalse(active.getBoolean("blindInput"));
+        // the person allows blind input on the grant (owner API): the indicator says so; narrowed to accessibility
+        // only, it ends
+        String id = active.getString("id");
+        owner().body(Map.of("capture", "pixels", "blindInput", true))
+                .patch("/api/grants/" + id)
+                .then()
+                .statusCode(200);
+        browser.await(d -> d.findElement(By.id("indicator-text")).getText().contains("blind input") ? true : null);
+        JsonPath narrowed = owner().body(Map.of("capture", "a11y_only"))
+                .patch("/api/grants/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertFalse(narrowed.getBoolean("blindInput"), narrowed.prettify());
+        browser.await(d -> d.findElement(By.id("indicator-text")).getText().contains("no pixels") ? true : null);
+        assertFalse(
+                browser.driver.findElement(By.id("indicator-text")).getText().contains("blind input"));
+        // an a11y_only grant cannot take it
+        owner().body(Map.of("blindInput", true))
+                .patch("/api/grants/" + id)
+                .then()
+                .statusCode(400);
     }
 
     @Test
@@ -409,16 +433,27 @@ class WebPageTest {
             assertEquals(!builtins.contains(name), removable, () -> name + ": built-ins are locked, others removable");
         }
         browser.type(By.id("p-maxSteps"), "55");
+        // local documents in a browser tab are allowed until the person says otherwise
+        assertTrue(browser.driver.findElement(By.id("p-allowLocalFiles")).isSelected());
+        browser.click(By.id("p-allowLocalFiles"));
+        browser.click(By.id("p-save"));
+        browser.await(d -> "Saved.".equals(d.findElement(By.id("p-status")).getText()) ? true : null);
+        io.restassured.path.json.JsonPath saved =
+                owner().get("/api/policy").then().statusCode(200).extract().jsonPath();
+        assertEquals(55, saved.getInt("caps.maxSteps"));
+        assertEquals(false, saved.getBoolean("allowLocalFiles"));
+        browser.driver.executeScript("document.getElementById('p-status').textContent = ''");
+        browser.click(By.id("p-allowLocalFiles"));
         browser.click(By.id("p-save"));
         browser.await(d -> "Saved.".equals(d.findElement(By.id("p-status")).getText()) ? true : null);
         assertEquals(
-                55,
+                true,
                 owner().get("/api/policy")
                         .then()
                         .statusCode(200)
                         .extract()
                         .jsonPath()
-                        .getInt("caps.maxSteps"));
+                        .getBoolean("allowLocalFiles"));
         browser.driver.executeScript("window.scrollTo(0, 0)");
         browser.shot("policy");
     }
@@ -561,6 +596,18 @@ class WebPageTest {
         assertTrue(summary.contains("Deckhand captures no pixels at all"), summary);
         assertTrue(summary.contains("always need your approval"), summary);
         assertTrue(summary.contains("an app can open any file you can"), summary);
+        // blind input goes only with pixels, and the card says what it gives
+        WebElement blind = browser.driver.findElement(By.id("g-blind"));
+        assertFalse(blind.isEnabled(), "no blind input without pixels");
+        browser.click(By.cssSelector("#grant-form input[name=capture][value=pixels]"));
+        assertTrue(blind.isEnabled());
+        browser.click(By.id("g-blind"));
+        String blindSummary = browser.visible(By.id("grant-summary")).getText();
+        assertTrue(blindSummary.contains("Deckhand cannot see a password prompt there"), blindSummary);
+        assertTrue(blindSummary.contains("a terminal is a shell running as you"), blindSummary);
+        browser.click(By.cssSelector("#grant-form input[name=capture][value=a11y_only]"));
+        assertFalse(blind.isEnabled() || blind.isSelected(), "back to accessibility only, blind input is off");
+        assertFalse(browser.visible(By.id("grant-summary")).getText().contains("Blind input"));
         if (screenshot) {
             browser.driver.executeScript(
                     "arguments[0].scrollIntoView(true); window.scrollBy(0, -80);",

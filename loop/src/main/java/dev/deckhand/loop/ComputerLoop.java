@@ -722,6 +722,16 @@ public final class ComputerLoop {
             return Optional.of(Outcome.endedBy(r));
         }
 
+        /**
+         * Where keys and typed text go: on an app grant, the app's own dialog over the granted window when it is the
+         * active window (its Open dialog, its Find &amp; Replace: issue 28, where they went to the document), else the
+         * granted window. The guard judged them by the focused element, which is the dialog's.
+         */
+        private long keysWindow(long granted) {
+            long active = desktop.display().activeWindow();
+            return active != 0 && active != granted && guard.joinedWindows().contains(active) ? active : granted;
+        }
+
         /** The drawn cursor starts to travel to where the action lands; the last check comes after its arrival. */
         private void show(Action a, Optional<Basis> basis) {
             if (a instanceof ElementAction e) {
@@ -737,6 +747,7 @@ public final class ComputerLoop {
          */
         void deliver(Action a, Optional<Basis> basis, DeliveryGate gate) throws InterruptedException {
             long windowId = scope.windowId();
+            if (a instanceof Action.Type || a instanceof Action.Key) windowId = keysWindow(windowId);
             if (a instanceof Action.Type) {
                 desktop.input().type(windowId, ((Action.Type) a).text(), gate);
                 return;

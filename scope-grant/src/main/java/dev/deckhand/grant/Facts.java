@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * @param keyboardGrabbed another client holds a keyboard grab
  * @param runningApps identities of running processes (WM_CLASS and executable names); stored lower case
  * @param windows top-level windows (at least all visible ones and the target)
- * @param browserHost the host of the target browser tab, when the browser exposes it
+ * @param browserHost the host of the target browser tab, when the browser exposes it; for a page whose address has
+ *     no host, its scheme and a colon ({@link #LOCAL_DOCUMENT} for {@code file://}, {@code chrome:}, {@code about:})
  * @param targetIsBrowser the target window is a web browser (so the host rules apply)
  * @param measuredBasis the basis the driver re-measured right before coordinate input, if it did
  * @param focusedWindow the top-level window holding the input focus (0: none or unknown)
@@ -29,6 +30,9 @@ public record Facts(
         boolean targetIsBrowser,
         Optional<BasisInfo> measuredBasis,
         long focusedWindow) {
+
+    /** The {@link #browserHost} of a local document ({@code file://}): a scheme, which no host name can be. */
+    public static final String LOCAL_DOCUMENT = "file:";
 
     public Facts(
             boolean passwordFocused,

@@ -20,6 +20,9 @@ import java.util.Set;
  * @param inputPolicy {@code confirm_each} or {@code autonomous}
  * @param capture {@code a11y_only} or {@code pixels}
  * @param consequential the consequential actions the person named (see {@link Consequential})
+ * @param blindInput the person allows input whose receiver the accessibility tree does not show ({@link
+ *     Policy#blind}): keys and text into a window without a tree, a {@code click_at} on a point where the tree shows
+ *     no element; only on a {@code pixels} grant
  * @param ownerSession the MCP session the grant is bound to, empty until one uses it
  */
 public record Grant(
@@ -33,6 +36,7 @@ public record Grant(
         InputPolicy inputPolicy,
         CaptureMode capture,
         Set<String> consequential,
+        boolean blindInput,
         Optional<String> ownerSession) {
 
     public Grant {
@@ -53,6 +57,7 @@ public record Grant(
         Objects.requireNonNull(inputPolicy, "inputPolicy");
         Objects.requireNonNull(capture, "capture");
         consequential = Consequential.normalize(consequential);
+        requireBlindOnPixels(blindInput, capture);
         Objects.requireNonNull(ownerSession, "ownerSession");
     }
 
@@ -78,6 +83,14 @@ public record Grant(
                 inputPolicy,
                 capture,
                 consequential,
+                blindInput,
                 owner);
+    }
+
+    /** Blind input is input on pixels: on an {@code a11y_only} grant there is nothing to allow it on. */
+    static void requireBlindOnPixels(boolean blindInput, CaptureMode capture) {
+        if (blindInput && capture != CaptureMode.PIXELS) {
+            throw new IllegalArgumentException("blindInput needs a pixels grant (capture pixels)");
+        }
     }
 }

@@ -147,6 +147,7 @@ public final class GrantBroker {
                     request.inputPolicy(),
                     request.capture(),
                     request.consequential(),
+                    request.blindInput(),
                     Optional.empty());
             active = g;
             family.clear();
@@ -336,6 +337,11 @@ public final class GrantBroker {
             if (change.releaseSession()) {
                 family.clear();
             }
+            CaptureMode capture = change.capture() != null ? change.capture() : g.capture();
+            // a grant narrowed to a11y_only has no blind input left to allow
+            boolean blind =
+                    change.blindInput() != null ? change.blindInput() : g.blindInput() && capture == CaptureMode.PIXELS;
+            Grant.requireBlindOnPixels(blind, capture);
             active = new Grant(
                     g.id(),
                     change.target() != null ? change.target() : g.target(),
@@ -345,8 +351,9 @@ public final class GrantBroker {
                     change.idleExpiry() != null ? change.idleExpiry() : g.idleExpiry(),
                     now(),
                     policy,
-                    change.capture() != null ? change.capture() : g.capture(),
+                    capture,
                     change.consequential() != null ? change.consequential() : g.consequential(),
+                    blind,
                     owner);
             return active;
         });

@@ -10,6 +10,7 @@ import java.util.Set;
  *
  * @param budget input actions the grant allows, 1..{@value #MAX_BUDGET}
  * @param consequential named consequential actions; see {@link Consequential} for the entry forms
+ * @param blindInput input the tree does not show the receiver of is allowed ({@link Grant#blindInput})
  */
 public record MintRequest(
         GrantTarget target,
@@ -18,7 +19,8 @@ public record MintRequest(
         Duration idleExpiry,
         InputPolicy inputPolicy,
         CaptureMode capture,
-        Set<String> consequential) {
+        Set<String> consequential,
+        boolean blindInput) {
 
     public static final int MAX_BUDGET = 10_000;
 
@@ -30,9 +32,10 @@ public record MintRequest(
         Objects.requireNonNull(inputPolicy, "inputPolicy");
         Objects.requireNonNull(capture, "capture");
         consequential = Consequential.normalize(consequential);
+        Grant.requireBlindOnPixels(blindInput, capture);
     }
 
-    /** Defaults: the caps' budget and idle expiry, {@code confirm_each}, {@code a11y_only}, nothing named. */
+    /** Defaults: the caps' budget and idle expiry, {@code confirm_each}, {@code a11y_only}, nothing named, no blind input. */
     public static MintRequest of(GrantTarget target, ScopeKind scope, PolicyConfig.Caps caps) {
         return new MintRequest(
                 target,
@@ -41,27 +44,32 @@ public record MintRequest(
                 caps.idleExpiry(),
                 InputPolicy.CONFIRM_EACH,
                 CaptureMode.A11Y_ONLY,
-                Set.of());
+                Set.of(),
+                false);
     }
 
     public MintRequest withBudget(int v) {
-        return new MintRequest(target, scope, v, idleExpiry, inputPolicy, capture, consequential);
+        return new MintRequest(target, scope, v, idleExpiry, inputPolicy, capture, consequential, blindInput);
     }
 
     public MintRequest withIdleExpiry(Duration v) {
-        return new MintRequest(target, scope, budget, v, inputPolicy, capture, consequential);
+        return new MintRequest(target, scope, budget, v, inputPolicy, capture, consequential, blindInput);
     }
 
     public MintRequest withInputPolicy(InputPolicy v) {
-        return new MintRequest(target, scope, budget, idleExpiry, v, capture, consequential);
+        return new MintRequest(target, scope, budget, idleExpiry, v, capture, consequential, blindInput);
     }
 
     public MintRequest withCapture(CaptureMode v) {
-        return new MintRequest(target, scope, budget, idleExpiry, inputPolicy, v, consequential);
+        return new MintRequest(target, scope, budget, idleExpiry, inputPolicy, v, consequential, blindInput);
     }
 
     public MintRequest withConsequential(Set<String> v) {
-        return new MintRequest(target, scope, budget, idleExpiry, inputPolicy, capture, v);
+        return new MintRequest(target, scope, budget, idleExpiry, inputPolicy, capture, v, blindInput);
+    }
+
+    public MintRequest withBlindInput(boolean v) {
+        return new MintRequest(target, scope, budget, idleExpiry, inputPolicy, capture, consequential, v);
     }
 
     static void requireBudget(int budget, String field) {

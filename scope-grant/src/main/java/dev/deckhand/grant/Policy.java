@@ -57,6 +57,24 @@ public final class Policy {
     }
 
     /** Decides one proposed action. See the class comment for the order. */
+    /**
+     * Why {@code a} is blind input — input whose receiver the accessibility tree does not show, where Deckhand cannot
+     * see a password prompt: a {@code key} or {@code type} into a window without a tree ({@link
+     * ProposedAction.WindowContext#treeless}), or a {@code click_at} on a point where the tree shows no element (a
+     * canvas, a container, nothing). Empty when it is not.
+     */
+    public static Optional<String> blind(ProposedAction a) {
+        if (a.kind() == ActionKind.CLICK_AT && a.element().isEmpty()) {
+            return Optional.of("blind input: click_at on a point where the accessibility tree shows no element");
+        }
+        if ((a.kind() == ActionKind.KEY || a.kind() == ActionKind.TYPE)
+                && a.element().isEmpty()
+                && a.context().treeless()) {
+            return Optional.of("blind input: " + a.kind().wire() + " into a window that shows no accessibility tree");
+        }
+        return Optional.empty();
+    }
+
     public static PolicyDecision check(PolicyConfig config, Grant grant, Facts facts, ProposedAction action) {
         Optional<Facts.WindowFact> window = facts.window(action.targetWindowId());
         // 1. absolute
@@ -126,6 +144,13 @@ public final class Policy {
             if (diff != null) {
                 return refuse(Refusal.basisStale("basis changed: " + diff));
             }
+        }
+        // 4b. blind input: only where the person allowed it, approved or not
+        Optional<String> blind = blind(action);
+        if (blind.isPresent() && !grant.blindInput()) {
+            return refuse(Refusal.outOfScope(blind.get() + ", which this grant does not allow: the person allows it"
+                    + " with blindInput on the grant (the page's grant card, or PATCH /api/grants/{id}"
+                    + " {\"blindInput\": true})"));
         }
         if (action.approved()) {
             return new PolicyDecision.Allow();

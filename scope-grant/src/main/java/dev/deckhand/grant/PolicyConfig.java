@@ -32,6 +32,8 @@ import java.util.TreeSet;
  *     an empty list admits no file at all. The application adds its built-in denied set on top.
  * @param consequentialWords the consequential word list: the built-in one plus the person's additions
  *     (optional in the file; null means the built-in list)
+ * @param allowLocalFiles whether a browser tab showing a local document ({@code file://}) may be granted and driven
+ *     (null: true); its path is still checked against the denied places
  */
 public record PolicyConfig(
         PermissionMode permissionMode,
@@ -43,7 +45,8 @@ public record PolicyConfig(
         Duration pollInterval,
         List<List<String>> enabledCommands,
         List<String> verifierRoots,
-        ConsequentialWords consequentialWords) {
+        ConsequentialWords consequentialWords,
+        Boolean allowLocalFiles) {
 
     /** Credential-class apps that are always on the list (lower-case WM_CLASS / executable names). */
     public static final Set<String> BUILTIN_CREDENTIAL_APPS = Collections.unmodifiableSet(new TreeSet<>(List.of(
@@ -169,6 +172,33 @@ public record PolicyConfig(
         if (consequentialWords == null) {
             consequentialWords = ConsequentialWords.defaults();
         }
+        if (allowLocalFiles == null) allowLocalFiles = true;
+    }
+
+    /** A policy without {@code allowLocalFiles} (written before the field existed): local documents allowed. */
+    public PolicyConfig(
+            PermissionMode permissionMode,
+            Set<String> credentialApps,
+            Set<String> commsApps,
+            Set<String> deniedHosts,
+            Set<String> allowedHosts,
+            Caps caps,
+            Duration pollInterval,
+            List<List<String>> enabledCommands,
+            List<String> verifierRoots,
+            ConsequentialWords consequentialWords) {
+        this(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords,
+                null);
     }
 
     /** A policy without {@code verifierRoots} or {@code consequentialWords} (written before the fields existed): the defaults. */
@@ -238,7 +268,8 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withCredentialApps(Set<String> v) {
@@ -252,7 +283,8 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withCommsApps(Set<String> v) {
@@ -266,7 +298,8 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withDeniedHosts(Set<String> v) {
@@ -280,7 +313,8 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withAllowedHosts(Set<String> v) {
@@ -294,7 +328,8 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withCaps(Caps v) {
@@ -308,7 +343,8 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withPollInterval(Duration v) {
@@ -322,7 +358,8 @@ public record PolicyConfig(
                 v,
                 enabledCommands,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withVerifierRoots(List<String> v) {
@@ -336,7 +373,8 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 v,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     public PolicyConfig withConsequentialWords(ConsequentialWords v) {
@@ -350,6 +388,22 @@ public record PolicyConfig(
                 pollInterval,
                 enabledCommands,
                 verifierRoots,
+                v,
+                allowLocalFiles);
+    }
+
+    public PolicyConfig withAllowLocalFiles(boolean v) {
+        return new PolicyConfig(
+                permissionMode,
+                credentialApps,
+                commsApps,
+                deniedHosts,
+                allowedHosts,
+                caps,
+                pollInterval,
+                enabledCommands,
+                verifierRoots,
+                consequentialWords,
                 v);
     }
 
@@ -364,7 +418,8 @@ public record PolicyConfig(
                 pollInterval,
                 v,
                 verifierRoots,
-                consequentialWords);
+                consequentialWords,
+                allowLocalFiles);
     }
 
     /**

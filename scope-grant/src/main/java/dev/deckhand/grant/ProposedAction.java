@@ -178,6 +178,8 @@ public record ProposedAction(
      * @param question the dialog asks one thing and shows nothing but text and two buttons or more (no field, box or
      *     list to set): a question, whose answers other than the dismissing ones ({@code Cancel}, {@code No},
      *     {@code Later}) do what its text says, which no list reads, so they are {@code unlisted}
+     * @param treeless the window shows no accessibility tree at all (xterm, Athena apps): what receives its keys and
+     *     text cannot be seen, so they are blind input ({@link Policy#blind})
      */
     public record WindowContext(
             boolean dialog,
@@ -187,7 +189,8 @@ public record ProposedAction(
             boolean programReadsKeys,
             boolean unreadChoice,
             boolean asks,
-            boolean question) {
+            boolean question,
+            boolean treeless) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
@@ -201,7 +204,7 @@ public record ProposedAction(
          * dialog, asks one thing.
          */
         public WindowContext(boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
-            this(dialog, text, defaultButton, accelerators, false, false, dialog, false);
+            this(dialog, text, defaultButton, accelerators, false, false, dialog, false, false);
         }
 
         /** A context whose accelerators are unknown. */
@@ -210,25 +213,33 @@ public record ProposedAction(
         }
 
         public WindowContext withAccelerators(Accelerators v) {
-            return new WindowContext(dialog, text, defaultButton, v, programReadsKeys, unreadChoice, asks, question);
+            return new WindowContext(
+                    dialog, text, defaultButton, v, programReadsKeys, unreadChoice, asks, question, treeless);
         }
 
         public WindowContext withProgramReadsKeys(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, v, unreadChoice, asks, question);
+            return new WindowContext(
+                    dialog, text, defaultButton, accelerators, v, unreadChoice, asks, question, treeless);
         }
 
         public WindowContext withUnreadChoice(boolean v) {
-            return new WindowContext(dialog, text, defaultButton, accelerators, programReadsKeys, v, asks, question);
+            return new WindowContext(
+                    dialog, text, defaultButton, accelerators, programReadsKeys, v, asks, question, treeless);
         }
 
         public WindowContext withAsks(boolean v) {
             return new WindowContext(
-                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, v, question);
+                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, v, question, treeless);
         }
 
         public WindowContext withQuestion(boolean v) {
             return new WindowContext(
-                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, asks, v);
+                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, asks, v, treeless);
+        }
+
+        public WindowContext withTreeless(boolean v) {
+            return new WindowContext(
+                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, asks, question, v);
         }
     }
 

@@ -80,6 +80,7 @@ class AbsoluteRefusalTest {
                                 p,
                                 c,
                                 named,
+                                false,
                                 Optional.of("s1")));
                     }
                 }

@@ -37,6 +37,7 @@ class BindingAndDialogTest {
                 InputPolicy.AUTONOMOUS,
                 CaptureMode.PIXELS,
                 Set.of(),
+                false,
                 Optional.of("s1"));
     }
 

@@ -35,6 +35,12 @@ final class Fixtures {
     }
 
     static Grant grant(ScopeKind scope, InputPolicy policy, CaptureMode capture, Set<String> consequential) {
+        return grant(scope, policy, capture, consequential, false);
+    }
+
+    /** {@link #grant} with blind input allowed or not. */
+    static Grant grant(
+            ScopeKind scope, InputPolicy policy, CaptureMode capture, Set<String> consequential, boolean blindInput) {
         return new Grant(
                 "g-test",
                 new GrantTarget(TARGET, "mousepad", "notes.txt"),
@@ -46,6 +52,7 @@ final class Fixtures {
                 policy,
                 capture,
                 consequential,
+                blindInput,
                 Optional.of("s1"));
     }
 

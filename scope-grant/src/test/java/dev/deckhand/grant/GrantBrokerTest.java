@@ -152,6 +152,29 @@ class GrantBrokerTest {
     }
 
     @Test
+    void blindInputIsThePersonsOnAPixelsGrantAndEndsWithThePixels() {
+        Grant g = mint();
+        assertFalse(g.blindInput(), "off unless the person says so");
+        // on an a11y_only grant there is nothing to allow it on: refused, the grant and its revision unchanged
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> broker.revise(pass, g.id(), GrantChange.none().withBlindInput(true), PermissionMode.ASK));
+        assertEquals(g, broker.active().orElseThrow());
+        Grant blind = broker.revise(
+                pass,
+                g.id(),
+                GrantChange.none().withCapture(CaptureMode.PIXELS).withBlindInput(true),
+                PermissionMode.ASK);
+        assertTrue(blind.blindInput());
+        assertEquals(g.revision() + 1, blind.revision(), "a change of what the grant allows is a new revision");
+        assertTrue(broker.revise(pass, g.id(), GrantChange.none().withBudget(3), PermissionMode.ASK)
+                .blindInput());
+        Grant narrowed =
+                broker.revise(pass, g.id(), GrantChange.none().withCapture(CaptureMode.A11Y_ONLY), PermissionMode.ASK);
+        assertFalse(narrowed.blindInput(), "narrowed to accessibility only, blind input ends with the pixels");
+    }
+
+    @Test
     void staleRevisionIsRefusedWhenConsuming() {
         Grant g = mint();
         long rev = broker.acquire("s1", null).revision();

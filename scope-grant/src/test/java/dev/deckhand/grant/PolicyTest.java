@@ -170,6 +170,31 @@ class PolicyTest {
     }
 
     @Test
+    void aLocalDocumentIsAllowedUnlessThePolicySaysNoAndABrowsersOwnPageNever() {
+        Facts local = quiet().withBrowser(Optional.of(Facts.LOCAL_DOCUMENT));
+        // a local document has no host: the host lists do not apply to it
+        assertTrue(Policy.check(auto(), autonomous(), local, click(OK_BUTTON)).allowed());
+        assertTrue(Policy.check(auto().withAllowedHosts(Set.of("example.org")), autonomous(), local, click(OK_BUTTON))
+                .allowed());
+        assertRefused(
+                Policy.check(auto().withAllowLocalFiles(false), autonomous(), local, click(OK_BUTTON)),
+                RefusalCode.DENY_HOST,
+                "allowLocalFiles is false");
+        for (String scheme : List.of("chrome:", "about:", "view-source:", "data:", "chrome-extension:")) {
+            assertRefused(
+                    Policy.check(auto(), autonomous(), quiet().withBrowser(Optional.of(scheme)), click(OK_BUTTON)),
+                    RefusalCode.DENY_HOST,
+                    "(" + scheme + ")",
+                    "never in scope");
+        }
+        // a scheme of the page's own making is named by its length only
+        Facts custom = quiet().withBrowser(Optional.of("x-owner-token-abc:"));
+        assertRefused(
+                Policy.check(auto(), autonomous(), custom, click(OK_BUTTON)), RefusalCode.DENY_HOST, "17 characters");
+        assertQuotesNot(Policy.check(auto(), autonomous(), custom, click(OK_BUTTON)), "owner");
+    }
+
+    @Test
     void hostOffTheAllowListRefusedNamingIt() {
         PolicyConfig c = auto().withAllowedHosts(Set.of("example.org"));
         assertRefused(
@@ -238,12 +263,18 @@ class PolicyTest {
         Facts f = quiet().withMeasuredBasis(Optional.of(basis()));
         assertTrue(Policy.check(auto(), autonomous(), f, ProposedAction.clickAt(REV, TARGET, basis(), OK_BUTTON))
                 .allowed());
-        // a point where the tree shows no element is judged unidentified: consequential unless named
+        // a point where the tree shows no element is blind input (BlindInputTest), and where the person allowed it,
+        // judged unidentified: consequential unless named
         assertRefused(
                 Policy.check(auto(), autonomous(), f, ProposedAction.clickAt(REV, TARGET, basis(), null)),
+                RefusalCode.OUT_OF_SCOPE,
+                "blind input");
+        Grant blind = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of(), true);
+        assertRefused(
+                Policy.check(auto(), blind, f, ProposedAction.clickAt(REV, TARGET, basis(), null)),
                 RefusalCode.CONSEQUENTIAL_NOT_NAMED,
                 "unidentified");
-        Grant named = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("unidentified"));
+        Grant named = grant(ScopeKind.WINDOW, InputPolicy.AUTONOMOUS, CaptureMode.PIXELS, Set.of("unidentified"), true);
         assertTrue(Policy.check(auto(), named, f, ProposedAction.clickAt(REV, TARGET, basis(), null))
                 .allowed());
     }

@@ -94,6 +94,7 @@ class WireAndModelTest {
                         InputPolicy.CONFIRM_EACH,
                         CaptureMode.A11Y_ONLY,
                         Set.of(),
+                        false,
                         Optional.empty()));
         assertMessage(
                 "revision",
@@ -108,6 +109,7 @@ class WireAndModelTest {
                         InputPolicy.CONFIRM_EACH,
                         CaptureMode.A11Y_ONLY,
                         Set.of(),
+                        false,
                         Optional.empty()));
         assertMessage("basis.scale", () -> new BasisInfo(1, 1, 0, 0, 1, 1, 0));
         assertMessage("keys", () -> ProposedAction.bare(ActionKind.KEY, 1, 1));

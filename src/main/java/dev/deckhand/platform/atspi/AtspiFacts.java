@@ -628,10 +628,18 @@ final class AtspiFacts {
         }
     }
 
-    /** The lower-case host of {@code url}; empty when it has none or is not a URL. */
+    /**
+     * The lower-case host of an {@code http} or {@code https} {@code url}; for any other scheme, the scheme and a colon
+     * ({@code file:}, {@code chrome:}: {@link dev.deckhand.grant.Facts#browserHost}); empty when it is not a URL or an
+     * http(s) URL has no host.
+     */
     static Optional<String> hostOf(String url) {
         try {
-            String host = URI.create(url.trim()).getHost();
+            URI uri = URI.create(url.trim());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (scheme.isEmpty()) return Optional.empty();
+            if (!scheme.equals("http") && !scheme.equals("https")) return Optional.of(scheme + ":");
+            String host = uri.getHost();
             return host == null || host.isBlank() ? Optional.empty() : Optional.of(host.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             return Optional.empty();

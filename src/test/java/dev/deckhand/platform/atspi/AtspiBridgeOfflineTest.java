@@ -57,7 +57,13 @@ class AtspiBridgeOfflineTest {
     @Test
     void hostOfReadsTheUrlHost() {
         assertEquals(Optional.of("example.org"), AtspiFacts.hostOf("https://Example.org/a?b"));
-        assertEquals(Optional.empty(), AtspiFacts.hostOf("about:blank"));
+        // a page without a host is its scheme: a local document, or a browser's own page
+        assertEquals(Optional.of("about:"), AtspiFacts.hostOf("about:blank"));
+        assertEquals(Optional.of("file:"), AtspiFacts.hostOf("file:///home/me/form.html"));
+        assertEquals(Optional.of("chrome:"), AtspiFacts.hostOf("chrome://password-manager/passwords"));
+        assertEquals(Optional.of("view-source:"), AtspiFacts.hostOf("view-source:https://example.org/"));
+        assertEquals(Optional.of("ftp:"), AtspiFacts.hostOf("ftp://example.org/"));
+        assertEquals(Optional.empty(), AtspiFacts.hostOf("https:///nohost"));
         assertEquals(Optional.empty(), AtspiFacts.hostOf("not a url"));
     }
 

@@ -51,7 +51,7 @@ public final class Proposals {
             Action action, ScopedTree tree, long window, BasisInfo basis, Basis captureBasis, DesktopFacts facts) {
         long revision = tree.grantRevision();
         ProposedAction.WindowContext context =
-                context(tree, FactsMapper.window(facts, window).orElse(null));
+                context(tree, FactsMapper.window(facts, window).orElse(null)).withTreeless(noTree(tree));
         if (action instanceof Action.ClickAt c) {
             Optional<Node> hit = Optional.empty();
             if (captureBasis != null) {

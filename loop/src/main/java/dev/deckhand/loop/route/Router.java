@@ -17,7 +17,9 @@ import java.util.Set;
  *   <li>Explicit {@code steps} → {@link Route#UID} (steps name elements by selector, so they need the
  *       tree); without a usable tree → {@code A11Y_UNAVAILABLE}. Steps with a {@code click_at} in window
  *       coordinates ({@link #routeSteps}) need a pixels grant and take {@link Route#HYBRID} on a window with a
- *       usable tree (selectors and points in one list), {@link Route#PIXELS} on one without.
+ *       usable tree (selectors and points in one list), {@link Route#PIXELS} on one without; steps that name no
+ *       element and no point (keys, text, waits) take {@link Route#PIXELS} on a window without a usable tree on a
+ *       pixels grant (blind input, which the grant must allow).
  *   <li>A read-only instruction ({@link #readOnlyInstruction}) → {@link Route#READ_ONLY}, whatever the
  *       tree or capture mode: no input is ever given. Captures whenever the grant allows pixels.
  *   <li>A usable tree ({@link #usable}) on an {@code a11y_only} grant → {@link Route#UID}, no captures.
@@ -123,7 +125,10 @@ public final class Router {
             boolean treeUsable,
             CaptureMode captureMode) {
         Objects.requireNonNull(captureMode, "captureMode");
-        if (!windowPoints) return route("(explicit steps)", true, hasVerifier, treeUsable, captureMode);
+        // keys and text alone need no tree on a pixels grant: they go to the window (blind input, which the grant
+        // must allow: Policy.blind)
+        boolean blindOnly = !windowPoints && !targetsElements && !treeUsable && captureMode == CaptureMode.PIXELS;
+        if (!windowPoints && !blindOnly) return route("(explicit steps)", true, hasVerifier, treeUsable, captureMode);
         if (captureMode != CaptureMode.PIXELS) {
             throw new RefusedException(Refusal.outOfScope(
                     "click_at steps need a pixels grant; this grant captures no pixels (a11y_only)"));
@@ -139,7 +144,12 @@ public final class Router {
                         true,
                         "explicit steps name elements and click at window coordinates; the grant allows pixels")
                 : new Routing(
-                        Route.PIXELS, true, "explicit steps click at window coordinates; the grant allows pixels");
+                        Route.PIXELS,
+                        true,
+                        blindOnly
+                                ? "explicit steps give keys and text to a window without a usable tree; the grant"
+                                        + " allows pixels"
+                                : "explicit steps click at window coordinates; the grant allows pixels");
     }
 
     /**

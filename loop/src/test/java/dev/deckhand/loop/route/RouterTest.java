@@ -164,6 +164,34 @@ class RouterTest {
     }
 
     @Test
+    void keysAndTextAloneTakeThePixelRouteOnAWindowWithoutATreeOnAPixelsGrant() {
+        // issue 28: type and key steps on an xterm were A11Y_UNAVAILABLE unless a click_at came first; now they run,
+        // as blind input the grant must allow (grant.Policy.blind)
+        Routing keys = Router.routeSteps(false, false, true, false, CaptureMode.PIXELS);
+        assertEquals(Route.PIXELS, keys.route());
+        assertTrue(keys.captures());
+        assertTrue(keys.reason().contains("keys and text"), keys.reason());
+        // without pixels nothing can be given there
+        assertEquals(
+                RefusalCode.A11Y_UNAVAILABLE,
+                assertThrows(
+                                RefusedException.class,
+                                () -> Router.routeSteps(false, false, true, false, CaptureMode.A11Y_ONLY))
+                        .code());
+        // still needs a verifier
+        assertEquals(
+                RefusalCode.NO_VERIFIER,
+                assertThrows(
+                                RefusedException.class,
+                                () -> Router.routeSteps(false, false, false, false, CaptureMode.PIXELS))
+                        .code());
+        // on a window with a tree, keys alone keep the uid route
+        assertEquals(
+                Route.UID,
+                Router.routeSteps(false, false, true, true, CaptureMode.PIXELS).route());
+    }
+
+    @Test
     void aHybridRouteOnAWindowWithoutSyntheticInputIsTheUidRouteWithoutPixels() {
         Routing wayland = Router.route("Draw a dot", false, true, true, CaptureMode.PIXELS)
                 .withoutSyntheticInput();
