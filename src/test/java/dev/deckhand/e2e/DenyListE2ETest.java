@@ -1,6 +1,7 @@
 package dev.deckhand.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,6 +130,38 @@ class DenyListE2ETest {
             } finally {
                 Harness.putPolicy(original);
             }
+        }
+        // round 13's L1: a local page that frames a file in a denied place (a hidden file here) is refused before its
+        // tree reaches anyone, as its frame's address is not read
+        Path hidden = Files.createTempDirectory("deckhand-frame").resolve(".hidden-note.txt");
+        Files.writeString(hidden, "HIDDEN-CANARY-4711");
+        Path framing = page.resolveSibling("framing.html");
+        Files.writeString(
+                framing,
+                "<!doctype html><html><head><title>Framing Page</title></head><body>"
+                        + "<button onclick=\"document.title='Shown Page'\">Show</button><iframe src=\""
+                        + hidden.toUri() + "\"></iframe></body></html>");
+        try (TestApp chromium = TestApp.chromium(framing.toUri().toString())) {
+            long window = Owner.awaitWindow("chromium", "Framing Page");
+            Owner.mint(window, "confirm_each", List.of());
+            McpStreamableTestClient session = Mcp.connect();
+            String args = "{\"instruction\":\"show it\",\"steps\":["
+                    + "{\"action\":\"click\",\"target\":{\"role\":\"push button\",\"name\":\"Show\"}}],"
+                    + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Shown Page\"}}";
+            JsonPath refused = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // until the frame's document is on the bus the page reads as one without frames
+            do {
+                try (Owner.Approver approver = new Owner.Approver("deny")) {
+                    refused = Mcp.call(session, args);
+                }
+            } while (!"DENY_HOST".equals(call(refused, "refusal.code")) && System.nanoTime() < deadline);
+            assertEquals("DENY_HOST", call(refused, "refusal.code"), refused.prettify());
+            assertTrue(call(refused, "refusal.detail").contains("frames another document"), refused.prettify());
+            assertFalse(refused.prettify().contains("HIDDEN-CANARY"), refused.prettify());
+            assertEquals(0, refused.getInt("result.structuredContent.stepsRun"), refused.prettify());
+        } finally {
+            Owner.revokeActive();
         }
         try (TestApp chromium = TestApp.chromium("chrome://version")) {
             long window = Owner.awaitWindow("chromium", "");

@@ -92,6 +92,50 @@ class PersonsDisplayIT {
             owner().delete("/api/grants/" + active.jsonPath().getString("id"));
     }
 
+    // ---- round 13's F1 ------------------------------------------------------------------------
+
+    /**
+     * A click on a page's text field gives it the focus, and Chromium activates its window for it (round 13: the
+     * address bar): refused while the person is in another window, before anything is delivered; the person's window
+     * stays the active one.
+     */
+    @Test
+    void aClickOnATextFieldWhileThePersonIsElsewhereIsRefusedAndTheActiveWindowStays() throws Exception {
+        HttpServer site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        page(
+                site,
+                "/search.html",
+                "<!doctype html><html><head><title>Search page</title></head><body>"
+                        + "<label>Query <input type=text></label></body></html>");
+        site.start();
+        try (TestApp chromium =
+                TestApp.chromium("http://127.0.0.1:" + site.getAddress().getPort() + "/search.html")) {
+            long window = Long.parseLong(awaitWindow("--name", "Search page"));
+            mint(window, "window", "a11y_only", List.of("send"));
+            JsonPath r = null;
+            // the page's field reaches the bus a moment after its title: a step that found nothing yet is sent again
+            for (int attempt = 0;
+                    attempt < 20
+                            && (r == null
+                                    || r.get("result.structuredContent.refusal") == null
+                                            && "failed".equals(r.getString("result.structuredContent.outcome")));
+                    attempt++) {
+                if (r != null) Thread.sleep(500);
+                r = whenReady(() -> call("{\"instruction\":\"go to the query field\",\"steps\":["
+                        + "{\"action\":\"click\",\"target\":{\"role\":\"entry\",\"name\":\"Query\"}}],"
+                        + "\"verifier\":{\"kind\":\"window\",\"titleMatches\":\"Search\"}}"));
+            }
+            assertEquals("OUT_OF_SCOPE", r.getString("result.structuredContent.refusal.code"), r.prettify());
+            assertTrue(
+                    r.getString("result.structuredContent.refusal.detail").startsWith("a click on a text field"),
+                    r.prettify());
+            assertEquals(0, r.getInt("result.structuredContent.stepsRun"), r.prettify());
+            assertEquals(personsWindow, activeWindow(), "the person's window is still the active one");
+        } finally {
+            site.stop(0);
+        }
+    }
+
     // ---- B17 ------------------------------------------------------------------------------------
 
     @Test

@@ -327,7 +327,7 @@ public final class Consequential {
      * repeats its question does what the question says, even a dismissing one ({@code Cancel} under "Cancel the plan
      * and lose your saved projects?", {@code Close} under "Close your account?": round 11's EC).
      */
-    static boolean echoes(String label, String text) {
+    public static boolean echoes(String label, String text) {
         Set<String> asked = new java.util.HashSet<>(Labels.read(text).words());
         for (String w : Labels.read(label).words()) {
             if (!ConsequentialWords.functionWord(w) && asked.contains(w)) return true;

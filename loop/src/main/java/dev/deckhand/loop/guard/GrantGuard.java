@@ -63,8 +63,8 @@ import java.util.function.Supplier;
  * target did not exist when the card was shown, or resolves to another element now, and any consequential
  * effect the card did not show on that element, raise a card for that step alone.
  *
- * <p>Deckhand never moves the person's focus: a {@code focus} is refused while another window is active
- * ({@link #movesPersonsFocus}), and the run ends once the granted app's window (or a new window of its client, a
+ * <p>Deckhand never moves the person's focus: a {@code focus}, and a {@code click} on a text field, are refused while
+ * another window is active ({@link #movesPersonsFocus}), and the run ends once the granted app's window (or a new window of its client, a
  * popup) becomes the active one while the person was in another window when the run began or at the last action —
  * read at every check, after each delivery, during waits and at the run's end ({@link #watch}), and by the run's
  * watcher every poll. The run ends too once another program changed the person's keyboard (its map, modifiers or
@@ -247,7 +247,13 @@ public final class GrantGuard implements Guard {
         if (aborted().isPresent()) return aborted();
         Optional<Path> folder = ShownPlaces.chooserFolder(tree);
         if (folder.isPresent()) chooserFolder = folder;
-        return ShownPlaces.shown(tree, places, chooserFolder);
+        Optional<Refusal> shown = ShownPlaces.shown(tree, places, chooserFolder);
+        if (shown.isPresent()) return shown;
+        try {
+            return ShownPlaces.framedLocalPage(tree, facts().browserHost());
+        } catch (RefusedException unread) {
+            return Optional.of(unread.refusal());
+        }
     }
 
     @Override
@@ -627,7 +633,9 @@ public final class GrantGuard implements Guard {
      */
     private Optional<Refusal> movesPersonsFocus(Action action, Grant g, ScopedTree tree, ProposedAction proposed) {
         boolean menu = opensMenu(action, tree, proposed);
-        if (!(action instanceof Action.Focus || menu) || desktop.display().privateDesktop()) return Optional.empty();
+        boolean field = clicksTextField(action, tree);
+        if (!(action instanceof Action.Focus || menu || field)
+                || desktop.display().privateDesktop()) return Optional.empty();
         long active = desktop.display().activeWindow();
         boolean granted = active != 0
                 && (active == g.target().windowId() || g.scope() == ScopeKind.APP && ofGrantedProcess(active, g));
@@ -638,9 +646,26 @@ public final class GrantGuard implements Guard {
                     + "the keyboard from the window the person is in (a menu grabs it); ask the person to switch to the "
                     + "window, use select for a combo box's option, or act on the element the menu item would"));
         }
+        if (field) {
+            return Optional.of(Refusal.outOfScope("a click on a text field gives it the focus, which would activate the"
+                    + " window while another window is active: Deckhand never moves the person's focus; use set_text, or"
+                    + " ask the person to switch to the window"));
+        }
         return Optional.of(Refusal.outOfScope("focus would activate the window while another window is active: "
                 + "Deckhand never moves the person's focus; click or act on the element instead, or ask the person "
                 + "to switch to the window"));
+    }
+
+    /**
+     * Whether the action is a {@code click} on an editable text element: a toolkit gives such a field the focus when it
+     * is clicked, and Chromium activates its window for it (round 13's F1: a click on the address bar made Chromium the
+     * active window while the person was in another). {@code set_text} names its field without a focus.
+     */
+    static boolean clicksTextField(Action action, ScopedTree tree) {
+        if (!(action instanceof Action.Click c)) return false;
+        return tree.byUid(c.uid())
+                .map(n -> n.editable() && ProposedAction.Element.textRole(n.role()))
+                .orElse(false);
     }
 
     /**

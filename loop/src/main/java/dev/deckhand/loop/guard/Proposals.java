@@ -2,6 +2,7 @@ package dev.deckhand.loop.guard;
 
 import dev.deckhand.grant.ActionKind;
 import dev.deckhand.grant.BasisInfo;
+import dev.deckhand.grant.Consequential;
 import dev.deckhand.grant.ConsequentialWords;
 import dev.deckhand.grant.ProposedAction;
 import dev.deckhand.grant.Refusal;
@@ -329,7 +330,7 @@ public final class Proposals {
             }
             return new ProposedAction.WindowContext(
                             true, text.toString(), window.defaultButton(), window.accelerators())
-                    .withQuestion(answers.ask());
+                    .withQuestion(answers.ask(text.toString()));
         }
         // a web page's OK confirms what the page shows chosen, as a dialog's does (round 8: a page's <select>, checked
         // radio button and selected tab chose "Delete originals", and its OK was clicked with nothing named): only
@@ -386,10 +387,15 @@ public final class Proposals {
 
         /**
          * Nothing is set, and the buttons ask: two or more, or one that says anything but an acknowledgement ({@code OK}
-         * under "Saved." acknowledges; {@code Continue} under "Shred all 3 files?" answers, round 12).
+         * under "Saved." acknowledges; {@code Continue} under "Shred all 3 files?" answers, round 12), or one whose label
+         * the dialog's {@code text} names ({@code OK} under "Pressing OK terminates the production server.", round 13:
+         * the text says what the button does).
          */
-        boolean ask() {
-            return !setsSomething && (buttons >= 2 || buttons == 1 && !ConsequentialWords.acknowledging(lone));
+        boolean ask(String text) {
+            return !setsSomething
+                    && (buttons >= 2
+                            || buttons == 1
+                                    && (!ConsequentialWords.acknowledging(lone) || Consequential.echoes(lone, text)));
         }
     }
 
@@ -537,7 +543,7 @@ public final class Proposals {
         // dialog, not an editor whose window has no menu bar)
         boolean asks = dialog && !textArea && controls <= DIALOG_LIKE_CONTROLS;
         // a question: nothing but text and two buttons or more (round 11: Yes to "Shred all 3 files?")
-        boolean question = asks && answers.ask();
+        boolean question = asks && answers.ask(text.toString());
         return new ProposedAction.WindowContext(dialog, dialog ? text.toString() : "", dflt)
                 .withAsks(asks)
                 .withQuestion(question);

@@ -179,6 +179,31 @@ public final class ShownPlaces {
         return Optional.empty();
     }
 
+    /** Roles of a web document, and of the frame that holds one inside a page. */
+    private static final Set<String> DOCUMENTS = Set.of("document web", "document frame", "internal frame");
+
+    /**
+     * A local page ({@code file://}, {@code host} {@link dev.deckhand.grant.Facts#LOCAL_DOCUMENT}) that frames another
+     * document: Deckhand reads the tab's own address, not a frame's, and a local page may frame any file the browser
+     * can read (round 13's L1: a page framing Deckhand's {@code policy.json} and a hidden file put their text in the
+     * model's observation). The frame's place cannot be judged, so the page is refused, as a tab whose host is unknown.
+     */
+    public static Optional<Refusal> framedLocalPage(ScopedTree tree, Optional<String> host) {
+        if (!host.map(h -> h.equalsIgnoreCase(dev.deckhand.grant.Facts.LOCAL_DOCUMENT))
+                .orElse(false)) return Optional.empty();
+        int inside = -1; // the depth of the document the nodes are inside of, -1 outside any
+        for (Node n : tree.nodes()) {
+            if (inside >= 0 && n.depth() <= inside) inside = -1;
+            if (!DOCUMENTS.contains(n.role())) continue;
+            if (inside >= 0) {
+                return Optional.of(Refusal.denyHost("the tab shows a local document (file://) that frames another"
+                        + " document, whose address Deckhand does not read: it may be a file in a denied place"));
+            }
+            inside = n.depth();
+        }
+        return Optional.empty();
+    }
+
     /**
      * Whether {@code action} would type, paste, choose or open a path in a denied place: its text (with what
      * the target field already holds), the name or value of the element it lands on — in a file chooser read

@@ -325,6 +325,15 @@ class DialogChoiceTest {
                 node("l", 1, "label", "Saved.", Set.of()),
                 node("ok", 1, "push button", "OK", Set.of()));
         assertEquals(Set.of(), gates(info, "ok", yad), "an information box's OK acknowledges");
+        // round 13 (Q6): a text that names its one button says what the button does
+        for (String says : List.of(
+                "Pressing OK terminates the production server.", "Pressing OK shreds all 3 files in Documents.")) {
+            List<Node> named = List.of(
+                    node("f", 0, "frame", "Dialog", Set.of()),
+                    node("l", 1, "label", says, Set.of()),
+                    node("ok", 1, "push button", "OK", Set.of()));
+            assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(named, "ok", yad), says);
+        }
         List<Node> form = new java.util.ArrayList<>(question);
         form.add(node("c", 1, "check box", "Keep a copy", Set.of()));
         assertEquals(Set.of(), gates(form, "y", yad), "a form's OK is judged by what it shows chosen");

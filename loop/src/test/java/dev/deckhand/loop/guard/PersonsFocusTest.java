@@ -229,6 +229,26 @@ class PersonsFocusTest {
     }
 
     /**
+     * Round 13's F1: a click on a text field gives it the focus (Chromium activated its window for its address bar), so
+     * it is refused while the person is elsewhere, like {@code focus}; a button's click, and set_text, are not.
+     */
+    @Test
+    void aClickOnATextFieldIsAFocus() {
+        dev.deckhand.loop.desktop.Geometry g = new dev.deckhand.loop.desktop.Geometry(0, 0, 10, 10);
+        List<dev.deckhand.loop.desktop.Node> n = List.of(
+                dev.deckhand.loop.fakes.Trees.node("f", 0, "frame", "f"),
+                new dev.deckhand.loop.desktop.Node(
+                        "bar", 1, "entry", "Address and search bar", true, "", true, false, true, true, g),
+                new dev.deckhand.loop.desktop.Node("label", 1, "text", "Shown", true, "x", true, false, false, true, g),
+                dev.deckhand.loop.fakes.Trees.node("b", 1, "push button", "b"));
+        dev.deckhand.loop.desktop.ScopedTree tree = new dev.deckhand.loop.desktop.ScopedTree(1, 1, n, false);
+        assertTrue(GrantGuard.clicksTextField(new dev.deckhand.loop.action.Action.Click("bar"), tree));
+        assertFalse(GrantGuard.clicksTextField(new dev.deckhand.loop.action.Action.Click("label"), tree), "read-only");
+        assertFalse(GrantGuard.clicksTextField(new dev.deckhand.loop.action.Action.Click("b"), tree));
+        assertFalse(GrantGuard.clicksTextField(new dev.deckhand.loop.action.Action.SetText("bar", "x"), tree));
+    }
+
+    /**
      * What opens a menu (which grabs the keyboard, so it is refused before delivery while the person is elsewhere,
      * like {@code focus}): a GTK or LibreOffice {@code menu}, a Qt {@code menu item} right under the menu bar; not an
      * item inside an open menu, not a button.
