@@ -128,7 +128,12 @@ public final class TaskFile {
                     "instruction must be at most " + ToolLimits.MAX_INSTRUCTION + " characters in task");
         }
         JsonNode grant = object(root, "grant", "task");
-        only(grant, Set.of("scope", "inputPolicy", "capture", "consequential", "budget", "idleExpirySeconds"), "grant");
+        only(
+                grant,
+                Set.of("scope", "inputPolicy", "capture", "consequential", "budget", "idleExpirySeconds", "blindInput"),
+                "grant");
+        if (grant.has("blindInput") && !grant.get("blindInput").isBoolean())
+            throw new IllegalArgumentException("blindInput must be true or false in grant");
         wire(grant, "scope", ScopeKind::fromWire);
         wire(grant, "inputPolicy", InputPolicy::fromWire);
         wire(grant, "capture", CaptureMode::fromWire);

@@ -58,6 +58,20 @@ class KeysE2ETest {
         return call;
     }
 
+    /** An xterm titled {@code title} whose shell reads one line and writes it to {@code submitted}. */
+    private static TestApp lineReader(String title, Path submitted) throws java.io.IOException {
+        return TestApp.launch(List.of(
+                "xterm",
+                "-xrm",
+                "XTerm*allowSendEvents: true",
+                "-T",
+                title,
+                "-e",
+                "sh",
+                "-c",
+                "read line; echo \"$line\" > " + submitted + "; sleep 60"));
+    }
+
     private static String key(String chord) {
         return "{\"action\":\"key\",\"keys\":\"" + chord + "\"}";
     }
@@ -173,18 +187,8 @@ class KeysE2ETest {
     @Test
     void keysIntoAWindowWithoutATreeAreBlindInputOnlyThePersonAllows() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        Path dir = Files.createTempDirectory("deckhand-e2e");
-        Path submitted = dir.resolve("submitted");
-        try (TestApp term = TestApp.launch(List.of(
-                "xterm",
-                "-xrm",
-                "XTerm*allowSendEvents: true",
-                "-T",
-                "deckhand-blind",
-                "-e",
-                "sh",
-                "-c",
-                "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
+        Path submitted = Files.createTempDirectory("deckhand-e2e").resolve("submitted");
+        try (TestApp term = lineReader("deckhand-blind", submitted)) {
             long window = Owner.awaitWindow("xterm", "deckhand-blind");
             JsonPath grant = Owner.mint(window, "autonomous", List.of("send"), Map.of("capture", "pixels"));
             String typeAndSubmit = "{\"action\":\"type\",\"text\":\"blind\"}," + key("Return");
@@ -236,18 +240,8 @@ class KeysE2ETest {
     @Test
     void everyChordThatSubmitsALineInATerminalIsSend() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        Path dir = Files.createTempDirectory("deckhand-e2e");
-        Path submitted = dir.resolve("submitted");
-        try (TestApp term = TestApp.launch(List.of(
-                "xterm",
-                "-xrm",
-                "XTerm*allowSendEvents: true",
-                "-T",
-                "deckhand-term",
-                "-e",
-                "sh",
-                "-c",
-                "read line; echo \"$line\" > " + submitted + "; sleep 60"))) {
+        Path submitted = Files.createTempDirectory("deckhand-e2e").resolve("submitted");
+        try (TestApp term = lineReader("deckhand-term", submitted)) {
             long window = Owner.awaitWindow("xterm", "deckhand-term");
             Owner.mint(window, "autonomous", List.of(), Map.of("capture", "pixels", "blindInput", true));
             // at most 10 runs that deliver nothing a minute per session: six chords, each its own run

@@ -70,6 +70,9 @@ class TaskFileTest {
         assertTrue(invalid(GOOD.replace("\"autonomous\"", "\"yolo\"")).contains("inputPolicy"));
         assertTrue(invalid(GOOD.replace("\"a11y_only\"", "\"everything\"")).contains("capture"));
         assertEquals(
+                "x.json: blindInput must be true or false in grant",
+                invalid(GOOD.replace("\"consequential\": []", "\"consequential\": [], \"blindInput\": \"yes\"")));
+        assertEquals(
                 "x.json: expect.refusal is required when expect.outcome is refused",
                 invalid(GOOD.replace("\"outcome\": \"completed\", \"verdict\": \"pass\"", "\"outcome\": \"refused\"")));
         assertEquals(

@@ -79,7 +79,7 @@ public final class DenyScan {
             return config.allowLocalFiles()
                     ? Optional.empty()
                     : Optional.of(Refusal.denyHost(
-                            "the tab shows a local document (file://) and the policy's " + "allowLocalFiles is false"));
+                            "the tab shows a local document (file://) and the policy's allowLocalFiles is false"));
         }
         String named =
                 BROWSER_SCHEMES.contains(scheme) ? scheme : "a scheme of " + (scheme.length() - 1) + " characters";

@@ -64,8 +64,9 @@ import java.util.function.Supplier;
  * effect the card did not show on that element, raise a card for that step alone.
  *
  * <p>Deckhand never moves the person's focus: a {@code focus}, and a {@code click} on a text field, are refused while
- * another window is active ({@link #movesPersonsFocus}), and the run ends once the granted app's window (or a new window of its client, a
- * popup) becomes the active one while the person was in another window when the run began or at the last action —
+ * another window is active ({@link #movesPersonsFocus}), and the run ends once the granted app's window (or a new
+ * window of its client, a popup) becomes the active one while the person was in another window when the run began or
+ * at the last action —
  * read at every check, after each delivery, during waits and at the run's end ({@link #watch}), and by the run's
  * watcher every poll. The run ends too once another program changed the person's keyboard (its map, modifiers or
  * controls) during it. A private virtual desktop Deckhand started is exempt from both.
