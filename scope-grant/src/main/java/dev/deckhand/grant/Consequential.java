@@ -323,16 +323,28 @@ public final class Consequential {
     }
 
     /**
-     * Whether a word of {@code label} is a word of the dialog's {@code text}, function words aside: an answer that
+     * Whether a word of {@code label} is a word of the dialog's {@code text}, or a form of it, function words aside: an answer that
      * repeats its question does what the question says, even a dismissing one ({@code Cancel} under "Cancel the plan
      * and lose your saved projects?", {@code Close} under "Close your account?": round 11's EC).
      */
     public static boolean echoes(String label, String text) {
-        Set<String> asked = new java.util.HashSet<>(Labels.read(text).words());
+        List<String> asked = Labels.read(text).words();
         for (String w : Labels.read(label).words()) {
-            if (!ConsequentialWords.functionWord(w) && asked.contains(w)) return true;
+            if (ConsequentialWords.functionWord(w)) continue;
+            for (String t : asked) if (t.equals(w) || inflects(t, w)) return true;
         }
         return false;
+    }
+
+    /**
+     * Whether {@code t} is a form of {@code w} of {@value ConsequentialWords#MIN_AFFIXED} letters or more: its stem (a
+     * final {@code e} dropped) and at most five letters more ({@code closed}, {@code closes}, {@code closing} of
+     * {@code close}; round 14's Q5: "shredded when this window is closed" over a lone Close).
+     */
+    private static boolean inflects(String t, String w) {
+        if (w.length() < ConsequentialWords.MIN_AFFIXED) return false;
+        String stem = w.endsWith("e") ? w.substring(0, w.length() - 1) : w;
+        return t.startsWith(stem) && t.length() > w.length() && t.length() - stem.length() <= 5;
     }
 
     /** The roles of a button that answers a dialog. */

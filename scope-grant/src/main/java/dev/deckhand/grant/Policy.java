@@ -228,6 +228,14 @@ public final class Policy {
         if (pixels && grant.capture() != CaptureMode.PIXELS) {
             return Optional.of(Refusal.outOfScope("grant " + grant.id() + " is a11y_only: no pixels"));
         }
+        // a local page can show any file the browser can read where its tree does not (a frame hidden from it: round
+        // 14's L6 showed the owner token so): its pixels are withheld as under secure input, and the tree goes on alone
+        if (pixels
+                && facts.targetIsBrowser()
+                && facts.browserHost().map(Facts.LOCAL_DOCUMENT::equals).orElse(false)) {
+            return Optional.of(Refusal.secureInput("the tab shows a local document (file://), which may show files"
+                    + " the accessibility tree does not: no capture"));
+        }
         return Optional.empty();
     }
 

@@ -187,6 +187,18 @@ class PolicyTest {
                     "(" + scheme + ")",
                     "never in scope");
         }
+        // its pixels are withheld: a local page may show files out of the tree's sight (round 14's L6)
+        Optional<Refusal> capture = Policy.beforeCapture(auto(), autonomous(), local, TARGET, true);
+        assertEquals(RefusalCode.SECURE_INPUT, capture.orElseThrow().code());
+        assertTrue(
+                capture.get().detail().contains("local document"), capture.get().detail());
+        assertTrue(
+                Policy.beforeCapture(auto(), autonomous(), local, TARGET, false).isEmpty(), "the tree is read");
+        assertTrue(
+                Policy.beforeCapture(
+                                auto(), autonomous(), quiet().withBrowser(Optional.of("example.org")), TARGET, true)
+                        .isEmpty(),
+                "a page on the web is captured");
         // a scheme of the page's own making is named by its length only
         Facts custom = quiet().withBrowser(Optional.of("x-owner-token-abc:"));
         assertRefused(

@@ -326,13 +326,16 @@ class DialogChoiceTest {
                 node("ok", 1, "push button", "OK", Set.of()));
         assertEquals(Set.of(), gates(info, "ok", yad), "an information box's OK acknowledges");
         // round 13 (Q6): a text that names its one button says what the button does
-        for (String says : List.of(
-                "Pressing OK terminates the production server.", "Pressing OK shreds all 3 files in Documents.")) {
+        for (String[] says : List.of(
+                new String[] {"Pressing OK terminates the production server.", "OK"},
+                new String[] {"Pressing OK shreds all 3 files in Documents.", "OK"},
+                // round 14's Q5: a form of the label names it too
+                new String[] {"The 3 files in Documents are shredded when this window is closed.", "Close"})) {
             List<Node> named = List.of(
                     node("f", 0, "frame", "Dialog", Set.of()),
-                    node("l", 1, "label", says, Set.of()),
-                    node("ok", 1, "push button", "OK", Set.of()));
-            assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(named, "ok", yad), says);
+                    node("l", 1, "label", says[0], Set.of()),
+                    node("ok", 1, "push button", says[1], Set.of()));
+            assertEquals(Set.of(ConsequentialWords.UNLISTED), gates(named, "ok", yad), says[0]);
         }
         List<Node> form = new java.util.ArrayList<>(question);
         form.add(node("c", 1, "check box", "Keep a copy", Set.of()));
