@@ -251,7 +251,7 @@ public final class GrantGuard implements Guard {
         Optional<Refusal> shown = ShownPlaces.shown(tree, places, chooserFolder);
         if (shown.isPresent()) return shown;
         try {
-            return ShownPlaces.framedLocalPage(tree, facts().browserHost());
+            return ShownPlaces.framedLocalPage(tree, () -> facts().browserHost());
         } catch (RefusedException unread) {
             return Optional.of(unread.refusal());
         }

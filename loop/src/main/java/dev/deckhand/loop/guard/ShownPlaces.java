@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Where file dialogs, address bars and {@code file://} pages point, read from the tree the loop observes, and
@@ -187,21 +188,27 @@ public final class ShownPlaces {
      * document: Deckhand reads the tab's own address, not a frame's, and a local page may frame any file the browser
      * can read (round 13's L1: a page framing Deckhand's {@code policy.json} and a hidden file put their text in the
      * model's observation). The frame's place cannot be judged, so the page is refused, as a tab whose host is unknown.
+     * The tab's {@code host} is read only for a tree that shows a document inside a document.
      */
-    public static Optional<Refusal> framedLocalPage(ScopedTree tree, Optional<String> host) {
-        if (!host.map(h -> h.equalsIgnoreCase(dev.deckhand.grant.Facts.LOCAL_DOCUMENT))
-                .orElse(false)) return Optional.empty();
+    public static Optional<Refusal> framedLocalPage(ScopedTree tree, Supplier<Optional<String>> host) {
+        if (!framesDocument(tree)
+                || !host.get()
+                        .map(h -> h.equalsIgnoreCase(dev.deckhand.grant.Facts.LOCAL_DOCUMENT))
+                        .orElse(false)) return Optional.empty();
+        return Optional.of(Refusal.denyHost("the tab shows a local document (file://) that frames another"
+                + " document, whose address Deckhand does not read: it may be a file in a denied place"));
+    }
+
+    /** Whether {@code tree} shows a document (or a frame) inside a document. */
+    private static boolean framesDocument(ScopedTree tree) {
         int inside = -1; // the depth of the document the nodes are inside of, -1 outside any
         for (Node n : tree.nodes()) {
             if (inside >= 0 && n.depth() <= inside) inside = -1;
             if (!DOCUMENTS.contains(n.role())) continue;
-            if (inside >= 0) {
-                return Optional.of(Refusal.denyHost("the tab shows a local document (file://) that frames another"
-                        + " document, whose address Deckhand does not read: it may be a file in a denied place"));
-            }
+            if (inside >= 0) return true;
             inside = n.depth();
         }
-        return Optional.empty();
+        return false;
     }
 
     /**

@@ -328,21 +328,20 @@ class ShownPlacesTest {
                 node("p", 4, "paragraph", "{ \"permissionMode\": \"auto\" }"));
         ScopedTree tree = new ScopedTree(1, 1, framed, false);
         Optional<dev.deckhand.grant.Refusal> r =
-                ShownPlaces.framedLocalPage(tree, Optional.of(dev.deckhand.grant.Facts.LOCAL_DOCUMENT));
+                ShownPlaces.framedLocalPage(tree, () -> Optional.of(dev.deckhand.grant.Facts.LOCAL_DOCUMENT));
         assertEquals(dev.deckhand.grant.RefusalCode.DENY_HOST, r.orElseThrow().code());
         assertTrue(r.get().detail().contains("frames another document"), r.get().detail());
         assertFalse(r.get().detail().contains("permissionMode"), "the detail quotes nothing the page shows");
         // a web page's frames are the host rules' business (a page on the web cannot frame a local file)
-        assertEquals(Optional.empty(), ShownPlaces.framedLocalPage(tree, Optional.of("example.org")));
+        assertEquals(Optional.empty(), ShownPlaces.framedLocalPage(tree, () -> Optional.of("example.org")));
         // a local page without frames, and two tabs' documents side by side, are not framed
         List<Node> plain = List.of(
                 node("w", 0, "frame", "Local Page - Chromium"),
                 node("d", 1, "document web", "Local Page"),
                 node("p", 2, "paragraph", "hello"),
                 node("d2", 1, "document web", "Other"));
-        assertEquals(
-                Optional.empty(),
-                ShownPlaces.framedLocalPage(
-                        new ScopedTree(1, 1, plain, false), Optional.of(dev.deckhand.grant.Facts.LOCAL_DOCUMENT)));
+        assertEquals(Optional.empty(), ShownPlaces.framedLocalPage(new ScopedTree(1, 1, plain, false), () -> {
+            throw new AssertionError("the host is read only for a tree that frames a document");
+        }));
     }
 }
