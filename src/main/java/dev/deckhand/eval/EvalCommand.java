@@ -166,7 +166,8 @@ public final class EvalCommand {
         List<TaskSuite.Entry> jobs = new ArrayList<>();
         for (TaskSuite.Entry e : entries) for (int k = 0; k < o.repeat(); k++) jobs.add(e);
         Progress progress = new Progress(jobs.size(), err);
-        TaskRunner runner = new TaskRunner(settings);
+        ChildArchive archive = ChildArchive.create();
+        TaskRunner runner = new TaskRunner(settings, archive);
         ExecutorService pool = Executors.newFixedThreadPool(o.parallel(), r -> {
             Thread t = new Thread(r, "deckhand-eval-worker");
             t.setDaemon(true);
@@ -193,6 +194,7 @@ public final class EvalCommand {
             throw new IllegalStateException("a worker failed: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
+            archive.close();
         }
         progress.close();
         return rows;

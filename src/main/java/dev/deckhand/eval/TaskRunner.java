@@ -51,9 +51,11 @@ final class TaskRunner {
     static final String RESULT_PREFIX = "deckhand-eval-result ";
 
     private final Settings settings;
+    private final ChildArchive archive;
 
-    TaskRunner(Settings settings) {
+    TaskRunner(Settings settings, ChildArchive archive) {
         this.settings = settings;
+        this.archive = archive;
     }
 
     /** Runs {@code task}; never throws: a harness failure becomes the row's {@code error}. */
@@ -122,15 +124,11 @@ final class TaskRunner {
         // opens the server's own bind to its interface).
         Map<String, String> childEnv =
                 Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0", "QUARKUS_HTTP_HOST", "127.0.0.1");
-        List<String> childCommand = new ArrayList<>(List.of(
-                settings.java(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-Xmx512m",
-                "-jar",
-                settings.jar().toString(),
-                "eval-task",
-                job.toString()));
+        List<String> classes = archive.options();
+        List<String> childCommand =
+                new ArrayList<>(List.of(settings.java(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m"));
+        childCommand.addAll(classes);
+        childCommand.addAll(List.of("-jar", settings.jar().toString(), "eval-task", job.toString()));
         Path out = logs.resolve("child.out");
         Path err = logs.resolve("child.log");
         ProcessBuilder pb =
@@ -158,6 +156,14 @@ final class TaskRunner {
         }
         if (!ended) {
             child.destroyForcibly();
+            try {
+                child.waitFor(5, TimeUnit.SECONDS); // dead before its archive, if any, is removed
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        archive.ended(classes, ended);
+        if (!ended) {
             return row.error(
                     "the task's run did not end within " + timeout + " s plus " + START_SLACK.toSeconds()
                             + " s to start; " + tail(err, 400),
