@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -98,7 +99,19 @@ final class AtspiActions {
         byte[] utf8 = AtspiCalls.nulTerminated(text);
         Bound b = target(uid);
         Pointer et = Atspi.atspi_accessible_get_editable_text_iface(b.obj());
-        if (et == null) throw unsupported(b, "offers no EditableText interface");
+        if (et == null) {
+            // A slider or spin button with a value and no text to edit (Chromium's range input) takes a number as
+            // its value; one that accepts it and keeps its old value (Chromium's date and time parts) is refused,
+            // measured by reading the value back.
+            if (!VALUE_ROLES.contains(b.role()) || !NUMBER.matcher(text.strip()).matches()) {
+                throw unsupported(b, "offers no EditableText interface");
+            }
+            if (!setNumber(b, text)) throw unsupported(b, "offers neither EditableText nor Value");
+            if (!holds(b, Double.parseDouble(text.strip().replace(',', '.')))) {
+                throw unsupported(b, "offers no EditableText interface, and its Value interface kept its old value");
+            }
+            return;
+        }
         try {
             long t0 = System.nanoTime();
             int ok = Atspi.atspi_editable_text_set_text_contents(et, utf8, calls.err());
@@ -119,19 +132,53 @@ final class AtspiActions {
      * as a person leaving the field would commit it. Text that is not a plain number is left as text.
      */
     private void commitNumber(Bound b, String text) {
+        if (NUMBER.matcher(text.strip()).matches()) setNumber(b, text);
+    }
+
+    /** The roles whose number {@code set_text} may set through the Value interface when they have no text to edit. */
+    private static final Set<String> VALUE_ROLES = Set.of("spin button", "slider");
+
+    /** Sets a plain number as the element's value; false if it has no Value interface. */
+    private boolean setNumber(Bound b, String text) {
         String t = text.strip();
-        if (!NUMBER.matcher(t).matches()) return;
         Pointer v = Atspi.atspi_accessible_get_value_iface(b.obj());
-        if (v == null) return;
+        if (v == null) return false;
         try {
             long t0 = System.nanoTime();
             int ok = Atspi.atspi_value_set_current_value(v, Double.parseDouble(t.replace(',', '.')), calls.err());
             checkActError(b, "set_current_value", t0);
             if (ok == 0) throw refusedBy(b, "set_current_value");
+            return true;
         } finally {
             Gobject.g_object_unref(v);
         }
     }
+
+    /** Whether the element's value reads {@code wanted} within {@link #VALUE_SETTLE} (the renderer answers later). */
+    private boolean holds(Bound b, double wanted) {
+        long deadline = System.nanoTime() + VALUE_SETTLE.toNanos();
+        while (true) {
+            Pointer v = Atspi.atspi_accessible_get_value_iface(b.obj());
+            if (v == null) return false;
+            double now;
+            try {
+                now = Atspi.atspi_value_get_current_value(v, calls.err());
+                calls.dropError();
+            } finally {
+                Gobject.g_object_unref(v);
+            }
+            if (Math.abs(now - wanted) < 1e-9) return true;
+            if (System.nanoTime() > deadline) return false;
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    private static final java.time.Duration VALUE_SETTLE = java.time.Duration.ofMillis(1000);
 
     /** See {@link AtspiBridge#focus(String)}. */
     void focus(String uid) {
@@ -148,33 +195,73 @@ final class AtspiActions {
         }
     }
 
-    /** See {@link AtspiBridge#select(String, String)}. */
+    /**
+     * See {@link AtspiBridge#select(String, String)}. The option is a child of the element, or of its one container
+     * child (a combo box's menu). It is chosen through the element's Selection interface; where there is none, or
+     * it refuses (Chromium's {@code <select>} shows its options as menu items under a combo box that has none, and
+     * its closed menu refuses {@code select_child}), through the option's own {@code select} action, as a person
+     * picks the entry.
+     */
     void select(String uid, String option) {
         Bound b = target(uid);
         Pointer sel = Atspi.atspi_accessible_get_selection_iface(b.obj());
-        if (sel == null) throw unsupported(b, "offers no Selection interface");
+        Pointer container = null;
         try {
-            int index = optionIndex(b.obj(), option, b);
+            Pointer parent = b.obj();
+            int index = optionIndex(parent, option, b);
             if (index < 0) {
-                Pointer only = singleContainerChild(b.obj());
-                if (only != null) {
-                    try {
-                        index = optionIndex(only, option, b);
-                    } finally {
-                        Gobject.g_object_unref(only);
-                    }
+                container = singleContainerChild(b.obj());
+                if (container != null) {
+                    parent = container;
+                    index = optionIndex(container, option, b);
                 }
             }
             if (index < 0) {
+                if (sel == null && container == null) throw unsupported(b, "offers no Selection interface");
                 throw new RefusedException(Refusal.outOfScope(
                         b.describe() + " has no option with the given name (" + option.length() + " characters)"));
             }
-            long t0 = System.nanoTime();
-            int ok = Atspi.atspi_selection_select_child(sel, index, calls.err());
-            checkActError(b, "select_child", t0);
-            if (ok == 0) throw refusedBy(b, "select_child(" + index + ")");
+            if (sel != null) {
+                long t0 = System.nanoTime();
+                int ok = Atspi.atspi_selection_select_child(sel, index, calls.err());
+                checkActError(b, "select_child", t0);
+                if (ok != 0) return;
+            }
+            if (!selectAction(b, parent, index)) {
+                throw sel == null
+                        ? unsupported(b, "offers no Selection interface, and its option no select action")
+                        : refusedBy(b, "select_child(" + index + ")");
+            }
         } finally {
-            Gobject.g_object_unref(sel);
+            if (sel != null) Gobject.g_object_unref(sel);
+            if (container != null) Gobject.g_object_unref(container);
+        }
+    }
+
+    /** Does the {@code select} action of {@code parent}'s child {@code index}; false if it has none. */
+    private boolean selectAction(Bound b, Pointer parent, int index) {
+        Pointer child = Atspi.atspi_accessible_get_child_at_index(parent, index, calls.err());
+        calls.dropError();
+        if (child == null) return false;
+        Pointer action = Atspi.atspi_accessible_get_action_iface(child);
+        try {
+            if (action == null) return false;
+            long t0 = System.nanoTime();
+            int n = Atspi.atspi_action_get_n_actions(action, calls.err());
+            checkActError(b, "get_n_actions", t0);
+            for (int i = 0; i < n; i++) {
+                String name = AtspiCalls.takeString(Atspi.atspi_action_get_action_name(action, i, calls.err()));
+                checkActError(b, "get_action_name", t0);
+                if (!"select".equalsIgnoreCase(name)) continue;
+                int ok = Atspi.atspi_action_do_action(action, i, calls.err());
+                checkActError(b, "do_action(select)", t0);
+                if (ok == 0) throw refusedBy(b, "the option's do_action(select)");
+                return true;
+            }
+            return false;
+        } finally {
+            if (action != null) Gobject.g_object_unref(action);
+            Gobject.g_object_unref(child);
         }
     }
 

@@ -80,6 +80,9 @@ final class AtspiTree {
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
 
+    /** Whether each app read so far is Chromium ({@link #chromium}). */
+    private final java.util.Map<Integer, Boolean> chromiumByPid = new java.util.HashMap<>();
+
     private final Descendants descendants;
     /** Tests and the bench compare both walks: false forces the child-by-child walk. */
     boolean useCollection = true;
@@ -142,6 +145,9 @@ final class AtspiTree {
                         "app pid " + pid + " is not responding to accessibility calls (hung or stopped)"));
             }
             bus.rememberGtk4(pid, gtk4);
+            // Chromium replaces a page's subtree without telling libatspi's cache: a tree read while a page
+            // loaded, or before a link was followed, would be read again from the cache (ChromiumFormControlsTest)
+            if (chromiumByPid.computeIfAbsent(pid, p -> chromium(frame))) Atspi.atspi_accessible_clear_cache(frame);
             calls.resetDropped();
             ScopedTree tree = walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev, includeHidden);
             // An app that died during the walk leaves libatspi's cached roles and names readable while
@@ -235,7 +241,7 @@ final class AtspiTree {
         } finally {
             for (Object[] rest : stack) Gobject.g_object_unref((Pointer) rest[0]);
         }
-        List<Node> result = List.copyOf(nodes);
+        List<Node> result = withoutFlatMenuBars(nodes);
         latest.set(result);
         lastWalkStats = String.format(
                 Locale.ROOT,
@@ -360,7 +366,7 @@ final class AtspiTree {
                 if (rest != null) Gobject.g_object_unref(rest);
             }
         }
-        List<Node> result = List.copyOf(nodes);
+        List<Node> result = withoutFlatMenuBars(nodes);
         latest.set(result);
         lastWalkStats = String.format(
                 Locale.ROOT,
@@ -373,6 +379,46 @@ final class AtspiTree {
                 calls.textReads(),
                 calls.textNanos() / 1e6);
         return new ScopedTree(windowId, rev, result, partial);
+    }
+
+    /**
+     * Whether the app is Chromium (its toolkit name, which Electron apps report too): it replaces a page's subtree
+     * without the events that keep libatspi's cache current, so a window read while its page loaded went on being
+     * read without the page's form (ChromiumFormControlsTest), by the list and by the walk alike.
+     */
+    private boolean chromium(Pointer root) {
+        Pointer app = Atspi.atspi_accessible_get_application(root, calls.err());
+        calls.dropError();
+        if (app == null) return false;
+        try {
+            String tk = AtspiCalls.takeString(Atspi.atspi_accessible_get_toolkit_name(app, calls.err()));
+            calls.dropError();
+            return "chromium".equalsIgnoreCase(tk);
+        } finally {
+            Gobject.g_object_unref(app);
+        }
+    }
+
+    /**
+     * The nodes without any menu bar that has no area on screen, and its subtree. LibreOffice's GTK 3 window shows
+     * its menus twice: the toolkit's menu bar, whose menus open on their click action, and its own of zero height,
+     * whose menus offer no action at all (LoMenuBarsTest). A bar no one can see is no bar a person uses, and a
+     * model offered it picks menus that cannot open.
+     */
+    static List<Node> withoutFlatMenuBars(List<Node> nodes) {
+        List<Node> kept = new ArrayList<>(nodes.size());
+        int skipBelow = -1;
+        for (Node n : nodes) {
+            if (skipBelow >= 0 && n.depth() > skipBelow) continue;
+            skipBelow = -1;
+            Geometry b = n.bounds();
+            if (n.role().equals("menu bar") && b != null && (b.width() == 0 || b.height() == 0)) {
+                skipBelow = n.depth();
+                continue;
+            }
+            kept.add(n);
+        }
+        return List.copyOf(kept);
     }
 
     /** Reads one node and binds a uid to it (the uid map takes {@code obj}'s reference if new). */
@@ -625,6 +671,19 @@ final class AtspiTree {
      * some toolkits (Qt 5) do not announce a changed window title, e.g. the {@code *} of an unsaved
      * document, and the cached name stays the old one.
      */
+    private static final java.time.Duration RETITLE_LAG = java.time.Duration.ofMillis(500);
+
+    private static final java.time.Duration RETITLE_POLL = java.time.Duration.ofMillis(50);
+
+    private static void pause(java.time.Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RefusedException(Refusal.a11yUnavailable("interrupted while a window's title settled"));
+        }
+    }
+
     /** {@link #findFrame(int, String, BusFrame)} by title, for the menus' read. */
     Pointer frame(int pid, String title) {
         return findFrame(pid, title, null);
@@ -637,8 +696,16 @@ final class AtspiTree {
                     + " (not registered on the accessibility bus, exited, or in another PID namespace)"));
         }
         try {
-            Pointer frame = findFrame(apps, pid, title, route, false);
-            return frame != null ? frame : findFrame(apps, pid, title, route, true);
+            Pointer frame = findFrame(apps, pid, title, route, false, false);
+            // A window's accessible name follows its X title a moment later (Chromium, when a page sets its
+            // title): asked again from the app for up to RETITLE_LAG before the window counts as gone.
+            long deadline = System.nanoTime() + RETITLE_LAG.toNanos();
+            while (frame == null) {
+                boolean last = System.nanoTime() > deadline;
+                frame = findFrame(apps, pid, title, route, true, last);
+                if (frame == null) pause(RETITLE_POLL);
+            }
+            return frame;
         } finally {
             apps.forEach(Gobject::g_object_unref);
         }
@@ -648,7 +715,7 @@ final class AtspiTree {
      * One pass of {@link #findFrame(int, String, BusFrame)}: null when no name (or route, when one is given)
      * matched, a refusal when several did.
      */
-    private Pointer findFrame(List<Pointer> apps, int pid, String title, BusFrame route, boolean fresh) {
+    private Pointer findFrame(List<Pointer> apps, int pid, String title, BusFrame route, boolean fresh, boolean last) {
         List<Pointer> matches = new ArrayList<>();
         List<String> seen = new ArrayList<>();
         long t0 = System.nanoTime();
@@ -679,7 +746,7 @@ final class AtspiTree {
         }
         if (matches.size() == 1) return matches.get(0);
         matches.forEach(Gobject::g_object_unref);
-        if (matches.isEmpty() && !fresh) return null;
+        if (matches.isEmpty() && !last) return null;
         if (matches.isEmpty()) {
             // the titles are the app's: the detail counts them, it does not list them
             throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exposes no window "
