@@ -28,8 +28,18 @@ final class ChildArchive implements AutoCloseable {
         this.writing = dir == null ? null : dir.resolve("child.jsa.writing");
     }
 
-    /** An archive in a new temporary directory; none if that cannot be made (the children then start as before). */
-    static ChildArchive create() {
+    /**
+     * Writing the archive costs the first child about 2.5 s and saves each later one about 0.5 s (docs/eval.md): it
+     * pays from this many runs on.
+     */
+    static final int WORTH_FROM_RUNS = 8;
+
+    /**
+     * An archive in a new temporary directory for an eval of {@code runs} task runs; none for fewer than {@link
+     * #WORTH_FROM_RUNS}, or if the directory cannot be made (the children then start as before).
+     */
+    static ChildArchive create(int runs) {
+        if (runs < WORTH_FROM_RUNS) return new ChildArchive(null);
         try {
             return new ChildArchive(Files.createTempDirectory("deckhand-eval-cds-"));
         } catch (IOException e) {

@@ -166,7 +166,7 @@ public final class EvalCommand {
         List<TaskSuite.Entry> jobs = new ArrayList<>();
         for (TaskSuite.Entry e : entries) for (int k = 0; k < o.repeat(); k++) jobs.add(e);
         Progress progress = new Progress(jobs.size(), err);
-        ChildArchive archive = ChildArchive.create();
+        ChildArchive archive = ChildArchive.create(jobs.size());
         TaskRunner runner = new TaskRunner(settings, archive);
         ExecutorService pool = Executors.newFixedThreadPool(o.parallel(), r -> {
             Thread t = new Thread(r, "deckhand-eval-worker");
