@@ -13,15 +13,17 @@ SAMPLE_APPS=(mousepad)
 # (the click_at measurements per toolkit, SentClickDesktopTest).
 # xkbset: KeyboardChangesTest turns on AccessX (sticky, slow, bounce keys) as a granted program could.
 # tmux: ProcessesStartedSinceTest (a multiplexer's client leads a terminal; its server runs commands on request).
-# l3afpad, geany, gucharmap, ristretto, xarchiver: GTK 3 menu bars no other test names (Gtk3MenuBarsTest).
+# gucharmap, ristretto, xarchiver (and the suite's l3afpad, geany): GTK 3 menu bars no other test names
+# (Gtk3MenuBarsTest).
 TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrapper-java-jni
       chromium chromium-driver xdotool scrot imagemagick shellcheck espeak-ng sox dunst libnotify-bin
       i3lock xclip zenity i3-wm fluxbox icewm python3-gi python3-gi-cairo gir1.2-gtk-3.0 mtpaint xkbset
-      tmux l3afpad geany gucharmap ristretto xarchiver)
+      tmux gucharmap ristretto xarchiver)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (its GTK 3 plugin
-# shows the accessibility tree), X11 apps without one (Athena's xedit, xterm) and Chromium (a local form).
+# shows the accessibility tree), X11 apps without one (Athena's xedit, xterm), Chromium (a local form), l3afpad
+# and geany.
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword
-      libreoffice-writer libreoffice-calc libreoffice-gtk3 x11-apps xterm chromium)
+      libreoffice-writer libreoffice-calc libreoffice-gtk3 x11-apps xterm chromium l3afpad geany)
 # Inside the sandbox image (docker/Containerfile): Deckhand, the virtual desktop and the suite's apps.
 IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" "${EVAL[@]}")
 # On the host, to build and run that image (scripts/image.sh): podman needs runc here (LINUX-DESKTOP.md).
