@@ -206,7 +206,7 @@ class KeyboardChangesTest {
         // keycodes are read when the display opens, so it opens on a quiet keyboard (the desktop stage once counted
         // such a keycode's undoing as a change)
         TestApps.sleep(1000);
-        X11Display x = X11Display.open(System.getenv());
+        X11Display x = quietlyOpened();
         try (TestApps apps = new TestApps()) {
             assertTrue(TestApps.await(() -> x.keyboardChanges().watched(), Duration.ofSeconds(3)), "watching");
             long start = x.keyboardChanges().count();
@@ -252,6 +252,23 @@ class KeyboardChangesTest {
             return o;
         } catch (Exception e) {
             throw new AssertionError(String.join(" ", cmd) + ": " + e);
+        }
+    }
+
+    /**
+     * The display opened on a quiet keyboard: a scratch keycode an earlier test's xdotool mapped and has not reset
+     * yet is read as no spare keycode, and its reset counted (one CI desktop stage counted "the keysyms of 1 key"
+     * after the 1 s wait alone). So the watch must count nothing for a second after it opens; if it does, it opens
+     * again (at most five times).
+     */
+    private static X11Display quietlyOpened() {
+        for (int attempt = 0; ; attempt++) {
+            X11Display x = X11Display.open(System.getenv());
+            assertTrue(TestApps.await(() -> x.keyboardChanges().watched(), Duration.ofSeconds(3)), "watching");
+            long count = x.keyboardChanges().count();
+            TestApps.sleep(1000);
+            if (x.keyboardChanges().count() == count || attempt == 4) return x;
+            x.close();
         }
     }
 }
