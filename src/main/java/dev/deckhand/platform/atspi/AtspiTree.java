@@ -402,7 +402,7 @@ final class AtspiTree {
     /**
      * The nodes without any menu bar that has no area on screen, and its subtree. LibreOffice's GTK 3 window shows
      * its menus twice: the toolkit's menu bar, whose menus open on their click action, and its own of zero height,
-     * whose menus offer no action at all (LoMenuBarsTest). A bar no one can see is no bar a person uses, and a
+     * whose menus offer no action at all (FlatMenuBarTest, MenuModelE2ETest). A bar no one can see is no bar a person uses, and a
      * model offered it picks menus that cannot open.
      */
     static List<Node> withoutFlatMenuBars(List<Node> nodes) {
@@ -697,11 +697,13 @@ final class AtspiTree {
         }
         try {
             Pointer frame = findFrame(apps, pid, title, route, false, false);
-            // A window's accessible name follows its X title a moment later (Chromium, when a page sets its
-            // title): asked again from the app for up to RETITLE_LAG before the window counts as gone.
+            // Chromium's window's accessible name follows its X title a moment later (a page that sets its title):
+            // asked again from the app for up to RETITLE_LAG before the window counts as gone. Only there: any other
+            // app is refused after one fresh read, as a stopped one must be within its bound.
+            boolean lags = route == null && Boolean.TRUE.equals(chromiumByPid.get(pid));
             long deadline = System.nanoTime() + RETITLE_LAG.toNanos();
             while (frame == null) {
-                boolean last = System.nanoTime() > deadline;
+                boolean last = !lags || System.nanoTime() > deadline;
                 frame = findFrame(apps, pid, title, route, true, last);
                 if (frame == null) pause(RETITLE_POLL);
             }

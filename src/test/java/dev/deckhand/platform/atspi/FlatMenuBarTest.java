@@ -9,7 +9,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** A menu bar with no area, and its subtree, leave the snapshot; one a person can see stays (LoMenuBarsTest). */
+/** A menu bar with no area, and its subtree, leave the snapshot; one a person can see stays (measured on Writer: e2e.MenuModelE2ETest). */
 @Tag("pure")
 class FlatMenuBarTest {
 
