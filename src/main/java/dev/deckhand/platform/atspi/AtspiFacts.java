@@ -35,8 +35,14 @@ final class AtspiFacts {
     private final AtspiCalls calls;
     private final AtspiBus bus;
     private final Children children;
-    /** Apps (pids) whose searches walk: no Collection, or a list that could not stand for the walk. */
-    private final Set<Integer> walkOnly = new java.util.HashSet<>();
+    /**
+     * Apps (pids) whose searches walk (no Collection, or a list that could not stand for the walk), each until when:
+     * a list that failed once (Chromium while it lays out a page) is asked again after {@link #WALK_ONLY_FOR}. Marked
+     * for good, one failed list had kept BrowserHostTest's list silent for its whole minute.
+     */
+    private final java.util.Map<Integer, Long> walkOnly = new java.util.HashMap<>();
+
+    private static final long WALK_ONLY_FOR = java.time.Duration.ofSeconds(5).toNanos();
 
     private final Descendants descendants;
     private long listed;
@@ -96,6 +102,14 @@ final class AtspiFacts {
         return role.equals("password text");
     }
 
+    private boolean walkOnlyNow(int pid) {
+        Long until = walkOnly.get(pid);
+        if (until == null) return false;
+        if (System.nanoTime() - until < 0) return true;
+        walkOnly.remove(pid);
+        return false;
+    }
+
     /**
      * A walk below {@code top} told from one {@code Collection.GetMatches} list of its descendants in canonical
      * order, instead of asking the app for every child (GTK 3 caches no children: ~3.5 ms a walk of galculator
@@ -112,10 +126,10 @@ final class AtspiFacts {
     private <T> Optional<T> visitListed(
             Pointer top, boolean withTop, Predicate<Pointer> enters, java.util.function.Function<Pointer, T> visit) {
         int pid = bus.pidOf(top);
-        if (pid <= 0 || walkOnly.contains(pid)) return null;
+        if (pid <= 0 || walkOnlyNow(pid)) return null;
         Pointer collection = Atspi.atspi_accessible_get_collection_iface(top);
         if (collection == null) {
-            walkOnly.add(pid);
+            walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
             return null;
         }
         Descendants.Listed list = descendants.of(collection);
@@ -135,7 +149,7 @@ final class AtspiFacts {
                 }
             }
             if (!list.answered() || found.length == 0 || found.length >= AtspiBridge.NODE_CAP) {
-                walkOnly.add(pid);
+                walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
                 return null;
             }
             Optional<T> answer = visit(pid, top, withTop, found, enters, visit);
@@ -172,7 +186,7 @@ final class AtspiFacts {
         int depth = 1;
         for (Pointer obj : found) {
             if (obj == null) {
-                walkOnly.add(pid);
+                walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
                 return null;
             }
             Pointer parent = Atspi.atspi_accessible_get_parent(obj, calls.err());
@@ -181,7 +195,7 @@ final class AtspiFacts {
             if (parent != null) Gobject.g_object_unref(parent);
             while (depth > 0 && ancestors[depth - 1] != parentAddress) depth--;
             if (depth == 0) { // not the walk's order, or a stale parent
-                walkOnly.add(pid);
+                walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
                 return null;
             }
             boolean reached = entered[depth - 1];
