@@ -148,21 +148,8 @@ class KeysE2ETest {
     @Test
     void onAnAppGrantKeysAndTextGoToTheAppsDialogThatHasTheFocus() throws Exception {
         Map<String, Object> original = Harness.changePolicy("permissionMode", "accept-edits");
-        Path dir = Files.createTempDirectory("deckhand-e2e");
-        Path file = dir.resolve("memo.txt");
-        Files.writeString(file, "kept\n");
-        try (TestApp writer = TestApp.launch(List.of(
-                "soffice",
-                "--writer",
-                "--nologo",
-                "--norestore",
-                "--nodefault",
-                "-env:UserInstallation=file://" + dir + "/lo-profile",
-                file.toString()))) {
-            // a first start on a new profile restarts soffice once: its window may take longer than the picker's wait
-            long deadline = System.nanoTime() + 90_000_000_000L;
-            while (Desk.windowsNamed("memo").isEmpty() && System.nanoTime() < deadline) Thread.sleep(250);
-            long window = Owner.awaitWindow("libreoffice-writer", "memo");
+        try (TestApp writer = Writer.launch("kept\n")) {
+            long window = Writer.window();
             Owner.mint(window, "autonomous", List.of(), Map.of("scope", "app"));
             // Find & Replace is a dialog of its own over the document, not modal: text typed while it has the focus
             // belongs in its search field, and the document keeps its line

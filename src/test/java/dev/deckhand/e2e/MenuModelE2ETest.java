@@ -8,8 +8,6 @@ import dev.deckhand.model.stub.ProviderStub;
 import dev.deckhand.platform.atspi.TestApp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -87,22 +85,9 @@ class MenuModelE2ETest {
 
     @Test
     void aModelPicksLibreOfficeMenuItemsThroughASubmenu() throws Exception {
-        Path dir = Files.createTempDirectory("deckhand-e2e");
-        Path file = dir.resolve("memo.txt");
-        Files.writeString(file, "quiet words\n");
-        try (TestApp writer = TestApp.launch(List.of(
-                        "soffice",
-                        "--writer",
-                        "--nologo",
-                        "--norestore",
-                        "--nodefault",
-                        "-env:UserInstallation=file://" + dir + "/lo-profile",
-                        file.toString()));
+        try (TestApp writer = Writer.launch("quiet words\n");
                 OpenAiStub stub = OpenAiStub.start()) {
-            // a first start on a new profile restarts soffice once: its window may take longer than the picker's wait
-            long deadline = System.nanoTime() + 90_000_000_000L;
-            while (Desk.windowsNamed("memo").isEmpty() && System.nanoTime() < deadline) Thread.sleep(250);
-            long window = Owner.awaitWindow("libreoffice-writer", "memo");
+            long window = Writer.window();
             ClickingModel model = new ClickingModel(List.of(
                     new String[] {"menu", "Edit"},
                     new String[] {"mi", "Select All"},

@@ -85,7 +85,7 @@ final class AtspiActions {
                 if (index >= 0) break;
             }
             if (index < 0) throw unsupported(b, "offers no click action (its actions: " + names + ")");
-            if (DELAYED_ROLES.contains(b.role()) && Boolean.TRUE.equals(bus.knownGtk4(b.pid()))) bus.activating();
+            if (DELAYED_ROLES.contains(b.role()) && bus.knownGtk4(b.pid())) bus.activating();
             int ok = Atspi.atspi_action_do_action(action, index, calls.err());
             checkActError(b, "do_action(" + names.get(index) + ")", t0);
             if (ok == 0) throw refusedBy(b, "do_action(" + names.get(index) + ")");

@@ -41,7 +41,7 @@ final class AtspiBus {
     private final AtspiCalls calls;
     private final long eventType;
     private final Set<Integer> hungPids = new HashSet<>();
-    private final Map<Integer, Boolean> gtk4ByPid = new HashMap<>();
+    private final Map<Integer, Toolkit> toolkitByPid = new HashMap<>();
     private long pidQueries;
     /**
      * The process of each unique bus name seen ({@code :1.42}): a connection's unique name belongs to one process
@@ -432,23 +432,60 @@ final class AtspiBus {
         return pidQueries;
     }
 
-    /** Whether the application's toolkit is GTK 4 (which reports no showing state and ignores synthetic keys). */
-    boolean isGtk4(Pointer app) {
-        String tk = AtspiCalls.takeString(Atspi.atspi_accessible_get_toolkit_name(app, calls.err()));
+    /**
+     * An app's toolkit as the app reports it, read once per process: GTK 4 reports no showing state and ignores
+     * synthetic keys; Chromium (Electron apps too) replaces a page's subtree without keeping libatspi's cache current.
+     */
+    record Toolkit(String name, String version) {
+        static final Toolkit UNKNOWN = new Toolkit("", "");
+
+        boolean gtk4() {
+            return name.toLowerCase(Locale.ROOT).startsWith("gtk") && version.startsWith("4.");
+        }
+
+        boolean chromium() {
+            return "chromium".equalsIgnoreCase(name);
+        }
+    }
+
+    /** The toolkit application {@code app} reports (unknown parts empty; the version is read for GTK only). */
+    Toolkit toolkit(Pointer app) {
+        String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_toolkit_name(app, calls.err()));
         calls.dropError();
-        if (tk == null || !tk.toLowerCase(Locale.ROOT).startsWith("gtk")) return false;
+        if (name == null || !name.toLowerCase(Locale.ROOT).startsWith("gtk"))
+            return new Toolkit(name == null ? "" : name, "");
         String version = AtspiCalls.takeString(Atspi.atspi_accessible_get_toolkit_version(app, calls.err()));
         calls.dropError();
-        return version != null && version.startsWith("4.");
+        return new Toolkit(name, version == null ? "" : version);
     }
 
-    /** Whether process {@code pid} is known to be GTK 4; null when not known yet. */
-    Boolean knownGtk4(int pid) {
-        return gtk4ByPid.get(pid);
+    /** The toolkit of the application {@code accessible} belongs to, remembered for {@code pid}, or read now. */
+    Toolkit toolkitOf(int pid, Pointer accessible) {
+        Toolkit known = toolkitByPid.get(pid);
+        if (known != null) return known;
+        Pointer app = Atspi.atspi_accessible_get_application(accessible, calls.err());
+        calls.dropError();
+        if (app == null) return Toolkit.UNKNOWN;
+        try {
+            return toolkit(app);
+        } finally {
+            Gobject.g_object_unref(app);
+        }
     }
 
-    void rememberGtk4(int pid, boolean gtk4) {
-        gtk4ByPid.put(pid, gtk4);
+    /** The toolkit of process {@code pid} if known; null when not read yet. */
+    Toolkit knownToolkit(int pid) {
+        return toolkitByPid.get(pid);
+    }
+
+    /** Whether process {@code pid} is known to be GTK 4 (false while not read yet). */
+    boolean knownGtk4(int pid) {
+        Toolkit t = toolkitByPid.get(pid);
+        return t != null && t.gtk4();
+    }
+
+    void remember(int pid, Toolkit toolkit) {
+        toolkitByPid.put(pid, toolkit);
     }
 
     boolean hung(int pid) {

@@ -483,17 +483,18 @@ final class AtspiFacts {
     boolean isGtk4Process(int pid) {
         // Known from a snapshot of this process (the same cache the walk uses): no bus round trips
         // on every key sent to the window.
-        Boolean known = bus.knownGtk4(pid);
-        if (known != null) return known;
+        AtspiBus.Toolkit known = bus.knownToolkit(pid);
+        if (known != null) return known.gtk4();
         List<Pointer> apps = bus.appsOf(pid);
         if (apps.isEmpty()) return false;
         try {
-            boolean gtk4 = false;
+            AtspiBus.Toolkit toolkit = AtspiBus.Toolkit.UNKNOWN;
             for (Pointer app : apps) {
-                if (bus.isGtk4(app)) gtk4 = true;
+                AtspiBus.Toolkit t = bus.toolkit(app);
+                if (toolkit == AtspiBus.Toolkit.UNKNOWN || t.gtk4()) toolkit = t;
             }
-            bus.rememberGtk4(pid, gtk4);
-            return gtk4;
+            bus.remember(pid, toolkit);
+            return toolkit.gtk4();
         } finally {
             apps.forEach(Gobject::g_object_unref);
         }

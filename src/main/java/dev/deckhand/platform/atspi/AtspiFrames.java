@@ -33,7 +33,7 @@ final class AtspiFrames {
             long t0 = System.nanoTime();
             String appName = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(app, calls.err()));
             calls.dropError();
-            boolean gtk4 = bus.isGtk4(app);
+            boolean gtk4 = bus.toolkit(app).gtk4();
             int n = Atspi.atspi_accessible_get_child_count(app, calls.err());
             calls.dropError();
             for (int i = 0; i < n; i++) {

@@ -96,16 +96,7 @@ final class AtspiMenus {
     }
 
     private boolean gtk4(Pointer frame, int pid) {
-        Boolean known = bus.knownGtk4(pid);
-        if (known != null) return known;
-        Pointer app = Atspi.atspi_accessible_get_application(frame, calls.err());
-        calls.dropError();
-        if (app == null) return false;
-        try {
-            return bus.isGtk4(app);
-        } finally {
-            Gobject.g_object_unref(app);
-        }
+        return bus.toolkitOf(pid, frame).gtk4();
     }
 
     /** Breadth-first from the frame: the menu bars (referenced) into {@code bars}; true when cut short. */

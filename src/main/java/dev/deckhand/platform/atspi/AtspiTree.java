@@ -80,9 +80,6 @@ final class AtspiTree {
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
 
-    /** Whether each app read so far is Chromium ({@link #chromium}). */
-    private final java.util.Map<Integer, Boolean> chromiumByPid = new java.util.HashMap<>();
-
     private final Descendants descendants;
     /** Tests and the bench compare both walks: false forces the child-by-child walk. */
     boolean useCollection = true;
@@ -129,25 +126,17 @@ final class AtspiTree {
         Pointer frame = findFrame(pid, title, frameRoute);
         try {
             if (bus.hung(pid)) bus.probe(pid, frame);
-            Boolean gtk4 = bus.knownGtk4(pid);
-            if (gtk4 == null) {
-                Pointer app = Atspi.atspi_accessible_get_application(frame, calls.err());
-                calls.dropError();
-                gtk4 = false;
-                if (app != null) {
-                    gtk4 = bus.isGtk4(app);
-                    Gobject.g_object_unref(app);
-                }
-            }
+            AtspiBus.Toolkit toolkit = bus.toolkitOf(pid, frame);
             if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
                 bus.flagHung(pid);
                 throw new RefusedException(Refusal.a11yUnavailable(
                         "app pid " + pid + " is not responding to accessibility calls (hung or stopped)"));
             }
-            bus.rememberGtk4(pid, gtk4);
+            bus.remember(pid, toolkit);
+            boolean gtk4 = toolkit.gtk4();
             // Chromium replaces a page's subtree without telling libatspi's cache: a tree read while a page
             // loaded, or before a link was followed, would be read again from the cache (ChromiumFormControlsTest)
-            if (chromiumByPid.computeIfAbsent(pid, p -> chromium(frame))) Atspi.atspi_accessible_clear_cache(frame);
+            if (toolkit.chromium()) Atspi.atspi_accessible_clear_cache(frame);
             calls.resetDropped();
             ScopedTree tree = walk(frame, pid, gtk4, gtk4 ? geometry : null, windowId, rev, includeHidden);
             // An app that died during the walk leaves libatspi's cached roles and names readable while
@@ -379,24 +368,6 @@ final class AtspiTree {
                 calls.textReads(),
                 calls.textNanos() / 1e6);
         return new ScopedTree(windowId, rev, result, partial);
-    }
-
-    /**
-     * Whether the app is Chromium (its toolkit name, which Electron apps report too): it replaces a page's subtree
-     * without the events that keep libatspi's cache current, so a window read while its page loaded went on being
-     * read without the page's form (ChromiumFormControlsTest), by the list and by the walk alike.
-     */
-    private boolean chromium(Pointer root) {
-        Pointer app = Atspi.atspi_accessible_get_application(root, calls.err());
-        calls.dropError();
-        if (app == null) return false;
-        try {
-            String tk = AtspiCalls.takeString(Atspi.atspi_accessible_get_toolkit_name(app, calls.err()));
-            calls.dropError();
-            return "chromium".equalsIgnoreCase(tk);
-        } finally {
-            Gobject.g_object_unref(app);
-        }
     }
 
     /**
@@ -700,7 +671,8 @@ final class AtspiTree {
             // Chromium's window's accessible name follows its X title a moment later (a page that sets its title):
             // asked again from the app for up to RETITLE_LAG before the window counts as gone. Only there: any other
             // app is refused after one fresh read, as a stopped one must be within its bound.
-            boolean lags = route == null && Boolean.TRUE.equals(chromiumByPid.get(pid));
+            AtspiBus.Toolkit known = bus.knownToolkit(pid);
+            boolean lags = route == null && known != null && known.chromium();
             long deadline = System.nanoTime() + RETITLE_LAG.toNanos();
             while (frame == null) {
                 boolean last = !lags || System.nanoTime() > deadline;

@@ -217,7 +217,7 @@ abstract class AtspiAppContract {
         session.call("state check", Duration.ofSeconds(60), s -> {
             AtspiSession pumped = s.pumped();
             ScopedTree tree = pumped.tree().snapshot(app.pid(), title, geometry, 42L, revision, true);
-            boolean gtk4 = Boolean.TRUE.equals(pumped.bus().knownGtk4(app.pid()));
+            boolean gtk4 = pumped.bus().knownGtk4(app.pid());
             for (Node n : tree.nodes()) {
                 Pointer set = AtspiNative.Atspi.atspi_accessible_get_state_set(
                         pumped.uids().find(n.uid()).obj());

@@ -2,10 +2,6 @@ package dev.deckhand.platform.atspi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.sun.net.httpserver.HttpServer;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -20,23 +16,15 @@ import org.junit.jupiter.api.Test;
 @Tag("desktop")
 class BrowserHostTest {
 
-    private HttpServer server;
+    private PageServer server;
     private AtspiBridge bridge;
     private TestApp chromium;
 
     @BeforeEach
     void start() throws Exception {
         TestApp.requireDesktop();
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        byte[] page = "<html><head><title>Deckhand Page</title></head><body><p>hello</p><input></body></html>"
-                .getBytes(StandardCharsets.UTF_8);
-        server.createContext("/", ex -> {
-            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-            ex.sendResponseHeaders(200, page.length);
-            ex.getResponseBody().write(page);
-            ex.close();
-        });
-        server.start();
+        server = PageServer.serve(
+                "<html><head><title>Deckhand Page</title></head><body><p>hello</p><input></body></html>");
         bridge = AtspiBridge.start();
     }
 
@@ -44,12 +32,12 @@ class BrowserHostTest {
     void stop() throws Exception {
         if (chromium != null) chromium.close();
         if (bridge != null) bridge.close();
-        if (server != null) server.stop(0);
+        if (server != null) server.close();
     }
 
     @Test
     void focusedTabHostIsRead() throws Exception {
-        chromium = TestApp.chromium("http://localhost:" + server.getAddress().getPort() + "/page.html");
+        chromium = TestApp.chromium(server.url("/page.html"));
         chromium.awaitWindow(bridge, t -> t.contains("Deckhand Page"), 60_000);
         // until the page loads the tab may show about:blank, read as its scheme ("about:")
         Optional<String> host = Optional.empty();

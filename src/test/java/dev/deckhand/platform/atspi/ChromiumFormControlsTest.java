@@ -3,14 +3,10 @@ package dev.deckhand.platform.atspi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.deckhand.grant.RefusedException;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,7 +31,7 @@ class ChromiumFormControlsTest {
             + " for (const e of [s, d, r]) { e.addEventListener('input', report); e.addEventListener('change', report); }"
             + "</script></body></html>";
 
-    private HttpServer server;
+    private PageServer server;
     private AtspiBridge bridge;
     private TestApp chromium;
     private String title;
@@ -44,17 +40,9 @@ class ChromiumFormControlsTest {
     @BeforeEach
     void start() throws Exception {
         TestApp.requireDesktop();
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        byte[] page = PAGE.getBytes(StandardCharsets.UTF_8);
-        server.createContext("/", ex -> {
-            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-            ex.sendResponseHeaders(200, page.length);
-            ex.getResponseBody().write(page);
-            ex.close();
-        });
-        server.start();
+        server = PageServer.serve(PAGE);
         bridge = AtspiBridge.start();
-        chromium = TestApp.chromium("http://localhost:" + server.getAddress().getPort() + "/form.html");
+        chromium = TestApp.chromium(server.url("/form.html"));
         title = chromium.awaitWindow(bridge, t -> t.startsWith("Form"), 60_000);
     }
 
@@ -62,7 +50,7 @@ class ChromiumFormControlsTest {
     void stop() throws Exception {
         if (chromium != null) chromium.close();
         if (bridge != null) bridge.close();
-        if (server != null) server.stop(0);
+        if (server != null) server.close();
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.deckhand.platform.atspi;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.deckhand.grant.Consequential;
 import dev.deckhand.grant.ConsequentialWords;
 import dev.deckhand.grant.ProposedAction;
@@ -9,9 +8,6 @@ import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Node;
 import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.guard.Proposals;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,21 +36,13 @@ public final class ConsequentialCensus {
     public static void main(String[] args) throws Exception {
         TestApp.requireDesktop();
         Path dir = Files.createTempDirectory("deckhand-census");
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        byte[] page = ("<!doctype html><html><head><title>Census Page</title></head><body><h1>Orders</h1>"
+        PageServer server =
+                PageServer.serve("<!doctype html><html><head><title>Census Page</title></head><body><h1>Orders</h1>"
                         + "<p>Your orders of this month.</p><a href=\"#more\">More</a> <button>Open</button>"
                         + "<label>Search <input></label><button title=\"Delete order\">&#x1F5D1;</button>"
                         + "<button aria-label=\"Close\"><svg width=\"16\" height=\"16\"><path d=\"M2 2l12 12\" stroke=\"black\"/>"
-                        + "</svg></button></body></html>")
-                .getBytes(StandardCharsets.UTF_8);
-        server.createContext("/", ex -> {
-            ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-            ex.sendResponseHeaders(200, page.length);
-            ex.getResponseBody().write(page);
-            ex.close();
-        });
-        server.start();
-        String url = "http://localhost:" + server.getAddress().getPort() + "/census.html";
+                        + "</svg></button></body></html>");
+        String url = server.url("/census.html");
         Map<String, String> gtk3Office = Map.of("SAL_USE_VCLPLUGIN", "gtk3");
         String profile = "-env:UserInstallation=" + dir.resolve("lo-profile").toUri();
         List<App> apps = List.of(
@@ -148,7 +136,7 @@ public final class ConsequentialCensus {
                 }
             }
         } finally {
-            server.stop(0);
+            server.close();
         }
     }
 
