@@ -94,10 +94,10 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # the packaged app) and the end-to-end tests (surefire; one Quarkus server in the test JVM). Both wait on real apps
 # far more than on the CPU. The app is packaged first, once; then neither half compiles anything, but both run
 # the lifecycle to test-compile (a goal alone would not see the other modules' classes), which writes Quarkus's
-# test model: so the surefire half starts once the failsafe half is past that (its log names failsafe in module
-# deckhand; with -q it never does, and the halves run one after the other). The *IT half is the shorter, so the
-# task suite (eval, in desktops of its own) and the image follow it, in the end-to-end half's time; neither runs
-# Maven. The suite runs one task at a time there, so that no more than two desktops ever share the two CPUs: with
+# test model: the surefire half, the longer, starts first, and the failsafe half, told to write none (its classes
+# start the packaged app), once the surefire half is past that (its log names surefire in module deckhand; with -q
+# it never does, and the halves run one after the other). The *IT half is the shorter, so the task suite (eval, in
+# desktops of its own) and the image follow it, in the end-to-end half's time; neither runs Maven. The suite runs one task at a time there, so that no more than two desktops ever share the two CPUs: with
 # two tasks at once beside the end-to-end half, Calc answered an accessibility call too slowly and its task
 # failed (docs/testing.md#the-staged-run). Each part's output goes to a log of its own, printed when all have
 # ended, a failing part's last; the stage fails if any does, and prints each part's time.
@@ -123,15 +123,15 @@ e2e() {
     mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am package -DskipTests "$@" || return
   local p s t parts=(its tests eval image) chain_pid tests_pid rc=0 failing=()
   rm -f "$logs"/e2e-*.log "$logs"/e2e-*.time
-  (part its e2e_half test-compile failsafe:integration-test failsafe:verify "$@" &&
-    part eval suite && part image scripts/image.sh build --tag localhost/deckhand:ci) &
-  chain_pid=$!
-  until grep -q 'failsafe-plugin.*@ deckhand ---' "$logs/e2e-its.log" 2>/dev/null || ! kill -0 "$chain_pid" 2>/dev/null
+  part tests e2e_half test "$@" &
+  tests_pid=$!
+  until grep -q 'surefire-plugin.*@ deckhand ---' "$logs/e2e-tests.log" 2>/dev/null || ! kill -0 "$tests_pid" 2>/dev/null
   do
     sleep 1
   done
-  part tests e2e_half test "$@" &
-  tests_pid=$!
+  (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dquarkus.generate-code.serialize-test-model=false "$@" &&
+    part eval suite && part image scripts/image.sh build --tag localhost/deckhand:ci) &
+  chain_pid=$!
   wait "$tests_pid" || rc=1
   wait "$chain_pid" || rc=1
   for p in "${parts[@]}"; do

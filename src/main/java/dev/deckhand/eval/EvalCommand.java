@@ -167,7 +167,10 @@ public final class EvalCommand {
         for (TaskSuite.Entry e : entries) for (int k = 0; k < o.repeat(); k++) jobs.add(e);
         Progress progress = new Progress(jobs.size(), err);
         ChildArchive archive = ChildArchive.create(jobs.size());
-        TaskRunner runner = new TaskRunner(settings, archive);
+        int x11Runs = (int) jobs.stream()
+                .filter(e -> e.task() != null && !TaskRunner.wayland(e.task().json()))
+                .count();
+        TaskRunner runner = new TaskRunner(settings, archive, x11Runs, pids);
         ExecutorService pool = Executors.newFixedThreadPool(o.parallel(), r -> {
             Thread t = new Thread(r, "deckhand-eval-worker");
             t.setDaemon(true);
@@ -180,7 +183,7 @@ public final class EvalCommand {
                 TaskResult r = e.task() == null
                         ? TaskResult.builder(e.id(), "(invalid)", null, settings)
                                 .error("the task file is invalid: " + e.invalid(), System.nanoTime())
-                        : runner.run(e.task(), pids);
+                        : runner.run(e.task());
                 progress.finished(r);
                 return r;
             }));
@@ -194,6 +197,7 @@ public final class EvalCommand {
             throw new IllegalStateException("a worker failed: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
+            runner.close();
             archive.close();
         }
         progress.close();

@@ -66,7 +66,7 @@ public class EvalTaskCommand {
         Map<String, Object> line = new LinkedHashMap<>();
         try {
             if (args.size() != 1) throw new IllegalArgumentException("usage: deckhand eval-task JOB_FILE");
-            JsonNode job = TaskFile.JSON.readTree(Files.readString(Path.of(args.get(0))));
+            JsonNode job = TaskFile.JSON.readTree(Files.readString(awaitJob(Path.of(args.get(0)))));
             runTask(job, line, err);
         } catch (IOException | RuntimeException e) {
             line.put("error", "the task's child process failed: " + e);
@@ -78,6 +78,22 @@ public class EvalTaskCommand {
         }
         out.flush();
         return 0;
+    }
+
+    /** How long a child booted ahead of its task waits for the task (longer than any task's run). */
+    static final java.time.Duration JOB_WAIT = java.time.Duration.ofMinutes(15);
+
+    /**
+     * The job file once it is there: the orchestrator boots a child (and its desktop) while the task before it
+     * runs, and writes the job, whole, when the child's task starts ({@link TaskRunner}).
+     */
+    private static Path awaitJob(Path job) throws IOException {
+        long deadline = System.nanoTime() + JOB_WAIT.toNanos();
+        while (!Files.exists(job)) {
+            if (System.nanoTime() - deadline > 0) throw new IOException("no job file within " + JOB_WAIT);
+            if (!sleep(10)) throw new IOException("interrupted while waiting for the job file");
+        }
+        return job;
     }
 
     private void runTask(JsonNode job, Map<String, Object> line, PrintStream err) throws IOException {

@@ -13,21 +13,29 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one task in the orchestrator's process: a private working directory ({@code {dir}}) with the
- * task's files, a private config directory, a private virtual desktop, the app, then ONE child process
- * (the packaged app's hidden {@code eval-task} subcommand, {@link EvalTaskCommand}) that acts as the
- * person and runs the task through the same loop and refusals as the MCP tool, and prints one JSON
- * line. Whatever happens, every process of the task is ended by pid and the directories removed.
+ * task's files, a private config directory, a private virtual desktop, ONE child process (the packaged
+ * app's hidden {@code eval-task} subcommand, {@link EvalTaskCommand}), then the app; the child acts as the
+ * person and runs the task through the same loop and refusals as the MCP tool, and prints one JSON line.
+ * The desktop and child of an X11 task are booted while the task before it runs, and a finished task's
+ * desktop is ended while the next one runs (docs/eval.md, "Booted ahead"): the child waits for its job
+ * file, written when its task starts. Whatever happens, every process of a task is ended by pid and the
+ * directories removed.
  */
-final class TaskRunner {
+final class TaskRunner implements AutoCloseable {
 
     /** How the model is chosen, and where the packaged app is. */
     record Settings(
@@ -52,40 +60,52 @@ final class TaskRunner {
 
     private final Settings settings;
     private final ChildArchive archive;
+    /** Boots the next X11 task's desktop and child, and ends finished tasks' desktops, beside the running task. */
+    private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "deckhand-eval-spare");
+        t.setDaemon(true);
+        return t;
+    });
 
-    TaskRunner(Settings settings, ChildArchive archive) {
+    private final List<Future<?>> closing = new ArrayList<>();
+    private final List<Long> pidsSeen;
+    private Future<Booted> spare; // guarded by this
+    private int x11RunsLeft; // guarded by this
+
+    /**
+     * @param x11Runs how many X11 task runs this runner will be given: while more are to come, the next one's
+     *     desktop and child are booted during the current one (none after the last)
+     * @param pidsSeen where the pids of every process a task's desktop ended go (synchronized on)
+     */
+    TaskRunner(Settings settings, ChildArchive archive, int x11Runs, List<Long> pidsSeen) {
         this.settings = settings;
         this.archive = archive;
+        this.x11RunsLeft = x11Runs;
+        this.pidsSeen = pidsSeen;
     }
 
+    /**
+     * A task's private config directory and virtual desktop with its child process started in it, before the task
+     * is known: the child boots and then waits for its job file ({@link EvalTaskCommand}).
+     */
+    private record Booted(Path home, VirtualDesktop desktop, Process child, List<String> classes, Path job) {}
+
     /** Runs {@code task}; never throws: a harness failure becomes the row's {@code error}. */
-    TaskResult run(TaskSpec task, List<Long> pidsSeen) {
+    TaskResult run(TaskSpec task) {
         long t0 = System.nanoTime();
         String app = task.app().label();
         TaskResult.Builder row = TaskResult.builder(task.id(), app, task.expect(), settings);
         Path work = null;
-        Path home = null;
-        Path runtime = null;
+        Booted booted = null;
         try {
             work = Files.createTempDirectory("deckhand-eval-task-");
-            home = Files.createTempDirectory("deckhand-eval-home-");
-            runtime = Files.createTempDirectory("deckhand-eval-rt-");
             ObjectNode resolved = task.resolved(work);
             writeFiles(work, TaskSpec.files(resolved));
-            prepareHome(home);
-            VirtualDesktop desktop = VirtualDesktop.start(runtime, DESKTOP_BOUND);
-            try {
-                if (wayland(resolved)) desktop.startWayland(DESKTOP_BOUND);
-                TaskResult result = runIn(desktop, task, resolved, home, row, t0);
-                if (!result.expected() && settings.logs().isPresent())
-                    keepLogs(desktop, settings.logs().get(), task.id());
-                return result;
-            } finally {
-                desktop.close();
-                synchronized (pidsSeen) {
-                    pidsSeen.addAll(desktop.endedPids());
-                }
-            }
+            booted = wayland(resolved) ? boot(true) : takeX11();
+            TaskResult result = runIn(booted, task, resolved, row, t0);
+            if (!result.expected() && settings.logs().isPresent())
+                keepLogs(booted.desktop(), settings.logs().get(), task.id());
+            return result;
         } catch (IOException e) {
             return row.error(
                     "the virtual desktop or the task's directories could not be set up: " + e.getMessage(), t0);
@@ -93,15 +113,124 @@ final class TaskRunner {
             return row.error("harness failure: " + e, t0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return row.error("interrupted while the Wayland session started", t0);
+            return row.error("interrupted while the task's desktop started", t0);
         } finally {
-            for (Path p : new Path[] {work, home, runtime}) if (p != null) VirtualDesktop.deleteTree(p);
+            if (booted != null) end(booted);
+            if (work != null) VirtualDesktop.deleteTree(work);
         }
     }
 
-    private TaskResult runIn(
-            VirtualDesktop desktop, TaskSpec task, ObjectNode resolved, Path home, TaskResult.Builder row, long t0)
+    /** The booted spare if there is one (else boots now); while more X11 runs are to come, boots the next. */
+    private Booted takeX11() throws IOException, InterruptedException {
+        Future<Booted> ready;
+        synchronized (this) {
+            ready = spare;
+            spare = --x11RunsLeft > 0 ? background.submit(() -> boot(false)) : null;
+        }
+        if (ready == null) return boot(false);
+        try {
+            return ready.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) throw io;
+            if (e.getCause() instanceof InterruptedException) throw new InterruptedException("booting a desktop");
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** A new config directory and virtual desktop (with weston for a Wayland task), and the child started in it. */
+    private Booted boot(boolean wayland) throws IOException, InterruptedException {
+        Path home = Files.createTempDirectory("deckhand-eval-home-");
+        VirtualDesktop desktop = null;
+        try {
+            prepareHome(home);
+            desktop = VirtualDesktop.start(Files.createTempDirectory("deckhand-eval-rt-"), DESKTOP_BOUND);
+            if (wayland) desktop.startWayland(DESKTOP_BOUND);
+            Path job = home.resolve("eval-job.json");
+            // The child serves on loopback whatever the orchestrator's environment says (the container image
+            // opens the server's own bind to its interface).
+            Map<String, String> childEnv = Map.of(
+                    "DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0", "QUARKUS_HTTP_HOST", "127.0.0.1");
+            List<String> classes = archive.options();
+            List<String> childCommand = new ArrayList<>(
+                    List.of(settings.java(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m"));
+            childCommand.addAll(classes);
+            childCommand.addAll(List.of("-jar", settings.jar().toString(), "eval-task", job.toString()));
+            Path logs = desktop.runtime();
+            ProcessBuilder pb = new ProcessBuilder(childCommand)
+                    .redirectOutput(logs.resolve("child.out").toFile())
+                    .redirectError(logs.resolve("child.log").toFile());
+            pb.environment().putAll(desktop.environment());
+            pb.environment().putAll(childEnv);
+            for (String k : List.of(
+                    "WAYLAND_DISPLAY",
+                    "NO_AT_BRIDGE",
+                    "GTK_A11Y",
+                    "DECKHAND_ALLOW_NON_LOOPBACK_BIND",
+                    "DECKHAND_PUBLISHED_ORIGIN")) {
+                pb.environment().remove(k);
+            }
+            // A Wayland task's child sees both kinds of app, as on GNOME (the app is a native Wayland client).
+            if (wayland) pb.environment().put("WAYLAND_DISPLAY", desktop.waylandDisplay());
+            // It carries the desktop's runtime directory, so the desktop's close ends it with the rest.
+            return new Booted(home, desktop, pb.start(), classes, job);
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            if (desktop != null) desktop.close();
+            VirtualDesktop.deleteTree(home);
+            throw e;
+        }
+    }
+
+    /** Ends a task's desktop (its app and child with it) and removes its config directory, beside the next task. */
+    private void end(Booted booted) {
+        Future<?> f = background.submit(() -> {
+            booted.desktop().close();
+            synchronized (pidsSeen) {
+                pidsSeen.addAll(booted.desktop().endedPids());
+            }
+            VirtualDesktop.deleteTree(booted.home());
+        });
+        synchronized (closing) {
+            closing.add(f);
+        }
+    }
+
+    /** Ends a spare no task took, and waits until every task's desktop has been ended. */
+    @Override
+    public void close() {
+        Future<Booted> left;
+        synchronized (this) {
+            left = spare;
+            spare = null;
+        }
+        if (left != null) {
+            try {
+                end(left.get());
+            } catch (ExecutionException e) {
+                // it never booted: nothing of it runs
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        List<Future<?>> all;
+        synchronized (closing) {
+            all = List.copyOf(closing);
+        }
+        for (Future<?> f : all) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                // a desktop that could not be ended whole: its processes were still signalled by pid
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        background.shutdown();
+    }
+
+    private TaskResult runIn(Booted booted, TaskSpec task, ObjectNode resolved, TaskResult.Builder row, long t0)
             throws IOException {
+        VirtualDesktop desktop = booted.desktop();
         Path logs = desktop.runtime();
         List<String> command = TaskSpec.command(resolved);
         Process app;
@@ -114,39 +243,17 @@ final class TaskRunner {
                     "the app never opened: " + command.get(0) + " could not start (" + e.getMessage() + ")", t0);
         }
         int timeout = task.timeoutSeconds().orElse(DEFAULT_TIMEOUT_SECONDS);
-        Path job = home.resolve("eval-job.json");
         ObjectNode jobJson = TaskFile.JSON.createObjectNode();
         jobJson.set("task", resolved);
         jobJson.put("mode", settings.mode() == Mode.ORACLE ? "oracle" : "model");
         jobJson.put("windowWaitSeconds", Math.min(60, Math.max(20, timeout)));
-        Files.writeString(job, jobJson.toString());
-        // The child serves on loopback whatever the orchestrator's environment says (the container image
-        // opens the server's own bind to its interface).
-        Map<String, String> childEnv =
-                Map.of("DECKHAND_HOME", home.toString(), "QUARKUS_HTTP_PORT", "0", "QUARKUS_HTTP_HOST", "127.0.0.1");
-        List<String> classes = archive.options();
-        List<String> childCommand =
-                new ArrayList<>(List.of(settings.java(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m"));
-        childCommand.addAll(classes);
-        childCommand.addAll(List.of("-jar", settings.jar().toString(), "eval-task", job.toString()));
+        // whole or not at all: the child, booted already, reads it as soon as it is there
+        Path part = booted.job().resolveSibling("eval-job.json.part");
+        Files.writeString(part, jobJson.toString());
+        Files.move(part, booted.job(), StandardCopyOption.ATOMIC_MOVE);
+        Process child = booted.child();
         Path out = logs.resolve("child.out");
         Path err = logs.resolve("child.log");
-        ProcessBuilder pb =
-                new ProcessBuilder(childCommand).redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().putAll(desktop.environment());
-        pb.environment().putAll(childEnv);
-        for (String k : List.of(
-                "WAYLAND_DISPLAY",
-                "NO_AT_BRIDGE",
-                "GTK_A11Y",
-                "DECKHAND_ALLOW_NON_LOOPBACK_BIND",
-                "DECKHAND_PUBLISHED_ORIGIN")) {
-            pb.environment().remove(k);
-        }
-        // A Wayland task's child sees both kinds of app, as on GNOME (the app is a native Wayland client).
-        if (wayland(resolved)) pb.environment().put("WAYLAND_DISPLAY", desktop.waylandDisplay());
-        // It carries the desktop's runtime directory, so the desktop's close ends it with the rest.
-        Process child = pb.start();
         boolean ended;
         try {
             ended = child.waitFor(timeout + START_SLACK.toSeconds(), TimeUnit.SECONDS);
@@ -162,7 +269,7 @@ final class TaskRunner {
                 Thread.currentThread().interrupt();
             }
         }
-        archive.ended(classes, ended);
+        archive.ended(booted.classes(), ended);
         if (!ended) {
             return row.error(
                     "the task's run did not end within " + timeout + " s plus " + START_SLACK.toSeconds()
@@ -197,7 +304,7 @@ final class TaskRunner {
     }
 
     /** {@code "session": "wayland"}: the app runs as a native Wayland client of a headless weston. */
-    private static boolean wayland(JsonNode resolved) {
+    static boolean wayland(JsonNode resolved) {
         return "wayland".equals(resolved.path("session").asText("x11"));
     }
 
