@@ -115,8 +115,8 @@ final class TaskRunner implements AutoCloseable {
             Thread.currentThread().interrupt();
             return row.error("interrupted while the task's desktop started", t0);
         } finally {
-            if (booted != null) end(booted);
-            if (work != null) VirtualDesktop.deleteTree(work);
+            if (booted != null) end(booted, work);
+            else if (work != null) VirtualDesktop.deleteTree(work);
         }
     }
 
@@ -180,14 +180,18 @@ final class TaskRunner implements AutoCloseable {
         }
     }
 
-    /** Ends a task's desktop (its app and child with it) and removes its config directory, beside the next task. */
-    private void end(Booted booted) {
+    /**
+     * Ends a task's desktop (its app and child with it), then removes its config and working directories (null: none),
+     * beside the next task.
+     */
+    private void end(Booted booted, Path work) {
         Future<?> f = background.submit(() -> {
             booted.desktop().close();
             synchronized (pidsSeen) {
                 pidsSeen.addAll(booted.desktop().endedPids());
             }
             VirtualDesktop.deleteTree(booted.home());
+            if (work != null) VirtualDesktop.deleteTree(work);
         });
         synchronized (closing) {
             closing.add(f);
@@ -204,7 +208,7 @@ final class TaskRunner implements AutoCloseable {
         }
         if (left != null) {
             try {
-                end(left.get());
+                end(left.get(), null);
             } catch (ExecutionException e) {
                 // it never booted: nothing of it runs
             } catch (InterruptedException e) {
