@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A child JVM appends to one database and acknowledges each committed record on stdout; it is
- * killed with SIGKILL ({@link Process#destroyForcibly()}) at random moments, 200 times by default
+ * killed with SIGKILL ({@link Process#destroyForcibly()}) at random moments, 120 times by default
  * ({@code -Ddeckhand.audit.crashKills=N}). After every kill the chain verifies and the head is at
  * or past the highest acknowledged seq; at the end every acknowledged record is present with the
  * content the child acknowledged.

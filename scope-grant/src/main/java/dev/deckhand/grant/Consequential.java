@@ -52,6 +52,9 @@ public final class Consequential {
 
     private static final Set<String> ROWS = ProposedAction.Element.ROW_ROLES;
 
+    /** Controls whose value is set rather than written: a value set on one is judged as a press of it. */
+    private static final Set<String> VALUE_ROLES = Set.of("slider", "spin button", "scroll bar", "dial");
+
     /** Keys that move a list's selection. */
     private static final Set<String> MOVES =
             Set.of("Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Down", "Prior", "Next");
@@ -123,6 +126,19 @@ public final class Consequential {
                         c,
                         "select an option (" + a.option().orElse("").length() + " characters) in "
                                 + el.map(Consequential::describe).orElse("an element"),
+                        dialog);
+            }
+            case SET_TEXT: {
+                // a value control set to a number (a page's range or number input) acts as the control does: judged
+                // by its words as a press of it (round 15, R1: set_text of 100 on a slider "Confirm purchase"); text
+                // written into an editable text field is data, as typing is
+                if (el.isEmpty()) return Optional.empty();
+                boolean valueControl = VALUE_ROLES.contains(
+                        el.get().role().toLowerCase(Locale.ROOT).trim());
+                if (!valueControl && el.get().editable()) return Optional.empty();
+                return match(
+                        pressed(el.get(), words, dialog, false, a.context()),
+                        "set_text on " + describe(el.get()) + " sets its value, as pressing it would",
                         dialog);
             }
             case KEY: {

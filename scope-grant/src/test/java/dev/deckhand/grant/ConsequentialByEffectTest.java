@@ -123,6 +123,33 @@ class ConsequentialByEffectTest {
         }
     }
 
+    /**
+     * Round 15, R1/R3/N1: a number set on a page's slider or number input acts as the control does, so it is judged
+     * by the control's words as a press of it; text written into an editable field stays data.
+     */
+    @Test
+    void aValueSetOnAConsequentialSliderOrSpinButtonIsJudgedAsPressingIt() {
+        for (ProposedAction.Element control : List.of(
+                new ProposedAction.Element("slider", "Confirm purchase", false, false, false),
+                new ProposedAction.Element("slider", "Pay now", false, false, false),
+                new ProposedAction.Element("spin button", "Send payment (1 = yes)", false, false, true))) {
+            refused(ProposedAction.on(ActionKind.SET_TEXT, REV, TARGET, control), "set_text on " + control.role());
+        }
+        ProposedAction.Element volume = new ProposedAction.Element("slider", "Volume", false, false, false);
+        ProposedAction.Element subject = new ProposedAction.Element("text", "Send to", false, false, true);
+        for (ProposedAction.Element allowed : List.of(volume, subject)) {
+            assertTrue(
+                    Policy.check(
+                                    auto(),
+                                    autonomous(),
+                                    quiet(),
+                                    ProposedAction.on(ActionKind.SET_TEXT, REV, TARGET, allowed))
+                            .refusal()
+                            .isEmpty(),
+                    allowed.toString());
+        }
+    }
+
     @Test
     void unicodeTricksAreNormalisedBeforeMatching() {
         for (String label : List.of(

@@ -152,6 +152,16 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
         try {
             walks.incrementAndGet();
             ScopedTree tree = atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
+            // The tree was found by the window's title: another window of the app with that title (a page's
+            // document.title, whose accessible name lags) may be the one read, and acted on (round 15, T1)
+            long twins = windows().stream()
+                    .filter(o ->
+                            o.id() != w.id() && o.pid() == w.pid() && o.title().equals(w.title()))
+                    .count();
+            if (twins > 0) {
+                throw new RefusedException(Refusal.a11yUnavailable((twins + 1) + " windows of pid " + w.pid()
+                        + " have the granted window's title; refusing to guess which one is granted"));
+            }
             if (!tree.partial()) lastWalk = new Walk(w, actionsBefore, eventsBefore, began, tree);
             return tree;
         } catch (RefusedException e) {
