@@ -36,8 +36,15 @@ public final class TestApp implements AutoCloseable {
      * fetch on its own (sync, component updates, background networking).
      */
     public static TestApp chromium(String url) throws java.io.IOException {
-        java.nio.file.Path profile = java.nio.file.Files.createTempDirectory("deckhand-chromium");
-        return launch(List.of(
+        List<String> command = new java.util.ArrayList<>(
+                chromiumCommand(java.nio.file.Files.createTempDirectory("deckhand-chromium")));
+        command.add(url);
+        return launch(command);
+    }
+
+    /** Chromium's command line on profile {@code profile}, with its accessibility on, before the page's address. */
+    public static List<String> chromiumCommand(java.nio.file.Path profile) {
+        return List.of(
                 "chromium",
                 "--no-sandbox",
                 "--user-data-dir=" + profile,
@@ -47,8 +54,7 @@ public final class TestApp implements AutoCloseable {
                 "--disable-sync",
                 "--disable-background-networking",
                 "--disable-component-update",
-                "--no-default-browser-check",
-                url));
+                "--no-default-browser-check");
     }
 
     /** Fails the test (with how to run it) when no display is set. */

@@ -37,16 +37,7 @@ class ChromiumTakenTitleTest {
     void aWindowThatTakesAnotherWindowsTitleIsNeverReadAsThatWindow() throws Exception {
         TestApp.requireDesktop();
         Path profile = Files.createTempDirectory("deckhand-chromium");
-        List<String> chromium = List.of(
-                "chromium",
-                "--no-sandbox",
-                "--user-data-dir=" + profile,
-                "--force-renderer-accessibility",
-                "--no-first-run",
-                "--disable-gpu",
-                "--disable-sync",
-                "--no-default-browser-check",
-                "--window-size=700,500");
+        List<String> chromium = concat(TestApp.chromiumCommand(profile), "--window-size=700,500");
         try (PersonsDisplay person = new PersonsDisplay();
                 PageServer pages = PageServer.serve(PAGE);
                 TestApp first = TestApp.launch(concat(chromium, pages.url("/bank.html")))) {
