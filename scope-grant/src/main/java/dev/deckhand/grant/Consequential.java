@@ -131,11 +131,10 @@ public final class Consequential {
             case SET_TEXT: {
                 // a value control set to a number (a page's range or number input) acts as the control does: judged
                 // by its words as a press of it (round 15, R1: set_text of 100 on a slider "Confirm purchase"); text
-                // written into an editable text field is data, as typing is
-                if (el.isEmpty()) return Optional.empty();
-                boolean valueControl = VALUE_ROLES.contains(
-                        el.get().role().toLowerCase(Locale.ROOT).trim());
-                if (!valueControl && el.get().editable()) return Optional.empty();
+                // written into a field or a combo box's entry is data, as typing is
+                if (el.isEmpty()
+                        || !VALUE_ROLES.contains(
+                                el.get().role().toLowerCase(Locale.ROOT).trim())) return Optional.empty();
                 return match(
                         pressed(el.get(), words, dialog, false, a.context()),
                         "set_text on " + describe(el.get()) + " sets its value, as pressing it would",
