@@ -97,7 +97,8 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # test model: the surefire half, the longer, starts first, and the failsafe half, told to write none (its classes
 # start the packaged app), once the surefire half is past that (its log names surefire in module deckhand; with -q
 # it never does, and the halves run one after the other). The *IT half is the shorter, so the task suite (eval, in
-# desktops of its own) and the image follow it, in the end-to-end half's time; neither runs Maven. The suite runs one task at a time there, so that no more than two desktops ever share the two CPUs: with
+# desktops of its own) and the image follow it, in the end-to-end half's time; neither runs Maven. The suite runs
+# one task at a time there, so that no more than two desktops ever share the two CPUs: with
 # two tasks at once beside the end-to-end half, Calc answered an accessibility call too slowly and its task
 # failed (docs/testing.md#the-staged-run). Each part's output goes to a log of its own, printed when all have
 # ended, a failing part's last; the stage fails if any does, and prints each part's time.

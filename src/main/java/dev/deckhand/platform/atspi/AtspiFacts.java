@@ -102,6 +102,10 @@ final class AtspiFacts {
         return role.equals("password text");
     }
 
+    private void markWalkOnly(int pid) {
+        walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
+    }
+
     private boolean walkOnlyNow(int pid) {
         Long until = walkOnly.get(pid);
         if (until == null) return false;
@@ -129,7 +133,7 @@ final class AtspiFacts {
         if (pid <= 0 || walkOnlyNow(pid)) return null;
         Pointer collection = Atspi.atspi_accessible_get_collection_iface(top);
         if (collection == null) {
-            walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
+            markWalkOnly(pid);
             return null;
         }
         Descendants.Listed list = descendants.of(collection);
@@ -149,7 +153,7 @@ final class AtspiFacts {
                 }
             }
             if (!list.answered() || found.length == 0 || found.length >= AtspiBridge.NODE_CAP) {
-                walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
+                markWalkOnly(pid);
                 return null;
             }
             Optional<T> answer = visit(pid, top, withTop, found, enters, visit);
@@ -186,7 +190,7 @@ final class AtspiFacts {
         int depth = 1;
         for (Pointer obj : found) {
             if (obj == null) {
-                walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
+                markWalkOnly(pid);
                 return null;
             }
             Pointer parent = Atspi.atspi_accessible_get_parent(obj, calls.err());
@@ -195,7 +199,7 @@ final class AtspiFacts {
             if (parent != null) Gobject.g_object_unref(parent);
             while (depth > 0 && ancestors[depth - 1] != parentAddress) depth--;
             if (depth == 0) { // not the walk's order, or a stale parent
-                walkOnly.put(pid, System.nanoTime() + WALK_ONLY_FOR);
+                markWalkOnly(pid);
                 return null;
             }
             boolean reached = entered[depth - 1];

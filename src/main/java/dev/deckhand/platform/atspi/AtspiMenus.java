@@ -75,7 +75,7 @@ final class AtspiMenus {
         boolean cut = false;
         boolean gtk4;
         try {
-            gtk4 = gtk4(frame, pid);
+            gtk4 = bus.toolkitOf(pid, frame).gtk4();
             cut = findBars(frame, pid, deadline, bars);
             for (Pointer bar : bars) {
                 if (cut) break;
@@ -93,10 +93,6 @@ final class AtspiMenus {
         // a read cut short may have missed the item a chord runs: as unreadable, so a ctrl chord not found is
         // refused; GTK 4 shows no shortcut of its shortcut controllers and popover menus over AT-SPI (measured)
         return cut || gtk4 && bindings.isEmpty() ? new Accelerators(read.items(), Accelerators.State.UNREADABLE) : read;
-    }
-
-    private boolean gtk4(Pointer frame, int pid) {
-        return bus.toolkitOf(pid, frame).gtk4();
     }
 
     /** Breadth-first from the frame: the menu bars (referenced) into {@code bars}; true when cut short. */

@@ -154,7 +154,7 @@ public final class LinuxDesktop implements Display, Trees, Input, Captures, Auto
             ScopedTree tree = atspi.snapshot(w.pid(), w.title(), w.geometry(), windowId, grantRevision);
             // The tree was found by the window's title: another window of the app with that title (a page's
             // document.title, whose accessible name lags) may be the one read, and acted on (round 15, T1)
-            long twins = windows().stream()
+            long twins = x11.windows().stream() // no process start times: only titles and pids are compared
                     .filter(o ->
                             o.id() != w.id() && o.pid() == w.pid() && o.title().equals(w.title()))
                     .count();
