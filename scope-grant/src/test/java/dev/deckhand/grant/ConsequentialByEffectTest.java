@@ -132,7 +132,13 @@ class ConsequentialByEffectTest {
         for (ProposedAction.Element control : List.of(
                 new ProposedAction.Element("slider", "Confirm purchase", false, false, false),
                 new ProposedAction.Element("slider", "Pay now", false, false, false),
-                new ProposedAction.Element("spin button", "Send payment (1 = yes)", false, false, true))) {
+                new ProposedAction.Element("spin button", "Send payment (1 = yes)", false, false, true),
+                // the words as a click's are read: other languages, look-alike letters, case and spacing, other roles
+                new ProposedAction.Element("slider", "Bezahlen", false, false, false),
+                new ProposedAction.Element("slider", "Раy now" /* Cyrillic Р, а */, false, false, false),
+                new ProposedAction.Element("Spin Button", "  DELETE  account ", false, false, true),
+                new ProposedAction.Element("scroll bar", "Se​nd", false, false, false),
+                new ProposedAction.Element("dial", "Purchase", false, false, false))) {
             refused(ProposedAction.on(ActionKind.SET_TEXT, REV, TARGET, control), "set_text on " + control.role());
         }
         ProposedAction.Element volume = new ProposedAction.Element("slider", "Volume", false, false, false);
