@@ -24,15 +24,17 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * LibreOffice Writer's Edit ▸ Select All, then Format ▸ Text ▸ UPPERCASE through its submenu, and the verifier reads
  * the paragraph. Tried the same way on 2026-12-07 and not kept, because the run does not do it reliably yet (see
  * docs/eval.md, galculator): GTK 3's galculator, View ▸ Scientific Mode (one run in three, the item's click was
- * delivered eight times and never took), and Qt 5's featherpad (the Edit menu clicked a second time showed no items
- * in the next turn). Runs only when asked ({@code -Ddeckhand.lomenus=true}): in two of three full runs on
+ * delivered eight times and the new keypad never showed: since found to be libatspi's cache, which kept it hidden,
+ * and fixed; docs/driver-atspi.md, "A state read in passing"), and Qt 5's featherpad (the Edit menu clicked a second time showed no items
+ * in the next turn). Runs only when asked ({@code -De2e.lomenus=true}): in two of three full runs on
  * 2026-12-07 (and once in CI), Writer's window showed its document and sidebar but no menu bar and no toolbars
  * for the run's whole length after another Writer test had run (KeysE2ETest), so the model found no Edit menu; run
- * alone it passed. The cause is not known (docs/testing.md).
+ * alone it passed. Run after KeysE2ETest once more with that fix in: the same (the observation ended in the
+ * formatting toolbar, no menu bar, the tree not partial). The cause is not known (docs/testing.md).
  */
 @QuarkusTest
 @Tag("e2e")
-@EnabledIfSystemProperty(named = "deckhand.lomenus", matches = "true")
+@EnabledIfSystemProperty(named = "e2e.lomenus", matches = "true")
 class MenuModelE2ETest {
 
     @AfterEach

@@ -27,7 +27,7 @@ import java.util.Set;
  *
  * <p>A walk takes the window's descendants from one {@code Collection.GetMatches} where the app
  * offers it (GTK 3, ATK-bridged Swing), child by child otherwise (Qt 5, GTK 4.8), and the bounds of
- * its showing elements from one pipelined burst of GetExtents ({@link PipelinedExtents}). A walk on
+ * its showing elements from one pipelined burst of GetExtents ({@link PipelinedCalls}). A walk on
  * an app that died meanwhile is refused, never returned from libatspi's cache as a whole tree.
  *
  * <p>Uids are minted per grant revision (the {@code grantRevision} of the latest snapshot); the
@@ -508,6 +508,11 @@ public final class AtspiBridge implements AutoCloseable {
     /** False forces the child-by-child walk (tests and the bench compare both walks). */
     void useCollection(boolean use) {
         on.call("walk setting", CALL_BOUND, s -> s.tree().useCollection = use);
+    }
+
+    /** True asks every walk's hidden elements afresh, as the walks after an app changed do (the bench). */
+    void askHiddenAlways(boolean always) {
+        on.call("walk setting", CALL_BOUND, s -> s.tree().askHiddenAlways = always);
     }
 
     /** False reads each element's extents with its own call (tests and the bench compare both). */

@@ -47,12 +47,25 @@ final class AtspiBus {
      * The process of each unique bus name seen ({@code :1.42}): a connection's unique name belongs to one process
      * for the connection's life and the bus never gives it again, so the answer cannot go stale. Bounded.
      */
-    private final Map<String, Integer> pidByBusName = new java.util.LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-            return size() > 1024;
-        }
-    };
+    private final Map<String, Integer> pidByBusName = bounded();
+
+    /**
+     * Per application (its unique bus name): when it last announced an element added, removed, shown or hidden, and
+     * when the last walk that asked its hidden elements afresh began ({@link #hiddenMayBeStale}). Bounded.
+     */
+    private final Map<String, Long> reshapedAt = bounded();
+
+    private final Map<String, Long> askedAfreshAt = bounded();
+
+    /** A map of at most 1024 entries by bus name, the least recently used dropped first. */
+    private static <V> Map<String, V> bounded() {
+        return new java.util.LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > 1024;
+            }
+        };
+    }
 
     private Pointer listener;
     /** Held in a field: JNA frees a callback's native stub when the Java object is collected. */
@@ -169,6 +182,11 @@ final class AtspiBus {
                 }
             }
             if (landed != null) landedNanos.set(landed.ordinal(), now);
+            if (reshapes(name)) {
+                Pointer source = event.getPointer(Native.POINTER_SIZE);
+                String app = source == null ? null : PipelinedCalls.busName(source);
+                if (app != null) reshapedAt.put(app, now);
+            }
             if (type != null
                     && event.getInt(2L * Native.POINTER_SIZE) == 1
                     && name.startsWith("object:state-changed:focused")) {
@@ -231,6 +249,38 @@ final class AtspiBus {
                 && !type.startsWith("object:value-changed")
                 && !type.startsWith("object:visible-data-changed");
     }
+
+    /** Whether an event of this type adds, removes, shows or hides an element. */
+    static boolean reshapes(String type) {
+        return type.startsWith("object:children-changed")
+                || type.startsWith("object:state-changed:showing")
+                || type.startsWith("object:state-changed:visible");
+    }
+
+    /**
+     * Whether libatspi's cache may hold a state set of this app's that was true only for a moment, so that a walk
+     * beginning at {@code walkStart} must ask its hidden elements again ({@code AtspiTree.statesAskedAgain}): the app
+     * added, removed, showed or hid an element, and no walk that asked afresh has begun {@link #RESHAPE_GRACE} after
+     * that. A toolkit gives an element its place a frame after it is shown; a set read in between is the one that
+     * stays. Walks of an app that changed nothing read the cache alone.
+     */
+    boolean hiddenMayBeStale(String app) {
+        Long reshaped = reshapedAt.get(app);
+        if (reshaped == null) return false;
+        Long asked = askedAfreshAt.get(app);
+        return asked == null || asked - reshaped < RESHAPE_GRACE.toNanos();
+    }
+
+    /** A walk of {@code app} that began at {@code walkStart} asked its hidden elements afresh. */
+    void askedAfresh(String app, long walkStart) {
+        askedAfreshAt.put(app, walkStart);
+    }
+
+    /**
+     * How long after an app's last change a set read from it may still be a passing one: GTK places a shown widget
+     * within its next frame (16 ms at 60 Hz); the rest is margin for a loaded machine.
+     */
+    static final Duration RESHAPE_GRACE = Duration.ofMillis(500);
 
     /** The element that last announced it gained focus (it may have lost it since), or null. */
     Pointer focusSource() {
@@ -414,7 +464,7 @@ final class AtspiBus {
      * read made for every app); a well-known name is asked every time.
      */
     int pidOf(Pointer accessible) {
-        String name = PipelinedExtents.busName(accessible);
+        String name = PipelinedCalls.busName(accessible);
         boolean unique = name != null && name.startsWith(":");
         if (unique) {
             Integer known = pidByBusName.get(name);

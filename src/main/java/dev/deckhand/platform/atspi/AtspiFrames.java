@@ -57,7 +57,7 @@ final class AtspiFrames {
     }
 
     private BusFrame frame(Pointer top, int pid, String appName, boolean gtk4) {
-        PipelinedExtents.Route route = PipelinedExtents.route(top);
+        PipelinedCalls.Route route = PipelinedCalls.route(top);
         if (route == null) return null;
         String role = calls.roleName(Atspi.atspi_accessible_get_role(top, calls.err()));
         calls.dropError();

@@ -22,7 +22,7 @@ public record BusFrame(
         boolean showing) {
 
     /** Whether {@code route} is this frame's. */
-    boolean is(PipelinedExtents.Route route) {
+    boolean is(PipelinedCalls.Route route) {
         return route != null && busName.equals(route.busName()) && path.equals(route.path());
     }
 }

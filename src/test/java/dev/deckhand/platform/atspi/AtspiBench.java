@@ -73,6 +73,11 @@ public final class AtspiBench {
                     "snapshot mousepad, hidden subtrees pruned ("
                             + pruned.nodes().size() + " nodes)",
                     () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));
+            bridge.askHiddenAlways(true);
+            report(
+                    "the same, hidden elements asked afresh (as after the app changed)",
+                    () -> bridge.snapshot(mousepad.pid(), mpTitle, mpGeo, 1, 1));
+            bridge.askHiddenAlways(false);
             long[] rev = {100};
             report(
                     "snapshot mousepad, all nodes, new revision (all uids minted)",

@@ -8,14 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code Component.GetExtents} for many elements at once: every request is written to the app's
- * connection before the first reply is awaited, so a walk pays one round trip for all its bounds
- * instead of one per element (GTK 4 reports no showing state, so every element of a calculator needs
- * bounds; each call alone costs 0.2–0.5 ms). The requests go on the connection and to the bus name
+ * {@code Component.GetExtents} and {@code Accessible.GetState} for many elements at once: every request is
+ * written to the app's connection before the first reply is awaited, so a walk pays one round trip for all its
+ * bounds instead of one per element (GTK 4 reports no showing state, so every element of a calculator needs
+ * bounds; each call alone costs 0.2–0.5 ms), and for the states it asks afresh. The requests go on the connection and to the bus name
  * libatspi uses for that element, read from its {@code AtspiObject}; an element whose fields do not
  * look right is left to the caller's one-call-at-a-time path. libatspi thread only.
  */
-final class PipelinedExtents {
+final class PipelinedCalls {
 
     /** {@code AtspiObject}: {@code GObject} (24 bytes on 64-bit), then {@code app}, then {@code path}. */
     private static final long OBJECT_APP = 24;
@@ -75,16 +75,51 @@ final class PipelinedExtents {
      * One answer per route, in order. Requests that could not be sent answer {@link Answer.Failed}.
      */
     List<Answer> fetch(List<Route> routes, int coordType, int timeoutMillis) {
+        return call(
+                routes,
+                "org.a11y.atspi.Component",
+                "GetExtents",
+                coordType,
+                timeoutMillis,
+                this::read,
+                new Answer.Failed("not sent"),
+                new Answer.TimedOut());
+    }
+
+    /**
+     * {@code Accessible.GetState} for many elements at once: each element's states as bits ({@code 1L <<
+     * AtspiStateType}, as libatspi's state set holds them), or null for an element that did not answer in time or
+     * answered an error.
+     */
+    List<Long> states(List<Route> routes, int timeoutMillis) {
+        return call(routes, "org.a11y.atspi.Accessible", "GetState", null, timeoutMillis, this::stateBits, null, null);
+    }
+
+    /**
+     * Sends one call per route (with one {@code uint32} argument when {@code arg} is not null) before awaiting the
+     * first reply; each reply read by {@code read}, {@code notSent} and {@code noReply} where there is none.
+     */
+    private <T> List<T> call(
+            List<Route> routes,
+            String iface,
+            String method,
+            Integer arg,
+            int timeoutMillis,
+            java.util.function.Function<Pointer, T> read,
+            T notSent,
+            T noReply) {
         Pointer[] pending = new Pointer[routes.size()];
         List<Pointer> buses = new ArrayList<>();
         for (int i = 0; i < routes.size(); i++) {
             Route r = routes.get(i);
-            Pointer message =
-                    Dbus.dbus_message_new_method_call(r.busName(), r.path(), "org.a11y.atspi.Component", "GetExtents");
+            Pointer message = Dbus.dbus_message_new_method_call(r.busName(), r.path(), iface, method);
             if (message == null) continue;
-            Dbus.dbus_message_iter_init_append(message, iter);
-            value.setInt(0, coordType);
-            boolean ok = Dbus.dbus_message_iter_append_basic(iter, Dbus.TYPE_UINT32, value) != 0;
+            boolean ok = true;
+            if (arg != null) {
+                Dbus.dbus_message_iter_init_append(message, iter);
+                value.setInt(0, arg);
+                ok = Dbus.dbus_message_iter_append_basic(iter, Dbus.TYPE_UINT32, value) != 0;
+            }
             pendingSlot.setPointer(0, null);
             if (ok) ok = Dbus.dbus_connection_send_with_reply(r.bus(), message, pendingSlot, timeoutMillis) != 0;
             Dbus.dbus_message_unref(message);
@@ -92,26 +127,45 @@ final class PipelinedExtents {
             if (!buses.contains(r.bus())) buses.add(r.bus());
         }
         for (Pointer bus : buses) Dbus.dbus_connection_flush(bus);
-        List<Answer> answers = new ArrayList<>(routes.size());
+        List<T> answers = new ArrayList<>(routes.size());
         for (Pointer p : pending) {
             if (p == null) {
-                answers.add(new Answer.Failed("not sent"));
+                answers.add(notSent);
                 continue;
             }
             Dbus.dbus_pending_call_block(p);
             Pointer reply = Dbus.dbus_pending_call_steal_reply(p);
             Dbus.dbus_pending_call_unref(p);
             if (reply == null) {
-                answers.add(new Answer.TimedOut());
+                answers.add(noReply);
                 continue;
             }
             try {
-                answers.add(read(reply));
+                answers.add(read.apply(reply));
             } finally {
                 Dbus.dbus_message_unref(reply);
             }
         }
         return answers;
+    }
+
+    /** A {@code GetState} reply ({@code au}: the low and the high 32 states) as bits, or null for an error. */
+    private Long stateBits(Pointer reply) {
+        if (Dbus.dbus_message_get_type(reply) != Dbus.MESSAGE_TYPE_METHOD_RETURN
+                || Dbus.dbus_message_iter_init(reply, iter) == 0
+                || Dbus.dbus_message_iter_get_arg_type(iter) != Dbus.TYPE_ARRAY) {
+            return null;
+        }
+        Dbus.dbus_message_iter_recurse(iter, sub);
+        long bits = 0;
+        for (int k = 0; k < 2; k++) {
+            if (Dbus.dbus_message_iter_get_arg_type(sub) != Dbus.TYPE_UINT32) return null;
+            value.setInt(0, 0);
+            Dbus.dbus_message_iter_get_basic(sub, value);
+            bits |= (value.getInt(0) & 0xffffffffL) << (32 * k);
+            Dbus.dbus_message_iter_next(sub);
+        }
+        return bits;
     }
 
     private Answer read(Pointer reply) {
