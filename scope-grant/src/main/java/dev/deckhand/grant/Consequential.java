@@ -52,10 +52,12 @@ public final class Consequential {
 
     private static final Set<String> ROWS = ProposedAction.Element.ROW_ROLES;
 
-    /** Controls whose value is set rather than written: a value set on one is judged as a press of it. */
-    private static final Set<String> VALUE_ROLES = Set.of("slider", "spin button", "scroll bar", "dial");
+    private static final Set<String> VALUE_ROLES = ProposedAction.Element.VALUE_ROLES;
 
     /** Keys that move a list's selection. */
+    /** Controls that hold one choice of several: a key or a letter on one moves the choice. */
+    private static final Set<String> CHOICE_ROLES = Set.of("combo box");
+
     private static final Set<String> MOVES =
             Set.of("Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Down", "Prior", "Next");
 
@@ -159,6 +161,9 @@ public final class Consequential {
                                     + ", where a terminal may read one as a key that runs the line"));
                 }
                 if (el.isEmpty() || el.get().editable()) return Optional.empty();
+                // a focused select chooses the option whose name starts with the typed letters
+                Optional<Match> chosen = movesValueOrChoice(el.get(), "typing", words, dialog, a.context());
+                if (chosen != null) return chosen;
                 return match(
                         pressed(el.get(), words, dialog, false, a.context()),
                         "typing into " + describe(el.get()) + " presses it",
@@ -258,11 +263,48 @@ public final class Consequential {
                 && !dialog.isEmpty()) {
             return match(new TreeSet<>(dialog), "key " + chord + " moves the choice of " + describe(el.get()), dialog);
         }
+        if (el.isPresent() && MOVES.contains(chord.key())) {
+            Optional<Match> moved = movesValueOrChoice(el.get(), "key " + chord, words, dialog, ctx);
+            if (moved != null) return moved;
+        }
         if (chord.key().equals("space")) {
             if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));
             return match(pressed(el.get(), words, dialog, false, ctx), "key " + chord + on, dialog);
         }
         return Optional.empty();
+    }
+
+    /**
+     * A key or typing on a focused control that sets its value or its choice (round 15, K1: {@code key Down},
+     * {@code End} or {@code type "De"} on a select or a slider, the person in the granted window): a value control's
+     * is judged by its words as a press of it, as {@code set_text} of a number there is; a combo box's moves to an
+     * option the tree may not show (a collapsed select lists none), so it is judged by the box's words, and is
+     * {@link #UNIDENTIFIED} when they say nothing (choosing with {@code select} names the option, which is judged).
+     * Null when the element is neither, so the caller's other rules decide.
+     */
+    private static Optional<Match> movesValueOrChoice(
+            ProposedAction.Element e,
+            String what,
+            ConsequentialWords words,
+            Set<String> dialog,
+            ProposedAction.WindowContext ctx) {
+        String role = e.role().toLowerCase(Locale.ROOT).trim();
+        if (VALUE_ROLES.contains(role)) {
+            return match(
+                    pressed(e, words, dialog, false, ctx),
+                    what + " changes the value of " + describe(e) + ", as pressing it would",
+                    dialog);
+        }
+        if (!e.editable() && CHOICE_ROLES.contains(role)) {
+            Set<String> c = elementCategories(e, words, dialog);
+            if (c.isEmpty()) c.add(UNIDENTIFIED);
+            return match(
+                    c,
+                    what + " moves the choice of " + describe(e) + " to an option the tree may not show"
+                            + " (select names the option)",
+                    dialog);
+        }
+        return null;
     }
 
     /**

@@ -84,6 +84,15 @@ public record ProposedAction(
                 java.util.Set.of("table cell", "cell", "list item", "table row", "row", "tree item", "tree table cell");
 
         /**
+         * Controls whose value is set rather than written: the driver sets a number given to {@code set_text} as the
+         * value of one of these (and of no other role) when it has no text to edit, and the consequential gate judges
+         * a value set on one, and a key that moves it, as a press of it. One set for both, so the driver cannot set
+         * a value the gate does not judge.
+         */
+        public static final java.util.Set<String> VALUE_ROLES =
+                java.util.Set.of("slider", "spin button", "scroll bar", "dial");
+
+        /**
          * Roles a person presses to make something happen: a control of one of these whose purpose the tree does
          * not say at all is {@link Consequential#UNIDENTIFIED}.
          */

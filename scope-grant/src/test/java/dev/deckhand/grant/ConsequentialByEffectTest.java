@@ -156,6 +156,43 @@ class ConsequentialByEffectTest {
         }
     }
 
+    /**
+     * Round 15, K1: with the person in the granted window, a key or typing on a focused select or slider chose
+     * "Delete account" or moved "Pay now" to its end. A value control's keys are judged as pressing it; a combo box's
+     * move its choice to an option the tree may not show, so they are unidentified unless its words decide.
+     */
+    @Test
+    void keysAndTypingThatMoveAValueOrAChoiceAreJudgedAsSettingIt() {
+        ProposedAction.Element pay = new ProposedAction.Element("slider", "Pay now", false, false, false);
+        ProposedAction.Element amount = new ProposedAction.Element("spin button", "Send payment", false, false, true);
+        ProposedAction.Element select = new ProposedAction.Element("combo box", "Action", false, false, false);
+        for (String key : List.of("Down", "Up", "End", "Home", "Page_Up", "Page_Down", "Left", "Right")) {
+            refused(ProposedAction.key(key, REV, TARGET, pay), "changes the value", "pay");
+            refused(ProposedAction.key(key, REV, TARGET, amount), "changes the value", "send");
+            refused(ProposedAction.key(key, REV, TARGET, select), "moves the choice", Consequential.UNIDENTIFIED);
+            refused(ProposedAction.key("shift+" + key, REV, TARGET, select), "moves the choice");
+        }
+        refused(ProposedAction.type(REV, TARGET, select, "De"), "typing moves the choice", Consequential.UNIDENTIFIED);
+        refused(ProposedAction.type(REV, TARGET, pay, "9"), "changes the value", "pay");
+        // a select whose own words are consequential is judged by them
+        refused(
+                ProposedAction.key(
+                        "Down", REV, TARGET, new ProposedAction.Element("combo box", "Delete", false, false, false)),
+                "delete");
+        // a neutral slider, a combo box's own text entry, a text field: the keys stay data or cursor moves
+        ProposedAction.Element volume = new ProposedAction.Element("slider", "Volume", false, false, false);
+        ProposedAction.Element editableCombo = new ProposedAction.Element("combo box", "Font", false, false, true);
+        for (String key : List.of("Down", "End", "Page_Up")) {
+            allowed(ProposedAction.key(key, REV, TARGET, volume));
+            allowed(ProposedAction.key(key, REV, TARGET, ENTRY));
+            allowed(ProposedAction.key(key, REV, TARGET, editableCombo));
+        }
+        allowed(ProposedAction.type(REV, TARGET, editableCombo, "Sans"));
+        // choosing with select names the option, which is judged by its words
+        allowed(ProposedAction.select(REV, TARGET, select, "Archive"));
+        refused(ProposedAction.select(REV, TARGET, select, "Delete account"), "delete");
+    }
+
     @Test
     void unicodeTricksAreNormalisedBeforeMatching() {
         for (String label : List.of(

@@ -100,7 +100,7 @@ final class AtspiActions {
         Bound b = target(uid);
         Pointer et = Atspi.atspi_accessible_get_editable_text_iface(b.obj());
         if (et == null) {
-            // A slider or spin button with a value and no text to edit (Chromium's range input) takes a number as
+            // A value control with a value and no text to edit (Chromium's range input) takes a number as
             // its value; one that accepts it and keeps its old value (Chromium's date and time parts) is refused,
             // measured by reading the value back.
             if (!VALUE_ROLES.contains(b.role()) || !NUMBER.matcher(text.strip()).matches()) {
@@ -135,8 +135,11 @@ final class AtspiActions {
         if (NUMBER.matcher(text.strip()).matches()) setNumber(b, text);
     }
 
-    /** The roles whose number {@code set_text} may set through the Value interface when they have no text to edit. */
-    private static final Set<String> VALUE_ROLES = Set.of("spin button", "slider");
+    /**
+     * The roles whose number {@code set_text} may set through the Value interface when they have no text to edit: the
+     * ones the consequential gate judges such a set on.
+     */
+    private static final Set<String> VALUE_ROLES = dev.deckhand.grant.ProposedAction.Element.VALUE_ROLES;
 
     /** Sets a plain number as the element's value; false if it has no Value interface. */
     private boolean setNumber(Bound b, String text) {
