@@ -278,7 +278,13 @@ final class AtspiActions {
             if (c == null) continue;
             String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(c, calls.err()));
             calls.dropError();
+            boolean says = option.equals(name) && showsOtherThanItsName(c, name, b);
             Gobject.g_object_unref(c);
+            if (says) {
+                throw new RefusedException(Refusal.outOfScope(b.describe() + "'s option with the given name ("
+                        + option.length() + " characters) shows other text or a description: the consequential"
+                        + " gate judged its name alone; refusing"));
+            }
             if (option.equals(name)) {
                 if (found >= 0) {
                     throw new RefusedException(
@@ -289,6 +295,27 @@ final class AtspiActions {
             }
         }
         return found;
+    }
+
+    /**
+     * Whether an option shows text other than its name (its Text interface) or carries a description: the gate judges
+     * a {@code select} by the option's name, which a page sets apart from what the person reads ({@code <option
+     * aria-label="Blue">Pay now</option>}, an option's {@code title}; round 15's S6 and S7).
+     */
+    private boolean showsOtherThanItsName(Pointer option, String name, Bound b) {
+        String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(option, calls.err()));
+        calls.dropError();
+        if (description != null
+                && !description.isBlank()
+                && !description.strip().equals(name.strip())) return true;
+        Pointer text = Atspi.atspi_accessible_get_text_iface(option);
+        if (text == null) return false;
+        try {
+            String shown = calls.readShownText(text, b.pid(), AtspiBridge.SHOWN_CAP);
+            return !shown.isBlank() && !shown.strip().equals(name.strip());
+        } finally {
+            Gobject.g_object_unref(text);
+        }
     }
 
     private Pointer singleContainerChild(Pointer parent) {
