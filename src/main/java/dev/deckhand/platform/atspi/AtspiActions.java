@@ -65,6 +65,7 @@ final class AtspiActions {
     /** See {@link AtspiBridge#click(String)}. */
     void click(String uid) {
         Bound b = target(uid);
+        refuseIfRenamed(b);
         Pointer action = Atspi.atspi_accessible_get_action_iface(b.obj());
         if (action == null) throw unsupported(b, "offers no Action interface to click");
         try {
@@ -91,6 +92,23 @@ final class AtspiActions {
             if (ok == 0) throw refusedBy(b, "do_action(" + names.get(index) + ")");
         } finally {
             Gobject.g_object_unref(action);
+        }
+    }
+
+    /**
+     * Refuses a press of an element whose name is no longer the one the last walk read, which the consequential gate
+     * judged it by (round 15's F1: a page's timer renamed a button to "Delete account" between the step's check and
+     * its press). The name is asked of the app itself, past libatspi's cache, right before the press: what is left is
+     * the time between this call and the press, not the time since the walk.
+     */
+    private void refuseIfRenamed(Bound b) {
+        Atspi.atspi_accessible_clear_cache(b.obj());
+        long t0 = System.nanoTime();
+        String now = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(b.obj(), calls.err()));
+        checkActError(b, "get_name", t0);
+        if (now != null && !now.equals(b.name())) {
+            throw new RefusedException(Refusal.outOfScope(b.describe() + " was renamed since it was read (its name now"
+                    + " has " + now.length() + " characters): refusing to press what was not judged"));
         }
     }
 
