@@ -55,6 +55,13 @@ public final class Consequential {
     private static final Set<String> VALUE_ROLES = ProposedAction.Element.VALUE_ROLES;
 
     /** Keys that move a list's selection. */
+    /**
+     * The lists and tables that hold rows: focused before any row is (GTK's tree view as a dialog opens), a key that
+     * moves chooses a row as on a row (round 16: yad's list under "Selecting a row deletes that file", the first
+     * {@code key Down}).
+     */
+    private static final Set<String> LISTS = Set.of("table", "tree table", "tree", "list", "list box");
+
     /** Controls that hold one choice of several: a key or a letter on one moves the choice. */
     private static final Set<String> CHOICE_ROLES = Set.of("combo box");
 
@@ -258,7 +265,9 @@ public final class Consequential {
         // a key that moves a list's choice in a dialog may run what choosing does (round 10: yad's --select-action
         // under "Selecting a file deletes it" ran on key Down): judged by the dialog's words
         if (el.isPresent()
-                && ROWS.contains(el.get().role().toLowerCase(Locale.ROOT).trim())
+                && (ROWS.contains(el.get().role().toLowerCase(Locale.ROOT).trim())
+                        || LISTS.contains(
+                                el.get().role().toLowerCase(Locale.ROOT).trim()))
                 && MOVES.contains(chord.key())
                 && !dialog.isEmpty()) {
             return match(new TreeSet<>(dialog), "key " + chord + " moves the choice of " + describe(el.get()), dialog);

@@ -268,6 +268,14 @@ class ConsequentialByEffectTest {
         ProposedAction.WindowContext selecting =
                 new ProposedAction.WindowContext(true, "Selecting a file deletes it", Optional.of(button("Close")));
         refused(ProposedAction.key("Down", REV, TARGET, row).withContext(selecting), "moves the choice", "delete");
+        // round 16: the list itself focused, before any row is (the dialog just opened)
+        for (String list : List.of("table", "tree table", "tree", "list", "list box")) {
+            refused(
+                    ProposedAction.key("Down", REV, TARGET, new ProposedAction.Element(list, "", false, false, false))
+                            .withContext(selecting),
+                    "moves the choice",
+                    "delete");
+        }
         allowed(ProposedAction.key("Down", REV, TARGET, row)
                 .withContext(new ProposedAction.WindowContext(true, "Choose a file", Optional.of(button("Close")))));
         allowed(click(ENTRY).withContext(new ProposedAction.WindowContext(false, "", Optional.of(button("Find")))));
