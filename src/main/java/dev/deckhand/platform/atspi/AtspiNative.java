@@ -113,6 +113,8 @@ final class AtspiNative {
 
         static final int TYPE_UINT32 = 'u';
         static final int TYPE_ARRAY = 'a';
+        static final int TYPE_STRING = 's';
+        static final int TYPE_VARIANT = 'v';
         static final int TYPE_INT32 = 'i';
         static final int TYPE_STRUCT = 'r';
         static final int MESSAGE_TYPE_METHOD_RETURN = 2;

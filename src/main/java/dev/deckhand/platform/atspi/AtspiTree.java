@@ -747,6 +747,11 @@ final class AtspiTree {
         }
         try {
             Pointer frame = findFrame(apps, pid, title, route, false, false);
+            if (frame != null && route == null && !namedNow(frame, title)) {
+                // a name libatspi kept that is no longer that window's (Qt announces no retitle): every name afresh
+                Gobject.g_object_unref(frame);
+                frame = null;
+            }
             // Chromium's window's accessible name follows its X title a moment later (a page that sets its title):
             // asked again from the app for up to RETITLE_LAG before the window counts as gone. Only there: any other
             // app is refused after one fresh read, as a stopped one must be within its bound.
@@ -762,6 +767,18 @@ final class AtspiTree {
         } finally {
             apps.forEach(Gobject::g_object_unref);
         }
+    }
+
+    /**
+     * Whether the frame found by its cached name carries {@code title} as the app names it now (one call, past the
+     * cache). Round 16: two FeatherPad windows, the other one retitled to the granted window's title while its own
+     * cached name stayed the old one, were read as the granted window: the cache named the wrong frame.
+     */
+    private boolean namedNow(Pointer frame, String title) {
+        PipelinedCalls.Route r = PipelinedCalls.route(frame);
+        if (r == null) return false;
+        return title.equals(
+                pipeline.names(List.of(r), AtspiBridge.CALL_TIMEOUT_MILLIS).get(0));
     }
 
     /**

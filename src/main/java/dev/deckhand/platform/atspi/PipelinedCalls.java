@@ -79,7 +79,7 @@ final class PipelinedCalls {
                 routes,
                 "org.a11y.atspi.Component",
                 "GetExtents",
-                coordType,
+                List.of(coordType),
                 timeoutMillis,
                 this::read,
                 new Answer.Failed("not sent"),
@@ -92,18 +92,36 @@ final class PipelinedCalls {
      * answered an error.
      */
     List<Long> states(List<Route> routes, int timeoutMillis) {
-        return call(routes, "org.a11y.atspi.Accessible", "GetState", null, timeoutMillis, this::stateBits, null, null);
+        return call(
+                routes, "org.a11y.atspi.Accessible", "GetState", List.of(), timeoutMillis, this::stateBits, null, null);
     }
 
     /**
-     * Sends one call per route (with one {@code uint32} argument when {@code arg} is not null) before awaiting the
-     * first reply; each reply read by {@code read}, {@code notSent} and {@code noReply} where there is none.
+     * Each element's accessible name as the app gives it now (the {@code Name} property), past libatspi's cache; null
+     * for an element that did not answer in time or answered an error.
+     */
+    List<String> names(List<Route> routes, int timeoutMillis) {
+        return call(
+                routes,
+                "org.freedesktop.DBus.Properties",
+                "Get",
+                List.of("org.a11y.atspi.Accessible", "Name"),
+                timeoutMillis,
+                this::variantString,
+                null,
+                null);
+    }
+
+    /**
+     * Sends one call per route (its arguments {@code args}: an {@link Integer} as {@code uint32}, a {@link String} as
+     * {@code string}) before awaiting the first reply; each reply read by {@code read}, {@code notSent} and
+     * {@code noReply} where there is none.
      */
     private <T> List<T> call(
             List<Route> routes,
             String iface,
             String method,
-            Integer arg,
+            List<Object> args,
             int timeoutMillis,
             java.util.function.Function<Pointer, T> read,
             T notSent,
@@ -115,10 +133,17 @@ final class PipelinedCalls {
             Pointer message = Dbus.dbus_message_new_method_call(r.busName(), r.path(), iface, method);
             if (message == null) continue;
             boolean ok = true;
-            if (arg != null) {
-                Dbus.dbus_message_iter_init_append(message, iter);
-                value.setInt(0, arg);
-                ok = Dbus.dbus_message_iter_append_basic(iter, Dbus.TYPE_UINT32, value) != 0;
+            Dbus.dbus_message_iter_init_append(message, iter);
+            for (Object arg : args) {
+                if (arg instanceof Integer number) {
+                    value.setInt(0, number);
+                    ok &= Dbus.dbus_message_iter_append_basic(iter, Dbus.TYPE_UINT32, value) != 0;
+                } else {
+                    Memory text = new Memory(((String) arg).getBytes(StandardCharsets.UTF_8).length + 1L);
+                    text.setString(0, (String) arg, StandardCharsets.UTF_8.name());
+                    value.setPointer(0, text); // libdbus copies the string before this returns
+                    ok &= Dbus.dbus_message_iter_append_basic(iter, Dbus.TYPE_STRING, value) != 0;
+                }
             }
             pendingSlot.setPointer(0, null);
             if (ok) ok = Dbus.dbus_connection_send_with_reply(r.bus(), message, pendingSlot, timeoutMillis) != 0;
@@ -147,6 +172,21 @@ final class PipelinedCalls {
             }
         }
         return answers;
+    }
+
+    /** A {@code Properties.Get} reply holding a string ({@code v} of {@code s}), or null for an error or another type. */
+    private String variantString(Pointer reply) {
+        if (Dbus.dbus_message_get_type(reply) != Dbus.MESSAGE_TYPE_METHOD_RETURN
+                || Dbus.dbus_message_iter_init(reply, iter) == 0
+                || Dbus.dbus_message_iter_get_arg_type(iter) != Dbus.TYPE_VARIANT) {
+            return null;
+        }
+        Dbus.dbus_message_iter_recurse(iter, sub);
+        if (Dbus.dbus_message_iter_get_arg_type(sub) != Dbus.TYPE_STRING) return null;
+        value.setPointer(0, null);
+        Dbus.dbus_message_iter_get_basic(sub, value);
+        Pointer text = value.getPointer(0);
+        return text == null ? null : text.getString(0, StandardCharsets.UTF_8.name());
     }
 
     /** A {@code GetState} reply ({@code au}: the low and the high 32 states) as bits, or null for an error. */

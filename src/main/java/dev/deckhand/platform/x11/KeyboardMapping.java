@@ -39,10 +39,21 @@ final class KeyboardMapping {
 
         /** From {@code XGetKeyboardMapping}: {@code perCode} keysyms for each of {@code count} keycodes from {@code min}. */
         Keymap(int min, int count, int perCode, long[] syms) {
+            this(min, count, perCode, syms, 0);
+        }
+
+        /**
+         * As {@link #Keymap(int, int, int, long[])}, for layout group {@code group} (0 or 1): the core mapping lists a
+         * key's first group's two levels, then its second group's; a key with no symbol in that group types its first
+         * group's, as XKB wraps a group the key lacks.
+         */
+        Keymap(int min, int count, int perCode, long[] syms, int group) {
             this.perCode = perCode;
             for (int level = 0; level < Math.min(2, perCode); level++) {
                 for (int i = 0; i < count; i++) {
-                    long s = syms[i * perCode + level];
+                    int column = 2 * group + level;
+                    boolean inGroup = column < perCode && syms[i * perCode + 2 * group] != 0;
+                    long s = syms[i * perCode + (inGroup ? column : level)];
                     if (s != 0) byKeysym.putIfAbsent(s, new int[] {min + i, level});
                 }
             }
@@ -54,15 +65,41 @@ final class KeyboardMapping {
         }
     }
 
-    /** The keyboard mapping as the server holds it now. */
+    /** The keyboard mapping as the server holds it now, for its first layout group. */
     Keymap read() {
+        return read(0);
+    }
+
+    /**
+     * The keyboard mapping for the layout group the server applies to keys now (XKB's effective group): what XTEST
+     * keys type. Round 16: with a second layout's group locked, {@code ctrl+b} by the first group's keycodes arrived
+     * as {@code ctrl+v} (a paste the gate never judged) and typed text as other letters.
+     *
+     * @throws RefusedException {@code PLATFORM_UNSUPPORTED} for a third or fourth group, which the core mapping does
+     *     not list reliably
+     */
+    Keymap readForEffectiveGroup() {
+        com.sun.jna.Memory state = new com.sun.jna.Memory(32);
+        state.clear();
+        if (X.XkbGetState(c.dpy, Xlib.XkbUseCoreKbd, state) != 0) {
+            throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard's layout group"));
+        }
+        int group = state.getByte(0) & 0xff;
+        if (group > 1) {
+            throw new RefusedException(Refusal.platformUnsupported("the keyboard's layout group " + (group + 1)
+                    + " is active; Deckhand sends keys in the first two groups only"));
+        }
+        return read(group);
+    }
+
+    private Keymap read(int group) {
         IntByReference min = new IntByReference(), max = new IntByReference(), per = new IntByReference();
         X.XDisplayKeycodes(c.dpy, min, max);
         int count = max.getValue() - min.getValue() + 1;
         Pointer p = X.XGetKeyboardMapping(c.dpy, min.getValue(), count, per);
         if (p == null) throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard mapping"));
         try {
-            return new Keymap(min.getValue(), count, per.getValue(), p.getLongArray(0, count * per.getValue()));
+            return new Keymap(min.getValue(), count, per.getValue(), p.getLongArray(0, count * per.getValue()), group);
         } finally {
             X.XFree(p);
         }

@@ -117,7 +117,7 @@ final class Keys {
     void xtestSend(long window, Chord chord) {
         KeyChord k = KeyChord.of(chord, X::XStringToKeysym);
         requireFocusFor(window);
-        KeyboardMapping.Keymap map = mapping.read();
+        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(); // the server applies its group to XTEST keys
         int[] kc = mapping.keycodes(map, new long[] {k.keysym()})[0];
         int state = k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0);
         refuseHeld(window, chord, kc[0], state);
@@ -134,7 +134,7 @@ final class Keys {
     void xtestType(long window, String text) {
         requireFocusFor(window);
         long[] syms = keysyms(text);
-        KeyboardMapping.Keymap map = mapping.read();
+        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup();
         int[][] codes = mapping.keycodes(map, syms);
         int shift = mapping.modifierKeycodes(map, Xlib.ShiftMask).get(0);
         Xtst t = Xtst.X;

@@ -293,6 +293,12 @@ interface Xlib extends Library {
 
     int XKeysymToKeycode(Pointer display, long keysym);
 
+    /** The keyboard's XKB state into {@code state} (an {@code XkbStateRec}; its first byte is the effective group). */
+    int XkbGetState(Pointer display, int deviceSpec, Pointer state);
+
+    /** Locks the keyboard's layout group (a person switching layouts; tests). */
+    int XkbLockGroup(Pointer display, int deviceSpec, int group);
+
     Pointer XGetModifierMapping(Pointer display);
 
     int XFreeModifiermap(Pointer modmap);
