@@ -169,8 +169,9 @@ public final class Consequential {
                 }
                 if (el.isEmpty() || el.get().editable()) return Optional.empty();
                 // a focused select chooses the option whose name starts with the typed letters
-                Optional<Match> chosen = movesValueOrChoice(el.get(), "typing", words, dialog, a.context());
-                if (chosen != null) return chosen;
+                if (holdsValueOrChoice(el.get())) {
+                    return valueOrChoiceMoved(el.get(), "typing", words, dialog, a.context());
+                }
                 return match(
                         pressed(el.get(), words, dialog, false, a.context()),
                         "typing into " + describe(el.get()) + " presses it",
@@ -272,9 +273,8 @@ public final class Consequential {
                 && !dialog.isEmpty()) {
             return match(new TreeSet<>(dialog), "key " + chord + " moves the choice of " + describe(el.get()), dialog);
         }
-        if (el.isPresent() && MOVES.contains(chord.key())) {
-            Optional<Match> moved = movesValueOrChoice(el.get(), "key " + chord, words, dialog, ctx);
-            if (moved != null) return moved;
+        if (el.isPresent() && MOVES.contains(chord.key()) && holdsValueOrChoice(el.get())) {
+            return valueOrChoiceMoved(el.get(), "key " + chord, words, dialog, ctx);
         }
         if (chord.key().equals("space")) {
             if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));
@@ -289,31 +289,33 @@ public final class Consequential {
      * is judged by its words as a press of it, as {@code set_text} of a number there is; a combo box's moves to an
      * option the tree may not show (a collapsed select lists none), so it is judged by the box's words, and is
      * {@link #UNIDENTIFIED} when they say nothing (choosing with {@code select} names the option, which is judged).
-     * Null when the element is neither, so the caller's other rules decide.
+     * Only for an element {@link #holdsValueOrChoice}.
      */
-    private static Optional<Match> movesValueOrChoice(
+    private static Optional<Match> valueOrChoiceMoved(
             ProposedAction.Element e,
             String what,
             ConsequentialWords words,
             Set<String> dialog,
             ProposedAction.WindowContext ctx) {
-        String role = e.role().toLowerCase(Locale.ROOT).trim();
-        if (VALUE_ROLES.contains(role)) {
+        if (VALUE_ROLES.contains(e.role().toLowerCase(Locale.ROOT).trim())) {
             return match(
                     pressed(e, words, dialog, false, ctx),
                     what + " changes the value of " + describe(e) + ", as pressing it would",
                     dialog);
         }
-        if (!e.editable() && CHOICE_ROLES.contains(role)) {
-            Set<String> c = elementCategories(e, words, dialog);
-            if (c.isEmpty()) c.add(UNIDENTIFIED);
-            return match(
-                    c,
-                    what + " moves the choice of " + describe(e) + " to an option the tree may not show"
-                            + " (select names the option)",
-                    dialog);
-        }
-        return null;
+        Set<String> c = elementCategories(e, words, dialog);
+        if (c.isEmpty()) c.add(UNIDENTIFIED);
+        return match(
+                c,
+                what + " moves the choice of " + describe(e) + " to an option the tree may not show"
+                        + " (select names the option)",
+                dialog);
+    }
+
+    /** A value control, or a combo box that takes no text: a key that moves, or typing, sets what it holds. */
+    private static boolean holdsValueOrChoice(ProposedAction.Element e) {
+        String role = e.role().toLowerCase(Locale.ROOT).trim();
+        return VALUE_ROLES.contains(role) || (!e.editable() && CHOICE_ROLES.contains(role));
     }
 
     /**
