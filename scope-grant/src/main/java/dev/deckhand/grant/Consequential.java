@@ -62,8 +62,11 @@ public final class Consequential {
      */
     private static final Set<String> LISTS = Set.of("table", "tree table", "tree", "list", "list box");
 
-    /** Controls that hold one choice of several: a key or a letter on one moves the choice. */
-    private static final Set<String> CHOICE_ROLES = Set.of("combo box");
+    /**
+     * Controls that hold one choice of several: a key or a letter on one moves the choice (round 17: K2, a radio
+     * group's arrow key chose "Delete all my files"; K3, a page's list box chose "Delete account" by keys and typing).
+     */
+    private static final Set<String> CHOICE_ROLES = Set.of("combo box", "list box", "radio button", "radio menu item");
 
     private static final Set<String> MOVES =
             Set.of("Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Down", "Prior", "Next");

@@ -173,6 +173,12 @@ class ConsequentialByEffectTest {
             refused(ProposedAction.key("shift+" + key, REV, TARGET, select), "moves the choice");
         }
         refused(ProposedAction.type(REV, TARGET, select, "De"), "typing moves the choice", Consequential.UNIDENTIFIED);
+        // round 17: a radio group's arrow key, a page's list box by keys and by typing
+        ProposedAction.Element keep = new ProposedAction.Element("radio button", "Keep my files", false, false, false);
+        ProposedAction.Element list = new ProposedAction.Element("list box", "", false, false, false);
+        refused(ProposedAction.key("Down", REV, TARGET, keep), "moves the choice", Consequential.UNIDENTIFIED);
+        refused(ProposedAction.key("Down", REV, TARGET, list), "moves the choice", Consequential.UNIDENTIFIED);
+        refused(ProposedAction.type(REV, TARGET, list, "D"), "moves the choice", Consequential.UNIDENTIFIED);
         refused(ProposedAction.type(REV, TARGET, pay, "9"), "changes the value", "pay");
         // a select whose own words are consequential is judged by them
         refused(

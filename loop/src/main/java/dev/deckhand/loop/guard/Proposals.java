@@ -163,6 +163,7 @@ public final class Proposals {
                 }
             }
             if (matched != null) {
+                matched = choiceHolding(tree, matched);
                 return Optional.of(
                         office
                                 ? new ProposedAction.Element(matched.role(), matched.name(), false, false, true)
@@ -293,6 +294,21 @@ public final class Proposals {
      * The control a press of {@code n} reaches: {@code n} when it is one ({@link ProposedAction.Element#ACTION_ROLES}),
      * else its nearest ancestor that is; empty when it lies in none.
      */
+    /**
+     * The combo box a focused part belongs to (GTK 3 focuses a combo box's own button, named by the current choice),
+     * else {@code n}: a key on that part moves the box's choice (round 17, G5: {@code key Down} chose "Delete all my
+     * files" in yad's combo with nothing named).
+     */
+    static Node choiceHolding(ScopedTree tree, Node n) {
+        List<Node> nodes = tree.nodes();
+        List<Integer> up = ancestors(nodes, indexOf(nodes, n));
+        for (int k = 0; k < Math.min(2, up.size()); k++) {
+            Node a = nodes.get(up.get(k));
+            if (a.role().equals("combo box")) return a;
+        }
+        return n;
+    }
+
     static Optional<Node> control(ScopedTree tree, Node n) {
         if (ProposedAction.Element.ACTION_ROLES.contains(n.role())) return Optional.of(n);
         List<Node> nodes = tree.nodes();

@@ -287,7 +287,20 @@ class HostileSequencesTest {
                 if (chord.paste()
                         || chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()
                         || chord.submits(true)
-                        || chord.key().equals("space")) {
+                        || chord.key().equals("space")
+                        // a key that moves sets a focused value control's value or a choice's option (round 15's K1)
+                        || java.util.Set.of(
+                                        "Up",
+                                        "Down",
+                                        "Left",
+                                        "Right",
+                                        "Home",
+                                        "End",
+                                        "Page_Up",
+                                        "Page_Down",
+                                        "Prior",
+                                        "Next")
+                                .contains(chord.key())) {
                     c.add(RefusalCode.CONSEQUENTIAL_NOT_NAMED);
                 }
             } catch (IllegalArgumentException bad) {
