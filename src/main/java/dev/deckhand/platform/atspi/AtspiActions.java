@@ -110,6 +110,28 @@ final class AtspiActions {
             throw new RefusedException(Refusal.outOfScope(b.describe() + " was renamed since it was read (its name now"
                     + " has " + now.length() + " characters): refusing to press what was not judged"));
         }
+        // round 17's C3, C4: the text a button shows, or its title, changed while its name stayed
+        String description = AtspiCalls.takeString(Atspi.atspi_accessible_get_description(b.obj(), calls.err()));
+        checkActError(b, "get_description", t0);
+        if (description == null) description = "";
+        if (description.length() > AtspiBridge.SHOWN_CAP) description = description.substring(0, AtspiBridge.SHOWN_CAP);
+        String shown = b.shown() == null ? null : shownText(b);
+        if (!description.equals(b.description()) || (shown != null && !shown.equals(b.shown()))) {
+            throw new RefusedException(Refusal.outOfScope(b.describe() + " changed its shown text or description since"
+                    + " it was read: refusing to press what was not judged"));
+        }
+    }
+
+    /** The text a control shows through its Text interface, "" where it is its name, as the walk reads it. */
+    private String shownText(Bound b) {
+        Pointer text = Atspi.atspi_accessible_get_text_iface(b.obj());
+        if (text == null) return "";
+        try {
+            String shown = calls.readShownText(text, b.pid(), AtspiBridge.SHOWN_CAP);
+            return shown.equals(b.name()) ? "" : shown;
+        } finally {
+            Gobject.g_object_unref(text);
+        }
     }
 
     /** See {@link AtspiBridge#setText(String, String)}. */

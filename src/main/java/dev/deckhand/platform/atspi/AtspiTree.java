@@ -554,7 +554,8 @@ final class AtspiTree {
         // A control shows text of its own where its name may say something else (a web button's visible text
         // under an aria-label): read from its Text interface, for the consequential gate only.
         String shown = "";
-        if (!hasValue && !password && ProposedAction.Element.ACTION_ROLES.contains(role)) {
+        boolean shownRead = !hasValue && !password && ProposedAction.Element.ACTION_ROLES.contains(role);
+        if (shownRead) {
             Pointer text = Atspi.atspi_accessible_get_text_iface(obj);
             if (text != null) {
                 try {
@@ -566,7 +567,7 @@ final class AtspiTree {
             }
         }
         AtspiCalls.guard(pid, "reading one element", t0);
-        String uid = uids.bind(obj, pid, role, name);
+        String uid = uids.bind(obj, pid, role, name, description, shownRead ? shown : null);
         return new Node(
                 uid,
                 depth,

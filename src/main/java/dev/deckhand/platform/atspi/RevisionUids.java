@@ -16,8 +16,16 @@ import java.util.Map;
  */
 final class RevisionUids {
 
-    /** One element a uid stands for: a referenced native object and what acting on it needs. */
-    record Bound(Pointer obj, int pid, String role, String name) {
+    /**
+     * One element a uid stands for: a referenced native object and what acting on it needs, with the words the last
+     * walk read from it, which the consequential gate judged: its name, its description, and the text a control shows
+     * through its Text interface ({@code shown}; "" where it shows its name, null where the walk does not read it).
+     */
+    record Bound(Pointer obj, int pid, String role, String name, String description, String shown) {
+        Bound(Pointer obj, int pid, String role, String name) {
+            this(obj, pid, role, name, "", null);
+        }
+
         /** The role and the name's length, as refusals name the element: never its name, which is the app's text. */
         String describe() {
             return role + " (name of " + (name == null ? 0 : name.length()) + " characters)";
@@ -47,15 +55,22 @@ final class RevisionUids {
      * the table takes over the caller's reference to {@code obj}.
      */
     String bind(Pointer obj, int pid, String role, String name) {
+        return bind(obj, pid, role, name, "", null);
+    }
+
+    /** As {@link #bind(Pointer, int, String, String)}, with the element's description and shown text. */
+    String bind(Pointer obj, int pid, String role, String name, String description, String shown) {
         String uid = uidByPeer.get(Pointer.nativeValue(obj));
+        Bound now = new Bound(obj, pid, role, name, description, shown);
         if (uid == null) {
             uid = mint.mint(byUid::containsKey);
-            byUid.put(uid, new Bound(obj, pid, role, name));
+            byUid.put(uid, now);
             uidByPeer.put(Pointer.nativeValue(obj), uid);
         } else {
             Bound old = byUid.get(uid);
-            if (!old.role().equals(role) || !old.name().equals(name))
-                byUid.put(uid, new Bound(old.obj(), pid, role, name));
+            if (!new Bound(old.obj(), pid, role, name, description, shown).equals(old)) {
+                byUid.put(uid, new Bound(old.obj(), pid, role, name, description, shown));
+            }
         }
         return uid;
     }

@@ -70,26 +70,52 @@ final class KeyboardMapping {
         return read(0);
     }
 
-    /**
-     * The keyboard mapping for the layout group the server applies to keys now (XKB's effective group): what XTEST
-     * keys type. Round 16: with a second layout's group locked, {@code ctrl+b} by the first group's keycodes arrived
-     * as {@code ctrl+v} (a paste the gate never judged) and typed text as other letters.
-     *
-     * @throws RefusedException {@code PLATFORM_UNSUPPORTED} for a third or fourth group, which the core mapping does
-     *     not list reliably
-     */
-    Keymap readForEffectiveGroup() {
+    /** What of the keyboard's XKB state decides which symbol an XTEST key types. */
+    record XkbState(int group, int lockedGroup, int latchedGroup, int latchedMods, int lockedMods) {}
+
+    /** The keyboard's XKB state now ({@code XkbGetState}). */
+    XkbState xkbState() {
         com.sun.jna.Memory state = new com.sun.jna.Memory(32);
         state.clear();
         if (X.XkbGetState(c.dpy, Xlib.XkbUseCoreKbd, state) != 0) {
-            throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard's layout group"));
+            throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard's XKB state"));
         }
-        int group = state.getByte(0) & 0xff;
-        if (group > 1) {
-            throw new RefusedException(Refusal.platformUnsupported("the keyboard's layout group " + (group + 1)
+        // XkbStateRec: group, locked_group (bytes), base_group, latched_group (shorts), mods, base_mods,
+        // latched_mods, locked_mods (bytes)
+        return new XkbState(
+                state.getByte(0) & 0xff,
+                state.getByte(1) & 0xff,
+                state.getShort(4),
+                state.getByte(8) & 0xff,
+                state.getByte(9) & 0xff);
+    }
+
+    /**
+     * The keyboard mapping for the layout group the server applies to keys now (XKB's effective group): what XTEST
+     * keys type. Round 16: with a second layout's group locked, {@code ctrl+b} by the first group's keycodes arrived
+     * as {@code ctrl+v} (a paste the gate never judged) and typed text as other letters. Refused where the state
+     * would make keys type other than judged and cannot be mapped for: a latched group or latched modifiers (they
+     * change the first key only: round 17's L1, L2 typed "/tmp/.canary" from other letters), a third or fourth group
+     * (the core mapping does not list them reliably), and, for text, Caps Lock (round 17's L3: letters in the other
+     * case, where a path's case decides whether it is denied).
+     *
+     * @throws RefusedException {@code PLATFORM_UNSUPPORTED} naming the state
+     */
+    Keymap readForEffectiveGroup(XkbState s, boolean text) {
+        if (s.latchedGroup() != 0 || s.latchedMods() != 0) {
+            throw new RefusedException(Refusal.platformUnsupported("the keyboard has a latched "
+                    + (s.latchedGroup() != 0 ? "layout group" : "modifier (sticky keys)")
+                    + ", which changes the next key only; keys are refused until it is used or released"));
+        }
+        if (s.group() > 1) {
+            throw new RefusedException(Refusal.platformUnsupported("the keyboard's layout group " + (s.group() + 1)
                     + " is active; Deckhand sends keys in the first two groups only"));
         }
-        return read(group);
+        if (text && (s.lockedMods() & Xlib.LockMask) != 0) {
+            throw new RefusedException(Refusal.platformUnsupported(
+                    "Caps Lock is on: typed letters would arrive in the other case; refused until it is off"));
+        }
+        return read(s.group());
     }
 
     private Keymap read(int group) {

@@ -117,24 +117,43 @@ final class Keys {
     void xtestSend(long window, Chord chord) {
         KeyChord k = KeyChord.of(chord, X::XStringToKeysym);
         requireFocusFor(window);
-        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(); // the server applies its group to XTEST keys
+        KeyboardMapping.XkbState before = mapping.xkbState();
+        // the server applies its group to XTEST keys
+        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(before, false);
         int[] kc = mapping.keycodes(map, new long[] {k.keysym()})[0];
         int state = k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0);
         refuseHeld(window, chord, kc[0], state);
         List<Integer> mods = mapping.modifierKeycodes(map, state);
         Xtst t = Xtst.X;
         for (int m : mods) t.XTestFakeKeyEvent(c.dpy, m, Xlib.True, 0);
+        c.sync();
+        if (mapping.xkbState().group() != before.group()) {
+            // the person's XKB options switch the group on these modifiers (grp:ctrl_shift_toggle): the key would be
+            // read in the other group (round 17's L5: ctrl+shift+b arrived as ctrl+shift+v, a paste)
+            for (int i = mods.size() - 1; i >= 0; i--) t.XTestFakeKeyEvent(c.dpy, mods.get(i), Xlib.False, 0);
+            c.sync();
+            Xlib.X.XkbLockGroup(c.dpy, Xlib.XkbUseCoreKbd, before.lockedGroup());
+            c.sync();
+            throw new RefusedException(Refusal.platformUnsupported("key " + chord + ": its modifiers switch the"
+                    + " keyboard's layout group (an XKB option), so the key would arrive as another; not sent, the"
+                    + " group put back"));
+        }
         t.XTestFakeKeyEvent(c.dpy, kc[0], Xlib.True, 0);
         t.XTestFakeKeyEvent(c.dpy, kc[0], Xlib.False, 0);
         for (int i = mods.size() - 1; i >= 0; i--) t.XTestFakeKeyEvent(c.dpy, mods.get(i), Xlib.False, 0);
         c.sync();
+        // an option that switches the group as the modifiers are released leaves the person's layout changed
+        if (mapping.xkbState().lockedGroup() != before.lockedGroup()) {
+            Xlib.X.XkbLockGroup(c.dpy, Xlib.XkbUseCoreKbd, before.lockedGroup());
+            c.sync();
+        }
     }
 
     /** See {@link X11Display#xtestType(long, String)}. */
     void xtestType(long window, String text) {
         requireFocusFor(window);
         long[] syms = keysyms(text);
-        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup();
+        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(mapping.xkbState(), true);
         int[][] codes = mapping.keycodes(map, syms);
         int shift = mapping.modifierKeycodes(map, Xlib.ShiftMask).get(0);
         Xtst t = Xtst.X;

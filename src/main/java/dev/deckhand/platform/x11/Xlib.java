@@ -299,6 +299,12 @@ interface Xlib extends Library {
     /** Locks the keyboard's layout group (a person switching layouts; tests). */
     int XkbLockGroup(Pointer display, int deviceSpec, int group);
 
+    /** Latches a layout group for the next key (tests: a person's one-key switch). */
+    int XkbLatchGroup(Pointer display, int deviceSpec, int group);
+
+    /** Locks (or unlocks) the modifiers in {@code affect} to {@code values} (tests: Caps Lock). */
+    int XkbLockModifiers(Pointer display, int deviceSpec, int affect, int values);
+
     Pointer XGetModifierMapping(Pointer display);
 
     int XFreeModifiermap(Pointer modmap);

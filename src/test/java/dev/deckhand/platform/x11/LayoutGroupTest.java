@@ -19,6 +19,12 @@ import org.junit.jupiter.api.Test;
 @Tag("desktop")
 class LayoutGroupTest {
 
+    private static void assertRefused(Runnable r, String why) {
+        dev.deckhand.grant.RefusedException e =
+                org.junit.jupiter.api.Assertions.assertThrows(dev.deckhand.grant.RefusedException.class, r::run);
+        assertTrue(e.getMessage().contains(why), e.getMessage());
+    }
+
     @Test
     void xtestKeysTypeInTheLockedLayoutGroup() throws Exception {
         String display = TestApps.requireDisplay();
@@ -48,6 +54,35 @@ class LayoutGroupTest {
                 assertTrue(
                         TestApps.await(() -> TestApps.read(file).equals("bvt qj"), Duration.ofSeconds(10)),
                         "typed and saved in the locked group: " + TestApps.read(file));
+                // round 17's L3: Caps Lock would flip the letters' case; L1: a latched group changes the first key
+                Xlib.X.XkbLockModifiers(d, Xlib.XkbUseCoreKbd, Xlib.LockMask, Xlib.LockMask);
+                Xlib.X.XSync(d, 0);
+                // round 17's L3: Caps Lock would flip the letters' case
+                Xlib.X.XkbLockModifiers(d, Xlib.XkbUseCoreKbd, Xlib.LockMask, Xlib.LockMask);
+                Xlib.X.XSync(d, 0);
+                assertRefused(() -> x.xtestType(win.id(), "caps"), "Caps Lock");
+                Xlib.X.XkbLockModifiers(d, Xlib.XkbUseCoreKbd, Xlib.LockMask, 0);
+                Xlib.X.XkbLockGroup(d, Xlib.XkbUseCoreKbd, 0);
+                Xlib.X.XSync(d, 0);
+                // round 17's L5: ctrl and shift switch the group (the person's option): ctrl+shift+b would be read in
+                // the other group, as ctrl+shift+v; refused, and the person's group is the one it was
+                TestApps.run(
+                        "setxkbmap", "-layout", "us,us", "-variant", ",workman", "-option", "grp:ctrl_shift_toggle");
+                assertRefused(
+                        () -> x.xtestKey(win.id(), Chord.parse("ctrl+shift+b")), "switch the keyboard's layout group");
+                com.sun.jna.Memory st = new com.sun.jna.Memory(32);
+                st.clear();
+                Xlib.X.XkbGetState(d, Xlib.XkbUseCoreKbd, st);
+                assertTrue(st.getByte(1) == 0, "the locked group put back: " + st.getByte(1));
+                // round 17's L1: a latched group changes the first key only
+                Xlib.X.XkbLatchGroup(d, Xlib.XkbUseCoreKbd, 1);
+                Xlib.X.XSync(d, 0);
+                assertRefused(() -> x.xtestType(win.id(), "abc"), "latched");
+                // the next key ends the latch: Escape, harmless in the editor
+                int escape = Xlib.X.XKeysymToKeycode(d, 0xff1bL);
+                Xtst.X.XTestFakeKeyEvent(d, escape, Xlib.True, 0);
+                Xtst.X.XTestFakeKeyEvent(d, escape, Xlib.False, 0);
+                Xlib.X.XSync(d, 0);
             } finally {
                 Xlib.X.XkbLockGroup(d, Xlib.XkbUseCoreKbd, 0);
                 Xlib.X.XSync(d, 0);
