@@ -22,9 +22,6 @@ final class RevisionUids {
      * through its Text interface ({@code shown}; "" where it shows its name, null where the walk does not read it).
      */
     record Bound(Pointer obj, int pid, String role, String name, String description, String shown) {
-        Bound(Pointer obj, int pid, String role, String name) {
-            this(obj, pid, role, name, "", null);
-        }
 
         /** The role and the name's length, as refusals name the element: never its name, which is the app's text. */
         String describe() {
@@ -51,14 +48,9 @@ final class RevisionUids {
     }
 
     /**
-     * The uid of {@code obj}: its existing one (with role and name updated), or a new one, in which case
+     * The uid of {@code obj}: its existing one (with its words updated to what this walk read), or a new one, in which case
      * the table takes over the caller's reference to {@code obj}.
      */
-    String bind(Pointer obj, int pid, String role, String name) {
-        return bind(obj, pid, role, name, "", null);
-    }
-
-    /** As {@link #bind(Pointer, int, String, String)}, with the element's description and shown text. */
     String bind(Pointer obj, int pid, String role, String name, String description, String shown) {
         String uid = uidByPeer.get(Pointer.nativeValue(obj));
         Bound now = new Bound(obj, pid, role, name, description, shown);
