@@ -124,14 +124,8 @@ final class AtspiActions {
 
     /** The text a control shows through its Text interface, "" where it is its name, as the walk reads it. */
     private String shownText(Bound b) {
-        Pointer text = Atspi.atspi_accessible_get_text_iface(b.obj());
-        if (text == null) return "";
-        try {
-            String shown = calls.readShownText(text, b.pid(), AtspiBridge.SHOWN_CAP);
-            return shown.equals(b.name()) ? "" : shown;
-        } finally {
-            Gobject.g_object_unref(text);
-        }
+        String shown = calls.shownText(b.obj(), b.pid());
+        return shown.equals(b.name()) ? "" : shown;
     }
 
     /** See {@link AtspiBridge#setText(String, String)}. */
@@ -348,14 +342,8 @@ final class AtspiActions {
         if (description != null
                 && !description.isBlank()
                 && !description.strip().equals(name.strip())) return true;
-        Pointer text = Atspi.atspi_accessible_get_text_iface(option);
-        if (text == null) return false;
-        try {
-            String shown = calls.readShownText(text, b.pid(), AtspiBridge.SHOWN_CAP);
-            return !shown.isBlank() && !shown.strip().equals(name.strip());
-        } finally {
-            Gobject.g_object_unref(text);
-        }
+        String shown = calls.shownText(option, b.pid());
+        return !shown.isBlank() && !shown.strip().equals(name.strip());
     }
 
     private Pointer singleContainerChild(Pointer parent) {

@@ -156,6 +156,20 @@ final class AtspiCalls {
         return s.length() > cap ? s.substring(0, cap) : s;
     }
 
+    /**
+     * The text {@code obj} shows through its Text interface, at most {@link AtspiBridge#SHOWN_CAP} characters ({@link
+     * #readShownText}); "" when it has no Text interface.
+     */
+    String shownText(Pointer obj, int pid) {
+        Pointer text = Atspi.atspi_accessible_get_text_iface(obj);
+        if (text == null) return "";
+        try {
+            return readShownText(text, pid, AtspiBridge.SHOWN_CAP);
+        } finally {
+            Gobject.g_object_unref(text);
+        }
+    }
+
     /** The lower-case name of a role ("push button", "password text"), cached. */
     String roleName(int role) {
         return roleNames.computeIfAbsent(role, r -> {

@@ -556,15 +556,8 @@ final class AtspiTree {
         String shown = "";
         boolean shownRead = !hasValue && !password && ProposedAction.Element.ACTION_ROLES.contains(role);
         if (shownRead) {
-            Pointer text = Atspi.atspi_accessible_get_text_iface(obj);
-            if (text != null) {
-                try {
-                    shown = calls.readShownText(text, pid, AtspiBridge.SHOWN_CAP);
-                    if (shown.equals(name)) shown = ""; // the usual case: it shows its name
-                } finally {
-                    Gobject.g_object_unref(text);
-                }
-            }
+            shown = calls.shownText(obj, pid);
+            if (shown.equals(name)) shown = ""; // the usual case: it shows its name
         }
         AtspiCalls.guard(pid, "reading one element", t0);
         String uid = uids.bind(obj, pid, role, name, description, shownRead ? shown : null);
