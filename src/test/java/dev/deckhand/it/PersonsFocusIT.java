@@ -239,6 +239,49 @@ class PersonsFocusIT {
         }
     }
 
+    /**
+     * Round 17 of the review (G3): yad's scale under "Pay now: slide to 100 to confirm the payment", the person in
+     * another window. GTK 3 reports no focused element in a window that is not active, yet the scale takes the keys
+     * sent to its window; {@code key End} slid it to 100 with nothing named. A key that moves, with the focused element
+     * unknown, is judged by the dialog's words: refused {@code CONSEQUENTIAL_NOT_NAMED}, and yad prints nothing.
+     */
+    @Test
+    void aMovingKeyWithTheFocusUnknownIsJudgedByTheDialogsWords() throws Exception {
+        TestApp.requireDesktop();
+        Path out = Files.createTempDirectory("deckhand-it-scale").resolve("printed.txt");
+        try (TestApp scale = TestApp.launch(List.of(
+                        "sh",
+                        "-c",
+                        "exec yad --title=deckhand-pay --scale --min-value=0 --max-value=100 --value=0"
+                                + " --text='Pay now: slide to 100 to confirm the payment' --print-partial > "
+                                + out));
+                TestApp person =
+                        TestApp.launch(List.of("xmessage", "-name", "persons-window", "the person works here"))) {
+            String window = awaitWindow("--name", "deckhand-pay");
+            String xmessage = awaitWindow("--classname", "persons-window");
+            for (String key : List.of("End", "Page_Up")) {
+                RunCommandIT.Cli run = whenReady(
+                        autonomousHome(),
+                        Set.of("DECKHAND_PRIVATE_DESKTOP"),
+                        "--window",
+                        "0x" + Long.toHexString(Long.parseLong(window)),
+                        xmessage,
+                        "[{\"action\":\"key\",\"keys\":\"" + key + "\"}]",
+                        "deckhand-pay");
+                JsonNode result = new ObjectMapper().readTree(run.stdout());
+                assertEquals(
+                        "CONSEQUENTIAL_NOT_NAMED",
+                        result.path("refusal").path("code").asText(),
+                        run::why);
+                String detail = result.path("refusal").path("detail").asText();
+                assertTrue(detail.contains("the focused element unknown") && detail.contains("pay"), run::why);
+                assertEquals(0, result.path("stepsRun").asInt(), run::why);
+            }
+            Thread.sleep(300);
+            assertEquals("", Files.readString(out).strip(), "the scale did not move");
+        }
+    }
+
     /** A config directory whose policy lets the terminal's grant be autonomous (no cards). */
     private static Path autonomousHome() throws Exception {
         Path home = RunCommandIT.home();

@@ -54,7 +54,6 @@ public final class Consequential {
 
     private static final Set<String> VALUE_ROLES = ProposedAction.Element.VALUE_ROLES;
 
-    /** Keys that move a list's selection. */
     /**
      * The lists and tables that hold rows: focused before any row is (GTK's tree view as a dialog opens), a key that
      * moves chooses a row as on a row (round 16: yad's list under "Selecting a row deletes that file", the first
@@ -170,9 +169,19 @@ public final class Consequential {
                                     + el.map(e -> "in " + describe(e)).orElse("with the focused element unknown")
                                     + ", where a terminal may read one as a key that runs the line"));
                 }
-                if (el.isEmpty() || el.get().editable()) return Optional.empty();
-                // a focused select chooses the option whose name starts with the typed letters
-                if (holdsValueOrChoice(el.get())) {
+                // with the focus unknown the letters may land on any control of the window, a select or a spin
+                // button among them (round 17, G3: GTK 3 reports no focused element while its window is not active)
+                if (el.isEmpty()) {
+                    return match(
+                            new TreeSet<>(dialog),
+                            "typing with the focused element unknown, which may choose or set what a control holds",
+                            dialog);
+                }
+                // a focused select chooses the option whose name starts with the typed letters; digits typed into a
+                // spin button set its value, as set_text of them does
+                if (holdsValueOrChoice(el.get())
+                        || VALUE_ROLES.contains(
+                                el.get().role().toLowerCase(Locale.ROOT).trim())) {
                     return valueOrChoiceMoved(el.get(), "typing", words, dialog, a.context());
                 }
                 return match(
@@ -278,6 +287,15 @@ public final class Consequential {
         }
         if (el.isPresent() && MOVES.contains(chord.key()) && holdsValueOrChoice(el.get())) {
             return valueOrChoiceMoved(el.get(), "key " + chord, words, dialog, ctx);
+        }
+        // with the focus unknown a key that moves may move any control's value or choice (round 17, G3: yad's scale
+        // under "Pay now…" in a window that was not active, where GTK 3 reports no focused element): judged by the
+        // dialog's words
+        if (el.isEmpty() && MOVES.contains(chord.key())) {
+            return match(
+                    new TreeSet<>(dialog),
+                    "key " + chord + " with the focused element unknown, which may move a control's value or choice",
+                    dialog);
         }
         if (chord.key().equals("space")) {
             if (el.isEmpty()) return Optional.of(new Match(Set.of(), "key " + chord + on));

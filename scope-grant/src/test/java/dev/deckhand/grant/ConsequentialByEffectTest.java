@@ -180,6 +180,26 @@ class ConsequentialByEffectTest {
         refused(ProposedAction.key("Down", REV, TARGET, list), "moves the choice", Consequential.UNIDENTIFIED);
         refused(ProposedAction.type(REV, TARGET, list, "D"), "moves the choice", Consequential.UNIDENTIFIED);
         refused(ProposedAction.type(REV, TARGET, pay, "9"), "changes the value", "pay");
+        // digits typed into a spin button's own entry set its value, as set_text of them does
+        refused(ProposedAction.type(REV, TARGET, amount, "100"), "changes the value", "send");
+        // round 17, G3: the person elsewhere, GTK 3 reports no focused element, and the scale under "Pay now…" took
+        // the key: with the focus unknown, a key that moves and typing are judged by the dialog's words
+        ProposedAction.WindowContext payDialog = new ProposedAction.WindowContext(
+                true, "Pay now: slide to 100 to confirm the payment", Optional.empty());
+        for (String key : List.of("End", "Page_Up", "Right", "ctrl+End", "shift+Down")) {
+            refused(
+                    ProposedAction.key(key, REV, TARGET, null).withContext(payDialog),
+                    "focused element unknown",
+                    "pay");
+        }
+        // a dialog whose words gate nothing, and no dialog (a ctrl chord with the focus unknown is judged as a
+        // terminal's, elsewhere)
+        for (String key : List.of("End", "Page_Up", "Right", "shift+Down")) {
+            allowed(ProposedAction.key(key, REV, TARGET, null)
+                    .withContext(new ProposedAction.WindowContext(true, "Choose a colour", Optional.empty())));
+            allowed(ProposedAction.key(key, REV, TARGET, null));
+        }
+        refused(ProposedAction.type(REV, TARGET, null, "9").withContext(payDialog), "focused element unknown", "pay");
         // a select whose own words are consequential is judged by them
         refused(
                 ProposedAction.key(
