@@ -314,6 +314,29 @@ public final class ComputerLoop {
         }
 
         /**
+         * The window read again right before the native call, for the last check to judge the action on: what the gate
+         * judged by (a group's name, a dialog's text, the control under a point) may change in the time the check and
+         * the drawn cursor take, and a model's turn takes seconds (round 18's R1, R2: a page renamed an icon button's
+         * group to "Delete account", and its dialog's text to "Delete all 3 files now?", between the step's look and
+         * its press). What is left is the time between this walk and the native call. An element action whose uid is
+         * no longer in the tree is refused; a partial tree is read once more before that, as it proves no absence.
+         */
+        ScopedTree lookAgain(Action a, ScopedTree judged) {
+            ScopedTree now = checked(snapshot());
+            if (!(a instanceof ElementAction)) return now;
+            String uid = ((ElementAction) a).uid();
+            if (now.byUid(uid).isEmpty() && now.partial()) {
+                desktop.trees().settle(limits.settle());
+                now = checked(snapshot());
+            }
+            if (now.byUid(uid).isEmpty()) {
+                throw new RefusedException(Refusal.outOfScope("uid " + uid + " left the tree between the check and"
+                        + " delivery (grant revision " + judged.grantRevision() + "); delivery stops here"));
+            }
+            return now;
+        }
+
+        /**
          * {@code tree} once the guard finds no denied place shown in it ({@link Guard#checkTree}); otherwise the
          * run ends here with that refusal, before anything of the tree reaches the model, a step or the result.
          */
@@ -658,7 +681,12 @@ public final class ComputerLoop {
             int[] passed = {0};
             Optional<Basis> b = basis;
             DeliveryGate gate = () -> {
-                Optional<Refusal> r = guard.lastCheck(a, tree, b);
+                Optional<Refusal> r;
+                try {
+                    r = guard.lastCheck(a, a.givesInput() ? lookAgain(a, tree) : tree, b);
+                } catch (RefusedException e) {
+                    r = Optional.of(e.refusal());
+                }
                 if (r.isEmpty()) passed[0]++;
                 return r;
             };

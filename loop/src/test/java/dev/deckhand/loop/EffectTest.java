@@ -118,9 +118,19 @@ class EffectTest {
     @Test
     void theTreeReadForTheEffectIsTheNextObservationSoNoExtraWalk() {
         f.run(ScriptedDecider.of(click("r1-ok"), done("ok")), request("Press OK"));
-        long snapshots =
-                f.desktop.calls().stream().filter(c -> c.startsWith("snapshot")).count();
-        assertEquals(2, snapshots, "one before the first turn, one after the click: " + f.desktop.calls());
+        List<String> calls = f.desktop.calls();
+        long snapshots = calls.stream().filter(c -> c.startsWith("snapshot")).count();
+        assertEquals(
+                3,
+                snapshots,
+                "one before the first turn, one for the last check right before the click, one after it: " + calls);
+        int click = calls.indexOf("click r1-ok");
+        assertTrue(
+                calls.subList(0, click).stream()
+                                .filter(c -> c.startsWith("snapshot"))
+                                .count()
+                        == 2,
+                "" + calls);
     }
 
     @Test

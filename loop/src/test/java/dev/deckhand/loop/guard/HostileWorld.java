@@ -100,6 +100,12 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
     boolean reused;
     boolean commsVisible;
     boolean gatedDialog;
+    /**
+     * The target is a dialog from the start, titled "Compose": only its text (a label in the tree) says what it asks
+     * once {@link #gatedDialog} is set, as a page's dialog does.
+     */
+    boolean dialogWindow;
+
     boolean stop;
     boolean revoked;
     boolean modeAsk;
@@ -352,7 +358,7 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
         List<WindowInfo> out = new ArrayList<>();
         out.add(new WindowInfo(
                 TARGET,
-                gatedDialog ? "Delete?" : "Compose",
+                gatedDialog && !dialogWindow ? "Delete?" : "Compose",
                 reused ? "xterm" : "testapp",
                 reused ? 5000 : PID,
                 GEOMETRY,
@@ -362,7 +368,7 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
                 false,
                 0x2a00000L,
                 0,
-                gatedDialog,
+                gatedDialog || dialogWindow,
                 START));
         out.add(new WindowInfo(
                 OTHER,

@@ -37,6 +37,14 @@ class LastCheckTest {
     record Run(RunResult result, HostileWorld world, int budgetLeft) {}
 
     private static Run run(String action, StopLatch stop, java.util.function.Consumer<HostileWorld> onTravelOrChunk) {
+        return run(action, stop, w -> {}, onTravelOrChunk);
+    }
+
+    private static Run run(
+            String action,
+            StopLatch stop,
+            java.util.function.Consumer<HostileWorld> before,
+            java.util.function.Consumer<HostileWorld> onTravelOrChunk) {
         MutableClock clock = new MutableClock();
         HostileWorld world = new HostileWorld(new java.util.Random(1), 1, false, false, 0) {
             int calls;
@@ -66,6 +74,7 @@ class LastCheckTest {
                 PermissionMode.AUTO);
         Grant g = broker.acquire("s1", null);
         world.revision = g.revision();
+        before.accept(world);
         GrantGuard guard = new GrantGuard(
                 () -> PolicyConfig.defaults().withPermissionMode(PermissionMode.AUTO),
                 broker,
@@ -114,6 +123,28 @@ class LastCheckTest {
         assertEquals(
                 RefusalCode.STOPPED,
                 r.result().refusal().orElseThrow().code(),
+                r.result().toString());
+        assertEquals(0, r.world().delivered, "the click was not delivered");
+        assertEquals(5, r.budgetLeft(), "the reserved unit went back");
+    }
+
+    /**
+     * Round 18's R2: a page changed its dialog's text to "Delete all 3 files now?" after the step's look and before the
+     * press of its OK. The last check judges on the window read again: refused, nothing delivered, the unit back.
+     */
+    @Test
+    void aDialogWhoseTextTurnsConsequentialDuringTheTravelIsJudgedOnItsNewText() {
+        Run r = run(
+                "{\"action\":\"click\",\"uid\":\"r2-OK\"}",
+                new StopLatch(),
+                w -> w.dialogWindow = true,
+                w -> w.gatedDialog = true);
+        assertEquals(
+                RefusalCode.CONSEQUENTIAL_NOT_NAMED,
+                r.result().refusal().orElseThrow().code(),
+                r.result().toString());
+        assertTrue(
+                r.result().refusal().get().detail().contains("delete"),
                 r.result().toString());
         assertEquals(0, r.world().delivered, "the click was not delivered");
         assertEquals(5, r.budgetLeft(), "the reserved unit went back");
