@@ -119,7 +119,7 @@ final class Keys {
         requireFocusFor(window);
         KeyboardMapping.XkbState before = mapping.xkbState();
         // the server applies its group to XTEST keys
-        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(before, false);
+        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(before);
         int[] kc = mapping.keycodes(map, new long[] {k.keysym()})[0];
         int state = k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0);
         refuseHeld(window, chord, kc[0], state);
@@ -153,7 +153,7 @@ final class Keys {
     void xtestType(long window, String text) {
         requireFocusFor(window);
         long[] syms = keysyms(text);
-        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(mapping.xkbState(), true);
+        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(mapping.xkbState());
         int[][] codes = mapping.keycodes(map, syms);
         int shift = mapping.modifierKeycodes(map, Xlib.ShiftMask).get(0);
         Xtst t = Xtst.X;

@@ -326,7 +326,9 @@ public final class X11Display implements AutoCloseable {
      *
      * @throws RefusedException {@code OUT_OF_SCOPE} when another window (or none) has focus — the keys
      *     would reach a window outside the grant; {@code SECURE_INPUT} when another client holds a
-     *     keyboard grab (the keys would go to it); {@code PLATFORM_UNSUPPORTED} without XTEST
+     *     keyboard grab (the keys would go to it); {@code PLATFORM_UNSUPPORTED} without XTEST, and while the
+     *     keyboard's XKB state would make the keys arrive as others (a latch, a locked modifier but Num Lock, a third
+     *     layout group, AccessX SlowKeys, BounceKeys or an overlay: {@link KeyboardMapping#readForEffectiveGroup})
      */
     public synchronized void xtestKey(long window, Chord chord) {
         live();

@@ -51,6 +51,7 @@ interface Xlib extends Library {
     int ControlMask = 1 << 2;
     int Mod1Mask = 1 << 3;
     int Mod4Mask = 1 << 6;
+    int Mod5Mask = 1 << 7;
     long KeyPressMask = 1L;
     long ButtonPressMask = 1L << 2;
     long ButtonReleaseMask = 1L << 3;
@@ -305,6 +306,29 @@ interface Xlib extends Library {
     /** Locks (or unlocks) the modifiers in {@code affect} to {@code values} (tests: Caps Lock). */
     int XkbLockModifiers(Pointer display, int deviceSpec, int affect, int values);
 
+    /**
+     * A zeroed keyboard description ({@code XkbDescRec}) for the core keyboard ({@code device_spec} set to
+     * {@link #XkbUseCoreKbd}), to read parts of the keyboard into; null when out of memory. Freed with
+     * {@link #XkbFreeKeyboard}.
+     */
+    Pointer XkbAllocKeyboard();
+
+    /**
+     * Reads the keyboard's controls into {@code desc}'s {@code ctrls} (allocated when null): one request and its
+     * reply. Of the reply, {@code enabled_ctrls} is copied when {@code which} has {@link #XkbControlsEnabledMask}.
+     * {@code Success} (0) or an X error code.
+     */
+    int XkbGetControls(Pointer display, long which, Pointer desc);
+
+    /** Frees what {@code which} names of {@code desc} and, when {@code freeAll}, every part and {@code desc} itself. */
+    void XkbFreeKeyboard(Pointer desc, int which, int freeAll);
+
+    /** Turns the boolean controls in {@code affect} on or off as {@code values} says (tests: AccessX bounce keys). */
+    int XkbChangeEnabledControls(Pointer display, int deviceSpec, int affect, int values);
+
+    /** Sets the modifier map (tests: Num Lock moved to another modifier); MappingSuccess (0), Busy (1), Failed (2). */
+    int XSetModifierMapping(Pointer display, Pointer modmap);
+
     Pointer XGetModifierMapping(Pointer display);
 
     int XFreeModifiermap(Pointer modmap);
@@ -334,6 +358,30 @@ interface Xlib extends Library {
     int XkbNewKeyboardNotify = 0, XkbMapNotify = 1, XkbControlsNotify = 3;
     /** {@code XkbAnyEvent}: xkb_type@40; {@code XkbControlsNotifyEvent}: enabled_ctrls@52, enabled_ctrl_changes@56. */
     int XKB_TYPE = 40, XKB_ENABLED_CTRLS = 52, XKB_ENABLED_CTRL_CHANGES = 56;
+
+    /** {@code XkbGetControls}' {@code which} for the enabled controls (XKB.h: {@code XkbControlsEnabledMask}). */
+    long XkbControlsEnabledMask = 1L << 31;
+    /** {@code XkbFreeKeyboard}'s {@code which} for every part (XKB.h: {@code XkbAllComponentsMask}). */
+    int XkbAllComponentsMask = 0x7f;
+    /**
+     * Bits of {@code enabled_ctrls} (XKB.h: {@code XkbSlowKeysMask (1L << 1)}, {@code XkbBounceKeysMask (1L << 2)},
+     * {@code XkbStickyKeysMask (1L << 3)}, {@code XkbOverlay1Mask (1L << 10)}, {@code XkbOverlay2Mask (1L << 11)};
+     * bit 0 is RepeatKeys, on by default).
+     */
+    int XkbSlowKeysMask = 1 << 1,
+            XkbBounceKeysMask = 1 << 2,
+            XkbStickyKeysMask = 1 << 3,
+            XkbOverlay1Mask = 1 << 10,
+            XkbOverlay2Mask = 1 << 11;
+    /**
+     * {@code XkbDescRec} (/usr/include/X11/extensions/XKBstr.h): dpy@0 (a pointer), flags@8 and device_spec@10
+     * (unsigned shorts), min_key_code@12 and max_key_code@13 (KeyCode, a byte), then {@code XkbControlsPtr ctrls}@16,
+     * aligned to 8. {@code XkbControlsRec} (same header): mk_dflt_btn@0, num_groups@1, groups_wrap@2 (bytes),
+     * internal@4 and ignore_lock@8 ({@code XkbModsRec}: two bytes and a short, so four bytes aligned to 2), then
+     * {@code unsigned int enabled_ctrls}@12. Each offset printed with {@code offsetof} by gcc 12 on x86_64 against
+     * that header and XKBlib.h (Debian 12, libX11 1.8.4).
+     */
+    int XKB_DESC_CTRLS = 16, XKB_CTRLS_ENABLED = 12;
 
     /** Fills a generic event cookie's data (XI2); true when it did. */
     int XGetEventData(Pointer display, Pointer cookie);

@@ -1,0 +1,271 @@
+package dev.deckhand.platform.x11;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import dev.deckhand.grant.Chord;
+import dev.deckhand.grant.RefusalCode;
+import dev.deckhand.grant.RefusedException;
+import dev.deckhand.loop.desktop.WindowInfo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Round 18: with a modifier locked (Shift by a Shift_Lock key, Mod5 under us(intl)) or AccessX BounceKeys on, XTEST
+ * keys and text arrived as others: {@code key Insert} as {@code shift+Insert} (a paste), {@code " abc /1."} as
+ * {@code " ABC ?!>"}, {@code " test"} as {@code " þéßþ"}, {@code " /tmp/?.canary"} as "/tmp/.canary". Each is refused
+ * now, naming the state; Num Lock, wherever the modifier map puts it, is not. A class of its own, as {@link
+ * LayoutGroupTest}: it changes the display's keymap, locks and controls, and every test puts them back in {@code
+ * finally} (the keymap with xkbcomp, the locks and controls as they were).
+ */
+@Tag("desktop")
+class LockedKeyboardStateTest {
+
+    private static final int ALL_MODS = 0xff;
+
+    private static void assertRefused(Runnable r, String why) {
+        RefusedException e = org.junit.jupiter.api.Assertions.assertThrows(RefusedException.class, r::run);
+        assertEquals(RefusalCode.PLATFORM_UNSUPPORTED, e.code(), e.getMessage());
+        assertTrue(e.getMessage().contains(why), e.getMessage());
+    }
+
+    /** An empty file open in mousepad, its window focused. */
+    private record Editor(WindowInfo win, Path file) {}
+
+    private static Editor focusedEditor(TestApps apps, X11Display x, String name) throws Exception {
+        Path file = Files.writeString(apps.home().resolve(name + ".txt"), "");
+        apps.start("mousepad-" + name, "mousepad", file.toString());
+        WindowInfo win = TestApps.awaitWindow(x, i -> i.title().contains(name), "mousepad " + name);
+        long top = x.topLevelOf(win.id());
+        assertTrue(
+                TestApps.await(
+                        () -> {
+                            TestApps.run("xdotool", "windowactivate", "--sync", Long.toString(win.id()));
+                            return TestApps.await(() -> x.focusedTopLevel() == top, Duration.ofSeconds(1));
+                        },
+                        Duration.ofSeconds(10)),
+                "mousepad has the focus");
+        return new Editor(win, file);
+    }
+
+    /** The modifiers locked now ({@code XkbStateRec.locked_mods}, byte 9). */
+    private static int lockedMods(Pointer d) {
+        Memory st = new Memory(32);
+        st.clear();
+        Xlib.X.XkbGetState(d, Xlib.XkbUseCoreKbd, st);
+        return st.getByte(9) & 0xff;
+    }
+
+    private static void lock(Pointer d, int mods) {
+        Xlib.X.XkbLockModifiers(d, Xlib.XkbUseCoreKbd, ALL_MODS, mods);
+        Xlib.X.XSync(d, 0);
+    }
+
+    /** The modifier bit of the first row of the modifier map holding {@code keycode} (0 for none). */
+    private static int rowOf(Pointer d, int keycode) {
+        Pointer mm = Xlib.X.XGetModifierMapping(d);
+        try {
+            int per = mm.getInt(Xlib.MODMAP_MAX);
+            for (int mod = 0; mod < 8; mod++) {
+                for (int i = 0; i < per; i++) {
+                    if ((mm.getPointer(Xlib.MODMAP_MAP).getByte((long) mod * per + i) & 0xff) == keycode)
+                        return 1 << mod;
+                }
+            }
+            return 0;
+        } finally {
+            Xlib.X.XFreeModifiermap(mm);
+        }
+    }
+
+    /** Moves {@code keycode} from modifier row {@code from} to row {@code to} of the modifier map. */
+    private static void moveModifier(Pointer d, int keycode, int from, int to) {
+        Pointer mm = Xlib.X.XGetModifierMapping(d);
+        try {
+            int per = mm.getInt(Xlib.MODMAP_MAX);
+            Pointer codes = mm.getPointer(Xlib.MODMAP_MAP);
+            boolean taken = false, put = false;
+            for (int i = 0; i < per; i++) {
+                if (!taken && (codes.getByte((long) from * per + i) & 0xff) == keycode) {
+                    codes.setByte((long) from * per + i, (byte) 0);
+                    taken = true;
+                }
+            }
+            for (int i = 0; i < per; i++) {
+                if (!put && codes.getByte((long) to * per + i) == 0) {
+                    codes.setByte((long) to * per + i, (byte) keycode);
+                    put = true;
+                }
+            }
+            assertTrue(taken && put, "keycode " + keycode + " moved from row " + from + " to row " + to);
+            assertEquals(0, Xlib.X.XSetModifierMapping(d, mm), "MappingSuccess");
+            Xlib.X.XSync(d, 0);
+        } finally {
+            Xlib.X.XFreeModifiermap(mm);
+        }
+    }
+
+    @Test
+    void shiftLockedRefusesKeysAndTextAndCapsLockRefusesChords() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Editor e = focusedEditor(apps, x, "locked-shift");
+            Pointer d = Xlib.X.XOpenDisplay(display);
+            int before = lockedMods(d);
+            try {
+                // M1: key Insert arrived as shift+Insert (a paste the gate never judged); M2: " abc /1." as " ABC ?!>"
+                lock(d, Xlib.ShiftMask);
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("Insert")), "Shift Lock is on");
+                assertRefused(() -> x.xtestType(e.win().id(), " abc /1."), "Shift Lock is on");
+                // round 17 refused Caps Lock for text only; a chord is refused too now
+                lock(d, Xlib.LockMask);
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("ctrl+s")), "Caps Lock is on");
+                lock(d, 0);
+                // nothing of the above reached the editor
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                TestApps.sleep(500);
+                assertEquals("", TestApps.read(e.file()), "nothing typed or pasted");
+            } finally {
+                lock(d, before);
+                Xlib.X.XCloseDisplay(d);
+            }
+        }
+    }
+
+    @Test
+    void levelThreeLockedUnderUsIntlRefusesText() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Path keymap = apps.home().resolve("keymap-before.xkb");
+            TestApps.run("xkbcomp", "-xkb", display, keymap.toString());
+            Editor e = focusedEditor(apps, x, "locked-level3");
+            Pointer d = Xlib.X.XOpenDisplay(display);
+            int before = lockedMods(d);
+            try {
+                TestApps.run("setxkbmap", "-layout", "us", "-variant", "intl");
+                // L3: with Mod5 (the third level here) locked, " test" arrived as " þéßþ". Xlib's keysym lookup reads
+                // its cache, so the new map is read on a new connection.
+                Pointer fresh = Xlib.X.XOpenDisplay(display);
+                try {
+                    assertEquals(
+                            Xlib.Mod5Mask,
+                            rowOf(fresh, Xlib.X.XKeysymToKeycode(fresh, 0xfe03L)),
+                            "ISO_Level3_Shift is Mod5 under us(intl)");
+                } finally {
+                    Xlib.X.XCloseDisplay(fresh);
+                }
+                lock(d, Xlib.Mod5Mask);
+                assertRefused(() -> x.xtestType(e.win().id(), " test"), "a locked modifier (Mod5)");
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("ctrl+s")), "a locked modifier (Mod5)");
+            } finally {
+                lock(d, before);
+                Xlib.X.XCloseDisplay(d);
+                TestApps.run("xkbcomp", keymap.toString(), display); // the keymap the other tests had
+            }
+        }
+    }
+
+    @Test
+    void accessXControlsThatDropOrDelayKeysRefuseThem() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Editor e = focusedEditor(apps, x, "accessx");
+            Pointer d = Xlib.X.XOpenDisplay(display);
+            int[] controls = {
+                Xlib.XkbSlowKeysMask,
+                Xlib.XkbBounceKeysMask,
+                Xlib.XkbStickyKeysMask,
+                Xlib.XkbOverlay1Mask,
+                Xlib.XkbOverlay2Mask
+            };
+            int all = 0;
+            for (int c : controls) all |= c;
+            int before = 0;
+            Pointer kb = Xlib.X.XkbAllocKeyboard();
+            try {
+                assertEquals(Xlib.Success, Xlib.X.XkbGetControls(d, Xlib.XkbControlsEnabledMask, kb));
+                before = kb.getPointer(Xlib.XKB_DESC_CTRLS).getInt(Xlib.XKB_CTRLS_ENABLED) & all;
+            } finally {
+                Xlib.X.XkbFreeKeyboard(kb, Xlib.XkbAllComponentsMask, Xlib.True);
+            }
+            try {
+                // K1, K1d: "//eettcc" arrived as "/etc", " /tmp/?.canary" as "/tmp/.canary"
+                Xlib.X.XkbChangeEnabledControls(d, Xlib.XkbUseCoreKbd, all, Xlib.XkbBounceKeysMask);
+                Xlib.X.XSync(d, 0);
+                assertRefused(() -> x.xtestType(e.win().id(), "//eettcc"), "BounceKeys");
+                assertRefused(() -> x.xtestType(e.win().id(), " /tmp/?.canary"), "BounceKeys");
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("ctrl+s")), "BounceKeys");
+                Xlib.X.XkbChangeEnabledControls(d, Xlib.XkbUseCoreKbd, all, Xlib.XkbSlowKeysMask);
+                Xlib.X.XSync(d, 0);
+                assertRefused(() -> x.xtestType(e.win().id(), "abc"), "SlowKeys");
+                Xlib.X.XkbChangeEnabledControls(d, Xlib.XkbUseCoreKbd, all, Xlib.XkbOverlay1Mask);
+                Xlib.X.XSync(d, 0);
+                assertRefused(() -> x.xtestType(e.win().id(), "abc"), "Overlay1");
+                // StickyKeys only latches and locks modifiers, which are refused on their own: it stays allowed
+                Xlib.X.XkbChangeEnabledControls(d, Xlib.XkbUseCoreKbd, all, Xlib.XkbStickyKeysMask);
+                Xlib.X.XSync(d, 0);
+                x.xtestType(e.win().id(), "sticky");
+                Xlib.X.XkbChangeEnabledControls(d, Xlib.XkbUseCoreKbd, all, 0);
+                Xlib.X.XSync(d, 0);
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                assertTrue(
+                        TestApps.await(() -> TestApps.read(e.file()).equals("sticky"), Duration.ofSeconds(10)),
+                        "only the text typed with StickyKeys on arrived: " + TestApps.read(e.file()));
+            } finally {
+                Xlib.X.XkbChangeEnabledControls(d, Xlib.XkbUseCoreKbd, all, before);
+                Xlib.X.XSync(d, 0);
+                Xlib.X.XCloseDisplay(d);
+            }
+        }
+    }
+
+    @Test
+    void numLockLockedStillTypesWhereverTheModifierMapPutsIt() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Path keymap = apps.home().resolve("keymap-before.xkb");
+            TestApps.run("xkbcomp", "-xkb", display, keymap.toString());
+            Editor e = focusedEditor(apps, x, "locked-numlock");
+            Pointer d = Xlib.X.XOpenDisplay(display);
+            int before = lockedMods(d);
+            try {
+                int numLock = Xlib.X.XKeysymToKeycode(d, KeyboardMapping.NUM_LOCK);
+                int mask = rowOf(d, numLock);
+                assertTrue(mask != 0, "Num Lock has a modifier");
+                lock(d, mask);
+                x.xtestType(e.win().id(), "abc 123");
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                assertTrue(
+                        TestApps.await(() -> TestApps.read(e.file()).equals("abc 123"), Duration.ofSeconds(10)),
+                        "typed and saved with Num Lock on: " + TestApps.read(e.file()));
+                // moved to the modifier after its own: that one is Num Lock now, the old one a lock like any other
+                lock(d, 0);
+                int from = Integer.numberOfTrailingZeros(mask);
+                int to = from + 1;
+                moveModifier(d, numLock, from, to);
+                lock(d, 1 << to);
+                x.xtestType(e.win().id(), "d");
+                lock(d, mask);
+                assertRefused(() -> x.xtestType(e.win().id(), "e"), "a locked modifier (Mod" + (from - 2) + ")");
+                lock(d, 0);
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                assertTrue(
+                        TestApps.await(() -> TestApps.read(e.file()).equals("abc 123d"), Duration.ofSeconds(10)),
+                        "typed with Num Lock moved and on: " + TestApps.read(e.file()));
+            } finally {
+                lock(d, before);
+                Xlib.X.XCloseDisplay(d);
+                TestApps.run("xkbcomp", keymap.toString(), display); // the keymap (and modifier map) the tests had
+            }
+        }
+    }
+}
