@@ -88,6 +88,33 @@ public final class Consequential {
 
     /** Whether the action is consequential under the word list, and why. */
     public static Optional<Match> classify(ProposedAction a, ConsequentialWords words) {
+        return merge(menuChooses(a), classifyOnFocus(a, words));
+    }
+
+    /**
+     * A key or typing while a menu of the granted app holds the keyboard (round 18, N1 and N2: {@code key Menu} opened
+     * mousepad's and FeatherPad's context menu and {@code type "p"} chose its Paste, the text view still reported
+     * focused): a letter chooses an item by its mnemonic, Enter or space the highlighted one, and which items the open
+     * menu holds the tree of the granted window does not show, so it is {@link #UNIDENTIFIED}. A key that only moves
+     * the highlight, Tab and Escape (which closes the menu) choose nothing.
+     */
+    private static Optional<Match> menuChooses(ProposedAction a) {
+        if (!a.context().menuHoldsKeys()) return Optional.empty();
+        if (a.kind() == ActionKind.TYPE) {
+            return Optional.of(new Match(
+                    Set.of(UNIDENTIFIED),
+                    "typing while the app's own menu holds the keyboard, where a letter chooses one of its items"));
+        }
+        if (a.kind() != ActionKind.KEY) return Optional.empty();
+        Chord chord = a.chord().orElseThrow();
+        String key = chord.key();
+        if (MOVES.contains(key) || key.equals("Escape") || key.equals("Tab")) return Optional.empty();
+        return Optional.of(new Match(
+                Set.of(UNIDENTIFIED),
+                "key " + chord + " while the app's own menu holds the keyboard, where it may choose one of its items"));
+    }
+
+    private static Optional<Match> classifyOnFocus(ProposedAction a, ConsequentialWords words) {
         Optional<ProposedAction.Element> el = a.element();
         Set<String> dialog =
                 a.context().dialog() ? words.categoriesIn(a.context().text()) : Set.of();
@@ -179,15 +206,19 @@ public final class Consequential {
                 }
                 // a focused select chooses the option whose name starts with the typed letters; digits typed into a
                 // spin button set its value, as set_text of them does
+                // a letter on a list's, a tree's or a tab list's item chooses the item it starts (type-ahead)
+                Optional<Match> reached = reached(el.get(), "typing", words);
                 if (holdsValueOrChoice(el.get())
                         || VALUE_ROLES.contains(
                                 el.get().role().toLowerCase(Locale.ROOT).trim())) {
-                    return valueOrChoiceMoved(el.get(), "typing", words, dialog, a.context());
+                    return merge(valueOrChoiceMoved(el.get(), "typing", words, dialog, a.context()), reached);
                 }
-                return match(
-                        pressed(el.get(), words, dialog, false, a.context()),
-                        "typing into " + describe(el.get()) + " presses it",
-                        dialog);
+                return merge(
+                        match(
+                                pressed(el.get(), words, dialog, false, a.context()),
+                                "typing into " + describe(el.get()) + " presses it",
+                                dialog),
+                        reached);
             }
             default:
                 return Optional.empty();
@@ -275,6 +306,12 @@ public final class Consequential {
                     .orElse("");
             return match(c, "key " + chord + why + dflt, dialog);
         }
+        // a key that moves brings the focus or the choice to another item of the focused one's group (round 18, A1 to
+        // A4: a page's tab, tree item, option or grid cell moved to "Pay now", "Delete all files", "Delete account",
+        // "Send payment", which a script ran on): judged by the words of the items it can reach
+        Optional<Match> reached = el.isPresent() && MOVES.contains(chord.key())
+                ? reached(el.get(), "key " + chord, words)
+                : Optional.empty();
         // a key that moves a list's choice in a dialog may run what choosing does (round 10: yad's --select-action
         // under "Selecting a file deletes it" ran on key Down): judged by the dialog's words
         if (el.isPresent()
@@ -283,11 +320,14 @@ public final class Consequential {
                                 el.get().role().toLowerCase(Locale.ROOT).trim()))
                 && MOVES.contains(chord.key())
                 && !dialog.isEmpty()) {
-            return match(new TreeSet<>(dialog), "key " + chord + " moves the choice of " + describe(el.get()), dialog);
+            return merge(
+                    match(new TreeSet<>(dialog), "key " + chord + " moves the choice of " + describe(el.get()), dialog),
+                    reached);
         }
         if (el.isPresent() && MOVES.contains(chord.key()) && holdsValueOrChoice(el.get())) {
-            return valueOrChoiceMoved(el.get(), "key " + chord, words, dialog, ctx);
+            return merge(valueOrChoiceMoved(el.get(), "key " + chord, words, dialog, ctx), reached);
         }
+        if (reached.isPresent()) return reached;
         // with the focus unknown a key that moves may move any control's value or choice (round 17, G3: yad's scale
         // under "Pay now…" in a window that was not active, where GTK 3 reports no focused element): judged by the
         // dialog's words
@@ -331,6 +371,20 @@ public final class Consequential {
                 what + " moves the choice of " + describe(e) + " to an option the tree may not show"
                         + " (select names the option)",
                 dialog);
+    }
+
+    /**
+     * The categories of the items a key that moves, or a letter, can bring the focus or the choice to from {@code e}
+     * ({@link ProposedAction.Element#reach}, read from its group in the tree); empty when none says anything gated.
+     */
+    private static Optional<Match> reached(ProposedAction.Element e, String what, ConsequentialWords words) {
+        Set<String> c = new TreeSet<>();
+        for (String t : e.reach()) c.addAll(words.categoriesIn(t));
+        if (c.isEmpty()) return Optional.empty();
+        return Optional.of(new Match(
+                c,
+                what + " on " + describe(e) + " may bring the focus or the choice to another of the "
+                        + e.reach().size() + " items of its group"));
     }
 
     /** A value control, or a combo box that takes no text: a key that moves, or typing, sets what it holds. */

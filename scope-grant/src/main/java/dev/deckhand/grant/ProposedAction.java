@@ -59,11 +59,38 @@ public record ProposedAction(
      *     when not read
      */
     public record Element(
-            String role, String name, boolean own, boolean compose, boolean editable, java.util.List<String> shown) {
+            String role,
+            String name,
+            boolean own,
+            boolean compose,
+            boolean editable,
+            java.util.List<String> shown,
+            java.util.List<String> reach) {
         public Element {
             Objects.requireNonNull(role, "element.role");
             Objects.requireNonNull(name, "element.name");
             shown = java.util.List.copyOf(Objects.requireNonNull(shown, "element.shown"));
+            reach = java.util.List.copyOf(Objects.requireNonNull(reach, "element.reach"));
+        }
+
+        /** An element from which no key reaches another choice (see {@link #reach}). */
+        public Element(
+                String role,
+                String name,
+                boolean own,
+                boolean compose,
+                boolean editable,
+                java.util.List<String> shown) {
+            this(role, name, own, compose, editable, shown, java.util.List.of());
+        }
+
+        /**
+         * This element with {@code texts}, the words of the other items of its container (a tab list's tabs, a
+         * tree's items, a list's options, a grid's cells) a key that moves, or a typed letter, brings the focus or the
+         * choice to.
+         */
+        public Element withReach(java.util.List<String> texts) {
+            return new Element(role, name, own, compose, editable, shown, texts);
         }
 
         /** An element that shows no text but its name. */
@@ -153,7 +180,7 @@ public record ProposedAction(
         public Element showing(java.util.List<String> more) {
             java.util.List<String> all = new java.util.ArrayList<>(shown);
             all.addAll(more);
-            return new Element(role, name, own, compose, editable, all);
+            return new Element(role, name, own, compose, editable, all, reach);
         }
 
         /** Roles whose elements take typed text. */
@@ -189,6 +216,9 @@ public record ProposedAction(
      *     {@code Later}) do what its text says, which no list reads, so they are {@code unlisted}
      * @param treeless the window shows no accessibility tree at all (xterm, Athena apps): what receives its keys and
      *     text cannot be seen, so they are blind input ({@link Policy#blind})
+     * @param menuHoldsKeys a menu of the granted app holds the keyboard (its own popup's grab, measured): a letter
+     *     chooses one of its items by its mnemonic, Enter and space the highlighted one, whichever element the
+     *     toolkit still reports focused
      */
     public record WindowContext(
             boolean dialog,
@@ -199,7 +229,8 @@ public record ProposedAction(
             boolean unreadChoice,
             boolean asks,
             boolean question,
-            boolean treeless) {
+            boolean treeless,
+            boolean menuHoldsKeys) {
         public static final WindowContext NONE = new WindowContext(false, "", Optional.empty());
 
         public WindowContext {
@@ -213,7 +244,7 @@ public record ProposedAction(
          * dialog, asks one thing.
          */
         public WindowContext(boolean dialog, String text, Optional<Element> defaultButton, Accelerators accelerators) {
-            this(dialog, text, defaultButton, accelerators, false, false, dialog, false, false);
+            this(dialog, text, defaultButton, accelerators, false, false, dialog, false, false, false);
         }
 
         /** A context whose accelerators are unknown. */
@@ -223,32 +254,100 @@ public record ProposedAction(
 
         public WindowContext withAccelerators(Accelerators v) {
             return new WindowContext(
-                    dialog, text, defaultButton, v, programReadsKeys, unreadChoice, asks, question, treeless);
+                    dialog,
+                    text,
+                    defaultButton,
+                    v,
+                    programReadsKeys,
+                    unreadChoice,
+                    asks,
+                    question,
+                    treeless,
+                    menuHoldsKeys);
         }
 
         public WindowContext withProgramReadsKeys(boolean v) {
             return new WindowContext(
-                    dialog, text, defaultButton, accelerators, v, unreadChoice, asks, question, treeless);
+                    dialog,
+                    text,
+                    defaultButton,
+                    accelerators,
+                    v,
+                    unreadChoice,
+                    asks,
+                    question,
+                    treeless,
+                    menuHoldsKeys);
         }
 
         public WindowContext withUnreadChoice(boolean v) {
             return new WindowContext(
-                    dialog, text, defaultButton, accelerators, programReadsKeys, v, asks, question, treeless);
+                    dialog,
+                    text,
+                    defaultButton,
+                    accelerators,
+                    programReadsKeys,
+                    v,
+                    asks,
+                    question,
+                    treeless,
+                    menuHoldsKeys);
         }
 
         public WindowContext withAsks(boolean v) {
             return new WindowContext(
-                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, v, question, treeless);
+                    dialog,
+                    text,
+                    defaultButton,
+                    accelerators,
+                    programReadsKeys,
+                    unreadChoice,
+                    v,
+                    question,
+                    treeless,
+                    menuHoldsKeys);
         }
 
         public WindowContext withQuestion(boolean v) {
             return new WindowContext(
-                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, asks, v, treeless);
+                    dialog,
+                    text,
+                    defaultButton,
+                    accelerators,
+                    programReadsKeys,
+                    unreadChoice,
+                    asks,
+                    v,
+                    treeless,
+                    menuHoldsKeys);
         }
 
         public WindowContext withTreeless(boolean v) {
             return new WindowContext(
-                    dialog, text, defaultButton, accelerators, programReadsKeys, unreadChoice, asks, question, v);
+                    dialog,
+                    text,
+                    defaultButton,
+                    accelerators,
+                    programReadsKeys,
+                    unreadChoice,
+                    asks,
+                    question,
+                    v,
+                    menuHoldsKeys);
+        }
+
+        public WindowContext withMenuHoldsKeys(boolean v) {
+            return new WindowContext(
+                    dialog,
+                    text,
+                    defaultButton,
+                    accelerators,
+                    programReadsKeys,
+                    unreadChoice,
+                    asks,
+                    question,
+                    treeless,
+                    v);
         }
     }
 

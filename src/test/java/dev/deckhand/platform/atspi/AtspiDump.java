@@ -28,7 +28,7 @@ public final class AtspiDump {
                     tree.nodes().size(), tree.partial(), (System.nanoTime() - t0) / 1e6);
             for (Node n : tree.nodes()) {
                 System.out.printf(
-                        "%s%s %s '%s'%s%s%s%s%s %s%n",
+                        "%s%s %s '%s'%s%s%s%s%s %s %s%n",
                         "  ".repeat(n.depth()),
                         n.uid(),
                         n.role(),
@@ -38,7 +38,8 @@ public final class AtspiDump {
                         n.focused() ? " focused" : "",
                         n.editable() ? " editable" : "",
                         n.showing() ? "" : " hidden",
-                        n.bounds());
+                        n.bounds(),
+                        n.states());
             }
             System.out.println("passwordFocused=" + bridge.passwordFocused());
         }

@@ -51,8 +51,10 @@ public final class Proposals {
     public static ProposedAction propose(
             Action action, ScopedTree tree, long window, BasisInfo basis, Basis captureBasis, DesktopFacts facts) {
         long revision = tree.grantRevision();
-        ProposedAction.WindowContext context =
-                context(tree, FactsMapper.window(facts, window).orElse(null)).withTreeless(noTree(tree));
+        WindowInfo granted = FactsMapper.window(facts, window).orElse(null);
+        ProposedAction.WindowContext context = context(tree, granted)
+                .withTreeless(noTree(tree))
+                .withMenuHoldsKeys(granted != null && facts.keyboardGrabbed() && FactsMapper.ownGrab(facts, granted));
         if (action instanceof Action.ClickAt c) {
             Optional<Node> hit = Optional.empty();
             if (captureBasis != null) {
@@ -167,12 +169,66 @@ public final class Proposals {
                 return Optional.of(
                         office
                                 ? new ProposedAction.Element(matched.role(), matched.name(), false, false, true)
-                                : element(tree, matched));
+                                : element(tree, matched).withReach(reach(tree, matched)));
             }
             boolean text = ProposedAction.Element.textRole(f.role());
             return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));
         }
         return Optional.empty();
+    }
+
+    /** At most this many items of a group are read for {@link #reach}. */
+    static final int REACH_CAP = 200;
+
+    /**
+     * What a key that moves, or a typed letter, can bring the focus or the choice to from the focused {@code n}: the
+     * texts of the other items of its group, one per item (its name and the texts it shows). Only for an item the
+     * toolkit reports as one — {@code selectable} or {@code checkable}, or a row or cell — outside an office document
+     * (whose cells a cursor moves through, running nothing). Its group is its nearest ancestor, up to three levels
+     * up, that holds another item (focusable, selectable or checkable, or a row or cell; no text field); a row's
+     * group is its table, as Down leaves the row. Round 18's A1 to A4: a page's tab, tree item, option and grid cell
+     * moved by a key to "Pay now", "Delete all files", "Delete account" and "Send payment".
+     */
+    static List<String> reach(ScopedTree tree, Node n) {
+        List<Node> nodes = tree.nodes();
+        int i = indexOf(nodes, n);
+        boolean item = n.states().contains("selectable") || n.states().contains("checkable") || ROWS.contains(n.role());
+        if (i < 0 || !item || inOfficeDocument(nodes, i)) return List.of();
+        List<Integer> up = ancestors(nodes, i);
+        for (int k = 0; k < Math.min(3, up.size()); k++) {
+            int a = up.get(k);
+            Node group = nodes.get(a);
+            List<String> texts = new ArrayList<>();
+            for (int j = a + 1; j < nodes.size() && nodes.get(j).depth() > group.depth(); j++) {
+                Node m = nodes.get(j);
+                if (j == i || isWithin(nodes, j, i) || !reachable(m)) continue;
+                StringBuilder t = new StringBuilder(m.name());
+                for (String shown : own(m)) t.append(' ').append(shown);
+                texts.add(t.toString());
+                if (texts.size() >= REACH_CAP) break;
+            }
+            if (texts.isEmpty()) continue;
+            if (group.role().endsWith("row") && k + 1 < up.size()) continue;
+            return texts;
+        }
+        return List.of();
+    }
+
+    /** An item a key can move the focus or the choice to: focusable, selectable or checkable, or a row or cell. */
+    private static boolean reachable(Node m) {
+        if (ProposedAction.Element.textRole(m.role()) && m.editable()) return false;
+        return m.states().contains("focusable")
+                || m.states().contains("selectable")
+                || m.states().contains("checkable")
+                || ROWS.contains(m.role());
+    }
+
+    /** Whether {@code nodes[j]} lies within the subtree of {@code nodes[i]}. */
+    private static boolean isWithin(List<Node> nodes, int j, int i) {
+        if (j <= i) return false;
+        int d = nodes.get(i).depth();
+        for (int k = i + 1; k <= j; k++) if (nodes.get(k).depth() <= d) return false;
+        return true;
     }
 
     /** Roles of an office document's body, where Enter breaks a paragraph or commits a cell and sends nothing. */

@@ -1,0 +1,154 @@
+package dev.deckhand.loop.guard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deckhand.grant.Consequential;
+import dev.deckhand.grant.ConsequentialWords;
+import dev.deckhand.grant.ProposedAction;
+import dev.deckhand.loop.desktop.Geometry;
+import dev.deckhand.loop.desktop.Node;
+import dev.deckhand.loop.desktop.ScopedTree;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Round 18's A1 to A4 and N1, N2: a key that moves, or a typed letter, on a page's tab, tree item, option or grid cell
+ * brought the choice to "Pay now", "Delete all files", "Delete account", "Send payment", on which the page's script
+ * ran; and {@code key Menu} then {@code type "p"} chose a context menu's Paste. The trees are the ones Chromium showed
+ * for the reviewer's page (roles and states as read).
+ */
+@Tag("pure")
+class ReachTest {
+
+    private static Node node(String uid, int depth, String role, String name, String... states) {
+        return new Node(
+                uid,
+                depth,
+                role,
+                name,
+                false,
+                null,
+                true,
+                false,
+                false,
+                true,
+                new Geometry(0, 0, 10, 10),
+                false,
+                false,
+                Set.of(states),
+                "",
+                "");
+    }
+
+    private static final List<Node> PAGE = List.of(
+            node("f", 0, "frame", "W18 widgets - Chromium"),
+            node("d", 1, "document web", "W18 widgets", "focusable"),
+            node("tl", 2, "page tab list", "Sections"),
+            node("t1", 3, "page tab", "Overview", "selectable", "focusable", "selected"),
+            node("t2", 3, "page tab", "Pay now", "selectable", "focusable"),
+            node("tr", 2, "tree", "Files"),
+            node("i1", 3, "tree item", "Keep", "selectable", "focusable", "selected"),
+            node("i1s", 4, "static", "Keep"),
+            node("i2", 3, "tree item", "Delete all files", "selectable", "focusable"),
+            node("lb", 2, "list box", "Plan"),
+            node("o1", 3, "list item", "Keep", "selectable", "focusable", "selected"),
+            node("o2", 3, "list item", "Delete account", "selectable", "focusable"),
+            node("g", 2, "table", "Orders"),
+            node("r1", 3, "table row", "Keep Later"),
+            node("c1", 4, "table cell", "Keep", "focusable"),
+            node("c2", 4, "table cell", "Later", "focusable"),
+            node("r2", 3, "table row", "Send payment"),
+            node("c3", 4, "table cell", "Send payment", "focusable"),
+            node("nt", 2, "page tab list", "Settings"),
+            node("n1", 3, "page tab", "General", "selectable", "focusable", "selected"),
+            node("n2", 3, "page tab", "Advanced", "selectable", "focusable"),
+            node("b", 2, "push button", "Delete everything", "focusable"));
+
+    private static ScopedTree page() {
+        return new ScopedTree(1, 1, PAGE, false);
+    }
+
+    private static Node byUid(ScopedTree t, String uid) {
+        return t.byUid(uid).orElseThrow();
+    }
+
+    /** The gate's verdict on {@code key} (or typing {@code typed}) with {@code uid} focused. */
+    private static Optional<Consequential.Match> judged(ScopedTree t, String uid, String key, String typed) {
+        Node n = byUid(t, uid);
+        ProposedAction.Element e = Proposals.element(n).withReach(Proposals.reach(t, n));
+        ProposedAction a = key != null ? ProposedAction.key(key, 1, 1, e) : ProposedAction.type(1, 1, e, typed);
+        return Consequential.classify(a, ConsequentialWords.defaults());
+    }
+
+    @Test
+    void aKeyThatMovesIsJudgedByTheItemsItCanReach() {
+        ScopedTree t = page();
+        assertTrue(judged(t, "t1", "Right", null).orElseThrow().categories().contains("pay"));
+        assertTrue(judged(t, "i1", "Down", null).orElseThrow().categories().contains("delete"));
+        assertTrue(judged(t, "o1", "End", null).orElseThrow().categories().contains("delete"));
+        // a grid's cell: Down leaves its row, so its group is the table
+        assertTrue(judged(t, "c1", "Down", null).orElseThrow().categories().contains("send"));
+        assertTrue(
+                judged(t, "c1", "shift+Right", null).orElseThrow().categories().contains("send"));
+        // type-ahead: a letter on a tree's item chooses the item it starts
+        assertTrue(judged(t, "i1", null, "D").orElseThrow().categories().contains("delete"));
+        String what = judged(t, "t1", "Right", null).orElseThrow().what();
+        assertTrue(what.contains("may bring the focus or the choice to another of the 1 items"), what);
+        assertTrue(!what.contains("Pay"), "the detail names no label: " + what);
+    }
+
+    @Test
+    void aGroupWhoseItemsSayNothingGatedStaysFree() {
+        ScopedTree t = page();
+        assertEquals(Optional.empty(), judged(t, "n1", "Right", null), "General → Advanced");
+        assertEquals(List.of("Advanced"), Proposals.reach(t, byUid(t, "n1")));
+        // the document itself, a button: no item of a group, so no reach (Page_Down scrolls a page)
+        assertEquals(List.of(), Proposals.reach(t, byUid(t, "d")));
+        assertEquals(List.of(), Proposals.reach(t, byUid(t, "b")));
+        assertEquals(Optional.empty(), judged(t, "d", "Page_Down", null));
+    }
+
+    @Test
+    void anOfficeDocumentsCellsMoveTheCursorOnly() {
+        List<Node> nodes = new ArrayList<>();
+        nodes.add(node("f", 0, "frame", "sheet.ods - LibreOffice Calc"));
+        nodes.add(node("s", 1, "document spreadsheet", "Sheet1"));
+        nodes.add(node("t", 2, "table", "Sheet1"));
+        nodes.add(node("a1", 3, "table cell", "A1", "selectable", "focusable", "selected"));
+        nodes.add(node("a2", 3, "table cell", "Send payment", "selectable", "focusable"));
+        ScopedTree t = new ScopedTree(1, 1, nodes, false);
+        assertEquals(List.of(), Proposals.reach(t, byUid(t, "a1")));
+        assertEquals(Optional.empty(), judged(t, "a1", "Down", null));
+    }
+
+    @Test
+    void keysAndTypingWhileTheAppsOwnMenuHoldsTheKeyboardChooseAnItem() {
+        ProposedAction.Element view = new ProposedAction.Element("text", "", false, true, true);
+        ProposedAction.WindowContext menu =
+                new ProposedAction.WindowContext(false, "", Optional.empty()).withMenuHoldsKeys(true);
+        ConsequentialWords w = ConsequentialWords.defaults();
+        for (ProposedAction a : List.of(
+                ProposedAction.type(1, 1, view, "p"),
+                ProposedAction.key("p", 1, 1, view),
+                ProposedAction.key("Enter", 1, 1, view),
+                ProposedAction.key("space", 1, 1, view))) {
+            Consequential.Match m =
+                    Consequential.classify(a.withContext(menu), w).orElseThrow();
+            assertTrue(m.categories().contains(Consequential.UNIDENTIFIED), m.toString());
+            assertTrue(m.what().contains("the app's own menu holds the keyboard"), m.what());
+        }
+        for (String free : List.of("Down", "Up", "Escape", "Tab")) {
+            assertEquals(
+                    Optional.empty(),
+                    Consequential.classify(ProposedAction.key(free, 1, 1, view).withContext(menu), w),
+                    free);
+        }
+        // the same typing with no menu open is data
+        assertEquals(Optional.empty(), Consequential.classify(ProposedAction.type(1, 1, view, "p"), w));
+    }
+}
