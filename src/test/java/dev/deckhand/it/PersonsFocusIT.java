@@ -282,6 +282,42 @@ class PersonsFocusIT {
         }
     }
 
+    /**
+     * Round 18's N1: the person in the granted mousepad, {@code key Menu} opened its context menu, which grabs the
+     * keyboard, and {@code type "p"} chose its Paste while the text view still reported the focus. While the app's own
+     * menu holds the keyboard (the grab's holder measured), typing is refused as choosing an item.
+     */
+    @Test
+    void typingWhileTheAppsOwnMenuHoldsTheKeyboardChoosesAnItem() throws Exception {
+        TestApp.requireDesktop();
+        Path file = Files.createTempDirectory("deckhand-it-menu").resolve("menu.txt");
+        Files.writeString(file, "hello\n");
+        try (TestApp editor = TestApp.launch(List.of("mousepad", file.toString()))) {
+            String mousepad = awaitWindow("--name", "menu\\.txt");
+            RunCommandIT.Cli run = whenReady(
+                    autonomousHome(),
+                    Set.of("DECKHAND_PRIVATE_DESKTOP"),
+                    "--window",
+                    "0x" + Long.toHexString(Long.parseLong(mousepad)),
+                    mousepad, // the person works in the granted window
+                    "[{\"action\":\"key\",\"keys\":\"Menu\"},{\"action\":\"type\",\"text\":\"p\"}]",
+                    "menu");
+            JsonNode result = new ObjectMapper().readTree(run.stdout());
+            assertEquals(
+                    "CONSEQUENTIAL_NOT_NAMED",
+                    result.path("refusal").path("code").asText(),
+                    run::why);
+            assertTrue(
+                    result.path("refusal")
+                            .path("detail")
+                            .asText()
+                            .contains("typing while the app's own menu holds the keyboard"),
+                    run::why);
+            assertEquals(1, result.path("stepsRun").asInt(), "the menu opened, nothing was chosen: " + run.why());
+            exec("xdotool", "key", "Escape");
+        }
+    }
+
     /** A config directory whose policy lets the terminal's grant be autonomous (no cards). */
     private static Path autonomousHome() throws Exception {
         Path home = RunCommandIT.home();
