@@ -204,9 +204,9 @@ public final class Consequential {
                             "typing with the focused element unknown, which may choose or set what a control holds",
                             dialog);
                 }
-                // a focused select chooses the option whose name starts with the typed letters; digits typed into a
-                // spin button set its value, as set_text of them does
-                // a letter on a list's, a tree's or a tab list's item chooses the item it starts (type-ahead)
+                // a focused select chooses the option whose name starts with the typed letters, digits typed into a
+                // spin button set its value as set_text of them does, and a letter on an item of a group chooses the
+                // item it starts (type-ahead)
                 Optional<Match> reached = reached(el.get(), "typing", words);
                 if (holdsValueOrChoice(el.get())
                         || VALUE_ROLES.contains(

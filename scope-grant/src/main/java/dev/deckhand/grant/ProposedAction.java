@@ -57,6 +57,9 @@ public record ProposedAction(
      *     {@code aria-label}), its descendants' names and texts (a button's label child), and for a control
      *     that shows none of these the name or description of the group it is the only control of; empty
      *     when not read
+     * @param reach for a focused item of a group (a tab, a tree's item, an option, a grid's cell), the texts of the
+     *     group's other items, one per item, where a key that moves or a typed letter can bring the focus or the
+     *     choice; empty otherwise
      */
     public record Element(
             String role,
