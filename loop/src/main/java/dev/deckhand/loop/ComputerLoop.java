@@ -323,6 +323,16 @@ public final class ComputerLoop {
          */
         ScopedTree lookAgain(Action a, ScopedTree judged) {
             ScopedTree now = checked(snapshot());
+            // a window whose tree grew past what a walk reads since the step was judged may show, past the cut, what
+            // decides the action (round 19's T3g: 2,500 spans before a dialog's new question)
+            if (now.partial() && !judged.partial()) {
+                desktop.trees().settle(limits.settle());
+                now = checked(snapshot());
+                if (now.partial()) {
+                    throw new RefusedException(Refusal.a11yUnavailable("the window's tree grew past what Deckhand reads"
+                            + " (it is partial now, and was whole when the step was judged): delivery stops here"));
+                }
+            }
             if (!(a instanceof ElementAction)) return now;
             String uid = ((ElementAction) a).uid();
             if (now.byUid(uid).isEmpty() && now.partial()) {

@@ -88,7 +88,21 @@ public final class Consequential {
 
     /** Whether the action is consequential under the word list, and why. */
     public static Optional<Match> classify(ProposedAction a, ConsequentialWords words) {
-        return merge(menuChooses(a), classifyOnFocus(a, words));
+        return merge(merge(menuChooses(a), opensContextMenu(a)), classifyOnFocus(a, words));
+    }
+
+    /**
+     * The context menu key ({@code Menu}, {@code shift+F10}) opens a menu whose items a letter then chooses by its
+     * mnemonic (round 18's N1, N2 and round 19's T2g: Paste, in mousepad, FeatherPad and a Chromium page, whose menu
+     * holds no keyboard grab to measure): {@link #UNIDENTIFIED}, as what its items do the tree does not show.
+     */
+    private static Optional<Match> opensContextMenu(ProposedAction a) {
+        if (a.kind() != ActionKind.KEY) return Optional.empty();
+        Chord chord = a.chord().orElseThrow();
+        boolean menu = chord.key().equals("Menu") || chord.key().equals("F10") && chord.has(Chord.Modifier.SHIFT);
+        if (!menu) return Optional.empty();
+        return Optional.of(new Match(
+                Set.of(UNIDENTIFIED), "key " + chord + " opens the context menu, whose items a letter then chooses"));
     }
 
     /**
@@ -96,7 +110,8 @@ public final class Consequential {
      * mousepad's and FeatherPad's context menu and {@code type "p"} chose its Paste, the text view still reported
      * focused): a letter chooses an item by its mnemonic, Enter or space the highlighted one, and which items the open
      * menu holds the tree of the granted window does not show, so it is {@link #UNIDENTIFIED}. A key that only moves
-     * the highlight, Tab and Escape (which closes the menu) choose nothing.
+     * the highlight and Escape (which closes the menu) choose nothing; Tab commits a list's highlighted option (round
+     * 19's T2e).
      */
     private static Optional<Match> menuChooses(ProposedAction a) {
         if (!a.context().menuHoldsKeys()) return Optional.empty();
@@ -108,7 +123,7 @@ public final class Consequential {
         if (a.kind() != ActionKind.KEY) return Optional.empty();
         Chord chord = a.chord().orElseThrow();
         String key = chord.key();
-        if (MOVES.contains(key) || key.equals("Escape") || key.equals("Tab")) return Optional.empty();
+        if (MOVES.contains(key) || key.equals("Escape")) return Optional.empty();
         return Optional.of(new Match(
                 Set.of(UNIDENTIFIED),
                 "key " + chord + " while the app's own menu holds the keyboard, where it may choose one of its items"));
@@ -268,7 +283,29 @@ public final class Consequential {
         return Optional.of(new Match(c, a.get().what() + "; " + b.get().what()));
     }
 
+    /**
+     * {@link #keyOnFocusAlone}, and on a focused control that holds a value or a choice, every key but those that move
+     * (judged there), Tab and Escape is judged as moving it: space, Enter and the function keys open a list's popup,
+     * where keys the popup takes then choose (round 19's T2e: space opened a page's {@code <select>}, Down and Tab
+     * chose "Delete account").
+     */
     private static Optional<Match> keyOnFocus(
+            Chord chord,
+            Optional<ProposedAction.Element> el,
+            ProposedAction.WindowContext ctx,
+            ConsequentialWords words,
+            Set<String> dialog) {
+        Optional<Match> alone = keyOnFocusAlone(chord, el, ctx, words, dialog);
+        String key = chord.key();
+        if (el.isEmpty()
+                || !holdsValueOrChoice(el.get())
+                || MOVES.contains(key)
+                || key.equals("Tab")
+                || key.equals("Escape")) return alone;
+        return merge(alone, valueOrChoiceMoved(el.get(), "key " + chord, words, dialog, ctx));
+    }
+
+    private static Optional<Match> keyOnFocusAlone(
             Chord chord,
             Optional<ProposedAction.Element> el,
             ProposedAction.WindowContext ctx,

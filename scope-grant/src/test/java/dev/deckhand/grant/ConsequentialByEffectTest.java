@@ -214,6 +214,16 @@ class ConsequentialByEffectTest {
             allowed(ProposedAction.key(key, REV, TARGET, editableCombo));
         }
         allowed(ProposedAction.type(REV, TARGET, editableCombo, "Sans"));
+        // round 19's T2e: space (or Enter, F4) on a select opens its popup, where Down and Tab then chose; the context
+        // menu key opens a menu whose items a letter chooses (N1, N2, T2g)
+        for (String key : List.of("space", "Enter", "F4")) {
+            refused(ProposedAction.key(key, REV, TARGET, select), "moves the choice", Consequential.UNIDENTIFIED);
+        }
+        allowed(ProposedAction.key("Tab", REV, TARGET, select));
+        for (String key : List.of("Menu", "shift+F10", "shift+Menu")) {
+            refused(ProposedAction.key(key, REV, TARGET, ENTRY), "opens the context menu", Consequential.UNIDENTIFIED);
+        }
+        allowed(ProposedAction.key("F10", REV, TARGET, ENTRY));
         // choosing with select names the option, which is judged by its words
         allowed(ProposedAction.select(REV, TARGET, select, "Archive"));
         refused(ProposedAction.select(REV, TARGET, select, "Delete account"), "delete");

@@ -177,25 +177,23 @@ public final class Proposals {
         return Optional.empty();
     }
 
-    /** At most this many items of a group are read for {@link #reach}. */
-    static final int REACH_CAP = 200;
-
     /**
      * What a key that moves, or a typed letter, can bring the focus or the choice to from the focused {@code n}: the
-     * texts of the other items of its group, one per item (its name and the texts it shows). Only for an item the
-     * toolkit reports as one — {@code selectable} or {@code checkable}, or a row or cell — outside an office document
-     * (whose cells a cursor moves through, running nothing). Its group is its nearest ancestor, up to three levels
-     * up, that holds another item (focusable, selectable or checkable, or a row or cell; no text field); a row's
-     * group is its table, as Down leaves the row. Round 18's A1 to A4: a page's tab, tree item, option and grid cell
-     * moved by a key to "Pay now", "Delete all files", "Delete account" and "Send payment".
+     * texts of the other items of its group, one per item (its name and the texts it shows). An item is an element a
+     * key can move to ({@link #reachable}: focusable, selectable or checkable, or a row or cell; no text field) that
+     * holds no other item itself (a document, a list box or a panel does); not inside an office document, whose cells
+     * a cursor moves through, running nothing. Its group is its nearest ancestor, at any depth, that holds another
+     * item; a row's group is its table, as Down leaves the row. Round 18's A1 to A4 (a page's tab, tree item, option
+     * and grid cell moved by a key to "Pay now", "Delete all files", "Delete account", "Send payment") and round 19's
+     * T1a, T1e, T1h (tabs each wrapped in four groups, roving links, a toolbar whose script clicks the button a key
+     * moves to).
      */
     static List<String> reach(ScopedTree tree, Node n) {
         List<Node> nodes = tree.nodes();
         int i = indexOf(nodes, n);
-        boolean item = n.states().contains("selectable") || n.states().contains("checkable") || ROWS.contains(n.role());
-        if (i < 0 || !item || inOfficeDocument(nodes, i)) return List.of();
+        if (i < 0 || !reachable(n) || holdsItem(nodes, i) || inOfficeDocument(nodes, i)) return List.of();
         List<Integer> up = ancestors(nodes, i);
-        for (int k = 0; k < Math.min(3, up.size()); k++) {
+        for (int k = 0; k < up.size(); k++) {
             int a = up.get(k);
             Node group = nodes.get(a);
             List<String> texts = new ArrayList<>();
@@ -205,13 +203,21 @@ public final class Proposals {
                 StringBuilder t = new StringBuilder(m.name());
                 for (String shown : own(m)) t.append(' ').append(shown);
                 texts.add(t.toString());
-                if (texts.size() >= REACH_CAP) break;
             }
             if (texts.isEmpty()) continue;
             if (group.role().endsWith("row") && k + 1 < up.size()) continue;
             return texts;
         }
         return List.of();
+    }
+
+    /** Whether {@code nodes[i]} holds an item ({@link #reachable}) below it: a container, not an item. */
+    private static boolean holdsItem(List<Node> nodes, int i) {
+        int d = nodes.get(i).depth();
+        for (int j = i + 1; j < nodes.size() && nodes.get(j).depth() > d; j++) {
+            if (reachable(nodes.get(j))) return true;
+        }
+        return false;
     }
 
     /** An item a key can move the focus or the choice to: focusable, selectable or checkable, or a row or cell. */

@@ -92,6 +92,9 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
     final EnumSet<RefusalCode> justified = EnumSet.noneOf(RefusalCode.class);
     final boolean appScope;
     final boolean partialTree;
+    /** The window's tree grew past what a walk reads: every walk from now on is partial. */
+    boolean grown;
+
     long revision;
     El focus = El.TO;
     long focusedWindow = TARGET;
@@ -350,7 +353,7 @@ class HostileWorld implements Display, Trees, Input, Captures, Facts, Showing {
                     false,
                     true,
                     null));
-        return new ScopedTree(TARGET, revision, nodes, partialTree);
+        return new ScopedTree(TARGET, revision, nodes, partialTree || grown);
     }
 
     @Override

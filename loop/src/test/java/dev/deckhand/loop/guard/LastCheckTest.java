@@ -150,6 +150,24 @@ class LastCheckTest {
         assertEquals(5, r.budgetLeft(), "the reserved unit went back");
     }
 
+    /**
+     * Round 19's T3g: a page added 2,500 nodes before its dialog's new question, so the walk before the press was cut
+     * (partial) before the question. A tree whole when the step was judged and partial at the last check refuses.
+     */
+    @Test
+    void aTreeThatGrewPartialSinceTheCheckRefusesTheClick() {
+        Run r = run("{\"action\":\"click\",\"uid\":\"r2-OK\"}", new StopLatch(), w -> w.grown = true);
+        assertEquals(
+                RefusalCode.A11Y_UNAVAILABLE,
+                r.result().refusal().orElseThrow().code(),
+                r.result().toString());
+        assertTrue(
+                r.result().refusal().get().detail().contains("grew past what Deckhand reads"),
+                r.result().toString());
+        assertEquals(0, r.world().delivered, "the click was not delivered");
+        assertEquals(5, r.budgetLeft(), "the reserved unit went back");
+    }
+
     @Test
     void typingStopsAtTheFirstChunkAfterTheFocusMoves() {
         AtomicReference<String> seen = new AtomicReference<>();

@@ -107,10 +107,39 @@ class ReachTest {
         ScopedTree t = page();
         assertEquals(Optional.empty(), judged(t, "n1", "Right", null), "General → Advanced");
         assertEquals(List.of("Advanced"), Proposals.reach(t, byUid(t, "n1")));
-        // the document itself, a button: no item of a group, so no reach (Page_Down scrolls a page)
+        // the document holds the items, so it is none itself (Page_Down scrolls a page)
         assertEquals(List.of(), Proposals.reach(t, byUid(t, "d")));
-        assertEquals(List.of(), Proposals.reach(t, byUid(t, "b")));
         assertEquals(Optional.empty(), judged(t, "d", "Page_Down", null));
+    }
+
+    /**
+     * Round 19: tabs each wrapped in four groups (T1a), roving links (T1e) and a toolbar whose script clicks the button
+     * a key moves to (T1h) passed a rule that looked three levels up and counted only selectable or checkable items.
+     */
+    @Test
+    void itemsAtAnyDepthAndEveryFocusableControlCount() {
+        List<Node> nodes = new ArrayList<>();
+        nodes.add(node("d", 0, "document web", "p1", "focusable"));
+        nodes.add(node("tl", 1, "page tab list", "Deep"));
+        int depth = 2;
+        for (String tab : List.of("Overview", "Pay now")) {
+            for (int g = 0; g < 4; g++) nodes.add(node(tab + g, depth + g, "grouping", ""));
+            nodes.add(node(tab, depth + 4, "page tab", tab, "selectable", "focusable"));
+        }
+        nodes.add(node("nav", 1, "landmark", "Sections"));
+        nodes.add(node("l1", 2, "link", "Overview page", "focusable"));
+        nodes.add(node("l2", 2, "link", "Pay now page", "focusable"));
+        nodes.add(node("tb", 1, "tool bar", "Format"));
+        nodes.add(node("bold", 2, "push button", "Bold", "focusable"));
+        nodes.add(node("pay", 2, "push button", "Pay now", "focusable"));
+        ScopedTree t = new ScopedTree(1, 1, nodes, false);
+        assertEquals(List.of("Pay now"), Proposals.reach(t, byUid(t, "Overview")));
+        assertTrue(
+                judged(t, "Overview", "Right", null).orElseThrow().categories().contains("pay"));
+        assertTrue(judged(t, "l1", "Right", null).orElseThrow().categories().contains("pay"));
+        assertTrue(judged(t, "bold", "Right", null).orElseThrow().categories().contains("pay"));
+        assertEquals(List.of("Pay now"), Proposals.reach(t, byUid(t, "bold")), "the tool bar is its group");
+        assertEquals(List.of("Pay now page"), Proposals.reach(t, byUid(t, "l1")), "the landmark is its group");
     }
 
     @Test
@@ -136,13 +165,14 @@ class ReachTest {
                 ProposedAction.type(1, 1, view, "p"),
                 ProposedAction.key("p", 1, 1, view),
                 ProposedAction.key("Enter", 1, 1, view),
-                ProposedAction.key("space", 1, 1, view))) {
+                ProposedAction.key("space", 1, 1, view),
+                ProposedAction.key("Tab", 1, 1, view))) {
             Consequential.Match m =
                     Consequential.classify(a.withContext(menu), w).orElseThrow();
             assertTrue(m.categories().contains(Consequential.UNIDENTIFIED), m.toString());
             assertTrue(m.what().contains("the app's own menu holds the keyboard"), m.what());
         }
-        for (String free : List.of("Down", "Up", "Escape", "Tab")) {
+        for (String free : List.of("Down", "Up", "Escape")) {
             assertEquals(
                     Optional.empty(),
                     Consequential.classify(ProposedAction.key(free, 1, 1, view).withContext(menu), w),
