@@ -28,17 +28,51 @@ final class KeyboardMapping {
 
     /** The AccessX controls that drop, delay or re-map keys, and what each does, for the refusal's words. */
     private static final int[] KEY_CONTROLS = {
-        Xlib.XkbSlowKeysMask, Xlib.XkbBounceKeysMask, Xlib.XkbOverlay1Mask, Xlib.XkbOverlay2Mask
+        Xlib.XkbSlowKeysMask, Xlib.XkbBounceKeysMask, Xlib.XkbOverlay1Mask, Xlib.XkbOverlay2Mask, Xlib.XkbMouseKeysMask
     };
 
     private static final String[] KEY_CONTROL_WORDS = {
         "SlowKeys (a key counts only once held for a delay, a shorter press is dropped)",
         "BounceKeys (a key pressed again within a delay is dropped: \"//eettcc\" typed \"/etc\")",
         "Overlay1 (the overlay's keys arrive as other keys)",
-        "Overlay2 (the overlay's keys arrive as other keys)"
+        "Overlay2 (the overlay's keys arrive as other keys)",
+        "MouseKeys (a key with a pointer action clicks or moves the pointer, wherever it is: round 19's K3)"
+    };
+
+    /** XKB.h's action types by number ({@code XkbSA_NoAction} 0 .. {@code XkbSA_DeviceValuator} 0x14). */
+    private static final String[] ACTION_NAMES = {
+        "NoAction",
+        "SetMods",
+        "LatchMods",
+        "LockMods",
+        "SetGroup",
+        "LatchGroup",
+        "LockGroup",
+        "MovePtr",
+        "PtrBtn",
+        "LockPtrBtn",
+        "SetPtrDflt",
+        "ISOLock",
+        "Terminate",
+        "SwitchScreen",
+        "SetControls",
+        "LockControls",
+        "ActionMessage",
+        "RedirectKey",
+        "DeviceBtn",
+        "LockDeviceBtn",
+        "DeviceValuator"
     };
 
     private static final String[] MODIFIER_NAMES = {"Shift", "Lock", "Control", "Mod1", "Mod2", "Mod3", "Mod4", "Mod5"};
+
+    /** The modifier keys Deckhand presses, in that order: {modifier bit, keysym}. */
+    static final long[][] MODIFIER_KEYS = {
+        {Xlib.ControlMask, 0xffe3L}, // Control_L
+        {Xlib.ShiftMask, 0xffe1L}, // Shift_L
+        {Xlib.Mod1Mask, 0xffe9L}, // Alt_L
+        {Xlib.Mod4Mask, 0xffebL}, // Super_L
+    };
 
     private final XConnection c;
     /** Keycodes we mapped to characters the layout lacks, by keysym; restored on close. */
@@ -138,7 +172,8 @@ final class KeyboardMapping {
      *       Insert} arrived as {@code shift+Insert}, a paste, and {@code "/1."} typed as {@code "?!>"}), any other
      *       (round 18's L3: Mod5, the third level, locked under us(intl) typed {@code " test"} as {@code " þéßþ"});
      *   <li>an AccessX control that drops, delays or re-maps keys: SlowKeys, BounceKeys (round 18's K1, K1d: a
-     *       repeated key was dropped, {@code " /tmp/?.canary"} typed "/tmp/.canary"), Overlay1, Overlay2. StickyKeys
+     *       repeated key was dropped, {@code " /tmp/?.canary"} typed "/tmp/.canary"), Overlay1, Overlay2, and MouseKeys (round 19's K3: a key's pointer action clicked under the
+     *       person's pointer). StickyKeys
      *       stays allowed: it only latches and locks modifiers, which are refused above.
      * </ul>
      *
@@ -227,6 +262,195 @@ final class KeyboardMapping {
         } finally {
             X.XkbFreeKeyboard(desc, Xlib.XkbAllComponentsMask, Xlib.True);
         }
+    }
+
+    /** The server's XKB keyboard map now ({@code XkbGetMap}): one request and its reply, for one send. */
+    ServerKeys serverKeys() {
+        Pointer desc = X.XkbGetMap(c.dpy, Xlib.XkbAllClientInfoMask | Xlib.XkbAllServerInfoMask, Xlib.XkbUseCoreKbd);
+        if (desc == null) throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard's XKB map"));
+        return new ServerKeys(desc);
+    }
+
+    /**
+     * The keyboard's XKB map as the server holds it, to measure what a key Deckhand is about to press makes: the
+     * keysym ({@code XkbTranslateKeyCode}, under the modifiers held and locked and the group) and the action
+     * ({@code key_acts}, {@code acts}) at the level the key's type picks. Round 19: keymaps loaded with xkbcomp kept a
+     * key's keysyms and gave it an action ({@code RedirectKey} to ctrl+v: {@code " q"} pasted; {@code PtrBtn}:
+     * {@code "q"} clicked under the person's pointer) or a type whose level Num Lock picks ({@code KEYPAD} with
+     * {@code [q, period]}: {@code " /tmp/qcanary"} typed "/tmp/.canary"). Offsets: {@link Xlib#XKB_DESC_MAP}.
+     */
+    final class ServerKeys implements AutoCloseable {
+        private final Pointer desc, map, keySymMap, types, syms, keyActs, acts;
+        private final int min, max;
+        /** Keysyms measured in this send, by {@code keycode << 16 | core state}; and XkbTranslateKeyCode's outputs. */
+        private final Map<Integer, Long> translated = new HashMap<>();
+
+        private final com.sun.jna.ptr.LongByReference sym = new com.sun.jna.ptr.LongByReference();
+        private final IntByReference consumed = new IntByReference();
+
+        private ServerKeys(Pointer desc) {
+            this.desc = desc;
+            this.min = desc.getByte(Xlib.XKB_DESC_MIN_KEY) & 0xff;
+            this.max = desc.getByte(Xlib.XKB_DESC_MAX_KEY) & 0xff;
+            this.map = desc.getPointer(Xlib.XKB_DESC_MAP);
+            if (map == null || desc.getPointer(Xlib.XKB_DESC_SERVER) == null) {
+                X.XkbFreeKeyboard(desc, 0, Xlib.True);
+                throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard's XKB map"));
+            }
+            this.keySymMap = map.getPointer(Xlib.XKB_MAP_KEY_SYM_MAP);
+            this.types = map.getPointer(Xlib.XKB_MAP_TYPES);
+            this.syms = map.getPointer(Xlib.XKB_MAP_SYMS);
+            Pointer server = desc.getPointer(Xlib.XKB_DESC_SERVER);
+            this.keyActs = server.getPointer(Xlib.XKB_SERVER_KEY_ACTS);
+            this.acts = server.getPointer(Xlib.XKB_SERVER_ACTS);
+        }
+
+        /**
+         * Refuses unless {@code keycode} makes {@code keysym} at the level Deckhand picked ({@code level}: Shift or 0,
+         * with the modifiers locked now), the other modifiers {@code held} down with it (by keys checked with {@link
+         * #requireModifierKey}) change its keysym no more than Shift alone does, and it carries no action there.
+         *
+         * @param what the key for the refusal, {@code "key ctrl+s"} or {@code "text"} (never the text itself)
+         * @throws RefusedException {@code PLATFORM_UNSUPPORTED} naming the key position and what it would do
+         */
+        void requirePlainKey(String what, int keycode, int level, int held, XkbState s, long keysym) {
+            if (translate(keycode, level, s) != keysym
+                    || translate(keycode, held, s) != translate(keycode, held & Xlib.ShiftMask, s)) {
+                throw wrongKeysym(what, keycode);
+            }
+            int type = actionAt(what, keycode, held, s) & 0xff;
+            if (type != Xlib.XkbSA_NoAction) {
+                throw new RefusedException(Refusal.platformUnsupported(what + ": the key at " + position(keycode)
+                        + " carries the XKB action " + actionName(type) + " in the server's keymap, so pressing it"
+                        + " would do that instead of, or besides, typing its keysym; not sent"));
+            }
+        }
+
+        /**
+         * Refuses unless the modifier key {@code keycode}, pressed as {@code modifier} with {@code held} down, carries
+         * an action that only sets, latches or locks {@code modifier}. Its keysym may change with the modifiers held
+         * ({@code Alt_L} is {@code Meta_L} with Shift): what it does is its action.
+         */
+        void requireModifierKey(String what, int keycode, int held, XkbState s, int modifier) {
+            int action = actionAt(what, keycode, held, s);
+            int type = action & 0xff;
+            int flags = (action >>> 8) & 0xff;
+            int mods = (flags & Xlib.XkbSA_UseModMapMods) != 0 ? modmap(keycode) : (action >>> 16) & 0xff;
+            boolean modAction = type >= Xlib.XkbSA_SetMods && type <= Xlib.XkbSA_LockMods;
+            if (!modAction || mods != modifier) {
+                throw new RefusedException(Refusal.platformUnsupported(what + ": the modifier key at "
+                        + position(keycode) + " carries the XKB action " + actionName(type)
+                        + (modAction ? " of modifiers 0x" + Integer.toHexString(mods) : "")
+                        + " in the server's keymap, not one that sets " + modifierName(modifier)
+                        + " alone, so the chord would arrive as another; not sent"));
+            }
+        }
+
+        /** The keysym the server's keymap makes of {@code keycode} with {@code mods} and the locked ones, in the group. */
+        private long translate(int keycode, int mods, XkbState s) {
+            if (keycode < min || keycode > max) return 0;
+            int state = coreState(mods, s);
+            return translated.computeIfAbsent(keycode << 16 | state, k -> {
+                X.XkbTranslateKeyCode(desc, (byte) keycode, state, consumed, sym);
+                return sym.getValue();
+            });
+        }
+
+        private int coreState(int mods, XkbState s) {
+            return mods | s.lockedMods() | (s.group() << 13);
+        }
+
+        /**
+         * The action of the key at the level its type picks with {@code held} down ({@code type | flags << 8 | mask
+         * << 16}; type 0, NoAction, for none). The column is found as libX11's {@code XkbTranslateKeyCode} finds it
+         * (XKBBind.c) and checked against that function's keysym, so the action read is the one beside it.
+         */
+        private int actionAt(String what, int keycode, int held, XkbState s) {
+            if (keycode < min || keycode > max) throw wrongKeysym(what, keycode);
+            int state = coreState(held, s);
+            Pointer symMap = keySymMap.share((long) keycode * Xlib.XKB_SYM_MAP_SIZE);
+            int info = symMap.getByte(Xlib.XKB_SYM_MAP_GROUP_INFO) & 0xff;
+            int groups = info & 0x0f;
+            if (groups == 0) throw wrongKeysym(what, keycode);
+            int group = s.group();
+            if (group >= groups) {
+                switch (info & 0xc0) {
+                    case 0x80 -> group = ((info >>> 4) & 0x03) < groups ? (info >>> 4) & 0x03 : 0; // redirect
+                    case 0x40 -> group = groups - 1; // clamp
+                    default -> group %= groups; // wrap
+                }
+            }
+            Pointer type = types.share((long) (symMap.getByte(group) & 0xff) * Xlib.XKB_TYPE_SIZE);
+            int typeMods = state & type.getByte(0) & 0xff;
+            int level = 0;
+            int entries = type.getByte(Xlib.XKB_TYPE_MAP_COUNT) & 0xff;
+            Pointer entry = entries == 0 ? null : type.getPointer(Xlib.XKB_TYPE_MAP);
+            for (int i = 0; i < entries; i++) {
+                long at = (long) i * Xlib.XKB_ENTRY_SIZE;
+                if (entry.getInt(at) != 0 && (entry.getByte(at + Xlib.XKB_ENTRY_MODS_MASK) & 0xff) == typeMods) {
+                    level = entry.getByte(at + Xlib.XKB_ENTRY_LEVEL) & 0xff;
+                    break;
+                }
+            }
+            int column = group * (symMap.getByte(Xlib.XKB_SYM_MAP_WIDTH) & 0xff) + level;
+            int offset = symMap.getShort(Xlib.XKB_SYM_MAP_OFFSET) & 0xffff;
+            if (syms.getLong((long) (offset + column) * 8) != translate(keycode, held, s)) {
+                throw wrongKeysym(what, keycode); // not the column libX11 read: the action beside it is unknown
+            }
+            int first = keyActs.getShort((long) keycode * 2) & 0xffff;
+            if (first == 0) return Xlib.XkbSA_NoAction;
+            Pointer act = acts.share((long) (first + column) * Xlib.XKB_ACTION_SIZE);
+            return (act.getByte(0) & 0xff)
+                    | (act.getByte(Xlib.XKB_ACTION_FLAGS) & 0xff) << 8
+                    | (act.getByte(Xlib.XKB_ACTION_MASK) & 0xff) << 16;
+        }
+
+        private int modmap(int keycode) {
+            return desc.getPointer(Xlib.XKB_DESC_MAP)
+                            .getPointer(Xlib.XKB_MAP_MODMAP)
+                            .getByte(keycode)
+                    & 0xff;
+        }
+
+        private RefusedException wrongKeysym(String what, int keycode) {
+            return new RefusedException(Refusal.platformUnsupported(what + ": the key at " + position(keycode)
+                    + " would not make the keysym judged: the server's keymap gives it another under the modifiers"
+                    + " held and locked now (its key type reads them, as KEYPAD reads Num Lock); not sent"));
+        }
+
+        /** {@code "keycode 24 (<AD01>)"}: the key's name is read (one more round trip) only for a refusal. */
+        private String position(int keycode) {
+            String name = "";
+            if (X.XkbGetNames(c.dpy, Xlib.XkbKeyNamesMask, desc) == Xlib.Success) {
+                Pointer names = desc.getPointer(Xlib.XKB_DESC_NAMES);
+                Pointer keys = names == null ? null : names.getPointer(Xlib.XKB_NAMES_KEYS);
+                if (keys != null && keycode >= min && keycode <= max) {
+                    byte[] b = keys.getByteArray((long) keycode * 4, 4);
+                    int n = 0;
+                    while (n < 4 && b[n] != 0) n++;
+                    name = new String(b, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+                }
+            }
+            return "keycode " + keycode + (name.isEmpty() ? "" : " (<" + name + ">)");
+        }
+
+        @Override
+        public void close() {
+            X.XkbFreeKeyboard(desc, 0, Xlib.True);
+        }
+    }
+
+    private static String actionName(int type) {
+        if (type < ACTION_NAMES.length) return ACTION_NAMES[type];
+        return type == 0x86 ? "XFree86Private" : "a private action (0x" + Integer.toHexString(type) + ")";
+    }
+
+    private static String modifierName(int mask) {
+        List<String> names = new ArrayList<>();
+        for (int bit = 0; bit < 8; bit++) {
+            if ((mask & (1 << bit)) != 0) names.add(MODIFIER_NAMES[bit]);
+        }
+        return String.join("+", names);
     }
 
     /**
@@ -326,13 +550,7 @@ final class KeyboardMapping {
      */
     List<Integer> modifierKeycodes(Keymap map, int mask) {
         List<Integer> out = new ArrayList<>();
-        long[][] names = {
-            {Xlib.ControlMask, 0xffe3L}, // Control_L
-            {Xlib.ShiftMask, 0xffe1L}, // Shift_L
-            {Xlib.Mod1Mask, 0xffe9L}, // Alt_L
-            {Xlib.Mod4Mask, 0xffebL}, // Super_L
-        };
-        for (long[] n : names) {
+        for (long[] n : MODIFIER_KEYS) {
             if ((mask & n[0]) != 0) {
                 int[] kc = map.byKeysym.get(n[1]);
                 if (kc == null) {

@@ -124,6 +124,18 @@ final class Keys {
         int state = k.modifiers() | (kc[1] == 1 ? Xlib.ShiftMask : 0);
         refuseHeld(window, chord, kc[0], state);
         List<Integer> mods = mapping.modifierKeycodes(map, state);
+        // what the server's keymap makes of these keys, measured: round 19's keymaps kept the keysyms and changed
+        // what the key does (an action) or the level it types at (a key type that reads Num Lock)
+        try (KeyboardMapping.ServerKeys keys = mapping.serverKeys()) {
+            String what = "key " + chord;
+            int held = 0, i = 0;
+            for (long[] m : KeyboardMapping.MODIFIER_KEYS) {
+                if ((state & m[0]) == 0) continue;
+                keys.requireModifierKey(what, mods.get(i++), held, before, (int) m[0]);
+                held |= (int) m[0];
+            }
+            keys.requirePlainKey(what, kc[0], kc[1] == 1 ? Xlib.ShiftMask : 0, held, before, k.keysym());
+        }
         Xtst t = Xtst.X;
         for (int m : mods) t.XTestFakeKeyEvent(c.dpy, m, Xlib.True, 0);
         c.sync();
@@ -153,9 +165,20 @@ final class Keys {
     void xtestType(long window, String text) {
         requireFocusFor(window);
         long[] syms = keysyms(text);
-        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(mapping.xkbState());
+        KeyboardMapping.XkbState state = mapping.xkbState();
+        KeyboardMapping.Keymap map = mapping.readForEffectiveGroup(state);
         int[][] codes = mapping.keycodes(map, syms);
         int shift = mapping.modifierKeycodes(map, Xlib.ShiftMask).get(0);
+        // measured after any spare keycode was mapped, each key once: what the server's keymap makes of it
+        try (KeyboardMapping.ServerKeys keys = mapping.serverKeys()) {
+            java.util.Set<Long> seen = new java.util.HashSet<>();
+            for (int i = 0; i < codes.length; i++) {
+                int level = codes[i][1] == 1 ? Xlib.ShiftMask : 0;
+                if (!seen.add((long) codes[i][0] << 32 | level)) continue;
+                if (level != 0 && seen.add(-1L)) keys.requireModifierKey("text", shift, 0, state, Xlib.ShiftMask);
+                keys.requirePlainKey("text", codes[i][0], level, level, state, syms[i]);
+            }
+        }
         Xtst t = Xtst.X;
         for (int[] code : codes) {
             if (code[1] == 1) t.XTestFakeKeyEvent(c.dpy, shift, Xlib.True, 0);

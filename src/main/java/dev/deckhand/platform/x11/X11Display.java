@@ -328,7 +328,9 @@ public final class X11Display implements AutoCloseable {
      *     would reach a window outside the grant; {@code SECURE_INPUT} when another client holds a
      *     keyboard grab (the keys would go to it); {@code PLATFORM_UNSUPPORTED} without XTEST, and while the
      *     keyboard's XKB state would make the keys arrive as others (a latch, a locked modifier but Num Lock, a third
-     *     layout group, AccessX SlowKeys, BounceKeys or an overlay: {@link KeyboardMapping#readForEffectiveGroup})
+     *     layout group, AccessX SlowKeys, BounceKeys, MouseKeys or an overlay: {@link
+     *     KeyboardMapping#readForEffectiveGroup}), or the server's keymap would make a key another keysym or give it
+     *     an action ({@link KeyboardMapping.ServerKeys})
      */
     public synchronized void xtestKey(long window, Chord chord) {
         live();

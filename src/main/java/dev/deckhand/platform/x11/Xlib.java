@@ -383,6 +383,73 @@ interface Xlib extends Library {
      */
     int XKB_DESC_CTRLS = 16, XKB_CTRLS_ENABLED = 12;
 
+    /**
+     * The keyboard's map as the server holds it now, in a new keyboard description (types, keysyms and modifier map
+     * for {@link #XkbAllClientInfoMask}, actions, behaviors and virtual modifiers for {@link #XkbAllServerInfoMask}):
+     * one request and its reply; null when it fails. Freed with {@link #XkbFreeKeyboard}.
+     */
+    Pointer XkbGetMap(Pointer display, int which, int deviceSpec);
+
+    /**
+     * The keysym {@code desc}'s map makes of {@code keycode} (a KeyCode, one byte) under {@code mods} (the core state:
+     * modifier bits, the group in bits 13-14); no request. False when that is NoSymbol.
+     */
+    int XkbTranslateKeyCode(Pointer desc, byte keycode, int mods, IntByReference modsReturn, LongByReference keysym);
+
+    /** Reads the names {@code which} asks for into {@code desc} (the key names: {@link #XkbKeyNamesMask}). */
+    int XkbGetNames(Pointer display, int which, Pointer desc);
+
+    /** XKB.h: {@code XkbAllClientInfoMask} (key types, keysyms, modifier map), {@code XkbAllServerInfoMask}. */
+    int XkbAllClientInfoMask = 0x7, XkbAllServerInfoMask = 0xf8, XkbKeyNamesMask = 0x200;
+
+    /** {@code enabled_ctrls}' MouseKeys bit (XKB.h: {@code XkbMouseKeysMask (1L << 4)}). */
+    int XkbMouseKeysMask = 1 << 4;
+
+    /**
+     * Offsets in the keyboard description {@link #XkbGetMap} returns, each printed with {@code offsetof} by gcc 12 on
+     * x86_64 against /usr/include/X11/extensions/XKBstr.h and XKBlib.h (Debian 12, libX11 1.8.4):
+     *
+     * <ul>
+     *   <li>{@code XkbDescRec}: min_key_code@12, max_key_code@13 (bytes), server@24, map@32, names@48 (pointers);
+     *   <li>{@code XkbClientMapRec} (map): types@8, syms@24 (KeySym, 8 bytes each), key_sym_map@32, modmap@40;
+     *   <li>{@code XkbSymMapRec} (8 bytes a key): kt_index[4]@0, group_info@4, width@5 (bytes), offset@6 (short);
+     *   <li>{@code XkbKeyTypeRec} (40 bytes a type): mods.mask@0, map_count@5 (bytes), map@8 (a pointer);
+     *   <li>{@code XkbKTMapEntryRec} (12 bytes an entry): active@0 (Bool, an int), level@4, mods.mask@6 (bytes);
+     *   <li>{@code XkbServerMapRec} (server): acts@8 ({@code XkbAction}, 8 bytes each), key_acts@24 (unsigned short
+     *       a key, an index into acts, 0 for none);
+     *   <li>{@code XkbAction}/{@code XkbModAction}: type@0, flags@1, mask@2 (bytes);
+     *   <li>{@code XkbNamesRec} (names): keys@456 ({@code XkbKeyNameRec}, 4 chars a key).
+     * </ul>
+     */
+    int XKB_DESC_MIN_KEY = 12,
+            XKB_DESC_MAX_KEY = 13,
+            XKB_DESC_SERVER = 24,
+            XKB_DESC_MAP = 32,
+            XKB_DESC_NAMES = 48,
+            XKB_MAP_TYPES = 8,
+            XKB_MAP_SYMS = 24,
+            XKB_MAP_KEY_SYM_MAP = 32,
+            XKB_MAP_MODMAP = 40,
+            XKB_SYM_MAP_SIZE = 8,
+            XKB_SYM_MAP_GROUP_INFO = 4,
+            XKB_SYM_MAP_WIDTH = 5,
+            XKB_SYM_MAP_OFFSET = 6,
+            XKB_TYPE_SIZE = 40,
+            XKB_TYPE_MAP_COUNT = 5,
+            XKB_TYPE_MAP = 8,
+            XKB_ENTRY_SIZE = 12,
+            XKB_ENTRY_LEVEL = 4,
+            XKB_ENTRY_MODS_MASK = 6,
+            XKB_SERVER_ACTS = 8,
+            XKB_SERVER_KEY_ACTS = 24,
+            XKB_ACTION_SIZE = 8,
+            XKB_ACTION_FLAGS = 1,
+            XKB_ACTION_MASK = 2,
+            XKB_NAMES_KEYS = 456;
+
+    /** XKB.h: action types {@code XkbSA_NoAction}, {@code SetMods}, {@code LatchMods}, {@code LockMods}; the flag. */
+    int XkbSA_NoAction = 0, XkbSA_SetMods = 1, XkbSA_LatchMods = 2, XkbSA_LockMods = 3, XkbSA_UseModMapMods = 4;
+
     /** Fills a generic event cookie's data (XI2); true when it did. */
     int XGetEventData(Pointer display, Pointer cookie);
 

@@ -65,11 +65,14 @@ class LayoutGroupTest {
                 Xlib.X.XkbLockGroup(d, Xlib.XkbUseCoreKbd, 0);
                 Xlib.X.XSync(d, 0);
                 // round 17's L5: ctrl and shift switch the group (the person's option): ctrl+shift+b would be read in
-                // the other group, as ctrl+shift+v; refused, and the person's group is the one it was
+                // the other group, as ctrl+shift+v; refused, and the person's group is the one it was. Since round 19
+                // the action Shift carries with Control held (LockGroup) is read from the keymap before any key is
+                // pressed; the group's check after the modifiers stays behind it.
                 TestApps.run(
                         "setxkbmap", "-layout", "us,us", "-variant", ",workman", "-option", "grp:ctrl_shift_toggle");
                 assertRefused(
-                        () -> x.xtestKey(win.id(), Chord.parse("ctrl+shift+b")), "switch the keyboard's layout group");
+                        () -> x.xtestKey(win.id(), Chord.parse("ctrl+shift+b")),
+                        "(<LFSH>) carries the XKB action LockGroup");
                 com.sun.jna.Memory st = new com.sun.jna.Memory(32);
                 st.clear();
                 Xlib.X.XkbGetState(d, Xlib.XkbUseCoreKbd, st);

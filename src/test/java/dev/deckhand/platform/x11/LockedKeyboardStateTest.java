@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
  * now, naming the state; Num Lock, wherever the modifier map puts it, is not. A class of its own, as {@link
  * LayoutGroupTest}: it changes the display's keymap, locks and controls, and every test puts them back in {@code
  * finally} (the keymap with xkbcomp, the locks and controls as they were).
+ *
+ * <p>Round 19: keymaps loaded with xkbcomp kept {@code <AD01>}'s keysyms and gave it an action (RedirectKey to ctrl+v,
+ * PtrBtn with MouseKeys on) or the type KEYPAD ({@code [q, period]}, Num Lock on). The tests load the same change to
+ * a dump of the display's keymap.
  */
 @Tag("desktop")
 class LockedKeyboardStateTest {
@@ -265,6 +269,162 @@ class LockedKeyboardStateTest {
                 lock(d, before);
                 Xlib.X.XCloseDisplay(d);
                 TestApps.run("xkbcomp", keymap.toString(), display); // the keymap (and modifier map) the tests had
+            }
+        }
+    }
+
+    /**
+     * The keymap now with key {@code <AD01>} ({@code q}) given {@code body} instead of its own, as round 19's reviewer
+     * loaded it with xkbcomp (km.redirect.xkb, km.ptrbtn.xkb, km.numlock.xkb: the same change to a dump).
+     */
+    private static Path withAd01(TestApps apps, Path keymap, String name, String body) throws Exception {
+        String text = Files.readString(keymap);
+        String changed = text.replaceFirst("(?s)key <AD01> \\{.*?\\};", "key <AD01> { " + body + " };");
+        assertTrue(!changed.equals(text), "the dump has key <AD01>");
+        return Files.writeString(apps.home().resolve("keymap-" + name + ".xkb"), changed);
+    }
+
+    /** Loads keymap {@code file} into the display, as the reviewer did. */
+    private static void load(String display, Path file) {
+        assertEquals(0, TestApps.run("xkbcomp", file.toString(), display), "xkbcomp loaded " + file);
+    }
+
+    private static void setControls(Pointer d, int values) {
+        Xlib.X.XkbChangeEnabledControls(d, Xlib.XkbUseCoreKbd, Xlib.XkbMouseKeysMask, values);
+        Xlib.X.XSync(d, 0);
+    }
+
+    @Test
+    void aKeyWithAnActionIsRefusedNamingIt() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Path keymap = apps.home().resolve("keymap-before.xkb");
+            TestApps.run("xkbcomp", "-xkb", display, keymap.toString());
+            Editor e = focusedEditor(apps, x, "action");
+            try {
+                // K2: <AD01> kept [q, Q] and redirected to ctrl+<AB04> (v): " q" pasted the clipboard
+                load(
+                        display,
+                        withAd01(
+                                apps,
+                                keymap,
+                                "redirect",
+                                "type= \"ALPHABETIC\", symbols[Group1]= [ q, Q ], actions[Group1]= ["
+                                        + " RedirectKey(key=<AB04>,modifiers=Control),"
+                                        + " RedirectKey(key=<AB04>,modifiers=Control) ]"));
+                assertRefused(() -> x.xtestType(e.win().id(), " q"), "<AD01>) carries the XKB action RedirectKey");
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("ctrl+q")), "action RedirectKey");
+                // K3 without MouseKeys: the action alone refuses
+                load(
+                        display,
+                        withAd01(
+                                apps,
+                                keymap,
+                                "ptrbtn",
+                                "type= \"ALPHABETIC\", symbols[Group1]= [ q, Q ], actions[Group1]= ["
+                                        + " PtrBtn(button=1), PtrBtn(button=1) ]"));
+                assertRefused(() -> x.xtestType(e.win().id(), "q"), "<AD01>) carries the XKB action PtrBtn");
+                // a modifier key that does more than its modifier: Control_L locking the group
+                load(
+                        display,
+                        Files.writeString(
+                                apps.home().resolve("keymap-lctl.xkb"),
+                                Files.readString(keymap)
+                                        .replaceFirst(
+                                                "(?s)key <LCTL> \\{.*?\\};",
+                                                "key <LCTL> { [ Control_L ], actions[Group1]= ["
+                                                        + " LockGroup(group=2) ] };")));
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("ctrl+s")), "action LockGroup");
+                load(display, keymap);
+                // control: the keymap put back types and saves
+                x.xtestType(e.win().id(), "qq");
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                assertTrue(
+                        TestApps.await(() -> TestApps.read(e.file()).equals("qq"), Duration.ofSeconds(10)),
+                        "only the control text arrived: " + TestApps.read(e.file()));
+            } finally {
+                TestApps.run("xkbcomp", keymap.toString(), display);
+            }
+        }
+    }
+
+    @Test
+    void mouseKeysOnIsRefused() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Path keymap = apps.home().resolve("keymap-before.xkb");
+            TestApps.run("xkbcomp", "-xkb", display, keymap.toString());
+            Editor e = focusedEditor(apps, x, "mousekeys");
+            Pointer d = Xlib.X.XOpenDisplay(display);
+            try {
+                // K3: <AD01> as PtrBtn(button=1) with MouseKeys on: "q" clicked under the person's pointer
+                load(
+                        display,
+                        withAd01(
+                                apps,
+                                keymap,
+                                "ptrbtn",
+                                "type= \"ALPHABETIC\", symbols[Group1]= [ q, Q ], actions[Group1]= ["
+                                        + " PtrBtn(button=1), PtrBtn(button=1) ]"));
+                setControls(d, Xlib.XkbMouseKeysMask);
+                assertRefused(() -> x.xtestType(e.win().id(), "q"), "MouseKeys");
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("q")), "MouseKeys");
+                // on a plain keymap too: MouseKeys gives the keypad's keys pointer actions
+                load(display, keymap);
+                assertRefused(() -> x.xtestType(e.win().id(), "abc"), "MouseKeys");
+                setControls(d, 0);
+                x.xtestType(e.win().id(), "ok");
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                assertTrue(
+                        TestApps.await(() -> TestApps.read(e.file()).equals("ok"), Duration.ofSeconds(10)),
+                        "only the control text arrived: " + TestApps.read(e.file()));
+            } finally {
+                setControls(d, 0);
+                Xlib.X.XCloseDisplay(d);
+                TestApps.run("xkbcomp", keymap.toString(), display);
+            }
+        }
+    }
+
+    @Test
+    void aKeyWhoseTypeReadsNumLockIsRefusedWhereItTypesAnother() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Path keymap = apps.home().resolve("keymap-before.xkb");
+            TestApps.run("xkbcomp", "-xkb", display, keymap.toString());
+            Editor e = focusedEditor(apps, x, "keypad-type");
+            Pointer d = Xlib.X.XOpenDisplay(display);
+            int before = lockedMods(d);
+            try {
+                // K5: <AD01> of type KEYPAD with [q, period], Num Lock on: " /tmp/qcanary" typed "/tmp/.canary"
+                load(display, withAd01(apps, keymap, "numlock", "type= \"KEYPAD\", symbols[Group1]= [ q, period ]"));
+                int numLock = rowOf(d, Xlib.X.XKeysymToKeycode(d, KeyboardMapping.NUM_LOCK));
+                assertTrue(numLock != 0, "Num Lock has a modifier");
+                lock(d, numLock);
+                RefusedException r = org.junit.jupiter.api.Assertions.assertThrows(
+                        RefusedException.class, () -> x.xtestType(e.win().id(), " /tmp/qcanary"));
+                assertEquals(RefusalCode.PLATFORM_UNSUPPORTED, r.code(), r.getMessage());
+                assertTrue(r.getMessage().contains("<AD01>) would not make the keysym judged"), r.getMessage());
+                assertTrue(!r.getMessage().contains("canary"), "the text is not in the refusal: " + r.getMessage());
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("q")), "would not make the keysym judged");
+                // Num Lock off: the same key makes q
+                lock(d, 0);
+                x.xtestType(e.win().id(), "q");
+                load(display, keymap);
+                lock(d, numLock);
+                x.xtestType(e.win().id(), "q");
+                lock(d, 0);
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                assertTrue(
+                        TestApps.await(() -> TestApps.read(e.file()).equals("qq"), Duration.ofSeconds(10)),
+                        "only the control text arrived: " + TestApps.read(e.file()));
+            } finally {
+                lock(d, before);
+                Xlib.X.XCloseDisplay(d);
+                TestApps.run("xkbcomp", keymap.toString(), display);
             }
         }
     }
