@@ -284,8 +284,10 @@ class PersonsFocusIT {
 
     /**
      * Round 18's N1: the person in the granted mousepad, {@code key Menu} opened its context menu, which grabs the
-     * keyboard, and {@code type "p"} chose its Paste while the text view still reported the focus. While the app's own
-     * menu holds the keyboard (the grab's holder measured), typing is refused as choosing an item.
+     * keyboard, and {@code type "p"} chose its Paste while the text view still reported the focus. The context menu key
+     * is refused itself now (round 19's T2g); the Edit menu, opened by a click with the person in the window, grabs the
+     * keyboard as well, and its Paste is "_Paste". While the app's own menu holds the keyboard (the grab's holder
+     * measured), typing is refused as choosing an item.
      */
     @Test
     void typingWhileTheAppsOwnMenuHoldsTheKeyboardChoosesAnItem() throws Exception {
@@ -300,7 +302,8 @@ class PersonsFocusIT {
                     "--window",
                     "0x" + Long.toHexString(Long.parseLong(mousepad)),
                     mousepad, // the person works in the granted window
-                    "[{\"action\":\"key\",\"keys\":\"Menu\"},{\"action\":\"type\",\"text\":\"p\"}]",
+                    "[{\"action\":\"click\",\"target\":{\"role\":\"menu\",\"name\":\"Edit\"}},"
+                            + "{\"action\":\"type\",\"text\":\"p\"}]",
                     "menu");
             JsonNode result = new ObjectMapper().readTree(run.stdout());
             assertEquals(
