@@ -179,11 +179,14 @@ public final class Proposals {
 
     /**
      * What a key that moves, or a typed letter, can bring the focus or the choice to from the focused {@code n}: the
-     * texts of the other items of its group, one per item (its name and the texts it shows). An item is an element a
-     * key can move to ({@link #reachable}: focusable, selectable or checkable, or a row or cell; no text field) that
-     * holds no other item itself (a document, a list box or a panel does); not inside an office document, whose cells
-     * a cursor moves through, running nothing. Its group is its nearest ancestor, at any depth, that holds another
-     * item; a row's group is its table, as Down leaves the row. Round 18's A1 to A4 (a page's tab, tree item, option
+     * texts of the other items of its group, one per item (its name and the texts it shows). The focused element is
+     * an item when it is one a key moves from ({@link #item}: selectable or checkable, a row or cell, a link or a
+     * button) and holds no other item itself (a document, a list box or a panel does); not inside an office document,
+     * whose cells a cursor moves through, running nothing. Its group is its nearest ancestor, at any depth, that holds
+     * another element a key can move to ({@link #reachable}: focusable, selectable or checkable, or a row or cell; no
+     * text field), and those are the items it reaches; a row's group is its table, as Down leaves the row (a word
+     * processor's page or a canvas is no item: AbiWord's page, focusable and without text, had its typing refused by
+     * its toolbar's words). Round 18's A1 to A4 (a page's tab, tree item, option
      * and grid cell moved by a key to "Pay now", "Delete all files", "Delete account", "Send payment") and round 19's
      * T1a, T1e, T1h (tabs each wrapped in four groups, roving links, a toolbar whose script clicks the button a key
      * moves to).
@@ -191,7 +194,7 @@ public final class Proposals {
     static List<String> reach(ScopedTree tree, Node n) {
         List<Node> nodes = tree.nodes();
         int i = indexOf(nodes, n);
-        if (i < 0 || !reachable(n) || holdsItem(nodes, i) || inOfficeDocument(nodes, i)) return List.of();
+        if (i < 0 || !item(n) || holdsItem(nodes, i) || inOfficeDocument(nodes, i)) return List.of();
         List<Integer> up = ancestors(nodes, i);
         for (int k = 0; k < up.size(); k++) {
             int a = up.get(k);
@@ -209,6 +212,19 @@ public final class Proposals {
             return texts;
         }
         return List.of();
+    }
+
+    /**
+     * Whether the focused {@code n} is an item a key moves from: one the toolkit reports selectable or checkable, a
+     * row or cell, or a control a person presses (a link, a button). Not a widget that takes keys as its content (a
+     * word processor's page, a canvas), where arrows move a caret (AbiWord's page is focusable and reports no text).
+     */
+    private static boolean item(Node n) {
+        return reachable(n)
+                && (n.states().contains("selectable")
+                        || n.states().contains("checkable")
+                        || ROWS.contains(n.role())
+                        || ProposedAction.Element.ACTION_ROLES.contains(n.role()));
     }
 
     /** Whether {@code nodes[i]} holds an item ({@link #reachable}) below it: a container, not an item. */

@@ -142,6 +142,24 @@ class ReachTest {
         assertEquals(List.of("Pay now page"), Proposals.reach(t, byUid(t, "l1")), "the landmark is its group");
     }
 
+    /**
+     * AbiWord's page is focusable and reports no text: typing into it was judged by its toolbar's words once any
+     * focusable element counted as an item. A widget that takes keys as its content is no item.
+     */
+    @Test
+    void aPageOrCanvasThatTakesKeysIsNoItem() {
+        List<Node> nodes = new ArrayList<>();
+        nodes.add(node("f", 0, "frame", "letter.txt - AbiWord"));
+        nodes.add(node("tb", 1, "tool bar", ""));
+        nodes.add(node("print", 2, "push button", "Print", "focusable"));
+        nodes.add(node("send", 2, "push button", "Send", "focusable"));
+        nodes.add(node("page", 1, "drawing area", "", "focusable"));
+        ScopedTree t = new ScopedTree(1, 1, nodes, false);
+        assertEquals(List.of(), Proposals.reach(t, byUid(t, "page")));
+        assertEquals(Optional.empty(), judged(t, "page", "Down", null));
+        assertEquals(Optional.empty(), judged(t, "page", null, "Thank you. "));
+    }
+
     @Test
     void anOfficeDocumentsCellsMoveTheCursorOnly() {
         List<Node> nodes = new ArrayList<>();
