@@ -202,7 +202,8 @@ public final class Proposals {
             List<String> texts = new ArrayList<>();
             for (int j = a + 1; j < nodes.size() && nodes.get(j).depth() > group.depth(); j++) {
                 Node m = nodes.get(j);
-                if (j == i || isWithin(nodes, j, i) || !reachable(m)) continue;
+                // the item holds no other (holdsItem), so nothing in its own subtree is reachable
+                if (j == i || !reachable(m)) continue;
                 StringBuilder t = new StringBuilder(m.name());
                 for (String shown : own(m)) t.append(' ').append(shown);
                 texts.add(t.toString());
@@ -243,14 +244,6 @@ public final class Proposals {
                 || m.states().contains("selectable")
                 || m.states().contains("checkable")
                 || ROWS.contains(m.role());
-    }
-
-    /** Whether {@code nodes[j]} lies within the subtree of {@code nodes[i]}. */
-    private static boolean isWithin(List<Node> nodes, int j, int i) {
-        if (j <= i) return false;
-        int d = nodes.get(i).depth();
-        for (int k = i + 1; k <= j; k++) if (nodes.get(k).depth() <= d) return false;
-        return true;
     }
 
     /** Roles of an office document's body, where Enter breaks a paragraph or commits a cell and sends nothing. */
