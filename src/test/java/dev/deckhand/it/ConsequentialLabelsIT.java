@@ -240,14 +240,19 @@ class ConsequentialLabelsIT {
 
     /**
      * A run of {@code steps} on a page just loaded: the page's elements reach the bus a moment after its title does,
-     * so a step whose selector matched nothing yet (outcome failed, no refusal) is sent again, for up to 10 s.
+     * so a step whose selector matched nothing yet (outcome failed, no refusal) is sent again, for up to 10 s; so is
+     * a run refused {@code A11Y_UNAVAILABLE} before any step, as the tree was walked while the page was still
+     * building it (partial). Any other refusal, or a step run, ends the retries.
      */
     private JsonPath runOnPage(String steps, String verifier) throws Exception {
         JsonPath r = null;
         for (int attempt = 0; attempt < 20; attempt++) {
             r = run("press it", steps, verifier);
-            if (r.get("result.structuredContent.refusal") != null
-                    || !"failed".equals(r.getString("result.structuredContent.outcome"))) {
+            boolean stillLoading = "A11Y_UNAVAILABLE".equals(r.getString("result.structuredContent.refusal.code"))
+                    && r.getInt("result.structuredContent.stepsRun") == 0;
+            if (!stillLoading
+                    && (r.get("result.structuredContent.refusal") != null
+                            || !"failed".equals(r.getString("result.structuredContent.outcome")))) {
                 break;
             }
             Thread.sleep(500);
