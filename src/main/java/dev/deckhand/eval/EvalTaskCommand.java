@@ -66,8 +66,9 @@ public class EvalTaskCommand {
         Map<String, Object> line = new LinkedHashMap<>();
         try {
             if (args.size() != 1) throw new IllegalArgumentException("usage: deckhand eval-task JOB_FILE");
-            JsonNode job = TaskFile.JSON.readTree(Files.readString(awaitJob(Path.of(args.get(0)))));
-            runTask(job, line, err);
+            Path jobFile = awaitJob(Path.of(args.get(0)));
+            JsonNode job = TaskFile.JSON.readTree(Files.readString(jobFile));
+            runTask(job, windowMark(jobFile), line, err);
         } catch (IOException | RuntimeException e) {
             line.put("error", "the task's child process failed: " + e);
         }
@@ -96,7 +97,15 @@ public class EvalTaskCommand {
         return job;
     }
 
-    private void runTask(JsonNode job, Map<String, Object> line, PrintStream err) throws IOException {
+    /**
+     * The file the child creates once the task's window is there: from then on the app's own end is the run's
+     * business, and before it an app that ended with an error status means no window will come ({@link TaskRunner}).
+     */
+    static Path windowMark(Path job) {
+        return job.resolveSibling("eval-job.window");
+    }
+
+    private void runTask(JsonNode job, Path windowMark, Map<String, Object> line, PrintStream err) throws IOException {
         ObjectNode task = (ObjectNode) job.get("task");
         TaskSpec.Expect expect = TaskFile.parse(Path.of(task.path("id").asText() + ".json"), task)
                 .expect();
@@ -120,6 +129,7 @@ public class EvalTaskCommand {
                             + job.path("windowWaitSeconds").asInt(30) + " s; on screen: " + onScreen());
             return;
         }
+        Files.createFile(windowMark);
         // admitted (or refused) before the task's grant is minted, as over MCP before a grant is bound
         RunAdmission.Decision decision = service.admit(request, session);
         if (decision instanceof RunAdmission.Refused refused) {

@@ -258,12 +258,23 @@ final class TaskRunner implements AutoCloseable {
         Process child = booted.child();
         Path out = logs.resolve("child.out");
         Path err = logs.resolve("child.log");
-        boolean ended;
+        Path windowMark = EvalTaskCommand.windowMark(booted.job());
+        boolean ended = false;
+        boolean appFailed = false;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeout + START_SLACK.toSeconds());
         try {
-            ended = child.waitFor(timeout + START_SLACK.toSeconds(), TimeUnit.SECONDS);
+            // An app that ends with an error status before its window is there opens none: the child would wait
+            // out its whole window wait (up to a minute) for nothing. One that ends with 0 may have handed its
+            // window to another process (a launcher), so the wait goes on.
+            while (!ended && System.nanoTime() < deadline) {
+                ended = child.waitFor(200, TimeUnit.MILLISECONDS);
+                if (!ended && !app.isAlive() && app.exitValue() != 0 && !Files.exists(windowMark)) {
+                    appFailed = true;
+                    break;
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            ended = false;
         }
         if (!ended) {
             child.destroyForcibly();
@@ -274,6 +285,7 @@ final class TaskRunner implements AutoCloseable {
             }
         }
         archive.ended(booted.classes(), ended);
+        if (appFailed) return row.error(appNeverOpened(command, app, logs), t0);
         if (!ended) {
             return row.error(
                     "the task's run did not end within " + timeout + " s plus " + START_SLACK.toSeconds()
@@ -291,8 +303,7 @@ final class TaskRunner implements AutoCloseable {
             String why = r.get("error").asText();
             if (why.startsWith("window never appeared")) {
                 if (!app.isAlive()) {
-                    why = "the app never opened: " + command.get(0) + " exited with status " + app.exitValue()
-                            + " before its window appeared; " + tail(logs.resolve("app.log"), 300);
+                    why = appNeverOpened(command, app, logs);
                 } else {
                     // The app runs: say what it printed and which part of the desktop (the window manager maps
                     // its window) is gone, so the report tells a broken desktop from a broken app.
@@ -305,6 +316,11 @@ final class TaskRunner implements AutoCloseable {
             return row.fromChild(r).error(why, t0);
         }
         return row.fromChild(r).done(t0);
+    }
+
+    private static String appNeverOpened(List<String> command, Process app, Path logs) {
+        return "the app never opened: " + command.get(0) + " exited with status " + app.exitValue()
+                + " before its window appeared; " + tail(logs.resolve("app.log"), 300);
     }
 
     /** {@code "session": "wayland"}: the app runs as a native Wayland client of a headless weston. */
