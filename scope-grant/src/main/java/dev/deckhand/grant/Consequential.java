@@ -70,6 +70,23 @@ public final class Consequential {
     private static final Set<String> MOVES =
             Set.of("Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Down", "Prior", "Next");
 
+    private static final Set<String> VERTICAL = Set.of("Up", "Down", "Page_Up", "Page_Down", "Prior", "Next");
+
+    /**
+     * Whether a key on an item may bring the focus or the choice to another item of its group: every key but Tab
+     * (with or without shift: it leaves the group), Escape, and a plain Enter, Return or space, which press the
+     * focused item itself.
+     */
+    private static boolean mayReach(Chord chord) {
+        String key = chord.key();
+        boolean plain = chord.modifiers().isEmpty();
+        if (key.equals("Escape") && plain) return false;
+        if ((key.equals("Tab") || key.equals("ISO_Left_Tab"))
+                && (plain || chord.modifiers().equals(Set.of(Chord.Modifier.SHIFT)))) return false;
+        return !(plain
+                && (key.equals("Return") || key.equals("Enter") || key.equals("KP_Enter") || key.equals("space")));
+    }
+
     private Consequential() {}
 
     /**
@@ -257,6 +274,28 @@ public final class Consequential {
                             "key " + chord + " is the accelerator of " + describe(item),
                             dialog));
         }
+        // ctrl+shift and a letter in a text field (in a terminal every ctrl chord is send already): the input methods
+        // of GTK, IBus and VTE start Unicode entry on ctrl+shift+u (emoji on ctrl+shift+e), whose hex digits and space
+        // then write a character no typed text carried (round 20's D4: " /tmp/", ctrl+shift+u, "2e", space, "canary"
+        // wrote a hidden path past the rule on typed text). One that is none of the app's accelerators is judged
+        // unidentified, whichever the letter.
+        if (items.isEmpty()
+                && el.isPresent()
+                && el.get().editable()
+                && !terminal(el.get())
+                && chord.has(Chord.Modifier.CTRL)
+                && chord.has(Chord.Modifier.SHIFT)
+                && chord.modifiers().size() == 2
+                && chord.key().length() == 1
+                && Character.isLetter(chord.key().charAt(0))) {
+            out = merge(
+                    out,
+                    Optional.of(new Match(
+                            Set.of(UNIDENTIFIED),
+                            "key " + chord + " on " + describe(el.get()) + ": in a text field an input method may"
+                                    + " start Unicode or emoji entry on it, writing characters no typed text carried,"
+                                    + " and it is none of the app's menu accelerators")));
+        }
         if (items.isEmpty()
                 && ctx.accelerators().state() == Accelerators.State.UNREADABLE
                 && chord.has(Chord.Modifier.CTRL)
@@ -318,6 +357,13 @@ public final class Consequential {
         if (chord.has(Chord.Modifier.ALT) && chord.letterOrDigit()) {
             return Optional.of(new Match(Set.of(), "key " + chord + ": a mnemonic may press any button"));
         }
+        // a key on an item of a group may bring the focus or the choice to another of its items (round 18, A1 to A4:
+        // a page's tab, tree item, option or grid cell moved to "Pay now", "Delete all files", "Delete account",
+        // "Send payment", which a script ran on; round 20's A11: a digit, F6, Insert, Delete, F2, ctrl+Return and
+        // shift+Return did the same): every key but Tab, Escape and a plain Enter or space (which press the item
+        // itself, judged as that) is judged by the words of the items it can reach
+        Optional<Match> reached =
+                el.isPresent() && mayReach(chord) ? reached(el.get(), "key " + chord, words) : Optional.empty();
         // a focus that cannot be read may be a terminal (xterm shows no tree), where ctrl+m and ctrl+j are Enter
         boolean terminal = mayBeTerminal(el);
         if (chord.submits(terminal)) {
@@ -341,14 +387,20 @@ public final class Consequential {
             String dflt = ctx.defaultButton()
                     .map(d -> " (default button " + describe(d) + ")")
                     .orElse("");
-            return match(c, "key " + chord + why + dflt, dialog);
+            return merge(match(c, "key " + chord + why + dflt, dialog), reached);
         }
-        // a key that moves brings the focus or the choice to another item of the focused one's group (round 18, A1 to
-        // A4: a page's tab, tree item, option or grid cell moved to "Pay now", "Delete all files", "Delete account",
-        // "Send payment", which a script ran on): judged by the words of the items it can reach
-        Optional<Match> reached = el.isPresent() && MOVES.contains(chord.key())
-                ? reached(el.get(), "key " + chord, words)
-                : Optional.empty();
+        // a key that moves the caret up or down in a single-line entry has no line to go to: it opens and walks the
+        // list of suggestions the field offers (Chromium's autofill, a datalist), which the tree does not show, and
+        // Enter then puts the person's stored entry into the field (round 20's B5)
+        if (el.isPresent() && singleLineEntry(el.get()) && VERTICAL.contains(chord.key())) {
+            return merge(
+                    Optional.of(new Match(
+                            Set.of(UNIDENTIFIED),
+                            "key " + chord + " in single-line entry " + describe(el.get())
+                                    + " may open and walk a list of suggestions the tree does not show"
+                                    + " (autofill, a datalist)")),
+                    reached);
+        }
         // a key that moves a list's choice in a dialog may run what choosing does (round 10: yad's --select-action
         // under "Selecting a file deletes it" ran on key Down): judged by the dialog's words
         if (el.isPresent()

@@ -210,8 +210,23 @@ class ConsequentialByEffectTest {
         ProposedAction.Element editableCombo = new ProposedAction.Element("combo box", "Font", false, false, true);
         for (String key : List.of("Down", "End", "Page_Up")) {
             allowed(ProposedAction.key(key, REV, TARGET, volume));
-            allowed(ProposedAction.key(key, REV, TARGET, ENTRY));
             allowed(ProposedAction.key(key, REV, TARGET, editableCombo));
+        }
+        allowed(ProposedAction.key("End", REV, TARGET, ENTRY));
+        // round 20's D4: ctrl+shift and a letter in a text field may start the input method's Unicode entry; an
+        // accelerator of the app stays judged as its item, and on a button it is no text entry
+        for (String chord : List.of("ctrl+shift+u", "ctrl+shift+e", "shift+ctrl+q")) {
+            refused(
+                    ProposedAction.key(chord, REV, TARGET, ENTRY),
+                    "Unicode or emoji entry",
+                    Consequential.UNIDENTIFIED);
+        }
+        allowed(ProposedAction.key(
+                "ctrl+shift+u", REV, TARGET, new ProposedAction.Element("push button", "Bold", false, false, false)));
+        // round 20's B5: up or down in a single-line entry walks the suggestions it offers (Chromium's autofill, a
+        // datalist), which the tree does not show; Enter then put the person's stored address into a page's field
+        for (String key : List.of("Down", "Up", "Page_Up", "Page_Down")) {
+            refused(ProposedAction.key(key, REV, TARGET, ENTRY), "list of suggestions", Consequential.UNIDENTIFIED);
         }
         allowed(ProposedAction.type(REV, TARGET, editableCombo, "Sans"));
         // round 19's T2e: space (or Enter, F4) on a select opens its popup, where Down and Tab then chose; the context

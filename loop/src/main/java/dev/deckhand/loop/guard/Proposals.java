@@ -178,54 +178,118 @@ public final class Proposals {
     }
 
     /**
-     * What a key that moves, or a typed letter, can bring the focus or the choice to from the focused {@code n}: the
-     * texts of the other items of its group, one per item (its name and the texts it shows). The focused element is
-     * an item when it is one a key moves from ({@link #item}: selectable or checkable, a row or cell, a link or a
-     * button) and holds no other item itself (a document, a list box or a panel does); not inside an office document,
-     * whose cells a cursor moves through, running nothing. Its group is its nearest ancestor, at any depth, that holds
-     * another element a key can move to ({@link #reachable}: focusable, selectable or checkable, or a row or cell; no
-     * text field), and those are the items it reaches; a row's group is its table, as Down leaves the row (a word
-     * processor's page or a canvas is no item: AbiWord's page, focusable and without text, had its typing refused by
-     * its toolbar's words). Round 18's A1 to A4 (a page's tab, tree item, option
-     * and grid cell moved by a key to "Pay now", "Delete all files", "Delete account", "Send payment") and round 19's
-     * T1a, T1e, T1h (tabs each wrapped in four groups, roving links, a toolbar whose script clicks the button a key
-     * moves to).
+     * What a key, or a typed letter, can bring the focus or the choice to from the focused {@code n}: the texts of the
+     * other items of its group, one per item (its name and the texts it shows), and of what it holds itself. The
+     * focused element is an item when a key can move to it ({@link #reachable}), unless it takes keys as its own content ({@link #TAKES_KEYS}: a word
+     * processor's page, a canvas, a terminal, where arrows move a caret; AbiWord's page is focusable and reports no
+     * text); not inside an office document, whose cells a cursor moves through, running nothing. Any other role is an
+     * item: a list of roles that make one was passed by the roles it lacked (round 20: a list's items, headings, feed
+     * articles, images, description terms, each focusable, moved to "Pay now" by a page's keys).
+     *
+     * <p>Its group is its nearest ancestor, at any depth, that holds another element a key can move to, or another
+     * element of its own role (round 20's A10: tabs each wrapped with their own close button in a group; the tab
+     * list holds the other tabs), whichever is higher; those, and the elements of its role there, are the items it
+     * reaches. A row's group is its table, as Down leaves the row. What the item holds itself is in its reach too:
+     * a focused list whose items the active descendant names (round 20's A9) moves among them. Round 18's A1 to A4
+     * and round 19's T1a, T1e, T1h (tabs in four groups, roving links, a toolbar whose script clicks the button a
+     * key moves to). A focused element that holds such elements (a list, a tree, a panel) reaches what it holds only.
      */
     static List<String> reach(ScopedTree tree, Node n) {
         List<Node> nodes = tree.nodes();
         int i = indexOf(nodes, n);
-        if (i < 0 || !item(n) || holdsItem(nodes, i) || inOfficeDocument(nodes, i)) return List.of();
-        List<Integer> up = ancestors(nodes, i);
-        for (int k = 0; k < up.size(); k++) {
-            int a = up.get(k);
-            Node group = nodes.get(a);
-            List<String> texts = new ArrayList<>();
-            for (int j = a + 1; j < nodes.size() && nodes.get(j).depth() > group.depth(); j++) {
-                Node m = nodes.get(j);
-                // the item holds no other (holdsItem), so nothing in its own subtree is reachable
-                if (j == i || !reachable(m)) continue;
-                StringBuilder t = new StringBuilder(m.name());
-                for (String shown : own(m)) t.append(' ').append(shown);
-                texts.add(t.toString());
-            }
-            if (texts.isEmpty()) continue;
-            if (group.role().endsWith("row") && k + 1 < up.size()) continue;
-            return texts;
+        if (i < 0 || !item(n) || inOfficeDocument(nodes, i)) return List.of();
+        int end = i + 1;
+        while (end < nodes.size() && nodes.get(end).depth() > n.depth()) end++;
+        List<String> texts = new ArrayList<>();
+        for (int j = i + 1; j < end; j++) {
+            Node m = nodes.get(j);
+            if (!m.name().equals(n.name()) && !m.name().isBlank()) texts.add(m.name());
         }
-        return List.of();
+        // a focused container (a list whose items the active descendant names) moves its choice among what it holds
+        if (holdsItem(nodes, i)) return texts;
+        List<Integer> up = ancestors(nodes, i);
+        int group = -1;
+        boolean ofRole = false;
+        for (int k = 0; k < up.size() && !ofRole; k++) {
+            int a = up.get(k);
+            // the elements of its own role may lie higher up than the nearest other reachable one
+            ofRole = holdsRole(nodes, a, i, end, n.role());
+            if (group >= 0 && !ofRole) continue;
+            boolean another = ofRole;
+            for (int j = a + 1;
+                    j < nodes.size() && nodes.get(j).depth() > nodes.get(a).depth() && !another;
+                    j++) {
+                if (j < i || j >= end) another = reachable(nodes.get(j));
+            }
+            if (!another || nodes.get(a).role().endsWith("row") && k + 1 < up.size()) {
+                ofRole = false;
+                continue;
+            }
+            group = a;
+        }
+        if (group >= 0) {
+            int d = nodes.get(group).depth();
+            for (int j = group + 1; j < nodes.size() && nodes.get(j).depth() > d; j++) {
+                if (j >= i && j < end) continue;
+                Node m = nodes.get(j);
+                if (!reachable(m) && !m.role().equals(n.role())) continue;
+                texts.add(shownBy(nodes, j));
+            }
+        }
+        return texts;
     }
 
     /**
-     * Whether the focused {@code n} is an item a key moves from: one the toolkit reports selectable or checkable, a
-     * row or cell, or a control a person presses (a link, a button). Not a widget that takes keys as its content (a
-     * word processor's page, a canvas), where arrows move a caret (AbiWord's page is focusable and reports no text).
+     * What an item of a group says: its name and texts, and those of what it holds that no key moves to on its own (a
+     * page's list item named by its text child: round 20's A4, whose items Chromium reported with no name).
      */
+    private static String shownBy(List<Node> nodes, int j) {
+        Node m = nodes.get(j);
+        StringBuilder t = new StringBuilder(m.name());
+        for (String shown : own(m)) t.append(' ').append(shown);
+        int read = 0;
+        for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > m.depth() && read < SHOWN_DESCENDANTS; k++) {
+            Node c = nodes.get(k);
+            if (reachable(c)) continue;
+            read++;
+            if (!c.name().isBlank()) t.append(' ').append(c.name());
+            for (String shown : own(c)) t.append(' ').append(shown);
+        }
+        return t.toString().strip();
+    }
+
+    /** Whether the subtree of {@code nodes[a]}, outside {@code [from, to)}, holds an element of {@code role}. */
+    private static boolean holdsRole(List<Node> nodes, int a, int from, int to, String role) {
+        int d = nodes.get(a).depth();
+        for (int j = a + 1; j < nodes.size() && nodes.get(j).depth() > d; j++) {
+            if (j >= from && j < to) continue;
+            if (nodes.get(j).role().equals(role)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Roles of elements that take keys as their own content, where arrows move a caret or go to the program drawn
+     * there: no item a key moves from. A role missing here makes an item, whose keys its group's words judge.
+     */
+    static final Set<String> TAKES_KEYS = Set.of(
+            "drawing area",
+            "canvas",
+            "terminal",
+            "document web",
+            "document frame",
+            "document text",
+            "document spreadsheet",
+            "document presentation",
+            "document email",
+            "embedded",
+            "scroll pane",
+            "viewport",
+            "image map");
+
+    /** Whether the focused {@code n} is an item a key moves from: one a key moves to, taking no keys as content. */
     private static boolean item(Node n) {
-        return reachable(n)
-                && (n.states().contains("selectable")
-                        || n.states().contains("checkable")
-                        || ROWS.contains(n.role())
-                        || ProposedAction.Element.ACTION_ROLES.contains(n.role()));
+        return reachable(n) && !TAKES_KEYS.contains(n.role());
     }
 
     /** Whether {@code nodes[i]} holds an item ({@link #reachable}) below it: a container, not an item. */

@@ -143,6 +143,63 @@ class ReachTest {
     }
 
     /**
+     * Round 20: a list's items, headings, feed articles, images and description terms, each focusable, moved to "Pay
+     * now" by a page's keys (A4 to A8); tabs each wrapped with their own close button in a group (A10); a focused list
+     * whose items the active descendant names (A9); and keys beyond those that move (A11). Any role a key moves to is
+     * an item unless it takes keys as content; its group reaches the elements of its own role; its own items count.
+     */
+    @Test
+    void everyFocusableRoleIsAnItemAndItsRolesGroupCounts() {
+        List<Node> nodes = new ArrayList<>();
+        nodes.add(node("d", 0, "document web", "p2", "focusable"));
+        nodes.add(node("ul", 1, "list", "Sections"));
+        // as Chromium reports a page's list item: no name, its text in a child
+        nodes.add(node("li1", 2, "list item", "", "focusable"));
+        nodes.add(node("li1s", 3, "static", "Overview"));
+        nodes.add(node("li2", 2, "list item", "", "focusable"));
+        nodes.add(node("li2s", 3, "static", "Pay now"));
+        nodes.add(node("feed", 1, "feed", ""));
+        nodes.add(node("a1", 2, "article", "Intro", "focusable"));
+        nodes.add(node("a2", 2, "article", "Pay now", "focusable"));
+        nodes.add(node("h", 1, "section", ""));
+        nodes.add(node("h1", 2, "heading", "Summary", "focusable"));
+        nodes.add(node("h2", 2, "heading", "Pay now", "focusable"));
+        nodes.add(node("pics", 1, "section", ""));
+        nodes.add(node("img1", 2, "image", "Cat", "focusable"));
+        nodes.add(node("img2", 2, "image", "Pay now", "focusable"));
+        nodes.add(node("tl", 1, "page tab list", "Wrapped"));
+        for (String tab : List.of("Overview", "Pay now")) {
+            nodes.add(node("g" + tab, 2, "grouping", ""));
+            nodes.add(node("tab" + tab, 3, "page tab", tab, "selectable", "focusable"));
+            nodes.add(node("x" + tab, 3, "push button", "Close tab " + tab, "focusable"));
+        }
+        nodes.add(node("act", 1, "list", "Moves", "focusable"));
+        nodes.add(node("o1", 2, "list item", "Overview"));
+        nodes.add(node("o2", 2, "list item", "Send payment"));
+        ScopedTree t = new ScopedTree(1, 1, nodes, false);
+        for (String uid : List.of("li1", "a1", "h1", "img1", "tabOverview")) {
+            assertTrue(
+                    Proposals.reach(t, byUid(t, uid)).stream().anyMatch(r -> r.contains("Pay now")),
+                    uid + ": " + Proposals.reach(t, byUid(t, uid)));
+            assertTrue(judged(t, uid, "Down", null).orElseThrow().categories().contains("pay"), uid);
+        }
+        assertTrue(judged(t, "act", "Down", null).orElseThrow().categories().contains("send"), "A9");
+        // A11: any key but Tab, Escape and a plain Enter or space may reach another item
+        for (String key :
+                List.of("2", "F6", "Insert", "Delete", "F2", "ctrl+Return", "shift+Return", "ctrl+Page_Down")) {
+            assertTrue(
+                    judged(t, "tabOverview", key, null)
+                            .orElseThrow()
+                            .categories()
+                            .contains("pay"),
+                    key);
+        }
+        for (String key : List.of("Tab", "shift+Tab", "Escape", "Return", "space")) {
+            assertEquals(Optional.empty(), judged(t, "tabOverview", key, null), key);
+        }
+    }
+
+    /**
      * AbiWord's page is focusable and reports no text: typing into it was judged by its toolbar's words once any
      * focusable element counted as an item. A widget that takes keys as its content is no item.
      */

@@ -247,6 +247,34 @@ class ShownPlacesTest {
     }
 
     /**
+     * Round 20's D4: " /tmp/" typed, then a "." written by the input method's Unicode entry (ctrl+shift+u, "2e",
+     * space), then "canary" typed: each typed text named no path, the document's text then did. Typing into a text of
+     * many lines is read after what it holds, unless that names a path already (a document may mention one).
+     */
+    @Test
+    void typingThatCompletesAPathAfterADocumentsTextIsRefused() {
+        ScopedTree composing = new ScopedTree(
+                1,
+                1,
+                List.of(
+                        node("frame", 0, "frame", "notes.txt - Mousepad"),
+                        new Node("doc", 1, "text", "", true, "line one /home/ann/.", true, true, true, true, G)),
+                false);
+        assertDenied(act("{\"action\":\"type\",\"text\":\"ssh/id_rsa\"}", composing, Optional.empty()), "~/.ssh");
+        ScopedTree plain = new ScopedTree(
+                1,
+                1,
+                List.of(
+                        node("frame", 0, "frame", "notes.txt - Mousepad"),
+                        new Node("doc", 1, "text", "", true, "line one /home/ann/", true, true, true, true, G)),
+                false);
+        assertEquals(
+                Optional.empty(),
+                act("{\"action\":\"type\",\"text\":\"Documents/report.odt\"}", plain, Optional.empty()));
+        assertDenied(act("{\"action\":\"type\",\"text\":\".ssh/id_rsa\"}", plain, Optional.empty()), "~/.ssh");
+    }
+
+    /**
      * Round 5 of the review (A7): featherpad's Qt file dialog moved up to the config directory's parent, then
      * {@code deckhand-home/policy.json} typed relative to it opened the file. Qt's dialog has no file chooser node;
      * its "Look in:" combo is named with its folder, which makes it one.
