@@ -39,6 +39,11 @@ final class Keyboard {
     private final long[] syms;
     /** Eight rows (Shift, Lock, Control, Mod1..Mod5), each the keycodes in it. */
     private final int[][] modmap;
+    /**
+     * What each keycode does beside its keysyms, by keycode (0..255): its XKB behaviour (2 bytes) then its actions
+     * (8 bytes a column), trailing zeros trimmed; null when not read ({@link #read} alone, the Stop shortcut's).
+     */
+    private final byte[][] does;
 
     /**
      * @param syms {@code perCode} keysyms for each keycode from {@code minKeycode} on, as
@@ -46,6 +51,11 @@ final class Keyboard {
      * @param modmap eight rows of keycodes (zeros are skipped)
      */
     Keyboard(int minKeycode, int perCode, long[] syms, int[][] modmap) {
+        this(minKeycode, perCode, syms, modmap, null);
+    }
+
+    /** As {@link #Keyboard(int, int, long[], int[][])}, with what each keycode does ({@code does}, by keycode). */
+    Keyboard(int minKeycode, int perCode, long[] syms, int[][] modmap, byte[][] does) {
         if (modmap.length != 8) throw new IllegalArgumentException("the modifier map has 8 rows, not " + modmap.length);
         if (perCode <= 0 || syms.length % perCode != 0)
             throw new IllegalArgumentException("keysyms per keycode " + perCode);
@@ -56,6 +66,57 @@ final class Keyboard {
         for (int i = 0; i < 8; i++)
             this.modmap[i] =
                     Arrays.stream(modmap[i]).filter(k -> k > 0 && k < 256).toArray();
+        this.does = does == null ? null : does.clone();
+    }
+
+    /**
+     * As {@link #read}, with what each key does in the server's XKB map: its actions and behaviour (one more round
+     * trip, {@code XkbGetMap} of the keysyms, actions and behaviours). Round 20's D3: a keymap loaded with xkbcomp
+     * gave {@code <AD01>} a RedirectKey and took it back every 60-150 ms, its keysyms unchanged; typed text lost
+     * characters and the watch, comparing keysyms, counted nothing.
+     */
+    static Keyboard readWithActions(XConnection c) {
+        Keyboard k = read(c);
+        return new Keyboard(k.minKeycode, k.perCode, k.syms, k.modmap, readDoes(c));
+    }
+
+    private static byte[][] readDoes(XConnection c) {
+        Xlib x = Xlib.X;
+        Pointer desc = x.XkbGetMap(
+                c.dpy, Xlib.XkbKeySymsMask | Xlib.XkbKeyActionsMask | Xlib.XkbKeyBehaviorsMask, Xlib.XkbUseCoreKbd);
+        if (desc == null) throw new IllegalStateException("the keyboard's XKB map could not be read");
+        try {
+            int min = desc.getByte(Xlib.XKB_DESC_MIN_KEY) & 0xff, max = desc.getByte(Xlib.XKB_DESC_MAX_KEY) & 0xff;
+            Pointer map = desc.getPointer(Xlib.XKB_DESC_MAP), server = desc.getPointer(Xlib.XKB_DESC_SERVER);
+            if (map == null || server == null) throw new IllegalStateException("the keyboard's XKB map is empty");
+            Pointer symMaps = map.getPointer(Xlib.XKB_MAP_KEY_SYM_MAP);
+            Pointer keyActs = server.getPointer(Xlib.XKB_SERVER_KEY_ACTS);
+            Pointer acts = server.getPointer(Xlib.XKB_SERVER_ACTS);
+            Pointer behaviors = server.getPointer(Xlib.XKB_SERVER_BEHAVIORS);
+            byte[][] out = new byte[256][];
+            for (int kc = min; kc <= max; kc++) {
+                int first = keyActs == null || acts == null ? 0 : keyActs.getShort((long) kc * 2) & 0xffff;
+                int n = 0;
+                if (first != 0 && symMaps != null) {
+                    Pointer sm = symMaps.share((long) kc * Xlib.XKB_SYM_MAP_SIZE);
+                    n = (sm.getByte(Xlib.XKB_SYM_MAP_GROUP_INFO) & 0x0f) * (sm.getByte(Xlib.XKB_SYM_MAP_WIDTH) & 0xff);
+                }
+                byte[] b = new byte[Xlib.XKB_BEHAVIOR_SIZE + n * Xlib.XKB_ACTION_SIZE];
+                if (behaviors != null) behaviors.read((long) kc * Xlib.XKB_BEHAVIOR_SIZE, b, 0, Xlib.XKB_BEHAVIOR_SIZE);
+                if (n > 0) acts.read((long) first * Xlib.XKB_ACTION_SIZE, b, Xlib.XKB_BEHAVIOR_SIZE, n * 8);
+                int len = b.length;
+                while (len > 0 && b[len - 1] == 0) len--;
+                out[kc] = Arrays.copyOf(b, len);
+            }
+            return out;
+        } finally {
+            x.XkbFreeKeyboard(desc, 0, Xlib.True);
+        }
+    }
+
+    private byte[] does(int keycode) {
+        byte[] b = does == null || keycode < 0 || keycode > 255 ? null : does[keycode];
+        return b == null ? new byte[0] : b;
     }
 
     /** The keyboard as the server holds it now (two round trips on {@code c}). */
@@ -127,8 +188,9 @@ final class Keyboard {
     }
 
     /**
-     * What changed since {@code earlier}, keycodes in {@code ignore} left out of the keysyms' comparison (the
-     * modifier map is compared whole): "the keysyms of 3 keys", "the modifier map", both; empty when nothing.
+     * What changed since {@code earlier}, keycodes in {@code ignore} left out of the keysyms' and actions' comparison
+     * (the modifier map is compared whole): "the keysyms of 3 keys", "the XKB actions or behaviours of 1 key" (when
+     * both readings have them, {@link #readWithActions}), "the modifier map"; empty when nothing.
      */
     Optional<String> changedSince(Keyboard earlier, Set<Integer> ignore) {
         List<String> what = new ArrayList<>();
@@ -141,6 +203,13 @@ final class Keyboard {
             if (!Arrays.equals(trimmed(kc), earlier.trimmed(kc))) keys++;
         }
         if (keys > 0) what.add("the keysyms of " + keys + (keys == 1 ? " key" : " keys"));
+        if (does != null && earlier.does != null) {
+            int acted = 0;
+            for (int kc = 0; kc < 256; kc++) {
+                if (!ignore.contains(kc) && !Arrays.equals(does(kc), earlier.does(kc))) acted++;
+            }
+            if (acted > 0) what.add("the XKB actions or behaviours of " + acted + (acted == 1 ? " key" : " keys"));
+        }
         for (int mod = 0; mod < 8; mod++) {
             if (!Arrays.equals(sorted(modmap[mod]), sorted(earlier.modmap[mod]))) {
                 what.add("the modifier map");

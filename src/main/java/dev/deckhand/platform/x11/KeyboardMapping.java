@@ -280,7 +280,7 @@ final class KeyboardMapping {
      * {@code [q, period]}: {@code " /tmp/qcanary"} typed "/tmp/.canary"). Offsets: {@link Xlib#XKB_DESC_MAP}.
      */
     final class ServerKeys implements AutoCloseable {
-        private final Pointer desc, map, keySymMap, types, syms, keyActs, acts;
+        private final Pointer desc, map, keySymMap, types, syms, keyActs, acts, behaviors;
         private final int min, max;
         /** Keysyms measured in this send, by {@code keycode << 16 | core state}; and XkbTranslateKeyCode's outputs. */
         private final Map<Integer, Long> translated = new HashMap<>();
@@ -303,6 +303,30 @@ final class KeyboardMapping {
             Pointer server = desc.getPointer(Xlib.XKB_DESC_SERVER);
             this.keyActs = server.getPointer(Xlib.XKB_SERVER_KEY_ACTS);
             this.acts = server.getPointer(Xlib.XKB_SERVER_ACTS);
+            this.behaviors = server.getPointer(Xlib.XKB_SERVER_BEHAVIORS);
+        }
+
+        /**
+         * Refuses unless {@code keycode} has the default key behaviour ({@code XkbKB_Default}) in the server's keymap.
+         * Round 20's D1: {@code <LCTL>} with {@code locks= true} ({@code XkbKB_Lock}) kept Control down after its
+         * release, so {@code type " v"} after {@code key ctrl+End} pasted, and the person's Control stayed locked. A
+         * radio group releases other keys, an overlay sends another keycode, a permanent variant is the same behaviour
+         * the server keeps; none is Deckhand's to press through. Checked for every key about to be pressed, modifier
+         * keys included; the behaviours come with the map already read ({@code XkbKeyBehaviorsMask} is in {@link
+         * Xlib#XkbAllServerInfoMask}), so this costs no request.
+         */
+        void requireDefaultBehavior(String what, int keycode) {
+            if (keycode < min || keycode > max) throw wrongKeysym(what, keycode);
+            if (behaviors == null) {
+                throw new RefusedException(Refusal.platformUnsupported("cannot read the keyboard's key behaviours"));
+            }
+            Pointer b = behaviors.share((long) keycode * Xlib.XKB_BEHAVIOR_SIZE);
+            int type = b.getByte(Xlib.XKB_BEHAVIOR_TYPE) & 0xff;
+            if (type != Xlib.XkbKB_Default) {
+                throw new RefusedException(Refusal.platformUnsupported(what + ": the key at " + position(keycode)
+                        + " has the XKB key behaviour " + behaviorName(type, b.getByte(Xlib.XKB_BEHAVIOR_DATA) & 0xff)
+                        + " in the server's keymap, so the server would not press and release it as sent; not sent"));
+            }
         }
 
         /**
@@ -314,6 +338,7 @@ final class KeyboardMapping {
          * @throws RefusedException {@code PLATFORM_UNSUPPORTED} naming the key position and what it would do
          */
         void requirePlainKey(String what, int keycode, int level, int held, XkbState s, long keysym) {
+            requireDefaultBehavior(what, keycode);
             if (translate(keycode, level, s) != keysym
                     || translate(keycode, held, s) != translate(keycode, held & Xlib.ShiftMask, s)) {
                 throw wrongKeysym(what, keycode);
@@ -332,6 +357,7 @@ final class KeyboardMapping {
          * ({@code Alt_L} is {@code Meta_L} with Shift): what it does is its action.
          */
         void requireModifierKey(String what, int keycode, int held, XkbState s, int modifier) {
+            requireDefaultBehavior(what, keycode);
             int action = actionAt(what, keycode, held, s);
             int type = action & 0xff;
             int flags = (action >>> 8) & 0xff;
@@ -443,6 +469,20 @@ final class KeyboardMapping {
     private static String actionName(int type) {
         if (type < ACTION_NAMES.length) return ACTION_NAMES[type];
         return type == 0x86 ? "XFree86Private" : "a private action (0x" + Integer.toHexString(type) + ")";
+    }
+
+    /** XKB.h's key behaviours ({@code XkbKB_Lock} 1 .. {@code XkbKB_Overlay2} 4; {@code XkbKB_Permanent} 0x80 set). */
+    static String behaviorName(int type, int data) {
+        String[] names = {
+            "Default",
+            "Lock (a press locks the key down, the next press releases it)",
+            "RadioGroup " + (data & 0x7f) + " (pressing it releases the group's other keys)",
+            "Overlay1 (the key may arrive as keycode " + data + ")",
+            "Overlay2 (the key may arrive as keycode " + data + ")"
+        };
+        int op = type & Xlib.XkbKB_OpMask;
+        String name = op < names.length ? names[op] : "a private behaviour (0x" + Integer.toHexString(op) + ")";
+        return (type & Xlib.XkbKB_Permanent) != 0 ? "Permanent " + name : name;
     }
 
     private static String modifierName(int mask) {

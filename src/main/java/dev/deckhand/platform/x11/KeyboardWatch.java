@@ -13,8 +13,9 @@ import org.jboss.logging.Logger;
 
 /**
  * Counts the changes made to the person's keyboard, on a connection and a thread of its own: XKB's new-keyboard
- * and map notifications (and core {@code MappingNotify}) after which the keysyms of a key or the modifier map
- * differ from the reading before, and controls notifications that turn an XKB control on or off (AccessX's
+ * and map notifications (and core {@code MappingNotify}) after which the keysyms of a key, its XKB actions or key
+ * behaviour (round 20's D3: a RedirectKey given and taken back, the keysyms unchanged), or the modifier map differ
+ * from the reading before (two requests and the XKB map's one, on map notifications only), and controls notifications that turn an XKB control on or off (AccessX's
  * sticky, slow and bounce keys, mouse keys, key repeat...). A task never needs any of these, and a remap can make
  * the person's keys mean something else (docs/presence.md, the Stop shortcut).
  *
@@ -50,7 +51,7 @@ final class KeyboardWatch implements AutoCloseable {
     private final Thread thread;
 
     private KeyboardWatch(XConnection c, int xkb) {
-        Keyboard first = Keyboard.read(c);
+        Keyboard first = Keyboard.readWithActions(c);
         Set<Integer> spares = new HashSet<>(first.spares());
         count.set(0);
         thread = new Thread(
@@ -122,7 +123,7 @@ final class KeyboardWatch implements AutoCloseable {
             map = kind == Xlib.XkbNewKeyboardNotify || kind == Xlib.XkbMapNotify;
         }
         if (!map) return Optional.empty();
-        Keyboard now = Keyboard.read(c);
+        Keyboard now = Keyboard.readWithActions(c);
         Optional<String> what = now.changedSince(seen[0], spares);
         spares.addAll(now.spares());
         seen[0] = now;

@@ -415,8 +415,9 @@ interface Xlib extends Library {
      *   <li>{@code XkbSymMapRec} (8 bytes a key): kt_index[4]@0, group_info@4, width@5 (bytes), offset@6 (short);
      *   <li>{@code XkbKeyTypeRec} (40 bytes a type): mods.mask@0, map_count@5 (bytes), map@8 (a pointer);
      *   <li>{@code XkbKTMapEntryRec} (12 bytes an entry): active@0 (Bool, an int), level@4, mods.mask@6 (bytes);
-     *   <li>{@code XkbServerMapRec} (server): acts@8 ({@code XkbAction}, 8 bytes each), key_acts@24 (unsigned short
-     *       a key, an index into acts, 0 for none);
+     *   <li>{@code XkbServerMapRec} (server): acts@8 ({@code XkbAction}, 8 bytes each), behaviors@16 ({@code
+     *       XkbBehavior}, one a keycode), key_acts@24 (unsigned short a key, an index into acts, 0 for none);
+     *   <li>{@code XkbBehavior} (2 bytes a key): type@0, data@1 (unsigned chars);
      *   <li>{@code XkbAction}/{@code XkbModAction}: type@0, flags@1, mask@2 (bytes);
      *   <li>{@code XkbNamesRec} (names): keys@456 ({@code XkbKeyNameRec}, 4 chars a key).
      * </ul>
@@ -441,11 +442,27 @@ interface Xlib extends Library {
             XKB_ENTRY_LEVEL = 4,
             XKB_ENTRY_MODS_MASK = 6,
             XKB_SERVER_ACTS = 8,
+            XKB_SERVER_BEHAVIORS = 16,
             XKB_SERVER_KEY_ACTS = 24,
+            XKB_BEHAVIOR_SIZE = 2,
+            XKB_BEHAVIOR_TYPE = 0,
+            XKB_BEHAVIOR_DATA = 1,
             XKB_ACTION_SIZE = 8,
             XKB_ACTION_FLAGS = 1,
             XKB_ACTION_MASK = 2,
             XKB_NAMES_KEYS = 456;
+
+    /**
+     * XKB.h: key behaviour types: {@code XkbKB_Default 0x00} (the only one Deckhand presses through), {@code
+     * XkbKB_OpMask 0x7f}, {@code XkbKB_Permanent 0x80}.
+     */
+    int XkbKB_Default = 0, XkbKB_OpMask = 0x7f, XkbKB_Permanent = 0x80;
+
+    /**
+     * XKB.h: {@code XkbGetMap}'s {@code which} for the keysyms ({@code XkbKeySymsMask (1<<1)}), the actions ({@code
+     * XkbKeyActionsMask (1<<4)}) and the behaviours ({@code XkbKeyBehaviorsMask (1<<5)}) of every key.
+     */
+    int XkbKeySymsMask = 1 << 1, XkbKeyActionsMask = 1 << 4, XkbKeyBehaviorsMask = 1 << 5;
 
     /** XKB.h: action types {@code XkbSA_NoAction}, {@code SetMods}, {@code LatchMods}, {@code LockMods}; the flag. */
     int XkbSA_NoAction = 0, XkbSA_SetMods = 1, XkbSA_LatchMods = 2, XkbSA_LockMods = 3, XkbSA_UseModMapMods = 4;

@@ -26,6 +26,11 @@ import org.junit.jupiter.api.Test;
  * <p>Round 19: keymaps loaded with xkbcomp kept {@code <AD01>}'s keysyms and gave it an action (RedirectKey to ctrl+v,
  * PtrBtn with MouseKeys on) or the type KEYPAD ({@code [q, period]}, Num Lock on). The tests load the same change to
  * a dump of the display's keymap.
+ *
+ * <p>Round 20: a keymap loaded with xkbcomp gave {@code <LCTL>} and {@code <RCTL>} {@code locks= true} (the key
+ * behaviour XkbKB_Lock): {@code key ctrl+End} left Control locked down, the next {@code type " v"} pasted, and the
+ * person's Control stayed down after the run (D1). A keymap flipping {@code <AD01>}'s action, its keysyms unchanged,
+ * went uncounted by the keyboard watch (D3).
  */
 @Tag("desktop")
 class LockedKeyboardStateTest {
@@ -426,6 +431,166 @@ class LockedKeyboardStateTest {
                 Xlib.X.XCloseDisplay(d);
                 TestApps.run("xkbcomp", keymap.toString(), display);
             }
+        }
+    }
+
+    /** The dump {@code keymap} with {@code locks= true} on the keys named (round 20's km.lock.xkb: LCTL and RCTL). */
+    private static Path withLocks(TestApps apps, Path keymap, String name, String... keys) throws Exception {
+        String text = Files.readString(keymap);
+        for (String key : keys) {
+            String changed = text.replaceFirst("key <" + key + "> \\{", "key <" + key + "> { locks= true,");
+            assertTrue(!changed.equals(text), "the dump has key <" + key + ">");
+            text = changed;
+        }
+        return Files.writeString(apps.home().resolve("keymap-" + name + ".xkb"), text);
+    }
+
+    /** Whether {@code keycode} is down now ({@code XQueryKeymap}). */
+    private static boolean down(Pointer d, int keycode) {
+        byte[] keys = new byte[32];
+        Xlib.X.XQueryKeymap(d, keys);
+        return (keys[keycode / 8] & (1 << (keycode % 8))) != 0;
+    }
+
+    /** The modifiers set by keys down now ({@code XkbStateRec.base_mods}, byte 7). */
+    private static int baseMods(Pointer d) {
+        Memory st = new Memory(32);
+        st.clear();
+        Xlib.X.XkbGetState(d, Xlib.XkbUseCoreKbd, st);
+        return st.getByte(7) & 0xff;
+    }
+
+    @Test
+    void aKeyWithALockBehaviourIsRefusedAndControlIsNotLeftDown() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Path keymap = apps.home().resolve("keymap-before.xkb");
+            TestApps.run("xkbcomp", "-xkb", display, keymap.toString());
+            Editor e = focusedEditor(apps, x, "lockbehaviour");
+            Pointer d = Xlib.X.XOpenDisplay(display);
+            int control = Xlib.X.XKeysymToKeycode(d, Keyboard.CONTROL_L) & 0xff;
+            try {
+                // D1: <LCTL> and <RCTL> with locks= true; ctrl+End left Control locked, " v" then pasted
+                load(display, withLocks(apps, keymap, "lock", "LCTL", "RCTL"));
+                RefusedException r = org.junit.jupiter.api.Assertions.assertThrows(
+                        RefusedException.class, () -> x.xtestKey(e.win().id(), Chord.parse("ctrl+End")));
+                assertEquals(RefusalCode.PLATFORM_UNSUPPORTED, r.code(), r.getMessage());
+                assertTrue(r.getMessage().contains("<LCTL>) has the XKB key behaviour Lock"), r.getMessage());
+                x.xtestType(e.win().id(), " v"); // no key with a behaviour: types, as the person's keys would
+                assertTrue(
+                        !down(d, control) && (baseMods(d) & Xlib.ControlMask) == 0,
+                        "Control is not left down: base mods 0x" + Integer.toHexString(baseMods(d)));
+                // text whose Shift key locks: refused, nothing typed
+                load(display, withLocks(apps, keymap, "lockshift", "LFSH"));
+                assertRefused(() -> x.xtestType(e.win().id(), "Q"), "<LFSH>) has the XKB key behaviour Lock");
+                assertTrue(
+                        (baseMods(d) & Xlib.ShiftMask) == 0,
+                        "Shift is not left down: base mods 0x" + Integer.toHexString(baseMods(d)));
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("shift+q")), "key behaviour Lock");
+                // a plain key with a behaviour: refused for text and keys
+                load(display, withLocks(apps, keymap, "lockq", "AD01"));
+                assertRefused(() -> x.xtestType(e.win().id(), "q"), "<AD01>) has the XKB key behaviour Lock");
+                assertRefused(() -> x.xtestKey(e.win().id(), Chord.parse("q")), "key behaviour Lock");
+                // control: the keymap put back (no behaviour on the keys Deckhand presses) types and saves
+                load(display, keymap);
+                x.xtestType(e.win().id(), "ok");
+                x.xtestKey(e.win().id(), Chord.parse("ctrl+s"));
+                assertTrue(
+                        TestApps.await(() -> TestApps.read(e.file()).equals(" vok"), Duration.ofSeconds(10)),
+                        "only the control text arrived: " + TestApps.read(e.file()));
+            } finally {
+                TestApps.run("xkbcomp", keymap.toString(), display);
+                if (down(d, control)) TestApps.run("xdotool", "keyup", "Control_L");
+                Xlib.X.XCloseDisplay(d);
+            }
+        }
+    }
+
+    @Test
+    void theKeyboardWatchCountsAnActionOrBehaviourChangeWithTheKeysymsKept() throws Exception {
+        String display = TestApps.requireDisplay();
+        try (TestApps apps = new TestApps();
+                X11Display x = X11Display.open()) {
+            Path keymap = apps.home().resolve("keymap-before.xkb");
+            TestApps.run("xkbcomp", "-xkb", display, keymap.toString());
+            try {
+                assertTrue(TestApps.await(() -> x.keyboardChanges().watched(), Duration.ofSeconds(3)), "watching");
+                // D3: <AD01> given RedirectKey, its keysyms [q, Q] kept
+                long start = x.keyboardChanges().count();
+                load(
+                        display,
+                        withAd01(
+                                apps,
+                                keymap,
+                                "redirect",
+                                "type= \"ALPHABETIC\", symbols[Group1]= [ q, Q ], actions[Group1]= ["
+                                        + " RedirectKey(key=<AB04>,modifiers=Control),"
+                                        + " RedirectKey(key=<AB04>,modifiers=Control) ]"));
+                assertTrue(
+                        TestApps.await(() -> x.keyboardChanges().count() > start, Duration.ofSeconds(3)),
+                        "the action counted: " + x.keyboardChanges());
+                String what = x.keyboardChanges().last();
+                assertTrue(what.contains("XKB actions or behaviours of 1 key") && !what.contains("keysyms"), what);
+                // its undoing, and a behaviour alone (D1's locks= true)
+                long redirected = x.keyboardChanges().count();
+                load(display, keymap);
+                assertTrue(
+                        TestApps.await(() -> x.keyboardChanges().count() > redirected, Duration.ofSeconds(3)),
+                        "the undoing counted");
+                long restored = x.keyboardChanges().count();
+                load(display, withLocks(apps, keymap, "lock", "LCTL", "RCTL"));
+                assertTrue(
+                        TestApps.await(() -> x.keyboardChanges().count() > restored, Duration.ofSeconds(3)),
+                        "the behaviours counted");
+                assertTrue(
+                        x.keyboardChanges().last().contains("XKB actions or behaviours of 2 keys"),
+                        x.keyboardChanges().last());
+                // the same keymap loaded again is no change
+                load(display, keymap);
+                TestApps.sleep(500);
+                long again = x.keyboardChanges().count();
+                load(display, keymap);
+                TestApps.sleep(800);
+                assertEquals(again, x.keyboardChanges().count(), "the same keymap again: " + x.keyboardChanges());
+                printCosts();
+            } finally {
+                TestApps.run("xkbcomp", keymap.toString(), display);
+            }
+        }
+    }
+
+    /** The added cost, printed: the behaviour check per key pressed, and the watch's reading per map change. */
+    private static void printCosts() {
+        XConnection c = XConnection.open(System.getenv());
+        try {
+            KeyboardMapping mapping = new KeyboardMapping(c);
+            int q = Xlib.X.XKeysymToKeycode(c.dpy, 'q') & 0xff;
+            int n = 20_000;
+            try (KeyboardMapping.ServerKeys keys = mapping.serverKeys()) {
+                for (int i = 0; i < n; i++) keys.requireDefaultBehavior("key q", q);
+                long t = System.nanoTime();
+                for (int i = 0; i < n; i++) keys.requireDefaultBehavior("key q", q);
+                System.out.printf(
+                        java.util.Locale.ROOT,
+                        "behaviour check: %.2f µs a key pressed (no request: the map read already has them)%n",
+                        (System.nanoTime() - t) / 1e3 / n);
+            }
+            int runs = 200;
+            for (int i = 0; i < 20; i++) Keyboard.readWithActions(c);
+            long t0 = System.nanoTime();
+            for (int i = 0; i < runs; i++) Keyboard.read(c);
+            long t1 = System.nanoTime();
+            for (int i = 0; i < runs; i++) Keyboard.readWithActions(c);
+            long t2 = System.nanoTime();
+            System.out.printf(
+                    java.util.Locale.ROOT,
+                    "watch reading per map change: keysyms and modifier map %.1f µs, with actions and behaviours"
+                            + " %.1f µs%n",
+                    (t1 - t0) / 1e3 / runs,
+                    (t2 - t1) / 1e3 / runs);
+        } finally {
+            c.close();
         }
     }
 }
