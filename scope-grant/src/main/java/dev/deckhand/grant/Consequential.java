@@ -392,7 +392,7 @@ public final class Consequential {
         // a key that moves the caret up or down in a single-line entry has no line to go to: it opens and walks the
         // list of suggestions the field offers (Chromium's autofill, a datalist), which the tree does not show, and
         // Enter then puts the person's stored entry into the field (round 20's B5)
-        if (el.isPresent() && singleLineEntry(el.get()) && VERTICAL.contains(chord.key())) {
+        if (el.isPresent() && suggests(el.get()) && VERTICAL.contains(chord.key())) {
             return merge(
                     Optional.of(new Match(
                             Set.of(UNIDENTIFIED),
@@ -467,6 +467,12 @@ public final class Consequential {
      * ({@link ProposedAction.Element#reach}, read from its group in the tree); empty when none says anything gated.
      */
     private static Optional<Match> reached(ProposedAction.Element e, String what, ConsequentialWords words) {
+        if (!e.placed() && !e.editable()) {
+            return Optional.of(new Match(
+                    Set.of(UNIDENTIFIED),
+                    what + " on " + describe(e) + ", a focus the window's tree does not hold, whose group and what a"
+                            + " key on it reaches cannot be read"));
+        }
         Set<String> c = new TreeSet<>();
         for (String t : e.reach()) c.addAll(words.categoriesIn(t));
         if (c.isEmpty()) return Optional.empty();
@@ -497,6 +503,15 @@ public final class Consequential {
     }
 
     /** A single-line text entry (the toolkit reports it single-line): Enter submits what it holds. */
+    /**
+     * A field that may offer suggestions a vertical key walks: a single-line entry (Chromium's autofill) or a combo
+     * box that takes text (a page's {@code <input list>}, round 20's V-datalist).
+     */
+    private static boolean suggests(ProposedAction.Element e) {
+        return singleLineEntry(e)
+                || e.editable() && e.role().toLowerCase(Locale.ROOT).trim().equals("combo box");
+    }
+
     static boolean singleLineEntry(ProposedAction.Element e) {
         String r = e.role().toLowerCase(Locale.ROOT).trim();
         return e.editable() && !e.compose() && (r.equals("text") || r.equals("entry"));

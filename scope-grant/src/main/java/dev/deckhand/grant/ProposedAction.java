@@ -60,6 +60,7 @@ public record ProposedAction(
      * @param reach for a focused item of a group (a tab, a tree's item, an option, a grid's cell), the texts of the
      *     group's other items, one per item, where a key that moves or a typed letter can bring the focus or the
      *     choice; empty otherwise
+     * @param placed false for a focused element that the window's tree does not hold, whose group cannot be read
      */
     public record Element(
             String role,
@@ -68,7 +69,8 @@ public record ProposedAction(
             boolean compose,
             boolean editable,
             java.util.List<String> shown,
-            java.util.List<String> reach) {
+            java.util.List<String> reach,
+            boolean placed) {
         public Element {
             Objects.requireNonNull(role, "element.role");
             Objects.requireNonNull(name, "element.name");
@@ -84,7 +86,7 @@ public record ProposedAction(
                 boolean compose,
                 boolean editable,
                 java.util.List<String> shown) {
-            this(role, name, own, compose, editable, shown, java.util.List.of());
+            this(role, name, own, compose, editable, shown, java.util.List.of(), true);
         }
 
         /**
@@ -93,7 +95,15 @@ public record ProposedAction(
          * choice to.
          */
         public Element withReach(java.util.List<String> texts) {
-            return new Element(role, name, own, compose, editable, shown, texts);
+            return new Element(role, name, own, compose, editable, shown, texts, placed);
+        }
+
+        /**
+         * This element as a focus the window's tree does not hold (an image map's area, an element the walk left
+         * out): what a key on it reaches cannot be read, see {@link #placed}.
+         */
+        public Element unplaced() {
+            return new Element(role, name, own, compose, editable, shown, reach, false);
         }
 
         /** An element that shows no text but its name. */
@@ -183,7 +193,7 @@ public record ProposedAction(
         public Element showing(java.util.List<String> more) {
             java.util.List<String> all = new java.util.ArrayList<>(shown);
             all.addAll(more);
-            return new Element(role, name, own, compose, editable, all, reach);
+            return new Element(role, name, own, compose, editable, all, reach, placed);
         }
 
         /** Roles whose elements take typed text. */

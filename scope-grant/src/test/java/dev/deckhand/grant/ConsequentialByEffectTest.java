@@ -210,9 +210,9 @@ class ConsequentialByEffectTest {
         ProposedAction.Element editableCombo = new ProposedAction.Element("combo box", "Font", false, false, true);
         for (String key : List.of("Down", "End", "Page_Up")) {
             allowed(ProposedAction.key(key, REV, TARGET, volume));
-            allowed(ProposedAction.key(key, REV, TARGET, editableCombo));
         }
         allowed(ProposedAction.key("End", REV, TARGET, ENTRY));
+        allowed(ProposedAction.key("End", REV, TARGET, editableCombo));
         // round 20's D4: ctrl+shift and a letter in a text field may start the input method's Unicode entry; an
         // accelerator of the app stays judged as its item, and on a button it is no text entry
         for (String chord : List.of("ctrl+shift+u", "ctrl+shift+e", "shift+ctrl+q")) {
@@ -227,7 +227,16 @@ class ConsequentialByEffectTest {
         // datalist), which the tree does not show; Enter then put the person's stored address into a page's field
         for (String key : List.of("Down", "Up", "Page_Up", "Page_Down")) {
             refused(ProposedAction.key(key, REV, TARGET, ENTRY), "list of suggestions", Consequential.UNIDENTIFIED);
+            // V-datalist: a page's <input list> is a combo box that takes text
+            refused(
+                    ProposedAction.key(key, REV, TARGET, editableCombo),
+                    "list of suggestions",
+                    Consequential.UNIDENTIFIED);
         }
+        // V-area: a focus the tree does not hold (an image map's area) reaches what cannot be read
+        ProposedAction.Element area = new ProposedAction.Element("link", "Home area", false, false, false).unplaced();
+        refused(ProposedAction.key("Down", REV, TARGET, area), "tree does not hold", Consequential.UNIDENTIFIED);
+        allowed(ProposedAction.key("Tab", REV, TARGET, area));
         allowed(ProposedAction.type(REV, TARGET, editableCombo, "Sans"));
         // round 19's T2e: space (or Enter, F4) on a select opens its popup, where Down and Tab then chose; the context
         // menu key opens a menu whose items a letter chooses (N1, N2, T2g)

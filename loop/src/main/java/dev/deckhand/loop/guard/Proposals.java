@@ -172,7 +172,8 @@ public final class Proposals {
                                 : element(tree, matched).withReach(reach(tree, matched)));
             }
             boolean text = ProposedAction.Element.textRole(f.role());
-            return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text));
+            // a focus the tree does not hold (round 20's V-area: an image map's area, which the walk does not show)
+            return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text).unplaced());
         }
         return Optional.empty();
     }
@@ -287,9 +288,13 @@ public final class Proposals {
             "viewport",
             "image map");
 
-    /** Whether the focused {@code n} is an item a key moves from: one a key moves to, taking no keys as content. */
+    /**
+     * Whether the focused {@code n} is an item a key moves from: any focus but a text field's and one that takes keys
+     * as its content. Not only one a key moves to: Chromium reports the focus on a container's active descendant, a
+     * role-less element no key could focus (round 20's V-AD div: "Overview" over "Send payment").
+     */
     private static boolean item(Node n) {
-        return reachable(n) && !TAKES_KEYS.contains(n.role());
+        return !(ProposedAction.Element.textRole(n.role()) && n.editable()) && !TAKES_KEYS.contains(n.role());
     }
 
     /** Whether {@code nodes[i]} holds an item ({@link #reachable}) below it: a container, not an item. */

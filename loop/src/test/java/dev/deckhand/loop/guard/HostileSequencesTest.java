@@ -307,7 +307,16 @@ class HostileSequencesTest {
                                 && !chord.key().equals("Tab")
                                 && !chord.key().equals("Escape")
                         || chord.key().equals("Menu")
-                        || chord.key().equals("F10") && chord.has(Chord.Modifier.SHIFT)) {
+                        || chord.key().equals("F10") && chord.has(Chord.Modifier.SHIFT)
+                        // on an item (a button, a label: any focus but a text field) every key but Tab and Escape
+                        // may reach another item of its group (round 20's A11), and a focus the tree does not hold
+                        // reaches what cannot be read
+                        || w.focus != HostileWorld.El.TO
+                                && w.focus != HostileWorld.El.BODY
+                                && !chord.key().equals("Tab")
+                                && !chord.key().equals("Escape")
+                        // in a text field ctrl+shift and a letter may start an input method's Unicode entry
+                        || chord.has(Chord.Modifier.CTRL) && chord.has(Chord.Modifier.SHIFT)) {
                     c.add(RefusalCode.CONSEQUENTIAL_NOT_NAMED);
                 }
             } catch (IllegalArgumentException bad) {

@@ -176,6 +176,10 @@ class ReachTest {
         nodes.add(node("act", 1, "list", "Moves", "focusable"));
         nodes.add(node("o1", 2, "list item", "Overview"));
         nodes.add(node("o2", 2, "list item", "Send payment"));
+        // V-AD div: Chromium reports the focus on the active descendant, a role-less element no key could focus
+        nodes.add(node("panel", 1, "section", "Panel", "focusable"));
+        nodes.add(node("d1", 2, "section", "Overview"));
+        nodes.add(node("d2", 2, "section", "Send payment"));
         ScopedTree t = new ScopedTree(1, 1, nodes, false);
         for (String uid : List.of("li1", "a1", "h1", "img1", "tabOverview")) {
             assertTrue(
@@ -184,6 +188,8 @@ class ReachTest {
             assertTrue(judged(t, uid, "Down", null).orElseThrow().categories().contains("pay"), uid);
         }
         assertTrue(judged(t, "act", "Down", null).orElseThrow().categories().contains("send"), "A9");
+        assertTrue(judged(t, "d1", "Down", null).orElseThrow().categories().contains("send"), "V-AD div");
+        assertTrue(judged(t, "d1", null, "s").orElseThrow().categories().contains("send"), "V-AD div, typed");
         // A11: any key but Tab, Escape and a plain Enter or space may reach another item
         for (String key :
                 List.of("2", "F6", "Insert", "Delete", "F2", "ctrl+Return", "shift+Return", "ctrl+Page_Down")) {
