@@ -396,8 +396,9 @@ public final class Consequential {
             return merge(
                     Optional.of(new Match(
                             Set.of(UNIDENTIFIED),
-                            "key " + chord + " in single-line entry " + describe(el.get())
-                                    + " may open and walk a list of suggestions the tree does not show"
+                            "key " + chord + " in " + describe(el.get())
+                                    + ", a field of one line, may open and walk a list of suggestions the tree does"
+                                    + " not show"
                                     + " (autofill, a datalist)")),
                     reached);
         }
@@ -502,7 +503,6 @@ public final class Consequential {
                         + ", where a program other than a shell at its prompt reads the terminal's keys"));
     }
 
-    /** A single-line text entry (the toolkit reports it single-line): Enter submits what it holds. */
     /**
      * A field that may offer suggestions a vertical key walks: a single-line entry (Chromium's autofill) or a combo
      * box that takes text (a page's {@code <input list>}, round 20's V-datalist).
@@ -512,6 +512,7 @@ public final class Consequential {
                 || e.editable() && e.role().toLowerCase(Locale.ROOT).trim().equals("combo box");
     }
 
+    /** A single-line text entry (the toolkit reports it single-line): Enter submits what it holds. */
     static boolean singleLineEntry(ProposedAction.Element e) {
         String r = e.role().toLowerCase(Locale.ROOT).trim();
         return e.editable() && !e.compose() && (r.equals("text") || r.equals("entry"));

@@ -180,12 +180,12 @@ public final class Proposals {
 
     /**
      * What a key, or a typed letter, can bring the focus or the choice to from the focused {@code n}: the texts of the
-     * other items of its group, one per item (its name and the texts it shows), and of what it holds itself. The
-     * focused element is an item when a key can move to it ({@link #reachable}), unless it takes keys as its own content ({@link #TAKES_KEYS}: a word
-     * processor's page, a canvas, a terminal, where arrows move a caret; AbiWord's page is focusable and reports no
-     * text); not inside an office document, whose cells a cursor moves through, running nothing. Any other role is an
-     * item: a list of roles that make one was passed by the roles it lacked (round 20: a list's items, headings, feed
-     * articles, images, description terms, each focusable, moved to "Pay now" by a page's keys).
+     * other items of its group, one per item (its name and the texts it shows), and of what it holds itself. Any
+     * focus is an item ({@link #item}) but a text field's and one that takes keys as its own content ({@link
+     * #TAKES_KEYS}: a word processor's page, a canvas, a terminal, where arrows move a caret; AbiWord's page is
+     * focusable and reports no text); not inside an office document, whose cells a cursor moves through, running
+     * nothing. A list of roles that make one was passed by the roles it lacked (round 20: a list's items, headings,
+     * feed articles, images, description terms, each focusable, moved to "Pay now" by a page's keys).
      *
      * <p>Its group is its nearest ancestor, at any depth, that holds another element a key can move to, or another
      * element of its own role (round 20's A10: tabs each wrapped with their own close button in a group; the tab
