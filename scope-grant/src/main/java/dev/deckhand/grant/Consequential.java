@@ -362,8 +362,12 @@ public final class Consequential {
         // "Send payment", which a script ran on; round 20's A11: a digit, F6, Insert, Delete, F2, ctrl+Return and
         // shift+Return did the same): every key but Tab, Escape and a plain Enter or space (which press the item
         // itself, judged as that) is judged by the words of the items it can reach
-        Optional<Match> reached =
-                el.isPresent() && mayReach(chord) ? reached(el.get(), "key " + chord, words) : Optional.empty();
+        // An accelerator of the app's menu runs its item (judged as that, in key()), not a move among items
+        Optional<Match> reached = el.isPresent()
+                        && mayReach(chord)
+                        && ctx.accelerators().itemsOf(chord).isEmpty()
+                ? reached(el.get(), "key " + chord, words)
+                : Optional.empty();
         // a focus that cannot be read may be a terminal (xterm shows no tree), where ctrl+m and ctrl+j are Enter
         boolean terminal = mayBeTerminal(el);
         if (chord.submits(terminal)) {

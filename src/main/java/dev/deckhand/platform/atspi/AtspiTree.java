@@ -62,6 +62,7 @@ final class AtspiTree {
             Map.entry(24, "sensitive"),
             Map.entry(26, "single-line"),
             Map.entry(30, "visible"),
+            Map.entry(31, "manages-descendants"),
             Map.entry(32, "indeterminate"),
             Map.entry(33, "required"),
             Map.entry(36, "invalid-entry"),

@@ -172,8 +172,12 @@ public final class Proposals {
                                 : element(tree, matched).withReach(reach(tree, matched)));
             }
             boolean text = ProposedAction.Element.textRole(f.role());
-            // a focus the tree does not hold (round 20's V-area: an image map's area, which the walk does not show)
-            return Optional.of(new ProposedAction.Element(f.role(), f.name(), false, text, text).unplaced());
+            ProposedAction.Element focus = new ProposedAction.Element(f.role(), f.name(), false, text, text);
+            // a focus the tree does not hold (round 20's V-area: an image map's area, which the walk does not show);
+            // but a container that manages its descendants exposes only some of them (Calc's sheet, whose focused
+            // cell is seldom among the cells walked), so where one is shown the focus may be one of its own
+            boolean lazy = nodes.stream().anyMatch(n -> n.states().contains("manages-descendants"));
+            return Optional.of(lazy ? focus : focus.unplaced());
         }
         return Optional.empty();
     }
@@ -271,7 +275,9 @@ public final class Proposals {
 
     /**
      * Roles of elements that take keys as their own content, where arrows move a caret or go to the program drawn
-     * there: no item a key moves from. A role missing here makes an item, whose keys its group's words judge.
+     * there, and of windows and their panes (Writer reported its root pane focused after a set_text, and ctrl+s was
+     * judged by the whole window's words): no item a key moves from. A role missing here makes an item, whose keys
+     * its group's words judge.
      */
     static final Set<String> TAKES_KEYS = Set.of(
             "drawing area",
@@ -286,7 +292,20 @@ public final class Proposals {
             "embedded",
             "scroll pane",
             "viewport",
-            "image map");
+            "image map",
+            // a window or a pane of one: keys go on to what it holds, they move among no items of its own
+            "frame",
+            "window",
+            "dialog",
+            "root pane",
+            "layered pane",
+            "glass pane",
+            "split pane",
+            "internal frame",
+            "desktop frame",
+            "option pane",
+            "filler",
+            "application");
 
     /**
      * Whether the focused {@code n} is an item a key moves from: any focus but a text field's and one that takes keys

@@ -206,6 +206,35 @@ class ReachTest {
     }
 
     /**
+     * Writer reported its root pane focused after a {@code set_text}, and {@code ctrl+s} was judged by the whole
+     * window's words (Paste, in its toolbar): a window or a pane of one is no item, and an accelerator of the app's
+     * menu is judged as its item, not as a move among items.
+     */
+    @Test
+    void aWindowsPaneIsNoItemAndAnAcceleratorIsItsItem() {
+        List<Node> nodes = new ArrayList<>();
+        nodes.add(node("f", 0, "frame", "memo.txt - LibreOffice Writer"));
+        nodes.add(node("rp", 1, "root pane", "memo.txt - LibreOffice Writer", "focusable"));
+        nodes.add(node("tb", 2, "tool bar", "Standard"));
+        nodes.add(node("paste", 3, "push button", "Paste", "focusable"));
+        nodes.add(node("bold", 3, "push button", "Bold", "focusable"));
+        ScopedTree t = new ScopedTree(1, 1, nodes, false);
+        assertEquals(List.of(), Proposals.reach(t, byUid(t, "rp")));
+        assertEquals(Optional.empty(), judged(t, "rp", "ctrl+s", null));
+        // on a toolbar's button ctrl+s is judged by reach, unless it is the accelerator of a menu item
+        assertTrue(judged(t, "bold", "ctrl+s", null).isPresent());
+        Node bold = byUid(t, "bold");
+        ProposedAction.Element e = Proposals.element(bold).withReach(Proposals.reach(t, bold));
+        dev.deckhand.grant.Accelerators save = dev.deckhand.grant.Accelerators.read(
+                List.of(new dev.deckhand.grant.Accelerators.Binding(
+                        new ProposedAction.Element("menu item", "Save", false, false, false), "<Control>s")),
+                1);
+        ProposedAction a = ProposedAction.key("ctrl+s", 1, 1, e)
+                .withContext(new ProposedAction.WindowContext(false, "", Optional.empty()).withAccelerators(save));
+        assertEquals(Optional.empty(), Consequential.classify(a, ConsequentialWords.defaults()));
+    }
+
+    /**
      * AbiWord's page is focusable and reports no text: typing into it was judged by its toolbar's words once any
      * focusable element counted as an item. A widget that takes keys as its content is no item.
      */
