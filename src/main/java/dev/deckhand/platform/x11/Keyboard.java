@@ -103,7 +103,8 @@ final class Keyboard {
                 }
                 byte[] b = new byte[Xlib.XKB_BEHAVIOR_SIZE + n * Xlib.XKB_ACTION_SIZE];
                 if (behaviors != null) behaviors.read((long) kc * Xlib.XKB_BEHAVIOR_SIZE, b, 0, Xlib.XKB_BEHAVIOR_SIZE);
-                if (n > 0) acts.read((long) first * Xlib.XKB_ACTION_SIZE, b, Xlib.XKB_BEHAVIOR_SIZE, n * 8);
+                if (n > 0)
+                    acts.read((long) first * Xlib.XKB_ACTION_SIZE, b, Xlib.XKB_BEHAVIOR_SIZE, n * Xlib.XKB_ACTION_SIZE);
                 int len = b.length;
                 while (len > 0 && b[len - 1] == 0) len--;
                 out[kc] = Arrays.copyOf(b, len);

@@ -15,9 +15,10 @@ import org.jboss.logging.Logger;
  * Counts the changes made to the person's keyboard, on a connection and a thread of its own: XKB's new-keyboard
  * and map notifications (and core {@code MappingNotify}) after which the keysyms of a key, its XKB actions or key
  * behaviour (round 20's D3: a RedirectKey given and taken back, the keysyms unchanged), or the modifier map differ
- * from the reading before (two requests and the XKB map's one, on map notifications only), and controls notifications that turn an XKB control on or off (AccessX's
- * sticky, slow and bounce keys, mouse keys, key repeat...). A task never needs any of these, and a remap can make
- * the person's keys mean something else (docs/presence.md, the Stop shortcut).
+ * from the reading before (two requests and the XKB map's one, on map notifications only), and controls
+ * notifications that turn an XKB control on or off (AccessX's sticky, slow and bounce keys, mouse keys, key
+ * repeat...). A task never needs any of these, and a remap can make the person's keys mean something else
+ * (docs/presence.md, the Stop shortcut).
  *
  * <p>Keycodes that had no keysym in any reading are left out of the comparison: that is where Deckhand's own
  * {@code type} maps characters the layout lacks ({@link KeyboardMapping}), and xdotool its scratch keys; a change

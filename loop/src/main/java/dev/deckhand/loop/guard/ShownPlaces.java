@@ -270,12 +270,12 @@ public final class ShownPlaces {
                 // typed text lands beside what the field holds ("/home/ann/" then "deckhand-home/owner-token"); in a
                 // text field of many lines, where the caret is not read, at its end when what it holds names no path
                 // already (round 20's D4: "/tmp/" and a "." written by an input method's Unicode entry, then "canary")
-                if (!(action instanceof Action.SetText) && n.value() != null) {
-                    if (field) {
-                        read.add(n.value() + text.get());
-                    } else if (n.editable() && places.inText(n.value(), base).isEmpty()) {
-                        read.add(n.value() + text.get());
-                    }
+                if (!(action instanceof Action.SetText)
+                        && n.value() != null
+                        && (field
+                                || n.editable()
+                                        && places.inText(n.value(), base).isEmpty())) {
+                    read.add(n.value() + text.get());
                 }
             } else {
                 // in a chooser a row reads as its cells: the model may name the row or its name cell
