@@ -150,14 +150,62 @@ e2e() {
   return "$rc"
 }
 
+# The app tier (no display) beside the desktop tier (its own virtual desktop): the app tier's tests wait on
+# Quarkus, SQLite, child JVMs and headless Chromium, the desktop tier's on real apps, and one after the other they
+# left a CPU idle most of the time (docs/testing.md#the-staged-run). The app tier starts first and writes Quarkus's
+# test model; the desktop tier, which has no Quarkus test, writes none and starts once the app tier is past that and
+# the image's packages stage has ended. Each tier runs in a process group of its own, its output in a log of its own
+# (printed when both have ended); the first to fail ends the other at once, so a broken rule still fails early.
+app_desktop() {
+  local app_pid desktop_pid rc=0 p s t
+  rm -f "$logs"/tier-*.log "$logs"/tier-*.time
+  set -m
+  tier app no_display mvn "${mvn_args[@]}" -Ptier-app test "$@" < /dev/null &
+  app_pid=$!
+  until grep -q 'surefire-plugin.*@ deckhand ---' "$logs/tier-app.log" 2>/dev/null || ! kill -0 "$app_pid" 2>/dev/null
+  do
+    sleep 1
+  done
+  if ! await_prepare; then
+    set +m
+    kill -TERM -- "-$app_pid" 2>/dev/null || true
+    wait "$app_pid" || true
+    return 1
+  fi
+  tier desktop scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-desktop test \
+    -Dquarkus.generate-code.serialize-test-model=false "$@" < /dev/null &
+  desktop_pid=$!
+  set +m
+  wait -n "$app_pid" "$desktop_pid" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    for p in "$app_pid" "$desktop_pid"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+  fi
+  wait "$app_pid" || rc=1
+  wait "$desktop_pid" || rc=1
+  for p in app desktop; do [ ! -f "$logs/tier-$p.log" ] || cat "$logs/tier-$p.log" >&2; done
+  for p in app desktop; do
+    if [ -f "$logs/tier-$p.time" ] && read -r s t < "$logs/tier-$p.time"; then
+      printf 'test.sh: tier %-7s status %d in %s\n' "$p" "$s" "$(clock "$t")" >&2
+    else
+      printf 'test.sh: tier %-7s ended when the other tier failed\n' "$p" >&2
+    fi
+  done
+  return "$rc"
+}
+# tier NAME CMD...: runs CMD with its output in $logs/tier-NAME.log and its status and time in $logs/tier-NAME.time.
+tier() {
+  local name=$1 start=$SECONDS rc=0
+  shift
+  "$@" > "$logs/tier-$name.log" 2>&1 || rc=$?
+  echo "$rc $((SECONDS - start))" > "$logs/tier-$name.time"
+  return "$rc"
+}
+
 stage build-deps scripts/deps.sh build
 background
 stage pure no_display mvn "${mvn_args[@]}" -Ptier-pure package "$@"
 stage deps await_deps
-stage app no_display mvn "${mvn_args[@]}" -Ptier-app test "$@"
-# The desktop tests are timing-sensitive: nothing else may take the CPUs while they run.
-stage packages await_prepare
-stage desktop scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-desktop test "$@"
+stage app+desktop app_desktop "$@"
 stage e2e e2e "$@"
 # The fleet acceptance (FleetAcceptance, which needs this report and the image, so no tier runs it): the
 # server, its liveness probe and an MCP tools/list through a port mapping, one oracle task per shard in
