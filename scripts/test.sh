@@ -102,6 +102,10 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # two tasks at once beside the end-to-end half, Calc answered an accessibility call too slowly and its task
 # failed (docs/testing.md#the-staged-run). Each part's output goes to a log of its own, printed when all have
 # ended, a failing part's last; the stage fails if any does, and prints each part's time.
+# The *IT classes the end-to-end half runs after its own tests (comma-separated), to even the two sides out: the
+# suite follows the *IT half and grows with the suite. The *IT half runs every other one, so a new *IT class runs
+# there; each half's failsafe writes and verifies a summary of its own (src/pom.xml).
+late_its=RunCommandIT
 e2e_half() { # e2e_half MAVEN-ARGS...: one half in a desktop of its own
   scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@"
 }
@@ -124,13 +128,15 @@ e2e() {
     mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am package -DskipTests "$@" || return
   local p s t parts=(its tests eval image) chain_pid tests_pid rc=0 failing=()
   rm -f "$logs"/e2e-*.log "$logs"/e2e-*.time
-  part tests e2e_half test "$@" &
+  part tests e2e_half test failsafe:integration-test failsafe:verify -Dit.test="$late_its" -Dfailsafe.failIfNoSpecifiedTests=false \
+    -Dit.summaryFile="$root/src/target/failsafe-reports/summary-late.xml" "$@" &
   tests_pid=$!
   until grep -q 'surefire-plugin.*@ deckhand ---' "$logs/e2e-tests.log" 2>/dev/null || ! kill -0 "$tests_pid" 2>/dev/null
   do
     sleep 1
   done
-  (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dquarkus.generate-code.serialize-test-model=false "$@" &&
+  (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dit.test="!${late_its//,/,!}" \
+    -Dfailsafe.failIfNoSpecifiedTests=false -Dquarkus.generate-code.serialize-test-model=false "$@" &&
     part eval suite && part image scripts/image.sh build --tag localhost/deckhand:ci) &
   chain_pid=$!
   wait "$tests_pid" || rc=1
