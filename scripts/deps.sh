@@ -20,10 +20,11 @@ TEST=(nodejs npm yad gnome-calculator featherpad libatk-wrapper-java libatk-wrap
       i3lock xclip zenity i3-wm fluxbox icewm python3-gi python3-gi-cairo gir1.2-gtk-3.0 mtpaint xkbset
       tmux gucharmap ristretto xarchiver)
 # The apps of the task suite (tasks/, deckhand eval): GTK 3, GTK 4, Qt 5, LibreOffice (Writer, Calc, Impress; its GTK 3 plugin
-# shows the accessibility tree), X11 apps without one (Athena's xedit, xterm), Chromium (a local form), l3afpad
-# and geany.
+# shows the accessibility tree), X11 apps without one (Athena's xedit, xterm), Chromium (a local form), l3afpad,
+# geany, and mtPaint (a GTK 2 canvas on the pixel route).
 EVAL=(mousepad yad gnome-calculator gnome-text-editor featherpad galculator pluma abiword
-      libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-gtk3 x11-apps xterm chromium l3afpad geany)
+      libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-gtk3 x11-apps xterm chromium l3afpad geany
+      mtpaint)
 # Inside the sandbox image (docker/Containerfile): Deckhand, the virtual desktop and the suite's apps.
 IMAGE=(openjdk-17-jre-headless "${DESKTOP[@]}" "${EVAL[@]}")
 # On the host, to build and run that image (scripts/image.sh): podman needs runc here (LINUX-DESKTOP.md).
