@@ -45,7 +45,8 @@ public final class TaskFile {
             "maxSteps",
             "timeoutSeconds",
             "tags",
-            "session");
+            "session",
+            "note");
     static final Set<String> OUTCOMES =
             Set.of("completed", "failed", "refused", "stopped", "budget_exhausted", "expired", "timed_out");
     static final int MAX_FILE_BYTES = 1 << 20;
@@ -179,6 +180,7 @@ public final class TaskFile {
         optionalInt(root, "maxSteps", "task", 1, ToolLimits.MAX_MAX_STEPS);
         Integer timeout = optionalInt(root, "timeoutSeconds", "task", 1, ToolLimits.MAX_TIMEOUT_SECONDS);
         if (root.has("tags")) strings(root, "tags", "task", true);
+        optionalText(root, "note", "task"); // why a task waits under pending/: for the reader, never run
         String session = optionalText(root, "session", "task");
         if (session != null && !Set.of("x11", "wayland").contains(session)) {
             throw new IllegalArgumentException("session must be x11 or wayland");
