@@ -90,9 +90,82 @@ final class AtspiActions {
             int ok = Atspi.atspi_action_do_action(action, index, calls.err());
             checkActError(b, "do_action(" + names.get(index) + ")", t0);
             if (ok == 0) throw refusedBy(b, "do_action(" + names.get(index) + ")");
+            if (names.get(index).equalsIgnoreCase("press") && LEAF_ITEM_ROLES.contains(b.role())) {
+                closeQtMenuLeftOpen(b);
+            }
         } finally {
             Gobject.g_object_unref(action);
         }
+    }
+
+    /** Roles of a menu's items that run a command (not a submenu). */
+    private static final Set<String> LEAF_ITEM_ROLES = Set.of("menu item", "check menu item", "radio menu item");
+
+    /**
+     * A person's click on a menu's item runs it and closes the menu; Qt 5's {@code Press} on an item of a popup
+     * menu only triggers its action ({@code QAccessibleMenuItem::doAction}) and leaves the menu open, holding the
+     * keyboard, so the model's next click on the same menu bar item ({@code ShowMenu}, which toggles) closed it
+     * and the model saw no items (issue 28, featherpad's Edit menu opened a second time). When the pressed item's
+     * parent is a popup menu that still shows, the menu bar item it hangs from gets its {@code ShowMenu}, which hides
+     * an open menu: the menu closes as after a person's click. The states are asked of the app, past libatspi's cache.
+     */
+    private void closeQtMenuLeftOpen(Bound b) {
+        Pointer popup = Atspi.atspi_accessible_get_parent(b.obj(), calls.err());
+        calls.dropError();
+        if (popup == null) return;
+        Pointer owner = null;
+        Pointer bar = null;
+        try {
+            if (!roleOf(popup).equals("popup menu")) return;
+            // the top popup of a submenu chain: its parent is the menu bar's item
+            while (true) {
+                owner = Atspi.atspi_accessible_get_parent(popup, calls.err());
+                calls.dropError();
+                if (owner == null) return;
+                bar = Atspi.atspi_accessible_get_parent(owner, calls.err());
+                calls.dropError();
+                if (bar == null) return;
+                if (roleOf(bar).equals("menu bar")) break;
+                if (!roleOf(bar).equals("popup menu")) return;
+                Gobject.g_object_unref(popup);
+                Gobject.g_object_unref(owner);
+                popup = bar;
+                owner = null;
+                bar = null;
+            }
+            Atspi.atspi_accessible_clear_cache(popup);
+            if (!calls.hasState(popup, STATE_SHOWING)) return;
+            Pointer ownerAction = Atspi.atspi_accessible_get_action_iface(owner);
+            if (ownerAction == null) return;
+            try {
+                int n = Atspi.atspi_action_get_n_actions(ownerAction, calls.err());
+                calls.dropError();
+                for (int i = 0; i < n; i++) {
+                    String an = AtspiCalls.takeString(Atspi.atspi_action_get_action_name(ownerAction, i, calls.err()));
+                    calls.dropError();
+                    if ("showmenu".equalsIgnoreCase(an)) {
+                        Atspi.atspi_action_do_action(ownerAction, i, calls.err());
+                        calls.dropError();
+                        return;
+                    }
+                }
+            } finally {
+                Gobject.g_object_unref(ownerAction);
+            }
+        } finally {
+            Gobject.g_object_unref(popup);
+            if (owner != null) Gobject.g_object_unref(owner);
+            if (bar != null) Gobject.g_object_unref(bar);
+        }
+    }
+
+    /** ATSPI_STATE_SHOWING. */
+    private static final int STATE_SHOWING = 25;
+
+    private String roleOf(Pointer p) {
+        int role = Atspi.atspi_accessible_get_role(p, calls.err());
+        calls.dropError();
+        return calls.roleName(role);
     }
 
     /**

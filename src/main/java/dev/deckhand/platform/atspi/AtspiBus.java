@@ -437,7 +437,12 @@ final class AtspiBus {
                 calls.dropError();
                 if (app == null) continue;
                 try {
-                    Atspi.atspi_accessible_set_cache_mask(app, AtspiNative.CACHE_MASK);
+                    String busName = PipelinedCalls.busName(app);
+                    Atspi.atspi_accessible_set_cache_mask(
+                            app,
+                            busName == null
+                                    ? AtspiNative.CACHE_MASK
+                                    : maskByBusName.getOrDefault(busName, AtspiNative.CACHE_MASK));
                     if (visit.apply(app)) return;
                 } finally {
                     Gobject.g_object_unref(app);
@@ -445,6 +450,42 @@ final class AtspiBus {
             }
         } finally {
             Gobject.g_object_unref(desktop);
+        }
+    }
+
+    /** The cache mask without the children: each count and child asked of the app. */
+    static final int LIVE_CHILDREN = AtspiNative.CACHE_MASK & ~AtspiNative.CACHE_CHILDREN;
+
+    /** The cache mask of each application by its unique bus name, once a walk has read its toolkit. */
+    private final Map<String, Integer> maskByBusName = new HashMap<>();
+
+    /**
+     * {@link AtspiNative#CACHE_MASK}, without the children for LibreOffice (app {@code soffice}): its walks go child
+     * by child, and the children libatspi keeps for it went stale (issue 28, measured). Writer: in 5 of 12 starts
+     * watched by a walking client, once it put its menu bar in, the frame's cached children stayed the root pane it
+     * had first, so the tree had no menu bar while the screen showed one; the app itself ({@code GetChildren})
+     * answered the right children. Asked of the app, a Writer walk was no slower (320-480 ms against 436-1427 ms).
+     * Set by the first walk of the app's window, where its toolkit is read anyway: the applications' listing asks
+     * no app anything. Not for GTK 4, whose cached children go stale too (gnome-calculator's new keypad): asked of
+     * the app, a walk of it rebuilding its keypad held the libatspi thread past other calls' bounds in 2 of 8
+     * end-to-end runs at load 7 (docs/driver-atspi.md).
+     */
+    void keepChildrenLiveWhereStale(Pointer frame, Toolkit toolkit) {
+        String busName = PipelinedCalls.busName(frame);
+        if (busName == null
+                || maskByBusName.containsKey(busName)
+                || toolkit.name().isEmpty()) return;
+        Pointer app = Atspi.atspi_accessible_get_application(frame, calls.err());
+        calls.dropError();
+        if (app == null) return;
+        try {
+            String appName = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(app, calls.err()));
+            calls.dropError();
+            int mask = "soffice".equals(appName) ? LIVE_CHILDREN : AtspiNative.CACHE_MASK;
+            maskByBusName.put(busName, mask);
+            Atspi.atspi_accessible_set_cache_mask(app, mask);
+        } finally {
+            Gobject.g_object_unref(app);
         }
     }
 

@@ -55,6 +55,9 @@ final class AtspiNative {
     /** ATSPI_CACHE_PARENT | CHILDREN | NAME | DESCRIPTION | STATES | ROLE | INTERFACES. */
     static final int CACHE_MASK = 0x7f;
 
+    /** ATSPI_CACHE_CHILDREN. */
+    static final int CACHE_CHILDREN = 0x02;
+
     static final class Glib {
         static {
             Native.register(Glib.class, NativeLibrary.getInstance("glib-2.0"));

@@ -135,6 +135,7 @@ final class AtspiTree {
         try {
             if (bus.hung(pid)) bus.probe(pid, frame);
             AtspiBus.Toolkit toolkit = bus.toolkitOf(pid, frame);
+            bus.keepChildrenLiveWhereStale(frame, toolkit);
             if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
                 bus.flagHung(pid);
                 throw new RefusedException(Refusal.a11yUnavailable(
