@@ -5,16 +5,16 @@
 #   build-deps  the Debian packages the build needs (scripts/deps.sh build); the rest install in the background
 #   deps     waits for the rest (scripts/deps.sh test), installed while pure ran
 #   pure     every module compiled, once, and packaged; the pure tests (no display)
-#   app      the app's tests that need no display: Quarkus, HTTP, SQLite, headless Chromium (no display)
-#   desktop  the platform drivers against real apps, in a private virtual desktop (Xvfb, D-Bus, AT-SPI, openbox)
+#   app+desktop  two tiers at once: the app's tests that need no display (Quarkus, HTTP, SQLite, headless
+#            Chromium), and the platform drivers against real apps in a private virtual desktop (Xvfb, D-Bus,
+#            AT-SPI, openbox)
 #   e2e      the app packaged for Quarkus; the end-to-end tests and the *IT classes at once, each in a private
 #            virtual desktop of its own; after the *ITs, in the end-to-end tests' time:
 #              eval   the task suite (tasks/) with its oracle, one task at a time, each in a virtual desktop of
 #                     its own: every task must end as it expects, and the report is printed (docs/eval.md)
 #              image  the sandbox image, built with podman from Debian packages (docs/fleet.md); its packages
 #                     stage, the slow part on a fresh machine (debootstrap, apt), is built in the background after
-#                     the rest of the packages, while pure and app run, and waited for (stage packages) before
-#                     the desktop stage
+#                     the rest of the packages, at the lowest priority, and waited for here
 #   fleet    FleetAcceptance inside containers of that image
 # Arguments go to every Maven run (e.g. -o). The stages after pure compile nothing again: the classes, the
 # modules' jars and, from e2e on, the packaged app are the ones the earlier stages made.
@@ -36,31 +36,36 @@ summary() {
   printf '  %-8s %6s%s\n' total "$(clock $((SECONDS - started)))" "${failed:+  (failed in $failed)}" >&2
 }
 # In the background, from the start: the Debian packages the later stages need, then the image's packages stage
-# (network, apt and dpkg more than the CPU), in a process group of their own, ended by its id if the run ends first.
-# The pure stage needs only the build's packages; the app stage waits for the rest, the desktop stage for the image's.
+# (network, apt and dpkg more than the CPU; at the lowest CPU and disk priority, since it runs beside the tests), in a
+# process group of their own, ended by its id if the run ends first. The pure stage needs only the build's packages;
+# the app and desktop tiers wait for the rest, and only the image part of the e2e stage for the image's.
 bg_pid=""
 logs="$root/src/target/test-sh"
 background() {
   mkdir -p "$logs"
-  rm -f "$logs/deps.status"
+  rm -f "$logs/deps.status" "$logs/prepare.status"
   # shellcheck disable=SC2016 # the inner script's own arguments
   setsid bash -c 'scripts/deps.sh test > "$1/deps.log" 2>&1; s=$?; echo "$s" > "$1/deps.status"; [ "$s" -eq 0 ] || exit "$s"
-    exec scripts/image.sh prepare > "$1/image-prepare.log" 2>&1' _ "$logs" < /dev/null &
+    nice -n 19 ionice -c 3 scripts/image.sh prepare > "$1/image-prepare.log" 2>&1; s=$?; echo "$s" > "$1/prepare.status"
+    exit "$s"' _ "$logs" < /dev/null &
   bg_pid=$!
+}
+# await STEP: waits until the background has written STEP's status (or ended); fails with its log unless it is 0.
+await() {
+  while [ ! -s "$logs/$1.status" ] && kill -0 "$bg_pid" 2>/dev/null; do sleep 1; done
+  [ "$(cat "$logs/$1.status" 2>/dev/null)" = 0 ] && return 0
+  printf 'test.sh: the background step %s failed:\n' "$1" >&2
+  tail -30 "$2" >&2
+  return 1
 }
 # Waits until the background's packages are installed; fails with their log when they could not be.
 await_deps() {
-  while [ ! -s "$logs/deps.status" ] && kill -0 "$bg_pid" 2>/dev/null; do sleep 1; done
+  await deps "$logs/deps.log" || return
   cat "$logs/deps.log" >&2
-  [ "$(cat "$logs/deps.status" 2>/dev/null)" = 0 ] || { printf 'test.sh: scripts/deps.sh test failed\n' >&2; return 1; }
 }
-# Waits for the image's packages stage.
+# Waits for the image's packages stage (from any subshell: it polls a file, it does not wait for a child).
 await_prepare() {
-  local rc=0
-  wait "$bg_pid" || rc=$?
-  bg_pid=""
-  [ "$rc" -eq 0 ] || { tail -20 "$logs/image-prepare.log" >&2; printf 'test.sh: scripts/image.sh prepare failed (%s)\n' "$logs/image-prepare.log" >&2; }
-  return "$rc"
+  await prepare "$logs/image-prepare.log"
 }
 ended() {
   [ -z "$bg_pid" ] || kill -- "-$bg_pid" 2>/dev/null || true
@@ -137,7 +142,7 @@ e2e() {
   done
   (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dit.test="!${late_its//,/,!}" \
     -Dfailsafe.failIfNoSpecifiedTests=false -Dquarkus.generate-code.serialize-test-model=false "$@" &&
-    part eval suite && part image scripts/image.sh build --tag localhost/deckhand:ci) &
+    part eval suite && await_prepare && part image scripts/image.sh build --tag localhost/deckhand:ci) &
   chain_pid=$!
   wait "$tests_pid" || rc=1
   wait "$chain_pid" || rc=1
@@ -159,10 +164,11 @@ e2e() {
 # The app tier (no display) beside the desktop tier (its own virtual desktop): the app tier's tests wait on
 # Quarkus, SQLite, child JVMs and headless Chromium, the desktop tier's on real apps, and one after the other they
 # left a CPU idle most of the time (docs/testing.md#the-staged-run). The app tier starts first and writes Quarkus's
-# test model; the desktop tier, which has no Quarkus test, writes none and starts once the app tier is past that and
-# the image's packages stage has ended. The app tier runs at a lower priority (nice 10, its children too): the desktop
-# tier's accessibility calls have a hung-call bound, and under load one was seen to pass it. Each tier runs in a process group of its own, its output in a log of its own
-# (printed when both have ended); the first to fail ends the other at once, so a broken rule still fails early.
+# test model; the desktop tier, which has no Quarkus test, writes none and starts once the app tier is past that.
+# The app tier runs at a lower priority (nice 10, its children too): the desktop tier's accessibility calls have a
+# hung-call bound, and under load one was seen to pass it. Each tier runs in a process group of its own, its output
+# in a log of its own (printed when both have ended); the first to fail ends the other at once, so a broken rule
+# still fails early.
 app_desktop() {
   local app_pid desktop_pid rc=0 p s t
   rm -f "$logs"/tier-*.log "$logs"/tier-*.time
@@ -173,12 +179,6 @@ app_desktop() {
   do
     sleep 1
   done
-  if ! await_prepare; then
-    set +m
-    kill -TERM -- "-$app_pid" 2>/dev/null || true
-    wait "$app_pid" || true
-    return 1
-  fi
   tier desktop scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-desktop test \
     -Dquarkus.generate-code.serialize-test-model=false "$@" < /dev/null &
   desktop_pid=$!
