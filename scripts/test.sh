@@ -108,8 +108,9 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # failed (docs/testing.md#the-staged-run). Each part's output goes to a log of its own, printed when all have
 # ended, a failing part's last; the stage fails if any does, and prints each part's time.
 # The *IT classes the end-to-end half runs after its own tests (comma-separated), to even the two sides out: the
-# suite follows the *IT half and grows with the suite. The *IT half runs every other one, so a new *IT class runs
-# there; each half's failsafe writes and verifies a summary of its own (src/pom.xml).
+# suite follows the *IT half and grows with the suite. The *IT half runs every other one (*IT, then each of these
+# excluded: an exclusion alone would include every test class), so a new *IT class runs there; each half's failsafe
+# writes and verifies a summary of its own (src/pom.xml).
 late_its=RunCommandIT
 e2e_half() { # e2e_half MAVEN-ARGS...: one half in a desktop of its own
   scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@"
@@ -140,7 +141,7 @@ e2e() {
   do
     sleep 1
   done
-  (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dit.test="!${late_its//,/,!}" \
+  (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dit.test="*IT,!${late_its//,/,!}" \
     -Dfailsafe.failIfNoSpecifiedTests=false -Dquarkus.generate-code.serialize-test-model=false "$@" &&
     part eval suite && await_prepare && part image scripts/image.sh build --tag localhost/deckhand:ci) &
   chain_pid=$!
