@@ -111,7 +111,7 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # suite follows the *IT half and grows with the suite. The *IT half runs every other one (*IT, then each of these
 # excluded: an exclusion alone would include every test class), so a new *IT class runs there; each half's failsafe
 # writes and verifies a summary of its own (src/pom.xml).
-late_its=""
+late_its=RunCommandIT
 e2e_half() { # e2e_half MAVEN-ARGS...: one half in a desktop of its own
   scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@"
 }
@@ -123,20 +123,10 @@ part() {
   echo "$rc $((SECONDS - start))" > "$logs/e2e-$name.time"
   return "$rc"
 }
-# The task suite in shards (eval --shard I/N, every N-th task in id order): shard 0 in the app+desktop stage, once the
-# app tier has passed, beside the desktop tier; the others after the *IT half; then their one report, which the fleet
-# reads. Reports stay in the build tree, not in the person's config directory.
-suite_shards=3
-shard() { # shard I: one shard, its report in src/target/eval-shards/I
-  no_display env DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval --tasks tasks --oracle \
-    --parallel 1 --shard "$1/$suite_shards" --out "src/target/eval-shards/$1"
-}
-suite() { # every shard but the first, then the report of all
-  local i rc=0 dirs=()
-  for ((i = 1; i < suite_shards; i++)); do shard "$i" || rc=1; done
-  for ((i = 0; i < suite_shards; i++)); do dirs+=("src/target/eval-shards/$i"); done
-  env DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval merge --out src/target/eval "${dirs[@]}" || rc=1
-  return "$rc"
+suite() {
+  # Reports stay in the build tree, not in the person's config directory.
+  env DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval --tasks tasks --oracle --parallel 1 \
+    --out src/target/eval
 }
 e2e() {
   # TypeScriptClientIT's client first (a stage's commands are chained: set -e does not reach into them).
@@ -144,16 +134,14 @@ e2e() {
     mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am package -DskipTests "$@" || return
   local p s t parts=(its tests eval image) chain_pid tests_pid rc=0 failing=()
   rm -f "$logs"/e2e-*.log "$logs"/e2e-*.time
-  local late=()
-  [ -z "$late_its" ] || late=(failsafe:integration-test failsafe:verify -Dit.test="$late_its"
-    -Dfailsafe.failIfNoSpecifiedTests=false -Dit.summaryFile="$root/src/target/failsafe-reports/summary-late.xml")
-  part tests e2e_half test "${late[@]}" "$@" &
+  part tests e2e_half test failsafe:integration-test failsafe:verify -Dit.test="$late_its" -Dfailsafe.failIfNoSpecifiedTests=false \
+    -Dit.summaryFile="$root/src/target/failsafe-reports/summary-late.xml" "$@" &
   tests_pid=$!
   until grep -q 'surefire-plugin.*@ deckhand ---' "$logs/e2e-tests.log" 2>/dev/null || ! kill -0 "$tests_pid" 2>/dev/null
   do
     sleep 1
   done
-  (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dit.test="*IT${late_its:+,!${late_its//,/,!}}" \
+  (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dit.test="*IT,!${late_its//,/,!}" \
     -Dfailsafe.failIfNoSpecifiedTests=false -Dquarkus.generate-code.serialize-test-model=false "$@" &&
     part eval suite && await_prepare && part image scripts/image.sh build --tag localhost/deckhand:ci) &
   chain_pid=$!
@@ -186,10 +174,7 @@ app_desktop() {
   local app_pid desktop_pid rc=0 p s t
   rm -f "$logs"/tier-*.log "$logs"/tier-*.time
   set -m
-  rm -rf src/target/eval-shards
-  (tier app no_display nice -n 10 mvn "${mvn_args[@]}" -Ptier-app test "$@" &&
-    tier package nice -n 10 mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am package -DskipTests "$@" &&
-    tier suite shard 0) < /dev/null &
+  tier app no_display nice -n 10 mvn "${mvn_args[@]}" -Ptier-app test "$@" < /dev/null &
   app_pid=$!
   until grep -q 'surefire-plugin.*@ deckhand ---' "$logs/tier-app.log" 2>/dev/null || ! kill -0 "$app_pid" 2>/dev/null
   do
@@ -205,12 +190,12 @@ app_desktop() {
   fi
   wait "$app_pid" || rc=1
   wait "$desktop_pid" || rc=1
-  for p in app package suite desktop; do [ ! -f "$logs/tier-$p.log" ] || cat "$logs/tier-$p.log" >&2; done
-  for p in app package suite desktop; do
+  for p in app desktop; do [ ! -f "$logs/tier-$p.log" ] || cat "$logs/tier-$p.log" >&2; done
+  for p in app desktop; do
     if [ -f "$logs/tier-$p.time" ] && read -r s t < "$logs/tier-$p.time"; then
       printf 'test.sh: tier %-7s status %d in %s\n' "$p" "$s" "$(clock "$t")" >&2
     else
-      printf 'test.sh: tier %-7s not run or ended when another part failed\n' "$p" >&2
+      printf 'test.sh: tier %-7s ended when the other tier failed\n' "$p" >&2
     fi
   done
   return "$rc"
