@@ -32,8 +32,8 @@ clock() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 summary() {
   local i
   printf '\ntest.sh: stage times\n' >&2
-  for i in "${!names[@]}"; do printf '  %-8s %6s\n' "${names[$i]}" "$(clock "${times[$i]}")" >&2; done
-  printf '  %-8s %6s%s\n' total "$(clock $((SECONDS - started)))" "${failed:+  (failed in $failed)}" >&2
+  for i in "${!names[@]}"; do printf '  %-11s %6s\n' "${names[$i]}" "$(clock "${times[$i]}")" >&2; done
+  printf '  %-11s %6s%s\n' total "$(clock $((SECONDS - started)))" "${failed:+  (failed in $failed)}" >&2
 }
 # In the background, from the start: the Debian packages the later stages need, then the image's packages stage
 # (network, apt and dpkg more than the CPU; at the lowest CPU and disk priority, since it runs beside the tests), in a
@@ -102,7 +102,8 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # test model: the surefire half, the longer, starts first, and the failsafe half, told to write none (its classes
 # start the packaged app), once the surefire half is past that (its log names surefire in module deckhand; with -q
 # it never does, and the halves run one after the other). The *IT half is the shorter, so the task suite (eval, in
-# desktops of its own) and the image follow it, in the end-to-end half's time; neither runs Maven. The suite runs
+# desktops of its own) and the image follow it, in the end-to-end half's time; neither runs Maven (with 79 tasks the
+# suite's side became the longer: late_its below moves *IT classes to the other half). The suite runs
 # one task at a time there, so that no more than two desktops ever share the two CPUs: with
 # two tasks at once beside the end-to-end half, Calc answered an accessibility call too slowly and its task
 # failed (docs/testing.md#the-staged-run). Each part's output goes to a log of its own, printed when all have
