@@ -134,7 +134,7 @@ final class AtspiActions {
                 bar = null;
             }
             Atspi.atspi_accessible_clear_cache(popup);
-            if (!calls.hasState(popup, STATE_SHOWING)) return;
+            if (!calls.hasState(popup, AtspiNative.STATE_SHOWING)) return;
             Pointer ownerAction = Atspi.atspi_accessible_get_action_iface(owner);
             if (ownerAction == null) return;
             try {
@@ -158,9 +158,6 @@ final class AtspiActions {
             if (bar != null) Gobject.g_object_unref(bar);
         }
     }
-
-    /** ATSPI_STATE_SHOWING. */
-    private static final int STATE_SHOWING = 25;
 
     private String roleOf(Pointer p) {
         int role = Atspi.atspi_accessible_get_role(p, calls.err());
