@@ -116,14 +116,17 @@ late_its=RunCommandIT
 e2e_half() { # e2e_half MAVEN-ARGS...: one half in a desktop of its own
   scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@"
 }
-# part NAME CMD...: runs CMD with its output in $logs/e2e-NAME.log and its time and status in $logs/e2e-NAME.time.
-part() {
+# logged NAME CMD...: runs CMD with its output in $logs/NAME.log and its status and time in $logs/NAME.time (the
+# e2e stage's parts, e2e-*, and the app+desktop stage's tiers, tier-*).
+logged() {
   local name=$1 start=$SECONDS rc=0
   shift
-  "$@" > "$logs/e2e-$name.log" 2>&1 || rc=$?
-  echo "$rc $((SECONDS - start))" > "$logs/e2e-$name.time"
+  "$@" > "$logs/$name.log" 2>&1 || rc=$?
+  echo "$rc $((SECONDS - start))" > "$logs/$name.time"
   return "$rc"
 }
+part() { local name=$1; shift; logged "e2e-$name" "$@"; }
+tier() { local name=$1; shift; logged "tier-$name" "$@"; }
 suite() {
   # Reports stay in the build tree, not in the person's config directory.
   env DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval --tasks tasks --oracle --parallel 1 \
@@ -199,14 +202,6 @@ app_desktop() {
       printf 'test.sh: tier %-7s ended when the other tier failed\n' "$p" >&2
     fi
   done
-  return "$rc"
-}
-# tier NAME CMD...: runs CMD with its output in $logs/tier-NAME.log and its status and time in $logs/tier-NAME.time.
-tier() {
-  local name=$1 start=$SECONDS rc=0
-  shift
-  "$@" > "$logs/tier-$name.log" 2>&1 || rc=$?
-  echo "$rc $((SECONDS - start))" > "$logs/tier-$name.time"
   return "$rc"
 }
 
