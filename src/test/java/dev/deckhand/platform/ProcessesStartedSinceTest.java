@@ -62,6 +62,12 @@ class ProcessesStartedSinceTest {
         String socket = "deckhand-test-" + ProcessHandle.current().pid();
         tmux(socket, "new-session", "-d", "sleep 60");
         try {
+            // The tmux client returns once its server runs; the first pane's command may start after that.
+            ProcessHandle first = awaitProcess(h -> h.info()
+                    .arguments()
+                    .map(a -> List.of(a).equals(List.of("60")))
+                    .orElse(false));
+            Thread.sleep(20);
             long ticks = Processes.nowTicks() - 1;
             Thread.sleep(20);
             tmux(socket, "run-shell", "-b", "exec sleep 31");
@@ -73,10 +79,6 @@ class ProcessesStartedSinceTest {
             ProcessHandle pane = awaitProcess(h -> h.info()
                     .arguments()
                     .map(a -> List.of(a).equals(List.of("32")))
-                    .orElse(false));
-            ProcessHandle first = awaitProcess(h -> h.info()
-                    .arguments()
-                    .map(a -> List.of(a).equals(List.of("60")))
                     .orElse(false));
             Map<Integer, Long> started = Processes.startedSince(ticks);
             assertTrue(started.containsKey((int) job.pid()), "run-shell's job, no terminal: " + started);
