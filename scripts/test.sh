@@ -15,7 +15,7 @@
 #              image  the sandbox image, built with podman from Debian packages (docs/fleet.md); its packages
 #                     stage, the slow part on a fresh machine (debootstrap, apt), is built in the background after
 #                     the rest of the packages, at the lowest priority, and waited for here
-#   fleet    FleetAcceptance inside containers of that image
+#              fleet  FleetAcceptance inside containers of that image
 # Arguments go to every Maven run (e.g. -o). The stages after pure compile nothing again: the classes, the
 # modules' jars and, from e2e on, the packaged app are the ones the earlier stages made.
 set -euo pipefail
@@ -112,7 +112,7 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # suite follows the *IT half and grows with the suite. The *IT half runs every other one (*IT, then each of these
 # excluded: an exclusion alone would include every test class), so a new *IT class runs there; each half's failsafe
 # writes and verifies a summary of its own (src/pom.xml).
-late_its=RunCommandIT
+late_its=RunCommandIT,SignInLinkIT
 e2e_half() { # e2e_half MAVEN-ARGS...: one half in a desktop of its own
   scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@"
 }
@@ -127,6 +127,15 @@ logged() {
 }
 part() { local name=$1; shift; logged "e2e-$name" "$@"; }
 tier() { local name=$1; shift; logged "tier-$name" "$@"; }
+# The fleet acceptance (FleetAcceptance, which needs the suite's report and the image, so no tier runs it): the
+# server, its liveness probe and an MCP tools/list through a port mapping, one oracle task per shard in
+# containers and their merge, and this report split three ways and merged. It follows the image in the e2e stage,
+# beside the end-to-end half's last tests, and writes no test model (that half's Maven wrote it).
+fleet() {
+  mvn "${mvn_args[@]}" -pl src -am test-compile surefire:test -Dtest=FleetAcceptance -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dquarkus.generate-code.serialize-test-model=false -Ddeckhand.fleet.image=localhost/deckhand:ci \
+    -Ddeckhand.fleet.report="$root/src/target/eval/report.json" "$@"
+}
 suite() {
   # Reports stay in the build tree, not in the person's config directory.
   env DECKHAND_HOME="$root/src/target/eval-home" scripts/deckhand eval --tasks tasks --oracle --parallel 1 \
@@ -136,7 +145,7 @@ e2e() {
   # TypeScriptClientIT's client first (a stage's commands are chained: set -e does not reach into them).
   (cd src/test/mcp-client && npm ci --no-audit --no-fund --loglevel=error) &&
     mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am package -DskipTests "$@" || return
-  local p s t parts=(its tests eval image) chain_pid tests_pid rc=0 failing=()
+  local p s t parts=(its tests eval image fleet) chain_pid tests_pid rc=0 failing=()
   rm -f "$logs"/e2e-*.log "$logs"/e2e-*.time
   part tests e2e_half test failsafe:integration-test failsafe:verify -Dit.test="$late_its" -Dfailsafe.failIfNoSpecifiedTests=false \
     -Dit.summaryFile="$root/src/target/failsafe-reports/summary-late.xml" "$@" &
@@ -147,7 +156,8 @@ e2e() {
   done
   (part its e2e_half test-compile failsafe:integration-test failsafe:verify -Dit.test="*IT,!${late_its//,/,!}" \
     -Dfailsafe.failIfNoSpecifiedTests=false -Dquarkus.generate-code.serialize-test-model=false "$@" &&
-    part eval suite && await_prepare && part image scripts/image.sh build --tag localhost/deckhand:ci) &
+    part eval suite && await_prepare && part image scripts/image.sh build --tag localhost/deckhand:ci &&
+    part fleet fleet "$@") &
   chain_pid=$!
   wait "$tests_pid" || rc=1
   wait "$chain_pid" || rc=1
@@ -211,8 +221,3 @@ stage pure no_display mvn "${mvn_args[@]}" -Ptier-pure package "$@"
 stage deps await_deps
 stage app+desktop app_desktop "$@"
 stage e2e e2e "$@"
-# The fleet acceptance (FleetAcceptance, which needs this report and the image, so no tier runs it): the
-# server, its liveness probe and an MCP tools/list through a port mapping, one oracle task per shard in
-# containers and their merge, and this report split three ways and merged.
-stage fleet mvn "${mvn_args[@]}" -pl src -am test-compile surefire:test -Dtest=FleetAcceptance -Dsurefire.failIfNoSpecifiedTests=false \
-  -Ddeckhand.fleet.image=localhost/deckhand:ci -Ddeckhand.fleet.report="$root/src/target/eval/report.json" "$@"
