@@ -133,7 +133,7 @@ final class AtspiActions {
                 owner = null;
                 bar = null;
             }
-            Atspi.atspi_accessible_clear_cache(popup);
+            CacheClear.clear(popup);
             if (!calls.hasState(popup, AtspiNative.STATE_SHOWING)) return;
             Pointer ownerAction = Atspi.atspi_accessible_get_action_iface(owner);
             if (ownerAction == null) return;
@@ -172,7 +172,7 @@ final class AtspiActions {
      * the time between this call and the press, not the time since the walk.
      */
     private void refuseIfRenamed(Bound b) {
-        Atspi.atspi_accessible_clear_cache(b.obj());
+        CacheClear.clear(b.obj());
         long t0 = System.nanoTime();
         String now = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(b.obj(), calls.err()));
         checkActError(b, "get_name", t0);

@@ -257,7 +257,7 @@ final class AtspiFacts {
                 else if (listedHost.isEmpty()) listedHost = one.get();
                 if (walkedHost.isEmpty()) walkedHost = documentHostWalked(top, deadline);
                 if (walkedHost.isEmpty() && isBrowser(top)) {
-                    Atspi.atspi_accessible_clear_cache(top);
+                    CacheClear.clear(top);
                     walkedHost = documentHostWalked(top, deadline);
                 }
             }
@@ -514,7 +514,7 @@ final class AtspiFacts {
                 if (host.isEmpty() && isBrowser(top)) {
                     // Browsers replace their document subtree without always telling the
                     // cache; read a browser window afresh once.
-                    Atspi.atspi_accessible_clear_cache(top);
+                    CacheClear.clear(top);
                     host = documentHost(top, deadline);
                 }
                 if (host.isPresent()) return host;

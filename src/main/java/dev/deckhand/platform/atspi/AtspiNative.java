@@ -176,8 +176,6 @@ final class AtspiNative {
 
         static native void atspi_accessible_set_cache_mask(Pointer acc, int mask);
 
-        static native void atspi_accessible_clear_cache(Pointer acc);
-
         static native int atspi_accessible_get_child_count(Pointer acc, Pointer err);
 
         static native Pointer atspi_accessible_get_child_at_index(Pointer acc, int index, Pointer err);

@@ -145,7 +145,7 @@ final class AtspiTree {
             boolean gtk4 = toolkit.gtk4();
             // Chromium replaces a page's subtree without telling libatspi's cache: a tree read while a page
             // loaded, or before a link was followed, would be read again from the cache (ChromiumFormControlsTest)
-            if (toolkit.chromium()) Atspi.atspi_accessible_clear_cache(frame);
+            if (toolkit.chromium()) CacheClear.clear(frame);
             // GTK 4 reports no showing state and Chromium's cache was just cleared: neither needs the hidden asked
             String app = gtk4 || toolkit.chromium() ? null : PipelinedCalls.busName(frame);
             boolean asking = app != null && (askHiddenAlways || bus.hiddenMayBeStale(app));
@@ -227,7 +227,7 @@ final class AtspiTree {
                 Gobject.g_object_unref(cached);
             }
             if (bits != fresh) {
-                Atspi.atspi_accessible_clear_cache(asked.get(i));
+                CacheClear.clear(asked.get(i));
                 dropped = true;
             }
         }
@@ -792,7 +792,7 @@ final class AtspiTree {
                 Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, calls.err());
                 calls.dropError();
                 if (top == null) continue;
-                if (fresh) Atspi.atspi_accessible_clear_cache(top);
+                if (fresh) CacheClear.clear(top);
                 String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(top, calls.err()));
                 calls.dropError();
                 seen.add(name == null ? "" : name);
