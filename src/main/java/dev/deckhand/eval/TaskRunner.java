@@ -102,7 +102,7 @@ final class TaskRunner implements AutoCloseable {
             ObjectNode resolved = task.resolved(work);
             writeFiles(work, TaskSpec.files(resolved));
             booted = wayland(resolved) ? boot(true) : takeX11();
-            TaskResult result = runIn(booted, task, resolved, row, t0);
+            TaskResult result = runIn(booted, task, resolved, work, row, t0);
             if (!result.expected() && settings.logs().isPresent())
                 keepLogs(booted.desktop(), settings.logs().get(), task.id());
             return result;
@@ -232,16 +232,18 @@ final class TaskRunner implements AutoCloseable {
         background.shutdown();
     }
 
-    private TaskResult runIn(Booted booted, TaskSpec task, ObjectNode resolved, TaskResult.Builder row, long t0)
+    private TaskResult runIn(
+            Booted booted, TaskSpec task, ObjectNode resolved, Path work, TaskResult.Builder row, long t0)
             throws IOException {
         VirtualDesktop desktop = booted.desktop();
         Path logs = desktop.runtime();
         List<String> command = TaskSpec.command(resolved);
         Process app;
         try {
+            // The app works in the task's directory, not the orchestrator's: GTK 4's Save As opens in it.
             app = wayland(resolved)
-                    ? desktop.launchWayland(command, logs.resolve("app.log"))
-                    : desktop.launch(command, Map.of(), logs.resolve("app.log"));
+                    ? desktop.launchWayland(command, logs.resolve("app.log"), work)
+                    : desktop.launch(command, Map.of(), logs.resolve("app.log"), work);
         } catch (IOException e) {
             return row.error(
                     "the app never opened: " + command.get(0) + " could not start (" + e.getMessage() + ")", t0);

@@ -220,7 +220,13 @@ public final class VirtualDesktop implements AutoCloseable {
 
     /** Starts {@code command} as a native Wayland client of {@link #startWayland}'s weston: no DISPLAY to fall back to. */
     public Process launchWayland(List<String> command, Path log) throws IOException {
+        return launchWayland(command, log, null);
+    }
+
+    /** As {@link #launchWayland(List, Path)}, working in {@code dir} (null: this process's). */
+    public Process launchWayland(List<String> command, Path log, Path dir) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(dir == null ? null : dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         prepare(
@@ -253,7 +259,13 @@ public final class VirtualDesktop implements AutoCloseable {
 
     /** Starts {@code command} in this desktop (environment above, plus {@code extra}), output to {@code log}. */
     public Process launch(List<String> command, Map<String, String> extra, Path log) throws IOException {
+        return launch(command, extra, log, null);
+    }
+
+    /** As {@link #launch(List, Map, Path)}, working in {@code dir} (null: this process's). */
+    public Process launch(List<String> command, Map<String, String> extra, Path log, Path dir) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(dir == null ? null : dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         prepare(pb.environment(), extra);
