@@ -26,7 +26,7 @@ final class CacheClear {
     /** After {@code children}, {@code role} and {@code interfaces} (two ints), four pointers. */
     private static final long CACHED_PROPERTIES = CHILDREN + Native.POINTER_SIZE + 8 + 4L * Native.POINTER_SIZE;
 
-    /** More elements than any window offers (a walk stops far below): a cache that large is left as it is. */
+    /** More elements than any window offers (a walk stops far below); past it the rest is left as it is. */
     static final int MAX_ELEMENTS = 200_000;
 
     private CacheClear() {}
