@@ -79,8 +79,15 @@ class LibreOfficeCalcTest {
 
     @Test
     void theSheetIsReadForItsVisibleCellsOnly() {
-        long t0 = System.nanoTime();
-        ScopedTree tree = bridge.snapshot(pid, title, geometry, 9L, 1);
+        // A walk is also partial when it runs out of time: Calc's first one beside the app tier took 1.7 s (0.6-0.9 s
+        // alone) and was cut. Time is for benches, not assertions: read again, up to twice, while it is partial.
+        ScopedTree walked = null;
+        long t0 = 0;
+        for (int i = 0; i < 3 && (walked == null || walked.partial()); i++) {
+            t0 = System.nanoTime();
+            walked = bridge.snapshot(pid, title, geometry, 9L, 1);
+        }
+        ScopedTree tree = walked;
         System.out.printf(
                 "calc snapshot: %d nodes (%d cells) in %.0f ms, partial=%s; %s%n",
                 tree.nodes().size(),
