@@ -116,7 +116,7 @@ final class AtspiActions {
         Pointer owner = null;
         Pointer bar = null;
         try {
-            if (!roleOf(popup).equals("popup menu")) return;
+            if (!calls.roleOf(popup).equals("popup menu")) return;
             // the top popup of a submenu chain: its parent is the menu bar's item
             while (true) {
                 owner = Atspi.atspi_accessible_get_parent(popup, calls.err());
@@ -125,8 +125,9 @@ final class AtspiActions {
                 bar = Atspi.atspi_accessible_get_parent(owner, calls.err());
                 calls.dropError();
                 if (bar == null) return;
-                if (roleOf(bar).equals("menu bar")) break;
-                if (!roleOf(bar).equals("popup menu")) return;
+                String barRole = calls.roleOf(bar);
+                if (barRole.equals("menu bar")) break;
+                if (!barRole.equals("popup menu")) return;
                 Gobject.g_object_unref(popup);
                 Gobject.g_object_unref(owner);
                 popup = bar;
@@ -157,12 +158,6 @@ final class AtspiActions {
             if (owner != null) Gobject.g_object_unref(owner);
             if (bar != null) Gobject.g_object_unref(bar);
         }
-    }
-
-    private String roleOf(Pointer p) {
-        int role = Atspi.atspi_accessible_get_role(p, calls.err());
-        calls.dropError();
-        return calls.roleName(role);
     }
 
     /**
@@ -423,8 +418,7 @@ final class AtspiActions {
         Pointer c = Atspi.atspi_accessible_get_child_at_index(parent, 0, calls.err());
         calls.dropError();
         if (c == null) return null;
-        String role = calls.roleName(Atspi.atspi_accessible_get_role(c, calls.err()));
-        calls.dropError();
+        String role = calls.roleOf(c);
         if (role.equals("menu") || role.equals("list") || role.equals("list box") || role.equals("tree")) return c;
         Gobject.g_object_unref(c);
         return null;
@@ -471,8 +465,7 @@ final class AtspiActions {
         try {
             while (!queue.isEmpty() && found == null && visited++ < 300) {
                 Pointer p = queue.poll();
-                String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
-                calls.dropError();
+                String role = calls.roleOf(p);
                 if (role.equals("scroll bar") && orientationMatches(p, vertical)) {
                     Pointer v = Atspi.atspi_accessible_get_value_iface(p);
                     if (v != null) {

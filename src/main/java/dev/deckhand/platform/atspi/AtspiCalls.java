@@ -178,6 +178,13 @@ final class AtspiCalls {
         });
     }
 
+    /** The role name of {@code p} ({@link #roleName}), its call's error dropped. */
+    String roleOf(Pointer p) {
+        int role = Atspi.atspi_accessible_get_role(p, err());
+        dropError();
+        return roleName(role);
+    }
+
     boolean hasState(Pointer p, int state) {
         Pointer states = Atspi.atspi_accessible_get_state_set(p);
         if (states == null) return false;

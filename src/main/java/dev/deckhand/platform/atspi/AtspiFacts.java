@@ -97,8 +97,7 @@ final class AtspiFacts {
     }
 
     private boolean isPasswordRole(Pointer p) {
-        String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
-        calls.dropError();
+        String role = calls.roleOf(p);
         return role.equals("password text");
     }
 
@@ -569,8 +568,7 @@ final class AtspiFacts {
     }
 
     private boolean isDocument(Pointer p) {
-        String role = calls.roleName(Atspi.atspi_accessible_get_role(p, calls.err()));
-        calls.dropError();
+        String role = calls.roleOf(p);
         return role.equals("document web") || role.equals("document frame");
     }
 

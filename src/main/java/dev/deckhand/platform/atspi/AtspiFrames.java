@@ -59,8 +59,7 @@ final class AtspiFrames {
     private BusFrame frame(Pointer top, int pid, String appName, boolean gtk4) {
         PipelinedCalls.Route route = PipelinedCalls.route(top);
         if (route == null) return null;
-        String role = calls.roleName(Atspi.atspi_accessible_get_role(top, calls.err()));
-        calls.dropError();
+        String role = calls.roleOf(top);
         String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(top, calls.err()));
         calls.dropError();
         boolean showing = gtk4;
