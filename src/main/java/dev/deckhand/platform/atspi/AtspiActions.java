@@ -12,6 +12,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -70,21 +71,9 @@ final class AtspiActions {
         if (action == null) throw unsupported(b, "offers no Action interface to click");
         try {
             long t0 = System.nanoTime();
-            int n = Atspi.atspi_action_get_n_actions(action, calls.err());
-            checkActError(b, "get_n_actions", t0);
-            List<String> names = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                String an = AtspiCalls.takeString(Atspi.atspi_action_get_action_name(action, i, calls.err()));
-                checkActError(b, "get_action_name", t0);
-                names.add(an == null ? "" : an);
-            }
+            List<String> names = actionNames(action, call -> checkActError(b, call, t0));
             int index = -1;
-            for (String wanted : CLICK_ACTIONS) {
-                for (int i = 0; i < names.size() && index < 0; i++) {
-                    if (names.get(i).equalsIgnoreCase(wanted)) index = i;
-                }
-                if (index >= 0) break;
-            }
+            for (int w = 0; w < CLICK_ACTIONS.size() && index < 0; w++) index = indexOf(names, CLICK_ACTIONS.get(w));
             if (index < 0) throw unsupported(b, "offers no click action (its actions: " + names + ")");
             if (DELAYED_ROLES.contains(b.role()) && bus.knownGtk4(b.pid())) bus.activating();
             int ok = Atspi.atspi_action_do_action(action, index, calls.err());
@@ -96,6 +85,30 @@ final class AtspiActions {
         } finally {
             Gobject.g_object_unref(action);
         }
+    }
+
+    /**
+     * The names of {@code action}'s actions in order ("" for an unnamed one); {@code checked} runs after each call,
+     * with the call's name, to check or drop its error.
+     */
+    private List<String> actionNames(Pointer action, Consumer<String> checked) {
+        int n = Atspi.atspi_action_get_n_actions(action, calls.err());
+        checked.accept("get_n_actions");
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String an = AtspiCalls.takeString(Atspi.atspi_action_get_action_name(action, i, calls.err()));
+            checked.accept("get_action_name");
+            names.add(an == null ? "" : an);
+        }
+        return names;
+    }
+
+    /** The first of {@code names} equal to {@code wanted}, ignoring case; -1 if none. */
+    private static int indexOf(List<String> names, String wanted) {
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(wanted)) return i;
+        }
+        return -1;
     }
 
     /** Roles of a menu's items that run a command (not a submenu). */
@@ -139,17 +152,10 @@ final class AtspiActions {
             Pointer ownerAction = Atspi.atspi_accessible_get_action_iface(owner);
             if (ownerAction == null) return;
             try {
-                int n = Atspi.atspi_action_get_n_actions(ownerAction, calls.err());
+                int i = indexOf(actionNames(ownerAction, call -> calls.dropError()), "showmenu");
+                if (i < 0) return;
+                Atspi.atspi_action_do_action(ownerAction, i, calls.err());
                 calls.dropError();
-                for (int i = 0; i < n; i++) {
-                    String an = AtspiCalls.takeString(Atspi.atspi_action_get_action_name(ownerAction, i, calls.err()));
-                    calls.dropError();
-                    if ("showmenu".equalsIgnoreCase(an)) {
-                        Atspi.atspi_action_do_action(ownerAction, i, calls.err());
-                        calls.dropError();
-                        return;
-                    }
-                }
             } finally {
                 Gobject.g_object_unref(ownerAction);
             }
@@ -349,18 +355,12 @@ final class AtspiActions {
         try {
             if (action == null) return false;
             long t0 = System.nanoTime();
-            int n = Atspi.atspi_action_get_n_actions(action, calls.err());
-            checkActError(b, "get_n_actions", t0);
-            for (int i = 0; i < n; i++) {
-                String name = AtspiCalls.takeString(Atspi.atspi_action_get_action_name(action, i, calls.err()));
-                checkActError(b, "get_action_name", t0);
-                if (!"select".equalsIgnoreCase(name)) continue;
-                int ok = Atspi.atspi_action_do_action(action, i, calls.err());
-                checkActError(b, "do_action(select)", t0);
-                if (ok == 0) throw refusedBy(b, "the option's do_action(select)");
-                return true;
-            }
-            return false;
+            int i = indexOf(actionNames(action, call -> checkActError(b, call, t0)), "select");
+            if (i < 0) return false;
+            int ok = Atspi.atspi_action_do_action(action, i, calls.err());
+            checkActError(b, "do_action(select)", t0);
+            if (ok == 0) throw refusedBy(b, "the option's do_action(select)");
+            return true;
         } finally {
             if (action != null) Gobject.g_object_unref(action);
             Gobject.g_object_unref(child);
