@@ -20,8 +20,8 @@ import java.util.Set;
  */
 final class CacheClear {
 
-    /** {@code AtspiObject} (a {@code GObject}, then {@code app} and {@code path}), {@code accessible_parent}. */
-    private static final long CHILDREN = 6L * Native.POINTER_SIZE;
+    /** After {@code AtspiObject}'s {@code path} (its layout in {@link PipelinedCalls}), {@code accessible_parent}. */
+    private static final long CHILDREN = PipelinedCalls.OBJECT_PATH + 2L * Native.POINTER_SIZE;
 
     /** After {@code children}, {@code role} and {@code interfaces} (two ints), four pointers. */
     private static final long CACHED_PROPERTIES = CHILDREN + Native.POINTER_SIZE + 8 + 4L * Native.POINTER_SIZE;

@@ -20,7 +20,7 @@ final class PipelinedCalls {
     /** {@code AtspiObject}: {@code GObject} (24 bytes on 64-bit), then {@code app}, then {@code path}. */
     private static final long OBJECT_APP = 24;
 
-    private static final long OBJECT_PATH = 32;
+    static final long OBJECT_PATH = 32;
     /** {@code AtspiApplication}: {@code GObject}, {@code hash}, then {@code bus_name}, then {@code bus}. */
     private static final long APP_BUS_NAME = 32;
 
