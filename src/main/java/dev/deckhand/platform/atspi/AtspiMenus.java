@@ -47,17 +47,17 @@ final class AtspiMenus {
 
     private final AtspiCalls calls;
     private final AtspiBus bus;
-    private final AtspiTree tree;
+    private final AtspiFrames frames;
 
-    AtspiMenus(AtspiCalls calls, AtspiBus bus, AtspiTree tree) {
+    AtspiMenus(AtspiCalls calls, AtspiBus bus, AtspiFrames frames) {
         this.calls = calls;
         this.bus = bus;
-        this.tree = tree;
+        this.frames = frames;
     }
 
     /** See {@link AtspiBridge#accelerators(int, String)}. */
     Accelerators read(int pid, String title) {
-        Pointer frame = tree.frame(pid, title);
+        Pointer frame = frames.frame(pid, title);
         if (bus.hung(pid)) {
             // as the snapshot does: one short probe, so an app that was only busy is read again once it answers
             try {

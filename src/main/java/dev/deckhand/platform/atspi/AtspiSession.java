@@ -31,11 +31,11 @@ final class AtspiSession {
         AtspiCalls calls = new AtspiCalls();
         this.bus = new AtspiBus(thread, calls);
         this.descendants = new Descendants(calls);
-        this.tree = new AtspiTree(calls, bus, uids, latest, descendants);
+        this.frames = new AtspiFrames(calls, bus);
+        this.tree = new AtspiTree(calls, bus, frames, uids, latest, descendants);
         this.actions = new AtspiActions(calls, bus, uids);
         this.facts = new AtspiFacts(calls, bus, descendants);
-        this.frames = new AtspiFrames(calls, bus);
-        this.menus = new AtspiMenus(calls, bus, tree);
+        this.menus = new AtspiMenus(calls, bus, frames);
     }
 
     /**

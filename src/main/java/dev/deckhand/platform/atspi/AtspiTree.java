@@ -82,6 +82,7 @@ final class AtspiTree {
     private final List<Pointer> hidden = new ArrayList<>();
 
     private final PipelinedCalls pipeline = new PipelinedCalls();
+    private final AtspiFrames frames;
     private final Children children;
     /** Apps whose Collection.GetMatches is known not to serve a walk (absent, failing, or out of order). */
     private final Set<Integer> noCollection = new HashSet<>();
@@ -100,8 +101,15 @@ final class AtspiTree {
     /** A one-line breakdown of the latest walk, for the bench. */
     private String lastWalkStats = "";
 
-    AtspiTree(AtspiCalls calls, AtspiBus bus, RevisionUids uids, LatestNodes latest, Descendants descendants) {
+    AtspiTree(
+            AtspiCalls calls,
+            AtspiBus bus,
+            AtspiFrames frames,
+            RevisionUids uids,
+            LatestNodes latest,
+            Descendants descendants) {
         this.calls = calls;
+        this.frames = frames;
         this.descendants = descendants;
         this.bus = bus;
         this.uids = uids;
@@ -131,7 +139,7 @@ final class AtspiTree {
             boolean includeHidden) {
         if (uids.moveTo(rev)) latest.clear();
         long t0 = System.nanoTime();
-        Pointer frame = findFrame(pid, title, frameRoute);
+        Pointer frame = frames.find(pid, title, frameRoute);
         try {
             if (bus.hung(pid)) bus.probe(pid, frame);
             AtspiBus.Toolkit toolkit = bus.toolkitOf(pid, frame);
@@ -709,121 +717,6 @@ final class AtspiTree {
                 n.states(),
                 n.description(),
                 n.text());
-    }
-
-    /**
-     * The only top-level accessible of app {@code pid} named {@code title}, referenced. Names come
-     * from libatspi's cache; when none matches, they are read once more from the app itself, since
-     * some toolkits (Qt 5) do not announce a changed window title, e.g. the {@code *} of an unsaved
-     * document, and the cached name stays the old one.
-     */
-    private static final java.time.Duration RETITLE_LAG = java.time.Duration.ofMillis(500);
-
-    private static final java.time.Duration RETITLE_POLL = java.time.Duration.ofMillis(50);
-
-    private static void pause(java.time.Duration d) {
-        try {
-            Thread.sleep(d.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RefusedException(Refusal.a11yUnavailable("interrupted while a window's title settled"));
-        }
-    }
-
-    /** {@link #findFrame(int, String, BusFrame)} by title, for the menus' read. */
-    Pointer frame(int pid, String title) {
-        return findFrame(pid, title, null);
-    }
-
-    private Pointer findFrame(int pid, String title, BusFrame route) {
-        List<Pointer> apps = bus.appsOf(pid);
-        if (apps.isEmpty()) {
-            throw new RefusedException(Refusal.a11yUnavailable(AtspiBridge.NOT_REGISTERED + pid
-                    + " (not registered on the accessibility bus, exited, or in another PID namespace)"));
-        }
-        try {
-            Pointer frame = findFrame(apps, pid, title, route, false, false);
-            if (frame != null && route == null && !namedNow(frame, title)) {
-                // a name libatspi kept that is no longer that window's (Qt announces no retitle): every name afresh
-                Gobject.g_object_unref(frame);
-                frame = null;
-            }
-            // Chromium's window's accessible name follows its X title a moment later (a page that sets its title):
-            // asked again from the app for up to RETITLE_LAG before the window counts as gone. Only there: any other
-            // app is refused after one fresh read, as a stopped one must be within its bound.
-            AtspiBus.Toolkit known = bus.knownToolkit(pid);
-            boolean lags = route == null && known != null && known.chromium();
-            long deadline = System.nanoTime() + RETITLE_LAG.toNanos();
-            while (frame == null) {
-                boolean last = !lags || System.nanoTime() > deadline;
-                frame = findFrame(apps, pid, title, route, true, last);
-                if (frame == null) pause(RETITLE_POLL);
-            }
-            return frame;
-        } finally {
-            apps.forEach(Gobject::g_object_unref);
-        }
-    }
-
-    /**
-     * Whether the frame found by its cached name carries {@code title} as the app names it now (one call, past the
-     * cache). Round 16: two FeatherPad windows, the other one retitled to the granted window's title while its own
-     * cached name stayed the old one, were read as the granted window: the cache named the wrong frame.
-     */
-    private boolean namedNow(Pointer frame, String title) {
-        PipelinedCalls.Route r = PipelinedCalls.route(frame);
-        if (r == null) return false;
-        return title.equals(
-                pipeline.names(List.of(r), AtspiBridge.CALL_TIMEOUT_MILLIS).get(0));
-    }
-
-    /**
-     * One pass of {@link #findFrame(int, String, BusFrame)}: null when no name (or route, when one is given)
-     * matched, a refusal when several did.
-     */
-    private Pointer findFrame(List<Pointer> apps, int pid, String title, BusFrame route, boolean fresh, boolean last) {
-        List<Pointer> matches = new ArrayList<>();
-        List<String> seen = new ArrayList<>();
-        long t0 = System.nanoTime();
-        for (Pointer app : apps) {
-            int n = Atspi.atspi_accessible_get_child_count(app, calls.err());
-            calls.dropError();
-            for (int i = 0; i < n; i++) {
-                Pointer top = Atspi.atspi_accessible_get_child_at_index(app, i, calls.err());
-                calls.dropError();
-                if (top == null) continue;
-                if (fresh) CacheClear.clear(top);
-                String name = AtspiCalls.takeString(Atspi.atspi_accessible_get_name(top, calls.err()));
-                calls.dropError();
-                seen.add(name == null ? "" : name);
-                if (route != null ? route.is(PipelinedCalls.route(top)) : title.equals(name)) {
-                    matches.add(top);
-                } else {
-                    Gobject.g_object_unref(top);
-                }
-                if (System.nanoTime() - t0 > AtspiCalls.HUNG_NANOS) {
-                    // The app's window list is not cached and it does not answer.
-                    bus.flagHung(pid);
-                    matches.forEach(Gobject::g_object_unref);
-                    throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid
-                            + " is not responding to accessibility calls (hung or stopped: listing its windows)"));
-                }
-            }
-        }
-        if (matches.size() == 1) return matches.get(0);
-        matches.forEach(Gobject::g_object_unref);
-        if (matches.isEmpty() && !last) return null;
-        if (matches.isEmpty()) {
-            // the titles are the app's: the detail counts them, it does not list them
-            throw new RefusedException(Refusal.a11yUnavailable("app pid " + pid + " exposes no window "
-                    + (route != null
-                            ? "at " + route.path() + " (it was closed)"
-                            : "with the granted window's title (" + title.length() + " characters)")
-                    + " (it has " + seen.size() + " other window"
-                    + (seen.size() == 1 ? "" : "s") + ")"));
-        }
-        throw new RefusedException(Refusal.a11yUnavailable(matches.size() + " windows of pid " + pid
-                + " have the granted window's title; refusing to guess which one is granted"));
     }
 
     private void resetStats() {
