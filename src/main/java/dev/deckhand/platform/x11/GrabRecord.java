@@ -40,6 +40,7 @@ final class GrabRecord implements AutoCloseable {
     static final Duration CATCH_UP = Duration.ofMillis(500);
 
     private static final int POLL_MILLIS = 50;
+    private static final long JOIN_MILLIS = 1000;
     private static final int GRAB_KEYBOARD = 31, UNGRAB_KEYBOARD = 32, NO_OPERATION = 127;
     private static final int XI_GRAB_DEVICE = 51, XI_UNGRAB_DEVICE = 52;
     private static final int KEY_PRESS = 2, BUTTON_PRESS = 4;
@@ -86,6 +87,7 @@ final class GrabRecord implements AutoCloseable {
     static Optional<GrabRecord> start(Map<String, String> env, long ownClient) {
         XConnection control = null;
         XConnection data = null;
+        GrabRecord r = null;
         try {
             control = XConnection.open(env);
             IntByReference major = new IntByReference();
@@ -107,7 +109,7 @@ final class GrabRecord implements AutoCloseable {
             Pointer[] ranges = ranges(xiOpcode);
             long context = Xtst.X.XRecordCreateContext(
                     control.dpy, Xtst.FROM_CLIENT_SEQUENCE, new long[] {Xtst.ALL_CLIENTS}, 1, ranges, ranges.length);
-            for (Pointer r : ranges) Xlib.X.XFree(r);
+            for (Pointer range : ranges) Xlib.X.XFree(range);
             int errors = control.errors();
             control.sync();
             if (context == 0 || control.errors() != errors) {
@@ -117,14 +119,15 @@ final class GrabRecord implements AutoCloseable {
                 return Optional.empty();
             }
             data = XConnection.open(env);
-            GrabRecord r = new GrabRecord(
+            GrabRecord made = new GrabRecord(
                     control, data, context, xiOpcode, Set.copyOf(masters), Set.copyOf(devices), ownClient);
-            if (Xtst.X.XRecordEnableContextAsync(data.dpy, context, r.callback, null) == 0) {
+            if (Xtst.X.XRecordEnableContextAsync(data.dpy, context, made.callback, null) == 0) {
                 throw new IllegalStateException("XRecordEnableContextAsync failed");
             }
-            r.thread = new Thread(r::run, "deckhand-grab-record");
-            r.thread.setDaemon(true);
-            r.thread.start();
+            made.thread = new Thread(made::run, "deckhand-grab-record");
+            made.thread.setDaemon(true);
+            made.thread.start();
+            r = made; // from here the thread owns the data connection, and r.close() ends both
             if (!r.started.await(3, TimeUnit.SECONDS)) {
                 r.close();
                 LOG.info("RECORD did not start within 3 s: who holds a keyboard grab is not measured");
@@ -134,8 +137,12 @@ final class GrabRecord implements AutoCloseable {
         } catch (RuntimeException | LinkageError | InterruptedException e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             LOG.infof("RECORD unusable (%s): who holds a keyboard grab is not measured", e.toString());
-            if (data != null) data.close();
-            if (control != null) control.close();
+            if (r != null) {
+                r.close();
+            } else {
+                if (data != null) data.close();
+                if (control != null) control.close();
+            }
             return Optional.empty();
         }
     }
@@ -201,6 +208,7 @@ final class GrabRecord implements AutoCloseable {
                 closing = true;
                 ledger.notifyAll();
             }
+            data.close(); // here, never from another thread while this one may still be reading it
         }
     }
 
@@ -309,6 +317,16 @@ final class GrabRecord implements AutoCloseable {
         }
     }
 
+    /** The monitor the record's callback takes for every record (tests stall the thread on it). */
+    Object monitor() {
+        return ledger;
+    }
+
+    /** Whether the data connection, the one the thread reads, is closed (tests). */
+    boolean dataClosed() {
+        return data.closed();
+    }
+
     /** Whether the record still runs. */
     boolean running() {
         return !closing && !data.dead();
@@ -327,14 +345,21 @@ final class GrabRecord implements AutoCloseable {
             // the connections go anyway
         }
         Thread t = thread;
-        if (t != null) {
+        if (t == null) {
+            data.close();
+        } else {
             try {
-                t.join(1000);
+                t.join(JOIN_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            // The thread closes the data connection as it ends. Closing it here while the thread is still in
+            // XRecordProcessReplies on it (late under load) freed the display under it.
+            if (t.isAlive())
+                LOG.infof(
+                        "the grab record had not ended after %d ms; it closes its connection when it ends",
+                        JOIN_MILLIS);
         }
-        data.close();
         control.close();
     }
 }

@@ -218,6 +218,11 @@ final class XConnection implements AutoCloseable {
         return event.getValue();
     }
 
+    /** Whether {@link #close} has run. */
+    synchronized boolean closed() {
+        return closed;
+    }
+
     /** Closes the connection (unless the server is gone already). Idempotent. */
     @Override
     public synchronized void close() {
