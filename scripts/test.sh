@@ -184,6 +184,26 @@ e2e() {
 # hung-call bound, and under load one was seen to pass it. Each tier runs in a process group of its own, its output
 # in a log of its own (printed when both have ended); the first to fail ends the other at once, so a broken rule
 # still fails early.
+# forks LOG: after a failed Maven run, what a crashed test JVM left: the classes it started that never reported (a
+# native crash gives no result), the native output surefire kept of its forks (an abort's message, e.g. glibc's or
+# libdbus's, is written there, never to the log), and the head of the JVM's own crash report (exit 134 after a
+# SIGSEGV in native code: the frame and the native stack).
+forks() {
+  local f
+  grep -o 'Running [A-Za-z0-9_.$]*' "$1" | cut -d' ' -f2 | while read -r f; do
+    grep -q -- "-- in $f\$" "$1" || printf 'test.sh: %s started and never reported (its JVM ended)\n' "$f" >&2
+  done
+  for f in src/target/surefire-reports/*.dump*; do
+    [ -f "$f" ] || continue
+    printf 'test.sh: %s (last lines):\n' "$f" >&2
+    grep -v '^$' "$f" | tail -40 >&2
+  done
+  for f in src/hs_err_pid*.log; do
+    [ -f "$f" ] || continue
+    printf 'test.sh: %s (its head):\n' "$f" >&2
+    sed -n '1,/^---------------  P R O C E S S/p' "$f" | head -80 >&2
+  done
+}
 app_desktop() {
   local app_pid desktop_pid rc=0 p s t
   rm -f "$logs"/tier-*.log "$logs"/tier-*.time
@@ -205,6 +225,7 @@ app_desktop() {
   wait "$app_pid" || rc=1
   wait "$desktop_pid" || rc=1
   for p in app desktop; do [ ! -f "$logs/tier-$p.log" ] || cat "$logs/tier-$p.log" >&2; done
+  [ "$rc" -eq 0 ] || forks "$logs/tier-desktop.log"
   for p in app desktop; do
     if [ -f "$logs/tier-$p.time" ] && read -r s t < "$logs/tier-$p.time"; then
       printf 'test.sh: tier %-7s status %d in %s\n' "$p" "$s" "$(clock "$t")" >&2
