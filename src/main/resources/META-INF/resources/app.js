@@ -12,6 +12,7 @@ let builtins = new Set();
 let chosen = null;          // the window picked for the grant card
 let auditCursors = [];      // stack of "before" cursors for paging back
 let auditNext = null;
+let auditAsked = 0;         // the newest audit query: an older answer arriving after it is dropped
 let lastRunSeq = null;      // newest run seen at load: later runs are announced
 
 function el(tag, attrs = {}, ...children) {
@@ -416,7 +417,9 @@ async function loadAudit(before) {
   if ($('a-outcome').value.trim()) q.set('outcome', $('a-outcome').value.trim());
   if ($('a-refusal').value.trim()) q.set('refusal', $('a-refusal').value.trim());
   if (before !== null) q.set('before', before);
+  const asked = ++auditAsked;
   const r = await api('GET', `/api/audit/${kind}?${q}`);
+  if (asked !== auditAsked) return; // a later query (a filter submitted while the tab's first load ran) answers
   const rows = $('audit-rows');
   if (!r.ok) { rows.replaceChildren(el('tr', {}, el('td', { class: 'error', text: problem(r) }))); return; }
   auditNext = r.data.nextCursor;
