@@ -123,9 +123,42 @@ public final class Proposals {
                             revision,
                             window,
                             target.map(n -> element(tree, n)).orElse(null))
-                    .withContext(target.map(n -> inDialog(tree, n, context)).orElse(context));
+                    .withContext(target.map(n -> inDialog(tree, n, ofWindowHolding(tree, n, granted, context)))
+                            .orElse(context));
         }
         return ProposedAction.bare(kind, revision, window).withContext(context);
+    }
+
+    /**
+     * The context of the one window {@code target} is in, when the observation holds several (an app grant's
+     * window and the dialogs that joined it, each from a root at depth 0): what a dialog's button does is said by
+     * that dialog, not by the other windows of the app (a click on Writer's Insert Table dialog's Insert was judged
+     * "in a dialog about confirm" for "Design Mode", a toggle of the document window's toolbar). One window, or a
+     * target not found: {@code whole}, the context of every node.
+     */
+    static ProposedAction.WindowContext ofWindowHolding(
+            ScopedTree tree, Node target, WindowInfo granted, ProposedAction.WindowContext whole) {
+        List<Node> nodes = tree.nodes();
+        int at = indexOf(nodes, target);
+        List<Integer> roots = new java.util.ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) if (nodes.get(i).depth() == 0) roots.add(i);
+        if (at < 0 || roots.size() < 2 || roots.get(0) != 0) return whole;
+        int from = 0;
+        for (int r : roots) if (r <= at) from = r;
+        int to = nodes.size();
+        for (int r : roots)
+            if (r > from) {
+                to = r;
+                break;
+            }
+        ScopedTree one = new ScopedTree(tree.windowId(), tree.grantRevision(), nodes.subList(from, to), tree.partial());
+        // a joined window's own title is its root's name (the granted window's comes from the window list)
+        ProposedAction.WindowContext c = from == 0
+                ? context(one, granted)
+                : context(one, null, nodes.get(from).name());
+        return c.withAccelerators(whole.accelerators())
+                .withTreeless(whole.treeless())
+                .withMenuHoldsKeys(whole.menuHoldsKeys());
     }
 
     /**
@@ -671,17 +704,29 @@ public final class Proposals {
      * {@value #DIALOG_LIKE_CONTROLS} controls (yad and many GTK dialogs report a frame).
      */
     static ProposedAction.WindowContext context(ScopedTree tree, WindowInfo window) {
+        return context(tree, window, window == null ? "" : window.title());
+    }
+
+    /** {@link #context(ScopedTree, WindowInfo)} with the window's title given ({@code window} may be null). */
+    private static ProposedAction.WindowContext context(ScopedTree tree, WindowInfo window, String title) {
         boolean dialog = window != null && (window.transientFor() != 0 || window.modal());
         boolean menuBar = false;
         boolean textArea = false;
         Answers answers = new Answers();
         int controls = 0;
-        StringBuilder text = new StringBuilder(window == null ? "" : window.title());
+        StringBuilder text = new StringBuilder(title);
         Optional<ProposedAction.Element> dflt = Optional.empty();
         int combo = -1; // the depth of the combo box the nodes are inside of, -1 outside any
+        int row = -1; // the depth of the list's row the nodes are inside of, -1 outside any
+        boolean rowChosen = false;
         List<Node> nodes = tree.nodes();
         for (int i = 0; i < nodes.size(); i++) {
             Node n = nodes.get(i);
+            if (row >= 0 && n.depth() <= row) row = -1;
+            if (row < 0 && ROWS.contains(n.role())) {
+                row = n.depth();
+                rowChosen = chosen(n);
+            }
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
             if (n.role().equals("menu bar")) menuBar = true;
             // a list's rows are its content, not the window's controls (round 11: a yad list of 20 files with a Shred
@@ -689,7 +734,10 @@ public final class Proposals {
             if (Roles.interactive(n.role()) && !ROWS.contains(n.role())) controls++;
             answers.see(n);
             if (n.editable() && ProposedAction.Element.textRole(n.role()) && !n.singleLine()) textArea = true;
-            if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
+            // a list's rows are its content, not what the window says (a file chooser's places "Trash" and its
+            // files' names made every button of GTK 3's Open dialog one "in a dialog about delete"): a row's own texts
+            // count only when the row is chosen, as the chosen row's words do below
+            if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank() && (row < 0 || rowChosen))
                 text.append('\n').append(n.name());
             if (chosen(n)) {
                 String c = choice(n);
