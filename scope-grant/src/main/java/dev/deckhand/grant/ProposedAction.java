@@ -265,6 +265,20 @@ public record ProposedAction(
             this(dialog, text, defaultButton, Accelerators.UNKNOWN);
         }
 
+        public WindowContext withDialog(boolean v) {
+            return new WindowContext(
+                    v,
+                    text,
+                    defaultButton,
+                    accelerators,
+                    programReadsKeys,
+                    unreadChoice,
+                    asks,
+                    question,
+                    treeless,
+                    menuHoldsKeys);
+        }
+
         public WindowContext withAccelerators(Accelerators v) {
             return new WindowContext(
                     dialog,

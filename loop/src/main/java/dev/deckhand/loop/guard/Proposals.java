@@ -38,10 +38,6 @@ public final class Proposals {
     static final Set<String> LEAF_ROLES =
             Set.of("label", "static", "heading", "paragraph", "image", "icon", "separator", "status bar", "caption");
 
-    /** Roles whose names are a dialog's text. */
-    static final Set<String> TEXT_ROLES =
-            Set.of("label", "static", "heading", "paragraph", "caption", "description", "alert", "dialog");
-
     private Proposals() {}
 
     /**
@@ -52,7 +48,7 @@ public final class Proposals {
             Action action, ScopedTree tree, long window, BasisInfo basis, Basis captureBasis, DesktopFacts facts) {
         long revision = tree.grantRevision();
         WindowInfo granted = FactsMapper.window(facts, window).orElse(null);
-        ProposedAction.WindowContext context = context(tree, granted)
+        ProposedAction.WindowContext context = strictest(tree, granted)
                 .withTreeless(noTree(tree))
                 .withMenuHoldsKeys(granted != null && facts.keyboardGrabbed() && FactsMapper.ownGrab(facts, granted));
         if (action instanceof Action.ClickAt c) {
@@ -123,42 +119,59 @@ public final class Proposals {
                             revision,
                             window,
                             target.map(n -> element(tree, n)).orElse(null))
-                    .withContext(target.map(n -> inDialog(tree, n, ofWindowHolding(tree, n, granted, context)))
-                            .orElse(context));
+                    .withContext(target.map(n -> inDialog(tree, n, context)).orElse(context));
         }
         return ProposedAction.bare(kind, revision, window).withContext(context);
     }
 
     /**
-     * The context of the one window {@code target} is in, when the observation holds several (an app grant's
-     * window and the dialogs that joined it, each from a root at depth 0): what a dialog's button does is said by
-     * that dialog, not by the other windows of the app (a click on Writer's Insert Table dialog's Insert was judged
-     * "in a dialog about confirm" for "Design Mode", a toggle of the document window's toolbar). One window, or a
-     * target not found: {@code whole}, the context of every node.
+     * The context of every window of the observation together (an app grant's window and the dialogs that joined it,
+     * each from a root at depth 0): the words of all of them, since a window's text may say what another's button
+     * does (a reviewer's main window said what its dialog's lone OK deleted), and each window's strictness: a dialog,
+     * one that asks one thing, a question, if any window is. Until 2026-12-07 the windows were read as one, and an
+     * editor's text area turned those two defaults off for every small dialog that joined it.
      */
-    static ProposedAction.WindowContext ofWindowHolding(
-            ScopedTree tree, Node target, WindowInfo granted, ProposedAction.WindowContext whole) {
+    static ProposedAction.WindowContext strictest(ScopedTree tree, WindowInfo granted) {
+        ProposedAction.WindowContext all = context(tree, granted);
+        List<Integer> roots = roots(tree);
+        if (roots.size() < 2) return all;
+        boolean dialog = all.dialog(), asks = all.asks(), question = all.question();
+        // every window's text when they read as one dialog, as before; else the texts of the windows that are dialogs
+        StringBuilder text = new StringBuilder(all.text());
+        for (int w = 0; w < roots.size(); w++) {
+            ProposedAction.WindowContext one = ofWindow(tree, roots, w, granted);
+            dialog |= one.dialog();
+            asks |= one.asks();
+            question |= one.question();
+            if (!all.dialog() && one.dialog()) text.append('\n').append(one.text());
+            // a joined window's title, whatever its root's role
+            if (w > 0) text.append('\n').append(tree.nodes().get(roots.get(w)).name());
+        }
+        return new ProposedAction.WindowContext(dialog, text.toString(), all.defaultButton(), all.accelerators())
+                .withAsks(asks)
+                .withQuestion(question);
+    }
+
+    /** The indices of the observation's roots (depth 0), one per window; empty unless the first node is one. */
+    private static List<Integer> roots(ScopedTree tree) {
         List<Node> nodes = tree.nodes();
-        int at = indexOf(nodes, target);
         List<Integer> roots = new java.util.ArrayList<>();
+        if (nodes.isEmpty() || nodes.get(0).depth() != 0) return roots;
         for (int i = 0; i < nodes.size(); i++) if (nodes.get(i).depth() == 0) roots.add(i);
-        if (at < 0 || roots.size() < 2 || roots.get(0) != 0) return whole;
-        int from = 0;
-        for (int r : roots) if (r <= at) from = r;
-        int to = nodes.size();
-        for (int r : roots)
-            if (r > from) {
-                to = r;
-                break;
-            }
+        return roots;
+    }
+
+    /** The context of window {@code w} (the index of its root in {@code roots}) alone. */
+    private static ProposedAction.WindowContext ofWindow(
+            ScopedTree tree, List<Integer> roots, int w, WindowInfo granted) {
+        List<Node> nodes = tree.nodes();
+        int from = roots.get(w);
+        int to = w + 1 < roots.size() ? roots.get(w + 1) : nodes.size();
         ScopedTree one = new ScopedTree(tree.windowId(), tree.grantRevision(), nodes.subList(from, to), tree.partial());
         // a joined window's own title is its root's name (the granted window's comes from the window list)
-        ProposedAction.WindowContext c = from == 0
+        return w == 0
                 ? context(one, granted)
                 : context(one, null, nodes.get(from).name());
-        return c.withAccelerators(whole.accelerators())
-                .withTreeless(whole.treeless())
-                .withMenuHoldsKeys(whole.menuHoldsKeys());
     }
 
     /**
@@ -532,8 +545,7 @@ public final class Proposals {
             Answers answers = new Answers();
             for (int k = j + 1; k < nodes.size() && nodes.get(k).depth() > up.depth(); k++) {
                 Node n = nodes.get(k);
-                if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank())
-                    text.append('\n').append(n.name());
+                said(n, text);
                 answers.see(n);
             }
             return new ProposedAction.WindowContext(
@@ -675,22 +687,80 @@ public final class Proposals {
         return n.name();
     }
 
+    /** Each node's parent index (the last node before it one level up), -1 for a root. */
+    private static int[] parents(List<Node> nodes) {
+        int[] parent = new int[nodes.size()];
+        int[] last = new int[1 + nodes.stream().mapToInt(Node::depth).max().orElse(0)];
+        java.util.Arrays.fill(last, -1);
+        for (int i = 0; i < nodes.size(); i++) {
+            int d = nodes.get(i).depth();
+            parent[i] = d == 0 ? -1 : last[d - 1];
+            last[d] = i;
+        }
+        return parent;
+    }
+
+    /** The lists (their indices) that show one of their rows chosen. */
+    private static Set<Integer> listsWithAChosenRow(List<Node> nodes, int[] parent) {
+        Set<Integer> out = new java.util.HashSet<>();
+        for (int i = 0; i < nodes.size(); i++)
+            if (ROWS.contains(nodes.get(i).role()) && chosen(nodes.get(i))) out.add(parent[i]);
+        return out;
+    }
+
     /**
-     * What a chosen row or cell that shows no name of its own stands for: the names of the cells after it in its row,
-     * up to the next unnamed one (round 8: zenity's and yad's radio and check lists put the checked state on an
-     * unnamed toggle cell before the row's text).
+     * Adds what {@code n} shows a person to a window's words. Every text the window shows counts — a label, a heading,
+     * a column header, a status or progress text, a read-only field's or text view's value, a row that cannot be
+     * chosen — with three exceptions, each a fact the tree gives: a control's own label (a button's name answers the
+     * dialog, it does not say what the dialog does: else a Delete button would gate its Cancel), a field's value the
+     * person or the model can write now (typed text is no statement of the window's; a disabled field's is), and the
+     * rows of a list that shows one of them chosen, but for that one (its alternatives: GTK 3's Open dialog lists the
+     * place "Trash" in its sidebar, and every button in it was "in a dialog about delete"), whose words the chosen row
+     * brings (below). A list with no row chosen, or whose rows cannot be chosen, says what its rows say — but in a
+     * file chooser (its role), whose lists are places and files to choose from: GTK 3's sidebar shows none chosen.
+     * Until 2026-12-07 only labels and a few text roles counted, and a reviewer got OK pressed under words in a column
+     * header, a text view, a read-only field and a list that offers no choice.
+     */
+    private static void said(Node n, StringBuilder text) {
+        boolean control = Roles.interactive(n.role()) && !ROWS.contains(n.role());
+        if (!control && !n.name().isBlank()) text.append('\n').append(n.name());
+        if (!control && !n.text().isBlank()) text.append('\n').append(n.text());
+        if (n.value() != null && !n.value().isBlank() && !(n.editable() && n.enabled()) && !Roles.password(n.role()))
+            text.append('\n').append(n.value());
+    }
+
+    /**
+     * What a chosen row or cell that shows no name of its own stands for: the names of the cells after it in its row
+     * (round 8: zenity's and yad's radio and check lists put the checked state on an unnamed toggle cell before the
+     * row's text). A table that shows its columns' headers gives the row's length, and a blank cell inside the row is
+     * skipped (a reviewer put one between the toggle and "Delete the originals"); without headers, the row ends at
+     * the next unnamed cell.
      */
     private static String rowAfter(List<Node> nodes, int i) {
         StringBuilder out = new StringBuilder();
         Node cell = nodes.get(i);
+        int columns = columns(nodes, i);
+        int taken = 1;
         for (int k = i + 1; k < nodes.size(); k++) {
             Node n = nodes.get(k);
             if (n.depth() < cell.depth()) break;
             if (n.depth() > cell.depth()) continue;
-            if (!ROWS.contains(n.role()) || n.name().isBlank()) break;
-            out.append(' ').append(n.name());
+            if (!ROWS.contains(n.role())) break;
+            if (columns > 0 ? taken++ >= columns : n.name().isBlank()) break;
+            if (!n.name().isBlank()) out.append(' ').append(n.name());
         }
         return out.toString().strip();
+    }
+
+    /** The number of column headers among the siblings of the cell at {@code i}, 0 when its table shows none. */
+    private static int columns(List<Node> nodes, int i) {
+        int depth = nodes.get(i).depth();
+        int start = i;
+        while (start > 0 && nodes.get(start - 1).depth() >= depth) start--;
+        int n = 0;
+        for (int k = start; k < nodes.size() && nodes.get(k).depth() >= depth; k++)
+            if (nodes.get(k).depth() == depth && nodes.get(k).role().endsWith("column header")) n++;
+        return n;
     }
 
     private static final Set<String> ROWS = ProposedAction.Element.ROW_ROLES;
@@ -718,14 +788,22 @@ public final class Proposals {
         Optional<ProposedAction.Element> dflt = Optional.empty();
         int combo = -1; // the depth of the combo box the nodes are inside of, -1 outside any
         int row = -1; // the depth of the list's row the nodes are inside of, -1 outside any
-        boolean rowChosen = false;
+        boolean rowSays = false; // whether that row's texts are the window's words
         List<Node> nodes = tree.nodes();
+        int[] parent = parents(nodes);
+        Set<Integer> offering = listsWithAChosenRow(nodes, parent);
+        int chooser = -1; // the depth of the file chooser the nodes are inside of, -1 outside any
         for (int i = 0; i < nodes.size(); i++) {
             Node n = nodes.get(i);
             if (row >= 0 && n.depth() <= row) row = -1;
+            if (chooser >= 0 && n.depth() <= chooser) chooser = -1;
+            if (chooser < 0 && n.role().equals("file chooser")) chooser = n.depth();
             if (row < 0 && ROWS.contains(n.role())) {
                 row = n.depth();
-                rowChosen = chosen(n);
+                // a row is one of its list's alternatives when it can be chosen and another one is, or when it is a
+                // place or a file a file chooser lists (what its Open or Save does is open or save the one chosen)
+                rowSays =
+                        chosen(n) || !n.states().contains("selectable") || !offering.contains(parent[i]) && chooser < 0;
             }
             if (n.depth() == 0 && DIALOG_ROLES.contains(n.role())) dialog = true;
             if (n.role().equals("menu bar")) menuBar = true;
@@ -734,11 +812,7 @@ public final class Proposals {
             if (Roles.interactive(n.role()) && !ROWS.contains(n.role())) controls++;
             answers.see(n);
             if (n.editable() && ProposedAction.Element.textRole(n.role()) && !n.singleLine()) textArea = true;
-            // a list's rows are its content, not what the window says (a file chooser's places "Trash" and its
-            // files' names made every button of GTK 3's Open dialog one "in a dialog about delete"): a row's own texts
-            // count only when the row is chosen, as the chosen row's words do below
-            if (TEXT_ROLES.contains(n.role()) && !n.name().isBlank() && (row < 0 || rowChosen))
-                text.append('\n').append(n.name());
+            if (row < 0 || rowSays) said(n, text);
             if (chosen(n)) {
                 String c = choice(n);
                 text.append('\n').append(c.isBlank() && ROWS.contains(n.role()) ? rowAfter(nodes, i) : c);

@@ -28,9 +28,11 @@ class DialogChoiceTest {
 
     static final long WINDOW = 0x600001L;
 
+    /** A node; a list's row carries {@code selectable}, as GTK 3's list cells do (measured on yad's and zenity's). */
     private static Node node(String uid, int depth, String role, String name, Set<String> states) {
-        return new Node(
-                uid, depth, role, name, false, null, true, false, false, true, null, false, false, states, "", "");
+        Set<String> all = new java.util.HashSet<>(states);
+        if (dev.deckhand.grant.ProposedAction.Element.ROW_ROLES.contains(role)) all.add("selectable");
+        return new Node(uid, depth, role, name, false, null, true, false, false, true, null, false, false, all, "", "");
     }
 
     /** A node with a value: a combo box, a spin button, a field. */

@@ -38,19 +38,21 @@ class DialogWordsTest {
 
     /** GTK 3's Open dialog as AT-SPI shows it: a places list of rows holding labels, the files' list, two buttons. */
     private static List<Node> openDialog(Set<String> trashRowStates, String label) {
+        trashRowStates = new java.util.HashSet<>(trashRowStates);
+        trashRowStates.add("selectable");
         List<Node> nodes = new ArrayList<>(List.of(
                 node("d", 0, "file chooser", "Open File", Set.of()),
                 node("l", 1, "label", label, Set.of()),
                 node("p", 1, "list", "", Set.of()),
-                node("p1", 2, "list item", "", Set.of()),
+                node("p1", 2, "list item", "", Set.of("selectable")),
                 node("p1l", 3, "label", "Home", Set.of()),
                 node("p2", 2, "list item", "", trashRowStates),
                 node("p2l", 3, "label", "Trash", Set.of()),
-                node("p3", 2, "list item", "", Set.of("selected")),
+                node("p3", 2, "list item", "", Set.of("selectable", "selected")),
                 node("p3l", 3, "label", "work", Set.of()),
                 node("t", 1, "table", "", Set.of()),
-                node("c1", 2, "table cell", "notes.txt", Set.of()),
-                node("c2", 2, "table cell", "remove-me.txt", Set.of())));
+                node("c1", 2, "table cell", "notes.txt", Set.of("selectable")),
+                node("c2", 2, "table cell", "plan.txt", Set.of("selectable"))));
         nodes.add(node("cancel", 1, "push button", "Cancel", Set.of()));
         nodes.add(node("open", 1, "push button", "Open", Set.of()));
         return nodes;
@@ -75,6 +77,12 @@ class DialogWordsTest {
 
     /** The categories a click on {@code uid} is gated by. */
     private static Set<String> gates(List<Node> nodes, String uid, WindowInfo window) {
+        return gates(nodes, new Action.Click(uid), window, Optional.empty());
+    }
+
+    /** The categories {@code action} is gated by, with the accessibility focus {@code focus} read now. */
+    private static Set<String> gates(
+            List<Node> nodes, Action action, WindowInfo window, Optional<DesktopFacts.FocusedElement> focus) {
         ScopedTree tree = new ScopedTree(WINDOW, 1, nodes, false);
         DesktopFacts facts = new DesktopFacts(
                 false,
@@ -83,19 +91,35 @@ class DialogWordsTest {
                 List.of(window),
                 Optional.empty(),
                 WINDOW,
-                Optional.empty(),
+                focus,
                 List.of(),
                 Optional.empty());
         return Consequential.classify(
-                        Proposals.propose(new Action.Click(uid), tree, WINDOW, null, null, facts),
-                        ConsequentialWords.defaults())
+                        Proposals.propose(action, tree, WINDOW, null, null, facts), ConsequentialWords.defaults())
                 .map(Consequential.Match::categories)
                 .orElse(Set.of());
     }
 
     @Test
-    void aPlaceOrAFileListedInARowDoesNotSpeakForTheDialog() {
+    void aPlaceListedBesideTheChosenOneDoesNotSpeakForTheDialog() {
         assertEquals(Set.of(), gates(openDialog(Set.of(), "Files"), "open", window("Open File", true)));
+    }
+
+    /**
+     * A list that shows no row chosen says what its rows say (yad's `--no-selection` list of one notice), but not in a
+     * file chooser, whose places and files are what its Open chooses from: GTK 3's sidebar marks no place selected.
+     */
+    @Test
+    void aListWithNoRowChosenSpeaksForTheDialogButAFileChoosersDoesNot() {
+        List<Node> unchosen = new ArrayList<>(openDialog(Set.of(), "Files"));
+        unchosen.replaceAll(n -> n.uid().equals("p3") ? node("p3", 2, "list item", "", Set.of("selectable")) : n);
+        assertEquals(Set.of(), gates(unchosen, "open", window("Open File", true)), "a file chooser's places");
+        List<Node> notice = List.of(
+                node("d", 0, "dialog", "Notice", Set.of()),
+                node("t", 1, "table", "", Set.of()),
+                node("c", 2, "table cell", "Pressing OK deletes all 3 files", Set.of("selectable")),
+                node("ok", 1, "push button", "OK", Set.of()));
+        assertTrue(gates(notice, "ok", window("Notice", true)).contains("delete"), "a notice in a list");
     }
 
     @Test
@@ -110,35 +134,109 @@ class DialogWordsTest {
                 "the dialog's own label");
     }
 
-    /** An app grant's observation: the document window's tree, then the dialog that joined it (a root of its own). */
-    private static List<Node> writerWithDialog(String dialogLabel) {
+    /** An app grant's observation: the app's window, then a small dialog that joined it (a root of its own). */
+    private static List<Node> mainWithDialog(String mainLabel, String dialogLabel, String dialogRole) {
         return List.of(
-                node("w", 0, "frame", "plan.fodt - LibreOffice Writer", Set.of()),
+                node("w", 0, "frame", "Files - Tool", Set.of()),
                 node("mb", 1, "menu bar", "", Set.of()),
-                node("tb", 1, "tool bar", "", Set.of()),
-                node("dm", 2, "toggle button", "Design Mode", Set.of()),
-                node("dml", 2, "label", "Design Mode", Set.of()),
-                node("doc", 1, "document text", "", Set.of()),
-                node("d", 0, "dialog", "Insert Table", Set.of()),
+                node("ml", 1, "label", mainLabel, Set.of()),
+                node("d", 0, dialogRole, "Tool", Set.of()),
                 node("dl", 1, "label", dialogLabel, Set.of()),
-                node("rows", 1, "spin button", "Rows:", Set.of()),
-                node("cols", 1, "spin button", "Columns:", Set.of()),
-                node("head", 1, "check box", "Heading", Set.of()),
-                node("ins", 1, "push button", "Insert", Set.of()),
-                node("can", 1, "push button", "Cancel", Set.of()));
+                node("ok", 1, "push button", "OK", Set.of()));
     }
 
+    /**
+     * The reviewer's split: the app's window says what its dialog's lone OK does, the dialog only "Ready.". Every
+     * window's words count for a button of any of them; the dialog's title too, whatever its root's role.
+     */
     @Test
-    void aDialogThatJoinedTheObservationIsJudgedByItsOwnWords() {
-        WindowInfo writer = window("plan.fodt - LibreOffice Writer", false);
-        assertEquals(Set.of(), gates(writerWithDialog("Rows:"), "ins", writer), "the document window's toolbar");
+    void everyWindowOfTheObservationSpeaksForADialogsButton() {
+        WindowInfo main = window("Files - Tool", false);
         assertTrue(
-                gates(writerWithDialog("Sign the document now?"), "ins", writer).contains("confirm"),
-                "the dialog's own label");
-        // its title is its root's name, read as the dialog's text
-        List<Node> titled = new ArrayList<>(writerWithDialog("Rows:"));
-        titled.set(6, node("d", 0, "file chooser", "Delete Files", Set.of()));
-        assertEquals("dialog", writerWithDialog("Rows:").get(6).role(), "the dialog's root, replaced");
-        assertTrue(gates(titled, "ins", writer).contains("delete"), "the joined dialog's title");
+                gates(mainWithDialog("Pressing OK deletes all files", "Ready.", "dialog"), "ok", main)
+                        .contains("delete"),
+                "the main window's words");
+        assertEquals(Set.of(), gates(mainWithDialog("3 files", "Ready.", "dialog"), "ok", main), "the control");
+        List<Node> titled = new ArrayList<>(mainWithDialog("3 files", "Ready.", "frame"));
+        titled.set(3, node("d", 0, "frame", "Delete Files", Set.of()));
+        assertTrue(gates(titled, "ok", main).contains("delete"), "the joined window's title");
+    }
+
+    /** What a window shows beyond labels, each once a reviewer's place for the words (2026-12-07). */
+    @Test
+    void everyTextTheDialogShowsCountsButAControlsOwnLabelAndAWrittenValue() {
+        WindowInfo yad = window("yad", true);
+        List<Node> header = List.of(
+                node("d", 0, "dialog", "yad", Set.of()),
+                node("t", 1, "table", "", Set.of()),
+                node("h", 2, "table column header", "Pressing OK deletes all files", Set.of()),
+                node("c", 2, "table cell", "a.txt", Set.of("selectable")),
+                node("ok", 1, "push button", "OK", Set.of()),
+                node("no", 1, "push button", "Cancel", Set.of()));
+        assertTrue(gates(header, "ok", yad).contains("delete"), "a column header");
+        List<Node> view = List.of(
+                node("d", 0, "dialog", "yad", Set.of()),
+                new Node(
+                        "v",
+                        1,
+                        "text",
+                        "",
+                        true,
+                        "Pressing OK deletes all files",
+                        true,
+                        false,
+                        false,
+                        true,
+                        null,
+                        false,
+                        false,
+                        Set.of("read-only"),
+                        "",
+                        ""),
+                node("ok", 1, "push button", "OK", Set.of()));
+        assertTrue(gates(view, "ok", yad).contains("delete"), "a read-only text view's value");
+        List<Node> progress = List.of(
+                node("d", 0, "dialog", "yad", Set.of()),
+                node("p", 1, "progress bar", "Pressing OK deletes all files", Set.of()),
+                node("ok", 1, "push button", "OK", Set.of()));
+        assertTrue(gates(progress, "ok", yad).contains("delete"), "a progress bar's text");
+        List<Node> fixedRows = List.of(
+                node("d", 0, "dialog", "yad", Set.of()),
+                node("l", 1, "list", "", Set.of()),
+                node("r", 2, "list item", "", Set.of()),
+                node("rl", 3, "label", "Pressing OK deletes all files", Set.of()),
+                node("ok", 1, "push button", "OK", Set.of()));
+        assertTrue(gates(fixedRows, "ok", yad).contains("delete"), "a row of a list that offers no choice");
+        // the controls: a button's own label and a written value say nothing of the dialog
+        List<Node> written = List.of(
+                node("d", 0, "dialog", "yad", Set.of()),
+                new Node(
+                        "e", 1, "text", "", true, "delete", true, false, true, true, null, true, false, Set.of(), "",
+                        ""),
+                node("del", 1, "push button", "Remove", Set.of()),
+                node("ok", 1, "push button", "OK", Set.of()),
+                node("no", 1, "push button", "Cancel", Set.of()));
+        assertEquals(Set.of(), gates(written, "no", yad), "Cancel beside a Remove button, a field holding typed text");
+    }
+
+    /** zenity's radio list with a blank cell between the toggle and the row's text: the headers give the row. */
+    @Test
+    void aChosenRowIsReadToItsLastColumnPastABlankCell() {
+        WindowInfo zenity = window("zenity", true);
+        List<Node> nodes = List.of(
+                node("d", 0, "dialog", "zenity", Set.of()),
+                node("t", 1, "table", "", Set.of()),
+                node("h1", 2, "table column header", "Pick", Set.of()),
+                node("h2", 2, "table column header", "Note", Set.of()),
+                node("h3", 2, "table column header", "Action", Set.of()),
+                node("r1a", 2, "table cell", "", Set.of("selectable", "checked")),
+                node("r1b", 2, "table cell", "", Set.of("selectable")),
+                node("r1c", 2, "table cell", "Delete the originals", Set.of("selectable")),
+                node("r2a", 2, "table cell", "", Set.of("selectable")),
+                node("r2b", 2, "table cell", "", Set.of("selectable")),
+                node("r2c", 2, "table cell", "Keep them", Set.of("selectable")),
+                node("ok", 1, "push button", "OK", Set.of()),
+                node("no", 1, "push button", "Cancel", Set.of()));
+        assertTrue(gates(nodes, "ok", zenity).contains("delete"));
     }
 }
