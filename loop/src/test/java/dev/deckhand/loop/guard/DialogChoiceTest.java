@@ -78,6 +78,15 @@ class DialogChoiceTest {
 
     /** The categories a click on {@code uid} is gated by, in the window {@code window} the tree is of. */
     private static Set<String> gates(List<Node> nodes, String uid, WindowInfo window) {
+        return gates(nodes, new Action.Click(uid), window, Optional.empty());
+    }
+
+    /**
+     * The categories {@code action} is gated by, in the window {@code window} the tree is of (id {@link #WINDOW}), with
+     * the accessibility focus {@code focus} read now (also for {@link DialogWordsTest}).
+     */
+    static Set<String> gates(
+            List<Node> nodes, Action action, WindowInfo window, Optional<DesktopFacts.FocusedElement> focus) {
         ScopedTree tree = new ScopedTree(WINDOW, 1, nodes, false);
         DesktopFacts facts = new DesktopFacts(
                 false,
@@ -86,12 +95,11 @@ class DialogChoiceTest {
                 List.of(window),
                 Optional.empty(),
                 WINDOW,
-                Optional.empty(),
+                focus,
                 List.of(),
                 Optional.empty());
         return Consequential.classify(
-                        Proposals.propose(new Action.Click(uid), tree, WINDOW, null, null, facts),
-                        ConsequentialWords.defaults())
+                        Proposals.propose(action, tree, WINDOW, null, null, facts), ConsequentialWords.defaults())
                 .map(Consequential.Match::categories)
                 .orElse(Set.of());
     }

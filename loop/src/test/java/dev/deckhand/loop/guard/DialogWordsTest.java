@@ -3,13 +3,10 @@ package dev.deckhand.loop.guard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.deckhand.grant.Consequential;
-import dev.deckhand.grant.ConsequentialWords;
 import dev.deckhand.loop.action.Action;
 import dev.deckhand.loop.desktop.DesktopFacts;
 import dev.deckhand.loop.desktop.Geometry;
 import dev.deckhand.loop.desktop.Node;
-import dev.deckhand.loop.desktop.ScopedTree;
 import dev.deckhand.loop.desktop.WindowInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,17 +16,18 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which words say what a dialog's button does. Two refusals a person would not expect, from the task suite's pending
- * tasks (2026-12-07): GTK 3's Open dialog lists the places "Trash" among its sidebar's rows, and every button in it was
- * "in a dialog about delete"; Writer's Insert Table dialog joined the document window's tree on an app grant, and its
- * Insert was "in a dialog about confirm" for the toolbar's "Design Mode". A list's rows are content unless chosen, and
- * a dialog speaks for itself, not for the other windows of its app. The controls: the same words in the dialog's own
- * label, or in its chosen row, still gate its buttons.
+ * Which words say what a dialog's button does (docs/security.md, "What a dialog says"). From the task suite's pending
+ * tasks (2026-12-07): GTK 3's Open dialog lists the place "Trash" among its sidebar's rows, and every button in it was
+ * "in a dialog about delete". Then a reviewer's dialogs, which put the words where the gate did not read them: a column
+ * header, a read-only text view or field, a list that offers no choice, a GTK list box's rows, a chosen row past a
+ * blank cell, the app's other window. Every text a window shows counts but a control's own label, a value that can be
+ * written now, and a list's rows beside its chosen one (any row of a file chooser); every window of the observation
+ * speaks for a button in any of them, and the strictest window sets the rules. Each case has its control.
  */
 @Tag("pure")
 class DialogWordsTest {
 
-    static final long WINDOW = 0x600001L;
+    static final long WINDOW = DialogChoiceTest.WINDOW;
 
     private static Node node(String uid, int depth, String role, String name, Set<String> states) {
         return new Node(
@@ -83,21 +81,7 @@ class DialogWordsTest {
     /** The categories {@code action} is gated by, with the accessibility focus {@code focus} read now. */
     private static Set<String> gates(
             List<Node> nodes, Action action, WindowInfo window, Optional<DesktopFacts.FocusedElement> focus) {
-        ScopedTree tree = new ScopedTree(WINDOW, 1, nodes, false);
-        DesktopFacts facts = new DesktopFacts(
-                false,
-                false,
-                Set.of(window.app()),
-                List.of(window),
-                Optional.empty(),
-                WINDOW,
-                focus,
-                List.of(),
-                Optional.empty());
-        return Consequential.classify(
-                        Proposals.propose(action, tree, WINDOW, null, null, facts), ConsequentialWords.defaults())
-                .map(Consequential.Match::categories)
-                .orElse(Set.of());
+        return DialogChoiceTest.gates(nodes, action, window, focus);
     }
 
     @Test
