@@ -112,7 +112,7 @@ mvn_args=(-B -Dsurefire.skipAfterFailureCount=1 -Dfailsafe.skipAfterFailureCount
 # suite follows the *IT half and grows with the suite. The *IT half runs every other one (*IT, then each of these
 # excluded: an exclusion alone would include every test class), so a new *IT class runs there; each half's failsafe
 # writes and verifies a summary of its own (src/pom.xml).
-late_its=RunCommandIT,SignInLinkIT,PersonsFocusIT,ConsequentialLabelsIT
+late_its=RunCommandIT,SignInLinkIT
 e2e_half() { # e2e_half MAVEN-ARGS...: one half in a desktop of its own
   scripts/desktop.sh run -- mvn "${mvn_args[@]}" -Ptier-e2e -pl src -am "$@"
 }
