@@ -35,8 +35,8 @@ class DialogChoiceTest {
         return new Node(uid, depth, role, name, false, null, true, false, false, true, null, false, false, all, "", "");
     }
 
-    /** A node with a value: a combo box, a spin button, a field. */
-    private static Node valued(
+    /** A node with a value: a combo box, a spin button, a field (also for {@link DialogWordsTest}). */
+    static Node valued(
             String uid,
             int depth,
             String role,

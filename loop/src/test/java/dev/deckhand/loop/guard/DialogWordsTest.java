@@ -160,23 +160,8 @@ class DialogWordsTest {
         assertTrue(gates(header, "ok", yad).contains("delete"), "a column header");
         List<Node> view = List.of(
                 node("d", 0, "dialog", "yad", Set.of()),
-                new Node(
-                        "v",
-                        1,
-                        "text",
-                        "",
-                        true,
-                        "Pressing OK deletes all files",
-                        true,
-                        false,
-                        false,
-                        true,
-                        null,
-                        false,
-                        false,
-                        Set.of("read-only"),
-                        "",
-                        ""),
+                DialogChoiceTest.valued(
+                        "v", 1, "text", "", "Pressing OK deletes all files", false, false, Set.of("read-only")),
                 node("ok", 1, "push button", "OK", Set.of()));
         assertTrue(gates(view, "ok", yad).contains("delete"), "a read-only text view's value");
         List<Node> progress = List.of(
@@ -194,9 +179,7 @@ class DialogWordsTest {
         // the controls: a button's own label and a written value say nothing of the dialog
         List<Node> written = List.of(
                 node("d", 0, "dialog", "yad", Set.of()),
-                new Node(
-                        "e", 1, "text", "", true, "delete", true, false, true, true, null, true, false, Set.of(), "",
-                        ""),
+                DialogChoiceTest.valued("e", 1, "text", "", "delete", true, true, Set.of()),
                 node("del", 1, "push button", "Remove", Set.of()),
                 node("ok", 1, "push button", "OK", Set.of()),
                 node("no", 1, "push button", "Cancel", Set.of()));
